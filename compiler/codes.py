@@ -1,0 +1,24 @@
+"""Stable diagnostic codes. `docs/diagnostics.md` documents every one of them."""
+
+from __future__ import annotations
+
+SYNTAX_ERROR = "PTO001"
+
+# Parser rejections of `pl.set_cache_policy` (reference §1.5, R1..R7).
+MARKER_POSITION = "PTO101"  # R1
+MARKER_NO_SCOPE_TO_ATTACH = "PTO102"  # R2
+MARKER_ARITY = "PTO103"  # R3
+MARKER_NOT_A_NAME = "PTO104"  # R4
+MARKER_UNDEFINED = "PTO105"  # R5
+MARKER_NOT_A_TENSOR = "PTO106"  # R6
+MARKER_CONFLICT = "PTO107"  # R7
+POLICY_NOT_AN_ENUM = "PTO108"  # "Expected pl.CachePolicy.<name>"
+POLICY_UNKNOWN_VALUE = "PTO109"  # "Unknown CachePolicy value: X"
+LOAD_CACHE_KWARG = "PTO110"  # pl.load(..., cache=<not 0/1>)
+
+# OutlineIncoreScopes rejections (CHECK_SPAN).
+NOT_CAPTURED = "PTO201"
+BYPASS_ON_WRITTEN = "PTO202"
+
+# Codegen.
+CACHE_BYPASS_UNSUPPORTED = "PTO301"

@@ -1,0 +1,54 @@
+"""Diagnostics are values: collected, never thrown at the caller."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from compiler.span import Span
+
+
+class Severity(enum.IntEnum):
+    """LSP severities, so the numbers carry over unchanged."""
+
+    ERROR = 1
+    WARNING = 2
+    INFORMATION = 3
+    HINT = 4
+
+
+class Stage(str, enum.Enum):
+    """The compiler stage that raised a diagnostic."""
+
+    SYNTAX = "syntax"
+    PARSER = "parser"
+    OUTLINER = "OutlineIncoreScopes"
+    CODEGEN = "codegen"
+
+
+@dataclass(frozen=True)
+class RelatedInfo:
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    code: str
+    message: str
+    span: Span
+    severity: Severity = Severity.ERROR
+    stage: Stage = Stage.PARSER
+    # The exception class the real compiler raises for this error, e.g. "ParserSyntaxError".
+    exception: str | None = None
+    hint: str | None = None
+    related: tuple[RelatedInfo, ...] = ()
+    # Facts a quick fix needs (JSON-serialisable); never shown as text.
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def with_related(self, span: Span, message: str) -> Diagnostic:
+        return replace(self, related=(*self.related, RelatedInfo(span, message)))
+
+    def sort_key(self) -> tuple[int, int, str]:
+        return (self.span.start_line, self.span.start_col, self.code)

@@ -1,0 +1,315 @@
+"""IR nodes. Every node carries the span of the source it came from.
+
+`Var` is compared by identity, never by name: two bindings of one name are two
+Vars, which is what lets a cache-policy declaration follow one binding only.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.ir.types import IRType, UnknownType
+from compiler.span import Span
+
+__all__ = [
+    "AssignStmt",
+    "BinaryExpr",
+    "Call",
+    "ClusterScopeStmt",
+    "Const",
+    "Direction",
+    "EvalStmt",
+    "Expr",
+    "ForKind",
+    "ForStmt",
+    "Function",
+    "FunctionType",
+    "HierarchyScopeStmt",
+    "IfStmt",
+    "InCoreScopeStmt",
+    "MakeTuple",
+    "OpaqueExpr",
+    "Param",
+    "Program",
+    "ReturnStmt",
+    "RuntimeScopeStmt",
+    "ScopeKind",
+    "ScopeStmt",
+    "SeqStmts",
+    "SplitAivScopeStmt",
+    "SpmdScopeStmt",
+    "Stmt",
+    "TupleGetItem",
+    "UnaryExpr",
+    "Var",
+    "WhileStmt",
+    "YieldStmt",
+]
+
+
+class Direction(str, enum.Enum):
+    IN = "In"
+    OUT = "Out"
+    INOUT = "InOut"
+
+
+class FunctionType(str, enum.Enum):
+    OPAQUE = "Opaque"
+    ORCHESTRATION = "Orchestration"
+    INCORE = "InCore"
+    AIC = "AIC"
+    AIV = "AIV"
+    GROUP = "Group"
+    SPMD = "Spmd"
+    INLINE = "Inline"
+    GRAPH = "Graph"
+
+
+class ForKind(str, enum.Enum):
+    RANGE = "Sequential"
+    PARALLEL = "Parallel"
+    UNROLL = "Unroll"
+    PIPELINE = "Pipeline"
+
+
+class ScopeKind(str, enum.Enum):
+    """The real `ir.ScopeKind` names; R2's message prints them."""
+
+    IN_CORE = "InCore"
+    CLUSTER = "Cluster"
+    HIERARCHY = "Hierarchy"
+    SPMD = "Spmd"
+    RUNTIME = "Runtime"
+    SPLIT_AIV = "SplitAiv"
+
+
+# ---------------------------------------------------------------- expressions
+
+
+@dataclass(eq=False)
+class Expr:
+    span: Span
+    type: IRType = field(default_factory=UnknownType, kw_only=True)
+
+
+@dataclass(eq=False)
+class Var(Expr):
+    name: str
+
+    def __repr__(self) -> str:
+        return f"Var({self.name}@{id(self):x})"
+
+
+@dataclass(eq=False)
+class Const(Expr):
+    value: int | float | bool | str | None
+
+
+@dataclass(eq=False)
+class Call(Expr):
+    """An op call (`op` = "tile.load", "tensor.matmul", ...) or a call of a function
+    of the program (`op` = "self.<name>" / the bare function name)."""
+
+    op: str
+    args: list[Expr]
+    kwargs: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(eq=False)
+class MakeTuple(Expr):
+    items: list[Expr]
+
+
+@dataclass(eq=False)
+class TupleGetItem(Expr):
+    tuple_expr: Expr
+    index: int
+
+
+@dataclass(eq=False)
+class BinaryExpr(Expr):
+    op: str
+    lhs: Expr
+    rhs: Expr
+
+
+@dataclass(eq=False)
+class UnaryExpr(Expr):
+    op: str
+    operand: Expr
+
+
+@dataclass(eq=False)
+class OpaqueExpr(Expr):
+    """An expression this front end does not model; `text` is its source."""
+
+    text: str
+
+
+# ----------------------------------------------------------------- statements
+
+
+@dataclass(eq=False)
+class Stmt:
+    span: Span
+
+
+@dataclass(eq=False)
+class SeqStmts(Stmt):
+    stmts: list[Stmt]
+
+
+@dataclass(eq=False)
+class AssignStmt(Stmt):
+    var: Var
+    value: Expr
+
+
+@dataclass(eq=False)
+class EvalStmt(Stmt):
+    expr: Expr
+
+
+@dataclass(eq=False)
+class ReturnStmt(Stmt):
+    values: list[Expr]
+
+
+@dataclass(eq=False)
+class YieldStmt(Stmt):
+    values: list[Expr]
+    targets: list[Var] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class ForStmt(Stmt):
+    kind: ForKind
+    loop_var: Var | None
+    start: Expr | None
+    stop: Expr | None
+    step: Expr | None
+    body: SeqStmts
+    iter_args: list[Var] = field(default_factory=list)
+    init_values: list[Expr] = field(default_factory=list)
+    return_vars: list[Var] = field(default_factory=list)
+    attrs: list[tuple[str, Any]] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class IfStmt(Stmt):
+    condition: Expr
+    then_body: SeqStmts
+    else_body: SeqStmts | None
+    return_vars: list[Var] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class WhileStmt(Stmt):
+    condition: Expr | None
+    body: SeqStmts
+    iter_args: list[Var] = field(default_factory=list)
+    init_values: list[Expr] = field(default_factory=list)
+    return_vars: list[Var] = field(default_factory=list)
+
+
+@dataclass(eq=False)
+class ScopeStmt(Stmt):
+    """A scope statement. `attrs` is ordered, like the real `attrs_` vector.
+
+    `cache_policy_vars` is a list of (Var, policy int) pairs when present.
+    `header_span` is the `with`/`for` line, where the author wrote the scope.
+    """
+
+    body: SeqStmts
+    attrs: list[tuple[str, Any]] = field(default_factory=list)
+    name_hint: str = ""
+    header_span: Span | None = None
+
+    kind: ScopeKind = field(init=False, default=ScopeKind.IN_CORE)
+
+    def attr(self, key: str, default: Any = None) -> Any:
+        for k, v in self.attrs:
+            if k == key:
+                return v
+        return default
+
+
+@dataclass(eq=False)
+class InCoreScopeStmt(ScopeStmt):
+    split: str | None = None
+
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.IN_CORE
+
+
+@dataclass(eq=False)
+class HierarchyScopeStmt(ScopeStmt):
+    level: str = "UNDEFINED"
+    role: str | None = None
+
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.HIERARCHY
+
+
+@dataclass(eq=False)
+class SpmdScopeStmt(ScopeStmt):
+    core_num: Expr | None = None
+    sync_start: bool = False
+
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.SPMD
+
+
+@dataclass(eq=False)
+class ClusterScopeStmt(ScopeStmt):
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.CLUSTER
+
+
+@dataclass(eq=False)
+class RuntimeScopeStmt(ScopeStmt):
+    manual: bool = False
+
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.RUNTIME
+
+
+@dataclass(eq=False)
+class SplitAivScopeStmt(ScopeStmt):
+    mode: str | None = None
+
+    def __post_init__(self) -> None:
+        self.kind = ScopeKind.SPLIT_AIV
+
+
+# ------------------------------------------------------- functions, programs
+
+
+@dataclass(eq=False)
+class Param:
+    var: Var
+    direction: Direction = Direction.IN
+
+
+@dataclass(eq=False)
+class Function:
+    name: str
+    params: list[Param]
+    return_types: list[IRType]
+    func_type: FunctionType
+    body: SeqStmts
+    span: Span
+    level: str | None = None
+    role: str | None = None
+    attrs: list[tuple[str, Any]] = field(default_factory=list)
+    # How the author wrote it: "function", "inline", "jit", "jit.incore", ...
+    decorator: str = "function"
+
+
+@dataclass(eq=False)
+class Program:
+    name: str
+    functions: list[Function]
+    span: Span

@@ -1,0 +1,1 @@
+"""Parser: Python `ast` of DSL definitions -> IR, with the parser's diagnostics."""

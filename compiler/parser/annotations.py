@@ -1,0 +1,113 @@
+"""Type annotations -> IR types and parameter directions (`TypeResolver`'s grammar).
+
+The real resolver checks the head name only (`pl.Tensor`, `Tensor`, `lang.Tensor`
+all work), so we do too. An annotation we do not understand is `UnknownType`.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from compiler.ir import (
+    Direction,
+    IRType,
+    ScalarType,
+    TaskIdType,
+    TensorType,
+    TileType,
+    TupleType,
+    UnknownType,
+)
+from compiler.syntax.values import UNKNOWN, DType, DynVar, StaticEvaluator
+
+_MEMORY_SPACES = frozenset(
+    ["DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale", "ScalarLocal"]
+)
+_LAYOUTS = frozenset(["ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"])
+
+
+class AnnotationResolver:
+    def __init__(self, evaluator: StaticEvaluator) -> None:
+        self._evaluator = evaluator
+
+    def resolve_param(self, annotation: ast.expr | None) -> tuple[IRType, Direction]:
+        if annotation is None:
+            return UnknownType(), Direction.IN
+        if isinstance(annotation, ast.Subscript):
+            head = _head_name(annotation.value)
+            if head in ("Out", "InOut"):
+                inner, _ = self.resolve_param(annotation.slice)
+                return inner, Direction.OUT if head == "Out" else Direction.INOUT
+        return self.resolve(annotation), Direction.IN
+
+    def resolve(self, annotation: ast.expr | None) -> IRType:
+        if annotation is None:
+            return UnknownType()
+        if isinstance(annotation, ast.Subscript):
+            return self._subscripted(_head_name(annotation.value), annotation.slice)
+        head = _head_name(annotation)
+        if head in ("Tensor", "DistributedTensor"):  # bare `pl.Tensor`: legal in @pl.jit only
+            return TensorType(None, None, distributed=head == "DistributedTensor")
+        if head == "TaskId":
+            return TaskIdType()
+        value = self._evaluator.eval(annotation)
+        if isinstance(value, DType):  # bare dtype (`n: pl.INDEX`), rewritten to a Scalar by @pl.jit
+            return TaskIdType() if value.name == "TASK_ID" else ScalarType(value.name)
+        return UnknownType()
+
+    def _subscripted(self, head: str | None, index: ast.expr) -> IRType:
+        args = list(index.elts) if isinstance(index, ast.Tuple) else [index]
+        if head in ("Tensor", "DistributedTensor"):
+            shape = self.shape(args[0]) if args else None
+            dtype = self.dtype(args[1]) if len(args) > 1 else None
+            layout = next((name for arg in args[2:] if (name := _head_name(arg)) in _LAYOUTS), None)
+            return TensorType(shape, dtype, layout, distributed=head == "DistributedTensor")
+        if head == "Tile":
+            shape = self.shape(args[0]) if args else None
+            dtype = self.dtype(args[1]) if len(args) > 1 else None
+            memory = next((name for arg in args[2:] if (name := _head_name(arg)) in _MEMORY_SPACES), None)
+            return TileType(shape, dtype, memory)
+        if head == "Scalar":
+            dtype = self.dtype(args[0]) if args else None
+            return TaskIdType() if dtype == "TASK_ID" else ScalarType(dtype)
+        if head in ("Tuple", "tuple"):
+            return TupleType(tuple(self.resolve(arg) for arg in args))
+        return UnknownType()
+
+    def shape(self, node: ast.expr) -> tuple[Any, ...] | None:
+        value = self._evaluator.eval(node)
+        if isinstance(value, (list, tuple)):
+            return tuple(_dim(item, element) for item, element in zip(value, _elements(node, len(value))))
+        if isinstance(node, (ast.List, ast.Tuple)):
+            return tuple(_dim(UNKNOWN, element) for element in node.elts)
+        return None
+
+    def dtype(self, node: ast.expr) -> str | None:
+        value = self._evaluator.eval(node)
+        if isinstance(value, DType):
+            return value.name
+        head = _head_name(node)
+        return head if head and head.isupper() else None
+
+
+def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:
+    if isinstance(node, (ast.List, ast.Tuple)) and len(node.elts) == count:
+        return list(node.elts)
+    return [None] * count
+
+
+def _dim(value: Any, node: ast.expr | None) -> Any:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, DynVar):
+        return value.name
+    return ast.unparse(node) if node is not None else "?"
+
+
+def _head_name(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Name):
+        return node.id
+    return None

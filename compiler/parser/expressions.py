@@ -1,0 +1,222 @@
+"""Expressions of a DSL body -> IR expressions with types.
+
+Calls go through the op tables in `ops`; `pl.load(..., cache=...)` is where
+the load-kwarg rule is applied. An expression the real parser would reject, or
+that we do not model, becomes an `OpaqueExpr` of unknown type and nothing is
+reported: the real compiler is the judge of errors outside this feature.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from compiler.diagnostics import Diagnostic
+from compiler.ir import (
+    BinaryExpr,
+    Call,
+    Const,
+    Expr,
+    IRType,
+    MakeTuple,
+    OpaqueExpr,
+    ScalarType,
+    TensorType,
+    TileType,
+    TupleGetItem,
+    TupleType,
+    UnaryExpr,
+    UnknownType,
+    Var,
+)
+from compiler.parser import ops
+from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
+from compiler.span import Span
+from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
+
+_BINARY_OPS = {
+    ast.Add: "add",
+    ast.Sub: "sub",
+    ast.Mult: "mul",
+    ast.Div: "div",
+    ast.FloorDiv: "floordiv",
+    ast.Mod: "mod",
+    ast.LShift: "shl",
+    ast.RShift: "shr",
+}
+_UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
+
+
+class ExpressionParser:
+    def __init__(
+        self,
+        lookup_var: Callable[[str], Var | None],
+        evaluator: StaticEvaluator,
+        callee_return_type: Callable[[str], IRType],
+        report: Callable[[Diagnostic], None],
+    ) -> None:
+        self._lookup_var = lookup_var
+        self._evaluator = evaluator
+        self._callee_return_type = callee_return_type
+        self._report = report
+
+    def parse(self, node: ast.expr) -> Expr:
+        span = Span.of(node)
+        if isinstance(node, ast.Name):
+            return self._name(node, span)
+        if isinstance(node, ast.Constant):
+            return Const(span, node.value, type=_constant_type(node.value))
+        if isinstance(node, ast.Call):
+            return self._call(node, span)
+        if isinstance(node, ast.Subscript):
+            return self._subscript(node, span)
+        if isinstance(node, ast.BinOp):
+            return self._binary(node, span)
+        if isinstance(node, ast.UnaryOp):
+            operand = self.parse(node.operand)
+            return UnaryExpr(
+                span, _UNARY_OPS.get(type(node.op), "?"), operand, type=_value_kind(operand.type)
+            )
+        if isinstance(node, (ast.Compare, ast.BoolOp)):
+            for child in ast.iter_child_nodes(node):
+                if isinstance(child, ast.expr):
+                    self.parse(child)
+            return OpaqueExpr(span, ast.unparse(node), type=ScalarType("BOOL"))
+        if isinstance(node, (ast.List, ast.Tuple)):
+            items = [self.parse(elt) for elt in node.elts]
+            return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
+        return OpaqueExpr(span, ast.unparse(node))
+
+    def _name(self, node: ast.Name, span: Span) -> Expr:
+        var = self._lookup_var(node.id)
+        if var is not None:
+            return var
+        value = self._evaluator.eval(node)
+        if isinstance(value, (bool, int, float)):
+            return Const(span, value, type=_constant_type(value))
+        return OpaqueExpr(span, node.id)
+
+    def _call(self, node: ast.Call, span: Span) -> Expr:
+        path = _attribute_path(node.func)
+        args = [self.parse(arg) for arg in node.args]
+        kwargs: dict[str, Any] = {
+            kw.arg: self.parse(kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
+        }
+        if path and path[0] == "pl" and len(path) >= 2:
+            return self._pl_call(node, path[1:], args, kwargs, span)
+        if path and path[0] == "self" and len(path) == 2:
+            name = f"self.{path[1]}"
+            return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
+        if isinstance(node.func, ast.Name):
+            return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+        return OpaqueExpr(span, ast.unparse(node))
+
+    def _pl_call(
+        self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span
+    ) -> Expr:
+        if len(path) == 2 and path[1] == "get_byte":
+            value = self._evaluator.eval(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
+            return (
+                Const(span, None, type=ScalarType("INDEX"))
+                if isinstance(value, DType)
+                else OpaqueExpr(span, "")
+            )
+        if path == ["const"]:
+            return Const(
+                span, args[0].value if args and isinstance(args[0], Const) else None, type=ScalarType(None)
+            )
+        if path == ["yield_"]:
+            return MakeTuple(span, args, type=_yield_type(args))
+        namespace = path[0] if len(path) == 2 and path[0] in ops.OP_NAMESPACES else None
+        if len(path) != (2 if namespace else 1):
+            return OpaqueExpr(span, ast.unparse(node))
+        op = ops.canonical_op(namespace, path[-1], args)
+        call = Call(span, op, args, kwargs)
+        if op == "tile.load" and namespace in (None, "tile"):
+            self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
+        call.type = ops.result_type(op, call)
+        return call
+
+    def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:
+        """Record `cache=` as an int kwarg: explicit DEFAULT is 0, absent stays absent."""
+        value_node = next((kw.value for kw in node.keywords if kw.arg == "cache"), None)
+        if value_node is None:
+            return
+        if isinstance(value_node, ast.Name) and self._lookup_var(value_node.id) is not None:
+            return  # a DSL value, not a closure constant: not modelled
+        outcome = read_load_cache_kwarg(value_node, self._evaluator.eval(value_node), module_name)
+        if outcome.error is not None:
+            self._report(load_cache_error(node, outcome.error))
+        elif outcome.value is not None:
+            call.kwargs["cache"] = outcome.value
+
+    def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
+        value = self.parse(node.value)
+        indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        for index in indices:
+            if isinstance(index, ast.Slice):
+                for bound in (index.lower, index.upper, index.step):
+                    if bound is not None:
+                        self.parse(bound)
+            else:
+                self.parse(index)
+        value_type = value.type
+        if isinstance(value_type, TupleType):
+            position = self._evaluator.eval(node.slice)
+            if isinstance(position, int):
+                return TupleGetItem(span, value, position, type=ops.tuple_item_type(value_type, position))
+            return OpaqueExpr(span, ast.unparse(node))
+        if isinstance(value_type, (TensorType, TileType)):
+            has_slice = any(isinstance(index, ast.Slice) for index in indices)
+            rank = len(value_type.shape) if value_type.shape is not None else None
+            level = "tensor" if isinstance(value_type, TensorType) else "tile"
+            if has_slice or (rank is not None and len(indices) < rank):
+                return Call(span, f"{level}.slice", [value], type=type(value_type)(None, value_type.dtype))
+            if rank is not None and len(indices) == rank:
+                return Call(span, f"{level}.read", [value], type=ScalarType(value_type.dtype))
+        return OpaqueExpr(span, ast.unparse(node))
+
+    def _binary(self, node: ast.BinOp, span: Span) -> Expr:
+        lhs = self.parse(node.left)
+        rhs = self.parse(node.right)
+        op = _BINARY_OPS.get(type(node.op), "?")
+        for operand in (lhs, rhs):
+            if isinstance(operand.type, (TensorType, TileType)):
+                level = "tensor" if isinstance(operand.type, TensorType) else "tile"
+                return Call(span, f"{level}.{op}", [lhs, rhs], type=type(operand.type)(None, None))
+        return BinaryExpr(span, op, lhs, rhs, type=_value_kind(lhs.type, rhs.type))
+
+
+def _attribute_path(node: ast.expr) -> list[str] | None:
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return None
+    parts.append(node.id)
+    return parts[::-1]
+
+
+def _constant_type(value: object) -> IRType:
+    if isinstance(value, bool):
+        return ScalarType("BOOL")
+    if isinstance(value, int):
+        return ScalarType("INDEX")
+    if isinstance(value, float):
+        return ScalarType("FP32")
+    return UnknownType()
+
+
+def _value_kind(*types: IRType) -> IRType:
+    """Scalar arithmetic stays scalar; anything unmodelled stays unknown."""
+    if all(isinstance(t, ScalarType) for t in types):
+        return ScalarType(None)
+    return UnknownType()
+
+
+def _yield_type(args: list[Expr]) -> IRType:
+    if len(args) == 1:
+        return args[0].type
+    return TupleType(tuple(arg.type for arg in args))

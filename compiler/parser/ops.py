@@ -1,0 +1,96 @@
+"""Op calls: the canonical IR op name and a result type good enough to tell a
+Tensor from a Tile from a Scalar (`pypto-language.md` §4).
+
+An op we do not model gets `UnknownType`, never an error.
+"""
+
+from __future__ import annotations
+
+from compiler.ir import (
+    Call,
+    Const,
+    Expr,
+    IRType,
+    MakeTuple,
+    ScalarType,
+    TensorType,
+    TileType,
+    TupleType,
+    UnknownType,
+)
+
+# Namespaces reachable as `pl.<ns>.<op>`.
+OP_NAMESPACES = frozenset({"tensor", "tile", "system", "array", "prefetch"})
+
+# Unified `pl.<op>` names promoted from a single level: they always mean that level.
+_PROMOTED_TILE = frozenset(
+    {
+        "load", "store", "move", "create_tile", "extract", "mgather", "mscatter",
+        "aiv_shard", "aic_gather", "batch_matmul", "gemv", "gemv_acc", "gemv_bias",
+        "matmul_bias", "matmul_mx", "matmul_mx_acc", "matmul_mx_bias", "addc", "subc",
+        "addsc", "subsc", "rem", "rems", "sel", "sels", "relu", "lrelu", "prelu",
+        "maximums", "minimums", "cmps", "gatherb", "tpush_to_aic", "tpush_to_aiv",
+        "tpop_from_aic", "tpop_from_aiv",
+    }
+)  # fmt: skip
+_PROMOTED_TENSOR = frozenset({"create_tensor", "full", "arange", "create_l1", "paged_gather"})
+_SCALAR_RESULTS = frozenset(
+    {"read", "dim", "get_block_idx", "get_block_num", "get_subblock_idx", "max", "min"}
+)
+_NO_RESULT = frozenset({"write"})
+
+
+def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
+    """`pl.load` -> "tile.load", `pl.add(tensor, ...)` -> "tensor.add", `pl.tile.exp` -> "tile.exp"."""
+    if namespace is not None:
+        return f"{namespace}.{name}"
+    if name in _PROMOTED_TILE:
+        return f"tile.{name}"
+    if name in _PROMOTED_TENSOR:
+        return "tensor.create" if name == "create_tensor" else f"tensor.{name}"
+    first = args[0].type if args else None
+    if isinstance(first, TileType):
+        return f"tile.{name}"
+    if isinstance(first, TensorType):
+        return f"tensor.{name}"
+    return name  # level unknown: the first operand's type is not modelled
+
+
+def result_type(op: str, call: Call) -> IRType:
+    namespace, _, name = op.rpartition(".")
+    if name in _SCALAR_RESULTS:
+        return ScalarType("INDEX" if name.startswith("get_") or name == "dim" else None)
+    if name in _NO_RESULT:
+        return UnknownType()
+    if namespace == "tile" and name == "store":
+        return _arg_type(call, 2, "output_tensor")
+    if name == "assemble":
+        return _arg_type(call, 0, "target")
+    if namespace == "tensor":
+        return TensorType(None, None)
+    if namespace == "tile":
+        return TileType(_load_shape(call) if name == "load" else None, None)
+    first = call.args[0].type if call.args else None
+    if isinstance(first, (TensorType, TileType)):
+        return type(first)(None, None)
+    return UnknownType()
+
+
+def _arg_type(call: Call, index: int, keyword: str) -> IRType:
+    if len(call.args) > index:
+        return call.args[index].type
+    value = call.kwargs.get(keyword)
+    return value.type if isinstance(value, Expr) else UnknownType()
+
+
+def _load_shape(call: Call) -> tuple[object, ...] | None:
+    shapes = call.args[2] if len(call.args) > 2 else call.kwargs.get("shapes")
+    if isinstance(shapes, MakeTuple) and all(isinstance(item, Const) for item in shapes.items):
+        return tuple(item.value for item in shapes.items if isinstance(item, Const))
+    return None
+
+
+def tuple_item_type(value_type: IRType, index: int) -> IRType:
+    if isinstance(value_type, TupleType) and 0 <= index < len(value_type.items):
+        return value_type.items[index]
+    return UnknownType()

@@ -1,0 +1,50 @@
+"""Source spans in the coordinates Python's `ast` uses.
+
+Lines are 1-based. Columns are 0-based offsets in UTF-8 bytes of the line, as
+`ast` reports them; converting to characters or UTF-16 code units is the
+caller's business (it needs the line text).
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    start_line: int
+    start_col: int
+    end_line: int
+    end_col: int
+
+    @staticmethod
+    def of(node: ast.AST) -> Span:
+        """The span of an `ast` node that carries a location."""
+        start_line = getattr(node, "lineno", 1)
+        start_col = getattr(node, "col_offset", 0)
+        end_line = getattr(node, "end_lineno", None) or start_line
+        end_col = getattr(node, "end_col_offset", None)
+        if end_col is None:
+            end_col = start_col
+        return Span(start_line, start_col, end_line, end_col)
+
+    @staticmethod
+    def header_of(node: ast.With | ast.For | ast.FunctionDef | ast.ClassDef | ast.AST) -> Span:
+        """The first line of a compound statement: where its header is written."""
+        full = Span.of(node)
+        if isinstance(node, (ast.With, ast.For, ast.While, ast.If)) and node.body:
+            first = node.body[0]
+            if first.lineno > full.start_line:
+                return Span(full.start_line, full.start_col, first.lineno - 1, _END_OF_LINE)
+        return Span(full.start_line, full.start_col, full.start_line, _END_OF_LINE)
+
+    def contains(self, other: Span) -> bool:
+        return (self.start_line, self.start_col) <= (other.start_line, other.start_col) and (
+            other.end_line,
+            other.end_col,
+        ) <= (self.end_line, self.end_col)
+
+
+# A column past any real line end: converters clamp it to the line's length.
+_END_OF_LINE = 1 << 30

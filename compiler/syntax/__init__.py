@@ -1,0 +1,1 @@
+"""Syntax layer: Python `ast` of the module's units, and the module environment."""

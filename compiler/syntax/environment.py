@@ -1,0 +1,88 @@
+"""The module environment: what a DSL body's closure can see at module level.
+
+Imports of `pypto.language` (under any alias), module constants (folded), and
+the module-level DSL functions that a bare-name call can dispatch to.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from typing import Any
+
+from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, StaticEvaluator
+
+PL_MODULE = "pypto.language"
+PLD_MODULE = "pypto.language.distributed"
+
+
+@dataclass
+class ModuleEnvironment:
+    values: dict[str, Any] = field(default_factory=dict)
+    imports_pypto_language: bool = False
+
+    def lookup(self, name: str) -> Any:
+        return self.values.get(name, UNKNOWN)
+
+    def is_pl_alias(self, name: str) -> bool:
+        return self.values.get(name) == ModuleRef(PL_MODULE)
+
+    def evaluator(self) -> StaticEvaluator:
+        return StaticEvaluator(self.lookup)
+
+
+def build_environment(units: list[ast.stmt], dsl_decorator_of: Any = None) -> ModuleEnvironment:
+    """Fold the module's top-level statements, in order, into an environment.
+
+    `dsl_decorator_of(def_node, env)` names the DSL decorator of a def/class (or
+    None); it is passed in because recognising decorators is the parser's job.
+    """
+    env = ModuleEnvironment()
+    evaluator = env.evaluator()
+    for stmt in units:
+        _fold_statement(stmt, env, evaluator, dsl_decorator_of)
+    return env
+
+
+def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
+    if isinstance(stmt, ast.Import):
+        for alias in stmt.names:
+            if alias.name in (PL_MODULE, PLD_MODULE) or alias.name.startswith(PL_MODULE + "."):
+                env.imports_pypto_language = True
+            if alias.asname:
+                env.values[alias.asname] = ModuleRef(alias.name)
+            else:
+                env.values[alias.name.split(".")[0]] = ModuleRef(alias.name.split(".")[0])
+    elif isinstance(stmt, ast.ImportFrom):
+        module = stmt.module or ""
+        for alias in stmt.names:
+            full = f"{module}.{alias.name}" if module else alias.name
+            if full in (PL_MODULE, PLD_MODULE) or module.startswith(PL_MODULE):
+                env.imports_pypto_language = True
+            bound = alias.asname or alias.name
+            env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+    elif isinstance(stmt, ast.Assign):
+        value = evaluator.eval(stmt.value)
+        for target in stmt.targets:
+            _bind_target(target, value, env)
+    elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+        _bind_target(stmt.target, evaluator.eval(stmt.value), env)
+    elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        decorator = dsl_of(stmt, env) if dsl_of else None
+        env.values[stmt.name] = DslFunction(stmt.name, decorator) if decorator else UNKNOWN
+    elif isinstance(stmt, (ast.If, ast.Try)):
+        # Names bound under `if`/`try` at module level are possibly bound: unknown.
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                env.values[node.id] = UNKNOWN
+            elif isinstance(node, (ast.Import, ast.ImportFrom)):
+                _fold_statement(node, env, evaluator, dsl_of)
+
+
+def _bind_target(target: ast.expr, value: Any, env: ModuleEnvironment) -> None:
+    if isinstance(target, ast.Name):
+        env.values[target.id] = value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        items = value if isinstance(value, (tuple, list)) and len(value) == len(target.elts) else None
+        for index, element in enumerate(target.elts):
+            _bind_target(element, items[index] if items is not None else UNKNOWN, env)

@@ -1,0 +1,224 @@
+"""Static values a PyPTO closure can hold, as this front end models them.
+
+The real parser evaluates closure expressions with Python's `eval`. We never
+evaluate user code; instead `StaticEvaluator` folds the small, side-effect-free
+subset that kernels actually use (literals, arithmetic over module constants,
+`pl.<DTYPE>`, `pl.dynamic(...)`, enum members). Anything else is `UNKNOWN`.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+
+class _Unknown:
+    _instance: _Unknown | None = None
+
+    def __new__(cls) -> _Unknown:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN: Any = _Unknown()
+
+
+@dataclass(frozen=True)
+class ModuleRef:
+    """A name bound to a module, e.g. `pl` -> "pypto.language"."""
+
+    path: str
+
+
+@dataclass(frozen=True)
+class EnumMember:
+    """`pl.<Enum>.<member>`, e.g. EnumMember("CachePolicy", "BYPASS")."""
+
+    enum: str
+    member: str
+
+
+@dataclass(frozen=True)
+class DType:
+    name: str
+
+
+@dataclass(frozen=True)
+class DynVar:
+    """`pl.dynamic("M")`: a symbolic dimension."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class DslFunction:
+    """A module-level name bound to a decorated DSL function (`@pl.function`, `@pl.jit`, ...)."""
+
+    name: str
+    decorator: str
+
+
+# Values of the two-member CachePolicy enum (reference §7).
+CACHE_POLICY_VALUES = {"DEFAULT": 0, "BYPASS": 1}
+
+DTYPE_NAMES = frozenset(
+    [
+        "BOOL",
+        "INT4",
+        "INT8",
+        "INT16",
+        "INT32",
+        "INT64",
+        "UINT4",
+        "UINT8",
+        "UINT16",
+        "UINT32",
+        "UINT64",
+        "FP16",
+        "BF16",
+        "FP32",
+        "FP4",
+        "FP8E4M3FN",
+        "FP8E5M2",
+        "FP8E8M0",
+        "HF4",
+        "HF8",
+        "INDEX",
+        "TASK_ID",
+    ]
+)
+
+_BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.FloorDiv: operator.floordiv,
+    ast.Div: operator.truediv,
+    ast.Mod: operator.mod,
+    ast.Pow: operator.pow,
+    ast.LShift: operator.lshift,
+    ast.RShift: operator.rshift,
+    ast.BitAnd: operator.and_,
+    ast.BitOr: operator.or_,
+    ast.BitXor: operator.xor,
+}
+_UNARY: dict[type[ast.unaryop], Callable[[Any], Any]] = {
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+    ast.Not: operator.not_,
+    ast.Invert: operator.invert,
+}
+_FOLDABLE_BUILTINS: dict[str, Callable[..., Any]] = {
+    "min": min,
+    "max": max,
+    "len": len,
+    "abs": abs,
+    "int": int,
+    "float": float,
+    "bool": bool,
+}
+# Folding stops here: a kernel's constants are small, and a hostile file must not
+# make the checker build a huge number or string.
+_MAX_FOLDED_INT_BITS = 4096
+_MAX_FOLDED_SEQUENCE = 10_000
+
+
+def is_plain_value(value: Any) -> bool:
+    return isinstance(value, (bool, int, float, str)) or value is None
+
+
+class StaticEvaluator:
+    """Folds constant expressions over a mapping of names to static values."""
+
+    def __init__(self, lookup: Callable[[str], Any]) -> None:
+        self._lookup = lookup
+
+    def eval(self, node: ast.expr) -> Any:
+        try:
+            return self._eval(node, depth=0)
+        except (ArithmeticError, TypeError, ValueError, OverflowError, RecursionError):
+            return UNKNOWN
+
+    def _eval(self, node: ast.expr, depth: int) -> Any:
+        if depth > 64:
+            return UNKNOWN
+        deeper = depth + 1
+        if isinstance(node, ast.Constant):
+            return node.value if is_plain_value(node.value) else UNKNOWN
+        if isinstance(node, ast.Name):
+            return self._lookup(node.id)
+        if isinstance(node, (ast.Tuple, ast.List)):
+            if len(node.elts) > _MAX_FOLDED_SEQUENCE:
+                return UNKNOWN
+            items = [self._eval(elt, deeper) for elt in node.elts]
+            return tuple(items) if isinstance(node, ast.Tuple) else items
+        if isinstance(node, ast.Attribute):
+            return self._attribute(self._eval(node.value, deeper), node.attr)
+        if isinstance(node, ast.BinOp):
+            return self._binary(node, deeper)
+        if isinstance(node, ast.UnaryOp):
+            operand = self._eval(node.operand, deeper)
+            fold = _UNARY.get(type(node.op))
+            return fold(operand) if fold and _is_number(operand) else UNKNOWN
+        if isinstance(node, ast.Call):
+            return self._call(node, deeper)
+        if isinstance(node, ast.Subscript):
+            container = self._eval(node.value, deeper)
+            index = self._eval(node.slice, deeper)
+            if isinstance(container, (tuple, list)) and isinstance(index, int):
+                return container[index] if -len(container) <= index < len(container) else UNKNOWN
+            return UNKNOWN
+        return UNKNOWN
+
+    def _binary(self, node: ast.BinOp, depth: int) -> Any:
+        lhs = self._eval(node.left, depth)
+        rhs = self._eval(node.right, depth)
+        fold = _BINARY.get(type(node.op))
+        if fold is None or not (_is_number(lhs) and _is_number(rhs)):
+            return UNKNOWN
+        if isinstance(node.op, ast.Pow) and (abs(rhs) > 64 or abs(lhs) > 1 << 32):
+            return UNKNOWN
+        if isinstance(node.op, ast.LShift) and rhs > 256:
+            return UNKNOWN
+        result = fold(lhs, rhs)
+        if isinstance(result, int) and result.bit_length() > _MAX_FOLDED_INT_BITS:
+            return UNKNOWN
+        return result
+
+    def _call(self, node: ast.Call, depth: int) -> Any:
+        callee = self._eval(node.func, depth)
+        if callee == EnumMember("language", "dynamic") and node.args:
+            name = self._eval(node.args[0], depth)
+            return DynVar(name) if isinstance(name, str) else UNKNOWN
+        if isinstance(node.func, ast.Name) and node.func.id in _FOLDABLE_BUILTINS and not node.keywords:
+            args = [self._eval(arg, depth) for arg in node.args]
+            if any(arg is UNKNOWN for arg in args):
+                return UNKNOWN
+            if node.func.id == "len" and not (len(args) == 1 and isinstance(args[0], (tuple, list))):
+                return UNKNOWN
+            if node.func.id != "len" and not all(_is_number(arg) for arg in args):
+                return UNKNOWN
+            return _FOLDABLE_BUILTINS[node.func.id](*args)
+        return UNKNOWN
+
+    @staticmethod
+    def _attribute(base: Any, attr: str) -> Any:
+        if isinstance(base, ModuleRef) and base.path == "pypto.language":
+            if attr in DTYPE_NAMES:
+                return DType(attr)
+            # `pl.CachePolicy`, `pl.Level`, `pl.dynamic`, ...: remembered by name.
+            return EnumMember("language", attr)
+        if isinstance(base, EnumMember) and base.enum == "language":
+            return EnumMember(base.member, attr)
+        return UNKNOWN
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and value is not UNKNOWN

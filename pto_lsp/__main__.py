@@ -1,0 +1,3 @@
+from pto_lsp.cli import main
+
+raise SystemExit(main())

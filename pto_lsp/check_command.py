@@ -1,0 +1,102 @@
+"""`pto-lsp check`: report every diagnostic of the given kernel files."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TextIO
+
+from lsprotocol import converters
+
+from compiler import Diagnostic, Severity, check_source
+from pto_lsp.diagnostics import to_lsp
+from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.sources import kernel_files, read_source
+
+JSON_FORMAT_VERSION = 1
+_SEVERITY_NAMES = {
+    Severity.ERROR: "error",
+    Severity.WARNING: "warning",
+    Severity.INFORMATION: "info",
+    Severity.HINT: "hint",
+}
+
+
+@dataclass
+class FileReport:
+    path: Path
+    text: str
+    diagnostics: list[Diagnostic]
+
+
+def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
+    files, unreadable = _collect(paths, err)
+    reports = [FileReport(path, text, check_source(text, str(path))) for path, text in files]
+    if output_format == "json":
+        _write_json(reports, out)
+    else:
+        _write_text(reports, out)
+    has_errors = any(d.severity is Severity.ERROR for report in reports for d in report.diagnostics)
+    return 1 if has_errors or unreadable else 0
+
+
+def _collect(paths: list[Path], err: TextIO) -> tuple[list[tuple[Path, str]], int]:
+    files: list[tuple[Path, str]] = []
+    unreadable = 0
+    for path in paths:
+        candidates = kernel_files(path) if path.is_dir() else [path]
+        if path.is_dir() and not candidates:
+            print(f"pto-lsp: no PyPTO kernel files (*.py importing pypto.language) in {path}", file=err)
+        for candidate in candidates:
+            source = read_source(candidate)
+            if source.text is None:
+                print(f"pto-lsp: skipping {candidate}: {source.problem}", file=err)
+                unreadable += 1
+            else:
+                files.append((candidate, source.text))
+    return files, unreadable
+
+
+def _write_text(reports: list[FileReport], out: TextIO) -> None:
+    count = 0
+    for report in reports:
+        index = LineIndex(report.text)
+        for diagnostic in report.diagnostics:
+            span = diagnostic.span
+            column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
+            severity = _SEVERITY_NAMES[diagnostic.severity]
+            print(
+                f"{report.path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message}",
+                file=out,
+            )
+            count += 1
+    noun = "diagnostic" if count == 1 else "diagnostics"
+    print(
+        f"Found {count} {noun} in {len(reports)} file(s)."
+        if count
+        else f"All checks passed ({len(reports)} file(s)).",
+        file=out,
+    )
+
+
+def _write_json(reports: list[FileReport], out: TextIO) -> None:
+    converter = converters.get_converter()
+    files = []
+    for report in reports:
+        index = LineIndex(report.text)
+        uri = report.path.resolve().as_uri()
+        diagnostics = [converter.unstructure(to_lsp(d, index, uri)) for d in report.diagnostics]
+        files.append({"path": str(report.path), "diagnostics": diagnostics})
+    json.dump({"version": JSON_FORMAT_VERSION, "files": files}, out, indent=2, ensure_ascii=False)
+    out.write("\n")
+
+
+def main_check(paths: list[str], output_format: str) -> int:
+    missing = [p for p in paths if not Path(p).exists()]
+    if missing:
+        for path in missing:
+            print(f"pto-lsp check: error: no such file or directory: {path}", file=sys.stderr)
+        return 2
+    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr)

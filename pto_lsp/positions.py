@@ -1,0 +1,53 @@
+"""The one boundary where compiler spans become LSP positions.
+
+Compiler spans use `ast` coordinates: 1-based lines, 0-based UTF-8 byte
+columns. LSP positions are 0-based lines and columns in the negotiated
+encoding (UTF-16 code units unless the client offers UTF-8 or UTF-32).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from lsprotocol import types as lsp
+
+from compiler.span import Span
+from compiler.syntax.units import split_lines
+
+
+class Encoding(str, enum.Enum):
+    UTF8 = "utf-8"
+    UTF16 = "utf-16"
+    UTF32 = "utf-32"
+
+
+class LineIndex:
+    """Converts byte columns of one text's lines into other units."""
+
+    def __init__(self, text: str) -> None:
+        self._lines = split_lines(text)
+
+    def line_text(self, line: int) -> str:
+        """The text of a 1-based line ('' past the end)."""
+        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+
+    def column(self, line: int, byte_col: int, encoding: Encoding) -> int:
+        text = self.line_text(line)
+        encoded = text.encode("utf-8")
+        prefix = encoded[: max(byte_col, 0)].decode("utf-8", errors="ignore")
+        if encoding is Encoding.UTF8:
+            return len(prefix.encode("utf-8"))
+        if encoding is Encoding.UTF32:
+            return len(prefix)
+        return len(prefix.encode("utf-16-le")) // 2
+
+    def position(self, line: int, byte_col: int, encoding: Encoding) -> lsp.Position:
+        last_line = max(len(self._lines), 1)
+        line = min(max(line, 1), last_line)
+        return lsp.Position(line=line - 1, character=self.column(line, byte_col, encoding))
+
+    def range(self, span: Span, encoding: Encoding = Encoding.UTF16) -> lsp.Range:
+        return lsp.Range(
+            start=self.position(span.start_line, span.start_col, encoding),
+            end=self.position(span.end_line, span.end_col, encoding),
+        )

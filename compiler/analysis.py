@@ -1,15 +1,31 @@
-"""The front end's entry point: one module's source text -> IR and diagnostics."""
+"""The front end's entry points: a module's units -> IR and diagnostics.
+
+`analyse_units` is the one path every caller takes: the CLI and the language
+server cut the module with tree-sitter, `analyse_source` with `ast`. Each
+unit's result depends only on the unit and the environment values it reads
+(`unit_environment_key`), which is what lets an editor reuse it.
+"""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.syntax.environment import ModuleEnvironment, build_environment
-from compiler.syntax.units import parse_module
+from compiler.syntax.units import ParsedUnit, parse_module
+
+
+@dataclass
+class UnitAnalysis:
+    programs: list[Program] = field(default_factory=list)
+    functions: list[Function] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
 @dataclass
@@ -25,12 +41,47 @@ class ModuleAnalysis:
         return self.environment.imports_pypto_language
 
 
+def module_environment(units: Sequence[ParsedUnit]) -> ModuleEnvironment:
+    return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name)
+
+
+def unit_environment_key(unit: ParsedUnit, env: ModuleEnvironment) -> tuple[tuple[str, Any], ...]:
+    """The environment values `unit` can read: every module name it mentions."""
+    names = sorted({node.id for stmt in unit.nodes for node in ast.walk(stmt) if isinstance(node, ast.Name)})
+    return tuple((name, _frozen(env.values[name])) for name in names if name in env.values)
+
+
+def _frozen(value: Any) -> Any:
+    """A hashable stand-in for an environment value (module constants may be lists)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(_frozen(item) for item in value))
+    return value
+
+
+def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
+    definitions = parse_definitions(list(unit.nodes), env)
+    diagnostics = [unit.syntax_error] if unit.syntax_error else []
+    diagnostics.extend(definitions.diagnostics)
+    return UnitAnalysis(definitions.programs, definitions.functions, diagnostics)
+
+
+def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
+    module = ModuleAnalysis(path, environment=env)
+    for result in results:
+        module.programs.extend(result.programs)
+        module.functions.extend(result.functions)
+        module.diagnostics.extend(result.diagnostics)
+    module.diagnostics.sort(key=Diagnostic.sort_key)
+    return module
+
+
+def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:
+    env = module_environment(units)
+    return combine(path, env, [analyse_unit(unit, env) for unit in units])
+
+
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:
-    parsed = parse_module(source, path)
-    env = build_environment(parsed.units, dsl_decorator_name)
-    definitions = parse_definitions(parsed.units, env)
-    diagnostics = sorted([*parsed.syntax_errors, *definitions.diagnostics], key=Diagnostic.sort_key)
-    return ModuleAnalysis(path, definitions.programs, definitions.functions, diagnostics, env)
+    return analyse_units(parse_module(source), path)
 
 
 def check_source(source: str, path: str = "<string>") -> list[Diagnostic]:

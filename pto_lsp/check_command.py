@@ -10,8 +10,9 @@ from typing import TextIO
 
 from lsprotocol import converters
 
-from compiler import Diagnostic, Severity, check_source
+from compiler import Diagnostic, Severity
 from pto_lsp.diagnostics import to_lsp
+from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import kernel_files, read_source
 
@@ -33,7 +34,10 @@ class FileReport:
 
 def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
     files, unreadable = _collect(paths, err)
-    reports = [FileReport(path, text, check_source(text, str(path))) for path, text in files]
+    engine = AnalysisEngine()
+    reports = [
+        FileReport(path, text, engine.analyse_text(str(path), text).diagnostics) for path, text in files
+    ]
     if output_format == "json":
         _write_json(reports, out)
     else:

@@ -18,6 +18,7 @@ from compiler.parser.decorators import DecoratorInfo, dsl_decorator
 from compiler.parser.function_parser import FunctionContext, FunctionParser
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
+from compiler.syntax.values import DslFunction
 
 
 @dataclass
@@ -27,18 +28,24 @@ class ParsedDefinitions:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def parse_definitions(units: list[ast.stmt], env: ModuleEnvironment) -> ParsedDefinitions:
+def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment) -> ParsedDefinitions:
+    """Parse the DSL definitions among `nodes` (one unit's top-level statements)."""
     result = ParsedDefinitions()
-    free_functions = _module_return_types(units, env)
-    for node, decorator in _dsl_definitions(units, env):
+    resolver = AnnotationResolver(env.evaluator())
+
+    def free_function_return(name: str) -> IRType:
+        value = env.values.get(name)
+        if isinstance(value, DslFunction) and value.returns is not None:
+            return resolver.resolve(value.returns)
+        return UnknownType()
+
+    for node, decorator in _dsl_definitions(nodes, env):
         if decorator.is_program:
             assert isinstance(node, ast.ClassDef)
             result.programs.append(_parse_program(node, env, result.diagnostics))
         else:
             assert isinstance(node, ast.FunctionDef)
-            context = FunctionContext(
-                env, lambda name: free_functions.get(name, UnknownType()), is_method=False
-            )
+            context = FunctionContext(env, free_function_return, is_method=False)
             result.functions.append(_parse_function(node, decorator, context, result.diagnostics))
     return result
 
@@ -82,15 +89,6 @@ def _dsl_definitions(stmts: list[ast.stmt], env: ModuleEnvironment) -> list[tupl
                 nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
                 found.extend(_dsl_definitions(nested, env))
     return found
-
-
-def _module_return_types(units: list[ast.stmt], env: ModuleEnvironment) -> dict[str, IRType]:
-    resolver = AnnotationResolver(env.evaluator())
-    return {
-        node.name: _single_return(resolver, node)
-        for node, decorator in _dsl_definitions(units, env)
-        if isinstance(node, ast.FunctionDef) and not decorator.is_program
-    }
 
 
 def _single_return(resolver: AnnotationResolver, node: ast.FunctionDef) -> IRType:

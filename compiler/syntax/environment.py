@@ -69,7 +69,12 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
         _bind_target(stmt.target, evaluator.eval(stmt.value), env)
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         decorator = dsl_of(stmt, env) if dsl_of else None
-        env.values[stmt.name] = DslFunction(stmt.name, decorator) if decorator else UNKNOWN
+        if decorator is None:
+            env.values[stmt.name] = UNKNOWN
+        else:
+            returns = getattr(stmt, "returns", None)
+            returns_text = ast.unparse(returns) if returns is not None else ""
+            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
     elif isinstance(stmt, (ast.If, ast.Try)):
         # Names bound under `if`/`try` at module level are possibly bound: unknown.
         for node in ast.walk(stmt):

@@ -1,16 +1,17 @@
 """Cut a module into units (top-level statements) and parse them with `ast`.
 
-When the whole file parses, its top-level statements are the units. When it
-does not, the Python syntax error is reported once and the file is cut at
-top-level lines so that every intact definition is still analysed: a kernel
-author in the middle of typing one function still sees the rest checked.
+A unit is parsed on its own, with its line numbers kept as in the file, so an
+editor can re-parse only the unit that changed. When a whole file is given and
+it does not parse, the Python syntax error is reported once and the file is
+cut at top-level lines, so that every intact definition is still analysed: a
+kernel author in the middle of typing one function still sees the rest checked.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from compiler import codes
 from compiler.diagnostics import Diagnostic, Stage
@@ -21,10 +22,14 @@ _CONTINUATION = re.compile(r"(else|elif|except|finally|case)\b|[)\]}]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
-@dataclass
-class ParsedModule:
-    units: list[ast.stmt]
-    syntax_errors: list[Diagnostic] = field(default_factory=list)
+@dataclass(frozen=True)
+class ParsedUnit:
+    """One unit's top-level statements (empty when it does not parse) and its syntax error."""
+
+    text: str
+    start_line: int
+    nodes: tuple[ast.stmt, ...]
+    syntax_error: Diagnostic | None = None
 
 
 def split_lines(source: str) -> list[str]:
@@ -32,28 +37,31 @@ def split_lines(source: str) -> list[str]:
     return _LINE_BREAK.split(source)
 
 
-def parse_module(source: str, filename: str = "<string>") -> ParsedModule:
+def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
+    """Parse one unit whose first line is line `start_line` of the file."""
     try:
-        tree = ast.parse(source, filename=filename, type_comments=False)
+        # Never a real file name: CPython re-reads a named file to place a syntax
+        # error, which would measure the unit's error against the wrong line.
+        tree = ast.parse(text, filename="<unit>")
     except SyntaxError as error:
-        return ParsedModule(_parse_intact_units(source, filename), [_syntax_diagnostic(error, source)])
+        return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
-        return ParsedModule([], [_value_error_diagnostic(error)])
-    return ParsedModule(list(tree.body))
+        return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
+    if start_line != 1:
+        ast.increment_lineno(tree, start_line - 1)
+    return ParsedUnit(text, start_line, tuple(tree.body))
 
 
-def _parse_intact_units(source: str, filename: str) -> list[ast.stmt]:
+def parse_module(source: str) -> list[ParsedUnit]:
+    """The units of a whole module: its top-level statements when it parses."""
+    whole = parse_unit(source, 1)
+    if whole.syntax_error is None:
+        return [ParsedUnit(source, 1, (node,)) for node in whole.nodes]
     lines = split_lines(source)
-    units: list[ast.stmt] = []
-    for start, end in _unit_line_ranges(lines):
-        # Pad with blank lines so the unit's nodes keep their line numbers in the file.
-        text = "\n" * start + "\n".join(lines[start:end]) + "\n"
-        try:
-            tree = ast.parse(text, filename=filename)
-        except (SyntaxError, ValueError):
-            continue
-        units.extend(tree.body)
-    return units
+    units = [parse_unit("\n".join(lines[start:end]), start + 1) for start, end in _unit_line_ranges(lines)]
+    # Report Python's first error once; the pieces that parse are analysed.
+    intact = [unit for unit in units if unit.syntax_error is None]
+    return [ParsedUnit(source, 1, (), whole.syntax_error), *intact]
 
 
 def _unit_line_ranges(lines: list[str]) -> list[tuple[int, int]]:
@@ -68,12 +76,12 @@ def _unit_line_ranges(lines: list[str]) -> list[tuple[int, int]]:
             continue
         starts.append(index)
         previous_was_decorator = line.startswith("@")
-    return [(start, end) for start, end in zip(starts, [*starts[1:], len(lines)])]
+    return list(zip(starts, [*starts[1:], len(lines)]))
 
 
-def _syntax_diagnostic(error: SyntaxError, source: str) -> Diagnostic:
+def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagnostic:
+    lines = split_lines(text)
     line = error.lineno or 1
-    lines = split_lines(source)
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
     # SyntaxError offsets are 1-based character offsets; spans use UTF-8 byte columns.
     char_col = max((error.offset or 1) - 1, 0)
@@ -84,20 +92,21 @@ def _syntax_diagnostic(error: SyntaxError, source: str) -> Diagnostic:
     end_byte = len(end_text[: max(end_char, 0)].encode("utf-8"))
     if (end_line, end_byte) <= (line, byte_col):
         end_line, end_byte = line, byte_col + 1
+    offset = start_line - 1
     return Diagnostic(
         code=codes.SYNTAX_ERROR,
         message=f"SyntaxError: {error.msg}",
-        span=Span(line, byte_col, end_line, end_byte),
+        span=Span(line + offset, byte_col, end_line + offset, end_byte),
         stage=Stage.SYNTAX,
         exception="SyntaxError",
     )
 
 
-def _value_error_diagnostic(error: ValueError) -> Diagnostic:
+def _value_error_diagnostic(error: ValueError, start_line: int) -> Diagnostic:
     return Diagnostic(
         code=codes.SYNTAX_ERROR,
         message=f"SyntaxError: {error}",
-        span=Span(1, 0, 1, 0),
+        span=Span(start_line, 0, start_line, 0),
         stage=Stage.SYNTAX,
         exception="SyntaxError",
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 
@@ -59,10 +59,16 @@ class DynVar:
 
 @dataclass(frozen=True)
 class DslFunction:
-    """A module-level name bound to a decorated DSL function (`@pl.function`, `@pl.jit`, ...)."""
+    """A module-level name bound to a decorated DSL function (`@pl.function`, `@pl.jit`, ...).
+
+    `returns` is its return annotation (for the type of a call's result); it
+    compares by its source text so that environments can be fingerprinted.
+    """
 
     name: str
     decorator: str
+    returns_text: str = ""
+    returns: ast.expr | None = field(default=None, compare=False, hash=False)
 
 
 # Values of the two-member CachePolicy enum (reference §7).

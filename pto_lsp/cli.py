@@ -12,21 +12,33 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pto-lsp", description="Editor tooling for PyPTO kernels.")
     parser.add_argument("--version", action="version", version=f"pto-lsp {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.required = True
 
     check = commands.add_parser("check", help="report what the PyPTO front end says about kernel files")
     check.add_argument("paths", nargs="+", metavar="PATH", help="files or directories to check")
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+
+    serve = commands.add_parser("serve", help="run the language server (stdio by default)")
+    transport = serve.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (default)")
+    transport.add_argument("--tcp", metavar="HOST:PORT", help="listen for one client on a TCP socket")
+    transport.add_argument("--ws", metavar="HOST:PORT", help="listen for a client over websocket")
+    serve.add_argument("--log-file", metavar="PATH", help="write the server log to this file")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.command is None:  # `python -m pto_lsp` alone is the language server over stdio
+        args = build_parser().parse_args(["serve"])
     try:
         if args.command == "check":
             from pto_lsp.check_command import main_check
 
             return main_check(args.paths, args.format)
+        if args.command == "serve":
+            from pto_lsp.serve_command import main_serve
+
+            return main_serve(args.tcp, args.ws, args.log_file)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

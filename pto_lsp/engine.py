@@ -22,7 +22,8 @@ from compiler.analysis import (
 )
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.units import ParsedUnit, parse_unit
-from pto_lsp.syntax_tree import UnitSource, units_of
+from pto_lsp.documents import cut_units
+from pto_lsp.syntax_tree import UnitSource
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -63,7 +64,7 @@ class AnalysisEngine:
         return combine(path, env, [self._analyse_unit(unit, env) for unit in parsed])
 
     def analyse_text(self, path: str, text: str) -> ModuleAnalysis:
-        return self.analyse(path, units_of(text))
+        return self.analyse(path, cut_units(text))
 
     def _parse(self, unit: UnitSource) -> ParsedUnit:
         key = (unit.text, unit.start_line)

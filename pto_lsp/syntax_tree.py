@@ -71,8 +71,3 @@ class SyntaxTree:
             UnitSource(self._source[start:end].decode("utf-8", errors="replace"), row + 1)
             for row, start, end, _ in groups
         ]
-
-
-def units_of(text: str) -> list[UnitSource]:
-    """Cut a whole text into units (a fresh parse: the from-scratch path)."""
-    return SyntaxTree(text.encode("utf-8")).units()

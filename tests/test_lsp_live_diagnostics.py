@@ -1,0 +1,153 @@
+"""Live diagnostics in an LSP client: squiggles while typing, never for a stale version."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import textwrap
+
+import pytest_lsp
+from lsp_client import RecordingClient, make_recording_client
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, client_capabilities
+
+SERVER = ClientServerConfig(
+    server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
+)
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: RecordingClient):
+    params = lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        initialization_options={"ptoLsp": {"diagnostics": {"debounceMs": 0}}},
+    )
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+KERNEL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Demo:
+        @pl.function
+        def main(self, a: pl.Tensor[[256, 128], pl.FP32], b: pl.Tensor[[128, 256], pl.FP32],
+                 out: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
+            pl.set_cache_policy(b, pl.CachePolicy.BYPASS)  # 中文 comment
+            with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
+                c: pl.Tensor[[256, 256], pl.FP32] = pl.matmul(a, b, out_dtype=pl.FP32)
+                out = pl.assemble(out, c, [0, 0])
+            return out
+    """
+)
+URI = "file:///work/kernels/demo.py"
+
+
+async def wait_for_version(
+    client: RecordingClient, uri: str, version: int, timeout: float = 10.0
+) -> list[lsp.Diagnostic]:
+    async def published() -> list[lsp.Diagnostic]:
+        while True:
+            for item in client.published:
+                if item.uri == uri and item.version == version:
+                    return item.diagnostics
+            await asyncio.sleep(0.01)
+
+    return await asyncio.wait_for(published(), timeout)
+
+
+def open_document(client: RecordingClient, text: str, uri: str = URI, version: int = 1) -> None:
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(
+            text_document=lsp.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)
+        )
+    )
+
+
+def change(
+    client: RecordingClient,
+    version: int,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    text: str,
+    uri: str = URI,
+) -> None:
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[
+                lsp.TextDocumentContentChangePartial(
+                    range=lsp.Range(start=lsp.Position(*start), end=lsp.Position(*end)), text=text
+                )
+            ],
+        )
+    )
+
+
+async def test_misplaced_marker_is_squiggled_at_the_statement(client: RecordingClient):
+    open_document(client, KERNEL)
+    diagnostics = await wait_for_version(client, URI, 1)
+    assert [d.code for d in diagnostics] == ["PTO101"]
+    squiggle = diagnostics[0]
+    assert squiggle.severity == lsp.DiagnosticSeverity.Error
+    assert squiggle.source == "pto"
+    assert squiggle.message == (
+        "pl.set_cache_policy() must be a standalone statement directly inside a pl.at(...) / pl.spmd(...) scope body"
+    )
+    assert squiggle.range == lsp.Range(start=lsp.Position(8, 8), end=lsp.Position(8, 53))
+
+
+async def test_moving_the_marker_into_the_scope_clears_the_squiggle(client: RecordingClient):
+    open_document(client, KERNEL)
+    await wait_for_version(client, URI, 1)
+    marker = "pl.set_cache_policy(b, pl.CachePolicy.BYPASS)"
+    # Delete the marker line, then type it again as the first statement of the scope body.
+    change(client, 2, (8, 0), (9, 0), "")
+    change(client, 3, (9, 0), (9, 0), f"            {marker}\n")
+    assert await wait_for_version(client, URI, 3) == []
+
+
+async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last_version(
+    client: RecordingClient,
+):
+    open_document(client, KERNEL)
+    await wait_for_version(client, URI, 1)
+    # Type a conflicting declaration into the scope, one character per change, without waiting.
+    line = "            pl.set_cache_policy(b, pl.CachePolicy.BYPASS)\n            pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)\n"
+    version = 1
+    for offset, char in enumerate(line):
+        version += 1
+        row = 10 + line[:offset].count("\n")
+        column = offset - (line[:offset].rfind("\n") + 1)
+        change(client, version, (row, column), (row, column), char)
+    final = await wait_for_version(client, URI, version)
+    assert sorted(d.code for d in final) == ["PTO101", "PTO107"]
+    conflict = next(d for d in final if d.code == "PTO107")
+    assert conflict.message.endswith("for 'b' in one scope: BYPASS then DEFAULT")
+    assert conflict.range.start == lsp.Position(11, 12)
+    published = [item.version for item in client.published if item.uri == URI]
+    assert published == sorted(published), "a publication went back to an older version"
+
+
+async def test_a_file_that_is_not_a_pypto_kernel_gets_no_diagnostics(client: RecordingClient):
+    uri = "file:///work/plain.py"
+    open_document(client, "def f(:\n    pass\n", uri=uri)
+    assert await wait_for_version(client, uri, 1) == []
+
+
+async def test_closing_a_document_clears_its_squiggles(client: RecordingClient):
+    open_document(client, KERNEL)
+    await wait_for_version(client, URI, 1)
+    client.text_document_did_close(
+        lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+
+    async def cleared() -> None:
+        while client.published[-1].uri != URI or client.published[-1].diagnostics:
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(cleared(), 10)

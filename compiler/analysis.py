@@ -8,7 +8,7 @@ unit's result depends only on the unit and the environment values it reads
 
 from __future__ import annotations
 
-import ast
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,8 +17,11 @@ from compiler.diagnostics import Diagnostic
 from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
+from compiler.span import unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, parse_module
+
+_IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 
 @dataclass
@@ -45,10 +48,18 @@ def module_environment(units: Sequence[ParsedUnit]) -> ModuleEnvironment:
     return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name)
 
 
-def unit_environment_key(unit: ParsedUnit, env: ModuleEnvironment) -> tuple[tuple[str, Any], ...]:
-    """The environment values `unit` can read: every module name it mentions."""
-    names = sorted({node.id for stmt in unit.nodes for node in ast.walk(stmt) if isinstance(node, ast.Name)})
-    return tuple((name, _frozen(env.values[name])) for name in names if name in env.values)
+def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
+    """Every identifier in the unit's text: a superset of the module names it reads
+    (attributes and words in strings count too), found without walking the tree."""
+    return frozenset(_IDENTIFIER.findall(unit.text))
+
+
+def unit_environment_key(
+    unit: ParsedUnit, env: ModuleEnvironment, names: frozenset[str] | None = None
+) -> tuple[tuple[str, Any], ...]:
+    """The environment values `unit` can read, as a hashable fingerprint."""
+    names = mentioned_names(unit) if names is None else names
+    return tuple((name, _frozen(env.values[name])) for name in sorted(names & env.values.keys()))
 
 
 def _frozen(value: Any) -> Any:
@@ -59,7 +70,8 @@ def _frozen(value: Any) -> Any:
 
 
 def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
-    definitions = parse_definitions(list(unit.nodes), env)
+    with unit_line_offset(unit.start_line - 1):
+        definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
     return UnitAnalysis(definitions.programs, definitions.functions, diagnostics)

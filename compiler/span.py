@@ -8,7 +8,25 @@ caller's business (it needs the line text).
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+
+# A unit is parsed on its own, so its nodes count lines from the unit's first
+# line. While a unit is analysed, this holds how many file lines lie above it;
+# every span read from its nodes is moved down by that much. (Moving the nodes
+# themselves would mean walking each tree in Python; this costs nothing.)
+_LINE_OFFSET: ContextVar[int] = ContextVar("unit_line_offset", default=0)
+
+
+@contextmanager
+def unit_line_offset(offset: int) -> Iterator[None]:
+    token = _LINE_OFFSET.set(offset)
+    try:
+        yield
+    finally:
+        _LINE_OFFSET.reset(token)
 
 
 @dataclass(frozen=True, order=True)
@@ -20,10 +38,12 @@ class Span:
 
     @staticmethod
     def of(node: ast.AST) -> Span:
-        """The span of an `ast` node that carries a location."""
-        start_line = getattr(node, "lineno", 1)
+        """The span of an `ast` node that carries a location, in file lines."""
+        offset = _LINE_OFFSET.get()
+        start_line = getattr(node, "lineno", 1) + offset
         start_col = getattr(node, "col_offset", 0)
-        end_line = getattr(node, "end_lineno", None) or start_line
+        end_line = getattr(node, "end_lineno", None)
+        end_line = end_line + offset if end_line is not None else start_line
         end_col = getattr(node, "end_col_offset", None)
         if end_col is None:
             end_col = start_col
@@ -34,9 +54,9 @@ class Span:
         """The first line of a compound statement: where its header is written."""
         full = Span.of(node)
         if isinstance(node, (ast.With, ast.For, ast.While, ast.If)) and node.body:
-            first = node.body[0]
-            if first.lineno > full.start_line:
-                return Span(full.start_line, full.start_col, first.lineno - 1, _END_OF_LINE)
+            first = Span.of(node.body[0])
+            if first.start_line > full.start_line:
+                return Span(full.start_line, full.start_col, first.start_line - 1, _END_OF_LINE)
         return Span(full.start_line, full.start_col, full.start_line, _END_OF_LINE)
 
     def contains(self, other: Span) -> bool:

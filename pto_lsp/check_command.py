@@ -8,10 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from lsprotocol import converters
-
 from compiler import Diagnostic, Severity
-from pto_lsp.diagnostics import to_lsp
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import kernel_files, read_source
@@ -86,6 +83,10 @@ def _write_text(reports: list[FileReport], out: TextIO) -> None:
 
 
 def _write_json(reports: list[FileReport], out: TextIO) -> None:
+    from lsprotocol import converters  # slow to import: only the JSON output needs it
+
+    from pto_lsp.diagnostics import to_lsp
+
     converter = converters.get_converter()
     files = []
     for report in reports:

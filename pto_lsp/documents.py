@@ -7,24 +7,8 @@ from dataclasses import dataclass, field
 from lsprotocol import types as lsp
 
 from pto_lsp.positions import Encoding
-from pto_lsp.syntax_tree import SyntaxTree, UnitSource
+from pto_lsp.syntax_tree import SyntaxTree, UnitSource, cut_units
 from pto_lsp.text_edit import apply_change
-
-
-def has_lone_carriage_return(text: str) -> bool:
-    """tree-sitter counts rows in \\n only; Python and LSP also break lines at a lone \\r."""
-    return text.count("\r") != text.count("\r\n")
-
-
-def cut_units(text: str, tree: SyntaxTree | None = None) -> list[UnitSource]:
-    """The units of a text, from its tree-sitter tree.
-
-    With a lone \r the tree's rows would disagree with the lines Python and the
-    client count, so the whole text is one unit then: slower, never wrong.
-    """
-    if has_lone_carriage_return(text):
-        return [UnitSource(text, 1)]
-    return (tree or SyntaxTree(text.encode("utf-8"))).units()
 
 
 @dataclass

@@ -17,13 +17,13 @@ from compiler.analysis import (
     UnitAnalysis,
     analyse_unit,
     combine,
+    mentioned_names,
     module_environment,
     unit_environment_key,
 )
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.units import ParsedUnit, parse_unit
-from pto_lsp.documents import cut_units
-from pto_lsp.syntax_tree import UnitSource
+from pto_lsp.syntax_tree import UnitSource, cut_units
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -54,28 +54,31 @@ class BoundedCache(Generic[K, V]):
 
 class AnalysisEngine:
     def __init__(self, capacity: int = 20_000) -> None:
-        self._parsed: BoundedCache[tuple[str, int], ParsedUnit] = BoundedCache(capacity)
+        self._parsed: BoundedCache[tuple[str, int], tuple[ParsedUnit, frozenset[str]]] = BoundedCache(
+            capacity
+        )
         self._analysed: BoundedCache[tuple[object, ...], UnitAnalysis] = BoundedCache(capacity)
         self.units_analysed = 0  # how many unit analyses ran (not reused): observable in tests
 
     def analyse(self, path: str, units: Sequence[UnitSource]) -> ModuleAnalysis:
         parsed = [self._parse(unit) for unit in units]
-        env = module_environment(parsed)
-        return combine(path, env, [self._analyse_unit(unit, env) for unit in parsed])
+        env = module_environment([unit for unit, _ in parsed])
+        return combine(path, env, [self._analyse_unit(unit, names, env) for unit, names in parsed])
 
     def analyse_text(self, path: str, text: str) -> ModuleAnalysis:
         return self.analyse(path, cut_units(text))
 
-    def _parse(self, unit: UnitSource) -> ParsedUnit:
+    def _parse(self, unit: UnitSource) -> tuple[ParsedUnit, frozenset[str]]:
         key = (unit.text, unit.start_line)
         parsed = self._parsed.get(key)
         if parsed is None:
-            parsed = parse_unit(unit.text, unit.start_line)
+            tree = parse_unit(unit.text, unit.start_line)
+            parsed = (tree, mentioned_names(tree))
             self._parsed.put(key, parsed)
         return parsed
 
-    def _analyse_unit(self, unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
-        key = (unit.text, unit.start_line, unit_environment_key(unit, env))
+    def _analyse_unit(self, unit: ParsedUnit, names: frozenset[str], env: ModuleEnvironment) -> UnitAnalysis:
+        key = (unit.text, unit.start_line, unit_environment_key(unit, env, names))
         result = self._analysed.get(key)
         if result is None:
             result = analyse_unit(unit, env)

@@ -8,11 +8,13 @@ encoding (UTF-16 code units unless the client offers UTF-8 or UTF-32).
 from __future__ import annotations
 
 import enum
-
-from lsprotocol import types as lsp
+from typing import TYPE_CHECKING
 
 from compiler.span import Span
 from compiler.syntax.units import split_lines
+
+if TYPE_CHECKING:
+    from lsprotocol import types as lsp
 
 
 class Encoding(str, enum.Enum):
@@ -42,11 +44,17 @@ class LineIndex:
         return len(prefix.encode("utf-16-le")) // 2
 
     def position(self, line: int, byte_col: int, encoding: Encoding) -> lsp.Position:
+        # Imported here: lsprotocol takes half a second to import, and `pto-lsp check`'s
+        # text output needs no LSP type.
+        from lsprotocol import types as lsp
+
         last_line = max(len(self._lines), 1)
         line = min(max(line, 1), last_line)
         return lsp.Position(line=line - 1, character=self.column(line, byte_col, encoding))
 
     def range(self, span: Span, encoding: Encoding = Encoding.UTF16) -> lsp.Range:
+        from lsprotocol import types as lsp
+
         return lsp.Range(
             start=self.position(span.start_line, span.start_col, encoding),
             end=self.position(span.end_line, span.end_col, encoding),

@@ -18,7 +18,9 @@ def _host_port(value: str) -> tuple[str, int]:
 def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     # stdout carries the protocol over stdio, so the log goes to a file or stderr.
     destination = {"filename": log_file} if log_file else {"stream": sys.stderr}
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", **destination)
+    logging.basicConfig(
+        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", **destination
+    )
     server = create_server()
     if tcp:
         server.start_tcp(*_host_port(tcp))

@@ -71,3 +71,19 @@ class SyntaxTree:
             UnitSource(self._source[start:end].decode("utf-8", errors="replace"), row + 1)
             for row, start, end, _ in groups
         ]
+
+
+def has_lone_carriage_return(text: str) -> bool:
+    """tree-sitter counts rows in \\n only; Python and LSP also break lines at a lone \\r."""
+    return text.count("\r") != text.count("\r\n")
+
+
+def cut_units(text: str, tree: SyntaxTree | None = None) -> list[UnitSource]:
+    """The units of a text, from its tree-sitter tree.
+
+    With a lone \r the tree's rows would disagree with the lines Python and the
+    client count, so the whole text is one unit then: slower, never wrong.
+    """
+    if has_lone_carriage_return(text):
+        return [UnitSource(text, 1)]
+    return (tree or SyntaxTree(text.encode("utf-8"))).units()

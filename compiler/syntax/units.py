@@ -24,7 +24,11 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 @dataclass(frozen=True)
 class ParsedUnit:
-    """One unit's top-level statements (empty when it does not parse) and its syntax error."""
+    """One unit's top-level statements (empty when it does not parse) and its syntax error.
+
+    The nodes count lines from the unit's first line; read their spans inside
+    `unit_line_offset(start_line - 1)` to get file lines.
+    """
 
     text: str
     start_line: int
@@ -47,8 +51,6 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
         return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
-    if start_line != 1:
-        ast.increment_lineno(tree, start_line - 1)
     return ParsedUnit(text, start_line, tuple(tree.body))
 
 
@@ -56,7 +58,7 @@ def parse_module(source: str) -> list[ParsedUnit]:
     """The units of a whole module: its top-level statements when it parses."""
     whole = parse_unit(source, 1)
     if whole.syntax_error is None:
-        return [ParsedUnit(source, 1, (node,)) for node in whole.nodes]
+        return [whole]
     lines = split_lines(source)
     units = [parse_unit("\n".join(lines[start:end]), start + 1) for start, end in _unit_line_ranges(lines)]
     # Report Python's first error once; the pieces that parse are analysed.
@@ -81,18 +83,18 @@ def _unit_line_ranges(lines: list[str]) -> list[tuple[int, int]]:
 
 def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagnostic:
     lines = split_lines(text)
+    offset = start_line - 1
     line = error.lineno or 1
     line_text = lines[line - 1] if 0 < line <= len(lines) else ""
     # SyntaxError offsets are 1-based character offsets; spans use UTF-8 byte columns.
     char_col = max((error.offset or 1) - 1, 0)
     byte_col = len(line_text[:char_col].encode("utf-8"))
-    end_line = error.end_lineno or line
+    end_line = max(error.end_lineno or line, line)
     end_char = (error.end_offset or (char_col + 2)) - 1
     end_text = lines[end_line - 1] if 0 < end_line <= len(lines) else ""
     end_byte = len(end_text[: max(end_char, 0)].encode("utf-8"))
     if (end_line, end_byte) <= (line, byte_col):
         end_line, end_byte = line, byte_col + 1
-    offset = start_line - 1
     return Diagnostic(
         code=codes.SYNTAX_ERROR,
         message=f"SyntaxError: {error.msg}",

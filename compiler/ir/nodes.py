@@ -31,6 +31,7 @@ __all__ = [
     "InCoreScopeStmt",
     "MakeTuple",
     "OpaqueExpr",
+    "OpaqueStmt",
     "Param",
     "Program",
     "ReturnStmt",
@@ -143,9 +144,11 @@ class UnaryExpr(Expr):
 
 @dataclass(eq=False)
 class OpaqueExpr(Expr):
-    """An expression this front end does not model; `text` is its source."""
+    """An expression this front end does not model; `text` is its source and
+    `operands` the sub-expressions it was seen to use (so captures stay right)."""
 
     text: str
+    operands: list[Expr] = field(default_factory=list)
 
 
 # ----------------------------------------------------------------- statements
@@ -154,6 +157,17 @@ class OpaqueExpr(Expr):
 @dataclass(eq=False)
 class Stmt:
     span: Span
+
+
+@dataclass(eq=False)
+class OpaqueStmt(Stmt):
+    """A statement not analysed (the real parser rejects it, or we do not model it).
+
+    Passes that need the whole body (capture analysis) treat its presence as
+    "not analysed" and stay silent rather than guess.
+    """
+
+    text: str
 
 
 @dataclass(eq=False)
@@ -218,14 +232,17 @@ class WhileStmt(Stmt):
 class ScopeStmt(Stmt):
     """A scope statement. `attrs` is ordered, like the real `attrs_` vector.
 
-    `cache_policy_vars` is a list of (Var, policy int) pairs when present.
-    `header_span` is the `with`/`for` line, where the author wrote the scope.
+    `cache_policy_vars` is a list of (Var, policy int) pairs when present, and
+    `declaration_spans` holds, beside each pair, the marker statement that
+    declared it. `header_span` is the `with`/`for` line, where the author wrote
+    the scope.
     """
 
     body: SeqStmts
     attrs: list[tuple[str, Any]] = field(default_factory=list)
     name_hint: str = ""
     header_span: Span | None = None
+    declaration_spans: list[Span] = field(default_factory=list)
 
     kind: ScopeKind = field(init=False, default=ScopeKind.IN_CORE)
 

@@ -73,8 +73,9 @@ def scan_scope_markers(
     lookup: MarkerLookup,
     report: Callable[[Diagnostic], None],
     consumed: set[int],
-) -> list[tuple[Var, int]]:
-    """Pre-scan a scope body's top-level markers; returns the (Var, policy) pairs to hoist.
+) -> tuple[list[tuple[Var, int]], list[Span]]:
+    """Pre-scan a scope body's top-level markers; returns the (Var, policy) pairs to
+    hoist, and beside them the span of the marker that declared each pair.
 
     Every top-level marker is recorded in `consumed` (accepted or rejected here),
     so that the body walk does not report it again as a position error.
@@ -113,7 +114,7 @@ def scan_scope_markers(
                     Span.of(first), "first declared here"
                 )
             )
-    return decls
+    return decls, [Span.of(marker_stmts[id(var)]) for var, _ in decls]
 
 
 def _resolve_marker(

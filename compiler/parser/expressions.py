@@ -79,10 +79,10 @@ class ExpressionParser:
                 span, _UNARY_OPS.get(type(node.op), "?"), operand, type=_value_kind(operand.type)
             )
         if isinstance(node, (ast.Compare, ast.BoolOp)):
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.parse(child)
-            return OpaqueExpr(span, ast.unparse(node), type=ScalarType("BOOL"))
+            operands = [
+                self.parse(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)
+            ]
+            return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.parse(elt) for elt in node.elts]
             return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
@@ -110,7 +110,7 @@ class ExpressionParser:
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
-        return OpaqueExpr(span, ast.unparse(node))
+        return OpaqueExpr(span, ast.unparse(node), [*args, *kwargs.values()])
 
     def _pl_call(
         self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span
@@ -130,7 +130,7 @@ class ExpressionParser:
             return MakeTuple(span, args, type=_yield_type(args))
         namespace = path[0] if len(path) == 2 and path[0] in ops.OP_NAMESPACES else None
         if len(path) != (2 if namespace else 1):
-            return OpaqueExpr(span, ast.unparse(node))
+            return OpaqueExpr(span, ast.unparse(node), [*args, *kwargs.values()])
         op = ops.canonical_op(namespace, path[-1], args)
         call = Call(span, op, args, kwargs)
         if op == "tile.load" and namespace in (None, "tile"):
@@ -154,28 +154,30 @@ class ExpressionParser:
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
-        for index in indices:
-            if isinstance(index, ast.Slice):
-                for bound in (index.lower, index.upper, index.step):
-                    if bound is not None:
-                        self.parse(bound)
-            else:
-                self.parse(index)
+        bounds = [
+            self.parse(part)
+            for index in indices
+            for part in ((index.lower, index.upper, index.step) if isinstance(index, ast.Slice) else (index,))
+            if part is not None
+        ]
+        # The index expressions ride along as one operand, so that what they read is seen.
+        index_operand = MakeTuple(Span.of(node.slice), bounds)
         value_type = value.type
         if isinstance(value_type, TupleType):
             position = self._evaluator.eval(node.slice)
             if isinstance(position, int):
                 return TupleGetItem(span, value, position, type=ops.tuple_item_type(value_type, position))
-            return OpaqueExpr(span, ast.unparse(node))
+            return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
         if isinstance(value_type, (TensorType, TileType)):
             has_slice = any(isinstance(index, ast.Slice) for index in indices)
             rank = len(value_type.shape) if value_type.shape is not None else None
             level = "tensor" if isinstance(value_type, TensorType) else "tile"
             if has_slice or (rank is not None and len(indices) < rank):
-                return Call(span, f"{level}.slice", [value], type=type(value_type)(None, value_type.dtype))
+                slice_type = type(value_type)(None, value_type.dtype)
+                return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
-                return Call(span, f"{level}.read", [value], type=ScalarType(value_type.dtype))
-        return OpaqueExpr(span, ast.unparse(node))
+                return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
+        return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
 
     def _binary(self, node: ast.BinOp, span: Span) -> Expr:
         lhs = self.parse(node.left)

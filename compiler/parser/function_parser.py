@@ -28,6 +28,7 @@ from compiler.ir import (
     InCoreScopeStmt,
     IRType,
     MakeTuple,
+    OpaqueStmt,
     Param,
     ReturnStmt,
     RuntimeScopeStmt,
@@ -39,6 +40,7 @@ from compiler.ir import (
     SpmdScopeStmt,
     Stmt,
     TaskIdType,
+    TupleGetItem,
     TupleType,
     UnknownType,
     Var,
@@ -176,7 +178,7 @@ class FunctionParser:
             return self._for(stmt, span)
         if isinstance(stmt, ast.With):
             plan = classify_with(stmt, self._scope_context())
-            return self._scope(stmt, plan, span) if plan is not None else None
+            return self._scope(stmt, plan, span) if plan is not None else _opaque(stmt)
         if isinstance(stmt, ast.If):
             condition = self._exprs.parse(stmt.test)
             then_body = self._block(stmt.body, span)
@@ -188,9 +190,11 @@ class FunctionParser:
         if isinstance(stmt, ast.Return):
             values = self._return_values(stmt.value)
             return ReturnStmt(span, values)
-        # pass / break / continue emit nothing; anything else is rejected by the
-        # real parser for reasons outside this feature: not analysed.
-        return None
+        if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
+            return None  # no IR of their own that this front end needs
+        # Anything else is rejected by the real parser for reasons outside this
+        # feature: not analysed.
+        return _opaque(stmt)
 
     def _expr_stmt(self, stmt: ast.Expr, span: Span) -> Stmt | None:
         if cache_policy.marker_call(stmt) is not None:
@@ -206,12 +210,12 @@ class FunctionParser:
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
         return EvalStmt(span, expr)
 
-    def _assign(self, stmt: ast.Assign | ast.AnnAssign, span: Span) -> Stmt | None:
+    def _assign(self, stmt: ast.Assign | ast.AnnAssign, span: Span) -> Stmt:
         if stmt.value is None:
-            return None
+            return _opaque(stmt)
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         if len(targets) != 1:
-            return None
+            return _opaque(stmt)
         target = targets[0]
         value = self._exprs.parse(stmt.value)
         annotated = self._types.resolve(stmt.annotation) if isinstance(stmt, ast.AnnAssign) else UnknownType()
@@ -227,29 +231,40 @@ class FunctionParser:
             # `dst[...] = src` is `dst = pl.assemble(dst, src, [...])`: a new binding of dst.
             previous = self._bindings.get(target.value.id)
             if previous is None:
-                return None
+                return _opaque(stmt)
             assembled = Call(span, "tensor.assemble", [previous, value], type=previous.type)
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
         if isinstance(target, (ast.Tuple, ast.List)):
-            self._bind_tuple(target, value, stmt.value, span)
-            return EvalStmt(span, value)
-        return None
+            return self._assign_tuple(target, value, stmt.value, span)
+        return _opaque(stmt)
 
-    def _bind_tuple(
+    def _assign_tuple(
         self, target: ast.Tuple | ast.List, value: Expr, value_node: ast.expr, span: Span
-    ) -> None:
+    ) -> SeqStmts:
+        """`a, b = call(...)` is `_tuple_tmp = call(...); a = _tuple_tmp[0]; b = _tuple_tmp[1]`."""
         is_submit = is_pl_call(value_node, "submit") or is_pl_call(value_node, "spmd_submit")
-        value_type = value.type
+        temp = Var(span, "_tuple_tmp", type=value.type)
+        stmts: list[Stmt] = [AssignStmt(span, temp, value)]
+        self._unpack(target, temp, span, stmts, task_id_last=is_submit)
+        return SeqStmts(span, stmts)
+
+    def _unpack(
+        self, target: ast.Tuple | ast.List, source: Var, span: Span, out: list[Stmt], task_id_last: bool
+    ) -> None:
         for index, element in enumerate(target.elts):
-            is_task_id = is_submit and index == len(target.elts) - 1
-            item_type: IRType = TaskIdType() if is_task_id else ops.tuple_item_type(value_type, index)
+            is_task_id = task_id_last and index == len(target.elts) - 1
+            item_type: IRType = TaskIdType() if is_task_id else ops.tuple_item_type(source.type, index)
+            item = TupleGetItem(Span.of(element), source, index, type=item_type)
             if isinstance(element, ast.Name):
-                self._bind(element.id, item_type, Span.of(element))
+                out.append(
+                    AssignStmt(Span.of(element), self._bind(element.id, item_type, Span.of(element)), item)
+                )
             elif isinstance(element, (ast.Tuple, ast.List)):
-                for name in _target_names(element):
-                    self._bind(name, UnknownType(), span)
+                nested = Var(Span.of(element), "_tuple_tmp", type=item_type)
+                out.append(AssignStmt(Span.of(element), nested, item))
+                self._unpack(element, nested, span, out, task_id_last=False)
 
     def _bind(self, name: str, ir_type: IRType, span: Span) -> Var:
         var = Var(span, name, type=ir_type)
@@ -268,11 +283,11 @@ class FunctionParser:
     def _for(self, stmt: ast.For, span: Span) -> Stmt | None:
         call = stmt.iter
         if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
-            return None  # e.g. the builtin range(): rejected by the real parser
+            return _opaque(stmt)  # e.g. the builtin range(): rejected by the real parser
         iterator = call.func.attr
         if iterator == "spmd":
             plan = classify_for(stmt)
-            return self._scope(stmt, plan, span) if plan is not None else None
+            return self._scope(stmt, plan, span) if plan is not None else _opaque(stmt)
         if iterator == "split_aiv":
             # Never a scan site: a marker inside is a position error (R1).
             self._bind_loop_targets(stmt.target, [])
@@ -284,7 +299,7 @@ class FunctionParser:
             return WhileStmt(span, None, self._block(stmt.body, span), iter_args, init_values)
         kind = _LOOP_KINDS.get(iterator)
         if kind is None:
-            return None
+            return _opaque(stmt)
         bounds = [self._exprs.parse(arg) for arg in call.args]
         init_values = self._init_values(call)
         loop_var, iter_args = self._bind_range_targets(stmt.target, init_values)
@@ -348,9 +363,10 @@ class FunctionParser:
             for name in _target_names(stmt.items[0].optional_vars):
                 attrs.append(("task_id_var", self._bind(name, TaskIdType(), header)))
         decls: list[tuple[Var, int]] = []
+        declared_at: list[Span] = []
         if plan.scan_kind is not None:
             lookup = cache_policy.MarkerLookup(self._bindings.get, self._inlined_as_literal)
-            decls = cache_policy.scan_scope_markers(
+            decls, declared_at = cache_policy.scan_scope_markers(
                 stmt.body, plan.scan_kind, lookup, self._diagnostics.append, self._consumed_markers
             )
         prologue: list[Stmt] = []
@@ -366,7 +382,11 @@ class FunctionParser:
             if plan.manual:
                 self._manual_runtime_depth -= 1
         body.stmts[:0] = prologue
-        return _build_scope(plan, span, header, body, attrs, decls)
+        scope = _build_scope(plan, span, header, body, attrs, decls)
+        carrier = scope.body.stmts[0] if plan.incore_carrier else scope
+        assert isinstance(carrier, ScopeStmt)
+        carrier.declaration_spans = declared_at
+        return scope
 
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""
@@ -401,6 +421,10 @@ def _build_scope(
     if plan.kind is ScopeKind.CLUSTER:
         return ClusterScopeStmt(span, body, attrs, plan.name_hint, header)
     return RuntimeScopeStmt(span, body, attrs, plan.name_hint, header, manual=plan.manual)
+
+
+def _opaque(stmt: ast.stmt) -> OpaqueStmt:
+    return OpaqueStmt(Span.of(stmt), ast.unparse(stmt))
 
 
 def _target_names(target: ast.expr) -> list[str]:

@@ -1,0 +1,112 @@
+"""Walks over the IR: child statements, expressions in evaluation order, bound vars.
+
+One place knows the shape of every node, so passes and facts do not each
+re-implement a traversal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.ir.nodes import (
+    AssignStmt,
+    BinaryExpr,
+    Call,
+    EvalStmt,
+    Expr,
+    ForStmt,
+    IfStmt,
+    MakeTuple,
+    OpaqueExpr,
+    ReturnStmt,
+    ScopeStmt,
+    SeqStmts,
+    Stmt,
+    TupleGetItem,
+    UnaryExpr,
+    Var,
+    WhileStmt,
+    YieldStmt,
+)
+
+
+def child_stmts(stmt: Stmt) -> list[Stmt]:
+    """The statements directly nested in `stmt`, in source order."""
+    if isinstance(stmt, SeqStmts):
+        return list(stmt.stmts)
+    if isinstance(stmt, (ForStmt, WhileStmt, ScopeStmt)):
+        return [stmt.body]
+    if isinstance(stmt, IfStmt):
+        return [stmt.then_body] + ([stmt.else_body] if stmt.else_body is not None else [])
+    return []
+
+
+def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
+    """`stmt` and every statement nested in it, pre-order, in source order."""
+    stack = [stmt]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(child_stmts(current)))
+
+
+def own_exprs(stmt: Stmt) -> list[Expr]:
+    """The expressions a statement evaluates itself (not those of nested statements)."""
+    if isinstance(stmt, AssignStmt):
+        return [stmt.value]
+    if isinstance(stmt, EvalStmt):
+        return [stmt.expr]
+    if isinstance(stmt, (ReturnStmt, YieldStmt)):
+        return list(stmt.values)
+    if isinstance(stmt, ForStmt):
+        bounds = [e for e in (stmt.start, stmt.stop, stmt.step) if e is not None]
+        return [*bounds, *stmt.init_values]
+    if isinstance(stmt, WhileStmt):
+        return [*stmt.init_values, *([stmt.condition] if stmt.condition is not None else [])]
+    if isinstance(stmt, IfStmt):
+        return [stmt.condition]
+    return []
+
+
+def sub_exprs(expr: Expr) -> list[Expr]:
+    """The operands of an expression, in evaluation order."""
+    if isinstance(expr, Call):
+        return [*expr.args, *(v for v in expr.kwargs.values() if isinstance(v, Expr))]
+    if isinstance(expr, MakeTuple):
+        return list(expr.items)
+    if isinstance(expr, TupleGetItem):
+        return [expr.tuple_expr]
+    if isinstance(expr, BinaryExpr):
+        return [expr.lhs, expr.rhs]
+    if isinstance(expr, UnaryExpr):
+        return [expr.operand]
+    if isinstance(expr, OpaqueExpr):
+        return list(expr.operands)
+    return []
+
+
+def walk_expr(expr: Expr) -> Iterator[Expr]:
+    """`expr` and its operands, pre-order, in evaluation order."""
+    stack = [expr]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(sub_exprs(current)))
+
+
+def bound_vars(stmt: Stmt) -> list[Var]:
+    """The vars a statement binds itself (not those bound in nested statements)."""
+    if isinstance(stmt, AssignStmt):
+        return [stmt.var]
+    if isinstance(stmt, YieldStmt):
+        return list(stmt.targets)
+    if isinstance(stmt, ForStmt):
+        return [*([stmt.loop_var] if stmt.loop_var is not None else []), *stmt.iter_args, *stmt.return_vars]
+    if isinstance(stmt, WhileStmt):
+        return [*stmt.iter_args, *stmt.return_vars]
+    if isinstance(stmt, IfStmt):
+        return list(stmt.return_vars)
+    if isinstance(stmt, ScopeStmt):
+        task_id = stmt.attr("task_id_var")
+        return [task_id] if isinstance(task_id, Var) else []
+    return []

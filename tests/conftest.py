@@ -1,0 +1,303 @@
+"""Shared helpers for the test suite.
+
+Every behaviour is checked through both front doors a user has: the CLI
+(`python -m pto_lsp check --format json`, LSP coordinates) and the Python API
+(`compiler.check_source`, `ast` coordinates). `check()` runs both on one source
+and `assert_diagnostics()` compares both against positions computed from the
+source text itself, so a test names the offending text instead of counting
+columns by hand.
+
+Message texts are copied from `shared/spec/reference-cache-policy.md` §1.5/§1.6,
+not imported from the implementation: the tests pin the spec, word for word.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
+EXAMPLES = REPO / "examples"
+
+if str(REPO) not in sys.path:  # the API tests import `compiler` from the work tree
+    sys.path.insert(0, str(REPO))
+
+# --- message texts, verbatim from reference §1.5 / §1.6 ---------------------------------------
+
+R1 = (
+    "pl.set_cache_policy() must be a standalone statement directly inside a "
+    "pl.at(...) / pl.spmd(...) scope body"
+)
+R3 = "pl.set_cache_policy() takes exactly two positional arguments (no keywords)"
+R4 = "pl.set_cache_policy() first argument must be a bare variable name"
+EXPECTED_ENUM = "Expected pl.CachePolicy.<name>"
+
+
+def r2(kind: str) -> str:
+    return f"pl.set_cache_policy() has nothing to attach to on this {kind} scope"
+
+
+def r5(name: str) -> str:
+    return f"pl.set_cache_policy() argument '{name}' is not defined at this point"
+
+
+def r6(name: str, got: str) -> str:
+    return f"pl.set_cache_policy() argument '{name}' is not a tensor (got {got})"
+
+
+def r7(name: str, first: str, second: str) -> str:
+    return f"pl.set_cache_policy() declares conflicting policies for '{name}' in one scope: {first} then {second}"
+
+
+def unknown_policy(attr: str) -> str:
+    return f"Unknown CachePolicy value: {attr}"
+
+
+def load_cache(module: str, value: int) -> str:
+    return (
+        f"{module} operation 'load': The operator tile.load cache kwarg must be "
+        f"CachePolicy.DEFAULT or CachePolicy.BYPASS, but got int {value}"
+    )
+
+
+# --- kernels to put a marker into -----------------------------------------------------------------
+
+BYPASS = "pl.CachePolicy.BYPASS"
+DEFAULT = "pl.CachePolicy.DEFAULT"
+
+_PROGRAM = """\
+import pypto.language as pl
+{prelude}
+
+@pl.program
+class Kernel:
+    {decorator}
+    def main(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+{body}
+        return out
+"""
+
+_DISPATCH_PROGRAM = """\
+import pypto.language as pl
+
+
+@pl.program
+class Dispatch:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[512, 128], pl.FP32],
+        out: pl.Out[pl.Tensor[[512, 128], pl.FP32]],
+    ) -> pl.Tensor[[512, 128], pl.FP32]:
+        i = pl.tile.get_block_idx()
+        offset = i * 128
+        t = pl.load(a, [offset, 0], [128, 128])
+        out = pl.store(t, [offset, 0], out)
+        return out
+
+    {decorator}
+    def main(
+        self,
+        a: pl.Tensor[[512, 128], pl.FP32],
+        out: pl.Out[pl.Tensor[[512, 128], pl.FP32]],
+    ) -> pl.Tensor[[512, 128], pl.FP32]:
+{body}
+        return out
+"""
+
+
+def _indent_body(body: str) -> str:
+    return textwrap.indent(textwrap.dedent(body).strip("\n"), " " * 8)
+
+
+def program(body: str, *, decorator: str = "@pl.function", prelude: str = "") -> str:
+    """A @pl.program whose one method `main(a, b, n, out)` has `body` (any indentation)."""
+    return _PROGRAM.format(prelude=prelude, decorator=decorator, body=_indent_body(body))
+
+
+def dispatch_program(
+    body: str, *, decorator: str = "@pl.function(type=pl.FunctionType.Orchestration)"
+) -> str:
+    """A @pl.program with an InCore `kernel(a, out)` and an orchestrating `main(a, out)` with `body`."""
+    return _DISPATCH_PROGRAM.format(decorator=decorator, body=_indent_body(body))
+
+
+def at_scope(*lines: str) -> str:
+    """A CORE_GROUP scope that reads `a` and `b` and writes `out`, with `lines` on its top level."""
+    head = ['with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):']
+    tail = ["c = pl.matmul(a, b, out_dtype=pl.FP32)", "out = pl.assemble(out, c, [0, 0])"]
+    return "\n".join(head + ["    " + line for line in (*lines, *tail)])
+
+
+# --- running the two front doors ------------------------------------------------------------------
+
+
+def run_cli(
+    *args: str, cwd: Path | None = None, prefix: Sequence[str] = ()
+) -> subprocess.CompletedProcess[str]:
+    """`python -m pto_lsp check ARGS...` as a user would run it."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "pto_lsp", "check", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        encoding="utf-8",
+        timeout=600,
+    )
+
+
+def check_json(*paths: Path, prefix: Sequence[str] = ()) -> tuple[subprocess.CompletedProcess[str], dict]:
+    """Run the CLI in JSON mode; the report must be well formed whatever the exit status."""
+    proc = run_cli("--format", "json", *(str(p) for p in paths), prefix=prefix)
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode in (0, 1), (proc.returncode, proc.stderr)
+    report = json.loads(proc.stdout)
+    assert report["version"] == 1
+    return proc, report
+
+
+def file_diagnostics(report: dict, path: Path) -> list[dict[str, Any]]:
+    """The JSON diagnostics reported for `path` (absent from the report = none)."""
+    entries = [f for f in report["files"] if Path(f["path"]).resolve() == path.resolve()]
+    assert len(entries) <= 1, f"{path} listed {len(entries)} times"
+    return entries[0]["diagnostics"] if entries else []
+
+
+@dataclass
+class Checked:
+    source: str  # the text as written to disk and given to the API
+    path: Path
+    api: list  # compiler.Diagnostic, in position order
+    cli: list[dict[str, Any]]  # LSP Diagnostics from the JSON report, in position order
+    exit_code: int
+
+
+def check_file(path: Path) -> Checked:
+    """Check one file on disk through the CLI and through `check_source`."""
+    from compiler import check_source
+
+    source = path.read_bytes().decode("utf-8")
+    proc, report = check_json(path)
+    api = sorted(check_source(source, str(path)), key=lambda d: (d.span.start_line, d.span.start_col))
+    cli = sorted(
+        file_diagnostics(report, path),
+        key=lambda d: (d["range"]["start"]["line"], d["range"]["start"]["character"]),
+    )
+    return Checked(source, path, api, cli, proc.returncode)
+
+
+def check(tmp_path: Path, source: str, *, name: str = "kernel.py", newline: str = "\n") -> Checked:
+    """Write `source` to tmp_path/name (with `newline` line ends) and check it both ways."""
+    path = tmp_path / name
+    path.write_bytes(source.replace("\n", newline).encode("utf-8"))
+    return check_file(path)
+
+
+# --- where a diagnostic is expected ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Where:
+    """One range in every coordinate system a user meets."""
+
+    line: int  # 1-based
+    col: int  # 0-based UTF-8 bytes, as `ast` and the Python API report
+    char: int  # 0-based UTF-16 code units, as LSP / JSON report
+    end_line: int
+    end_col: int
+    end_char: int
+
+    def lsp_range(self) -> dict[str, dict[str, int]]:
+        return {
+            "start": {"line": self.line - 1, "character": self.char},
+            "end": {"line": self.end_line - 1, "character": self.end_char},
+        }
+
+
+def _point(source: str, offset: int) -> tuple[int, int, int]:
+    line_start = source.rfind("\n", 0, offset) + 1
+    before = source[line_start:offset]
+    return (
+        source.count("\n", 0, offset) + 1,
+        len(before.encode("utf-8")),
+        len(before.encode("utf-16-le")) // 2,
+    )
+
+
+def locate(source: str, needle: str, after: str | tuple[str, ...] = "") -> Where:
+    """The range of the first `needle` in `source` that follows `after`.
+
+    `after` is one anchor text or several, each searched for after the previous one.
+    """
+    start = 0
+    for anchor in (after,) if isinstance(after, str) else after:
+        start = source.index(anchor, start) + len(anchor)
+    start = source.index(needle, start)
+    line, col, char = _point(source, start)
+    end_line, end_col, end_char = _point(source, start + len(needle))
+    return Where(line, col, char, end_line, end_col, end_char)
+
+
+@dataclass(frozen=True)
+class Expected:
+    code: str
+    message: str
+    needle: str  # the source text the range must cover exactly
+    exception: str = "ParserSyntaxError"
+    after: str | tuple[str, ...] = ""  # anchor text(s) the needle follows, see `locate`
+
+
+def assert_diagnostics(checked: Checked, *expected: Expected) -> None:
+    """Exactly `expected` (in source order) through the API and the CLI; nothing at all if none."""
+    want = sorted(expected, key=lambda e: _sort_key(locate(checked.source, e.needle, e.after)))
+    assert [d.code for d in checked.api] == [e.code for e in want], [d.message for d in checked.api]
+    assert [d["code"] for d in checked.cli] == [e.code for e in want], [d["message"] for d in checked.cli]
+    assert checked.exit_code == (1 if want else 0)
+    for api, cli, exp in zip(checked.api, checked.cli, want, strict=True):
+        where = locate(checked.source, exp.needle, exp.after)
+        assert_api(api, exp, where)
+        assert_cli(cli, exp, where)
+
+
+def _sort_key(where: Where) -> tuple[int, int]:
+    return (where.line, where.col)
+
+
+def assert_api(diag: Any, exp: Expected, where: Where) -> None:
+    from compiler import Severity
+
+    assert diag.message == exp.message
+    assert diag.severity == Severity.ERROR == 1
+    assert diag.exception == exp.exception
+    span = diag.span
+    assert (span.start_line, span.start_col, span.end_line, span.end_col) == (
+        where.line,
+        where.col,
+        where.end_line,
+        where.end_col,
+    ), exp.needle
+
+
+def assert_cli(diag: dict[str, Any], exp: Expected, where: Where) -> None:
+    assert diag["message"] == exp.message
+    assert diag["severity"] == 1
+    assert diag["source"] == "pto"
+    assert diag["data"]["exception"] == exp.exception
+    assert diag["data"]["stage"] == "parser"
+    assert diag["range"] == where.lsp_range(), exp.needle

@@ -1,0 +1,103 @@
+"""The kernels in examples/ show what their header comment promises."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import (
+    BYPASS,
+    EXAMPLES,
+    EXPECTED_ENUM,
+    R1,
+    R3,
+    R4,
+    Expected,
+    assert_diagnostics,
+    check_file,
+    check_json,
+    file_diagnostics,
+    load_cache,
+    r2,
+    r5,
+    r6,
+    r7,
+    unknown_policy,
+)
+
+MARKER_B = f"pl.set_cache_policy(b, {BYPASS})"
+CODE = "import pypto.language as pl\n"  # header comments quote the code: look below them
+
+CORRECT = ["bypass_matmul.py", "spmd_bypass.py", "load_cache_kwarg.py"]
+
+MISTAKES = {
+    "mistake_nested_marker.py": [Expected("PTO101", R1, MARKER_B, after=CODE)],
+    "mistake_dispatch_spmd.py": [Expected("PTO102", r2("Spmd"), MARKER_B, after=CODE)],
+    "mistake_keyword_form.py": [
+        Expected("PTO103", R3, f"pl.set_cache_policy(b, policy={BYPASS})", after=CODE)
+    ],
+    "mistake_not_a_name.py": [Expected("PTO104", R4, "b[0:64, :]", after=CODE)],
+    "mistake_undefined.py": [Expected("PTO105", r5("c"), f"pl.set_cache_policy(c, {BYPASS})", after=CODE)],
+    "mistake_not_a_tensor.py": [
+        Expected("PTO106", r6("t", "TileType"), "t", "ParserTypeError", after=(CODE, "pl.set_cache_policy("))
+    ],
+    "mistake_conflict.py": [
+        Expected(
+            "PTO107",
+            r7("b", "BYPASS", "DEFAULT"),
+            "pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)",
+            after=CODE,
+        )
+    ],
+    "mistake_bad_policy.py": [
+        Expected("PTO109", unknown_policy("BYPAS"), "pl.CachePolicy.BYPAS", after=(CODE, "def typo")),
+        Expected("PTO108", EXPECTED_ENUM, "1", after=(CODE, "def number", "pl.set_cache_policy(b, ")),
+    ],
+    "mistake_load_cache.py": [
+        Expected(
+            "PTO110", load_cache("pl", 2), "pl.load(a, [0, 0], [64, 64], cache=2)", "InvalidOperationError"
+        )
+    ],
+}
+
+
+def header_comment(name: str) -> str:
+    lines = (EXAMPLES / name).read_text(encoding="utf-8").splitlines()
+    comment = []
+    for line in lines:
+        if not line.startswith("#"):
+            break
+        comment.append(line.lstrip("# "))
+    return " ".join(comment)
+
+
+def test_every_example_is_covered():
+    on_disk = sorted(p.name for p in EXAMPLES.glob("*.py"))
+    assert on_disk == sorted([*CORRECT, *MISTAKES])
+
+
+@pytest.mark.parametrize("name", CORRECT)
+def test_correct_example_checks_clean(name):
+    assert_diagnostics(check_file(EXAMPLES / name))
+    assert "reports nothing" in header_comment(name)
+
+
+@pytest.mark.parametrize("name", MISTAKES)
+def test_mistake_example_reports_its_error(name):
+    assert_diagnostics(check_file(EXAMPLES / name), *MISTAKES[name])
+
+
+@pytest.mark.parametrize("name", MISTAKES)
+def test_mistake_header_names_what_check_reports(name):
+    comment = header_comment(name)
+    assert comment.startswith(name)
+    for expected in MISTAKES[name]:
+        assert f"error[{expected.code}]" in comment
+    # The message may wrap across comment lines; compare with whitespace normalised.
+    for expected in MISTAKES[name]:
+        assert " ".join(expected.message.split()) in comment
+
+
+def test_checking_the_examples_directory():
+    proc, report = check_json(EXAMPLES)
+    assert proc.returncode == 1
+    with_errors = {name for name in [*CORRECT, *MISTAKES] if file_diagnostics(report, EXAMPLES / name)}
+    assert with_errors == set(MISTAKES)

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
-from compiler.ir import Function, Program
+from compiler.ir import Direction, Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
+from compiler.passes.cache_policy_checks import check_function
 from compiler.span import unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, parse_module
@@ -74,7 +75,21 @@ def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
+    for program in definitions.programs:
+        diagnostics.extend(_outliner_checks(program.functions))
+    diagnostics.extend(_outliner_checks(definitions.functions))
     return UnitAnalysis(definitions.programs, definitions.functions, diagnostics)
+
+
+def _outliner_checks(functions: Sequence[Function]) -> list[Diagnostic]:
+    """The outliners' cache-policy checks; calls resolve among `functions` (one program)."""
+    by_call_name = {name: f for f in functions for name in (f.name, f"self.{f.name}")}
+
+    def callee_directions(call_name: str) -> list[Direction] | None:
+        callee = by_call_name.get(call_name)
+        return [param.direction for param in callee.params] if callee else None
+
+    return [d for function in functions for d in check_function(function, callee_directions)]
 
 
 def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:

@@ -23,7 +23,8 @@ class Stage(str, enum.Enum):
 
     SYNTAX = "syntax"
     PARSER = "parser"
-    OUTLINER = "OutlineIncoreScopes"
+    OUTLINE_HIERARCHY = "OutlineHierarchyScopes"
+    OUTLINE_INCORE = "OutlineIncoreScopes"
     CODEGEN = "codegen"
 
 

@@ -19,7 +19,9 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     # stdout carries the protocol over stdio, so the log goes to a file or stderr.
     destination = {"filename": log_file} if log_file else {"stream": sys.stderr}
     logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s", **destination
+        level=logging.INFO if log_file else logging.WARNING,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        **destination,
     )
     server = create_server()
     if tcp:

@@ -261,6 +261,7 @@ class Expected:
     needle: str  # the source text the range must cover exactly
     exception: str = "ParserSyntaxError"
     after: str | tuple[str, ...] = ""  # anchor text(s) the needle follows, see `locate`
+    stage: str = "parser"  # the compiler stage that raises it
 
 
 def assert_diagnostics(checked: Checked, *expected: Expected) -> None:
@@ -299,5 +300,5 @@ def assert_cli(diag: dict[str, Any], exp: Expected, where: Where) -> None:
     assert diag["severity"] == 1
     assert diag["source"] == "pto"
     assert diag["data"]["exception"] == exp.exception
-    assert diag["data"]["stage"] == "parser"
+    assert diag["data"]["stage"] == exp.stage
     assert diag["range"] == where.lsp_range(), exp.needle

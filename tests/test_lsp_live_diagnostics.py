@@ -151,3 +151,21 @@ async def test_closing_a_document_clears_its_squiggles(client: RecordingClient):
             await asyncio.sleep(0.01)
 
     await asyncio.wait_for(cleared(), 10)
+
+
+async def test_bypass_on_a_written_tensor_is_squiggled_with_the_scope_and_the_write(client: RecordingClient):
+    text = KERNEL.replace(
+        "        pl.set_cache_policy(b, pl.CachePolicy.BYPASS)  # 中文 comment\n", ""
+    ).replace(
+        'name_hint="mm"):\n',
+        'name_hint="mm"):\n            pl.set_cache_policy(out, pl.CachePolicy.BYPASS)\n',
+    )
+    open_document(client, text)
+    [diagnostic] = await wait_for_version(client, URI, 1)
+    assert diagnostic.code == "PTO202"
+    assert diagnostic.message.startswith("pl.set_cache_policy(out, CachePolicy.BYPASS) is not allowed")
+    assert diagnostic.range.start == lsp.Position(9, 12)
+    related = [
+        (info.location.uri, info.location.range.start.line) for info in diagnostic.related_information or []
+    ]
+    assert related == [(URI, 8), (URI, 11)]  # the `with pl.at(...)` header and the assemble into `out`

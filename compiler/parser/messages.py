@@ -115,3 +115,18 @@ def load_cache_not_a_policy(value: int) -> str:
 def int_conversion_failed(text: str) -> str:
     """What Python's `int()` says about a string that is no integer."""
     return f"invalid literal for int() with base 10: {text!r}"
+
+
+# OutlineIncoreScopes / OutlineHierarchyScopes (CHECK_SPAN -> ValueError), reference §2.3.
+def e1_not_captured(name: str) -> str:
+    return (
+        f"pl.set_cache_policy(...) references tensor '{name}', which is not captured by the scope body. "
+        "Only tensors actually read inside the scope can be declared."
+    )
+
+
+def e2_bypass_on_written(name: str, direction: str) -> str:
+    return (
+        f"pl.set_cache_policy({name}, CachePolicy.BYPASS) is not allowed on a tensor this scope writes "
+        f"({direction}). A bypassing read of bytes the same kernel writes is a coherency bug."
+    )

@@ -1,0 +1,1 @@
+"""Passes over the IR, named and numbered like the real pipeline."""

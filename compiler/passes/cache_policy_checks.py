@@ -1,0 +1,85 @@
+"""The outliners' two cache-policy rejections (`reference-cache-policy.md` §2.3).
+
+When OutlineHierarchyScopes / OutlineIncoreScopes turn a scope into a function,
+each declared (Var, policy) pair is resolved to a parameter index:
+- E1: the Var is not a captured input of the scope (the body never uses it);
+- E2: the policy is BYPASS and the parameter's direction is Out or InOut.
+Both are `CHECK_SPAN` user errors (ValueError). We report them on the marker
+(where the author must act), with the scope header and the first write as
+related information. Which functions each pass scans follows the real pipeline.
+"""
+
+from __future__ import annotations
+
+import re
+
+from compiler import codes
+from compiler.diagnostics import Diagnostic, Stage
+from compiler.ir import Direction, Function, FunctionType, ScopeKind, ScopeStmt, Var
+from compiler.ir.visit import walk_stmts
+from compiler.parser import messages
+from compiler.passes.scope_interface import CalleeDirections, ScopeInterface, scope_interface
+from compiler.span import Span
+
+BYPASS = 1
+# OutlineIncoreScopes scans Opaque and Orchestration functions, OutlineHierarchyScopes
+# only Opaque ones; Inline bodies are spliced into their callers first (pass 1).
+_SCANNED_BY = {
+    ScopeKind.IN_CORE: {FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.INLINE},
+    ScopeKind.HIERARCHY: {FunctionType.OPAQUE, FunctionType.INLINE},
+}
+_STAGE = {ScopeKind.IN_CORE: Stage.OUTLINE_INCORE, ScopeKind.HIERARCHY: Stage.OUTLINE_HIERARCHY}
+
+
+def outlined_scopes(function: Function) -> list[ScopeStmt]:
+    """The scopes of `function` that the outliners turn into functions of their own."""
+    return [
+        stmt
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ScopeStmt) and function.func_type in _SCANNED_BY.get(stmt.kind, ())
+    ]
+
+
+def check_function(function: Function, callee_directions: CalleeDirections) -> list[Diagnostic]:
+    diagnostics: list[Diagnostic] = []
+    for scope in outlined_scopes(function):
+        decls = scope.attr("cache_policy_vars") or []
+        if decls:
+            interface = scope_interface(scope, callee_directions)
+            diagnostics.extend(_check_scope(scope, decls, interface))
+    return diagnostics
+
+
+def _check_scope(
+    scope: ScopeStmt, decls: list[tuple[Var, int]], interface: ScopeInterface
+) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    stage = _STAGE[scope.kind]
+    for index, (var, policy) in enumerate(decls):
+        marker = scope.declaration_spans[index] if index < len(scope.declaration_spans) else scope.span
+        param = interface.param_of(var)
+        if param is None:
+            if interface.complete and not _mentioned_in(var.name, interface.opaque_texts):
+                diagnostic = _error(codes.NOT_CAPTURED, messages.e1_not_captured(var.name), marker, stage)
+                found.append(_with_header(diagnostic, scope))
+            continue
+        if policy == BYPASS and param.direction is not Direction.IN and interface.complete:
+            message = messages.e2_bypass_on_written(var.name, param.direction.value)
+            diagnostic = _with_header(_error(codes.BYPASS_ON_WRITTEN, message, marker, stage), scope)
+            if param.first_write is not None:
+                diagnostic = diagnostic.with_related(param.first_write, f"'{var.name}' is written here")
+            found.append(diagnostic)
+    return found
+
+
+def _mentioned_in(name: str, texts: list[str]) -> bool:
+    pattern = re.compile(rf"(?<![\w.]){re.escape(name)}(?!\w)")
+    return any(pattern.search(text) for text in texts)
+
+
+def _with_header(diagnostic: Diagnostic, scope: ScopeStmt) -> Diagnostic:
+    return diagnostic.with_related(scope.header_span or scope.span, "the scope this declaration belongs to")
+
+
+def _error(code: str, message: str, span: Span, stage: Stage) -> Diagnostic:
+    return Diagnostic(code=code, message=message, span=span, stage=stage, exception="ValueError")

@@ -1,0 +1,199 @@
+"""What a scope becomes when it is outlined: its parameters and their directions.
+
+Shared by OutlineHierarchyScopes and OutlineIncoreScopes, like the real
+`scope_outline_utils.cpp`:
+- parameters are the body's live-in vars in first-use order (the scope's own
+  attrs, and so its cache-policy markers, are not uses);
+- a captured tensor is `In` unless the body writes it (a store target, an
+  assemble/write destination, a callee's Out/InOut argument); written and also
+  read it is `InOut`, written only `Out`. Reads of a write's result (the
+  post-write alias) count as reads of the tensor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from compiler.ir import (
+    AssignStmt,
+    Call,
+    Direction,
+    Expr,
+    ForStmt,
+    OpaqueExpr,
+    OpaqueStmt,
+    ScopeKind,
+    ScopeStmt,
+    Stmt,
+    TensorType,
+    Var,
+    WhileStmt,
+    YieldStmt,
+)
+from compiler.ir.visit import bound_vars, own_exprs, sub_exprs, walk_expr, walk_stmts
+from compiler.span import Span
+
+# Ops whose argument at this index is written (the registry's write slots).
+_WRITE_SLOTS: dict[str, int] = {
+    "tensor.assemble": 0,
+    "tensor.write": 0,
+    "tensor.expand_clone": 1,
+    "tile.store": 2,
+    "tile.mscatter": 2,
+}
+_WRITE_KEYWORDS: dict[str, str] = {"tile.store": "output_tensor"}
+
+# Directions of a callee's parameters, looked up by the name a call uses ("self.k" or "k").
+CalleeDirections = Callable[[str], "list[Direction] | None"]
+
+
+@dataclass
+class CapturedParam:
+    var: Var
+    direction: Direction = Direction.IN
+    first_write: Span | None = None
+
+
+@dataclass
+class ScopeInterface:
+    params: list[CapturedParam] = field(default_factory=list)
+    # False when part of the body was not analysed: then nothing is claimed about it.
+    complete: bool = True
+    # Source text of unmodelled expressions in the body (a name there may be a use).
+    opaque_texts: list[str] = field(default_factory=list)
+
+    def param_of(self, var: Var) -> CapturedParam | None:
+        return next((param for param in self.params if param.var is var), None)
+
+    def index_of(self, var: Var) -> int | None:
+        return next((index for index, param in enumerate(self.params) if param.var is var), None)
+
+
+@dataclass
+class _Access:
+    read: bool = False
+    write: Span | None = None
+
+
+def scope_interface(scope: ScopeStmt, callee_directions: CalleeDirections) -> ScopeInterface:
+    defined: set[int] = set()
+    used: list[Var] = []
+    seen: set[int] = set()
+    interface = ScopeInterface()
+    statements = list(walk_stmts(scope.body))
+    for stmt in statements:
+        if isinstance(stmt, OpaqueStmt):
+            interface.complete = False
+        defined.update(id(var) for var in bound_vars(stmt))
+        for expr in own_exprs(stmt):
+            for node in walk_expr(expr):
+                if isinstance(node, Var) and id(node) not in seen:
+                    seen.add(id(node))
+                    used.append(node)
+                elif isinstance(node, OpaqueExpr):
+                    interface.opaque_texts.append(node.text)
+    captured = [var for var in used if id(var) not in defined]
+    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions)
+    for var in captured:
+        access = accesses.get(id(var))
+        param = CapturedParam(var)
+        if access is not None and access.write is not None:
+            param.direction = Direction.INOUT if access.read else Direction.OUT
+            param.first_write = access.write
+        interface.params.append(param)
+    return interface
+
+
+def _tensor_accesses(
+    statements: list[Stmt], captured: list[Var], kind: ScopeKind, callee_directions: CalleeDirections
+) -> dict[int, _Access]:
+    """Read/write evidence per captured tensor, following write results (aliases) back."""
+    root: dict[int, int] = {id(var): id(var) for var in captured if isinstance(var.type, TensorType)}
+    accesses = {key: _Access() for key in root}
+    # Stores into a tensor a Hierarchy scope captures are not exported: the param stays In.
+    write_slots = {
+        op: i for op, i in _WRITE_SLOTS.items() if not (kind is ScopeKind.HIERARCHY and op == "tile.store")
+    }
+
+    def note(expr: Expr, span: Span, write: bool, read: bool) -> None:
+        origin = root.get(id(expr)) if isinstance(expr, Var) else None
+        if origin is None:
+            return
+        access = accesses[origin]
+        access.read = access.read or read
+        if write and access.write is None:
+            access.write = span
+
+    for stmt in statements:
+        _propagate_aliases(stmt, root)
+        neutral = _neutral_operands(stmt)
+        for expr in own_exprs(stmt):
+            if isinstance(expr, Var):
+                if id(expr) not in neutral:
+                    note(expr, stmt.span, False, True)
+                continue
+            for node in walk_expr(expr):
+                if isinstance(node, Call):
+                    for operand, write, read in _call_slots(node, write_slots, callee_directions):
+                        note(operand, stmt.span, write, read)
+                else:  # any other use of a tensor counts as a read
+                    for operand in sub_exprs(node):
+                        note(operand, stmt.span, False, True)
+    return accesses
+
+
+def _neutral_operands(stmt: Stmt) -> set[int]:
+    """Operands that only pass a tensor along (yields, loop inits, `y = x`): neither read nor write."""
+    if isinstance(stmt, (YieldStmt, ForStmt, WhileStmt)):
+        return {id(expr) for expr in own_exprs(stmt)}
+    if isinstance(stmt, AssignStmt) and isinstance(stmt.value, Var):
+        return {id(stmt.value)}
+    return set()
+
+
+def _propagate_aliases(stmt: Stmt, root: dict[int, int]) -> None:
+    if isinstance(stmt, AssignStmt):
+        source = _written_tensor(stmt.value) or stmt.value
+        if isinstance(source, Var) and id(source) in root:
+            root[id(stmt.var)] = root[id(source)]
+    elif isinstance(stmt, (ForStmt, WhileStmt)):
+        for target, init in zip(stmt.iter_args, stmt.init_values):
+            if isinstance(init, Var) and id(init) in root:
+                root[id(target)] = root[id(init)]
+    elif isinstance(stmt, YieldStmt):
+        for target, value in zip(stmt.targets, stmt.values):
+            if isinstance(value, Var) and id(value) in root:
+                root[id(target)] = root[id(value)]
+
+
+def _written_tensor(value: Expr) -> Expr | None:
+    """The tensor a write op writes; its result is that tensor after the write."""
+    if isinstance(value, Call) and value.op in _WRITE_SLOTS:
+        index = _WRITE_SLOTS[value.op]
+        if len(value.args) > index:
+            return value.args[index]
+        keyword = _WRITE_KEYWORDS.get(value.op)
+        return value.kwargs.get(keyword) if keyword else None
+    return None
+
+
+def _call_slots(
+    call: Call, write_slots: dict[str, int], callee_directions: CalleeDirections
+) -> list[tuple[Expr, bool, bool]]:
+    """(operand, is write, is read) for every direct operand of a call."""
+    directions = callee_directions(call.op) if not call.op.startswith(("tile.", "tensor.")) else None
+    slots: list[tuple[Expr, bool, bool]] = []
+    write_index = write_slots.get(call.op)
+    for index, arg in enumerate(call.args):
+        if directions is not None and index < len(directions):
+            direction = directions[index]
+            slots.append((arg, direction is not Direction.IN, direction is not Direction.OUT))
+        else:
+            is_write = index == write_index
+            slots.append((arg, is_write, not is_write))
+    write_keyword = _WRITE_KEYWORDS.get(call.op) if call.op in write_slots else None
+    for key, value in call.kwargs.items():
+        if isinstance(value, Expr):
+            slots.append((value, key == write_keyword, key != write_keyword))
+    return slots

@@ -11,13 +11,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
-from compiler.ir import Direction, Function, Program
+from compiler.facts import ModuleFacts, module_facts
+from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
+from compiler.passes.scope_interface import callee_directions_among
 from compiler.span import unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, parse_module
@@ -31,6 +34,11 @@ class UnitAnalysis:
     functions: list[Function] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
+    @cached_property
+    def facts(self) -> ModuleFacts:
+        """GM reads and declarations of this unit's kernels (computed when first asked)."""
+        return module_facts(self.programs, self.functions)
+
 
 @dataclass
 class ModuleAnalysis:
@@ -39,10 +47,19 @@ class ModuleAnalysis:
     functions: list[Function] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     environment: ModuleEnvironment = field(default_factory=ModuleEnvironment)
+    units: list[UnitAnalysis] = field(default_factory=list)
 
     @property
     def is_pypto_module(self) -> bool:
         return self.environment.imports_pypto_language
+
+    @cached_property
+    def facts(self) -> ModuleFacts:
+        merged = ModuleFacts()
+        for unit in self.units:
+            merged.reads.extend(unit.facts.reads)
+            merged.declarations.extend(unit.facts.declarations)
+        return merged
 
 
 def module_environment(units: Sequence[ParsedUnit]) -> ModuleEnvironment:
@@ -83,17 +100,12 @@ def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
 
 def _outliner_checks(functions: Sequence[Function]) -> list[Diagnostic]:
     """The outliners' cache-policy checks; calls resolve among `functions` (one program)."""
-    by_call_name = {name: f for f in functions for name in (f.name, f"self.{f.name}")}
-
-    def callee_directions(call_name: str) -> list[Direction] | None:
-        callee = by_call_name.get(call_name)
-        return [param.direction for param in callee.params] if callee else None
-
-    return [d for function in functions for d in check_function(function, callee_directions)]
+    directions = callee_directions_among(functions)
+    return [d for function in functions for d in check_function(function, directions)]
 
 
 def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
-    module = ModuleAnalysis(path, environment=env)
+    module = ModuleAnalysis(path, environment=env, units=list(results))
     for result in results:
         module.programs.extend(result.programs)
         module.functions.extend(result.functions)

@@ -43,6 +43,18 @@ class LineIndex:
             return len(prefix)
         return len(prefix.encode("utf-16-le")) // 2
 
+    def byte_column(self, line: int, column: int, encoding: Encoding) -> int:
+        """The UTF-8 byte column of a column counted in `encoding` on a 1-based line."""
+        text = self.line_text(line)
+        if encoding is Encoding.UTF8:
+            return min(column, len(text.encode("utf-8")))
+        units = 0
+        for index, char in enumerate(text):
+            if units >= column:
+                return len(text[:index].encode("utf-8"))
+            units += 2 if encoding is Encoding.UTF16 and ord(char) > 0xFFFF else 1
+        return len(text.encode("utf-8"))
+
     def position(self, line: int, byte_col: int, encoding: Encoding) -> lsp.Position:
         # Imported here: lsprotocol takes half a second to import, and `pto-lsp check`'s
         # text output needs no LSP type.

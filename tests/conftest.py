@@ -302,3 +302,26 @@ def assert_cli(diag: dict[str, Any], exp: Expected, where: Where) -> None:
     assert diag["data"]["exception"] == exp.exception
     assert diag["data"]["stage"] == exp.stage
     assert diag["range"] == where.lsp_range(), exp.needle
+
+
+# --- a language server driven over stdio by an LSP client ----------------------------------------
+
+import pytest_lsp  # noqa: E402
+from lsp_client import RecordingClient, make_recording_client  # noqa: E402
+from lsprotocol import types as lsp  # noqa: E402
+from pytest_lsp import ClientServerConfig, client_capabilities  # noqa: E402
+
+SERVER = ClientServerConfig(
+    server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
+)
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def client(lsp_client: RecordingClient):
+    params = lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        initialization_options={"ptoLsp": {"diagnostics": {"debounceMs": 0}}},
+    )
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()

@@ -1,7 +1,9 @@
-"""pytest-lsp's client, keeping every publishDiagnostics in order with its version."""
+"""An LSP client for end-to-end tests: pytest-lsp's client, keeping every
+publishDiagnostics in order with its version, and helpers to drive documents."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from lsprotocol import types as lsp
@@ -35,3 +37,44 @@ def make_recording_client() -> RecordingClient:
     features = {**DEFAULT_CLIENT_FEATURES, lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record_publication}
     register_lsp_features(client, features)
     return client
+
+
+async def wait_for_version(
+    client: RecordingClient, uri: str, version: int, timeout: float = 10.0
+) -> list[lsp.Diagnostic]:
+    async def published() -> list[lsp.Diagnostic]:
+        while True:
+            for item in client.published:
+                if item.uri == uri and item.version == version:
+                    return item.diagnostics
+            await asyncio.sleep(0.01)
+
+    return await asyncio.wait_for(published(), timeout)
+
+
+def open_document(client: RecordingClient, text: str, uri: str, version: int = 1) -> None:
+    client.text_document_did_open(
+        lsp.DidOpenTextDocumentParams(
+            text_document=lsp.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)
+        )
+    )
+
+
+def change(
+    client: RecordingClient,
+    version: int,
+    start: tuple[int, int],
+    end: tuple[int, int],
+    text: str,
+    uri: str,
+) -> None:
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[
+                lsp.TextDocumentContentChangePartial(
+                    range=lsp.Range(start=lsp.Position(*start), end=lsp.Position(*end)), text=text
+                )
+            ],
+        )
+    )

@@ -3,29 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-import sys
 import textwrap
 
-import pytest_lsp
-from lsp_client import RecordingClient, make_recording_client
+from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from pytest_lsp import ClientServerConfig, client_capabilities
-
-SERVER = ClientServerConfig(
-    server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
-)
-
-
-@pytest_lsp.fixture(config=SERVER)
-async def client(lsp_client: RecordingClient):
-    params = lsp.InitializeParams(
-        capabilities=client_capabilities("visual-studio-code"),
-        initialization_options={"ptoLsp": {"diagnostics": {"debounceMs": 0}}},
-    )
-    await lsp_client.initialize_session(params)
-    yield
-    await lsp_client.shutdown_session()
-
 
 KERNEL = textwrap.dedent(
     """\
@@ -47,49 +28,8 @@ KERNEL = textwrap.dedent(
 URI = "file:///work/kernels/demo.py"
 
 
-async def wait_for_version(
-    client: RecordingClient, uri: str, version: int, timeout: float = 10.0
-) -> list[lsp.Diagnostic]:
-    async def published() -> list[lsp.Diagnostic]:
-        while True:
-            for item in client.published:
-                if item.uri == uri and item.version == version:
-                    return item.diagnostics
-            await asyncio.sleep(0.01)
-
-    return await asyncio.wait_for(published(), timeout)
-
-
-def open_document(client: RecordingClient, text: str, uri: str = URI, version: int = 1) -> None:
-    client.text_document_did_open(
-        lsp.DidOpenTextDocumentParams(
-            text_document=lsp.TextDocumentItem(uri=uri, language_id="python", version=version, text=text)
-        )
-    )
-
-
-def change(
-    client: RecordingClient,
-    version: int,
-    start: tuple[int, int],
-    end: tuple[int, int],
-    text: str,
-    uri: str = URI,
-) -> None:
-    client.text_document_did_change(
-        lsp.DidChangeTextDocumentParams(
-            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
-            content_changes=[
-                lsp.TextDocumentContentChangePartial(
-                    range=lsp.Range(start=lsp.Position(*start), end=lsp.Position(*end)), text=text
-                )
-            ],
-        )
-    )
-
-
 async def test_misplaced_marker_is_squiggled_at_the_statement(client: RecordingClient):
-    open_document(client, KERNEL)
+    open_document(client, KERNEL, URI)
     diagnostics = await wait_for_version(client, URI, 1)
     assert [d.code for d in diagnostics] == ["PTO101"]
     squiggle = diagnostics[0]
@@ -102,19 +42,19 @@ async def test_misplaced_marker_is_squiggled_at_the_statement(client: RecordingC
 
 
 async def test_moving_the_marker_into_the_scope_clears_the_squiggle(client: RecordingClient):
-    open_document(client, KERNEL)
+    open_document(client, KERNEL, URI)
     await wait_for_version(client, URI, 1)
     marker = "pl.set_cache_policy(b, pl.CachePolicy.BYPASS)"
     # Delete the marker line, then type it again as the first statement of the scope body.
-    change(client, 2, (8, 0), (9, 0), "")
-    change(client, 3, (9, 0), (9, 0), f"            {marker}\n")
+    change(client, 2, (8, 0), (9, 0), "", URI)
+    change(client, 3, (9, 0), (9, 0), f"            {marker}\n", URI)
     assert await wait_for_version(client, URI, 3) == []
 
 
 async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last_version(
     client: RecordingClient,
 ):
-    open_document(client, KERNEL)
+    open_document(client, KERNEL, URI)
     await wait_for_version(client, URI, 1)
     # Type a conflicting declaration into the scope, one character per change, without waiting.
     line = "            pl.set_cache_policy(b, pl.CachePolicy.BYPASS)\n            pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)\n"
@@ -123,7 +63,7 @@ async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last
         version += 1
         row = 10 + line[:offset].count("\n")
         column = offset - (line[:offset].rfind("\n") + 1)
-        change(client, version, (row, column), (row, column), char)
+        change(client, version, (row, column), (row, column), char, URI)
     final = await wait_for_version(client, URI, version)
     assert sorted(d.code for d in final) == ["PTO101", "PTO107"]
     conflict = next(d for d in final if d.code == "PTO107")
@@ -135,12 +75,12 @@ async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last
 
 async def test_a_file_that_is_not_a_pypto_kernel_gets_no_diagnostics(client: RecordingClient):
     uri = "file:///work/plain.py"
-    open_document(client, "def f(:\n    pass\n", uri=uri)
+    open_document(client, "def f(:\n    pass\n", uri)
     assert await wait_for_version(client, uri, 1) == []
 
 
 async def test_closing_a_document_clears_its_squiggles(client: RecordingClient):
-    open_document(client, KERNEL)
+    open_document(client, KERNEL, URI)
     await wait_for_version(client, URI, 1)
     client.text_document_did_close(
         lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
@@ -160,7 +100,7 @@ async def test_bypass_on_a_written_tensor_is_squiggled_with_the_scope_and_the_wr
         'name_hint="mm"):\n',
         'name_hint="mm"):\n            pl.set_cache_policy(out, pl.CachePolicy.BYPASS)\n',
     )
-    open_document(client, text)
+    open_document(client, text, URI)
     [diagnostic] = await wait_for_version(client, URI, 1)
     assert diagnostic.code == "PTO202"
     assert diagnostic.message.startswith("pl.set_cache_policy(out, CachePolicy.BYPASS) is not allowed")

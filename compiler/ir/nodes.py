@@ -116,6 +116,8 @@ class Call(Expr):
     op: str
     args: list[Expr]
     kwargs: dict[str, Any] = field(default_factory=dict)
+    # Where the author wrote a keyword (e.g. `cache=`), for facts that point at it.
+    kwarg_spans: dict[str, Span] = field(default_factory=dict)
 
 
 @dataclass(eq=False)

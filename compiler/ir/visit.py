@@ -110,3 +110,35 @@ def bound_vars(stmt: Stmt) -> list[Var]:
         task_id = stmt.attr("task_id_var")
         return [task_id] if isinstance(task_id, Var) else []
     return []
+
+
+def vars_in_evaluation_order(expr: Expr) -> list[Var]:
+    """Every var `expr` reads, in the order the flattened code reads them.
+
+    FlattenCallExpr hoists nested calls into temporaries ahead of the call that
+    uses them, so a call's nested calls read their vars first, then the call
+    reads its own direct operands (vars, and vars inside literal lists).
+    This is the order that makes an outlined function's parameters.
+    """
+    if isinstance(expr, Var):
+        return [expr]
+    operands = sub_exprs(expr)
+    if not isinstance(expr, Call):
+        return [var for operand in operands for var in vars_in_evaluation_order(operand)]
+    hoisted = [var for operand in operands for var in _nested_call_vars(operand)]
+    direct = [var for operand in operands for var in _direct_vars(operand)]
+    return hoisted + direct
+
+
+def _nested_call_vars(expr: Expr) -> list[Var]:
+    if isinstance(expr, Call):
+        return vars_in_evaluation_order(expr)
+    return [var for operand in sub_exprs(expr) for var in _nested_call_vars(operand)]
+
+
+def _direct_vars(expr: Expr) -> list[Var]:
+    if isinstance(expr, Var):
+        return [expr]
+    if isinstance(expr, Call):
+        return []
+    return [var for operand in sub_exprs(expr) for var in _direct_vars(operand)]

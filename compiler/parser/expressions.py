@@ -150,6 +150,7 @@ class ExpressionParser:
             self._report(load_cache_error(node, outcome.error))
         elif outcome.value is not None:
             call.kwargs["cache"] = outcome.value
+            call.kwarg_spans["cache"] = Span.of(value_node)
 
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)

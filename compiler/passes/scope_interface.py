@@ -12,7 +12,7 @@ Shared by OutlineHierarchyScopes and OutlineIncoreScopes, like the real
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from compiler.ir import (
@@ -21,6 +21,7 @@ from compiler.ir import (
     Direction,
     Expr,
     ForStmt,
+    Function,
     OpaqueExpr,
     OpaqueStmt,
     ScopeKind,
@@ -31,7 +32,14 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import bound_vars, own_exprs, sub_exprs, walk_expr, walk_stmts
+from compiler.ir.visit import (
+    bound_vars,
+    own_exprs,
+    sub_exprs,
+    vars_in_evaluation_order,
+    walk_expr,
+    walk_stmts,
+)
 from compiler.span import Span
 
 # Ops whose argument at this index is written (the registry's write slots).
@@ -46,6 +54,17 @@ _WRITE_KEYWORDS: dict[str, str] = {"tile.store": "output_tensor"}
 
 # Directions of a callee's parameters, looked up by the name a call uses ("self.k" or "k").
 CalleeDirections = Callable[[str], "list[Direction] | None"]
+
+
+def callee_directions_among(functions: Sequence[Function]) -> CalleeDirections:
+    """Resolve `self.<name>(...)` / `<name>(...)` calls among `functions` (one program)."""
+    by_call_name = {name: f for f in functions for name in (f.name, f"self.{f.name}")}
+
+    def directions(call_name: str) -> list[Direction] | None:
+        callee = by_call_name.get(call_name)
+        return [param.direction for param in callee.params] if callee else None
+
+    return directions
 
 
 @dataclass
@@ -87,12 +106,13 @@ def scope_interface(scope: ScopeStmt, callee_directions: CalleeDirections) -> Sc
             interface.complete = False
         defined.update(id(var) for var in bound_vars(stmt))
         for expr in own_exprs(stmt):
-            for node in walk_expr(expr):
-                if isinstance(node, Var) and id(node) not in seen:
-                    seen.add(id(node))
-                    used.append(node)
-                elif isinstance(node, OpaqueExpr):
-                    interface.opaque_texts.append(node.text)
+            for var in vars_in_evaluation_order(expr):
+                if id(var) not in seen:
+                    seen.add(id(var))
+                    used.append(var)
+            interface.opaque_texts.extend(
+                node.text for node in walk_expr(expr) if isinstance(node, OpaqueExpr)
+            )
     captured = [var for var in used if id(var) not in defined]
     accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions)
     for var in captured:
@@ -126,7 +146,7 @@ def _tensor_accesses(
             access.write = span
 
     for stmt in statements:
-        _propagate_aliases(stmt, root)
+        propagate_aliases(stmt, root)
         neutral = _neutral_operands(stmt)
         for expr in own_exprs(stmt):
             if isinstance(expr, Var):
@@ -152,7 +172,9 @@ def _neutral_operands(stmt: Stmt) -> set[int]:
     return set()
 
 
-def _propagate_aliases(stmt: Stmt, root: dict[int, int]) -> None:
+def propagate_aliases(stmt: Stmt, root: dict[int, int]) -> None:
+    """Extend `root` (var id -> id of the tensor it stands for) with the vars `stmt`
+    binds to an existing alias: a write's result, a copy, a loop-carried value."""
     if isinstance(stmt, AssignStmt):
         source = _written_tensor(stmt.value) or stmt.value
         if isinstance(source, Var) and id(source) in root:

@@ -14,11 +14,13 @@ import logging
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
+from compiler.analysis import ModuleAnalysis
 from pto_lsp import __version__
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document, DocumentStore
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.server import handlers
 from pto_lsp.server.settings import Settings
 from pto_lsp.sources import imports_pypto_language
 
@@ -32,6 +34,7 @@ class PtoLanguageServer(LanguageServer):
         self.engine = AnalysisEngine()
         self.settings = Settings()
         self._pending: dict[str, asyncio.Task[None]] = {}
+        self._analyses: dict[str, tuple[int, ModuleAnalysis]] = {}
 
     @property
     def encoding(self) -> Encoding:
@@ -51,6 +54,7 @@ class PtoLanguageServer(LanguageServer):
         if pending is not None:
             pending.cancel()
         self.documents.close(uri)
+        self._analyses.pop(uri, None)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     async def _analyse_after(self, uri: str, delay: float) -> None:
@@ -72,10 +76,21 @@ class PtoLanguageServer(LanguageServer):
             lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
         )
 
-    def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:
+    def analysis(self, document: Document) -> ModuleAnalysis | None:
+        """The analysis of the document's current version (None: not a PyPTO kernel)."""
         if not imports_pypto_language(document.text):
-            return []  # not a PyPTO kernel: nothing to say
+            return None
+        cached = self._analyses.get(document.uri)
+        if cached is not None and cached[0] == document.version:
+            return cached[1]
         analysis = self.engine.analyse(document.uri, document.units())
+        self._analyses[document.uri] = (document.version, analysis)
+        return analysis
+
+    def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:
+        analysis = self.analysis(document)
+        if analysis is None:
+            return []  # not a PyPTO kernel: nothing to say
         index = LineIndex(document.text)
         return [to_lsp(d, index, document.uri, self.encoding) for d in analysis.diagnostics]
 
@@ -114,4 +129,5 @@ def create_server() -> PtoLanguageServer:
     def did_close(ls: PtoLanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
         ls.forget(params.text_document.uri)
 
+    handlers.register(server)
     return server

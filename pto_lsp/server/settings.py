@@ -12,6 +12,8 @@ DEFAULT_DEBOUNCE_MS = 30
 class Settings:
     # Delay between the last keystroke and the analysis; 0 analyses every version.
     debounce_ms: int = DEFAULT_DEBOUNCE_MS
+    # Show the effective policy after each GM read.
+    inlay_hints: bool = True
 
     def update(self, options: Any) -> None:
         if not isinstance(options, dict):
@@ -23,3 +25,7 @@ class Settings:
         debounce = diagnostics.get("debounceMs") if isinstance(diagnostics, dict) else None
         if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and debounce >= 0:
             self.debounce_ms = int(debounce)
+        hints = section.get("inlayHints", {})
+        enabled = hints.get("enabled") if isinstance(hints, dict) else None
+        if isinstance(enabled, bool):
+            self.inlay_hints = enabled

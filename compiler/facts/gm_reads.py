@@ -1,0 +1,205 @@
+"""Every GM read of a module's kernels with its effective cache policy and why.
+
+A read is what ConvertTensorToTileOps turns into a `tile.load` (reference §3.1):
+- a hand-written `pl.load` / `pl.tile.load` of a tensor parameter;
+- a slice of a tensor parameter (`pl.slice`, `x[a:b, :]`);
+- each operand of a tensor-level matmul that is a tensor parameter;
+- a tensor parameter consumed by any other converted tensor op (its entry load:
+  one load per parameter, reported at every op that consumes it).
+Self-loading ops (`assemble`, `read`, `write`, gathers, ...) issue no entry load
+of their own; `tensor.read` stays a scalar access the policy never reaches.
+
+The policy of a read is, first of: its own `cache=` kwarg, the declaration for
+the parameter it reads (following loop-carried values and written results back
+to the parameter), DEFAULT.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from compiler.facts.kernels import Kernel, OutlinedScope, function_kernels, function_outlines
+from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.passes.scope_interface import callee_directions_among, propagate_aliases
+from compiler.span import Span
+
+DEFAULT, BYPASS = 0, 1
+POLICY_NAMES = {DEFAULT: "DEFAULT", BYPASS: "BYPASS"}
+
+# Tensor ops whose converter loads what it needs itself (no entry load of the params they consume).
+_SELF_LOADING = frozenset(
+    {
+        "assemble",
+        "read",
+        "write",
+        "expand_clone",
+        "gather",
+        "paged_gather",
+        "create_l1",
+        "gather_row",
+        "dim",
+        "create",
+    }
+)
+_MATMUL_OPERANDS = {"tensor.matmul": (0, 1), "tensor.matmul_acc": (1, 2)}
+
+
+class Reason(str, enum.Enum):
+    EXPLICIT = "explicit"  # its own cache= kwarg
+    DECLARED = "declared"  # the scope declaration for the parameter it reads
+    DEFAULT = "default"  # neither: the ordinary cached access
+
+
+class ReadKind(str, enum.Enum):
+    LOAD = "pl.load"
+    SLICE = "slice"
+    MATMUL_OPERAND = "matmul operand"
+    ENTRY_LOAD = "entry load"
+
+
+@dataclass(frozen=True)
+class GmRead:
+    span: Span  # the user's expression that issues the read
+    tensor: str  # the user's name of the tensor read
+    kernel: str  # the device kernel the read ends up in
+    param_index: int
+    kind: ReadKind
+    policy: int
+    reason: Reason
+    reason_span: Span | None  # the cache= kwarg, or the declaration
+
+    @property
+    def policy_name(self) -> str:
+        return POLICY_NAMES[self.policy]
+
+
+@dataclass(frozen=True)
+class Declaration:
+    span: Span  # the marker statement
+    tensor: str
+    policy: int
+    scope_header: Span
+    kernel: str | None  # the function the scope is outlined into (None: not outlined)
+    param_index: int | None  # None: not captured, or not outlined
+    lowered: bool  # False: carried, but no load picks it up (non-CORE_GROUP scope, InCore function)
+    reads: tuple[GmRead, ...] = ()
+
+    @property
+    def policy_name(self) -> str:
+        return POLICY_NAMES[self.policy]
+
+
+@dataclass
+class ModuleFacts:
+    reads: list[GmRead] = field(default_factory=list)
+    declarations: list[Declaration] = field(default_factory=list)
+
+    def reads_at(self, line: int, byte_col: int) -> list[GmRead]:
+        """The reads issued by the innermost expression covering a position."""
+        covering = [read for read in self.reads if _covers(read.span, line, byte_col)]
+        if not covering:
+            return []
+        innermost = min((read.span for read in covering), key=_extent)
+        return [read for read in covering if read.span == innermost]
+
+    def declaration_at(self, line: int, byte_col: int) -> Declaration | None:
+        return next((d for d in self.declarations if _covers(d.span, line, byte_col)), None)
+
+
+def module_facts(programs: list[Program], functions: list[Function]) -> ModuleFacts:
+    facts = ModuleFacts()
+    for group in [program.functions for program in programs] + [functions]:
+        callee_directions = callee_directions_among(group)
+        for function in group:
+            outlines = function_outlines(function, callee_directions)
+            kernels = function_kernels(function, outlines)
+            for kernel in kernels:
+                facts.reads.extend(kernel_reads(kernel))
+            facts.declarations.extend(_declarations(function, outlines, kernels, facts.reads))
+    facts.reads.sort(key=lambda read: (read.span, read.tensor))
+    return facts
+
+
+def kernel_reads(kernel: Kernel) -> list[GmRead]:
+    root: dict[int, int] = {id(p): id(p) for p in kernel.params if isinstance(p.type, TensorType)}
+    index_of = {id(param): index for index, param in enumerate(kernel.params)}
+    names = {id(param): param.name for param in kernel.params}
+    reads: list[GmRead] = []
+
+    def read(operand: Expr, call: Call, kind: ReadKind, span: Span) -> None:
+        origin = root.get(id(operand)) if isinstance(operand, Var) else None
+        if origin is None:
+            return
+        policy, reason, reason_span = _effective_policy(
+            call if kind is ReadKind.LOAD else None, kernel, origin
+        )
+        reads.append(
+            GmRead(span, names[origin], kernel.name, index_of[origin], kind, policy, reason, reason_span)
+        )
+
+    for stmt in walk_stmts(kernel.body):
+        if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
+            continue  # a nested InCore scope is a kernel of its own
+        propagate_aliases(stmt, root)
+        for expr in own_exprs(stmt):
+            for node in walk_expr(expr):
+                if isinstance(node, Call):
+                    for operand, kind in _loaded_operands(node):
+                        read(operand, node, kind, node.span)
+    return reads
+
+
+def _loaded_operands(call: Call) -> list[tuple[Expr, ReadKind]]:
+    if call.op == "tile.load":
+        return [(call.args[0], ReadKind.LOAD)] if call.args else []
+    if call.op == "tensor.slice":
+        return [(call.args[0], ReadKind.SLICE)] if call.args else []
+    if call.op in _MATMUL_OPERANDS:
+        return [
+            (call.args[i], ReadKind.MATMUL_OPERAND) for i in _MATMUL_OPERANDS[call.op] if i < len(call.args)
+        ]
+    namespace, _, name = call.op.partition(".")
+    if namespace == "tensor" and name not in _SELF_LOADING:
+        return [(arg, ReadKind.ENTRY_LOAD) for arg in call.args if isinstance(arg, Var)]
+    return []
+
+
+def _effective_policy(load: Call | None, kernel: Kernel, origin: int) -> tuple[int, Reason, Span | None]:
+    if load is not None and isinstance(load.kwargs.get("cache"), int):
+        return load.kwargs["cache"], Reason.EXPLICIT, load.kwarg_spans.get("cache")
+    declared = kernel.declared.get(origin)
+    if declared is not None:
+        return declared[0], Reason.DECLARED, declared[1]
+    return DEFAULT, Reason.DEFAULT, None
+
+
+def _declarations(
+    function: Function, outlines: list[OutlinedScope], kernels: list[Kernel], reads: list[GmRead]
+) -> list[Declaration]:
+    outlined = {id(outline.scope): outline for outline in outlines}
+    found: list[Declaration] = []
+    for scope in (stmt for stmt in walk_stmts(function.body) if isinstance(stmt, ScopeStmt)):
+        outline = outlined.get(id(scope))
+        lowered = outline is not None and scope.kind.value == "InCore"
+        for index, (var, policy) in enumerate(scope.attr("cache_policy_vars") or []):
+            span = scope.declaration_spans[index] if index < len(scope.declaration_spans) else scope.span
+            param_index = outline.interface.index_of(var) if outline else None
+            governed = tuple(
+                read
+                for read in reads
+                if lowered and read.reason is Reason.DECLARED and read.reason_span == span
+            )
+            header = scope.header_span or scope.span
+            kernel = outline.name if outline else None
+            found.append(Declaration(span, var.name, policy, header, kernel, param_index, lowered, governed))
+    return found
+
+
+def _covers(span: Span, line: int, byte_col: int) -> bool:
+    return (span.start_line, span.start_col) <= (line, byte_col) <= (span.end_line, span.end_col)
+
+
+def _extent(span: Span) -> tuple[int, int]:
+    return (span.end_line - span.start_line, span.end_col - span.start_col)

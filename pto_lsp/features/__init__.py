@@ -1,0 +1,1 @@
+"""Editor features: each a thin view over one analysis snapshot; none calls another."""

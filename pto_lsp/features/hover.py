@@ -1,0 +1,72 @@
+"""Hover: which cache policy each GM read gets and why; what a declaration governs."""
+
+from __future__ import annotations
+
+from compiler.analysis import ModuleAnalysis
+from compiler.facts import Declaration, GmRead, Reason
+
+
+def hover_markdown(analysis: ModuleAnalysis, line: int, byte_col: int) -> str | None:
+    """Markdown for a position (1-based line, UTF-8 byte column), or None when there is nothing to say."""
+    facts = analysis.facts
+    declaration = facts.declaration_at(line, byte_col)
+    if declaration is not None:
+        return _declaration_markdown(declaration)
+    reads = facts.reads_at(line, byte_col)
+    if reads:
+        return _reads_markdown(reads)
+    return None
+
+
+def _reads_markdown(reads: list[GmRead]) -> str:
+    kernels = sorted({read.kernel for read in reads})
+    title = "**GM read**" if len(reads) == 1 else "**GM reads**"
+    lines = [f"{title} · kernel {', '.join(f'`{k}`' for k in kernels)}", ""]
+    for read in _unique(reads):
+        lines.append(f"- `{read.tensor}` — {_policy(read.policy_name)} ({_why(read)}) · {read.kind.value}")
+    return "\n".join(lines)
+
+
+def _why(read: GmRead) -> str:
+    if read.reason is Reason.EXPLICIT:
+        return "explicit `cache=` here"
+    if read.reason is Reason.DECLARED:
+        where = f" at line {read.reason_span.start_line}" if read.reason_span else " on the kernel"
+        return f"declared{where}"
+    return f"default: no `cache=` here and no declaration for `{read.tensor}`"
+
+
+def _declaration_markdown(declaration: Declaration) -> str:
+    head = f"**pl.set_cache_policy** `{declaration.tensor}` → {_policy(declaration.policy_name)}"
+    if declaration.kernel is None:
+        return f"{head}\n\nThis scope is not outlined into a kernel, so the declaration has no effect."
+    if not declaration.lowered:
+        return (
+            f"{head}\n\nAccepted and carried onto `{declaration.kernel}`, but no load picks it up today: "
+            "only the loads of an InCore kernel (a CORE_GROUP `pl.at` or a `pl.spmd` body) take a declaration."
+        )
+    if declaration.param_index is None:
+        return f"{head}\n\n`{declaration.tensor}` is not captured by this scope, so no parameter of `{declaration.kernel}` carries it."
+    lines = [head, "", f"Kernel `{declaration.kernel}`, parameter {declaration.param_index}."]
+    if declaration.reads:
+        count = len(declaration.reads)
+        lines.append(f"Governs {count} read{'s' if count != 1 else ''}:")
+        lines.extend(f"- line {read.span.start_line}: {read.kind.value}" for read in declaration.reads)
+    else:
+        lines.append("No read takes it: every read of this tensor states its own `cache=`, or there is none.")
+    return "\n".join(lines)
+
+
+def _policy(name: str) -> str:
+    return f"**{name}**"
+
+
+def _unique(reads: list[GmRead]) -> list[GmRead]:
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for read in reads:
+        key = (read.tensor, read.kernel)
+        if key not in seen:
+            seen.add(key)
+            unique.append(read)
+    return unique

@@ -1,0 +1,75 @@
+"""Request handlers: each converts positions at the boundary and asks one feature.
+
+A failure inside a feature is logged and answered with an empty result: the
+server never dies because of one request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from lsprotocol import types as lsp
+
+from pto_lsp.features.hover import hover_markdown
+from pto_lsp.features.inlay_hints import policy_hints
+from pto_lsp.positions import LineIndex
+
+if TYPE_CHECKING:
+    from pto_lsp.server.app import PtoLanguageServer
+
+log = logging.getLogger(__name__)
+R = TypeVar("R")
+
+
+def never_fails(empty: Any) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    def decorate(handler: Callable[..., R]) -> Callable[..., R]:
+        @wraps(handler)
+        def guarded(*args: Any) -> R:
+            try:
+                return handler(*args)
+            except Exception:
+                log.exception("%s failed", handler.__name__)
+                return empty
+
+        return guarded
+
+    return decorate
+
+
+def register(server: PtoLanguageServer) -> None:
+    @server.feature(lsp.TEXT_DOCUMENT_HOVER)
+    @never_fails(None)
+    def hover(ls: PtoLanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
+        document = ls.documents.get(params.text_document.uri)
+        analysis = ls.analysis(document) if document else None
+        if document is None or analysis is None:
+            return None
+        index = LineIndex(document.text)
+        line = params.position.line + 1
+        column = index.byte_column(line, params.position.character, ls.encoding)
+        text = hover_markdown(analysis, line, column)
+        if text is None:
+            return None
+        return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
+
+    @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions(resolve_provider=False))
+    @never_fails([])
+    def inlay_hints(ls: PtoLanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
+        document = ls.documents.get(params.text_document.uri)
+        analysis = ls.analysis(document) if document else None
+        if document is None or analysis is None or not ls.settings.inlay_hints:
+            return []
+        index = LineIndex(document.text)
+        first, last = params.range.start.line + 1, params.range.end.line + 1
+        return [
+            lsp.InlayHint(
+                position=index.position(hint.at.end_line, hint.at.end_col, ls.encoding),
+                label=hint.label,
+                kind=lsp.InlayHintKind.Type,
+                padding_left=True,
+            )
+            for hint in policy_hints(analysis, first, last)
+        ]

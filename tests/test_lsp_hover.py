@@ -1,0 +1,108 @@
+"""Hover and inlay hints in an LSP client: each GM read's policy and why, and what a declaration governs."""
+
+from __future__ import annotations
+
+import textwrap
+
+from lsp_client import RecordingClient, open_document, wait_for_version
+from lsprotocol import types as lsp
+
+URI = "file:///work/kernels/hover.py"
+KERNEL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Demo:
+        @pl.function
+        def main(self, a: pl.Tensor[[256, 128], pl.FP32], b: pl.Tensor[[128, 256], pl.FP32],
+                 out: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
+                pl.set_cache_policy(b, pl.CachePolicy.BYPASS)
+                c: pl.Tensor[[256, 256], pl.FP32] = pl.matmul(a, b, out_dtype=pl.FP32)
+                out = pl.assemble(out, c, [0, 0])
+            return out
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def tiles(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP):
+                pl.set_cache_policy(x, pl.CachePolicy.BYPASS)
+                hot = pl.load(x, [0, 0], [32, 64], cache=pl.CachePolicy.DEFAULT)
+                rest = pl.load(x, [32, 0], [32, 64])
+                y = pl.store(hot, [0, 0], y)
+                y = pl.store(rest, [32, 0], y)
+            return y
+    """
+)
+
+
+def position_of(needle: str, offset: int = 0) -> lsp.Position:
+    index = KERNEL.index(needle) + offset
+    line = KERNEL.count("\n", 0, index)
+    return lsp.Position(line=line, character=index - (KERNEL.rfind("\n", 0, index) + 1))
+
+
+async def hover(client: RecordingClient, needle: str, offset: int = 0) -> str | None:
+    result = await client.text_document_hover_async(
+        lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI), position=position_of(needle, offset)
+        )
+    )
+    if result is None:
+        return None
+    assert isinstance(result.contents, lsp.MarkupContent)
+    return result.contents.value
+
+
+async def opened(client: RecordingClient) -> None:
+    open_document(client, KERNEL, URI)
+    assert await wait_for_version(client, URI, 1) == []
+
+
+async def test_hover_on_a_matmul_names_each_operand_with_its_policy_and_why(client: RecordingClient):
+    await opened(client)
+    text = await hover(client, "pl.matmul(a, b", 3)
+    assert text is not None
+    assert "kernel `mm`" in text
+    assert (
+        "- `a` — **DEFAULT** (default: no `cache=` here and no declaration for `a`) · matmul operand" in text
+    )
+    assert "- `b` — **BYPASS** (declared at line 10) · matmul operand" in text
+
+
+async def test_an_explicit_default_beats_the_declaration_and_says_so(client: RecordingClient):
+    await opened(client)
+    explicit = await hover(client, "pl.load(x, [0, 0]", 2)
+    assert explicit is not None and "- `x` — **DEFAULT** (explicit `cache=` here) · pl.load" in explicit
+    declared = await hover(client, "pl.load(x, [32, 0]", 2)
+    assert declared is not None and "- `x` — **BYPASS** (declared at line 18) · pl.load" in declared
+    assert "kernel `tiles_incore_0`" in declared
+
+
+async def test_hover_on_a_declaration_lists_the_reads_it_governs(client: RecordingClient):
+    await opened(client)
+    text = await hover(client, "pl.set_cache_policy(x", 4)
+    assert text is not None
+    assert text.startswith("**pl.set_cache_policy** `x` → **BYPASS**")
+    assert "Kernel `tiles_incore_0`, parameter 0." in text
+    assert "Governs 1 read:\n- line 20: pl.load" in text
+
+
+async def test_hover_away_from_any_read_says_nothing(client: RecordingClient):
+    await opened(client)
+    assert await hover(client, "return out") is None
+
+
+async def test_inlay_hints_show_the_effective_policy_after_each_read(client: RecordingClient):
+    await opened(client)
+    hints = await client.text_document_inlay_hint_async(
+        lsp.InlayHintParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI),
+            range=lsp.Range(start=lsp.Position(0, 0), end=lsp.Position(KERNEL.count("\n"), 0)),
+        )
+    )
+    labels = [(hint.position.line, hint.label) for hint in hints or []]
+    assert labels == [(10, "a: DEFAULT, b: BYPASS"), (18, "x: DEFAULT"), (19, "x: BYPASS")]
+    matmul_end = position_of("out_dtype=pl.FP32)", len("out_dtype=pl.FP32)"))
+    assert hints[0].position == matmul_end

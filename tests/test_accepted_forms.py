@@ -102,12 +102,6 @@ def matmul(a: pl.Tensor, b: pl.Tensor, out: pl.Out[pl.Tensor]):
             out = pl.store(tile_b, [offset, 0], out)
         """
     ),
-    "P_EMPTY: spmd loop holding only the marker": spmd(
-        f"""
-        for i in pl.spmd(4):
-            {MARKER_B}
-        """
-    ),
     "inline with pl.spmd(4) reading get_block_idx": spmd(
         f"""
         with pl.spmd(4):

@@ -214,3 +214,17 @@ def test_spmd_loop_body_is_outlined_like_a_scope(tmp_path):
         decorator="@pl.function(type=pl.FunctionType.Orchestration)",
     )
     assert_diagnostics(check(tmp_path, source), outliner_error("PTO202", e2("out", "Out"), marker))
+
+
+def test_a_spmd_body_holding_only_a_declaration_parses_but_is_not_captured(tmp_path):
+    # reference §6.0 P_EMPTY: the parser accepts it (and prints it back), but the
+    # outliner finds `b` unused by the body, so compiling it raises E1.
+    marker = f"pl.set_cache_policy(b, {BYPASS})"
+    source = program(
+        f"""
+        for i in pl.spmd(4):
+            {marker}
+        """,
+        decorator="@pl.function(type=pl.FunctionType.Orchestration)",
+    )
+    assert_diagnostics(check(tmp_path, source), outliner_error("PTO201", e1("b"), marker))

@@ -78,3 +78,32 @@ def change(
             ],
         )
     )
+
+
+def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
+    """Apply LSP text edits (UTF-16 positions) the way an editor does: all against the old text."""
+    lines = text.split("\n")
+
+    def offset(position: lsp.Position) -> int:
+        start = sum(len(line) + 1 for line in lines[: position.line])
+        line = lines[position.line] if position.line < len(lines) else ""
+        units = 0
+        for index, char in enumerate(line):
+            if units >= position.character:
+                return start + index
+            units += 2 if ord(char) > 0xFFFF else 1
+        return start + len(line)
+
+    spans = sorted(((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits), reverse=True)
+    for start, end, new_text in spans:
+        text = text[:start] + new_text + text[end:]
+    return text
+
+
+def replace_all(client: RecordingClient, uri: str, version: int, text: str) -> None:
+    client.text_document_did_change(
+        lsp.DidChangeTextDocumentParams(
+            text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )

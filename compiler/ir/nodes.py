@@ -16,9 +16,11 @@ from compiler.span import Span
 __all__ = [
     "AssignStmt",
     "BinaryExpr",
+    "BreakStmt",
     "Call",
     "ClusterScopeStmt",
     "Const",
+    "ContinueStmt",
     "Direction",
     "EvalStmt",
     "Expr",
@@ -39,9 +41,11 @@ __all__ = [
     "ScopeKind",
     "ScopeStmt",
     "SeqStmts",
+    "Slice",
     "SplitAivScopeStmt",
     "SpmdScopeStmt",
     "Stmt",
+    "SubscriptIndex",
     "TupleGetItem",
     "UnaryExpr",
     "Var",
@@ -126,6 +130,23 @@ class MakeTuple(Expr):
 
 
 @dataclass(eq=False)
+class Slice(Expr):
+    """`lower:upper:step` inside a subscript; a part the author left out is None."""
+
+    lower: Expr | None
+    upper: Expr | None
+    step: Expr | None
+
+
+@dataclass(eq=False)
+class SubscriptIndex(MakeTuple):
+    """The index of subscript sugar (`x[r:r + 64, :]`, `dst[i, :] = v`), one item per
+    position (an `Expr` or a `Slice`), kept as written: the real parser expands it
+    into offsets and shapes, which needs shape inference this front end does not do.
+    A `MakeTuple`, so walks that read a call's operands see what the index reads."""
+
+
+@dataclass(eq=False)
 class TupleGetItem(Expr):
     tuple_expr: Expr
     index: int
@@ -189,6 +210,16 @@ class EvalStmt(Stmt):
 
 
 @dataclass(eq=False)
+class BreakStmt(Stmt):
+    pass
+
+
+@dataclass(eq=False)
+class ContinueStmt(Stmt):
+    pass
+
+
+@dataclass(eq=False)
 class ReturnStmt(Stmt):
     values: list[Expr]
 
@@ -245,6 +276,8 @@ class ScopeStmt(Stmt):
     name_hint: str = ""
     header_span: Span | None = None
     declaration_spans: list[Span] = field(default_factory=list)
+    # The statements of the body as written (markers included), for edits that move code.
+    body_span: Span | None = None
 
     kind: ScopeKind = field(init=False, default=ScopeKind.IN_CORE)
 

@@ -21,6 +21,7 @@ from compiler.ir.nodes import (
     ReturnStmt,
     ScopeStmt,
     SeqStmts,
+    Slice,
     Stmt,
     TupleGetItem,
     UnaryExpr,
@@ -82,6 +83,8 @@ def sub_exprs(expr: Expr) -> list[Expr]:
         return [expr.operand]
     if isinstance(expr, OpaqueExpr):
         return list(expr.operands)
+    if isinstance(expr, Slice):
+        return [part for part in (expr.lower, expr.upper, expr.step) if part is not None]
     return []
 
 

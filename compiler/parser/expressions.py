@@ -22,6 +22,8 @@ from compiler.ir import (
     MakeTuple,
     OpaqueExpr,
     ScalarType,
+    Slice,
+    SubscriptIndex,
     TensorType,
     TileType,
     TupleGetItem,
@@ -31,6 +33,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.parser import ops
+from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.span import Span
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
@@ -44,6 +47,10 @@ _BINARY_OPS = {
     ast.Mod: "mod",
     ast.LShift: "shl",
     ast.RShift: "shr",
+    ast.Pow: "pow",
+    ast.BitAnd: "bitand",
+    ast.BitOr: "bitor",
+    ast.BitXor: "bitxor",
 }
 _UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
 
@@ -101,7 +108,7 @@ class ExpressionParser:
         path = _attribute_path(node.func)
         args = [self.parse(arg) for arg in node.args]
         kwargs: dict[str, Any] = {
-            kw.arg: self.parse(kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
+            kw.arg: self._kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
         }
         if path and path[0] == "pl" and len(path) >= 2:
             return self._pl_call(node, path[1:], args, kwargs, span)
@@ -110,27 +117,40 @@ class ExpressionParser:
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
-        return OpaqueExpr(span, ast.unparse(node), [*args, *kwargs.values()])
+        return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _kwarg(self, key: str, node: ast.expr) -> Any:
+        """A keyword's value; the call-metadata dict `attrs={...}` is kept as ordered
+        (key, value) pairs when it is a literal (the printer writes it back as one)."""
+        if key == "attrs":
+            try:
+                return parse_attr_dict(node, self._evaluator, self._lookup_var)
+            except NotAnAttrValue:
+                pass
+        return self.parse(node)
 
     def _pl_call(
         self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span
     ) -> Expr:
         if len(path) == 2 and path[1] == "get_byte":
             value = self._evaluator.eval(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
-            return (
-                Const(span, None, type=ScalarType("INDEX"))
-                if isinstance(value, DType)
-                else OpaqueExpr(span, "")
-            )
+            size = ops.dtype_bytes(value.name) if isinstance(value, DType) else None
+            if size is not None:  # folded at parse time, as the real parser does
+                return Const(span, size, type=ScalarType("INDEX"))
+            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
         if path == ["const"]:
+            value = self._evaluator.eval(node.args[0]) if node.args else None
+            dtype = self._evaluator.eval(node.args[1]) if len(node.args) > 1 else None
             return Const(
-                span, args[0].value if args and isinstance(args[0], Const) else None, type=ScalarType(None)
+                span,
+                value if isinstance(value, (bool, int, float)) else None,
+                type=ScalarType(dtype.name if isinstance(dtype, DType) else None),
             )
         if path == ["yield_"]:
             return MakeTuple(span, args, type=_yield_type(args))
         namespace = path[0] if len(path) == 2 and path[0] in ops.OP_NAMESPACES else None
         if len(path) != (2 if namespace else 1):
-            return OpaqueExpr(span, ast.unparse(node), [*args, *kwargs.values()])
+            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
         op = ops.canonical_op(namespace, path[-1], args)
         call = Call(span, op, args, kwargs)
         if op == "tile.load" and namespace in (None, "tile"):
@@ -152,17 +172,25 @@ class ExpressionParser:
             call.kwargs["cache"] = outcome.value
             call.kwarg_spans["cache"] = Span.of(value_node)
 
+    def subscript_index(self, node: ast.Subscript) -> SubscriptIndex:
+        """The index of `x[...]`, one item per position, slices kept as `Slice`."""
+        indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        items = [self._index_item(index) for index in indices]
+        return SubscriptIndex(Span.of(node.slice), items)
+
+    def _index_item(self, index: ast.expr) -> Expr:
+        if not isinstance(index, ast.Slice):
+            return self.parse(index)
+        lower, upper, step = (
+            self.parse(part) if part is not None else None for part in (index.lower, index.upper, index.step)
+        )
+        return Slice(Span.of(index), lower, upper, step)
+
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
-        bounds = [
-            self.parse(part)
-            for index in indices
-            for part in ((index.lower, index.upper, index.step) if isinstance(index, ast.Slice) else (index,))
-            if part is not None
-        ]
         # The index expressions ride along as one operand, so that what they read is seen.
-        index_operand = MakeTuple(Span.of(node.slice), bounds)
+        index_operand = self.subscript_index(node)
         value_type = value.type
         if isinstance(value_type, TupleType):
             position = self._evaluator.eval(node.slice)
@@ -183,12 +211,18 @@ class ExpressionParser:
     def _binary(self, node: ast.BinOp, span: Span) -> Expr:
         lhs = self.parse(node.left)
         rhs = self.parse(node.right)
-        op = _BINARY_OPS.get(type(node.op), "?")
+        op = _BINARY_OPS.get(type(node.op))
+        if op is None:  # e.g. `a @ b`: not modelled
+            return OpaqueExpr(span, ast.unparse(node), [lhs, rhs])
         for operand in (lhs, rhs):
             if isinstance(operand.type, (TensorType, TileType)):
                 level = "tensor" if isinstance(operand.type, TensorType) else "tile"
                 return Call(span, f"{level}.{op}", [lhs, rhs], type=type(operand.type)(None, None))
         return BinaryExpr(span, op, lhs, rhs, type=_value_kind(lhs.type, rhs.type))
+
+
+def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:
+    return [*args, *(value for value in kwargs.values() if isinstance(value, Expr))]
 
 
 def _attribute_path(node: ast.expr) -> list[str] | None:

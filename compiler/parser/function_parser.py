@@ -16,18 +16,22 @@ from typing import Any
 from compiler.diagnostics import Diagnostic
 from compiler.ir import (
     AssignStmt,
+    BreakStmt,
     Call,
     ClusterScopeStmt,
+    ContinueStmt,
     EvalStmt,
     Expr,
     ForKind,
     ForStmt,
     Function,
+    FunctionType,
     HierarchyScopeStmt,
     IfStmt,
     InCoreScopeStmt,
     IRType,
     MakeTuple,
+    OpaqueExpr,
     OpaqueStmt,
     Param,
     ReturnStmt,
@@ -49,9 +53,17 @@ from compiler.ir import (
 )
 from compiler.parser import cache_policy, ops
 from compiler.parser.annotations import AnnotationResolver
+from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.decorators import DecoratorInfo, bool_keyword, enum_keyword_name, function_type_of
 from compiler.parser.expressions import ExpressionParser
-from compiler.parser.scopes import ScopeContext, ScopePlan, classify_for, classify_with, is_pl_call
+from compiler.parser.scopes import (
+    LEVELS,
+    ScopeContext,
+    ScopePlan,
+    classify_for,
+    classify_with,
+    is_pl_call,
+)
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.values import DslFunction
@@ -107,8 +119,8 @@ class FunctionParser:
             func_type=func_type,
             body=SeqStmts(Span.of(node), []),
             span=Span.of(node),
-            level=enum_keyword_name(self._decorator, "level"),
-            role=enum_keyword_name(self._decorator, "role"),
+            level=_function_level(self._decorator, func_type),
+            role=_function_role(self._decorator, func_type),
             decorator=self._decorator.name,
         )
         if self._body_is_dsl():
@@ -146,6 +158,7 @@ class FunctionParser:
         return not (level in ("HOST", "NODE") and role == "SubWorker")
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
+        """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
         attrs: list[tuple[str, Any]] = []
         for stmt in self._node.body:
             if not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr")):
@@ -155,8 +168,14 @@ class FunctionParser:
             if call.args and isinstance(call.args[0], ast.Dict):
                 for key, value in zip(call.args[0].keys, call.args[0].values):
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
-                        attrs.append((key.value, self._evaluator.eval(value)))
+                        attrs.append((key.value, self._attr_value(value)))
         return attrs
+
+    def _attr_value(self, node: ast.expr) -> Any:
+        try:
+            return parse_attr_value(node, self._evaluator, self._bindings.get)
+        except NotAnAttrValue:
+            return OpaqueExpr(Span.of(node), ast.unparse(node))
 
     # ----------------------------------------------------------- statements
 
@@ -190,8 +209,12 @@ class FunctionParser:
         if isinstance(stmt, ast.Return):
             values = self._return_values(stmt.value)
             return ReturnStmt(span, values)
-        if isinstance(stmt, (ast.Pass, ast.Break, ast.Continue)):
-            return None  # no IR of their own that this front end needs
+        if isinstance(stmt, ast.Break):
+            return BreakStmt(span)
+        if isinstance(stmt, ast.Continue):
+            return ContinueStmt(span)
+        if isinstance(stmt, ast.Pass):
+            return None
         # Anything else is rejected by the real parser for reasons outside this
         # feature: not analysed.
         return _opaque(stmt)
@@ -232,7 +255,8 @@ class FunctionParser:
             previous = self._bindings.get(target.value.id)
             if previous is None:
                 return _opaque(stmt)
-            assembled = Call(span, "tensor.assemble", [previous, value], type=previous.type)
+            index = self._exprs.subscript_index(target)
+            assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
@@ -290,22 +314,60 @@ class FunctionParser:
             return self._scope(stmt, plan, span) if plan is not None else _opaque(stmt)
         if iterator == "split_aiv":
             # Never a scan site: a marker inside is a position error (R1).
-            self._bind_loop_targets(stmt.target, [])
+            # Like the real IR, the region body starts by binding the AIV index.
+            prologue = [
+                AssignStmt(
+                    Span.of(stmt.target), var, Call(Span.of(call), "tile.get_subblock_idx", [], type=var.type)
+                )
+                for var in self._bind_loop_targets(stmt.target, [])[:1]
+            ]
             body = self._block(stmt.body, span)
-            return SplitAivScopeStmt(span, body, header_span=Span.header_of(stmt))
+            body.stmts[:0] = prologue
+            mode = _keyword(call, "mode")
+            return SplitAivScopeStmt(
+                span,
+                body,
+                header_span=Span.header_of(stmt),
+                mode=mode.attr if isinstance(mode, ast.Attribute) else None,
+            )
         if iterator == "while_":
             init_values = self._init_values(call)
             iter_args = self._bind_loop_targets(stmt.target, init_values)
-            return WhileStmt(span, None, self._block(stmt.body, span), iter_args, init_values)
+            first = stmt.body[0] if stmt.body else None
+            # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
+            cond_call = (
+                first.value if isinstance(first, ast.Expr) and is_pl_call(first.value, "cond") else None
+            )
+            condition = (
+                self._exprs.parse(cond_call.args[0])
+                if isinstance(cond_call, ast.Call) and cond_call.args
+                else None
+            )
+            return WhileStmt(span, condition, self._block(stmt.body, span), iter_args, init_values)
         kind = _LOOP_KINDS.get(iterator)
         if kind is None:
             return _opaque(stmt)
         bounds = [self._exprs.parse(arg) for arg in call.args]
         init_values = self._init_values(call)
+        attrs = self._loop_attrs(call)
         loop_var, iter_args = self._bind_range_targets(stmt.target, init_values)
         body = self._block(stmt.body, span)
         start, stop, step = _range_bounds(bounds)
-        return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values)
+        return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values, attrs=attrs)
+
+    def _loop_attrs(self, call: ast.Call) -> list[tuple[str, Any]]:
+        """`stage=` (kept as the real `pipeline_stages` attr) and a literal `attrs={...}`."""
+        attrs: list[tuple[str, Any]] = []
+        stage = self._evaluator.eval(_keyword(call, "stage")) if _keyword(call, "stage") else None
+        if isinstance(stage, int) and not isinstance(stage, bool):
+            attrs.append(("pipeline_stages", stage))
+        node = _keyword(call, "attrs")
+        if node is not None:
+            try:
+                attrs.extend(parse_attr_dict(node, self._evaluator, self._bindings.get))
+            except NotAnAttrValue:
+                pass  # not a literal dict: not modelled
+        return attrs
 
     def _init_values(self, call: ast.Call) -> list[Expr]:
         node = next((kw.value for kw in call.keywords if kw.arg == "init_values"), None)
@@ -358,6 +420,7 @@ class FunctionParser:
 
     def _scope(self, stmt: ast.With | ast.For, plan: ScopePlan, span: Span) -> ScopeStmt:
         header = Span.header_of(stmt)
+        launch = self._spmd_launch(stmt) if plan.kind is ScopeKind.SPMD else None
         attrs: list[tuple[str, Any]] = []
         if isinstance(stmt, ast.With) and stmt.items[0].optional_vars is not None:
             for name in _target_names(stmt.items[0].optional_vars):
@@ -383,10 +446,28 @@ class FunctionParser:
                 self._manual_runtime_depth -= 1
         body.stmts[:0] = prologue
         scope = _build_scope(plan, span, header, body, attrs, decls)
+        if isinstance(scope, SpmdScopeStmt) and launch is not None:
+            scope.core_num, scope.sync_start = launch
         carrier = scope.body.stmts[0] if plan.incore_carrier else scope
         assert isinstance(carrier, ScopeStmt)
         carrier.declaration_spans = declared_at
+        first, last = Span.of(stmt.body[0]), Span.of(stmt.body[-1])
+        scope.body_span = carrier.body_span = Span(
+            first.start_line, first.start_col, last.end_line, last.end_col
+        )
         return scope
+
+    def _spmd_launch(self, stmt: ast.With | ast.For) -> tuple[Expr | None, bool]:
+        """`pl.spmd(core_num, sync_start=...)`: read before the header binds anything."""
+        call = stmt.iter if isinstance(stmt, ast.For) else stmt.items[0].context_expr
+        if not isinstance(call, ast.Call):
+            return None, False
+        core_num = call.args[0] if call.args else _keyword(call, "core_num")
+        sync_start = _keyword(call, "sync_start")
+        return (
+            self._exprs.parse(core_num) if core_num is not None else None,
+            isinstance(sync_start, ast.Constant) and sync_start.value is True,
+        )
 
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""
@@ -423,8 +504,40 @@ def _build_scope(
     return RuntimeScopeStmt(span, body, attrs, plan.name_hint, header, manual=plan.manual)
 
 
+# `FunctionTypeToLevel`: the level and role every typed function carries when the
+# decorator does not state them (pypto-language.md §1.2); the printer spells them out.
+_DEFAULT_LEVEL_ROLE: dict[FunctionType, tuple[str, str]] = {
+    FunctionType.ORCHESTRATION: ("CHIP", "Orchestrator"),
+    FunctionType.GRAPH: ("CHIP", "Orchestrator"),
+    FunctionType.INCORE: ("CHIP_DIE", "SubWorker"),
+    FunctionType.AIC: ("AIC", "SubWorker"),
+    FunctionType.AIV: ("AIV", "SubWorker"),
+    FunctionType.GROUP: ("CORE_GROUP", "SubWorker"),
+}
+
+
+def _function_level(decorator: DecoratorInfo, func_type: FunctionType) -> str | None:
+    if decorator.name == "jit.host":  # rewritten to `@pl.function(level=HOST, role=Orchestrator)`
+        return "HOST"
+    level = enum_keyword_name(decorator, "level")
+    if level is not None:
+        return LEVELS.get(level, level)
+    return _DEFAULT_LEVEL_ROLE.get(func_type, (None, None))[0]
+
+
+def _function_role(decorator: DecoratorInfo, func_type: FunctionType) -> str | None:
+    if decorator.name == "jit.host":
+        return "Orchestrator"
+    role = enum_keyword_name(decorator, "role")
+    return role if role is not None else _DEFAULT_LEVEL_ROLE.get(func_type, (None, None))[1]
+
+
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:
     return OpaqueStmt(Span.of(stmt), ast.unparse(stmt))
+
+
+def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+    return next((kw.value for kw in call.keywords if kw.arg == name), None)
 
 
 def _target_names(target: ast.expr) -> list[str]:

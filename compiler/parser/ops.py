@@ -41,7 +41,11 @@ _NO_RESULT = frozenset({"write"})
 
 
 def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
-    """`pl.load` -> "tile.load", `pl.add(tensor, ...)` -> "tensor.add", `pl.tile.exp` -> "tile.exp"."""
+    """`pl.load` -> "tile.load", `pl.add(tensor, ...)` -> "tensor.add", `pl.tile.exp` -> "tile.exp".
+
+    A unified op whose level we cannot tell keeps its `pl.` spelling ("pl.add"),
+    so it is never mistaken for a call of a program function named `add`.
+    """
     if namespace is not None:
         return f"{namespace}.{name}"
     if name in _PROMOTED_TILE:
@@ -53,7 +57,7 @@ def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
         return f"tile.{name}"
     if isinstance(first, TensorType):
         return f"tensor.{name}"
-    return name  # level unknown: the first operand's type is not modelled
+    return f"pl.{name}"  # level unknown: the first operand's type is not modelled
 
 
 def result_type(op: str, call: Call) -> IRType:
@@ -88,6 +92,21 @@ def _load_shape(call: Call) -> tuple[object, ...] | None:
     if isinstance(shapes, MakeTuple) and all(isinstance(item, Const) for item in shapes.items):
         return tuple(item.value for item in shapes.items if isinstance(item, Const))
     return None
+
+
+# Bits per dtype (pypto-language.md §1.6), for `pl.<DTYPE>.get_byte()`.
+_DTYPE_BITS = {
+    "BOOL": 1, "INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64,
+    "UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64,
+    "FP16": 16, "BF16": 16, "FP32": 32, "FP4": 4, "FP8E4M3FN": 8, "FP8E5M2": 8, "FP8E8M0": 8,
+    "HF4": 4, "HF8": 8, "INDEX": 64,
+}  # fmt: skip
+
+
+def dtype_bytes(name: str) -> int | None:
+    """`pl.<DTYPE>.get_byte()`: the size in bytes, rounded up."""
+    bits = _DTYPE_BITS.get(name)
+    return None if bits is None else (bits + 7) // 8
 
 
 def tuple_item_type(value_type: IRType, index: int) -> IRType:

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types as lsp
 
+from pto_lsp.diagnostics import to_lsp
 from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import policy_hints
+from pto_lsp.features.quick_fixes import quick_fixes
+from pto_lsp.features.source_edits import SourceText
 from pto_lsp.positions import LineIndex
 
 if TYPE_CHECKING:
@@ -73,3 +76,43 @@ def register(server: PtoLanguageServer) -> None:
             )
             for hint in policy_hints(analysis, first, last)
         ]
+
+    @server.feature(
+        lsp.TEXT_DOCUMENT_CODE_ACTION, lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix])
+    )
+    @never_fails([])
+    def code_actions(ls: PtoLanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
+        document = ls.documents.get(params.text_document.uri)
+        analysis = ls.analysis(document) if document else None
+        if document is None or analysis is None:
+            return []
+        index = LineIndex(document.text)
+        source = SourceText(document.text, document.units())
+        wanted = params.range
+        actions = []
+        for diagnostic in analysis.diagnostics:
+            published = to_lsp(diagnostic, index, document.uri, ls.encoding)
+            if not _overlaps(published.range, wanted):
+                continue
+            for fix in quick_fixes(analysis, source, diagnostic):
+                edits = [
+                    lsp.TextEdit(range=index.range(edit.span, ls.encoding), new_text=edit.new_text)
+                    for edit in fix.edits
+                ]
+                actions.append(
+                    lsp.CodeAction(
+                        title=fix.title,
+                        kind=lsp.CodeActionKind.QuickFix,
+                        diagnostics=[published],
+                        edit=lsp.WorkspaceEdit(changes={document.uri: edits}),
+                        is_preferred=fix.preferred or None,
+                    )
+                )
+        return actions
+
+
+def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:
+    def key(p: lsp.Position) -> tuple[int, int]:
+        return (p.line, p.character)
+
+    return key(a.start) <= key(b.end) and key(b.start) <= key(a.end)

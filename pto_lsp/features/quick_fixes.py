@@ -1,0 +1,252 @@
+"""Quick fixes for the cache-policy diagnostics. Each leaves code that checks clean.
+
+- R1, marker nested in an `if`/`for` inside a scope: move it to the top of that scope;
+- R1, marker in a function body outside any scope: move it into each scope that
+  reads the tensor (one action per scope); in an InCore function, where there is
+  no scope to attach to, put `cache=` on that function's loads of the tensor;
+- R2 on a `pl.cluster` / runtime scope: move it into the inner `pl.at` that reads the tensor;
+- R3 keyword form: rewrite it positionally;
+- E1: remove the declaration; E2: remove it, or change it to DEFAULT; R7: remove the extra one.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from compiler import codes
+from compiler.analysis import ModuleAnalysis
+from compiler.diagnostics import Diagnostic
+from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.passes.scope_interface import callee_directions_among, scope_interface
+from compiler.span import Span
+from pto_lsp.features.source_edits import Edit, SourceText, StatementSite
+
+_ACCEPTING = (ScopeKind.IN_CORE, ScopeKind.HIERARCHY)
+_POLICIES = ("BYPASS", "DEFAULT")
+
+
+@dataclass(frozen=True)
+class QuickFix:
+    title: str
+    diagnostic: Diagnostic
+    edits: tuple[Edit, ...]
+    preferred: bool = False
+
+
+def quick_fixes(analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
+    site = source.statement_at(diagnostic.span) if diagnostic.code != codes.MARKER_NOT_A_NAME else None
+    marker = _marker(site)
+    if site is None or marker is None:
+        return []
+    fixes = _FIXERS.get(diagnostic.code)
+    return fixes(analysis, source, diagnostic, site, marker) if fixes else []
+
+
+@dataclass(frozen=True)
+class _Marker:
+    call: ast.Call
+    tensor: str | None
+    policy: str | None
+
+
+def _marker(site: StatementSite | None) -> _Marker | None:
+    if site is None or not isinstance(site.node, ast.Expr) or not isinstance(site.node.value, ast.Call):
+        return None
+    call = site.node.value
+    values = [*call.args, *(kw.value for kw in call.keywords)]
+    tensor = values[0].id if values and isinstance(values[0], ast.Name) else None
+    policy = values[1].attr if len(values) > 1 and isinstance(values[1], ast.Attribute) else None
+    return _Marker(call, tensor, policy if policy in _POLICIES else None)
+
+
+# ----------------------------------------------------------------------- R1
+
+
+def _fix_position(
+    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+) -> list[QuickFix]:
+    function = _function_containing(analysis, site.span)
+    if function is None or marker.tensor is None:
+        return []
+    enclosing = _innermost_scope(function, site.span, _ACCEPTING)
+    if enclosing is not None:
+        title = f"Move the declaration to the top of the enclosing scope (line {enclosing.span.start_line})"
+        return [_move(source, diagnostic, site, enclosing, title, preferred=True)]
+    if function.func_type is FunctionType.INCORE:
+        return _cache_kwarg_on_loads(function, source, diagnostic, site, marker)
+    return [
+        _move(
+            source,
+            diagnostic,
+            site,
+            scope,
+            f"Move the declaration into the scope at line {scope.span.start_line}",
+        )
+        for scope in _scopes_reading(function, None, marker.tensor)
+    ]
+
+
+def _cache_kwarg_on_loads(
+    function: Function, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+) -> list[QuickFix]:
+    if marker.policy is None:
+        return []
+    loads = [
+        node
+        for stmt in walk_stmts(function.body)
+        for expr in own_exprs(stmt)
+        for node in walk_expr(expr)
+        if isinstance(node, Call)
+        and node.op == "tile.load"
+        and node.args
+        and isinstance(node.args[0], Var)
+        and node.args[0].name == marker.tensor
+        and "cache" not in node.kwargs
+    ]
+    if not loads:
+        return []
+    keyword = f", cache=pl.CachePolicy.{marker.policy}"
+    # Before each load's closing parenthesis.
+    inserts = [
+        Edit(
+            Span(load.span.end_line, load.span.end_col - 1, load.span.end_line, load.span.end_col - 1),
+            keyword,
+        )
+        for load in loads
+    ]
+    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{marker.tensor}` instead"
+    return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
+
+
+# ----------------------------------------------------------------------- R2
+
+
+def _fix_nothing_to_attach(
+    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+) -> list[QuickFix]:
+    function = _function_containing(analysis, site.span)
+    if function is None or marker.tensor is None:
+        return []
+    outer = _innermost_scope(function, site.span, (ScopeKind.CLUSTER, ScopeKind.RUNTIME))
+    if outer is None:
+        return []
+    return [
+        _move(
+            source,
+            diagnostic,
+            site,
+            scope,
+            f"Move the declaration into the `pl.at` scope at line {scope.span.start_line}",
+        )
+        for scope in _scopes_reading(function, outer, marker.tensor)
+    ]
+
+
+# ----------------------------------------------------------------------- R3
+
+
+def _fix_keywords(
+    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+) -> list[QuickFix]:
+    call = marker.call
+    slots: list[ast.expr | None] = [*call.args, None, None][:2]
+    extra = call.args[2:]
+    for keyword in call.keywords:
+        index = {"tensor": 0, "policy": 1}.get(keyword.arg or "")
+        if index is None:
+            index = next((i for i, slot in enumerate(slots) if slot is None), None)
+        if index is None or slots[index] is not None:
+            return []
+        slots[index] = keyword.value
+    if extra or any(slot is None for slot in slots):
+        return []
+    callee = source.segment(site.span_of(call.func))
+    arguments = ", ".join(source.segment(site.span_of(slot)) for slot in slots if slot is not None)
+    edit = Edit(site.span_of(call), f"{callee}({arguments})")
+    return [
+        QuickFix("Write the declaration with two positional arguments", diagnostic, (edit,), preferred=True)
+    ]
+
+
+# ------------------------------------------------------------ E1, E2, R7
+
+
+def _fix_remove(
+    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+) -> list[QuickFix]:
+    title = (
+        "Remove the repeated declaration"
+        if diagnostic.code == codes.MARKER_CONFLICT
+        else "Remove the declaration"
+    )
+    fixes = [QuickFix(title, diagnostic, (source.remove_statement(site),), preferred=True)]
+    if diagnostic.code == codes.BYPASS_ON_WRITTEN and len(marker.call.args) == 2:
+        policy = site.span_of(marker.call.args[1])
+        fixes.append(
+            QuickFix("Change the policy to DEFAULT", diagnostic, (Edit(policy, "pl.CachePolicy.DEFAULT"),))
+        )
+    return fixes
+
+
+_FIXERS = {
+    codes.MARKER_POSITION: _fix_position,
+    codes.MARKER_NO_SCOPE_TO_ATTACH: _fix_nothing_to_attach,
+    codes.MARKER_ARITY: _fix_keywords,
+    codes.NOT_CAPTURED: _fix_remove,
+    codes.BYPASS_ON_WRITTEN: _fix_remove,
+    codes.MARKER_CONFLICT: _fix_remove,
+}
+
+
+# --------------------------------------------------------------- helpers
+
+
+def _move(
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    scope: ScopeStmt,
+    title: str,
+    preferred: bool = False,
+) -> QuickFix:
+    body = scope.body_span
+    assert body is not None
+    statement = source.segment(site.span)
+    insert = source.insert_before_line(body.start_line, source.indentation(body.start_line), statement)
+    return QuickFix(title, diagnostic, (insert, source.remove_statement(site)), preferred)
+
+
+def _function_containing(analysis: ModuleAnalysis, span: Span) -> Function | None:
+    functions = [f for program in analysis.programs for f in program.functions] + list(analysis.functions)
+    return next((f for f in functions if f.span.contains(span)), None)
+
+
+def _scopes(function: Function, kinds: tuple[ScopeKind, ...]) -> list[ScopeStmt]:
+    return [
+        s for s in walk_stmts(function.body) if isinstance(s, ScopeStmt) and s.kind in kinds and s.body_span
+    ]
+
+
+def _innermost_scope(function: Function, span: Span, kinds: tuple[ScopeKind, ...]) -> ScopeStmt | None:
+    containing = [
+        s for s in _scopes(function, kinds) if s.body_span is not None and s.body_span.contains(span)
+    ]
+    # Nested scopes start later: the innermost is the one whose body starts last.
+    return max(containing, key=lambda s: s.body_span or s.span, default=None)
+
+
+def _scopes_reading(function: Function, within: ScopeStmt | None, tensor: str) -> list[ScopeStmt]:
+    """Accepting scopes (inside `within`, if given) whose body captures a tensor named `tensor`."""
+    directions = callee_directions_among([function])
+    found = []
+    for scope in _scopes(function, _ACCEPTING):
+        if within is not None and not (
+            within.body_span and scope.span and within.body_span.contains(scope.span)
+        ):
+            continue
+        interface = scope_interface(scope, directions)
+        if any(param.var.name == tensor for param in interface.params):
+            found.append(scope)
+    return found

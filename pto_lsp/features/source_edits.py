@@ -1,0 +1,105 @@
+"""Statement-level text edits for quick fixes: remove a statement, insert one.
+
+Edits are in compiler coordinates (1-based lines, UTF-8 byte columns) and are
+converted to LSP ranges by the handler. Removing the only statement of a block
+leaves `pass`, so the result still parses.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from compiler.span import Span, unit_line_offset
+from compiler.syntax.units import parse_unit, split_lines
+from pto_lsp.syntax_tree import UnitSource
+
+
+@dataclass(frozen=True)
+class Edit:
+    span: Span  # the text replaced (empty span: an insertion)
+    new_text: str
+
+
+@dataclass(frozen=True)
+class StatementSite:
+    """A statement found by its span, with the block (list of statements) that holds it."""
+
+    node: ast.stmt
+    block: list[ast.stmt]
+    span: Span
+    line_offset: int  # the unit's nodes count lines from the unit's start
+
+    def span_of(self, node: ast.AST) -> Span:
+        """The file span of a node inside this statement."""
+        with unit_line_offset(self.line_offset):
+            return Span.of(node)
+
+
+class SourceText:
+    def __init__(self, text: str, units: list[UnitSource]) -> None:
+        self.text = text
+        self.lines = split_lines(text)
+        self._units = units
+
+    def line(self, number: int) -> str:
+        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+
+    def segment(self, span: Span) -> str:
+        if span.start_line == span.end_line:
+            return _bytes_slice(self.line(span.start_line), span.start_col, span.end_col)
+        parts = [_bytes_slice(self.line(span.start_line), span.start_col, None)]
+        parts += [self.line(n) for n in range(span.start_line + 1, span.end_line)]
+        parts.append(_bytes_slice(self.line(span.end_line), 0, span.end_col))
+        return "\n".join(parts)
+
+    def indentation(self, line: int) -> str:
+        text = self.line(line)
+        return text[: len(text) - len(text.lstrip(" \t"))]
+
+    def statement_at(self, span: Span) -> StatementSite | None:
+        """The statement whose span is exactly `span`, parsed from its unit (never executed)."""
+        unit = self._unit_containing(span.start_line)
+        if unit is None:
+            return None
+        parsed = parse_unit(unit.text, unit.start_line)
+        with unit_line_offset(unit.start_line - 1):
+            return _find(list(parsed.nodes), span, unit.start_line - 1)
+
+    def _unit_containing(self, line: int) -> UnitSource | None:
+        containing = [unit for unit in self._units if unit.start_line <= line]
+        return containing[-1] if containing else None
+
+    def remove_statement(self, site: StatementSite) -> Edit:
+        if len(site.block) == 1:
+            return Edit(site.span, "pass")
+        span = site.span
+        before = _bytes_slice(self.line(span.start_line), 0, span.start_col)
+        after = _bytes_slice(self.line(span.end_line), span.end_col, None)
+        if not before.strip() and (not after.strip() or after.strip().startswith("#")):
+            # The statement has its lines to itself: take the lines away.
+            return Edit(Span(span.start_line, 0, span.end_line + 1, 0), "")
+        return Edit(span, "")
+
+    def insert_before_line(self, line: int, indent: str, statement: str) -> Edit:
+        return Edit(Span(line, 0, line, 0), f"{indent}{statement}\n")
+
+
+def _find(block: list[ast.stmt], span: Span, line_offset: int) -> StatementSite | None:
+    for node in block:
+        node_span = Span.of(node)
+        if node_span == span:
+            return StatementSite(node, block, node_span, line_offset)
+        if node_span.contains(span):
+            for field in ("body", "orelse", "finalbody"):
+                children = getattr(node, field, None)
+                if isinstance(children, list) and children and isinstance(children[0], ast.stmt):
+                    found = _find(children, span, line_offset)
+                    if found is not None:
+                        return found
+    return None
+
+
+def _bytes_slice(text: str, start: int, end: int | None) -> str:
+    encoded = text.encode("utf-8")
+    return encoded[start:end].decode("utf-8", errors="replace")

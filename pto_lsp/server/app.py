@@ -19,6 +19,7 @@ from pto_lsp import __version__
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document, DocumentStore
 from pto_lsp.engine import AnalysisEngine
+from pto_lsp.features.notes import declaration_notes
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.server import handlers
 from pto_lsp.server.settings import Settings
@@ -92,7 +93,8 @@ class PtoLanguageServer(LanguageServer):
         if analysis is None:
             return []  # not a PyPTO kernel: nothing to say
         index = LineIndex(document.text)
-        return [to_lsp(d, index, document.uri, self.encoding) for d in analysis.diagnostics]
+        found = [*analysis.diagnostics, *declaration_notes(analysis)]
+        return [to_lsp(d, index, document.uri, self.encoding) for d in found]
 
 
 def create_server() -> PtoLanguageServer:

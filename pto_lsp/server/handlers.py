@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from lsprotocol import types as lsp
 
 from pto_lsp.diagnostics import to_lsp
+from pto_lsp.features.completion import cache_policy_completions
 from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import policy_hints
 from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.source_edits import SourceText
+from pto_lsp.features.symbols import SymbolKind, SymbolNode, document_symbols
 from pto_lsp.positions import LineIndex
 
 if TYPE_CHECKING:
@@ -109,6 +111,55 @@ def register(server: PtoLanguageServer) -> None:
                     )
                 )
         return actions
+
+    @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    @never_fails([])
+    def symbols(ls: PtoLanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+        document = ls.documents.get(params.text_document.uri)
+        analysis = ls.analysis(document) if document else None
+        if document is None or analysis is None:
+            return []
+        index = LineIndex(document.text)
+
+        def convert(node: SymbolNode) -> lsp.DocumentSymbol:
+            return lsp.DocumentSymbol(
+                name=node.name,
+                detail=node.detail or None,
+                kind=_SYMBOL_KINDS[node.kind],
+                range=index.range(node.span, ls.encoding),
+                selection_range=index.range(node.selection, ls.encoding),
+                children=[convert(child) for child in node.children] or None,
+            )
+
+        return [convert(node) for node in document_symbols(analysis)]
+
+    @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
+    @never_fails(None)
+    def completion(ls: PtoLanguageServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+        document = ls.documents.get(params.text_document.uri)
+        if document is None:
+            return None
+        index = LineIndex(document.text)
+        line = params.position.line + 1
+        column = index.byte_column(line, params.position.character, ls.encoding)
+        prefix = index.line_text(line).encode("utf-8")[:column].decode("utf-8", errors="ignore")
+        items = [
+            lsp.CompletionItem(
+                label=item.name,
+                kind=lsp.CompletionItemKind.EnumMember,
+                detail=item.detail,
+                documentation=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=item.documentation),
+            )
+            for item in cache_policy_completions(prefix)
+        ]
+        return lsp.CompletionList(is_incomplete=False, items=items) if items else None
+
+
+_SYMBOL_KINDS = {
+    SymbolKind.PROGRAM: lsp.SymbolKind.Class,
+    SymbolKind.FUNCTION: lsp.SymbolKind.Function,
+    SymbolKind.SCOPE: lsp.SymbolKind.Namespace,
+}
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

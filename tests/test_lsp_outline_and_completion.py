@@ -1,0 +1,97 @@
+"""Document symbols, completion of `pl.CachePolicy.`, and the note on declarations nothing lowers."""
+
+from __future__ import annotations
+
+import textwrap
+
+from lsp_client import RecordingClient, open_document, wait_for_version
+from lsprotocol import types as lsp
+
+URI = "file:///work/kernels/outline.py"
+KERNEL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Outline:
+        @pl.function
+        def main(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP, name_hint="first"):
+                b = pl.add(a, a)
+                out = pl.assemble(out, b, [0, 0])
+            with pl.at(level=pl.Level.CORE_GROUP):
+                c = pl.add(a, a)
+                out = pl.assemble(out, c, [0, 0])
+            with pl.at(level=pl.Level.CHIP):
+                pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
+                d = pl.add(a, a)
+                out = pl.assemble(out, d, [0, 0])
+            return out
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def blocks(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            for i in pl.spmd(4, name_hint="blk"):
+                t = pl.load(a, [i * 16, 0], [16, 64], cache=pl.CachePolicy.BYPASS)
+                out = pl.store(t, [i * 16, 0], out)
+            return out
+    """
+)
+
+
+async def test_the_outline_shows_programs_functions_and_the_kernel_each_scope_becomes(
+    client: RecordingClient,
+):
+    open_document(client, KERNEL, URI)
+    await wait_for_version(client, URI, 1)
+    symbols = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+    [program] = symbols
+    assert isinstance(program, lsp.DocumentSymbol) and program.name == "Outline"
+    outline = {
+        function.name: [(scope.name, scope.detail) for scope in function.children or []]
+        for function in program.children or []
+    }
+    assert outline == {
+        "main": [
+            ("pl.at(CORE_GROUP)", "→ first"),
+            ("pl.at(CORE_GROUP)", "→ main_incore_1"),
+            ("pl.at(CHIP)", "→ main_chip_0"),
+        ],
+        "blocks": [("pl.spmd", "→ blk")],
+    }
+
+
+async def test_a_declaration_nothing_lowers_gets_an_information_note(client: RecordingClient):
+    open_document(client, KERNEL, URI)
+    diagnostics = await wait_for_version(client, URI, 1)
+    notes = [d for d in diagnostics if d.severity == lsp.DiagnosticSeverity.Information]
+    assert [(d.code, d.range.start.line) for d in notes] == [("PTO401", 14)]
+    assert "carried onto 'main_chip_0', but no load picks it up today" in notes[0].message
+
+
+async def test_completion_after_cache_policy_offers_its_two_members(client: RecordingClient):
+    typing = KERNEL.replace("cache=pl.CachePolicy.BYPASS)", "cache=pl.CachePolicy.)")  # mid-keystroke
+    open_document(client, typing, URI)
+    await wait_for_version(client, URI, 1)
+    lines = typing.splitlines()
+    line = next(index for index, text in enumerate(lines) if "cache=pl.CachePolicy.)" in text)
+    character = lines[line].index("CachePolicy.") + len("CachePolicy.")
+    result = await client.text_document_completion_async(
+        lsp.CompletionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI),
+            position=lsp.Position(line=line, character=character),
+            context=lsp.CompletionContext(
+                trigger_kind=lsp.CompletionTriggerKind.TriggerCharacter, trigger_character="."
+            ),
+        )
+    )
+    assert isinstance(result, lsp.CompletionList)
+    assert [item.label for item in result.items] == ["BYPASS", "DEFAULT"]
+    elsewhere = await client.text_document_completion_async(
+        lsp.CompletionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI), position=lsp.Position(line=0, character=6)
+        )
+    )
+    assert elsewhere is None or not elsewhere.items

@@ -106,3 +106,14 @@ async def test_inlay_hints_show_the_effective_policy_after_each_read(client: Rec
     assert labels == [(10, "a: DEFAULT, b: BYPASS"), (18, "x: DEFAULT"), (19, "x: BYPASS")]
     matmul_end = position_of("out_dtype=pl.FP32)", len("out_dtype=pl.FP32)"))
     assert hints[0].position == matmul_end
+
+
+async def test_hover_on_a_tensor_parameter_gives_its_policy_in_each_kernel(client: RecordingClient):
+    await opened(client)
+    text = await hover(client, "x: pl.Tensor", 0)
+    assert text is not None
+    assert text.startswith("**`x`** · tensor parameter (In)")
+    assert (
+        "- kernel `tiles_incore_0`: **DEFAULT** (explicit `cache=` here), **BYPASS** (declared at line 18)"
+        in text
+    )

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
 from compiler.facts import Declaration, GmRead, Reason
+from compiler.facts.kernels import outlined_names
+from compiler.ir import Function, FunctionType, Param, TensorType
 
 
 def hover_markdown(analysis: ModuleAnalysis, line: int, byte_col: int) -> str | None:
@@ -15,7 +17,36 @@ def hover_markdown(analysis: ModuleAnalysis, line: int, byte_col: int) -> str | 
     reads = facts.reads_at(line, byte_col)
     if reads:
         return _reads_markdown(reads)
+    found = _tensor_param_at(analysis, line, byte_col)
+    if found is not None:
+        return _param_markdown(analysis, *found)
     return None
+
+
+def _tensor_param_at(analysis: ModuleAnalysis, line: int, byte_col: int) -> tuple[Function, Param] | None:
+    functions = [f for program in analysis.programs for f in program.functions] + list(analysis.functions)
+    for function in functions:
+        for param in function.params:
+            span = param.var.span
+            on_name = span.start_col <= byte_col <= span.start_col + len(param.var.name.encode("utf-8"))
+            if isinstance(param.var.type, TensorType) and span.start_line == line and on_name:
+                return function, param
+    return None
+
+
+def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param) -> str:
+    kernels = list(dict.fromkeys(outlined_names(function).values()))
+    if function.func_type is FunctionType.INCORE:
+        kernels.insert(0, function.name)
+    lines = [f"**`{param.var.name}`** · tensor parameter ({param.direction.value})", ""]
+    for kernel in kernels:
+        reads = [r for r in analysis.facts.reads if r.kernel == kernel and r.tensor == param.var.name]
+        if reads:
+            policies = ", ".join(dict.fromkeys(f"{_policy(r.policy_name)} ({_why(r)})" for r in reads))
+            lines.append(f"- kernel `{kernel}`: {policies}")
+    if len(lines) == 2:
+        lines.append("No kernel of this function reads it from global memory.")
+    return "\n".join(lines)
 
 
 def _reads_markdown(reads: list[GmRead]) -> str:

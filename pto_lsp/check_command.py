@@ -11,6 +11,7 @@ from typing import TextIO
 from compiler import Diagnostic, Severity
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.settings import settings_for
 from pto_lsp.sources import kernel_files, read_source
 
 JSON_FORMAT_VERSION = 1
@@ -32,9 +33,11 @@ class FileReport:
 def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
     files, unreadable = _collect(paths, err)
     engine = AnalysisEngine()
-    reports = [
-        FileReport(path, text, engine.analyse_text(str(path), text).diagnostics) for path, text in files
-    ]
+    reports = []
+    for path, text in files:
+        disabled = settings_for(path).disabled_codes  # `[tool.pto-lsp]` of the file's project
+        diagnostics = engine.analyse_text(str(path), text).diagnostics
+        reports.append(FileReport(path, text, [d for d in diagnostics if d.code not in disabled]))
     if output_format == "json":
         _write_json(reports, out)
     else:

@@ -17,6 +17,18 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("paths", nargs="+", metavar="PATH", help="files or directories to check")
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
 
+    compile_ = commands.add_parser(
+        "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
+    )
+    compile_.add_argument("file", metavar="FILE", help="the kernel file")
+    compile_.add_argument("--emit", choices=("ir",), default="ir", help="what to print (default: ir)")
+    compile_.add_argument(
+        "--after",
+        metavar="NAME|N",
+        default="parse",
+        help="the pipeline stage to stop after, by name or number (so far: parse, the default)",
+    )
+
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")
     transport = serve.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (default)")
@@ -35,6 +47,10 @@ def main(argv: list[str] | None = None) -> int:
             from pto_lsp.check_command import main_check
 
             return main_check(args.paths, args.format)
+        if args.command == "compile":
+            from pto_lsp.compile_command import main_compile
+
+            return main_compile(args.file, args.emit, args.after)
         if args.command == "serve":
             from pto_lsp.serve_command import main_serve
 

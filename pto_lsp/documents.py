@@ -49,5 +49,8 @@ class DocumentStore:
     def get(self, uri: str) -> Document | None:
         return self._documents.get(uri)
 
+    def uris(self) -> list[str]:
+        return list(self._documents)
+
     def close(self, uri: str) -> None:
         self._documents.pop(uri, None)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import logging
+import os
 import sys
+from typing import BinaryIO
 
 from pto_lsp.server import create_server
 
@@ -15,8 +17,21 @@ def _host_port(value: str) -> tuple[str, int]:
     return host, int(port)
 
 
+def _claim_stdout_for_the_protocol() -> BinaryIO:
+    """Keep the real stdout for LSP messages only; anything else printed goes to stderr.
+
+    Over stdio, one stray `print` would corrupt the protocol stream, so file
+    descriptor 1 is pointed at stderr and the protocol writes to a duplicate.
+    """
+    protocol = os.fdopen(os.dup(sys.stdout.fileno()), "wb", buffering=0)
+    sys.stdout.flush()
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    sys.stdout = sys.stderr
+    return protocol
+
+
 def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
-    # stdout carries the protocol over stdio, so the log goes to a file or stderr.
+    # The log goes to a file or stderr, never stdout.
     destination = {"filename": log_file} if log_file else {"stream": sys.stderr}
     logging.basicConfig(
         level=logging.INFO if log_file else logging.WARNING,
@@ -29,5 +44,6 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     elif ws:
         server.start_ws(*_host_port(ws))
     else:
-        server.start_io()
+        protocol_out = _claim_stdout_for_the_protocol()
+        server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out)
     return 0

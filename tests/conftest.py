@@ -26,6 +26,8 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 EXAMPLES = REPO / "examples"
+# Real printer output and pass dumps of the demo programs (read in place, like the corpus).
+SPEC_EXAMPLES = REPO.parent / "shared" / "spec" / "pypto-examples"
 
 if str(REPO) not in sys.path:  # the API tests import `compiler` from the work tree
     sys.path.insert(0, str(REPO))
@@ -158,6 +160,21 @@ def run_cli(
         env=env,
         capture_output=True,
         encoding="utf-8",
+        timeout=600,
+    )
+
+
+def run_pto_lsp(*args: str, cwd: Path | None = None, binary: bool = False) -> subprocess.CompletedProcess:
+    """`python -m pto_lsp ARGS...` (any subcommand), as a user would run it; with `binary`,
+    stdout and stderr are the exact bytes written."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
+    return subprocess.run(
+        [sys.executable, "-m", "pto_lsp", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        encoding=None if binary else "utf-8",
         timeout=600,
     )
 
@@ -320,7 +337,7 @@ SERVER = ClientServerConfig(
 async def client(lsp_client: RecordingClient):
     params = lsp.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),
-        initialization_options={"ptoLsp": {"diagnostics": {"debounceMs": 0}}},
+        initialization_options={"ptoLsp": {"debounceMs": 0}},
     )
     await lsp_client.initialize_session(params)
     yield

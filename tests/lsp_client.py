@@ -4,6 +4,7 @@ publishDiagnostics in order with its version, and helpers to drive documents."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from lsprotocol import types as lsp
@@ -25,6 +26,7 @@ class RecordingClient(LanguageClient):
     def __init__(self) -> None:
         super().__init__(converter_factory=default_converter)
         self.published: list[Published] = []
+        self.registrations: list[lsp.Registration] = []
 
 
 def _record_publication(client: RecordingClient, params: lsp.PublishDiagnosticsParams) -> None:
@@ -32,9 +34,17 @@ def _record_publication(client: RecordingClient, params: lsp.PublishDiagnosticsP
     client.diagnostics[params.uri] = params.diagnostics
 
 
+def _record_registration(client: RecordingClient, params: lsp.RegistrationParams) -> None:
+    client.registrations.extend(params.registrations)
+
+
 def make_recording_client() -> RecordingClient:
     client = RecordingClient()
-    features = {**DEFAULT_CLIENT_FEATURES, lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record_publication}
+    features = {
+        **DEFAULT_CLIENT_FEATURES,
+        lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record_publication,
+        lsp.CLIENT_REGISTER_CAPABILITY: _record_registration,
+    }
     register_lsp_features(client, features)
     return client
 
@@ -107,3 +117,19 @@ def replace_all(client: RecordingClient, uri: str, version: int, text: str) -> N
             content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=text)],
         )
     )
+
+
+async def wait_for_publication(
+    client: RecordingClient, uri: str, accept: Callable[[Published], bool], timeout: float = 10.0
+) -> Published:
+    """The first publication for `uri`, counting from now, that `accept` takes."""
+    start = len(client.published)
+
+    async def found() -> Published:
+        while True:
+            for item in client.published[start:]:
+                if item.uri == uri and accept(item):
+                    return item
+            await asyncio.sleep(0.01)
+
+    return await asyncio.wait_for(found(), timeout)

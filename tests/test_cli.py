@@ -14,6 +14,7 @@ from conftest import (
     R1,
     R3,
     at_scope,
+    check_file,
     check_json,
     file_diagnostics,
     program,
@@ -221,3 +222,20 @@ def test_file_without_read_permission(tmp_path):
     assert proc.returncode == 1
     _assert_reported_on_stderr(proc, secret)
     assert [d["code"] for d in file_diagnostics(report, broken)] == ["PTO103"]
+
+
+def test_codes_disabled_in_the_project_pyproject_are_not_reported(tmp_path):
+    # [tool.pto-lsp] in the nearest pyproject.toml applies to `pto-lsp check` as to the editor.
+    source = program(
+        """
+        pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
+        """
+    )
+    kernel = tmp_path / "kernels" / "k.py"
+    kernel.parent.mkdir()
+    kernel.write_text(source)
+    assert check_file(kernel).exit_code == 1
+    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\ndiagnostics = { disabled = ["PTO101"] }\n')
+    checked = check_file(kernel)
+    assert checked.exit_code == 0
+    assert checked.cli == []

@@ -65,7 +65,7 @@ def register(server: PtoLanguageServer) -> None:
     def inlay_hints(ls: PtoLanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
         document = ls.documents.get(params.text_document.uri)
         analysis = ls.analysis(document) if document else None
-        if document is None or analysis is None or not ls.settings.inlay_hints:
+        if document is None or analysis is None or not ls.settings(document.uri).inlay_hints:
             return []
         index = LineIndex(document.text)
         first, last = params.range.start.line + 1, params.range.end.line + 1

@@ -1,0 +1,94 @@
+"""pto-lsp settings: from the editor (section `ptoLsp`) and from `[tool.pto-lsp]`
+in the nearest `pyproject.toml`. Editor settings win over the project's.
+
+    debounceMs           int      pause after an edit before analysing (0: at once)
+    analyzeOn            str      "change" (default) or "save"
+    diagnostics.disabled [str]    codes never shown
+    inlayHints.enabled   bool     the effective policy after each GM read
+    ptoasCachePolicy     str      "unsupported" (default: the BYPASS warning) or
+                                  "attribute" (PTOAS lowers the hint: no warning)
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+DEFAULT_DEBOUNCE_MS = 30
+ANALYZE_ON = ("change", "save")
+PTOAS_CACHE_POLICY = ("unsupported", "attribute")
+
+
+@dataclass(frozen=True)
+class Settings:
+    debounce_ms: int = DEFAULT_DEBOUNCE_MS
+    analyze_on: str = "change"
+    disabled_codes: frozenset[str] = field(default_factory=frozenset)
+    inlay_hints: bool = True
+    ptoas_cache_policy: str = "unsupported"
+
+    def merged(self, options: Any) -> Settings:
+        """These settings with every valid value in `options` (a `ptoLsp` mapping) applied."""
+        if not isinstance(options, dict):
+            return self
+        section = options.get("ptoLsp", options)
+        if not isinstance(section, dict):
+            return self
+        updates: dict[str, Any] = {}
+        debounce = section.get("debounceMs")
+        if isinstance(debounce, int) and not isinstance(debounce, bool) and debounce >= 0:
+            updates["debounce_ms"] = debounce
+        if section.get("analyzeOn") in ANALYZE_ON:
+            updates["analyze_on"] = section["analyzeOn"]
+        disabled = _nested(section, "diagnostics", "disabled")
+        if isinstance(disabled, list) and all(isinstance(code, str) for code in disabled):
+            updates["disabled_codes"] = frozenset(disabled)
+        enabled = _nested(section, "inlayHints", "enabled")
+        if isinstance(enabled, bool):
+            updates["inlay_hints"] = enabled
+        if section.get("ptoasCachePolicy") in PTOAS_CACHE_POLICY:
+            updates["ptoas_cache_policy"] = section["ptoasCachePolicy"]
+        return replace(self, **updates)
+
+
+def _nested(section: dict[str, Any], key: str, inner: str) -> Any:
+    """`section["key"]["inner"]`, or the dotted key `section["key.inner"]` (VS Code flattens)."""
+    value = section.get(key)
+    if isinstance(value, dict) and inner in value:
+        return value[inner]
+    return section.get(f"{key}.{inner}")
+
+
+def project_options(path: Path) -> dict[str, Any]:
+    """`[tool.pto-lsp]` of the nearest `pyproject.toml` above `path` (empty when there is none)."""
+    return _project_options_in(path.resolve().parent)
+
+
+@lru_cache(maxsize=256)
+def _project_options_in(directory: Path) -> dict[str, Any]:
+    for folder in (directory, *directory.parents):
+        candidate = folder / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+                return {}
+            options = data.get("tool", {}).get("pto-lsp", {})
+            return options if isinstance(options, dict) else {}
+    return {}
+
+
+def settings_for(path: Path | None, editor: Any = None) -> Settings:
+    """The settings that apply to a file: defaults, then its project's, then the editor's."""
+    settings = Settings()
+    if path is not None:
+        settings = settings.merged(project_options(path))
+    return settings.merged(editor)

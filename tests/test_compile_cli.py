@@ -1,0 +1,136 @@
+"""`pto-lsp compile FILE --emit ir --after parse`: the IR as parsed, as a dump that parses again.
+
+For any dump `d.py`, compiling `d.py` prints `d.py` again, byte for byte; and the
+real compiler's own pass dumps of the demo programs (those our IR can hold)
+come out unchanged.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from cache_policy_programs import BYPASS_MARKER, P_AT, P_SPMD
+from conftest import CORPUS, EXAMPLES, SPEC_EXAMPLES, run_pto_lsp
+from test_corpus import accepted_files
+
+COMPILE = ("compile", "--emit", "ir", "--after", "parse")
+
+
+def compile_bytes(path: Path) -> bytes:
+    proc = run_pto_lsp(*COMPILE, str(path), binary=True)
+    assert proc.returncode == 0, proc.stderr.decode()
+    assert proc.stderr == b""
+    return proc.stdout
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_bytes(text.encode("utf-8"))
+    return path
+
+
+def test_compile_prints_the_parsed_program(tmp_path):
+    out = compile_bytes(write(tmp_path / "at.py", P_AT)).decode("utf-8")
+    assert out.startswith("# pypto.program: CachePolicyAt\nimport pypto.language as pl\n\n@pl.program\n")
+    assert f"            {BYPASS_MARKER}\n" in out
+    assert out.endswith("        return out\n")
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.py")), ids=lambda p: f"examples/{p.name}")
+def test_a_dump_compiles_to_itself_byte_for_byte(tmp_path, path):
+    first = run_pto_lsp(*COMPILE, str(path), binary=True)
+    if path.name.startswith("mistake_") and first.returncode == 1:  # a parser error: nothing to dump
+        assert f"{path}:".encode() in first.stderr and b": error[PTO" in first.stderr
+        assert first.stdout == b""
+        return
+    dump = tmp_path / "dump.py"
+    dump.write_bytes(compile_bytes(path))
+    assert compile_bytes(dump) == dump.read_bytes()
+
+
+def test_corpus_dumps_compile_to_themselves_byte_for_byte(tmp_path):
+    if not CORPUS.is_dir():
+        pytest.skip(f"no corpus at {CORPUS}")
+    for index, path in enumerate(accepted_files()[::6]):  # a spread of the accepted files
+        dump = tmp_path / f"dump{index}.py"
+        dump.write_bytes(compile_bytes(path))
+        assert compile_bytes(dump) == dump.read_bytes(), path
+
+
+def _real_dumps() -> list:
+    names = [
+        "07_after_FlattenCallExpr.py",
+        "08_after_OutlineHierarchyScopes.py",
+        "09_after_OutlineIncoreScopes.py",
+        "10_after_OutlineClusterScopes.py",
+    ]
+    demos = ["EltwiseDemo", "MatmulDemo", "SpmdDemo", "TensorMatmulDemo"]
+    return [
+        pytest.param(SPEC_EXAMPLES / demo / name, id=f"{demo}/{name}") for demo in demos for name in names
+    ]
+
+
+@pytest.mark.parametrize("path", _real_dumps())
+def test_real_pass_dumps_compile_to_themselves_byte_for_byte(path):
+    """The real compiler's dumps after passes 7-10 (SSA names, outlined SubWorker kernels
+    without `self`, `attrs={...}` call metadata, `pl.spmd` scopes) are fixpoints too."""
+    if not path.is_file():
+        pytest.skip(f"no real dump at {path}")
+    assert compile_bytes(path) == path.read_bytes()
+
+
+def test_after_defaults_to_parse(tmp_path):
+    path = write(tmp_path / "spmd.py", P_SPMD)
+    plain = run_pto_lsp("compile", str(path), binary=True)
+    assert plain.returncode == 0
+    assert plain.stdout == compile_bytes(path)
+
+
+@pytest.mark.parametrize("after", ["9", "OutlineIncoreScopes", "ConvertTensorToTileOps"])
+def test_a_pass_that_is_not_modelled_is_refused(tmp_path, after):
+    proc = run_pto_lsp("compile", "--emit", "ir", "--after", after, str(write(tmp_path / "at.py", P_AT)))
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert f"pass {after} is not modelled yet" in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_a_file_the_parser_rejects_prints_its_errors_and_no_ir(tmp_path):
+    bad = P_AT.replace(BYPASS_MARKER, "pl.set_cache_policy(b)")
+    proc = run_pto_lsp(*COMPILE, str(write(tmp_path / "bad.py", bad)))
+    assert proc.returncode == 1
+    assert proc.stdout == ""
+    line = bad[: bad.index("pl.set_cache_policy(b)")].count("\n") + 1
+    assert (
+        f"bad.py:{line}:13: error[PTO103] pl.set_cache_policy() takes exactly two positional arguments"
+        in proc.stderr
+    )
+
+
+def test_an_outliner_error_does_not_stop_the_parse_dump(tmp_path):
+    # E2 (BYPASS on a tensor the scope writes) is raised by pass 9, after the parse stage.
+    written = P_AT.replace("set_cache_policy(b,", "set_cache_policy(out,")
+    out = compile_bytes(write(tmp_path / "e2.py", written)).decode("utf-8")
+    assert "pl.set_cache_policy(out, pl.CachePolicy.BYPASS)" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        pytest.param(["compile", "missing.py"], id="no such file"),
+        pytest.param(["compile", "--emit", "mlir", "at.py"], id="unknown emit format"),
+        pytest.param(["compile"], id="no file"),
+    ],
+)
+def test_bad_usage_exits_2(tmp_path, args):
+    write(tmp_path / "at.py", P_AT)
+    proc = run_pto_lsp(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.strip()
+    assert "Traceback" not in proc.stderr
+
+
+def test_help_lists_the_compile_command():
+    proc = run_pto_lsp("--help")
+    assert proc.returncode == 0
+    assert "compile" in proc.stdout

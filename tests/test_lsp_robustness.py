@@ -1,0 +1,169 @@
+"""The server in adverse conditions: other client profiles and encodings, stray prints,
+hostile files, settings that change while it runs."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest_lsp
+from lsp_client import (
+    RecordingClient,
+    make_recording_client,
+    open_document,
+    replace_all,
+    wait_for_publication,
+    wait_for_version,
+)
+from lsprotocol import types as lsp
+from pytest_lsp import ClientServerConfig, client_capabilities
+
+TESTS = Path(__file__).resolve().parent
+NON_ASCII_KERNEL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.function
+    def main(a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        说明 = "缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
+        return out
+    """
+)
+MARKER_COLUMN = NON_ASCII_KERNEL.splitlines()[5].index("pl.set_cache_policy")
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
+    )
+)
+async def neovim(lsp_client: RecordingClient):
+    """A Neovim 0.11-like client: it prefers UTF-8 positions."""
+    params = lsp.InitializeParams(
+        capabilities=client_capabilities("neovim@v0.11.0"),
+        initialization_options={"ptoLsp": {"debounceMs": 0}},
+    )
+    result = await lsp_client.initialize_session(params)
+    assert result.capabilities.position_encoding == lsp.PositionEncodingKind.Utf8
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, str(TESTS / "stray_print_server.py")],
+        client_factory=make_recording_client,
+    )
+)
+async def noisy(lsp_client: RecordingClient):
+    params = lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        initialization_options={"ptoLsp": {"debounceMs": 0}},
+    )
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_a_utf8_client_gets_byte_columns_on_a_non_ascii_line(neovim: RecordingClient):
+    uri = "file:///work/kernels/utf8.py"
+    open_document(neovim, NON_ASCII_KERNEL, uri)
+    [diagnostic] = await wait_for_version(neovim, uri, 1)
+    line = NON_ASCII_KERNEL.splitlines()[5]
+    assert diagnostic.range.start == lsp.Position(5, len(line[:MARKER_COLUMN].encode("utf-8")))
+    assert diagnostic.range.end.character == len(line.split("  #")[0].rstrip().encode("utf-8"))
+
+
+async def test_a_utf16_client_gets_utf16_columns_on_the_same_line(client: RecordingClient):
+    uri = "file:///work/kernels/utf16.py"
+    open_document(client, NON_ASCII_KERNEL, uri)
+    [diagnostic] = await wait_for_version(client, uri, 1)
+    line = NON_ASCII_KERNEL.splitlines()[5]
+    assert diagnostic.range.start == lsp.Position(5, len(line[:MARKER_COLUMN].encode("utf-16-le")) // 2)
+
+
+async def test_a_stray_print_in_the_server_does_not_corrupt_the_protocol(noisy: RecordingClient):
+    uri = "file:///work/kernels/noisy.py"
+    open_document(noisy, NON_ASCII_KERNEL, uri)
+    await wait_for_version(noisy, uri, 1)
+    position = lsp.Position(5, NON_ASCII_KERNEL.splitlines()[5].index("pl.set_cache_policy") + 3)
+    result = await noisy.text_document_hover_async(
+        lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=uri), position=position)
+    )
+    assert result is None or isinstance(result, lsp.Hover)  # answered, and the session goes on
+    replace_all(noisy, uri, 2, NON_ASCII_KERNEL.replace('说明 = "缓存😀"; ', ""))
+    [diagnostic] = await wait_for_version(noisy, uri, 2)
+    assert diagnostic.code == "PTO101"
+
+
+async def test_opening_a_file_never_executes_it(client: RecordingClient, tmp_path: Path):
+    marker = tmp_path / "executed"
+    hostile = textwrap.dedent(
+        f"""\
+        import pypto.language as pl
+        open({str(marker)!r}, "w").write("module code ran")
+
+
+        @pl.function
+        def main(a: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
+            __import__("pathlib").Path({str(marker)!r}).write_text("body ran")
+            with pl.at(level=pl.Level.CORE_GROUP):
+                pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
+                b = pl.add(a, a)
+            return b
+        """
+    )
+    path = tmp_path / "hostile.py"
+    path.write_text(hostile)
+    open_document(client, hostile, path.as_uri())
+    await wait_for_version(client, path.as_uri(), 1)
+    await client.text_document_hover_async(
+        lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=path.as_uri()), position=lsp.Position(9, 10)
+        )
+    )
+    assert not marker.exists()
+
+
+async def test_codes_disabled_in_the_editor_settings_are_not_shown(client: RecordingClient):
+    uri = "file:///work/kernels/settings.py"
+    open_document(client, NON_ASCII_KERNEL, uri)
+    assert [d.code for d in await wait_for_version(client, uri, 1)] == ["PTO101"]
+    assert any(r.method == lsp.WORKSPACE_DID_CHANGE_CONFIGURATION for r in client.registrations)
+    client.set_configuration({"diagnostics": {"disabled": ["PTO101"]}}, section="ptoLsp")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    # The server pulls the new settings and publishes the open document again, without PTO101
+    # (a republication still racing with the settings may come first).
+    await wait_for_publication(client, uri, lambda item: item.version == 1 and not item.diagnostics)
+    replace_all(client, uri, 2, NON_ASCII_KERNEL + "\n")
+    assert await wait_for_version(client, uri, 2) == []
+
+
+async def test_with_analyze_on_save_edits_publish_nothing_until_the_file_is_saved(client: RecordingClient):
+    uri = "file:///work/kernels/save.py"
+    client.set_configuration({"analyzeOn": "save"}, section="ptoLsp")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    await asyncio.sleep(0.2)  # let the server pull the new settings before the edits
+    open_document(
+        client, NON_ASCII_KERNEL.replace("pl.set_cache_policy(a, pl.CachePolicy.BYPASS)", "pass"), uri
+    )
+    assert await wait_for_version(client, uri, 1) == []
+    replace_all(client, uri, 2, NON_ASCII_KERNEL)
+    client.text_document_did_save(
+        lsp.DidSaveTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
+    )
+    [diagnostic] = await wait_for_version(client, uri, 2)
+    assert diagnostic.code == "PTO101"
+    assert not [p for p in client.published if p.uri == uri and p.version == 2 and not p.diagnostics]
+
+
+async def test_a_project_can_disable_codes_in_pyproject(client: RecordingClient, tmp_path: Path):
+    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\ndiagnostics = { disabled = ["PTO101"] }\n')
+    kernel = tmp_path / "pkg" / "kernel.py"
+    kernel.parent.mkdir()
+    kernel.write_text(NON_ASCII_KERNEL)
+    open_document(client, NON_ASCII_KERNEL, kernel.as_uri())
+    assert await wait_for_version(client, kernel.as_uri(), 1) == []

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from compiler.codegen.bypass_warning import bypass_warnings
 from compiler.diagnostics import Diagnostic
 from compiler.facts import ModuleFacts, module_facts
 from compiler.ir import Function, Program
@@ -110,8 +111,18 @@ def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) 
         module.programs.extend(result.programs)
         module.functions.extend(result.functions)
         module.diagnostics.extend(result.diagnostics)
+    module.diagnostics.extend(bypass_warnings(module.facts, _file_label(path)))
     module.diagnostics.sort(key=Diagnostic.sort_key)
     return module
+
+
+def _file_label(path: str) -> str:
+    """How the codegen warning names the file: a path, also when the editor gave a URI."""
+    if path.startswith("file://"):
+        from urllib.parse import unquote, urlparse
+
+        return unquote(urlparse(path).path)
+    return path
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:

@@ -47,6 +47,8 @@ class Diagnostic:
     related: tuple[RelatedInfo, ...] = ()
     # Facts a quick fix needs (JSON-serialisable); never shown as text.
     data: dict[str, Any] = field(default_factory=dict)
+    # Where to read more (LSP `codeDescription`), e.g. the upstream issue behind a warning.
+    documentation_url: str | None = None
 
     def with_related(self, span: Span, message: str) -> Diagnostic:
         return replace(self, related=(*self.related, RelatedInfo(span, message)))

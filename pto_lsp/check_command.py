@@ -35,7 +35,7 @@ def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -
     engine = AnalysisEngine()
     reports = []
     for path, text in files:
-        disabled = settings_for(path).disabled_codes  # `[tool.pto-lsp]` of the file's project
+        disabled = settings_for(path).hidden_codes  # `[tool.pto-lsp]` of the file's project
         diagnostics = engine.analyse_text(str(path), text).diagnostics
         reports.append(FileReport(path, text, [d for d in diagnostics if d.code not in disabled]))
     if output_format == "json":

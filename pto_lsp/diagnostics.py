@@ -35,5 +35,8 @@ def to_lsp(
         code=diagnostic.code,
         source=SOURCE,
         related_information=related or None,
+        code_description=lsp.CodeDescription(href=diagnostic.documentation_url)
+        if diagnostic.documentation_url
+        else None,
         data=data,
     )

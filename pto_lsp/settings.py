@@ -35,6 +35,13 @@ class Settings:
     inlay_hints: bool = True
     ptoas_cache_policy: str = "unsupported"
 
+    @property
+    def hidden_codes(self) -> frozenset[str]:
+        """Codes not to show: the disabled ones, and the bypass warning when PTOAS lowers the hint."""
+        if self.ptoas_cache_policy == "attribute":
+            return self.disabled_codes | {"PTO301"}
+        return self.disabled_codes
+
     def merged(self, options: Any) -> Settings:
         """These settings with every valid value in `options` (a `ptoLsp` mapping) applied."""
         if not isinstance(options, dict):
@@ -68,22 +75,29 @@ def _nested(section: dict[str, Any], key: str, inner: str) -> Any:
 
 
 def project_options(path: Path) -> dict[str, Any]:
-    """`[tool.pto-lsp]` of the nearest `pyproject.toml` above `path` (empty when there is none)."""
-    return _project_options_in(path.resolve().parent)
+    """`[tool.pto-lsp]` of the nearest `pyproject.toml` above `path` (empty when there is none).
 
-
-@lru_cache(maxsize=256)
-def _project_options_in(directory: Path) -> dict[str, Any]:
-    for folder in (directory, *directory.parents):
+    Looked up on every call (a few `stat`s), so that editing or creating the file
+    takes effect at once; the parsed file is reused while it is unchanged.
+    """
+    for folder in path.resolve().parents:
         candidate = folder / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                data = tomllib.loads(candidate.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-                return {}
-            options = data.get("tool", {}).get("pto-lsp", {})
-            return options if isinstance(options, dict) else {}
+        try:
+            stamp = candidate.stat().st_mtime_ns
+        except OSError:
+            continue
+        return _parsed_options(candidate, stamp)
     return {}
+
+
+@lru_cache(maxsize=64)
+def _parsed_options(pyproject: Path, stamp: int) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return {}
+    options = data.get("tool", {}).get("pto-lsp", {})
+    return options if isinstance(options, dict) else {}
 
 
 def settings_for(path: Path | None, editor: Any = None) -> Settings:

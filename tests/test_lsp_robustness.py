@@ -160,10 +160,25 @@ async def test_with_analyze_on_save_edits_publish_nothing_until_the_file_is_save
     assert not [p for p in client.published if p.uri == uri and p.version == 2 and not p.diagnostics]
 
 
-async def test_a_project_can_disable_codes_in_pyproject(client: RecordingClient, tmp_path: Path):
-    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\ndiagnostics = { disabled = ["PTO101"] }\n')
+async def test_a_project_setting_in_pyproject_applies_in_the_editor(client: RecordingClient, tmp_path: Path):
     kernel = tmp_path / "pkg" / "kernel.py"
     kernel.parent.mkdir()
-    kernel.write_text(NON_ASCII_KERNEL)
-    open_document(client, NON_ASCII_KERNEL, kernel.as_uri())
-    assert await wait_for_version(client, kernel.as_uri(), 1) == []
+    source = NON_ASCII_KERNEL.replace(
+        '说明 = "缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)', "b = pl.load(a, [0, 0], [64, 64])"
+    ).replace("@pl.function\n", "@pl.function(type=pl.FunctionType.InCore)\n")
+    kernel.write_text(source)
+
+    async def hints() -> list[lsp.InlayHint]:
+        result = await client.text_document_inlay_hint_async(
+            lsp.InlayHintParams(
+                text_document=lsp.TextDocumentIdentifier(uri=kernel.as_uri()),
+                range=lsp.Range(start=lsp.Position(0, 0), end=lsp.Position(10, 0)),
+            )
+        )
+        return list(result or [])
+
+    open_document(client, source, kernel.as_uri())
+    await wait_for_version(client, kernel.as_uri(), 1)
+    assert [hint.label for hint in await hints()] == ["a: DEFAULT"]
+    (tmp_path / "pyproject.toml").write_text("[tool.pto-lsp]\ninlayHints = { enabled = false }\n")
+    assert await hints() == []

@@ -264,6 +264,30 @@ def test_load_cache_kwarg_prints_as_a_plain_int(policy, value):
     assert isinstance(load, AssignStmt) and load.value.kwargs["cache"] == value
 
 
+def test_the_printed_four_argument_load_reads_back():
+    # A dump as the real printer writes a lowered load: valid shapes, memory and a plain-int cache.
+    dump = "\n".join(
+        [
+            "# pypto.program: Dump",
+            "import pypto.language as pl",
+            "",
+            "@pl.program",
+            "class Dump:",
+            "    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)",
+            "    def k(x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]])"
+            " -> pl.Tensor[[64, 64], pl.FP32]:",
+            "        t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], [64, 64],"
+            " target_memory=pl.Mem.Vec, cache=1)",
+            "        out: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(t, [0, 0], out)",
+            "        return out",
+        ]
+    )
+    program = parse_program(dump)
+    load = program.functions[0].body.stmts[0]
+    assert isinstance(load, AssignStmt) and load.value.kwargs["cache"] == 1
+    assert print_program(program) == dump
+
+
 def test_loops_print_with_their_iterators():
     text = _module(
         """\

@@ -131,7 +131,7 @@ class PtoLanguageServer(LanguageServer):
         analysis = self.analysis(document)
         if analysis is None:
             return []  # not a PyPTO kernel: nothing to say
-        disabled = self.settings(document.uri).disabled_codes
+        disabled = self.settings(document.uri).hidden_codes
         index = LineIndex(document.text)
         found = [*analysis.diagnostics, *declaration_notes(analysis)]
         return [to_lsp(d, index, document.uri, self.encoding) for d in found if d.code not in disabled]

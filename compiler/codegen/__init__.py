@@ -1,0 +1,1 @@
+"""PTO codegen: what it reports about the cache policy (and, later, the MLIR it emits)."""

@@ -81,6 +81,10 @@ class ExpressionParser:
         if isinstance(node, ast.BinOp):
             return self._binary(node, span)
         if isinstance(node, ast.UnaryOp):
+            literal = node.operand.value if isinstance(node.operand, ast.Constant) else None
+            if isinstance(node.op, ast.USub) and type(literal) in (int, float):
+                # `-1` is the literal -1, as a negative module constant is: one spelling, one IR.
+                return Const(span, -literal, type=_constant_type(literal))
             operand = self.parse(node.operand)
             return UnaryExpr(
                 span, _UNARY_OPS.get(type(node.op), "?"), operand, type=_value_kind(operand.type)

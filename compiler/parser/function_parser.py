@@ -9,6 +9,7 @@ so "bound where the scope starts" is "bound by a statement parsed before it".
 from __future__ import annotations
 
 import ast
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +64,7 @@ from compiler.parser.scopes import (
     classify_for,
     classify_with,
     is_pl_call,
+    keyword_value,
 )
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
@@ -110,6 +112,7 @@ class FunctionParser:
     def parse(self) -> Function:
         node = self._node
         func_type = function_type_of(self._decorator)
+        level, role = _level_and_role(self._decorator, func_type)
         params = self._params()
         returns = self._return_types()
         function = Function(
@@ -119,11 +122,11 @@ class FunctionParser:
             func_type=func_type,
             body=SeqStmts(Span.of(node), []),
             span=Span.of(node),
-            level=_function_level(self._decorator, func_type),
-            role=_function_role(self._decorator, func_type),
+            level=level,
+            role=role,
             decorator=self._decorator.name,
         )
-        if self._body_is_dsl():
+        if has_dsl_body(function.decorator, function.level, function.role):
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, Span.of(node))
         return function
@@ -148,14 +151,6 @@ class FunctionParser:
             return []
         resolved = self._types.resolve(returns)
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
-
-    def _body_is_dsl(self) -> bool:
-        """HOST SubWorker bodies are plain Python; `@pl.jit.extern` bodies are stubs."""
-        if self._decorator.name == "jit.extern":
-            return False
-        level = enum_keyword_name(self._decorator, "level")
-        role = enum_keyword_name(self._decorator, "role")
-        return not (level in ("HOST", "NODE") and role == "SubWorker")
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
         """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
@@ -323,7 +318,7 @@ class FunctionParser:
             ]
             body = self._block(stmt.body, span)
             body.stmts[:0] = prologue
-            mode = _keyword(call, "mode")
+            mode = keyword_value(call, "mode")
             return SplitAivScopeStmt(
                 span,
                 body,
@@ -358,15 +353,14 @@ class FunctionParser:
     def _loop_attrs(self, call: ast.Call) -> list[tuple[str, Any]]:
         """`stage=` (kept as the real `pipeline_stages` attr) and a literal `attrs={...}`."""
         attrs: list[tuple[str, Any]] = []
-        stage = self._evaluator.eval(_keyword(call, "stage")) if _keyword(call, "stage") else None
+        stage_node = keyword_value(call, "stage")
+        stage = self._evaluator.eval(stage_node) if stage_node is not None else None
         if isinstance(stage, int) and not isinstance(stage, bool):
             attrs.append(("pipeline_stages", stage))
-        node = _keyword(call, "attrs")
+        node = keyword_value(call, "attrs")
         if node is not None:
-            try:
+            with contextlib.suppress(NotAnAttrValue):  # not a literal dict: not modelled
                 attrs.extend(parse_attr_dict(node, self._evaluator, self._bindings.get))
-            except NotAnAttrValue:
-                pass  # not a literal dict: not modelled
         return attrs
 
     def _init_values(self, call: ast.Call) -> list[Expr]:
@@ -462,8 +456,8 @@ class FunctionParser:
         call = stmt.iter if isinstance(stmt, ast.For) else stmt.items[0].context_expr
         if not isinstance(call, ast.Call):
             return None, False
-        core_num = call.args[0] if call.args else _keyword(call, "core_num")
-        sync_start = _keyword(call, "sync_start")
+        core_num = call.args[0] if call.args else keyword_value(call, "core_num")
+        sync_start = keyword_value(call, "sync_start")
         return (
             self._exprs.parse(core_num) if core_num is not None else None,
             isinstance(sync_start, ast.Constant) and sync_start.value is True,
@@ -516,28 +510,25 @@ _DEFAULT_LEVEL_ROLE: dict[FunctionType, tuple[str, str]] = {
 }
 
 
-def _function_level(decorator: DecoratorInfo, func_type: FunctionType) -> str | None:
+def has_dsl_body(decorator: str, level: str | None, role: str | None) -> bool:
+    """HOST SubWorker bodies are plain Python; `@pl.jit.extern` bodies are stubs."""
+    return decorator != "jit.extern" and not (level == "HOST" and role == "SubWorker")
+
+
+def _level_and_role(decorator: DecoratorInfo, func_type: FunctionType) -> tuple[str | None, str | None]:
+    """The decorator's `level=`/`role=` (level aliases made canonical); when it states
+    neither, the pair the function type implies."""
     if decorator.name == "jit.host":  # rewritten to `@pl.function(level=HOST, role=Orchestrator)`
-        return "HOST"
+        return "HOST", "Orchestrator"
     level = enum_keyword_name(decorator, "level")
-    if level is not None:
-        return LEVELS.get(level, level)
-    return _DEFAULT_LEVEL_ROLE.get(func_type, (None, None))[0]
-
-
-def _function_role(decorator: DecoratorInfo, func_type: FunctionType) -> str | None:
-    if decorator.name == "jit.host":
-        return "Orchestrator"
     role = enum_keyword_name(decorator, "role")
-    return role if role is not None else _DEFAULT_LEVEL_ROLE.get(func_type, (None, None))[1]
+    if level is None and role is None:
+        return _DEFAULT_LEVEL_ROLE.get(func_type, (None, None))
+    return (LEVELS.get(level, level) if level is not None else None), role
 
 
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:
     return OpaqueStmt(Span.of(stmt), ast.unparse(stmt))
-
-
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
-    return next((kw.value for kw in call.keywords if kw.arg == name), None)
 
 
 def _target_names(target: ast.expr) -> list[str]:

@@ -122,7 +122,7 @@ def classify_for(stmt: ast.For) -> ScopePlan | None:
 
 def at_level(call: ast.Call) -> str | None:
     """The canonical level of `pl.at(...)`, or None if the real parser would reject it."""
-    node = call.args[0] if call.args else _keyword(call, "level")
+    node = call.args[0] if call.args else keyword_value(call, "level")
     if not isinstance(node, ast.Attribute):
         return None
     prefix = ast.unparse(node.value)
@@ -135,9 +135,9 @@ def _classify_at(call: ast.Call) -> ScopePlan | None:
     level = at_level(call)
     if level is None:
         return None
-    role_node = call.args[1] if len(call.args) > 1 else _keyword(call, "role")
+    role_node = call.args[1] if len(call.args) > 1 else keyword_value(call, "role")
     role = role_node.attr if isinstance(role_node, ast.Attribute) else None
-    has_optimizations = _keyword(call, "optimizations") is not None
+    has_optimizations = keyword_value(call, "optimizations") is not None
     if level == "CORE_GROUP":
         if role_node is not None:
             return None  # role= is not supported with level=pl.Level.CORE_GROUP
@@ -175,7 +175,7 @@ def _classify_runtime(call: ast.Call, name: str, context: ScopeContext) -> Scope
         if call.args or call.keywords:
             return None
     else:
-        mode = call.args[0] if call.args else _keyword(call, "mode")
+        mode = call.args[0] if call.args else keyword_value(call, "mode")
         manual = isinstance(mode, ast.Attribute) and mode.attr == "MANUAL"
         if mode is not None and not isinstance(mode, ast.Attribute):
             return None
@@ -221,7 +221,7 @@ def _calls(body: list[ast.stmt]) -> list[ast.Call]:
 
 
 def _has_optimization_entry(call: ast.Call) -> bool:
-    node = _keyword(call, "optimizations")
+    node = keyword_value(call, "optimizations")
     if not isinstance(node, (ast.List, ast.Tuple)):
         return False
     return any(
@@ -232,10 +232,11 @@ def _has_optimization_entry(call: ast.Call) -> bool:
     )
 
 
-def _keyword(call: ast.Call, name: str) -> ast.expr | None:
+def keyword_value(call: ast.Call, name: str) -> ast.expr | None:
+    """The value of keyword `name=` in `call`, or None."""
     return next((kw.value for kw in call.keywords if kw.arg == name), None)
 
 
 def _name_hint(call: ast.Call) -> str:
-    node = _keyword(call, "name_hint")
+    node = keyword_value(call, "name_hint")
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else ""

@@ -1,0 +1,186 @@
+"""IR expressions as DSL text, with the fewest parentheses Python's precedence allows.
+
+Ops print fully qualified (`pl.tensor.add`, `pl.tile.load`), as the real printer
+does; a unified op whose level the parser could not tell keeps its `pl.add`
+spelling. Subscript sugar (`x[r:r + 64, :]`) prints as written, because the IR
+keeps it unexpanded (see `SubscriptIndex`).
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from typing import Any
+
+from compiler.ir import (
+    BinaryExpr,
+    Call,
+    Const,
+    Expr,
+    MakeTuple,
+    OpaqueExpr,
+    ScalarType,
+    Slice,
+    SubscriptIndex,
+    TupleGetItem,
+    UnaryExpr,
+    Var,
+)
+from compiler.printer.values import format_attr_dict, format_attr_value, format_literal
+
+# Python's binding strength, weakest first; an operand weaker than its operator needs parentheses.
+_LAMBDA, _TERNARY, _OR, _AND, _NOT, _COMPARE = 0, 1, 2, 3, 4, 5
+_BITOR, _BITXOR, _BITAND, _SHIFT, _ADD, _MUL, _UNARY, _POW, _ATOM = 6, 7, 8, 9, 10, 11, 12, 13, 14
+
+_BINARY: dict[str, tuple[str, int]] = {
+    "add": ("+", _ADD),
+    "sub": ("-", _ADD),
+    "mul": ("*", _MUL),
+    "div": ("/", _MUL),
+    "floordiv": ("//", _MUL),
+    "mod": ("%", _MUL),
+    "pow": ("**", _POW),
+    "shl": ("<<", _SHIFT),
+    "shr": (">>", _SHIFT),
+    "bitand": ("&", _BITAND),
+    "bitor": ("|", _BITOR),
+    "bitxor": ("^", _BITXOR),
+}
+_UNARY_OPS = {"neg": ("-", _UNARY), "pos": ("+", _UNARY), "bit_not": ("~", _UNARY), "not": ("not ", _NOT)}
+
+# Precedence of the source text an `OpaqueExpr` keeps, by its outermost Python node.
+_AST_PRECEDENCE: dict[type[ast.AST], int] = {
+    ast.Lambda: _LAMBDA,
+    ast.IfExp: _TERNARY,
+    ast.Compare: _COMPARE,
+    ast.NamedExpr: _LAMBDA,
+}
+_AST_BINARY: dict[type[ast.operator], int] = {
+    ast.Add: _ADD,
+    ast.Sub: _ADD,
+    ast.Mult: _MUL,
+    ast.MatMult: _MUL,
+    ast.Div: _MUL,
+    ast.FloorDiv: _MUL,
+    ast.Mod: _MUL,
+    ast.Pow: _POW,
+    ast.LShift: _SHIFT,
+    ast.RShift: _SHIFT,
+    ast.BitAnd: _BITAND,
+    ast.BitOr: _BITOR,
+    ast.BitXor: _BITXOR,
+}
+# Default dtypes of bare literals: any other dtype is a `pl.const(value, dtype)`.
+_LITERAL_DTYPES = {bool: "BOOL", int: "INDEX", float: "FP32"}
+_SUBSCRIPT_OPS = frozenset({"tensor.slice", "tile.slice", "tensor.read", "tile.read"})
+
+
+def format_expr(expr: Expr) -> str:
+    return _format(expr)[0]
+
+
+def format_op_name(op: str) -> str:
+    """`tensor.add` -> `pl.tensor.add`; `self.k`, `pl.add` and bare function names stay."""
+    if op.startswith(("self.", "pl.")) or "." not in op:
+        return op
+    return f"pl.{op}"
+
+
+def format_subscript(base: Expr, index: SubscriptIndex) -> str:
+    """`base[i, a:b]` from subscript sugar."""
+    return f"{_operand(base, _ATOM)}[{', '.join(_index_item(item) for item in index.items)}]"
+
+
+def format_kwarg_value(key: str, value: Any) -> str:
+    if key == "attrs" and isinstance(value, list):
+        return format_attr_dict(value, format_expr)
+    return format_attr_value(value, format_expr)
+
+
+def _format(expr: Expr) -> tuple[str, int]:
+    """The text of `expr` and how strongly it binds."""
+    if isinstance(expr, Var):
+        return expr.name, _ATOM
+    if isinstance(expr, Const):
+        return _const(expr)
+    if isinstance(expr, Call):
+        return _call(expr), _ATOM
+    if isinstance(expr, MakeTuple):  # SubscriptIndex too, should one stand alone
+        return "[" + ", ".join(_index_item(item) for item in expr.items) + "]", _ATOM
+    if isinstance(expr, TupleGetItem):
+        return f"{_operand(expr.tuple_expr, _ATOM)}[{expr.index}]", _ATOM
+    if isinstance(expr, BinaryExpr):
+        return _binary(expr)
+    if isinstance(expr, UnaryExpr):
+        symbol, strength = _UNARY_OPS.get(expr.op, ("-", _UNARY))
+        # strict: `-(-1e+20)`, since `--1e+20` reads back as two negations of 1e+20
+        return symbol + _operand(expr.operand, strength, strict=True), strength
+    if isinstance(expr, OpaqueExpr):
+        return expr.text, _source_precedence(expr.text)
+    if isinstance(expr, Slice):
+        return _index_item(expr), _LAMBDA
+    # Fail loudly rather than drop what a new node means (the real printer does the same).
+    raise TypeError(f"the printer has no DSL spelling for {type(expr).__name__}")
+
+
+def _operand(expr: Expr, strength: int, *, strict: bool = False) -> str:
+    """`expr` as an operand of an operator of `strength`; `strict`: equal strength needs
+    parentheses too (the right side of a left-associative operator)."""
+    text, own = _format(expr)
+    if own < strength or (strict and own == strength):
+        return f"({text})"
+    return text
+
+
+def _binary(expr: BinaryExpr) -> tuple[str, int]:
+    symbol, strength = _BINARY.get(expr.op, (expr.op, _ADD))
+    if expr.op == "pow":  # right-associative, and its right operand may be a unary (`2 ** -3`)
+        return f"{_operand(expr.lhs, strength, strict=True)} ** {_operand(expr.rhs, _UNARY)}", strength
+    lhs = _operand(expr.lhs, strength)
+    rhs = _operand(expr.rhs, strength, strict=True)
+    return f"{lhs} {symbol} {rhs}", strength
+
+
+def _const(const: Const) -> tuple[str, int]:
+    value = const.value
+    text = format_literal(value)
+    if isinstance(value, float) and not math.isfinite(value):
+        text = f"float({format_literal(text)})"
+    default = _LITERAL_DTYPES.get(type(value))
+    dtype = const.type.dtype if isinstance(const.type, ScalarType) else default
+    if isinstance(const.type, ScalarType) and (value is None or dtype != default):
+        # `pl.const(value, dtype)`: a literal whose dtype is not the bare literal's.
+        return (f"pl.const({text}, pl.{dtype})" if dtype else f"pl.const({text})"), _ATOM
+    negative = isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
+    return text, _UNARY if negative else _ATOM
+
+
+def _call(call: Call) -> str:
+    index = call.args[1] if len(call.args) == 2 else None
+    if call.op in _SUBSCRIPT_OPS and isinstance(index, SubscriptIndex) and not call.kwargs:
+        return format_subscript(call.args[0], index)
+    parts = [format_expr(arg) for arg in call.args]
+    parts += [f"{key}={format_kwarg_value(key, value)}" for key, value in call.kwargs.items()]
+    return f"{format_op_name(call.op)}({', '.join(parts)})"
+
+
+def _index_item(item: Expr) -> str:
+    if not isinstance(item, Slice):
+        return format_expr(item)
+    parts = [format_expr(part) if part is not None else "" for part in (item.lower, item.upper)]
+    text = ":".join(parts)
+    return f"{text}:{format_expr(item.step)}" if item.step is not None else text
+
+
+def _source_precedence(text: str) -> int:
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return _LAMBDA
+    if isinstance(node, ast.BoolOp):
+        return _AND if isinstance(node.op, ast.And) else _OR
+    if isinstance(node, ast.BinOp):
+        return _AST_BINARY.get(type(node.op), _LAMBDA)
+    if isinstance(node, ast.UnaryOp):
+        return _NOT if isinstance(node.op, ast.Not) else _UNARY
+    return _AST_PRECEDENCE.get(type(node), _ATOM)

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types as lsp
 
+from compiler.analysis import ModuleAnalysis
 from pto_lsp.diagnostics import to_lsp
+from pto_lsp.documents import Document
 from pto_lsp.features.completion import cache_policy_completions
 from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import policy_hints
@@ -44,15 +47,32 @@ def never_fails(empty: Any) -> Callable[[Callable[..., R]], Callable[..., R]]:
     return decorate
 
 
+@dataclass(frozen=True)
+class Snapshot:
+    """One document version with its analysis, as a request sees it."""
+
+    document: Document
+    analysis: ModuleAnalysis
+    index: LineIndex
+
+
+def snapshot(ls: PtoLanguageServer, uri: str) -> Snapshot | None:
+    """The current analysis of an open PyPTO kernel (None for anything else)."""
+    document = ls.documents.get(uri)
+    analysis = ls.analysis(document) if document else None
+    if document is None or analysis is None:
+        return None
+    return Snapshot(document, analysis, LineIndex(document.text))
+
+
 def register(server: PtoLanguageServer) -> None:
     @server.feature(lsp.TEXT_DOCUMENT_HOVER)
     @never_fails(None)
     def hover(ls: PtoLanguageServer, params: lsp.HoverParams) -> lsp.Hover | None:
-        document = ls.documents.get(params.text_document.uri)
-        analysis = ls.analysis(document) if document else None
-        if document is None or analysis is None:
+        current = snapshot(ls, params.text_document.uri)
+        if current is None:
             return None
-        index = LineIndex(document.text)
+        analysis, index = current.analysis, current.index
         line = params.position.line + 1
         column = index.byte_column(line, params.position.character, ls.encoding)
         text = hover_markdown(analysis, line, column)
@@ -63,11 +83,10 @@ def register(server: PtoLanguageServer) -> None:
     @server.feature(lsp.TEXT_DOCUMENT_INLAY_HINT, lsp.InlayHintOptions(resolve_provider=False))
     @never_fails([])
     def inlay_hints(ls: PtoLanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
-        document = ls.documents.get(params.text_document.uri)
-        analysis = ls.analysis(document) if document else None
-        if document is None or analysis is None or not ls.settings(document.uri).inlay_hints:
+        current = snapshot(ls, params.text_document.uri)
+        if current is None or not ls.settings(current.document.uri).inlay_hints:
             return []
-        index = LineIndex(document.text)
+        analysis, index = current.analysis, current.index
         first, last = params.range.start.line + 1, params.range.end.line + 1
         return [
             lsp.InlayHint(
@@ -84,11 +103,10 @@ def register(server: PtoLanguageServer) -> None:
     )
     @never_fails([])
     def code_actions(ls: PtoLanguageServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction]:
-        document = ls.documents.get(params.text_document.uri)
-        analysis = ls.analysis(document) if document else None
-        if document is None or analysis is None:
+        current = snapshot(ls, params.text_document.uri)
+        if current is None:
             return []
-        index = LineIndex(document.text)
+        document, analysis, index = current.document, current.analysis, current.index
         source = SourceText(document.text, document.units())
         wanted = params.range
         actions = []
@@ -115,11 +133,10 @@ def register(server: PtoLanguageServer) -> None:
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @never_fails([])
     def symbols(ls: PtoLanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
-        document = ls.documents.get(params.text_document.uri)
-        analysis = ls.analysis(document) if document else None
-        if document is None or analysis is None:
+        current = snapshot(ls, params.text_document.uri)
+        if current is None:
             return []
-        index = LineIndex(document.text)
+        analysis, index = current.analysis, current.index
 
         def convert(node: SymbolNode) -> lsp.DocumentSymbol:
             return lsp.DocumentSymbol(

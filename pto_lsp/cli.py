@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from compiler.passes.pipeline import PIPELINE
 from pto_lsp import __version__
 
 
@@ -25,8 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     compile_.add_argument(
         "--after",
         metavar="NAME|N",
-        default="parse",
-        help="the pipeline stage to stop after, by name or number (so far: parse, the default)",
+        default=PIPELINE[-1].name,
+        help="the stage to stop after: parse (the IR as parsed) or a modelled pass by name or number "
+        f"({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
     )
 
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")

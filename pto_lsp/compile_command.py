@@ -4,42 +4,35 @@ The text is what the real compiler's pass dumps hold: the printer's output and
 a final newline. It parses back into the same IR, so for any dump `d.py`,
 `pto-lsp compile d.py --emit ir --after parse` prints `d.py` again.
 
-`run_pipeline` is the one place that maps `--after` to the passes to run;
-only `parse` (the IR as parsed, before any pass) is modelled so far.
+`run_pipeline` maps `--after` (a pass name or number, or `parse` for the IR as
+parsed) to the passes of `compiler.passes.pipeline`; without `--after` the IR
+after the last modelled pass is printed.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, ModuleAnalysis, Severity
 from compiler.diagnostics import Stage
+from compiler.passes.pipeline import UnknownPass, run_passes
 from compiler.printer import print_module
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import read_source
 
-PARSE = "parse"
-MODELLED_STAGES = (PARSE,)
 EMIT_FORMATS = ("ir",)
 # Errors that stop the real compiler before any pass runs.
 _FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
 
 
-class PassNotModelled(Exception):
-    """`--after` names a pass (or pass number) this front end does not run yet."""
-
-    def __init__(self, after: str) -> None:
-        super().__init__(f"pass {after} is not modelled yet (--after accepts: {', '.join(MODELLED_STAGES)})")
-
-
 def run_pipeline(analysis: ModuleAnalysis, after: str) -> ModuleAnalysis:
-    """The module as it stands after the stage `after` (a pass name or number)."""
-    if after == PARSE:
-        return analysis
-    raise PassNotModelled(after)
+    """The module as it stands after the stage `after` (a pass name or number, or `parse`)."""
+    programs, functions = run_passes(analysis.programs, analysis.functions, after)
+    return replace(analysis, programs=programs, functions=functions)
 
 
 def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO) -> int:
@@ -56,7 +49,7 @@ def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO) -> 
         return 1
     try:
         result = run_pipeline(analysis, after)
-    except PassNotModelled as problem:
+    except UnknownPass as problem:
         print(f"pto-lsp compile: error: {problem}", file=err)
         return 2
     text = print_module(result)  # emit == "ir", the only format so far

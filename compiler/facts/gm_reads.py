@@ -146,12 +146,12 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
         for expr in own_exprs(stmt):
             for node in walk_expr(expr):
                 if isinstance(node, Call):
-                    for operand, kind in _loaded_operands(node):
+                    for operand, kind in loaded_operands(node):
                         read(operand, node, kind, node.span)
     return reads
 
 
-def _loaded_operands(call: Call) -> list[tuple[Expr, ReadKind]]:
+def loaded_operands(call: Call) -> list[tuple[Expr, ReadKind]]:
     if call.op == "tile.load":
         return [(call.args[0], ReadKind.LOAD)] if call.args else []
     if call.op == "tensor.slice":

@@ -33,7 +33,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.parser import ops
-from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict
+from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.span import Span
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
@@ -131,7 +131,18 @@ class ExpressionParser:
                 return parse_attr_dict(node, self._evaluator, self._lookup_var)
             except NotAnAttrValue:
                 pass
+            if isinstance(node, ast.Dict) and all(
+                isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.keys
+            ):
+                # Values that are DSL expressions (a launch size such as `t // 8`) stay expressions.
+                return [(k.value, self._attr_item(v)) for k, v in zip(node.keys, node.values)]  # type: ignore[union-attr]
         return self.parse(node)
+
+    def _attr_item(self, node: ast.expr) -> Any:
+        try:
+            return parse_attr_value(node, self._evaluator, self._lookup_var)
+        except NotAnAttrValue:
+            return self.parse(node)
 
     def _pl_call(
         self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span

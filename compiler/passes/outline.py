@@ -1,0 +1,302 @@
+"""The three outliners: scopes become functions of their own, called where they were.
+
+OutlineHierarchyScopes (non-CORE_GROUP `pl.at` in Opaque functions -> Opaque
+functions with that level/role), OutlineIncoreScopes (CORE_GROUP `pl.at` and
+`pl.spmd` bodies in Opaque/Orchestration functions -> InCore functions; an
+Opaque parent that outlines one becomes Orchestration) and OutlineClusterScopes
+(`pl.cluster` -> Group, a standalone `pl.spmd` -> Spmd function whose body is the
+kernel call; the launch spec rides the call's attrs).
+
+Parameters are the scope's captured inputs in first-use order, with the
+directions `scope_interface` infers; values defined inside and used after the
+scope are returned. The scope's `cache_policy_vars` become the function attr
+`cache_policy`, sorted (param index, policy) pairs; a declaration the outliner
+rejects (E1/E2, reported by `cache_policy_checks`) is left out.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from compiler.facts.kernels import outlined_names
+from compiler.ir import (
+    AssignStmt,
+    BinaryExpr,
+    Call,
+    ClusterScopeStmt,
+    Const,
+    Direction,
+    EvalStmt,
+    Expr,
+    Function,
+    FunctionType,
+    HierarchyScopeStmt,
+    InCoreScopeStmt,
+    Param,
+    Program,
+    ReturnStmt,
+    ScopeStmt,
+    SeqStmts,
+    SpmdScopeStmt,
+    Stmt,
+    TupleGetItem,
+    TupleType,
+    Var,
+)
+from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.passes.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+
+BYPASS = 1
+
+
+def outline_hierarchy_scopes(program: Program) -> Program:
+    return _outline(program, _is_hierarchy_site, _hierarchy_function)
+
+
+def outline_incore_scopes(program: Program) -> Program:
+    return _outline(program, _is_incore_site, _incore_function)
+
+
+def outline_cluster_scopes(program: Program) -> Program:
+    return _outline(program, _is_cluster_site, _cluster_function)
+
+
+Site = Callable[[Function, ScopeStmt], bool]
+Maker = Callable[[Function, ScopeStmt, str, list[Param]], Function]
+
+
+def _outline(program: Program, is_site: Site, make: Maker) -> Program:
+    """Outline every site of every function; an outlined function comes before its caller."""
+    ordered: list[Function] = []
+
+    def process(function: Function) -> None:
+        for callee in _outline_function(program, function, is_site, make):
+            process(callee)  # a nested site moved into the callee: outline it from there
+        ordered.append(function)
+
+    for function in list(program.functions):
+        process(function)
+    program.functions = ordered
+    return program
+
+
+def _outline_function(program: Program, function: Function, is_site: Site, make: Maker) -> list[Function]:
+    names = _site_names(function)
+    directions = callee_directions_among(program.functions)
+    created: list[Function] = []
+    for scope in _outermost_sites(function, is_site):
+        interface = scope_interface(scope, directions)
+        params = [Param(p.var, p.direction) for p in interface.params]
+        name = _unique_name(
+            names.get(id(scope)) or f"{function.name}_{scope.kind.value.lower()}_{len(created)}",
+            function.name,
+            {f.name for f in [*program.functions, *created]},
+        )
+        callee = make(function, scope, name, params)
+        callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
+        callee.body, call = _body_and_call(function, scope, callee, interface)
+        _replace(function.body, scope, call)
+        created.append(callee)
+    if (
+        created
+        and function.func_type is FunctionType.OPAQUE
+        and any(f.func_type is FunctionType.INCORE for f in created)
+    ):
+        function.func_type = FunctionType.ORCHESTRATION
+        function.level, function.role = "CHIP", "Orchestrator"
+    return created
+
+
+def _unique_name(name: str, parent: str, taken: set[str]) -> str:
+    """A name already taken by another function becomes `<parent>_<name>`, then gets `_<n>`."""
+    if name not in taken:
+        return name
+    candidate = f"{parent}_{name}"
+    index = 0
+    while candidate in taken:
+        candidate = f"{parent}_{name}_{index}"
+        index += 1
+    return candidate
+
+
+def _site_names(function: Function) -> dict[int, str]:
+    names = outlined_names(function)
+    counters: dict[str, int] = {}
+    for stmt in walk_stmts(function.body):
+        if isinstance(stmt, (SpmdScopeStmt, ClusterScopeStmt)) and id(stmt) not in names:
+            kind = "spmd" if isinstance(stmt, SpmdScopeStmt) else "cluster"
+            index = counters.get(kind, 0)
+            counters[kind] = index + 1
+            hint = (
+                f"{stmt.name_hint}_spmd"
+                if isinstance(stmt, SpmdScopeStmt) and stmt.name_hint
+                else stmt.name_hint
+            )
+            names[id(stmt)] = hint or f"{function.name}_{kind}_{index}"
+    return names
+
+
+def _outermost_sites(function: Function, is_site: Site) -> list[ScopeStmt]:
+    sites: list[ScopeStmt] = []
+
+    def visit(stmt: Stmt) -> None:
+        if isinstance(stmt, ScopeStmt) and is_site(function, stmt):
+            sites.append(stmt)
+            return  # nested sites move into the outlined function and are outlined from there
+        for child in child_stmts(stmt):
+            visit(child)
+
+    visit(function.body)
+    return sites
+
+
+# ------------------------------------------------------------------ sites
+
+
+def _is_hierarchy_site(function: Function, scope: ScopeStmt) -> bool:
+    return isinstance(scope, HierarchyScopeStmt) and function.func_type in (
+        FunctionType.OPAQUE,
+        FunctionType.INLINE,
+    )
+
+
+def _is_incore_site(function: Function, scope: ScopeStmt) -> bool:
+    scanned = (FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.INLINE)
+    return isinstance(scope, InCoreScopeStmt) and function.func_type in scanned
+
+
+def _is_cluster_site(function: Function, scope: ScopeStmt) -> bool:
+    return (
+        isinstance(scope, (ClusterScopeStmt, SpmdScopeStmt)) and function.func_type is not FunctionType.INCORE
+    )
+
+
+def _hierarchy_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
+    assert isinstance(scope, HierarchyScopeStmt)
+    return Function(
+        name, params, [], FunctionType.OPAQUE, scope.body, scope.span, level=scope.level, role=scope.role
+    )
+
+
+def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
+    return Function(
+        name, params, [], FunctionType.INCORE, scope.body, scope.span, level="CHIP_DIE", role="SubWorker"
+    )
+
+
+def _cluster_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
+    func_type = FunctionType.SPMD if isinstance(scope, SpmdScopeStmt) else FunctionType.GROUP
+    level, role = (None, None) if func_type is FunctionType.SPMD else ("CORE_GROUP", "SubWorker")
+    return Function(name, params, [], func_type, scope.body, scope.span, level=level, role=role)
+
+
+# ------------------------------------------------------- body and call site
+
+
+def _cache_policy_attr(scope: ScopeStmt, interface: ScopeInterface) -> list[tuple[str, object]]:
+    pairs = []
+    for var, policy in scope.attr("cache_policy_vars") or []:
+        param = interface.param_of(var)
+        index = interface.index_of(var)
+        if param is None or index is None:
+            continue  # E1: not captured
+        if policy == BYPASS and param.direction is not Direction.IN:
+            continue  # E2: BYPASS on a tensor the scope writes
+        pairs.append((index, policy))
+    return [("cache_policy", sorted(pairs))] if pairs else []
+
+
+def _body_and_call(
+    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface
+) -> tuple[SeqStmts, Stmt]:
+    """The callee's body (with a return of what the parent uses later) and the call replacing the scope."""
+    outputs = _live_outs(parent, scope)
+    args = [param.var for param in interface.params]
+    kwargs = _launch_attrs(scope)
+    call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
+    body = SeqStmts(scope.body.span, list(scope.body.stmts))
+    if not outputs:
+        return body, EvalStmt(scope.span, call)
+    returned = [_returned_value(var, interface) for var in outputs]
+    body.stmts.append(ReturnStmt(scope.span, returned))
+    callee.return_types = [var.type for var in returned]
+    if len(outputs) == 1:
+        call.type = outputs[0].type
+        return body, AssignStmt(scope.span, outputs[0], call)
+    call.type = TupleType(tuple(var.type for var in outputs))
+    temp = Var(scope.span, "_tuple_tmp", type=call.type)
+    unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
+    unpack += [
+        AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
+        for i, var in enumerate(outputs)
+    ]
+    return body, SeqStmts(scope.span, unpack)
+
+
+def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
+    """Vars bound inside the scope that the parent reads outside it, in binding order."""
+    inside = {id(stmt) for stmt in walk_stmts(scope)}
+    defined = [var for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)]
+    used_outside = {
+        id(var)
+        for stmt in walk_stmts(parent.body)
+        if id(stmt) not in inside
+        for expr in own_exprs(stmt)
+        for var in vars_in_evaluation_order(expr)
+    }
+    return [var for var in dict.fromkeys(defined) if id(var) in used_outside]
+
+
+def _returned_value(var: Var, interface: ScopeInterface) -> Var:
+    """A tensor written through a parameter is returned as that parameter (ReturnParamsExplicit)."""
+    for param in interface.params:
+        if param.direction is not Direction.IN and param.var.name == var.name:
+            return param.var
+    return var
+
+
+def _launch_attrs(scope: ScopeStmt) -> dict[str, object]:
+    if isinstance(scope, SpmdScopeStmt) and scope.core_num is not None:
+        attrs: list[tuple[str, object]] = [("core_num", _folded(scope.core_num))]
+        if scope.sync_start:
+            attrs.append(("sync_start", True))
+        return {"attrs": attrs}  # the launch spec rides the call
+    return {}
+
+
+_FOLD = {
+    "add": operator.add,
+    "sub": operator.sub,
+    "mul": operator.mul,
+    "floordiv": operator.floordiv,
+    "mod": operator.mod,
+}
+
+
+def _folded(expr: Expr) -> object:
+    """A constant launch size as the int it is (the printer writes it, the parser reads it back)."""
+    if isinstance(expr, Const) and isinstance(expr.value, int):
+        return expr.value
+    if isinstance(expr, BinaryExpr) and expr.op in _FOLD:
+        lhs, rhs = _folded(expr.lhs), _folded(expr.rhs)
+        if (
+            isinstance(lhs, int)
+            and isinstance(rhs, int)
+            and not (expr.op in ("floordiv", "mod") and rhs == 0)
+        ):
+            return _FOLD[expr.op](lhs, rhs)
+    return expr
+
+
+def _replace(body: Stmt, target: ScopeStmt, replacement: Stmt) -> None:
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, SeqStmts):
+            for index, child in enumerate(stmt.stmts):
+                if child is target:
+                    stmt.stmts[index] = replacement
+                    return
+        for field in ("body", "then_body", "else_body"):
+            if getattr(stmt, field, None) is target:
+                setattr(stmt, field, SeqStmts(target.span, [replacement]))
+                return

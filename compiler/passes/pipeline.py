@@ -1,0 +1,64 @@
+"""The pass pipeline, named and numbered as the real compiler's dumps count them.
+
+Only the passes that change what the cache-policy feature sees are modelled;
+a pass we do not model is not listed as if it ran (`--after` refuses it).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from compiler.ir import Function, Program
+from compiler.passes.outline import outline_cluster_scopes, outline_hierarchy_scopes, outline_incore_scopes
+from compiler.passes.tensor_to_tile import convert_tensor_to_tile_ops
+
+
+@dataclass(frozen=True)
+class Pass:
+    number: int
+    name: str
+    run: Callable[[Program], Program]
+
+
+PIPELINE: tuple[Pass, ...] = (
+    Pass(8, "OutlineHierarchyScopes", outline_hierarchy_scopes),
+    Pass(9, "OutlineIncoreScopes", outline_incore_scopes),
+    Pass(10, "OutlineClusterScopes", outline_cluster_scopes),
+    Pass(11, "ConvertTensorToTileOps", convert_tensor_to_tile_ops),
+)
+PARSE = "parse"
+
+
+class UnknownPass(ValueError):
+    pass
+
+
+def find_pass(after: str) -> Pass | None:
+    """The pass `--after` names (by name or number); None for `parse`."""
+    if after == PARSE:
+        return None
+    for candidate in PIPELINE:
+        if after in (candidate.name, str(candidate.number)):
+            return candidate
+    names = ", ".join([PARSE, *(f"{p.number} {p.name}" for p in PIPELINE)])
+    raise UnknownPass(f"pass {after} is not modelled (modelled: {names})")
+
+
+def run_passes(
+    programs: list[Program], functions: list[Function], after: str
+) -> tuple[list[Program], list[Function]]:
+    """Copies of the programs (free functions as programs of their own) after the pass `after`."""
+    last = find_pass(after)
+    programs = copy.deepcopy(programs)
+    functions = copy.deepcopy(functions)
+    if last is None:
+        return programs, functions
+    wrapped = [Program(f.name, [f], f.span) for f in functions]
+    for step in PIPELINE:
+        programs = [step.run(program) for program in programs]
+        wrapped = [step.run(program) for program in wrapped]
+        if step is last:
+            break
+    return programs, [f for program in wrapped for f in program.functions]

@@ -1,0 +1,163 @@
+"""ConvertTensorToTileOps, as far as the cache policy needs it (reference §3).
+
+For each InCore function:
+- the function attr `cache_policy` ((param index, policy) pairs) is read and erased;
+- every hand-written `tile.load` of a declared parameter without its own `cache=`
+  gets `cache=<policy>` (explicit wins in both directions; never duplicated);
+- a tensor parameter consumed by a matmul gets a Mat load per operand, and one
+  consumed by any other converted tensor op an entry load at function entry;
+  those ops then read the loaded tile and become `tile.*` ops; an assemble into
+  a tensor parameter becomes a `tile.store`. The synthesised loads carry the span
+  of the op that caused them and the declared policy.
+Loads follow loop-carried values back to the parameter (`propagate_aliases`).
+Not modelled here (the facts still see them): loads for slices and self-loading
+ops, exit stores of returned tile values, new Out parameters.
+"""
+
+from __future__ import annotations
+
+from compiler.facts.gm_reads import ReadKind, loaded_operands
+from compiler.ir import (
+    AssignStmt,
+    Call,
+    Const,
+    Function,
+    FunctionType,
+    MakeTuple,
+    OpaqueExpr,
+    Program,
+    ScalarType,
+    SeqStmts,
+    Stmt,
+    TensorType,
+    TileType,
+    Var,
+)
+from compiler.ir.visit import child_stmts, own_exprs, walk_expr
+from compiler.passes.scope_interface import propagate_aliases
+from compiler.span import Span
+
+_MEMORY = {ReadKind.MATMUL_OPERAND: "pl.Mem.Mat", ReadKind.ENTRY_LOAD: "pl.Mem.Vec"}
+
+
+def convert_tensor_to_tile_ops(program: Program) -> Program:
+    for function in program.functions:
+        if function.func_type is FunctionType.INCORE:
+            _convert(function)
+    return program
+
+
+def _convert(function: Function) -> None:
+    declared = _declared_policies(function)
+    function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
+    params = [p.var for p in function.params]
+    root = {id(v): id(v) for v in params if isinstance(v.type, TensorType)}
+    by_id = {id(v): v for v in params}
+    entry: dict[int, Var] = {}
+    prologue: list[Stmt] = []
+
+    def load(param: Var, kind: ReadKind, span: Span) -> tuple[Var, AssignStmt]:
+        tile = Var(
+            span,
+            f"{param.name}_{'mat' if kind is ReadKind.MATMUL_OPERAND else 'tile'}",
+            type=_tile_type(param),
+        )
+        call = _load_call(param, kind, span, declared.get(id(param)))
+        return tile, AssignStmt(span, tile, call)
+
+    def rewrite(block: SeqStmts) -> None:
+        out: list[Stmt] = []
+        for stmt in block.stmts:
+            propagate_aliases(stmt, root)
+            for expr in own_exprs(stmt):
+                for node in walk_expr(expr):
+                    if not isinstance(node, Call):
+                        continue
+                    if node.op == "tile.load":
+                        _stamp(node, root, declared)
+                        continue
+                    for operand, kind in loaded_operands(node):
+                        origin = root.get(id(operand)) if isinstance(operand, Var) else None
+                        if origin is None or kind not in _MEMORY or _shape(by_id[origin]) is None:
+                            continue
+                        if kind is ReadKind.ENTRY_LOAD:
+                            if origin not in entry:
+                                tile, assign = load(by_id[origin], kind, node.span)
+                                entry[origin] = tile
+                                prologue.append(assign)
+                            tile = entry[origin]
+                        else:
+                            tile, assign = load(by_id[origin], kind, node.span)
+                            out.append(assign)
+                        node.args = [tile if arg is operand else arg for arg in node.args]
+                        node.op = "tile." + node.op.partition(".")[2]
+                        _retype_result(stmt, node)
+                    _assemble_to_store(node, root)
+            for child in child_stmts(stmt):
+                if isinstance(child, SeqStmts):
+                    rewrite(child)
+            out.append(stmt)
+        block.stmts = out
+
+    rewrite(function.body)
+    function.body.stmts[:0] = prologue
+
+
+def _declared_policies(function: Function) -> dict[int, int]:
+    params = [p.var for p in function.params]
+    policies: dict[int, int] = {}
+    for key, value in function.attrs:
+        if key == "cache_policy" and isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, (list, tuple)) and len(item) == 2 and 0 <= item[0] < len(params):
+                    policies[id(params[item[0]])] = item[1]  # the last entry wins, like insert_or_assign
+    return policies
+
+
+def _stamp(load: Call, root: dict[int, int], declared: dict[int, int]) -> None:
+    """A load's own `cache=` wins in both directions; else the declaration for its root param."""
+    if "cache" in load.kwargs or not load.args:
+        return
+    origin = root.get(id(load.args[0])) if isinstance(load.args[0], Var) else None
+    if origin is not None and origin in declared:
+        load.kwargs["cache"] = declared[origin]
+
+
+def _retype_result(stmt: Stmt, call: Call) -> None:
+    """A value a converted op computes is a tile now, no longer a tensor."""
+    if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
+        tensor = stmt.var.type
+        static = tensor.shape is not None and all(isinstance(dim, int) for dim in tensor.shape)
+        stmt.var.type = call.type = TileType(tensor.shape if static else None, tensor.dtype)
+
+
+def _assemble_to_store(call: Call, root: dict[int, int]) -> None:
+    """`tensor.assemble(out, tile, offsets)` into a tensor param is `tile.store(tile, offsets, out)`."""
+    if call.op != "tensor.assemble" or len(call.args) < 3:
+        return
+    target, source, offsets = call.args[0], call.args[1], call.args[2]
+    if isinstance(target, Var) and id(target) in root and isinstance(source.type, TileType):
+        call.op, call.args = "tile.store", [source, offsets, target]
+
+
+def _load_call(param: Var, kind: ReadKind, span: Span, policy: int | None) -> Call:
+    shape = _shape(param) or ()
+    zeros = MakeTuple(span, [Const(span, 0, type=ScalarType("INDEX")) for _ in shape])
+    sizes = MakeTuple(span, [Const(span, dim, type=ScalarType("INDEX")) for dim in shape])
+    kwargs: dict[str, object] = {"target_memory": OpaqueExpr(span, _MEMORY[kind])}
+    if policy is not None:
+        kwargs["cache"] = policy
+    valid = MakeTuple(span, list(sizes.items))
+    return Call(span, "tile.load", [param, zeros, sizes, valid], kwargs, type=_tile_type(param))
+
+
+def _shape(param: Var) -> tuple[int, ...] | None:
+    shape = param.type.shape if isinstance(param.type, TensorType) else None
+    if shape is None or not all(isinstance(dim, int) for dim in shape):
+        return None
+    return tuple(dim for dim in shape if isinstance(dim, int))
+
+
+def _tile_type(param: Var) -> TileType:
+    dtype = param.type.dtype if isinstance(param.type, TensorType) else None
+    return TileType(_shape(param), dtype)

@@ -31,6 +31,11 @@ def build_parser() -> argparse.ArgumentParser:
         f"({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
     )
 
+    explain = commands.add_parser(
+        "explain", help="say which cache policy the GM reads on a line get, and why"
+    )
+    explain.add_argument("location", metavar="FILE:LINE[:COL]", help="a 1-based line of a kernel file")
+
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")
     transport = serve.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (default)")
@@ -53,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
             from pto_lsp.compile_command import main_compile
 
             return main_compile(args.file, args.emit, args.after)
+        if args.command == "explain":
+            from pto_lsp.explain_command import main_explain
+
+            return main_explain(args.location)
         if args.command == "serve":
             from pto_lsp.serve_command import main_serve
 

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
 
 from compiler.analysis import ModuleAnalysis
+from compiler.passes.pipeline import PIPELINE, run_passes
+from compiler.printer import print_module
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document
 from pto_lsp.features.completion import cache_policy_completions
@@ -170,6 +173,29 @@ def register(server: PtoLanguageServer) -> None:
             for item in cache_policy_completions(prefix)
         ]
         return lsp.CompletionList(is_incomplete=False, items=items) if items else None
+
+    # pygls passes a command's arguments one by one and reads their annotations at run time.
+    @server.command("pto.showIR")
+    def show_ir(ls: LanguageServer, uri: str, *options: str) -> str:
+        """`pto.showIR(uri[, after[, function]])`: the IR after a pass (default: the last), as DSL text."""
+        after, function = (*options, "", "")[:2]
+        current = snapshot(server, uri)
+        if current is None:
+            raise ValueError("pto.showIR needs the URI of an open PyPTO kernel file")
+        programs, functions = run_passes(
+            current.analysis.programs, current.analysis.functions, after or PIPELINE[-1].name
+        )
+        if function:
+            programs = [
+                replace(p, functions=[f for f in p.functions if f.name == function]) for p in programs
+            ]
+            programs = [p for p in programs if p.functions]
+            functions = [f for f in functions if f.name == function]
+        return print_module(replace(current.analysis, programs=programs, functions=functions))
+
+    @server.command("pto.showMLIR")
+    def show_mlir(ls: LanguageServer, uri: str, *options: str) -> str:
+        raise NotImplementedError("PTO MLIR emission is not implemented yet in pto-lsp")
 
 
 _SYMBOL_KINDS = {

@@ -1,0 +1,73 @@
+"""`pto-lsp explain FILE:LINE[:COL]`: what the front end knows about the GM reads on a line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from compiler.facts import Declaration, GmRead, Reason
+from pto_lsp.engine import AnalysisEngine
+from pto_lsp.sources import read_source
+
+
+def describe_read(read: GmRead) -> str:
+    if read.reason is Reason.EXPLICIT:
+        why = "its own cache= argument"
+    elif read.reason is Reason.DECLARED:
+        where = f" at line {read.reason_span.start_line}" if read.reason_span else " on the kernel"
+        why = f"the declaration{where}"
+    else:
+        why = f"the default (no cache= here, no declaration for '{read.tensor}')"
+    return (
+        f"reads '{read.tensor}' from global memory ({read.kind.value}) in kernel '{read.kernel}' "
+        f"as parameter {read.param_index}: {read.policy_name}, by {why}"
+    )
+
+
+def describe_declaration(declaration: Declaration) -> str:
+    head = f"declares {declaration.policy_name} for '{declaration.tensor}'"
+    if declaration.kernel is None:
+        return f"{head}; the scope is not outlined, so it has no effect"
+    if not declaration.lowered:
+        return f"{head}; carried onto '{declaration.kernel}', but no load picks it up today"
+    if declaration.param_index is None:
+        return f"{head}; '{declaration.tensor}' is not captured by the scope"
+    lines = [f"{head}: kernel '{declaration.kernel}', parameter {declaration.param_index}"]
+    lines += [
+        f"  governs the read at line {read.span.start_line} ({read.kind.value})" for read in declaration.reads
+    ]
+    return "\n".join(lines)
+
+
+def run_explain(path: Path, line: int, out: TextIO) -> int:
+    source = read_source(path)
+    if source.text is None:
+        print(f"pto-lsp explain: error: {path}: {source.problem}", file=sys.stderr)
+        return 2
+    facts = AnalysisEngine().analyse_text(str(path), source.text).facts
+    said = False
+    for declaration in facts.declarations:
+        if declaration.span.start_line == line:
+            print(f"{path}:{line}: {describe_declaration(declaration)}", file=out)
+            said = True
+    for read in facts.reads:
+        if read.span.start_line <= line <= read.span.end_line:
+            print(f"{path}:{read.span.start_line}: {describe_read(read)}", file=out)
+            said = True
+    if not said:
+        print(f"{path}:{line}: no global-memory read or cache-policy declaration here", file=out)
+    return 0
+
+
+def main_explain(location: str) -> int:
+    path_text, _, rest = location.partition(":")
+    line_text = rest.partition(":")[0]
+    if not path_text or not line_text.isdigit():
+        print(f"pto-lsp explain: error: expected FILE:LINE[:COL], got {location!r}", file=sys.stderr)
+        return 2
+    path = Path(path_text)
+    if not path.exists():
+        print(f"pto-lsp explain: error: no such file: {path}", file=sys.stderr)
+        return 2
+    return run_explain(path, int(line_text), sys.stdout)

@@ -1,0 +1,77 @@
+"""`pto-lsp explain FILE:LINE` and the server's `pto.showIR` / `pto.showMLIR` commands."""
+
+from __future__ import annotations
+
+from conftest import EXAMPLES, run_pto_lsp
+from lsp_client import RecordingClient, open_document, wait_for_version
+from lsprotocol import types as lsp
+
+BYPASS_MATMUL = EXAMPLES / "bypass_matmul.py"
+
+
+def line_of(needle: str) -> int:
+    lines = BYPASS_MATMUL.read_text().splitlines()
+    return next(
+        i for i, text in enumerate(lines, start=1) if needle in text and not text.lstrip().startswith("#")
+    )
+
+
+def test_explain_says_which_policy_each_read_on_the_line_gets_and_why():
+    line = line_of("pl.matmul(")
+    result = run_pto_lsp("explain", f"{BYPASS_MATMUL}:{line}")
+    assert result.returncode == 0
+    assert result.stdout.splitlines() == [
+        f"{BYPASS_MATMUL}:{line}: reads 'a' from global memory (matmul operand) in kernel 'mm' as parameter 0: "
+        "DEFAULT, by the default (no cache= here, no declaration for 'a')",
+        f"{BYPASS_MATMUL}:{line}: reads 'b' from global memory (matmul operand) in kernel 'mm' as parameter 1: "
+        f"BYPASS, by the declaration at line {line_of('pl.set_cache_policy(')}",
+    ]
+
+
+def test_explain_on_a_declaration_lists_what_it_governs():
+    line = line_of("pl.set_cache_policy(")
+    result = run_pto_lsp("explain", f"{BYPASS_MATMUL}:{line}")
+    assert result.stdout.splitlines() == [
+        f"{BYPASS_MATMUL}:{line}: declares BYPASS for 'b': kernel 'mm', parameter 1",
+        f"  governs the read at line {line_of('pl.matmul(')} (matmul operand)",
+    ]
+
+
+def test_explain_on_a_line_without_reads_says_so_and_bad_usage_exits_2():
+    assert "no global-memory read" in run_pto_lsp("explain", f"{BYPASS_MATMUL}:1").stdout
+    assert run_pto_lsp("explain", f"{BYPASS_MATMUL}").returncode == 2
+
+
+async def test_show_ir_returns_the_dump_after_a_chosen_pass(client: RecordingClient):
+    uri = BYPASS_MATMUL.as_uri()
+    open_document(client, BYPASS_MATMUL.read_text(), uri)
+    await wait_for_version(client, uri, 1)
+    text = await client.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showIR", arguments=[uri, "OutlineIncoreScopes", "mm"])
+    )
+    assert 'pl.func_attr({"cache_policy": [(1, 1)]})' in text
+    assert "def main(" not in text  # only the function asked for
+    last = await client.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showIR", arguments=[uri])
+    )
+    assert "pl.tile.load(b, [0, 0], [128, 256], [128, 256], target_memory=pl.Mem.Mat, cache=1)" in last
+
+
+async def test_show_mlir_answers_with_an_error_until_codegen_exists(client: RecordingClient):
+    uri = BYPASS_MATMUL.as_uri()
+    open_document(client, BYPASS_MATMUL.read_text(), uri)
+    await wait_for_version(client, uri, 1)
+    try:
+        await client.workspace_execute_command_async(
+            lsp.ExecuteCommandParams(command="pto.showMLIR", arguments=[uri])
+        )
+    except Exception as error:  # the client sees a JSON-RPC error, and the server goes on
+        assert "not implemented yet" in str(error)
+    else:
+        raise AssertionError("pto.showMLIR answered without MLIR")
+    assert (
+        await client.text_document_hover_async(
+            lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(0, 0))
+        )
+        is None
+    )

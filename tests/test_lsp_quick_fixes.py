@@ -199,3 +199,50 @@ async def test_a_conflicting_declaration_is_removed(client: RecordingClient):
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert "pl.CachePolicy.DEFAULT" not in fixed and f"pl.set_cache_policy(b, {BYPASS})" in fixed
+
+
+DISPATCH = """\
+import pypto.language as pl
+
+
+@pl.program
+class Dispatch:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+        i = pl.tile.get_block_idx()
+        t = pl.load(a, [i * 128, 0], [128, 128])
+        out = pl.store(t, [i * 128, 0], out)
+        return out
+
+    @pl.function
+    def scoped(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            t = pl.add(a, a)
+            out = pl.assemble(out, t, [0, 0])
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+        with pl.spmd(4):
+            pl.set_cache_policy(x, pl.CachePolicy.BYPASS)
+            out = self.CALLEE(x, out)
+        return out
+"""
+
+
+async def test_a_marker_on_a_dispatch_spmd_becomes_cache_kwargs_in_the_incore_callee(client: RecordingClient):
+    text = DISPATCH.replace("CALLEE", "kernel")
+    _, actions = await fixes_for(client, text, "PTO102")
+    assert [a.title for a in actions] == [f"Put `cache={BYPASS}` on the loads of `a` in `kernel`"]
+    fixed, diagnostics = await applied(client, text, actions[0])
+    assert diagnostics == []
+    assert f"t = pl.load(a, [i * 128, 0], [128, 128], cache={BYPASS})" in fixed
+
+
+async def test_a_marker_on_a_dispatch_spmd_moves_into_the_callees_scope(client: RecordingClient):
+    text = DISPATCH.replace("CALLEE", "scoped")
+    _, actions = await fixes_for(client, text, "PTO102")
+    assert [a.title for a in actions] == ["Move the declaration into `scoped` (its scope at line 15)"]
+    fixed, diagnostics = await applied(client, text, actions[0])
+    assert diagnostics == []
+    assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(a, {BYPASS})\n" in fixed

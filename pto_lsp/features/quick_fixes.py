@@ -91,8 +91,18 @@ def _fix_position(
 def _cache_kwarg_on_loads(
     function: Function, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
 ) -> list[QuickFix]:
-    if marker.policy is None:
+    if marker.policy is None or marker.tensor is None:
         return []
+    inserts = _cache_kwargs(function, marker.tensor, marker.policy)
+    if not inserts:
+        return []
+    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{marker.tensor}` instead"
+    return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
+
+
+def _cache_kwargs(function: Function, tensor: str, policy: str) -> list[Edit]:
+    """`, cache=pl.CachePolicy.<policy>` before the closing parenthesis of each load of
+    `tensor` in `function` that does not state its own policy already."""
     loads = [
         node
         for stmt in walk_stmts(function.body)
@@ -102,22 +112,17 @@ def _cache_kwarg_on_loads(
         and node.op == "tile.load"
         and node.args
         and isinstance(node.args[0], Var)
-        and node.args[0].name == marker.tensor
+        and node.args[0].name == tensor
         and "cache" not in node.kwargs
     ]
-    if not loads:
-        return []
-    keyword = f", cache=pl.CachePolicy.{marker.policy}"
-    # Before each load's closing parenthesis.
-    inserts = [
+    keyword = f", cache=pl.CachePolicy.{policy}"
+    return [
         Edit(
             Span(load.span.end_line, load.span.end_col - 1, load.span.end_line, load.span.end_col - 1),
             keyword,
         )
         for load in loads
     ]
-    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{marker.tensor}` instead"
-    return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
 
 
 # ----------------------------------------------------------------------- R2
@@ -129,6 +134,9 @@ def _fix_nothing_to_attach(
     function = _function_containing(analysis, site.span)
     if function is None or marker.tensor is None:
         return []
+    spmd = _innermost_scope(function, site.span, (ScopeKind.SPMD,))
+    if spmd is not None:
+        return _move_into_callee(analysis, source, diagnostic, site, marker, spmd)
     outer = _innermost_scope(function, site.span, (ScopeKind.CLUSTER, ScopeKind.RUNTIME))
     if outer is None:
         return []
@@ -142,6 +150,55 @@ def _fix_nothing_to_attach(
         )
         for scope in _scopes_reading(function, outer, marker.tensor)
     ]
+
+
+def _move_into_callee(
+    analysis: ModuleAnalysis,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
+    spmd: ScopeStmt,
+) -> list[QuickFix]:
+    """A dispatch-shaped `pl.spmd` body: the reads happen in the callee, so declare it there —
+    in the callee's CORE_GROUP scope if it has one, else as `cache=` on its loads."""
+    found = _dispatched_param(analysis, spmd, marker.tensor or "")
+    if found is None or marker.policy is None:
+        return []
+    callee, param = found
+    statement = f"pl.set_cache_policy({param}, pl.CachePolicy.{marker.policy})"
+    scopes = [scope for scope in _scopes_reading(callee, None, param) if scope.kind is ScopeKind.IN_CORE]
+    if scopes:
+        body = scopes[0].body_span
+        assert body is not None
+        insert = source.insert_before_line(body.start_line, source.indentation(body.start_line), statement)
+        title = f"Move the declaration into `{callee.name}` (its scope at line {scopes[0].span.start_line})"
+        return [QuickFix(title, diagnostic, (insert, source.remove_statement(site)), preferred=True)]
+    inserts = _cache_kwargs(callee, param, marker.policy)
+    if callee.func_type is not FunctionType.INCORE or not inserts:
+        return []
+    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{param}` in `{callee.name}`"
+    return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
+
+
+def _dispatched_param(analysis: ModuleAnalysis, spmd: ScopeStmt, tensor: str) -> tuple[Function, str] | None:
+    """The kernel the spmd body dispatches, and the name its parameter gives `tensor`."""
+    program = next(
+        (p for p in analysis.programs if any(f.span.contains(spmd.span) for f in p.functions)), None
+    )
+    functions = program.functions if program else list(analysis.functions)
+    for stmt in walk_stmts(spmd.body):
+        for expr in own_exprs(stmt):
+            for node in walk_expr(expr):
+                if not isinstance(node, Call):
+                    continue
+                callee = next((f for f in functions if node.op in (f.name, f"self.{f.name}")), None)
+                if callee is None:
+                    continue
+                for index, arg in enumerate(node.args):
+                    if isinstance(arg, Var) and arg.name == tensor and index < len(callee.params):
+                        return callee, callee.params[index].var.name
+    return None
 
 
 # ----------------------------------------------------------------------- R3

@@ -117,3 +117,50 @@ async def test_hover_on_a_tensor_parameter_gives_its_policy_in_each_kernel(clien
         "- kernel `tiles_incore_0`: **DEFAULT** (explicit `cache=` here), **BYPASS** (declared at line 18)"
         in text
     )
+
+
+SPMD_URI = "file:///work/kernels/spmd_hover.py"
+SPMD_KERNEL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Blocks:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, b: pl.Tensor[[512, 128], pl.FP32], c: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+            for i in pl.spmd(4, name_hint="blk"):
+                pl.set_cache_policy(b, pl.CachePolicy.BYPASS)
+                tile_b = pl.load(b, [i * 128, 0], [128, 128])
+                tile_c = pl.load(c, [i * 128, 0], [128, 128], cache=pl.CachePolicy.BYPASS)
+                out = pl.store(tile_b, [i * 128, 0], out)
+                out = pl.store(tile_c, [i * 128, 0], out)
+            return out
+    """
+)
+
+
+async def spmd_hover(client: RecordingClient, needle: str) -> str | None:
+    open_document(client, SPMD_KERNEL, SPMD_URI)
+    await wait_for_version(client, SPMD_URI, 1)
+    index = SPMD_KERNEL.index(needle) + 3
+    line = SPMD_KERNEL.count("\n", 0, index)
+    character = index - (SPMD_KERNEL.rfind("\n", 0, index) + 1)
+    result = await client.text_document_hover_async(
+        lsp.HoverParams(
+            text_document=lsp.TextDocumentIdentifier(uri=SPMD_URI), position=lsp.Position(line, character)
+        )
+    )
+    return result.contents.value if result is not None else None  # type: ignore[union-attr]
+
+
+async def test_hover_in_a_spmd_loop_names_the_kernel_its_body_becomes(client: RecordingClient):
+    text = await spmd_hover(client, "pl.load(b,")
+    assert text is not None
+    assert "kernel `blk`" in text
+    assert "- `b` — **BYPASS** (declared at line 9) · pl.load" in text
+
+
+async def test_hover_on_an_explicit_bypass_load(client: RecordingClient):
+    text = await spmd_hover(client, "pl.load(c,")
+    assert text is not None and "- `c` — **BYPASS** (explicit `cache=` here) · pl.load" in text

@@ -277,3 +277,38 @@ def test_compile_refuses_a_pass_it_does_not_model(tmp_path: Path):
     result = run_pto_lsp("compile", str(path), "--after", "ConvertToSSA")
     assert result.returncode == 2
     assert "pass ConvertToSSA is not modelled" in result.stderr
+
+
+ELTWISE = """\
+import pypto.language as pl
+
+
+@pl.program
+class EltwiseDemo:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[128, 128], pl.FP32], y: pl.Tensor[[128, 128], pl.FP32],
+             out: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
+        for r in pl.range(0, 128, 64):
+            with pl.at(level=pl.Level.CORE_GROUP):
+                pl.set_cache_policy(y, pl.CachePolicy.BYPASS)
+                out[r : r + 64, :] = pl.add(x[r : r + 64, :], pl.exp(y[r : r + 64, :]))
+        return out
+"""
+
+
+def test_subscript_slices_of_params_become_loads_that_take_the_declaration():
+    program = after(ELTWISE, "11")
+    kernel = function(program, "main_incore_0")
+    assert [p.var.name for p in kernel.params] == ["x", "r", "y", "out"]  # first-read order
+    loads = loads_by_source(kernel)
+    assert [len(load.args[2].items) for load in loads.values()] == [2, 2]  # type: ignore[attr-defined]
+    assert [item.value for item in loads["y"].args[2].items] == [64, 128]  # type: ignore[attr-defined]
+    assert "cache" not in loads["x"].kwargs and loads["y"].kwargs["cache"] == 1
+    ops = [
+        n.op
+        for s in walk_stmts(kernel.body)
+        for e in own_exprs(s)
+        for n in walk_expr(e)
+        if isinstance(n, Call)
+    ]
+    assert ops == ["tile.store", "tile.add", "tile.load", "tile.exp", "tile.load"]

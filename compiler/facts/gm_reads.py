@@ -29,7 +29,7 @@ DEFAULT, BYPASS = 0, 1
 POLICY_NAMES = {DEFAULT: "DEFAULT", BYPASS: "BYPASS"}
 
 # Tensor ops whose converter loads what it needs itself (no entry load of the params they consume).
-_SELF_LOADING = frozenset(
+SELF_LOADING = frozenset(
     {
         "assemble",
         "read",
@@ -161,7 +161,7 @@ def loaded_operands(call: Call) -> list[tuple[Expr, ReadKind]]:
             (call.args[i], ReadKind.MATMUL_OPERAND) for i in _MATMUL_OPERANDS[call.op] if i < len(call.args)
         ]
     namespace, _, name = call.op.partition(".")
-    if namespace == "tensor" and name not in _SELF_LOADING:
+    if namespace == "tensor" and name not in SELF_LOADING:
         return [(arg, ReadKind.ENTRY_LOAD) for arg in call.args if isinstance(arg, Var)]
     return []
 

@@ -16,11 +16,13 @@ ops, exit stores of returned tile values, new Out parameters.
 
 from __future__ import annotations
 
-from compiler.facts.gm_reads import ReadKind, loaded_operands
+from compiler.facts.gm_reads import SELF_LOADING, ReadKind, loaded_operands
 from compiler.ir import (
     AssignStmt,
+    BinaryExpr,
     Call,
     Const,
+    Expr,
     Function,
     FunctionType,
     MakeTuple,
@@ -28,12 +30,14 @@ from compiler.ir import (
     Program,
     ScalarType,
     SeqStmts,
+    Slice,
     Stmt,
+    SubscriptIndex,
     TensorType,
     TileType,
     Var,
 )
-from compiler.ir.visit import child_stmts, own_exprs, walk_expr
+from compiler.ir.visit import child_stmts, own_exprs, sub_exprs
 from compiler.passes.scope_interface import propagate_aliases
 from compiler.span import Span
 
@@ -70,12 +74,15 @@ def _convert(function: Function) -> None:
         for stmt in block.stmts:
             propagate_aliases(stmt, root)
             for expr in own_exprs(stmt):
-                for node in walk_expr(expr):
+                for node in _post_order(expr):
                     if not isinstance(node, Call):
+                        continue
+                    if node.op == "tensor.slice" and _slice_to_load(node, root, by_id, declared):
                         continue
                     if node.op == "tile.load":
                         _stamp(node, root, declared)
                         continue
+                    _tile_op_on_tiles(node)
                     for operand, kind in loaded_operands(node):
                         origin = root.get(id(operand)) if isinstance(operand, Var) else None
                         if origin is None or kind not in _MEMORY or _shape(by_id[origin]) is None:
@@ -101,6 +108,112 @@ def _convert(function: Function) -> None:
 
     rewrite(function.body)
     function.body.stmts[:0] = prologue
+
+
+def _post_order(expr: Expr) -> list[Expr]:
+    """Operands before the expression that uses them: a slice is a load before its consumer converts."""
+    return [*(node for operand in sub_exprs(expr) for node in _post_order(operand)), expr]
+
+
+def _slice_to_load(call: Call, root: dict[int, int], by_id: dict[int, Var], declared: dict[int, int]) -> bool:
+    """`x[r:r + 64, :]` / `pl.slice(x, shape, offset)` of a tensor param becomes a Vec `tile.load`."""
+    source = call.args[0] if call.args else None
+    origin = root.get(id(source)) if isinstance(source, Var) else None
+    shape = _shape(by_id[origin]) if origin is not None else None
+    if source is None or origin is None or shape is None:
+        return False
+    window = _window(call, shape)
+    if window is None:
+        return False
+    offsets, sizes = window
+    span = call.span
+    call.op = "tile.load"
+    call.args = [
+        source,
+        MakeTuple(span, offsets),
+        MakeTuple(span, [_index(span, size) for size in sizes]),
+        MakeTuple(span, [_index(span, size) for size in sizes]),
+    ]
+    call.kwargs = {"target_memory": OpaqueExpr(span, "pl.Mem.Vec")}
+    if origin in declared:
+        call.kwargs["cache"] = declared[origin]
+    dtype = source.type.dtype if isinstance(source.type, TensorType) else None
+    call.type = TileType(tuple(sizes), dtype)
+    return True
+
+
+def _window(call: Call, shape: tuple[int, ...]) -> tuple[list[Expr], list[int]] | None:
+    """Offsets and static sizes of a slice, or None when a size is not static."""
+    span = call.span
+    if len(call.args) == 2 and isinstance(call.args[1], SubscriptIndex):
+        items = list(call.args[1].items)
+        offsets: list[Expr] = []
+        sizes: list[int] = []
+        for dim, item in enumerate(shape):
+            entry = items[dim] if dim < len(items) else Slice(span, None, None, None)
+            if not isinstance(entry, Slice):
+                offsets.append(entry)
+                sizes.append(1)
+                continue
+            lower = entry.lower if entry.lower is not None else _index(span, 0)
+            size = _extent(entry.lower, entry.upper, item)
+            if size is None or entry.step is not None:
+                return None
+            offsets.append(lower)
+            sizes.append(size)
+        return offsets, sizes
+    if len(call.args) >= 3 and isinstance(call.args[1], MakeTuple) and isinstance(call.args[2], MakeTuple):
+        sizes = [
+            item.value
+            for item in call.args[1].items
+            if isinstance(item, Const) and isinstance(item.value, int)
+        ]
+        if len(sizes) != len(call.args[1].items):
+            return None
+        return list(call.args[2].items), sizes
+    return None
+
+
+def _extent(lower: Expr | None, upper: Expr | None, dim: int) -> int | None:
+    """`a:b` with constants, `r:r + k`, `:k`, `a:` and `:` of a dimension of size `dim`."""
+    low = (
+        lower.value
+        if isinstance(lower, Const) and isinstance(lower.value, int)
+        else (0 if lower is None else None)
+    )
+    if upper is None:
+        return dim - low if low is not None else None
+    if isinstance(upper, Const) and isinstance(upper.value, int) and low is not None:
+        return upper.value - low
+    if isinstance(upper, BinaryExpr) and upper.op == "add" and isinstance(upper.rhs, Const):
+        same = upper.lhs is lower  # `r:r + k`: the same binding on both sides
+        if same and isinstance(upper.rhs.value, int):
+            return upper.rhs.value
+    return None
+
+
+def _start(item: Expr, span: Span) -> Expr:
+    if isinstance(item, Slice):
+        return item.lower if item.lower is not None else _index(span, 0)
+    return item
+
+
+def _index(span: Span, value: int) -> Const:
+    return Const(span, value, type=ScalarType("INDEX"))
+
+
+def _tile_op_on_tiles(call: Call) -> None:
+    """A tensor op whose tensor operands have all become tiles is a tile op now."""
+    namespace, _, name = call.op.partition(".")
+    if namespace != "tensor" or name in SELF_LOADING:
+        return
+    operands = [arg for arg in call.args if isinstance(arg.type, (TensorType, TileType))]
+    if operands and all(isinstance(arg.type, TileType) for arg in operands):
+        call.op = f"tile.{name}"
+        first = operands[0].type
+        call.type = TileType(
+            first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
+        )
 
 
 def _declared_policies(function: Function) -> dict[int, int]:
@@ -137,6 +250,8 @@ def _assemble_to_store(call: Call, root: dict[int, int]) -> None:
         return
     target, source, offsets = call.args[0], call.args[1], call.args[2]
     if isinstance(target, Var) and id(target) in root and isinstance(source.type, TileType):
+        if isinstance(offsets, SubscriptIndex):  # `out[r:r + 64, :] = tile`: store at the slice's start
+            offsets = MakeTuple(offsets.span, [_start(item, offsets.span) for item in offsets.items])
         call.op, call.args = "tile.store", [source, offsets, target]
 
 

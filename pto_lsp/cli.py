@@ -22,7 +22,17 @@ def build_parser() -> argparse.ArgumentParser:
         "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
     )
     compile_.add_argument("file", metavar="FILE", help="the kernel file")
-    compile_.add_argument("--emit", choices=("ir",), default="ir", help="what to print (default: ir)")
+    compile_.add_argument(
+        "--emit", choices=("ir", "mlir"), default="ir", help="the IR as DSL text (default), or PTO MLIR"
+    )
+    compile_.add_argument(
+        "--ptoas-cache-policy",
+        choices=("unsupported", "attribute"),
+        default="unsupported",
+        help="unsupported: warn and emit BYPASS loads as cached ones (default); "
+        "attribute: mark each BYPASS pto.tload for a PTOAS that lowers the hint",
+    )
+    compile_.add_argument("--emit-source-loc", action="store_true", help="append loc(...) to each MLIR op")
     compile_.add_argument(
         "--after",
         metavar="NAME|N",
@@ -57,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "compile":
             from pto_lsp.compile_command import main_compile
 
-            return main_compile(args.file, args.emit, args.after)
+            return main_compile(
+                args.file, args.emit, args.after, args.ptoas_cache_policy, args.emit_source_loc
+            )
         if args.command == "explain":
             from pto_lsp.explain_command import main_explain
 

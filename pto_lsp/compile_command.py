@@ -17,14 +17,16 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, ModuleAnalysis, Severity
+from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.diagnostics import Stage
-from compiler.passes.pipeline import UnknownPass, run_passes
+from compiler.ir import FunctionType
+from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
 from compiler.printer import print_module
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import read_source
 
-EMIT_FORMATS = ("ir",)
+EMIT_FORMATS = ("ir", "mlir")
 # Errors that stop the real compiler before any pass runs.
 _FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
 
@@ -35,7 +37,7 @@ def run_pipeline(analysis: ModuleAnalysis, after: str) -> ModuleAnalysis:
     return replace(analysis, programs=programs, functions=functions)
 
 
-def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO) -> int:
+def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
     source = read_source(path)
     if source.text is None:
         print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)
@@ -48,14 +50,35 @@ def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO) -> 
         _write_errors(path, source.text, errors, err)
         return 1
     try:
-        result = run_pipeline(analysis, after)
+        result = run_pipeline(analysis, after if emit == "ir" else PIPELINE[-1].name)
     except UnknownPass as problem:
         print(f"pto-lsp compile: error: {problem}", file=err)
         return 2
-    text = print_module(result)  # emit == "ir", the only format so far
+    if emit == "mlir":
+        return _write_mlir(result, options, out, err)
+    text = print_module(result)
     if text:
         out.write(text + "\n")
     return 0
+
+
+def _write_mlir(result: ModuleAnalysis, options: CodegenOptions, out: TextIO, err: TextIO) -> int:
+    """One PTO MLIR module per InCore kernel; the codegen warnings on stderr, as the real one logs them."""
+    kernels = [f for p in result.programs for f in p.functions] + list(result.functions)
+    status = 0
+    for kernel in (f for f in kernels if f.func_type is FunctionType.INCORE):
+        try:
+            code = emit_kernel(kernel, options)
+        except CodegenNotModelled as problem:
+            print(
+                f"pto-lsp compile: kernel '{kernel.name}' not emitted: not modelled yet: {problem}", file=err
+            )
+            status = 1
+            continue
+        for warning in code.warnings:
+            print(warning, file=err)
+        out.write(f"// kernel: {kernel.name}\n{code.text}")
+    return status
 
 
 def _write_errors(path: Path, text: str, errors: list[Diagnostic], err: TextIO) -> None:
@@ -67,8 +90,11 @@ def _write_errors(path: Path, text: str, errors: list[Diagnostic], err: TextIO) 
     print(f"pto-lsp compile: {path} does not parse; no IR to print.", file=err)
 
 
-def main_compile(path: str, emit: str, after: str) -> int:
+def main_compile(
+    path: str, emit: str, after: str, ptoas_cache_policy: str = "unsupported", emit_source_loc: bool = False
+) -> int:
     if not Path(path).exists():
         print(f"pto-lsp compile: error: no such file: {path}", file=sys.stderr)
         return 2
-    return run_compile(Path(path), emit, after, sys.stdout, sys.stderr)
+    options = CodegenOptions(ptoas_cache_policy, emit_source_loc, path)
+    return run_compile(Path(path), emit, after, sys.stdout, sys.stderr, options)

@@ -98,6 +98,7 @@ def _convert(function: Function) -> None:
                             out.append(assign)
                         node.args = [tile if arg is operand else arg for arg in node.args]
                         node.op = "tile." + node.op.partition(".")[2]
+                        node.type = _as_tile(node.type)
                         _retype_result(stmt, node)
                     _assemble_to_store(node, root)
             for child in child_stmts(stmt):
@@ -236,12 +237,18 @@ def _stamp(load: Call, root: dict[int, int], declared: dict[int, int]) -> None:
         load.kwargs["cache"] = declared[origin]
 
 
+def _as_tile(value_type: object) -> object:
+    """What a converted op computes: a tile of the tensor's static shape (when it has one)."""
+    if not isinstance(value_type, TensorType):
+        return value_type
+    static = value_type.shape is not None and all(isinstance(dim, int) for dim in value_type.shape)
+    return TileType(value_type.shape if static else None, value_type.dtype)
+
+
 def _retype_result(stmt: Stmt, call: Call) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
-        tensor = stmt.var.type
-        static = tensor.shape is not None and all(isinstance(dim, int) for dim in tensor.shape)
-        stmt.var.type = call.type = TileType(tensor.shape if static else None, tensor.dtype)
+        stmt.var.type = call.type = _as_tile(stmt.var.type)
 
 
 def _assemble_to_store(call: Call, root: dict[int, int]) -> None:

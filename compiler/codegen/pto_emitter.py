@@ -1,0 +1,422 @@
+"""PTO MLIR for one InCore kernel after ConvertTensorToTileOps (`pypto-language.md` §6).
+
+The format follows the real codegen's (`../shared/spec/pypto-examples/*/*.pto`):
+a module with `pto.target_arch`, a `func.func` taking tensor pointers first,
+then scalars, then the SPMD block index/count; constants first; one
+`pto.make_tensor_view` per tensor parameter; `pto.alloc_tile` at each tile's
+definition; `pto.partition_view` + `pto.tload` per load; `pto.tstore` per store;
+DPS compute ops; `pto.tmov` into Left/Right around a matmul. Nested calls are
+emitted operands first, as FlattenCallExpr would have ordered them.
+
+Our own, and said so in `docs/codegen.md`: tile addresses (a bump allocator per
+memory space), SSA value names, the order of constants, and `loc(...)` positions.
+
+The cache policy: with `ptoas_cache_policy="unsupported"` (the spec's behaviour)
+a BYPASS load is emitted exactly like any other load (byte-identical MLIR) and
+reported once per tensor per kernel; with `"attribute"` every BYPASS `pto.tload`
+carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}` and nothing is reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.codegen.bypass_warning import bypass_warning_message
+from compiler.ir import (
+    AssignStmt,
+    BinaryExpr,
+    Call,
+    Const,
+    EvalStmt,
+    Expr,
+    Function,
+    MakeTuple,
+    OpaqueExpr,
+    ReturnStmt,
+    ScalarType,
+    SeqStmts,
+    Stmt,
+    TensorType,
+    Var,
+)
+from compiler.span import Span
+
+_DTYPES = {
+    "FP32": "f32",
+    "FP16": "f16",
+    "BF16": "bf16",
+    "INT32": "i32",
+    "INT64": "i64",
+    "INT8": "i8",
+    "UINT8": "ui8",
+}
+_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4, "i64": 8, "i8": 1, "ui8": 1}
+# (blayout, slayout, fractal) per memory space.
+_LAYOUT = {
+    "vec": ("row_major", "none_box", 512),
+    "mat": ("col_major", "row_major", 512),
+    "left": ("col_major", "row_major", 512),
+    "right": ("row_major", "col_major", 512),
+    "acc": ("col_major", "row_major", 1024),
+}
+_BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
+_UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
+_INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
+BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
+
+
+class CodegenNotModelled(Exception):
+    """The kernel uses a construct this emitter does not model (e.g. a loop)."""
+
+
+@dataclass(frozen=True)
+class CodegenOptions:
+    ptoas_cache_policy: str = "unsupported"  # or "attribute"
+    emit_source_loc: bool = False
+    file_label: str = "<kernel>"
+
+
+@dataclass(frozen=True)
+class TileBuf:
+    loc: str
+    dtype: str
+    rows: int
+    cols: int
+
+    def type(self) -> str:
+        blayout, slayout, fractal = _LAYOUT[self.loc]
+        return (
+            f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
+            f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
+        )
+
+
+@dataclass
+class Value:
+    name: str
+    tile: TileBuf | None = None
+    tensor: tuple[int, int, str] | None = None  # a tensor view: rows, cols, element type
+    scalar: str | None = None  # "index" / "f32"
+
+
+@dataclass
+class KernelCode:
+    text: str
+    warnings: list[str] = field(default_factory=list)
+
+
+def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
+    return _Emitter(function, options).emit()
+
+
+class _Emitter:
+    def __init__(self, function: Function, options: CodegenOptions) -> None:
+        self.function = function
+        self.options = options
+        self.constants: dict[str, str] = {}
+        self.lines: list[str] = []
+        self.values: dict[int, Value] = {}
+        self.names: set[str] = set()
+        self.temps = 0
+        self.addresses: dict[str, int] = {}
+        self.spmd = False
+        self.cube = False
+        self.warned: set[int] = set()
+        self.warnings: list[str] = []
+
+    # -------------------------------------------------------------- module
+
+    def emit(self) -> KernelCode:
+        signature = self._signature()
+        for stmt in self.function.body.stmts:
+            self._stmt(stmt)
+        args = list(signature)
+        if self.spmd:
+            args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
+        kind = "cube" if self.cube else "vector"
+        head = [
+            'module attributes {pto.target_arch = "a2a3"} {',
+            f"  func.func @{self.function.name}({', '.join(args)}) attributes "
+            f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
+        ]
+        body = [f"  {line}" for line in [*self.constants.values(), *self.lines, "return"]]
+        return KernelCode("\n".join([*head, *body, "  }", "}"]) + "\n", self.warnings)
+
+    def _signature(self) -> list[str]:
+        tensors = [p.var for p in self.function.params if isinstance(p.var.type, TensorType)]
+        scalars = [p.var for p in self.function.params if isinstance(p.var.type, ScalarType)]
+        args = []
+        for index, var in enumerate(tensors):
+            rows, cols, dtype = self._tensor_shape(var)
+            args.append(f"%arg{index}: !pto.ptr<{dtype}>")
+            view = self._name(f"{var.name}_view")
+            strides = f"[{self._index(cols)}, {self._index(1)}]"
+            self._line(
+                f"{view} = pto.make_tensor_view %arg{index}, shape = [{self._index(rows)}, {self._index(cols)}], "
+                f"strides = {strides} {{layout = #pto.layout<nd>}} : !pto.tensor_view<?x?x{dtype}>",
+                self.function.span,
+            )
+            self.values[id(var)] = Value(view, tensor=(rows, cols, dtype))
+        for offset, var in enumerate(scalars, start=len(tensors)):
+            args.append(f"%arg{offset}: index")
+            self.values[id(var)] = Value(f"%arg{offset}", scalar="index")
+        return args
+
+    # ---------------------------------------------------------- statements
+
+    def _stmt(self, stmt: Stmt) -> None:
+        if isinstance(stmt, SeqStmts):
+            for child in stmt.stmts:
+                self._stmt(child)
+        elif isinstance(stmt, AssignStmt):
+            self.values[id(stmt.var)] = self._expr(stmt.value, stmt.var.name)
+        elif isinstance(stmt, EvalStmt):
+            self._expr(stmt.expr, None)
+        elif not isinstance(stmt, ReturnStmt):
+            raise CodegenNotModelled(f"{type(stmt).__name__} in '{self.function.name}'")
+
+    def _expr(self, expr: Expr, dest: str | None) -> Value:
+        if isinstance(expr, Var):
+            if id(expr) not in self.values:
+                raise CodegenNotModelled(f"'{expr.name}' has no value")
+            return self.values[id(expr)]
+        if isinstance(expr, Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+            return Value(self._index(expr.value), scalar="index")
+        if isinstance(expr, Const) and isinstance(expr.value, float):
+            return Value(self._float(expr.value), scalar="f32")
+        if isinstance(expr, BinaryExpr) and expr.op in _INDEX_OPS:
+            lhs, rhs = self._expr(expr.lhs, None), self._expr(expr.rhs, None)
+            name = self._temp()
+            self._line(f"{name} = arith.{_INDEX_OPS[expr.op]} {lhs.name}, {rhs.name} : index", expr.span)
+            return Value(name, scalar="index")
+        if isinstance(expr, Call):
+            return self._call(expr, dest)
+        raise CodegenNotModelled(f"expression {type(expr).__name__} in '{self.function.name}'")
+
+    def _call(self, call: Call, dest: str | None) -> Value:
+        namespace, _, op = call.op.partition(".")
+        if call.op == "tile.get_block_idx":
+            self.spmd = True
+            name = self._name(dest or "block_idx")
+            self._line(f"{name} = arith.index_cast %__pypto_spmd_block_idx : i32 to index", call.span)
+            return Value(name, scalar="index")
+        if call.op == "tile.load":
+            return self._load(call, dest)
+        if call.op == "tile.store":
+            return self._store(call)
+        if call.op == "tile.move":
+            source = self._tile_operand(call.args[0])
+            return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
+        if call.op == "tile.matmul":
+            return self._matmul(call, dest)
+        if namespace == "tile" and op in _BINARY | {f"{name}s" for name in _BINARY}:
+            return self._binary(
+                call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
+            )
+        if namespace == "tile" and op in _UNARY:
+            source = self._tile_operand(call.args[0])
+            result = self._alloc(dest, source.tile, call.span)  # type: ignore[arg-type]
+            self._line(
+                f"pto.t{op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
+                call.span,
+            )  # type: ignore[union-attr]
+            return result
+        raise CodegenNotModelled(f"op {call.op} in '{self.function.name}'")
+
+    # ----------------------------------------------------------------- ops
+
+    def _load(self, call: Call, dest: str | None) -> Value:
+        source = call.args[0]
+        view = self.values.get(id(source)) if isinstance(source, Var) else None
+        if view is None or view.tensor is None or len(call.args) < 3:
+            raise CodegenNotModelled(f"load in '{self.function.name}'")
+        offsets = self._offsets(call.args[1], call.span)
+        sizes = _ints(call.args[2])
+        rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
+        dtype = view.tensor[2]
+        tile = self._alloc(
+            dest, TileBuf(_memory(call.kwargs.get("target_memory"), "vec"), dtype, rows, cols), call.span
+        )
+        pview = self._name(f"{source.name}_pview")  # type: ignore[union-attr]
+        partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
+        self._line(
+            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], "
+            f"sizes = [{self._index(rows)}, {self._index(cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",
+            call.span,
+        )
+        bypass = call.kwargs.get("cache") == 1
+        attribute = (
+            f" {BYPASS_ATTRIBUTE}" if bypass and self.options.ptoas_cache_policy == "attribute" else ""
+        )
+        self._line(
+            f"pto.tload ins({pview} : {partition}) outs({tile.name} : {tile.tile.type()}){attribute}",
+            call.span,
+        )  # type: ignore[union-attr]
+        if bypass and self.options.ptoas_cache_policy != "attribute" and id(source) not in self.warned:
+            self.warned.add(id(source))
+            location = f"{self.options.file_label}:{call.span.start_line}"
+            self.warnings.append(bypass_warning_message(source.name, location))  # type: ignore[union-attr]
+        return tile
+
+    def _store(self, call: Call) -> Value:
+        tile = self._tile_operand(call.args[0])
+        target = call.args[2] if len(call.args) > 2 else None
+        view = self.values.get(id(target)) if isinstance(target, Var) else None
+        if view is None or view.tensor is None:
+            raise CodegenNotModelled(f"store in '{self.function.name}'")
+        offsets = self._offsets(call.args[1], call.span)
+        dtype = view.tensor[2]
+        partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
+        pview = self._name(f"{target.name}_pview")  # type: ignore[union-attr]
+        self._line(
+            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = "
+            f"[{self._index(tile.tile.rows)}, {self._index(tile.tile.cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",  # type: ignore[union-attr]
+            call.span,
+        )
+        self._line(f"pto.tstore ins({tile.name} : {tile.tile.type()}) outs({pview} : {partition})", call.span)  # type: ignore[union-attr]
+        return view
+
+    def _matmul(self, call: Call, dest: str | None) -> Value:
+        self.cube = True
+        lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        if _flag(call.kwargs.get("b_trans")):
+            assert rhs.tile is not None
+            transposed = TileBuf(rhs.tile.loc, rhs.tile.dtype, rhs.tile.cols, rhs.tile.rows)
+            rhs = self._alloc(f"{rhs.name.lstrip('%')}_t", transposed, call.span)  # a transposed view
+        lhs = self._moved(lhs, "left", None, call.span) if lhs.tile and lhs.tile.loc != "left" else lhs
+        rhs = self._moved(rhs, "right", None, call.span) if rhs.tile and rhs.tile.loc != "right" else rhs
+        assert lhs.tile is not None and rhs.tile is not None
+        acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
+        self._line(
+            f"pto.tmatmul ins({lhs.name}, {rhs.name} : {lhs.tile.type()}, {rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+            call.span,
+        )
+        return acc
+
+    def _binary(self, call: Call, op: str, dest: str | None) -> Value:
+        lhs = self._tile_operand(call.args[0])
+        rhs = self._expr(call.args[1], None)
+        result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
+        if rhs.tile is None:  # a scalar right-hand side: the `*s` form
+            types = f"{lhs.tile.type()}, {rhs.scalar or 'f32'}"  # type: ignore[union-attr]
+            self._line(
+                f"pto.t{op}s ins({lhs.name}, {rhs.name} : {types}) outs({result.name} : {result.tile.type()})",
+                call.span,
+            )  # type: ignore[union-attr]
+        else:
+            types = f"{lhs.tile.type()}, {rhs.tile.type()}"  # type: ignore[union-attr]
+            self._line(
+                f"pto.t{op} ins({lhs.name}, {rhs.name} : {types}) outs({result.name} : {result.tile.type()})",
+                call.span,
+            )  # type: ignore[union-attr]
+        return result
+
+    def _moved(self, source: Value, loc: str, dest: str | None, span: Span) -> Value:
+        assert source.tile is not None
+        name = dest or f"{source.name.lstrip('%')}_{loc.capitalize()}"
+        moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
+        self._line(
+            f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
+            span,
+        )  # type: ignore[union-attr]
+        return moved
+
+    # -------------------------------------------------------------- values
+
+    def _tile_operand(self, expr: Expr) -> Value:
+        value = self._expr(expr, None)
+        if value.tile is None:
+            raise CodegenNotModelled(f"a tile operand in '{self.function.name}' is not a tile")
+        return value
+
+    def _alloc(self, dest: str | None, tile: TileBuf, span: Span) -> Value:
+        name = self._name(dest) if dest else self._temp()
+        size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
+        address = self.addresses.get(tile.loc, 0)
+        self.addresses[tile.loc] = address + size
+        self._line(
+            f"{name} = pto.alloc_tile addr = {self._i64(address)} valid_row = {self._index(tile.rows)} "
+            f"valid_col = {self._index(tile.cols)} : {tile.type()}",
+            span,
+        )
+        return Value(name, tile=tile)
+
+    def _offsets(self, expr: Expr, span: Span) -> list[str]:
+        items = expr.items if isinstance(expr, MakeTuple) else [expr]
+        offsets = []
+        for item in items:
+            value = self._expr(item, None)
+            if isinstance(item, Const):
+                offsets.append(value.name)
+            else:  # a runtime offset is clamped at zero, as the real codegen does
+                clamped = self._temp()
+                self._line(f"{clamped} = arith.maxsi {value.name}, {self._index(0)} : index", span)
+                offsets.append(clamped)
+        return offsets
+
+    def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
+        tensor = var.type
+        assert isinstance(tensor, TensorType)
+        shape = tensor.shape or ()
+        if len(shape) != 2 or not all(isinstance(dim, int) for dim in shape):
+            raise CodegenNotModelled(f"tensor '{var.name}' has no static 2-D shape")
+        return int(shape[0]), int(shape[1]), _DTYPES.get(tensor.dtype or "", "f32")
+
+    def _index(self, value: int) -> str:
+        name = f"%c{value}_index"
+        self.constants.setdefault(name, f"{name} = arith.constant {value} : index")
+        return name
+
+    def _i64(self, value: int) -> str:
+        name = f"%c{value}_i64"
+        self.constants.setdefault(name, f"{name} = arith.constant {value} : i64")
+        return name
+
+    def _float(self, value: float) -> str:
+        text = f"{value:.17e}"
+        for name, line in self.constants.items():
+            if line.endswith(f"arith.constant {text} : f32"):
+                return name
+        name = f"%cst_{sum(1 for n in self.constants if n.startswith('%cst'))}"
+        self.constants[name] = f"{name} = arith.constant {text} : f32"
+        return name
+
+    def _name(self, wanted: str) -> str:
+        base = "%" + wanted.lstrip("%")
+        name, index = base, 0
+        while name in self.names:
+            index += 1
+            name = f"{base}_{index}"
+        self.names.add(name)
+        return name
+
+    def _temp(self) -> str:
+        name = f"%{self.temps}"
+        self.temps += 1
+        return name
+
+    def _line(self, text: str, span: Span) -> None:
+        if self.options.emit_source_loc:
+            text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
+        self.lines.append(text)
+
+
+def _memory(value: object, default: str) -> str:
+    text = value.text if isinstance(value, OpaqueExpr) else str(value or "")
+    name = text.rsplit(".", 1)[-1].lower()
+    return name if name in _LAYOUT else default
+
+
+def _ints(expr: Expr) -> list[int]:
+    items = expr.items if isinstance(expr, MakeTuple) else [expr]
+    values = [item.value for item in items if isinstance(item, Const) and isinstance(item.value, int)]
+    if len(values) != len(items):
+        raise CodegenNotModelled("a load size is not static")
+    return values
+
+
+def _flag(value: object) -> bool:
+    return isinstance(value, Const) and value.value is True
+
+
+__all__ = ["CodegenNotModelled", "CodegenOptions", "KernelCode", "TileBuf", "emit_kernel"]

@@ -1,0 +1,155 @@
+"""PTO MLIR emission (`pto-lsp compile --emit mlir`) and the cache policy in codegen
+(reference §6.6): byte identity, the warning once per tensor per kernel, the
+PTOAS-capability switch, and golden shapes against the real compiler's output."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+from cache_policy_programs import BYPASS_MARKER, at_program
+from conftest import REPO, run_pto_lsp
+
+SPEC_EXAMPLES = REPO.parent / "shared" / "spec" / "pypto-examples"
+URL = "https://github.com/hw-native-sys/PTOAS/issues/1356"
+WARNING = "[CacheBypassUnsupported]"
+DECLARED_BYPASS = at_program(BYPASS_MARKER)
+PLAIN_MATMUL = at_program()
+TWO_DECLARED = at_program(BYPASS_MARKER, "pl.set_cache_policy(a, pl.CachePolicy.BYPASS)").replace(
+    '"mm"', '"mm2"'
+)
+TWO_BYPASSING_LOADS = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Loads:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[32, 128], pl.FP32], out: pl.Out[pl.Tensor[[32, 128], pl.FP32]]) -> pl.Tensor[[32, 128], pl.FP32]:
+            top: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [0, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
+            bottom: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [16, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
+            out_0 = pl.store(top, [0, 0], out)
+            out_1 = pl.store(bottom, [16, 0], out_0)
+            return out_1
+    """
+)
+
+
+def mlir(tmp_path: Path, source: str, *options: str) -> tuple[str, list[str]]:
+    path = tmp_path / "kernel.py"
+    path.write_text(source)
+    result = run_pto_lsp("compile", str(path), "--emit", "mlir", *options)
+    assert result.returncode == 0, result.stderr
+    return result.stdout, [line for line in result.stderr.splitlines() if WARNING in line]
+
+
+def strip_loc(text: str) -> list[str]:
+    return [re.sub(r' loc\("[^"]*":\d+:\d+\)', "", line) for line in text.splitlines()]
+
+
+def test_declaration_leaves_generated_mlir_byte_identical(tmp_path):
+    declared, _ = mlir(tmp_path, DECLARED_BYPASS)
+    plain, _ = mlir(tmp_path, PLAIN_MATMUL)
+    assert "pto.tload" in plain
+    assert declared == plain
+
+
+def test_declaration_leaves_generated_mlir_identical_with_source_locations(tmp_path):
+    declared, _ = mlir(tmp_path, DECLARED_BYPASS, "--emit-source-loc")
+    plain, _ = mlir(tmp_path, PLAIN_MATMUL, "--emit-source-loc")
+    assert "loc(" in declared
+    assert declared != plain  # the marker line shifts the lines below it
+    assert strip_loc(declared) == strip_loc(plain)
+
+
+def test_undeclared_kernel_emits_no_bypass_warning(tmp_path):
+    assert mlir(tmp_path, PLAIN_MATMUL)[1] == []
+
+
+def test_declared_bypass_warns_once_and_links_the_ptoas_issue(tmp_path):
+    [warning] = mlir(tmp_path, DECLARED_BYPASS)[1]
+    assert "tensor 'b'" in warning and "CachePolicy.BYPASS" in warning and URL in warning
+    matmul_line = DECLARED_BYPASS[: DECLARED_BYPASS.index("pl.matmul(")].count("\n") + 1
+    assert warning.endswith(
+        f"compiling as an ordinary cached access at {tmp_path / 'kernel.py'}:{matmul_line}"
+    )
+
+
+def test_each_declared_tensor_warns_exactly_once(tmp_path):
+    warnings = mlir(tmp_path, TWO_DECLARED)[1]
+    assert len(warnings) == 2
+    assert any("tensor 'a'" in w for w in warnings) and any("tensor 'b'" in w for w in warnings)
+    assert all(URL in w for w in warnings)
+
+
+def test_repeated_bypassing_loads_of_one_tensor_warn_once(tmp_path):
+    text, warnings = mlir(tmp_path, TWO_BYPASSING_LOADS)
+    assert len([line for line in text.splitlines() if "pto.tload" in line]) == 2
+    assert len(warnings) == 1 and "tensor 'x'" in warnings[0] and URL in warnings[0]
+
+
+def test_two_kernels_declaring_the_same_tensor_warn_once_each(tmp_path):
+    second = TWO_BYPASSING_LOADS.replace("def kernel(", "def kernel2(").split("@pl.program\nclass Loads:\n")[
+        1
+    ]
+    text, warnings = mlir(tmp_path, TWO_BYPASSING_LOADS + second)
+    assert text.count("// kernel: ") == 2
+    assert len(warnings) == 2 and all("tensor 'x'" in w for w in warnings)
+
+
+def test_attribute_mode_marks_exactly_the_bypass_loads_and_does_not_warn(tmp_path):
+    source = TWO_BYPASSING_LOADS.replace(
+        "pl.load(x, [16, 0], [16, 128], cache=pl.CachePolicy.BYPASS)",
+        "pl.load(x, [16, 0], [16, 128], cache=pl.CachePolicy.DEFAULT)",
+    )
+    text, warnings = mlir(tmp_path, source, "--ptoas-cache-policy=attribute")
+    loads = [line for line in text.splitlines() if "pto.tload" in line]
+    marked = [line for line in loads if line.endswith("{cache_policy = #pto.load_cache_policy<l2_bypass>}")]
+    assert len(loads) == 2 and len(marked) == 1
+    assert "%top" in marked[0]  # the BYPASS one; the explicit DEFAULT emits nothing
+    assert warnings == []
+
+
+def test_attribute_mode_marks_every_emitted_load_of_a_declared_tensor(tmp_path):
+    text, _ = mlir(tmp_path, DECLARED_BYPASS, "--ptoas-cache-policy=attribute")
+    marked = [line for line in text.splitlines() if "l2_bypass" in line]
+    assert len(marked) == 1 and "%b_pview" in marked[0]
+    plain, _ = mlir(tmp_path, DECLARED_BYPASS)
+    assert (
+        text.replace(" {cache_policy = #pto.load_cache_policy<l2_bypass>}", "") == plain
+    )  # the only difference
+
+
+GOLDEN = [
+    ("EltwiseDemo", "main_incore_0"),
+    ("MatmulDemo", "mm"),
+    ("TensorMatmulDemo", "qk"),
+    ("SpmdDemo", "blk"),
+]
+_TYPES = (
+    "pto.ptr",
+    "pto.tensor_view",
+    "pto.partition_tensor_view",
+    "pto.tile_buf",
+    "pto.layout",
+    "pto.kernel_kind",
+    "pto.target_arch",
+)
+
+
+def shape_of(text: str) -> tuple[list[str], list[str]]:
+    """The `pto.*` operations in order, and the partition-view shapes."""
+    ops = [op for op in re.findall(r"\b(pto\.[a-z_.]+)\b", text) if not op.startswith(_TYPES)]
+    return ops, re.findall(r"-> !pto.partition_tensor_view<([^>]+)>", text)
+
+
+@pytest.mark.skipif(not SPEC_EXAMPLES.is_dir(), reason="no real outputs in ../shared/spec")
+@pytest.mark.parametrize(("demo", "kernel"), GOLDEN, ids=[demo for demo, _ in GOLDEN])
+def test_operations_and_views_equal_the_real_codegen(demo: str, kernel: str):
+    result = run_pto_lsp("compile", str(SPEC_EXAMPLES / "demo_progs.py"), "--emit", "mlir")
+    modules = dict(block.partition("\n")[::2] for block in result.stdout.split("// kernel: ")[1:])
+    real = (SPEC_EXAMPLES / demo / f"{kernel}.pto").read_text()
+    assert shape_of(modules[kernel]) == shape_of(real)

@@ -57,21 +57,12 @@ async def test_show_ir_returns_the_dump_after_a_chosen_pass(client: RecordingCli
     assert "pl.tile.load(b, [0, 0], [128, 256], [128, 256], target_memory=pl.Mem.Mat, cache=1)" in last
 
 
-async def test_show_mlir_answers_with_an_error_until_codegen_exists(client: RecordingClient):
+async def test_show_mlir_returns_the_kernels_pto_mlir(client: RecordingClient):
     uri = BYPASS_MATMUL.as_uri()
     open_document(client, BYPASS_MATMUL.read_text(), uri)
     await wait_for_version(client, uri, 1)
-    try:
-        await client.workspace_execute_command_async(
-            lsp.ExecuteCommandParams(command="pto.showMLIR", arguments=[uri])
-        )
-    except Exception as error:  # the client sees a JSON-RPC error, and the server goes on
-        assert "not implemented yet" in str(error)
-    else:
-        raise AssertionError("pto.showMLIR answered without MLIR")
-    assert (
-        await client.text_document_hover_async(
-            lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=uri), position=lsp.Position(0, 0))
-        )
-        is None
+    text = await client.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMLIR", arguments=[uri])
     )
+    assert text.startswith('// kernel: mm\nmodule attributes {pto.target_arch = "a2a3"} {')
+    assert text.count("pto.tload") == 2 and "l2_bypass" not in text

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
+from pygls.uris import to_fs_path
 
 from compiler.analysis import ModuleAnalysis
+from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
+from compiler.ir import FunctionType
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.printer import print_module
 from pto_lsp.diagnostics import to_lsp
@@ -195,7 +198,24 @@ def register(server: PtoLanguageServer) -> None:
 
     @server.command("pto.showMLIR")
     def show_mlir(ls: LanguageServer, uri: str, *options: str) -> str:
-        raise NotImplementedError("PTO MLIR emission is not implemented yet in pto-lsp")
+        """`pto.showMLIR(uri[, function])`: the PTO MLIR of the file's InCore kernels."""
+        current = snapshot(server, uri)
+        if current is None:
+            raise ValueError("pto.showMLIR needs the URI of an open PyPTO kernel file")
+        wanted = options[0] if options else ""
+        programs, functions = run_passes(
+            current.analysis.programs, current.analysis.functions, PIPELINE[-1].name
+        )
+        mode = server.settings(uri).ptoas_cache_policy
+        codegen = CodegenOptions(ptoas_cache_policy=mode, file_label=to_fs_path(uri) or uri)
+        modules = []
+        for kernel in [f for p in programs for f in p.functions] + functions:
+            if kernel.func_type is FunctionType.INCORE and wanted in ("", kernel.name):
+                try:
+                    modules.append(f"// kernel: {kernel.name}\n{emit_kernel(kernel, codegen).text}")
+                except CodegenNotModelled as problem:
+                    modules.append(f"// kernel: {kernel.name}: not emitted (not modelled yet: {problem})\n")
+        return "".join(modules) or "// no InCore kernel in this file\n"
 
 
 _SYMBOL_KINDS = {

@@ -153,3 +153,35 @@ def test_operations_and_views_equal_the_real_codegen(demo: str, kernel: str):
     modules = dict(block.partition("\n")[::2] for block in result.stdout.split("// kernel: ")[1:])
     real = (SPEC_EXAMPLES / demo / f"{kernel}.pto").read_text()
     assert shape_of(modules[kernel]) == shape_of(real)
+
+
+UNROLLED = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Unrolled:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+            for k in pl.unroll(4):
+                t: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [k * 16, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
+                out = pl.store(t, [k * 16, 0], out)
+            return out
+    """
+)
+
+
+def test_an_unrolled_loop_of_loads_emits_each_load_and_warns_once(tmp_path):
+    text, warnings = mlir(tmp_path, UNROLLED)
+    assert len([line for line in text.splitlines() if "pto.tload" in line]) == 4
+    assert len(warnings) == 1 and "tensor 'x'" in warnings[0]
+
+
+def test_unroll_loops_repeats_the_body_with_the_index_as_a_constant(tmp_path):
+    path = tmp_path / "unrolled.py"
+    path.write_text(UNROLLED)
+    dump = run_pto_lsp("compile", str(path), "--after", "UnrollLoops").stdout
+    assert "pl.unroll" not in dump
+    assert [f"[{k} * 16, 0]" in dump for k in range(4)] == [True] * 4
+    assert dump.count("pl.tile.load(x,") == 4

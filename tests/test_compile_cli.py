@@ -119,7 +119,7 @@ def test_an_outliner_error_does_not_stop_the_parse_dump(tmp_path):
     "args",
     [
         pytest.param(["compile", "missing.py"], id="no such file"),
-        pytest.param(["compile", "--emit", "mlir", "at.py"], id="unknown emit format"),
+        pytest.param(["compile", "--emit", "llvm", "at.py"], id="unknown emit format"),
         pytest.param(["compile"], id="no file"),
     ],
 )

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from compiler.ir import FunctionType
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
+from compiler.syntax.names import attribute_path
 from compiler.syntax.values import ModuleRef
 
 # Decorator spellings after the `pl.` prefix, mapped to the function type they produce.
@@ -59,7 +60,7 @@ def _read_decorator(expr: ast.expr, env: ModuleEnvironment) -> DecoratorInfo | N
     if isinstance(expr, ast.Call):
         keywords = {kw.arg: kw.value for kw in expr.keywords if kw.arg}
         expr = expr.func
-    path = _attribute_path(expr)
+    path = attribute_path(expr)
     if not path or len(path) < 2:
         return None
     root = env.values.get(path[0])
@@ -69,17 +70,6 @@ def _read_decorator(expr: ast.expr, env: ModuleEnvironment) -> DecoratorInfo | N
     if name == "program" or name in _FUNCTION_DECORATORS:
         return DecoratorInfo(name, keywords)
     return None
-
-
-def _attribute_path(expr: ast.expr) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        parts.append(expr.attr)
-        expr = expr.value
-    if not isinstance(expr, ast.Name):
-        return None
-    parts.append(expr.id)
-    return parts[::-1]
 
 
 def function_type_of(info: DecoratorInfo) -> FunctionType:

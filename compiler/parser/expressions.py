@@ -36,6 +36,7 @@ from compiler.parser import ops
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.span import Span
+from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
 
 _BINARY_OPS = {
@@ -109,7 +110,7 @@ class ExpressionParser:
         return OpaqueExpr(span, node.id)
 
     def _call(self, node: ast.Call, span: Span) -> Expr:
-        path = _attribute_path(node.func)
+        path = attribute_path(node.func)
         args = [self.parse(arg) for arg in node.args]
         kwargs: dict[str, Any] = {
             kw.arg: self._kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
@@ -238,17 +239,6 @@ class ExpressionParser:
 
 def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:
     return [*args, *(value for value in kwargs.values() if isinstance(value, Expr))]
-
-
-def _attribute_path(node: ast.expr) -> list[str] | None:
-    parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
-        return None
-    parts.append(node.id)
-    return parts[::-1]
 
 
 def _constant_type(value: object) -> IRType:

@@ -12,16 +12,17 @@ after the last modelled pass is printed.
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, ModuleAnalysis, Severity
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.diagnostics import Stage
-from compiler.ir import FunctionType
+from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
-from compiler.printer import print_module
+from compiler.printer import print_definitions
+from compiler.syntax.environment import ModuleEnvironment
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import read_source
@@ -31,10 +32,19 @@ EMIT_FORMATS = ("ir", "mlir")
 _FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
 
 
-def run_pipeline(analysis: ModuleAnalysis, after: str) -> ModuleAnalysis:
+@dataclass(frozen=True)
+class PipelineResult:
+    """A module's definitions after a stage, with the environment its dump needs."""
+
+    programs: list[Program]
+    functions: list[Function]
+    environment: ModuleEnvironment
+
+
+def run_pipeline(analysis: ModuleAnalysis, after: str) -> PipelineResult:
     """The module as it stands after the stage `after` (a pass name or number, or `parse`)."""
     programs, functions = run_passes(analysis.programs, analysis.functions, after)
-    return replace(analysis, programs=programs, functions=functions)
+    return PipelineResult(programs, functions, analysis.environment)
 
 
 def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
@@ -56,13 +66,13 @@ def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, opt
         return 2
     if emit == "mlir":
         return _write_mlir(result, options, out, err)
-    text = print_module(result)
+    text = print_definitions(result.programs, result.functions, result.environment)
     if text:
         out.write(text + "\n")
     return 0
 
 
-def _write_mlir(result: ModuleAnalysis, options: CodegenOptions, out: TextIO, err: TextIO) -> int:
+def _write_mlir(result: PipelineResult, options: CodegenOptions, out: TextIO, err: TextIO) -> int:
     """One PTO MLIR module per InCore kernel; the codegen warnings on stderr, as the real one logs them."""
     kernels = [f for p in result.programs for f in p.functions] + list(result.functions)
     status = 0

@@ -116,7 +116,7 @@ def test_attribute_mode_marks_exactly_the_bypass_loads_and_does_not_warn(tmp_pat
 def test_attribute_mode_marks_every_emitted_load_of_a_declared_tensor(tmp_path):
     text, _ = mlir(tmp_path, DECLARED_BYPASS, "--ptoas-cache-policy=attribute")
     marked = [line for line in text.splitlines() if "l2_bypass" in line]
-    assert len(marked) == 1 and "%b_pview" in marked[0]
+    assert len(marked) == 1 and "%b__ssa_v0_pview" in marked[0]
     plain, _ = mlir(tmp_path, DECLARED_BYPASS)
     assert (
         text.replace(" {cache_policy = #pto.load_cache_policy<l2_bypass>}", "") == plain

@@ -39,6 +39,7 @@ from compiler.ir import (
     TensorType,
     Var,
 )
+from compiler.passes.ssa import base_name
 from compiler.span import Span
 
 _DTYPES = {
@@ -255,7 +256,7 @@ class _Emitter:
         if bypass and self.options.ptoas_cache_policy != "attribute" and id(source) not in self.warned:
             self.warned.add(id(source))
             location = f"{self.options.file_label}:{call.span.start_line}"
-            self.warnings.append(bypass_warning_message(source.name, location))  # type: ignore[union-attr]
+            self.warnings.append(bypass_warning_message(base_name(source.name), location))  # type: ignore[union-attr]
         return tile
 
     def _store(self, call: Call) -> Value:

@@ -6,7 +6,14 @@ declarations print.
 """
 
 from compiler.printer.expressions import format_expr
-from compiler.printer.module import print_function, print_module, print_program
+from compiler.printer.module import print_definitions, print_function, print_module, print_program
 from compiler.printer.types import format_type
 
-__all__ = ["format_expr", "format_type", "print_function", "print_module", "print_program"]
+__all__ = [
+    "format_expr",
+    "format_type",
+    "print_definitions",
+    "print_function",
+    "print_module",
+    "print_program",
+]

@@ -63,17 +63,23 @@ def print_function(function: Function) -> str:
 
 def print_module(analysis: ModuleAnalysis) -> str:
     """Every program and free DSL function of a module, in source order."""
+    return print_definitions(analysis.programs, analysis.functions, analysis.environment)
+
+
+def print_definitions(
+    programs: Sequence[Program], functions: Sequence[Function], environment: ModuleEnvironment | None
+) -> str:
+    """Programs and free DSL functions (e.g. after passes), in source order."""
     definitions: list[Program | Function] = sorted(
-        [*analysis.programs, *analysis.functions], key=lambda d: (d.span.start_line, d.span.start_col)
+        [*programs, *functions], key=lambda d: (d.span.start_line, d.span.start_col)
     )
     texts = [
-        print_program(d, analysis.environment) if isinstance(d, Program) else print_function(d)
-        for d in definitions
+        print_program(d, environment) if isinstance(d, Program) else print_function(d) for d in definitions
     ]
-    if analysis.functions:
+    if functions:
         # Free functions need the imports (and dims) a program's header would give them.
         free_text = "\n".join(t for d, t in zip(definitions, texts) if isinstance(d, Function))
-        declarations = _dynamic_declarations(analysis.functions, analysis.environment)
+        declarations = _dynamic_declarations(list(functions), environment)
         texts.insert(0, "\n".join([*_imports(free_text), *([""] if declarations else []), *declarations]))
     return "\n\n".join(texts)
 

@@ -6,9 +6,10 @@ server never dies because of one request.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import wraps
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,7 +21,7 @@ from compiler.analysis import ModuleAnalysis
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import FunctionType
 from compiler.passes.pipeline import PIPELINE, run_passes
-from compiler.printer import print_module
+from compiler.printer import print_definitions
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document
 from pto_lsp.features.completion import cache_policy_completions
@@ -190,11 +191,12 @@ def register(server: PtoLanguageServer) -> None:
         )
         if function:
             programs = [
-                replace(p, functions=[f for f in p.functions if f.name == function]) for p in programs
+                dataclasses.replace(p, functions=[f for f in p.functions if f.name == function])
+                for p in programs
             ]
             programs = [p for p in programs if p.functions]
             functions = [f for f in functions if f.name == function]
-        return print_module(replace(current.analysis, programs=programs, functions=functions))
+        return print_definitions(programs, functions, current.analysis.environment)
 
     @server.command("pto.showMLIR")
     def show_mlir(ls: LanguageServer, uri: str, *options: str) -> str:

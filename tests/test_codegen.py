@@ -185,3 +185,35 @@ def test_unroll_loops_repeats_the_body_with_the_index_as_a_constant(tmp_path):
     assert "pl.unroll" not in dump
     assert [f"[{k} * 16, 0]" in dump for k in range(4)] == [True] * 4
     assert dump.count("pl.tile.load(x,") == 4
+
+
+LOOP = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Rows:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[128, 128], pl.FP32], out: pl.Out[pl.Tensor[[128, 128], pl.FP32]]) -> pl.Tensor[[128, 128], pl.FP32]:
+            for r in pl.range(0, 128, 32):
+                t = pl.load(x, [r, 0], [32, 128], cache=pl.CachePolicy.BYPASS)
+                out = pl.store(pl.exp(t), [r, 0], out)
+            return out
+    """
+)
+
+
+def test_a_loop_in_a_kernel_is_an_scf_for_and_its_load_warns_once(tmp_path):
+    text, warnings = mlir(tmp_path, LOOP)
+    lines = text.splitlines()
+    start = next(
+        i
+        for i, line in enumerate(lines)
+        if "scf.for %r__idx_v0 = %c0_index to %c128_index step %c32_index {" in line
+    )
+    inside = lines[start + 1 : lines.index("  }", start)]
+    assert [op for line in inside for op in re.findall(r"\b(pto\.t[a-z]+|pto\.partition_view|pto\.alloc_tile)\b", line)] == [
+        "pto.alloc_tile", "pto.partition_view", "pto.tload", "pto.alloc_tile", "pto.texp", "pto.partition_view", "pto.tstore",
+    ]  # fmt: skip
+    assert len(warnings) == 1

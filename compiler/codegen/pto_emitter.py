@@ -29,6 +29,8 @@ from compiler.ir import (
     Const,
     EvalStmt,
     Expr,
+    ForKind,
+    ForStmt,
     Function,
     MakeTuple,
     OpaqueExpr,
@@ -39,6 +41,7 @@ from compiler.ir import (
     TensorType,
     Var,
 )
+from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 from compiler.passes.ssa import base_name
 from compiler.span import Span
 
@@ -124,6 +127,7 @@ class _Emitter:
         self.cube = False
         self.warned: set[int] = set()
         self.warnings: list[str] = []
+        self.indent = 0  # nesting inside scf.for
 
     # -------------------------------------------------------------- module
 
@@ -173,8 +177,32 @@ class _Emitter:
             self.values[id(stmt.var)] = self._expr(stmt.value, stmt.var.name)
         elif isinstance(stmt, EvalStmt):
             self._expr(stmt.expr, None)
+        elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
+            self._for(stmt)
         elif not isinstance(stmt, ReturnStmt):
             raise CodegenNotModelled(f"{type(stmt).__name__} in '{self.function.name}'")
+
+    def _for(self, loop: ForStmt) -> None:
+        """`scf.for` over an index range; a tile carried across iterations is not modelled."""
+        if loop.iter_args or loop.loop_var is None or loop.stop is None:
+            raise CodegenNotModelled(f"a loop with carried values in '{self.function.name}'")
+        outer_tiles = {key for key, value in self.values.items() if value.tile is not None}
+        for stmt in walk_stmts(loop.body):
+            for expr in own_exprs(stmt):
+                if any(id(var) in outer_tiles for var in vars_in_evaluation_order(expr)):
+                    raise CodegenNotModelled(
+                        f"a tile carried across loop iterations in '{self.function.name}'"
+                    )
+        start = self._expr(loop.start, None).name if loop.start is not None else self._index(0)
+        stop = self._expr(loop.stop, None).name
+        step = self._expr(loop.step, None).name if loop.step is not None else self._index(1)
+        induction = self._name(loop.loop_var.name)
+        self.values[id(loop.loop_var)] = Value(induction, scalar="index")
+        self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
+        self.indent += 1
+        self._stmt(loop.body)
+        self.indent -= 1
+        self.lines.append("  " * self.indent + "}")
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
@@ -231,13 +259,13 @@ class _Emitter:
         view = self.values.get(id(source)) if isinstance(source, Var) else None
         if view is None or view.tensor is None or len(call.args) < 3:
             raise CodegenNotModelled(f"load in '{self.function.name}'")
-        offsets = self._offsets(call.args[1], call.span)
         sizes = _ints(call.args[2])
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         tile = self._alloc(
             dest, TileBuf(_memory(call.kwargs.get("target_memory"), "vec"), dtype, rows, cols), call.span
         )
+        offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
         pview = self._name(f"{source.name}_pview")  # type: ignore[union-attr]
         partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
         self._line(
@@ -399,7 +427,7 @@ class _Emitter:
     def _line(self, text: str, span: Span) -> None:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
-        self.lines.append(text)
+        self.lines.append("  " * self.indent + text)
 
 
 def _memory(value: object, default: str) -> str:

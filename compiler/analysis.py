@@ -1,28 +1,39 @@
 """The front end's entry points: a module's units -> IR and diagnostics.
 
 `analyse_units` is the one path every caller takes: the CLI and the language
-server cut the module with tree-sitter, `analyse_source` with `ast`. Each
+server cut the module into top-level statements by lines (`pto_lsp.syntax_tree`),
+`analyse_source` with `ast`. Each
 unit's result depends only on the unit and the environment values it reads
 (`unit_environment_key`), which is what lets an editor reuse it.
+
+A unit's result also depends on the line it starts on, but only through its
+spans (and the line the codegen warning names): when lines are added above a
+unit, `PlacedUnit` moves its diagnostics and facts along instead of analysing
+it again, and makes its IR at the new place only when someone asks for it.
 """
 
 from __future__ import annotations
 
+import ast
+import bisect
+import dataclasses
+import enum
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from compiler import codes
 from compiler.codegen.bypass_warning import bypass_warnings
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, RelatedInfo
 from compiler.facts import ModuleFacts, module_facts
 from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.scope_interface import callee_directions_among
-from compiler.span import unit_line_offset
+from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, parse_module
 
@@ -31,40 +42,264 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
 @dataclass
 class UnitAnalysis:
+    """One unit analysed with the unit starting on `start_line`."""
+
     programs: list[Program] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    start_line: int = 1
+    # The file line where each top-level statement of the unit starts (decorators included).
+    statement_lines: tuple[int, ...] = ()
+    _published: dict[str, list[Diagnostic]] = field(default_factory=dict, repr=False, compare=False)
+    # What callers derive from this result (e.g. the language server's converted diagnostics).
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
         """GM reads and declarations of this unit's kernels (computed when first asked)."""
         return module_facts(self.programs, self.functions)
 
+    def published(self, label: str) -> list[Diagnostic]:
+        """The front end's diagnostics and the codegen warnings (naming the file as
+        `label`), in source order."""
+        found = self._published.get(label)
+        if found is None:
+            found = sorted([*self.diagnostics, *unit_bypass_warnings(self, label)], key=Diagnostic.sort_key)
+            self._published[label] = found
+        return found
 
-@dataclass
+    def moved(self, delta: int) -> UnitAnalysis:
+        """This unit's analysis had it started `delta` lines further down: a copy with every
+        span moved (what analysing it there gives, faster than analysing it again)."""
+        if delta == 0:
+            return self
+        programs, functions = shift_spans((self.programs, self.functions), delta)
+        diagnostics = shift_diagnostics(self.diagnostics, delta)
+        assert diagnostics is not None  # the front end's messages name no line
+        moved = UnitAnalysis(
+            programs,
+            functions,
+            diagnostics,
+            self.start_line + delta,
+            tuple(line + delta for line in self.statement_lines),
+        )
+        if "facts" in self.__dict__:
+            moved.__dict__["facts"] = shift_spans(self.facts, delta)
+        return moved
+
+    def movable(self, label: str) -> bool:
+        """Whether `published(label)` can be moved to another line (`shift_diagnostic`)."""
+        key = ("movable", label)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = all(shift_diagnostic(d, 1) is not None for d in self.published(label))
+        return found
+
+
+class PlacedUnit:
+    """A unit's analysis where the unit is now.
+
+    `analysis` was made with the unit on `analysis.start_line`; the unit now
+    starts on `start_line`. Diagnostics and facts are moved by the difference
+    (exactly what analysing it there gives), the IR too, when someone asks.
+    """
+
+    def __init__(self, analysis: UnitAnalysis, start_line: int, label: str, text: str = "") -> None:
+        self.analysis = analysis
+        self.start_line = start_line
+        self.label = label
+        self.text = text
+        self._current: UnitAnalysis | None = analysis if start_line == analysis.start_line else None
+        # What callers derive from this placed unit (e.g. the language server's converted
+        # diagnostics), kept as long as the unit stays where it is.
+        self.memo: dict[Any, Any] = {}
+
+    @property
+    def delta(self) -> int:
+        return self.start_line - self.analysis.start_line
+
+    def current(self) -> UnitAnalysis:
+        """The unit's analysis on the line it starts on now."""
+        if self._current is None:
+            self._current = self.analysis.moved(self.delta)
+        return self._current
+
+    @property
+    def movable(self) -> bool:
+        """Whether the diagnostics of `analysis` can be moved here (else: `current()`'s)."""
+        return self.delta == 0 or self.analysis.movable(self.label)
+
+    @cached_property
+    def diagnostics(self) -> list[Diagnostic]:
+        if self.movable:
+            shifted = shift_diagnostics(self.analysis.published(self.label), self.delta)
+            assert shifted is not None
+            return shifted
+        return self.current().published(self.label)
+
+    @cached_property
+    def facts(self) -> ModuleFacts:
+        if self._current is not None:
+            return self._current.facts
+        return shift_spans(self.analysis.facts, self.delta)
+
+
 class ModuleAnalysis:
-    path: str
-    programs: list[Program] = field(default_factory=list)
-    functions: list[Function] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    environment: ModuleEnvironment = field(default_factory=ModuleEnvironment)
-    units: list[UnitAnalysis] = field(default_factory=list)
+    """A module's analysis: its units where they are, and what they add up to."""
+
+    def __init__(
+        self, path: str, environment: ModuleEnvironment | None = None, placed: Sequence[PlacedUnit] = ()
+    ) -> None:
+        self.path = path
+        self.environment = environment if environment is not None else ModuleEnvironment()
+        self.placed = list(placed)
+        # Set by an incremental engine: this analysis's number, the number of the analysis it
+        # follows, and what changed since, as (splices of `placed`: (index, removed, added,
+        # lines moved after), indices placed anew). None: unknown (compare every unit).
+        self.serial = 0
+        self.previous = 0
+        self.changes: tuple[list[tuple[int, int, int, int]], list[int]] | None = None
 
     @property
     def is_pypto_module(self) -> bool:
         return self.environment.imports_pypto_language
 
     @cached_property
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every unit's diagnostics and codegen warnings, in source order."""
+        return merge_in_order([unit.diagnostics for unit in self.placed], Diagnostic.sort_key)
+
+    @cached_property
+    def units(self) -> list[UnitAnalysis]:
+        return [unit.current() for unit in self.placed]
+
+    @cached_property
+    def programs(self) -> list[Program]:
+        return [program for unit in self.units for program in unit.programs]
+
+    @cached_property
+    def functions(self) -> list[Function]:
+        return [function for unit in self.units for function in unit.functions]
+
+    @cached_property
     def facts(self) -> ModuleFacts:
         merged = ModuleFacts()
-        for unit in self.units:
-            merged.reads.extend(unit.facts.reads)
-            merged.declarations.extend(unit.facts.declarations)
+        for unit in self.placed:
+            facts = unit.facts
+            merged.reads.extend(facts.reads)
+            merged.declarations.extend(facts.declarations)
         return merged
 
 
-def module_environment(units: Sequence[ParsedUnit]) -> ModuleEnvironment:
-    return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name)
+def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) -> list[Any]:
+    """The stable sort of the parts' concatenation, each part sorted already: the parts
+    are just joined when each one starts after the previous one ends."""
+    merged: list[Any] = []
+    last = None
+    for part in parts:
+        if not part:
+            continue
+        if last is not None and not last < key(part[0]):
+            return sorted((item for part in parts for item in part), key=key)
+        merged.extend(part)
+        last = key(part[-1])
+    return merged
+
+
+# ---------------------------------------------------------------- moving results
+
+
+def shift_span(span: Span, delta: int) -> Span:
+    return Span(span.start_line + delta, span.start_col, span.end_line + delta, span.end_col)
+
+
+def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
+    """The diagnostic of a unit analysed `delta` lines further down; None if it says
+    something about lines this function does not know how to move."""
+    if delta == 0:
+        return diagnostic
+    message = diagnostic.message
+    if diagnostic.code == codes.CACHE_BYPASS_UNSUPPORTED:
+        # The codegen warning names the line of the first load it covers (its first related span).
+        if not diagnostic.related:
+            return None
+        old = str(diagnostic.related[0].span.start_line)
+        if not message.endswith(":" + old):
+            return None
+        message = message[: -len(old)] + str(diagnostic.related[0].span.start_line + delta)
+    moved = object.__new__(Diagnostic)
+    moved.__dict__.update(diagnostic.__dict__)  # a frozen dataclass: copied, then three fields set
+    moved.__dict__["span"] = shift_span(diagnostic.span, delta)
+    moved.__dict__["message"] = message
+    if diagnostic.related:
+        moved.__dict__["related"] = tuple(
+            RelatedInfo(shift_span(info.span, delta), info.message) for info in diagnostic.related
+        )
+    return moved
+
+
+def shift_diagnostics(diagnostics: Sequence[Diagnostic], delta: int) -> list[Diagnostic] | None:
+    if delta == 0:
+        return list(diagnostics)
+    moved = []
+    for diagnostic in diagnostics:
+        shifted = shift_diagnostic(diagnostic, delta)
+        if shifted is None:
+            return None
+        moved.append(shifted)
+    return moved
+
+
+_ATOMS = (int, float, str, bytes, bool, type(None), enum.Enum)
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> Any:
+    """A copy of a tree of dataclasses, lists, tuples and dicts with every `Span` moved
+    `delta` lines; shared objects stay shared. Anything else is kept as it is."""
+    memo = {} if memo is None else memo
+    if isinstance(value, Span):
+        return shift_span(value, delta)
+    if isinstance(value, _ATOMS):
+        return value
+    found = memo.get(id(value))
+    if found is not None:
+        return found
+    if isinstance(value, list):
+        copied: list[Any] = []
+        memo[id(value)] = copied
+        copied.extend([shift_spans(item, delta, memo) for item in value])
+        return copied
+    if isinstance(value, tuple):
+        moved = tuple(shift_spans(item, delta, memo) for item in value)
+        memo[id(value)] = moved
+        return moved
+    if isinstance(value, dict):
+        copied_dict: dict[Any, Any] = {}
+        memo[id(value)] = copied_dict
+        for key, item in value.items():
+            copied_dict[key] = shift_spans(item, delta, memo)
+        return copied_dict
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
+        _FIELDS[cls] = names
+    if not names:
+        return value
+    copy = object.__new__(cls)
+    memo[id(value)] = copy
+    for name in names:
+        object.__setattr__(copy, name, shift_spans(getattr(value, name), delta, memo))
+    return copy
+
+
+# ---------------------------------------------------------------- analysing
+
+
+def module_environment(units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None) -> ModuleEnvironment:
+    """The environment the units' statements fold into (`memo`: see `build_environment`)."""
+    return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name, memo)
 
 
 def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
@@ -89,14 +324,26 @@ def _frozen(value: Any) -> Any:
 
 
 def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
-    with unit_line_offset(unit.start_line - 1):
+    offset = unit.start_line - 1
+    with unit_line_offset(offset):
         definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
     for program in definitions.programs:
         diagnostics.extend(_outliner_checks(program.functions))
     diagnostics.extend(_outliner_checks(definitions.functions))
-    return UnitAnalysis(definitions.programs, definitions.functions, diagnostics)
+    return UnitAnalysis(
+        definitions.programs,
+        definitions.functions,
+        diagnostics,
+        unit.start_line,
+        tuple(_statement_line(node) + offset for node in unit.nodes),
+    )
+
+
+def _statement_line(node: ast.stmt) -> int:
+    decorators = getattr(node, "decorator_list", ())
+    return min([node.lineno, *(decorator.lineno for decorator in decorators)])
 
 
 def _outliner_checks(functions: Sequence[Function]) -> list[Diagnostic]:
@@ -105,24 +352,42 @@ def _outliner_checks(functions: Sequence[Function]) -> list[Diagnostic]:
     return [d for function in functions for d in check_function(function, directions)]
 
 
-def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
-    module = ModuleAnalysis(path, environment=env, units=list(results))
-    for result in results:
-        module.programs.extend(result.programs)
-        module.functions.extend(result.functions)
-        module.diagnostics.extend(result.diagnostics)
-    module.diagnostics.extend(bypass_warnings(module.facts, _file_label(path)))
-    module.diagnostics.sort(key=Diagnostic.sort_key)
-    return module
+def unit_bypass_warnings(unit: UnitAnalysis, label: str) -> list[Diagnostic]:
+    """The `[CacheBypassUnsupported]` warnings of a unit's kernels.
+
+    The real compiler compiles each `@pl.program` (each JIT function) on its own
+    and warns once per tensor per kernel of that compilation, so kernels are
+    told apart per top-level statement: two programs whose kernels happen to
+    share a name each get their warning.
+    """
+    reads = unit.facts.reads
+    if not reads:
+        return []
+    starts = unit.statement_lines
+    if len(starts) <= 1:
+        return bypass_warnings(unit.facts, label)
+    groups: dict[int, list[Any]] = {}
+    for read in reads:
+        groups.setdefault(bisect.bisect_right(starts, read.span.start_line), []).append(read)
+    return [
+        warning
+        for _, group in sorted(groups.items())
+        for warning in bypass_warnings(ModuleFacts(group), label)
+    ]
 
 
-def _file_label(path: str) -> str:
+def file_label(path: str) -> str:
     """How the codegen warning names the file: a path, also when the editor gave a URI."""
     if path.startswith("file://"):
         from urllib.parse import unquote, urlparse
 
         return unquote(urlparse(path).path)
     return path
+
+
+def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
+    label = file_label(path)
+    return ModuleAnalysis(path, env, [PlacedUnit(result, result.start_line, label) for result in results])
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:

@@ -1,40 +1,75 @@
-"""Open documents: text, version, and a tree-sitter tree kept in step with every edit."""
+"""Open documents: lines, version, and their units, kept in step with every edit.
+
+An edit costs what it touches: its lines are spliced into the line table and
+the units around them are cut again (`UnitCut`). The whole text is joined only
+when someone asks for it.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from pto_lsp.positions import Encoding
-from pto_lsp.syntax_tree import SyntaxTree, UnitSource, cut_units
+from pto_lsp.line_table import LineTable, content
+from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.sources import imports_pypto_language
+from pto_lsp.syntax_tree import Unit, UnitCut, UnitSource
 from pto_lsp.text_edit import apply_change
 
 
-@dataclass
 class Document:
-    uri: str
-    version: int
-    text: str
-    tree: SyntaxTree = field(init=False)
+    def __init__(self, uri: str, version: int, text: str) -> None:
+        self.uri = uri
+        self.version = version
+        self._reset(text)
 
-    def __post_init__(self) -> None:
-        self.tree = SyntaxTree(self.text.encode("utf-8"))
+    def _reset(self, text: str) -> None:
+        self._lines = LineTable(text)
+        self._text: str | None = text
+        self._cut = UnitCut(self._lines)
+
+    @property
+    def text(self) -> str:
+        if self._text is None:
+            self._text = self._lines.text()
+        return self._text
 
     def apply(
-        self, changes: list[lsp.TextDocumentContentChangeEvent], version: int, encoding: Encoding
+        self, changes: Sequence[lsp.TextDocumentContentChangeEvent], version: int, encoding: Encoding
     ) -> None:
         for change in changes:
-            applied = apply_change(self.text, change, encoding)
-            self.text = applied.text
-            if applied.edit is None:
-                self.tree = SyntaxTree(self.text.encode("utf-8"))
-            else:
-                self.tree.edit(applied.edit, self.text.encode("utf-8"))
+            if not isinstance(change, lsp.TextDocumentContentChangePartial):
+                self._reset(change.text)
+                continue
+            edit = apply_change(self._lines, change, encoding)
+            self._text = None
+            self._cut.replaced(edit.first, edit.removed, edit.added)
         self.version = version
 
     def units(self) -> list[UnitSource]:
-        return cut_units(self.text, self.tree)
+        return self._cut.units()
+
+    def unit_list(self) -> Sequence[Unit]:
+        """The units as the engine takes them: unchanged ones are the same objects as before."""
+        return self._cut.unit_list()
+
+    def take_unit_changes(self) -> list[tuple[int, int, int, int]] | None:
+        """The splices made to `unit_list()` since the last call (see `UnitCut.take_changes`)."""
+        return self._cut.take_changes()
+
+    def line_index(self) -> LineIndex:
+        """Positions of this version, read from the line table (valid until the next edit)."""
+        lines = self._lines
+        return LineIndex.of_lines(len(lines), lambda index: content(lines.line(index)))
+
+    def line_count(self) -> int:
+        return len(self._lines)
+
+    def imports_pypto_language(self) -> bool:
+        if self._lines.lone_cr_lines:
+            return imports_pypto_language(self.text)  # lines differ from the pattern's lines
+        return self._lines.importing_lines > 0
 
 
 class DocumentStore:

@@ -1,32 +1,53 @@
 """The incremental analysis engine: per unit, a fingerprint -> the cached compiler result.
 
-A unit's fingerprint is its text, the line it starts on, and the environment
-values it reads. An edit re-runs the front end for the units whose fingerprint
-changed and reuses every other result. Invariant: what `analyse` returns is
+A unit's fingerprint is its text and the environment values it reads. An edit
+re-runs the front end for the units whose fingerprint changed and reuses every
+other result; a unit that only moved (lines added or removed above it) keeps
+its result, moved along (`PlacedUnit`). Invariant: what `analyse` returns is
 exactly what a from-scratch analysis of the same text returns.
+
+Per document the engine keeps what the last analysis used: each unit text's
+parse, environment key and result, and the module environment with the
+signature it was folded from. The environment is folded again only when a
+unit's contribution to it changed, and then only the units reading a name whose
+value changed get a new key. Results of units edited away stay in a small LRU
+cache (an undo finds them), so memory follows the open documents, not the
+length of the session.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import OrderedDict
-from collections.abc import Hashable, Sequence
-from typing import Generic, TypeVar
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
 from compiler.analysis import (
     ModuleAnalysis,
+    PlacedUnit,
     UnitAnalysis,
     analyse_unit,
-    combine,
+    file_label,
     mentioned_names,
     module_environment,
     unit_environment_key,
 )
-from compiler.syntax.environment import ModuleEnvironment
-from compiler.syntax.units import ParsedUnit, parse_unit
-from pto_lsp.syntax_tree import UnitSource, cut_units
+from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
+from compiler.syntax.units import parse_unit
+from pto_lsp.syntax_tree import cut_units
 
 K = TypeVar("K", bound=Hashable)
+_SERIALS = itertools.count(1)
+Splice = tuple[int, int, int, int]  # (index, units removed, units added, lines moved after them)
 V = TypeVar("V")
+
+
+class UnitLike(Protocol):
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def start_line(self) -> int: ...
 
 
 class BoundedCache(Generic[K, V]):
@@ -52,36 +73,248 @@ class BoundedCache(Generic[K, V]):
         return len(self._items)
 
 
+class _Parsed:
+    """One unit text, parsed as if it started on line 1 (the parse does not depend on where)."""
+
+    __slots__ = ("bindings", "names", "unit")
+
+    def __init__(self, text: str) -> None:
+        self.unit = parse_unit(text, 1)
+        self.names = mentioned_names(self.unit)
+        self.bindings = binding_signature(list(self.unit.nodes))
+
+
+class _Slot:
+    """A unit text of one document: its parse, environment key and result, and the
+    result placed where the unit was last seen."""
+
+    __slots__ = ("analysis", "env", "env_key", "parsed", "placed")
+
+    def __init__(self, parsed: _Parsed) -> None:
+        self.parsed = parsed
+        self.env: ModuleEnvironment | None = None
+        self.env_key: tuple[tuple[str, Any], ...] | None = None
+        self.analysis: UnitAnalysis | None = None
+        self.placed: PlacedUnit | None = None
+
+    def place(self, start_line: int, label: str) -> PlacedUnit:
+        placed = self.placed
+        if placed is None or placed.start_line != start_line or placed.analysis is not self.analysis:
+            assert self.analysis is not None
+            placed = self.placed = PlacedUnit(self.analysis, start_line, label, self.parsed.unit.text)
+        return placed
+
+
+class _DocumentState:
+    """What the last analysis of one document used, aligned with its units."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.label = file_label(path)
+        self.slots: dict[str, _Slot] = {}  # the texts of `sequence`
+        self.uses: dict[str, int] = {}  # how many units have each text
+        self.sequence: list[_Slot | None] = []  # one per unit
+        self.placed: list[PlacedUnit | None] = []  # one per unit; None: to place again
+        self.units: object = None  # the unit list these follow (None: not followed)
+        self.bindings: list[Any] | None = None  # the units' contributions to the environment
+        self.env: ModuleEnvironment | None = None
+        self.fold_memo: dict[int, Any] = {}  # kept between folds (see `build_environment`)
+        self.generation = 0  # one more for each update begun
+        self.last = 0  # the serial number of the last result
+        self.splices: list[Splice] | None = []  # of `placed` since `last` (None: unknown)
+
+
 class AnalysisEngine:
-    def __init__(self, capacity: int = 20_000) -> None:
-        self._parsed: BoundedCache[tuple[str, int], tuple[ParsedUnit, frozenset[str]]] = BoundedCache(
+    def __init__(self, capacity: int = 64) -> None:
+        self._parsed: BoundedCache[str, _Parsed] = BoundedCache(capacity)
+        self._analysed: BoundedCache[tuple[str, tuple[tuple[str, Any], ...]], UnitAnalysis] = BoundedCache(
             capacity
         )
-        self._analysed: BoundedCache[tuple[object, ...], UnitAnalysis] = BoundedCache(capacity)
+        self._documents: dict[str, _DocumentState] = {}
         self.units_analysed = 0  # how many unit analyses ran (not reused): observable in tests
 
-    def analyse(self, path: str, units: Sequence[UnitSource]) -> ModuleAnalysis:
-        parsed = [self._parse(unit) for unit in units]
-        env = module_environment([unit for unit, _ in parsed])
-        return combine(path, env, [self._analyse_unit(unit, names, env) for unit, names in parsed])
+    def analyse(
+        self, path: str, units: Sequence[UnitLike], changes: Sequence[Splice] | None = None
+    ) -> ModuleAnalysis:
+        """The analysis of `path` cut into `units`, reusing what its last analysis left.
+
+        `changes`, the splices made to the same `units` list since the last call (as
+        `Document.take_unit_changes()` gives them), lets the update look at the changed
+        units only; without them every unit is looked up (by its text) again.
+        """
+        result = _run(self.analyse_steps(path, units, changes))
+        assert result is not None
+        return result
+
+    def analyse_steps(
+        self, path: str, units: Sequence[UnitLike], changes: Sequence[Splice] | None = None
+    ) -> Iterator[ModuleAnalysis | None]:
+        """`analyse`, one unit analysis at a time: yields None after each one that ran, then
+        the result. A caller may stop early (a newer version arrived): what ran is kept.
+        It ends without a result if another update of the same document began meanwhile."""
+        state = self._documents.get(path)
+        if state is None:
+            state = self._documents[path] = _DocumentState(path)
+        self._align(state, units, changes)
+        return self._place(state, units)
 
     def analyse_text(self, path: str, text: str) -> ModuleAnalysis:
-        return self.analyse(path, cut_units(text))
+        """A from-scratch analysis (nothing of `path` is reused or kept, beyond the caches)."""
+        state = _DocumentState(path)
+        units = cut_units(text)
+        self._align(state, units, None)
+        result = _run(self._place(state, units))
+        assert result is not None
+        return result
 
-    def _parse(self, unit: UnitSource) -> tuple[ParsedUnit, frozenset[str]]:
-        key = (unit.text, unit.start_line)
-        parsed = self._parsed.get(key)
+    def forget(self, path: str) -> None:
+        self._documents.pop(path, None)
+
+    # ------------------------------------------------------------ internals
+
+    def _align(
+        self, state: _DocumentState, units: Sequence[UnitLike], changes: Sequence[Splice] | None
+    ) -> None:
+        """Bring the state's per-unit lists in line with `units` (at once: they may change later)."""
+        state.generation += 1
+        released: list[str] = []
+        removed_bindings: list[Any] = []
+        full = changes is None or state.units is not units
+        if full or len(state.sequence) != len(units) - sum(
+            added - removed for _, removed, added, _ in changes
+        ):
+            full = True
+            state.splices = None
+            released = [slot.parsed.unit.text for slot in state.sequence if slot is not None]
+            state.sequence = [None] * len(units)
+            state.placed = [None] * len(units)
+            state.uses = {}
+        else:
+            if state.splices is not None:
+                state.splices.extend(changes)
+            for index, removed, added, delta in changes:
+                gone = [slot for slot in state.sequence[index : index + removed] if slot is not None]
+                released.extend(slot.parsed.unit.text for slot in gone)
+                removed_bindings.extend(slot.parsed.bindings for slot in gone)
+                state.sequence[index : index + removed] = [None] * added
+                state.placed[index : index + removed] = [None] * added
+                if delta:  # the units after it moved: placed again
+                    after = index + added
+                    state.placed[after:] = [None] * (len(state.placed) - after)
+        state.units = units if changes is not None else None
+        for text in released:
+            if text in state.uses:
+                state.uses[text] -= 1
+        # Fill the new positions.
+        sequence, slots, uses = state.sequence, state.slots, state.uses
+        index = _next_none(sequence, 0)
+        while index is not None:
+            text = units[index].text
+            slot = slots.get(text)
+            if slot is None:
+                slot = slots[text] = _Slot(self._parse(text))
+            sequence[index] = slot
+            uses[text] = uses.get(text, 0) + 1
+            index = _next_none(sequence, index + 1)
+        for text in released:
+            if uses.get(text, 0) <= 0:
+                uses.pop(text, None)
+                slots.pop(text, None)
+        # The environment: folded again only when a unit's contribution to it changed.
+        if changes is not None and len(changes) == 1 and state.bindings is not None and not full:
+            # One splice (a keystroke): compare what it removed with what it added, in place.
+            index, _, added, _ = changes[0]
+            before = [b for b in removed_bindings if b]
+            after = [
+                slot.parsed.bindings
+                for slot in sequence[index : index + added]
+                if slot and slot.parsed.bindings
+            ]
+            unchanged = before == after
+        else:
+            unchanged = False
+        bindings = state.bindings
+        if not unchanged:
+            bindings = [
+                slot.parsed.bindings for slot in sequence if slot is not None and slot.parsed.bindings
+            ]
+        if state.env is None or (not unchanged and bindings != state.bindings):
+            env = module_environment(
+                [slot.parsed.unit for slot in sequence if slot is not None], state.fold_memo
+            )
+            changed = None if state.env is None else changed_names(state.env, env)
+            state.env, state.bindings = env, bindings
+            affected = {id(slot) for slot in slots.values() if changed is None or slot.parsed.names & changed}
+            for slot in slots.values():
+                if id(slot) in affected:
+                    slot.env_key = None
+            placed = state.placed
+            for position, slot in enumerate(sequence):
+                if id(slot) in affected:
+                    placed[position] = None
+
+    def _place(self, state: _DocumentState, units: Sequence[UnitLike]) -> Iterator[ModuleAnalysis | None]:
+        """Analyse what needs it and place every unit where it starts now."""
+        generation = state.generation
+        env = state.env
+        assert env is not None
+        # Read now what this update needs of `units`: the list may change while we yield.
+        todo = []
+        index = _next_none(state.placed, 0)
+        while index is not None:
+            todo.append((index, state.sequence[index], units[index].start_line))
+            index = _next_none(state.placed, index + 1)
+        for index, slot, start_line in todo:
+            assert slot is not None
+            if slot.env_key is None:
+                slot.env, slot.env_key = env, unit_environment_key(slot.parsed.unit, env, slot.parsed.names)
+                slot.analysis = None
+            if slot.analysis is None:
+                analysis = self._analysed.get((slot.parsed.unit.text, slot.env_key))
+                if analysis is None:
+                    slot.analysis = self._analyse(slot, start_line)
+                    yield None
+                    if state.generation != generation:
+                        state.splices = None  # what changed since `last` is no longer known
+                        return  # another update of this document began: it carries on
+                else:
+                    slot.analysis = analysis
+            if slot.analysis is None:  # reset by an update that ran while we yielded
+                state.splices = None
+                return
+            state.placed[index] = slot.place(start_line, state.label)
+        result = ModuleAnalysis(state.path, env, state.placed)  # type: ignore[arg-type]
+        result.serial = next(_SERIALS)
+        if state.splices is not None:
+            result.previous, result.changes = state.last, (state.splices, [index for index, _, _ in todo])
+        state.last, state.splices = result.serial, []
+        yield result
+
+    def _parse(self, text: str) -> _Parsed:
+        parsed = self._parsed.get(text)
         if parsed is None:
-            tree = parse_unit(unit.text, unit.start_line)
-            parsed = (tree, mentioned_names(tree))
-            self._parsed.put(key, parsed)
+            parsed = _Parsed(text)
+            self._parsed.put(text, parsed)
         return parsed
 
-    def _analyse_unit(self, unit: ParsedUnit, names: frozenset[str], env: ModuleEnvironment) -> UnitAnalysis:
-        key = (unit.text, unit.start_line, unit_environment_key(unit, env, names))
-        result = self._analysed.get(key)
-        if result is None:
-            result = analyse_unit(unit, env)
-            self.units_analysed += 1
-            self._analysed.put(key, result)
-        return result
+    def _analyse(self, slot: _Slot, start_line: int) -> UnitAnalysis:
+        assert slot.env is not None and slot.env_key is not None
+        analysis = analyse_unit(slot.parsed.unit.at(start_line), slot.env)
+        self.units_analysed += 1
+        self._analysed.put((slot.parsed.unit.text, slot.env_key), analysis)
+        return analysis
+
+
+def _run(steps: Iterator[ModuleAnalysis | None]) -> ModuleAnalysis | None:
+    for step in steps:
+        if step is not None:
+            return step
+    return None
+
+
+def _next_none(values: list[Any], start: int) -> int | None:
+    """The first index at or after `start` holding None (a search in C, not in Python)."""
+    try:
+        return values.index(None, start)
+    except ValueError:
+        return None

@@ -8,6 +8,7 @@ encoding (UTF-16 code units unless the client offers UTF-8 or UTF-32).
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from compiler.span import Span
@@ -27,11 +28,22 @@ class LineIndex:
     """Converts byte columns of one text's lines into other units."""
 
     def __init__(self, text: str) -> None:
-        self._lines = split_lines(text)
+        lines = split_lines(text)
+        self._count = len(lines)
+        self._line = lines.__getitem__
+
+    @classmethod
+    def of_lines(cls, count: int, line: Callable[[int], str]) -> LineIndex:
+        """An index over lines kept elsewhere: `line(i)` is the 0-based line i without its
+        line break. Nothing is split or copied: an open document's index costs nothing."""
+        index = cls.__new__(cls)
+        index._count = count
+        index._line = line
+        return index
 
     def line_text(self, line: int) -> str:
         """The text of a 1-based line ('' past the end)."""
-        return self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        return self._line(line - 1) if 0 < line <= self._count else ""
 
     def column(self, line: int, byte_col: int, encoding: Encoding) -> int:
         text = self.line_text(line)
@@ -60,7 +72,7 @@ class LineIndex:
         # text output needs no LSP type.
         from lsprotocol import types as lsp
 
-        last_line = max(len(self._lines), 1)
+        last_line = max(self._count, 1)
         line = min(max(line, 1), last_line)
         return lsp.Position(line=line - 1, character=self.column(line, byte_col, encoding))
 

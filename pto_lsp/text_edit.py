@@ -1,45 +1,32 @@
-"""Apply LSP content changes to a text, and say what changed in UTF-8 bytes.
+"""Apply an LSP content change to a document's lines.
 
-tree-sitter is edited in bytes and (row, byte column) points; LSP speaks
-lines and columns in the negotiated encoding. This module is the bridge.
+LSP speaks lines and columns in the negotiated encoding. The change is applied
+to the region of the lines it touches (never the whole text), which is cut back
+into lines and spliced into the line table.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from lsprotocol import types as lsp
 
+from pto_lsp.line_table import LineTable, content, split_keeping_ends
 from pto_lsp.positions import Encoding
-from pto_lsp.syntax_tree import ByteEdit
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
 @dataclass(frozen=True)
-class AppliedChange:
-    text: str
-    edit: ByteEdit | None  # None: the whole document was replaced
+class LineEdit:
+    """One applied change: lines [first, first + removed) became `added` lines."""
+
+    first: int
+    removed: int
+    added: int
 
 
-def line_starts(text: str) -> list[int]:
-    """Character offsets where each line starts (LSP line breaks: \\r\\n, \\r, \\n)."""
-    return [0, *(match.end() for match in _LINE_BREAK.finditer(text))]
-
-
-def offset_of(text: str, starts: list[int], position: lsp.Position, encoding: Encoding) -> int:
-    """The character offset of an LSP position, clamped into the text like editors do."""
-    if position.line >= len(starts):
-        return len(text)
-    line_start = starts[position.line]
-    line_end = starts[position.line + 1] if position.line + 1 < len(starts) else len(text)
-    line = text[line_start:line_end].rstrip("\r\n")
-    return line_start + _column_to_chars(line, position.character, encoding)
-
-
-def _column_to_chars(line: str, column: int, encoding: Encoding) -> int:
-    if encoding is Encoding.UTF32:
+def column_to_chars(line: str, column: int, encoding: Encoding) -> int:
+    """The character index of a column counted in `encoding`, clamped into the line."""
+    if encoding is Encoding.UTF32 or line.isascii():
         return min(column, len(line))
     units = 0
     for index, char in enumerate(line):
@@ -53,29 +40,32 @@ def _column_to_chars(line: str, column: int, encoding: Encoding) -> int:
     return len(line)
 
 
-def apply_change(text: str, change: lsp.TextDocumentContentChangeEvent, encoding: Encoding) -> AppliedChange:
-    if not isinstance(change, lsp.TextDocumentContentChangePartial):
-        return AppliedChange(change.text, None)
-    starts = line_starts(text)
-    start = offset_of(text, starts, change.range.start, encoding)
-    end = max(offset_of(text, starts, change.range.end, encoding), start)
-    new_text = text[:start] + change.text + text[end:]
-    start_byte = len(text[:start].encode("utf-8"))
-    old_end_byte = start_byte + len(text[start:end].encode("utf-8"))
-    new_end_byte = start_byte + len(change.text.encode("utf-8"))
-    edit = ByteEdit(
-        start_byte,
-        old_end_byte,
-        new_end_byte,
-        _point(text, start),
-        _point(text, end),
-        _point(new_text, start + len(change.text)),
-    )
-    return AppliedChange(new_text, edit)
+def _position(lines: LineTable, position: lsp.Position, encoding: Encoding) -> tuple[int, int]:
+    """(line, character in the line) of an LSP position, clamped into the text like editors do."""
+    if position.line >= len(lines):
+        last = len(lines) - 1
+        return last, len(content(lines.line(last)))
+    return position.line, column_to_chars(content(lines.line(position.line)), position.character, encoding)
 
 
-def _point(text: str, offset: int) -> tuple[int, int]:
-    """tree-sitter's point for a character offset: (row counted in \\n, byte column)."""
-    row = text.count("\n", 0, offset)
-    line_start = text.rfind("\n", 0, offset) + 1
-    return row, len(text[line_start:offset].encode("utf-8"))
+def apply_change(
+    lines: LineTable, change: lsp.TextDocumentContentChangePartial, encoding: Encoding
+) -> LineEdit:
+    start_line, start_char = _position(lines, change.range.start, encoding)
+    end_line, end_char = _position(lines, change.range.end, encoding)
+    if (end_line, end_char) < (start_line, start_char):
+        end_line, end_char = start_line, start_char
+    # The region: the touched lines, and the line before when it ends in a lone \r
+    # (a \n at the start of the region would join its line break).
+    first = start_line
+    if first > 0 and lines.line(first - 1).endswith("\r"):
+        first -= 1
+    old_lines = lines.lines(first, end_line + 1)
+    region = "".join(old_lines)
+    start = sum(map(len, old_lines[: start_line - first])) + start_char
+    end = sum(map(len, old_lines[: end_line - first])) + end_char
+    new_lines = split_keeping_ends(region[:start] + change.text + region[end:])
+    if end_line + 1 < len(lines):
+        new_lines.pop()  # the region ended with a line break: the next line follows
+    lines.replace(first, end_line + 1, new_lines)
+    return LineEdit(first, end_line + 1 - first, len(new_lines))

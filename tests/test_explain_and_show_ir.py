@@ -54,7 +54,9 @@ async def test_show_ir_returns_the_dump_after_a_chosen_pass(client: RecordingCli
     last = await client.workspace_execute_command_async(
         lsp.ExecuteCommandParams(command="pto.showIR", arguments=[uri])
     )
-    assert "pl.tile.load(b__ssa_v0, [0, 0], [128, 256], [128, 256], target_memory=pl.Mem.Mat, cache=1)" in last
+    assert (
+        "pl.tile.load(b__ssa_v0, [0, 0], [128, 256], [128, 256], target_memory=pl.Mem.Mat, cache=1)" in last
+    )
 
 
 async def test_show_mlir_returns_the_kernels_pto_mlir(client: RecordingClient):

@@ -1,21 +1,39 @@
 """The incremental engine equals a from-scratch analysis after any sequence of edits.
 
-Edits go through the same path the server uses (LSP content changes applied to
-a Document, its tree-sitter tree edited and re-parsed, units re-analysed only
-when their fingerprint changed); the reference is a fresh engine on the final text.
+Edits go through the same path the server uses (LSP content changes spliced into
+a Document's lines, its units cut again around them, units re-analysed only when
+their fingerprint changed, moved units keeping their result); the reference is a
+fresh engine on the final text.
 """
 
 from __future__ import annotations
 
+import ast
+import dataclasses
+import enum
+import re
+import sys
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lsprotocol import types as lsp
+from pygls.protocol import default_converter
 
+from compiler.analysis import analyse_unit, module_environment, shift_diagnostics, shift_spans
+from compiler.span import Span
+from compiler.syntax.units import parse_unit
+from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document
 from pto_lsp.engine import AnalysisEngine
-from pto_lsp.positions import Encoding
+from pto_lsp.features.notes import declaration_notes
+from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.publishing import DiagnosticPayloads
+from pto_lsp.syntax_tree import cut_units
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "benchmarks"))
+from generate import generate_module  # noqa: E402
 
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"))
 ALPHABET = st.sampled_from(
@@ -90,3 +108,179 @@ def test_an_edit_in_one_function_reanalyses_only_that_unit():
     )
     engine.analyse("k.py", document.units())
     assert engine.units_analysed - before == 1
+
+
+# ---------------------------------------------------------------- the server's incremental path
+
+CORPUS = sorted((REPO.parent / "shared" / "corpus" / "pypto-real").rglob("*.py"))
+GENERATED = generate_module(250, seed=11)
+URI = "file:///work/k.py"
+CONVERTER = default_converter()
+PIECES = st.sampled_from(
+    [
+        "x",
+        " ",
+        "\n",
+        "\r",
+        "\r\n",
+        "(",
+        ")",
+        ":",
+        "    ",
+        '"""',
+        "'",
+        "\\",
+        "#",
+        "\f",
+        "\t",
+        "😀",
+        "@pl.program\n",
+        "else:\n",
+        "TILE_M = 64\n",
+        "import pypto.language as pl\n",
+        "pl.set_cache_policy(b, pl.CachePolicy.BYPASS)\n",
+        "@pl.jit\ndef q(a: pl.Tensor, out: pl.Out[pl.Tensor]):\n    with pl.at(level=pl.Level.CORE_GROUP):\n"
+        "        pl.set_cache_policy(a, pl.CachePolicy.BYPASS)\n        out = pl.store(pl.load(a, [0], [8]), [0], out)\n"
+        "    return out\n",
+    ]
+)
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def editor_apply(text: str, change: lsp.TextDocumentContentChangePartial) -> str:
+    """The change applied the way an editor does (UTF-16 columns, clamped into the text)."""
+    starts = [0, *(m.end() for m in _BREAK.finditer(text))]
+
+    def offset(position: lsp.Position) -> int:
+        if position.line >= len(starts):
+            return len(text)
+        start = starts[position.line]
+        end = starts[position.line + 1] if position.line + 1 < len(starts) else len(text)
+        line = re.sub(r"(\r\n|\r|\n)$", "", text[start:end])
+        units = 0
+        for index, char in enumerate(line):
+            if units >= position.character:
+                return start + index
+            units += 2 if ord(char) > 0xFFFF else 1
+        return start + len(line)
+
+    begin = offset(change.range.start)
+    return text[:begin] + change.text + text[max(offset(change.range.end), begin) :]
+
+
+def fresh_payloads(text: str) -> list:
+    analysis = AnalysisEngine().analyse_text(URI, text)
+    index = LineIndex(text)
+    found = [*analysis.diagnostics, *declaration_notes(analysis)]
+    return [CONVERTER.unstructure(to_lsp(d, index, URI, Encoding.UTF16)) for d in found]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from([*EXAMPLES, GENERATED]), st.data())
+def test_the_servers_path_equals_a_fresh_analysis_after_random_edits(start, data):
+    """Edits spliced into the line table, units re-cut around them, the engine told which units
+    changed (several edits may come between two analyses), diagnostics converted per unit and
+    moved with their unit: the published payloads equal a fresh analysis, and so does the text."""
+    text = start if isinstance(start, str) else start.read_text()
+    document = Document(URI, 1, text)
+    engine = AnalysisEngine()
+    payloads = DiagnosticPayloads(URI)
+    engine.analyse(URI, document.unit_list(), document.take_unit_changes())
+    for version in range(2, data.draw(st.integers(3, 12))):
+        for _ in range(data.draw(st.integers(1, 3))):
+            lines = len(_BREAK.findall(text)) + 1
+            first = data.draw(st.integers(0, lines))
+            last = data.draw(st.integers(first, first + 3))
+            change = lsp.TextDocumentContentChangePartial(
+                range=lsp.Range(
+                    start=lsp.Position(first, data.draw(st.integers(0, 40))),
+                    end=lsp.Position(last, data.draw(st.integers(0, 40))),
+                ),
+                text=data.draw(st.lists(PIECES, max_size=3).map("".join)),
+            )
+            text = editor_apply(text, change)
+            document.apply([change], version, Encoding.UTF16)
+        assert document.text == text
+        assert document.units() == cut_units(text)
+        analysis = engine.analyse(URI, document.unit_list(), document.take_unit_changes())
+        fresh = AnalysisEngine().analyse_text(URI, text)
+        assert diagnostics_key(analysis) == diagnostics_key(fresh)
+        published = payloads.payloads(analysis, document.line_index(), Encoding.UTF16, frozenset())
+        assert published == fresh_payloads(text)
+        # What the features read: IR and facts where the units are now.
+        assert analysis.facts == fresh.facts
+        assert shape((analysis.programs, analysis.functions)) == shape((fresh.programs, fresh.functions))
+
+
+def test_units_are_the_top_level_statements_of_every_valid_file():
+    for path in [*EXAMPLES, *CORPUS]:
+        text = path.read_text(encoding="utf-8")
+        starts: list[int] = []
+        last_end = 0
+        for node in ast.parse(text).body:
+            line = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+            if line > last_end:  # statements sharing a line (`a = 1; b = 2`) are one unit
+                starts.append(line)
+            last_end = node.end_lineno or line
+        units = cut_units(text)
+        assert [unit.start_line for unit in units] == starts, path
+        for unit in units:
+            ast.parse(unit.text)
+
+
+def test_a_unit_analysed_further_down_is_its_analysis_moved():
+    """What lets a unit that only moved keep its result: analysing it k lines further down
+    gives its diagnostics, facts and IR moved by k, and nothing else."""
+    for path in [*EXAMPLES, *CORPUS]:
+        units = [
+            parse_unit(unit.text, unit.start_line) for unit in cut_units(path.read_text(encoding="utf-8"))
+        ]
+        env = module_environment(units)
+        for unit in units:
+            here, below = analyse_unit(unit, env), analyse_unit(unit.at(unit.start_line + 7), env)
+            assert shift_diagnostics(here.published(str(path)), 7) == below.published(str(path)), path
+            assert shift_spans(here.facts, 7) == below.facts, path
+            moved = here.moved(7)
+            assert shape((moved.programs, moved.functions)) == shape((below.programs, below.functions)), path
+            assert moved.diagnostics == below.diagnostics
+            assert moved.statement_lines == below.statement_lines
+
+
+def shape(value: object, seen: dict[int, int] | None = None) -> object:
+    """A comparable picture of an IR tree: every field, every span, and which objects are shared."""
+    seen = {} if seen is None else seen
+    if isinstance(value, (int, float, str, bytes, type(None), enum.Enum, Span)):
+        return value
+    if isinstance(value, ast.AST):
+        return ("ast", ast.dump(value, include_attributes=True))
+    if id(value) in seen:
+        return ("shared", seen[id(value)])
+    seen[id(value)] = len(seen)
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(shape(item, seen) for item in value))
+    if isinstance(value, dict):
+        return ("dict", tuple((key, shape(item, seen)) for key, item in value.items()))
+    if dataclasses.is_dataclass(value):
+        fields = dataclasses.fields(value)  # type: ignore[arg-type]
+        return (type(value).__name__, tuple((f.name, shape(getattr(value, f.name), seen)) for f in fields))
+    return ("object", type(value).__name__)
+
+
+def test_a_line_added_above_every_unit_analyses_nothing_again():
+    document = Document(URI, 1, GENERATED)
+    engine = AnalysisEngine()
+    engine.analyse(URI, document.unit_list(), document.take_unit_changes())
+    before = engine.units_analysed
+    at = GENERATED.split("\n").index("CORE_NUM = 4")
+    document.apply(
+        [
+            lsp.TextDocumentContentChangePartial(
+                range=lsp.Range(start=lsp.Position(at, 0), end=lsp.Position(at, 0)), text="# moved\n"
+            )
+        ],
+        2,
+        Encoding.UTF16,
+    )
+    analysis = engine.analyse(URI, document.unit_list(), document.take_unit_changes())
+    assert engine.units_analysed == before
+    assert diagnostics_key(analysis) == diagnostics_key(AnalysisEngine().analyse_text(URI, document.text))

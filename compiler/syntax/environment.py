@@ -31,17 +31,58 @@ class ModuleEnvironment:
         return StaticEvaluator(self.lookup)
 
 
-def build_environment(units: list[ast.stmt], dsl_decorator_of: Any = None) -> ModuleEnvironment:
+def build_environment(
+    units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+) -> ModuleEnvironment:
     """Fold the module's top-level statements, in order, into an environment.
 
     `dsl_decorator_of(def_node, env)` names the DSL decorator of a def/class (or
-    None); it is passed in because recognising decorators is the parser's job.
+    None); it is passed in because recognising decorators is the parser's job. It
+    reads of the environment only the value of each decorator's first name (`pl`
+    in `@pl.jit`), so with a `memo` (kept by the caller between folds of the same
+    statements) a def or class whose decorators' first names have the values they
+    had last time is bound to the value it got then, without asking again.
     """
     env = ModuleEnvironment()
     evaluator = env.evaluator()
+    kept: dict[int, Any] = {}
     for stmt in units:
-        _fold_statement(stmt, env, evaluator, dsl_decorator_of)
+        if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
+        else:
+            _fold_statement(stmt, env, evaluator, dsl_decorator_of)
+    if memo is not None:
+        memo.clear()
+        memo.update(kept)
     return env
+
+
+def _fold_definition(
+    stmt: Any, env: ModuleEnvironment, dsl_of: Any, memo: dict[int, Any], kept: dict[int, Any]
+) -> None:
+    entry = memo.get(id(stmt))
+    if entry is None or entry[0] is not stmt:
+        roots = tuple(_root_name(decorator) for decorator in stmt.decorator_list)
+        entry = (stmt, roots, None, None)
+    stmt_, roots, seen, value = entry
+    now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
+    if seen is None or now != seen:
+        _fold_statement(stmt, env, env.evaluator(), dsl_of)
+        value = env.values[stmt.name]
+        entry = (stmt_, roots, now, value)
+    else:
+        env.values[stmt.name] = value
+    kept[id(stmt)] = entry
+
+
+def _root_name(decorator: ast.expr) -> str | None:
+    expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+_MISSING = object()
 
 
 def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
@@ -82,6 +123,48 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
                 env.values[node.id] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 _fold_statement(node, env, evaluator, dsl_of)
+
+
+def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
+    """What a unit's top-level statements contribute to the environment fold, as a value.
+
+    Two units with equal signatures fold identically (given the same environment
+    before them): the fold reads imports, assignments and `if`/`try` blocks whole,
+    and of a def or class only its kind, name, decorators and return annotation.
+    Positions are left out, so a unit that only moved keeps its signature.
+    """
+    signature: list[Any] = []
+    for stmt in units:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            returns = getattr(stmt, "returns", None)
+            signature.append(
+                (
+                    type(stmt).__name__,
+                    stmt.name,
+                    tuple(ast.dump(decorator) for decorator in stmt.decorator_list),
+                    ast.dump(returns) if returns is not None else None,
+                )
+            )
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.If, ast.Try)):
+            signature.append(ast.dump(stmt))
+    return tuple(signature)
+
+
+def changed_names(before: ModuleEnvironment, after: ModuleEnvironment) -> set[str]:
+    """The names whose value differs between two environments (bound in one only included)."""
+    missing = object()
+    return {
+        name
+        for name in before.values.keys() | after.values.keys()
+        if not _same(before.values.get(name, missing), after.values.get(name, missing))
+    }
+
+
+def _same(a: Any, b: Any) -> bool:
+    try:
+        return type(a) is type(b) and bool(a == b)
+    except Exception:  # a value that cannot be compared is taken as changed
+        return False
 
 
 def _bind_target(target: ast.expr, value: Any, env: ModuleEnvironment) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from compiler import codes
 from compiler.diagnostics import Diagnostic, Stage
@@ -34,6 +34,20 @@ class ParsedUnit:
     start_line: int
     nodes: tuple[ast.stmt, ...]
     syntax_error: Diagnostic | None = None
+
+    def at(self, start_line: int) -> ParsedUnit:
+        """The same parse for the unit starting on another line (the nodes count lines
+        from the unit's start, so only the syntax error moves)."""
+        if start_line == self.start_line:
+            return self
+        error = self.syntax_error
+        if error is not None:
+            delta = start_line - self.start_line
+            span = error.span
+            error = replace(
+                error, span=Span(span.start_line + delta, span.start_col, span.end_line + delta, span.end_col)
+            )
+        return ParsedUnit(self.text, start_line, self.nodes, error)
 
 
 def split_lines(source: str) -> list[str]:

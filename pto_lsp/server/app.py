@@ -11,37 +11,95 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
+import inspect
+import json
 import logging
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from lsprotocol import types as lsp
+
+try:
+    import fcntl
+except ImportError:  # not on Windows
+    fcntl = None  # type: ignore[assignment]
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, default_converter
+from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
 from compiler.analysis import ModuleAnalysis
 from pto_lsp import __version__
-from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document, DocumentStore
 from pto_lsp.engine import AnalysisEngine
-from pto_lsp.features.notes import declaration_notes
-from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.positions import Encoding
+from pto_lsp.publishing import DiagnosticPayloads, Publication
 from pto_lsp.server import handlers
 from pto_lsp.settings import Settings, settings_for
-from pto_lsp.sources import imports_pypto_language
 
 log = logging.getLogger(__name__)
 SECTION = "ptoLsp"
 
 
+class _DocumentsProtocol(LanguageServerProtocol):
+    """pygls's protocol, except that pygls's own copy of an open document is not edited
+    on every change: pygls re-splits the whole text for each change, work in proportion
+    to the file on every keystroke. `Document` keeps the text; pygls's copy is brought
+    up to date only if it is read (`workspace_text`)."""
+
+    _MAX_UNSYNCED = 5000
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._unsynced: dict[str, list[lsp.DidChangeTextDocumentParams]] = {}
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Any:
+        pending = self._unsynced.setdefault(params.text_document.uri, [])
+        pending.append(params)
+        if len(pending) > self._MAX_UNSYNCED:
+            self.workspace_text(params.text_document.uri)
+        if (user_handler := self.fm.features.get(lsp.TEXT_DOCUMENT_DID_CHANGE)) is not None:
+            yield user_handler, (params,), None
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams) -> Any:
+        self._unsynced.pop(params.text_document.uri, None)
+        yield from super().lsp_text_document__did_open(params)
+
+    @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams) -> Any:
+        self._unsynced.pop(params.text_document.uri, None)
+        yield from super().lsp_text_document__did_close(params)
+
+    def workspace_text(self, uri: str) -> str:
+        """pygls's copy of a document, with the changes it has not seen applied."""
+        for params in self._unsynced.pop(uri, []):
+            for change in params.content_changes:
+                self.workspace.update_text_document(params.text_document, change)
+        return self.workspace.get_text_document(uri).source
+
+
 class PtoLanguageServer(LanguageServer):
     def __init__(self) -> None:
-        super().__init__("pto-lsp", __version__, text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental)
+        super().__init__(
+            "pto-lsp",
+            __version__,
+            text_document_sync_kind=lsp.TextDocumentSyncKind.Incremental,
+            protocol_cls=_DocumentsProtocol,
+        )
         self.documents = DocumentStore()
         self.engine = AnalysisEngine()
         self.editor_options: Any = None
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._analyses: dict[str, tuple[int, ModuleAnalysis]] = {}
+        self._payloads: dict[str, DiagnosticPayloads] = {}
+        self._writes: set[asyncio.Future[Any]] = set()
+        self._idle_collection: asyncio.TimerHandle | None = None
+        self._grown: object = None  # the writer whose pipe was grown
 
     # ------------------------------------------------------------ settings
 
@@ -78,16 +136,20 @@ class PtoLanguageServer(LanguageServer):
 
     # ------------------------------------------------------------ analysis
 
-    def schedule_analysis(self, uri: str, immediately: bool = False) -> None:
+    def schedule_analysis(
+        self, uri: str, immediately: bool = False, settings: Settings | None = None
+    ) -> None:
         previous = self._pending.pop(uri, None)
         if previous is not None:
             previous.cancel()
-        delay = 0.0 if immediately else self.settings(uri).debounce_ms / 1000
-        self._pending[uri] = asyncio.get_running_loop().create_task(self._analyse_after(uri, delay))
+        settings = settings or self.settings(uri)  # read once per change: a few file lookups
+        delay = 0.0 if immediately else settings.debounce_ms / 1000
+        self._pending[uri] = asyncio.get_running_loop().create_task(self._analyse_after(uri, delay, settings))
 
     def on_change(self, uri: str) -> None:
-        if self.settings(uri).analyze_on == "change":
-            self.schedule_analysis(uri)
+        settings = self.settings(uri)
+        if settings.analyze_on == "change":
+            self.schedule_analysis(uri, settings=settings)
 
     def forget(self, uri: str) -> None:
         pending = self._pending.pop(uri, None)
@@ -95,46 +157,178 @@ class PtoLanguageServer(LanguageServer):
             pending.cancel()
         self.documents.close(uri)
         self._analyses.pop(uri, None)
+        self._payloads.pop(uri, None)
+        self.engine.forget(uri)
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def analysis(self, document: Document) -> ModuleAnalysis | None:
         """The analysis of the document's current version (None: not a PyPTO kernel)."""
-        if not imports_pypto_language(document.text):
+        if not document.imports_pypto_language():
             return None
         cached = self._analyses.get(document.uri)
         if cached is not None and cached[0] == document.version:
             return cached[1]
-        analysis = self.engine.analyse(document.uri, document.units())
+        analysis = self.engine.analyse(document.uri, document.unit_list(), document.take_unit_changes())
         self._analyses[document.uri] = (document.version, analysis)
         return analysis
 
-    async def _analyse_after(self, uri: str, delay: float) -> None:
+    async def _analyse_after(self, uri: str, delay: float, settings: Settings | None = None) -> None:
         if delay > 0:
             await asyncio.sleep(delay)
         document = self.documents.get(uri)
         if document is None:
             return
         version = document.version
+        analysed = self.engine.units_analysed
         try:
-            diagnostics = self._diagnostics(document)
+            analysis = await self._analyse_in_slices(document)
+            if analysis is _SUPERSEDED:
+                return  # a newer version arrived meanwhile: its own analysis will publish
+            with _collector_paused():
+                publication = self._publication(document, analysis, settings)
         except Exception:  # the server never dies: log, publish nothing for this version
             log.exception("analysis of %s (version %s) failed", uri, version)
             return
         current = self.documents.get(uri)
         if current is None or current.version != version:
             return  # superseded while we worked: its own analysis will publish
-        self.text_document_publish_diagnostics(
-            lsp.PublishDiagnosticsParams(uri=uri, version=version, diagnostics=diagnostics)
-        )
+        self._publish(uri, version, publication)
+        if self.engine.units_analysed - analysed >= _MANY_UNITS or publication.placed >= _MANY_PLACED:
+            _settle_garbage_collector()
+        self._schedule_idle_collection()
+
+    def _schedule_idle_collection(self) -> None:
+        """A full collection once the author pauses (what is never garbage is frozen)."""
+        if self._idle_collection is not None:
+            self._idle_collection.cancel()
+        loop = asyncio.get_running_loop()
+        self._idle_collection = loop.call_later(_IDLE_COLLECTION, _collect_when_idle)
+
+    async def _analyse_in_slices(self, document: Document) -> ModuleAnalysis | object | None:
+        """The document's analysis, giving the event loop a turn every few milliseconds so
+        that a newer edit can supersede it (what ran is kept by the engine's caches)."""
+        if not document.imports_pypto_language():
+            return None
+        cached = self._analyses.get(document.uri)
+        if cached is not None and cached[0] == document.version:
+            return cached[1]
+        version, uri = document.version, document.uri
+        slice_end = time.perf_counter() + _SLICE
+        steps = self.engine.analyse_steps(uri, document.unit_list(), document.take_unit_changes())
+        # What an analysis makes lives on (cached); collecting while it runs only walks it.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for step in steps:
+                if step is not None:
+                    self._analyses[uri] = (version, step)
+                    return step
+                if time.perf_counter() > slice_end:
+                    if collecting:
+                        gc.enable()
+                    await asyncio.sleep(0)
+                    gc.disable()
+                    current = self.documents.get(uri)
+                    if current is not document or current.version != version:
+                        return _SUPERSEDED
+                    slice_end = time.perf_counter() + _SLICE
+        finally:
+            if collecting:
+                gc.enable()
+        # Another analysis of this document ran while this one waited (a request needed it).
+        cached = self._analyses.get(uri)
+        return cached[1] if cached is not None and cached[0] == version else _SUPERSEDED
+
+    def _publication(
+        self, document: Document, analysis: ModuleAnalysis | object | None, settings: Settings | None = None
+    ) -> Publication:
+        if not isinstance(analysis, ModuleAnalysis):
+            return Publication([], True)  # not a PyPTO kernel: nothing to say
+        payloads = self._payloads.get(document.uri)
+        if payloads is None:
+            payloads = self._payloads[document.uri] = DiagnosticPayloads(document.uri)
+        hidden = (settings or self.settings(document.uri)).hidden_codes
+        return payloads.publication(analysis, document.line_index(), self.encoding, hidden)
 
     def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:
-        analysis = self.analysis(document)
-        if analysis is None:
-            return []  # not a PyPTO kernel: nothing to say
-        disabled = self.settings(document.uri).hidden_codes
-        index = LineIndex(document.text)
-        found = [*analysis.diagnostics, *declaration_notes(analysis)]
-        return [to_lsp(d, index, document.uri, self.encoding) for d in found if d.code not in disabled]
+        """The diagnostics to publish for the document's current version, as LSP objects."""
+        publication = self._publication(document, self.analysis(document))
+        return [_CONVERTER.structure(payload, lsp.Diagnostic) for payload in publication.payloads]
+
+    def _publish(self, uri: str, version: int, publication: Publication) -> None:
+        """Send the diagnostics as JSON joined from the units' kept JSON: no per-diagnostic
+        work here, and none in proportion to the file."""
+        protocol = self.protocol
+        writer = protocol.writer
+        if writer is None:
+            return
+        if writer is not self._grown:
+            self._grown = writer
+            _grow_pipe(writer)
+        body = (
+            '{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":'
+            f'{json.dumps(uri)},"version":{version},"diagnostics":{publication.json}}}}}'
+        ).encode()
+        if getattr(protocol, "_include_headers", True):
+            header = (
+                f"Content-Length: {len(body)}\r\nContent-Type: {protocol.CONTENT_TYPE}; charset=utf-8\r\n\r\n"
+            )
+            body = header.encode("ascii") + body
+        try:
+            written = writer.write(body)
+            if inspect.isawaitable(written):  # a websocket: the write is a coroutine
+                task = asyncio.ensure_future(written)
+                self._writes.add(task)
+                task.add_done_callback(self._writes.discard)
+        except Exception:  # the client went away: nothing to tell it
+            log.exception("could not send diagnostics for %s", uri)
+
+
+_SUPERSEDED = object()
+_SLICE = 0.02  # seconds of analysis between two looks at the incoming messages
+_MANY_UNITS = 16  # unit analyses, or
+_MANY_PLACED = 64  # units placed anew, after which the collector is settled
+_IDLE_COLLECTION = 2.0  # seconds without a change before a full collection
+_CONVERTER = default_converter()
+
+
+def _grow_pipe(writer: Any) -> None:
+    """Over stdio, let a publication (hundreds of KB on a large file) fit in the pipe at
+    once, so that writing it does not wait on the client's reads, 64 KB at a time."""
+    stream = getattr(writer, "_stdout", None)
+    size = getattr(fcntl, "F_SETPIPE_SZ", None) if fcntl is not None else None
+    if stream is None or size is None:
+        return
+    with contextlib.suppress(Exception):  # not a pipe, or not allowed: writes just take longer
+        fcntl.fcntl(stream.fileno(), size, 1 << 20)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No collection while converting: what it makes is kept (cached), not garbage."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _collect_when_idle() -> None:
+    gc.collect()
+    gc.freeze()
+
+
+def _settle_garbage_collector() -> None:
+    """After a large analysis: move what it made out of the collector's sight.
+
+    Cached parses and results live as long as their document; without this, every
+    full collection would walk all of them again, a pause that grows with the
+    file. Frozen objects are still freed by reference counting when dropped.
+    """
+    gc.collect(1)
+    gc.freeze()
 
 
 class _ServerLogHandler(logging.Handler):
@@ -198,7 +392,7 @@ def create_server() -> PtoLanguageServer:
             document.apply(list(params.content_changes), params.text_document.version, ls.encoding)
         except Exception:  # a change we cannot apply: resynchronise from pygls's copy
             log.exception("could not apply a change to %s", document.uri)
-            text = ls.workspace.get_text_document(document.uri).source
+            text = ls.protocol.workspace_text(document.uri)
             ls.documents.open(document.uri, params.text_document.version, text)
         ls.on_change(document.uri)
 

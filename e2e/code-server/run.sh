@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# End-to-end test in a real VS Code: code-server (installed by install.sh) with our .vsix
+# installed into a fresh profile, driven by headless Chromium (probe.js).
+# Prints PASS or FAIL (with the probe's JSON and the extension's log) and exits non-zero on failure.
+# Env: E2E_TOOLS (install.sh's folder), VSIX (default vscode-extension/pto-lsp.vsix),
+#      PY (Python with pto-lsp, default .venv/bin/python), OUT (screenshots, default e2e/.out/code-server),
+#      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one).
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+E2E_TOOLS=$(cd "${E2E_TOOLS:-$HERE/../.tools}" && pwd)
+VSIX=${VSIX:-$ROOT/vscode-extension/pto-lsp.vsix}
+PY=${PY:-$ROOT/.venv/bin/python}
+OUT=${OUT:-$ROOT/e2e/.out/code-server}
+KERNEL=${KERNEL:-$ROOT/examples/mistake_nested_marker.py}
+PORT=${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+CS="$E2E_TOOLS/app/node_modules/code-server/out/node/entry.js"
+export PATH="$E2E_TOOLS/node24/bin:$PATH"
+T0=$(date +%s.%N)
+
+for need in "$CS" "$VSIX" "$PY" "$KERNEL"; do
+  [ -e "$need" ] || { echo "code-server e2e: FAIL (missing $need; run install.sh / npm run package first)"; exit 1; }
+done
+"$PY" -c 'import pto_lsp' || { echo "code-server e2e: FAIL ($PY cannot import pto_lsp)"; exit 1; }
+
+RUN=$(mktemp -d /tmp/pto-cs-e2e.XXXXXX)
+mkdir -p "$RUN/ws" "$RUN/user/User" "$RUN/ext" "$OUT"
+rm -f "$OUT"/*.png
+cp "$KERNEL" "$RUN/ws/"
+# the same kernel in a folder whose interpreter cannot import pto_lsp (-S: no site-packages)
+mkdir -p "$RUN/ws-broken/.vscode"
+cp "$KERNEL" "$RUN/ws-broken/"
+printf '{ "ptoLsp.interpreter": ["%s", "-I", "-S"] }\n' "$PY" > "$RUN/ws-broken/.vscode/settings.json"
+# A fresh profile: no welcome page, no trust prompt, nothing saved or restored behind our back.
+cat > "$RUN/user/User/settings.json" <<JSON
+{
+  "workbench.startupEditor": "none",
+  "security.workspace.trust.enabled": false,
+  "telemetry.telemetryLevel": "off",
+  "update.mode": "none",
+  "extensions.autoCheckUpdates": false,
+  "extensions.autoUpdate": false,
+  "workbench.enableExperiments": false,
+  "workbench.tips.enabled": false,
+  "chat.disableAIFeatures": true,
+  "workbench.secondarySideBar.defaultVisibility": "hidden",
+  "files.autoSave": "off",
+  "files.hotExit": "off",
+  "editor.hover.delay": 200,
+  "ptoLsp.interpreter": ["$PY"],
+  "ptoLsp.ptoasCachePolicy": "attribute",
+  "ptoLsp.debounceMs": 0
+}
+JSON
+printf 'bind-addr: 127.0.0.1:%s\nauth: none\ncert: false\n' "$PORT" > "$RUN/config.yaml"
+
+node "$CS" --config "$RUN/config.yaml" --user-data-dir "$RUN/user" --extensions-dir "$RUN/ext" \
+  --install-extension "$VSIX" > "$RUN/install-extension.log" 2>&1 \
+  || { cat "$RUN/install-extension.log"; echo "code-server e2e: FAIL (the .vsix did not install)"; exit 1; }
+T_INSTALLED=$(date +%s.%N)
+
+# No extension gallery (none is reachable): point it at a closed loopback port instead of open-vsx.org.
+export EXTENSIONS_GALLERY='{"serviceUrl": "http://127.0.0.1:9/gallery", "itemUrl": "http://127.0.0.1:9/items"}'
+# code-server in its own process group, ended with everything it started (extension host, server)
+setsid node "$CS" --config "$RUN/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" \
+  --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \
+  --user-data-dir "$RUN/user" --extensions-dir "$RUN/ext" "$RUN/ws" > "$RUN/code-server.log" 2>&1 &
+CS_PID=$!
+trap 'kill -- -$CS_PID 2>/dev/null || true' EXIT
+for _ in $(seq 1 120); do
+  curl -sf -o /dev/null "http://127.0.0.1:$PORT/healthz" && break
+  kill -0 "$CS_PID" 2>/dev/null || break
+  sleep 0.25
+done
+
+status=0
+NODE_PATH="$E2E_TOOLS/app/node_modules" timeout 300 node "$HERE/probe.js" \
+  "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$(basename "$KERNEL")" "$OUT" "http://127.0.0.1:$PORT/?folder=$RUN/ws-broken" > "$RUN/result.json" || status=$?
+T_END=$(date +%s.%N)
+cat "$RUN/result.json"
+seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }
+if [ "$status" -eq 0 ]; then
+  echo "code-server e2e: PASS in $(seconds "$T_END" "$T0") s (vsix install $(seconds "$T_INSTALLED" "$T0") s, browser run $(seconds "$T_END" "$T_INSTALLED") s); screenshots in $OUT"
+  rm -rf "$RUN"
+else
+  echo "---- the extension's output channel"
+  find "$RUN/user/logs" -name '*PTO Language Server*.log' -exec tail -n 40 {} \; 2>/dev/null || true
+  echo "---- code-server log (tail)"
+  tail -n 20 "$RUN/code-server.log" || true
+  echo "code-server e2e: FAIL (status $status) after $(seconds "$T_END" "$T0") s; screenshots in $OUT, logs in $RUN"
+  exit 1
+fi

@@ -1,0 +1,344 @@
+"""A document's diagnostics as the client receives them, converted once per unit.
+
+Converting a diagnostic to LSP (columns in the client's encoding, the wire's
+JSON) is done once per unit result, from the unit's own text, and kept as JSON
+text with holes where line numbers go. When the unit only moved, its JSON is
+filled with the new line numbers (nothing else changes; the codegen warning's
+message names a line, so it is a hole too); when it did not move, the filled
+JSON is reused as it is. A publication then joins the units' JSON: its cost is
+the number of units and moved diagnostics, not the length of the file, and no
+diagnostic is converted or encoded again.
+
+A diagnostic whose range reaches outside its unit's text depends on other lines:
+its unit is converted again at every publication, from the document's lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import secrets
+from collections.abc import Callable
+from functools import cached_property
+from operator import attrgetter
+from typing import Any
+
+from pygls.protocol import default_converter
+
+from compiler import codes
+from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, shift_diagnostics
+from compiler.diagnostics import Diagnostic
+from compiler.span import Span
+from compiler.syntax.units import split_lines
+from pto_lsp.diagnostics import to_lsp
+from pto_lsp.features.notes import declaration_notes
+from pto_lsp.positions import Encoding, LineIndex
+
+Payload = dict[str, Any]
+SortKey = tuple[int, int, str]
+_CONVERTER = default_converter()
+_NONCE = secrets.token_hex(6)
+_HOLE = re.compile(rf'"@@{_NONCE}:(\d+)@@"')
+_COMPACT = (",", ":")
+
+
+class _Template:
+    """Diagnostics as JSON array items (no brackets), with holes for what moves with the
+    unit: line numbers, and the codegen warning's message (it names a line)."""
+
+    __slots__ = ("_holes", "_literals")
+
+    def __init__(self, payloads: list[Payload], diagnostics: list[Diagnostic]) -> None:
+        holes: list[tuple[int, Any]] = []
+
+        def hole(kind: int, value: Any) -> str:
+            holes.append((kind, value))
+            return f"@@{_NONCE}:{len(holes) - 1}@@"
+
+        marked = [_marked(payload, diagnostic, hole) for payload, diagnostic in zip(payloads, diagnostics)]
+        parts = _HOLE.split(json.dumps(marked, separators=_COMPACT)[1:-1])
+        self._literals = parts[0::2]
+        self._holes = [holes[int(index)] for index in parts[1::2]]
+
+    def fill(self, delta: int) -> str:
+        """The JSON with every line `delta` lines further down."""
+        if not self._holes:
+            return self._literals[0]
+        out = [self._literals[0]]
+        for (kind, value), literal in zip(self._holes, self._literals[1:]):
+            if kind == 0:
+                out.append(str(value + delta))
+            else:
+                prefix, line = value
+                out.append(json.dumps(prefix + str(line + delta)))
+            out.append(literal)
+        return "".join(out)
+
+
+def _marked(payload: Payload, diagnostic: Diagnostic, hole: Callable[[int, Any], str]) -> Payload:
+    def range_(value: Payload) -> Payload:
+        start, end = value["start"], value["end"]
+        return {
+            "start": {"line": hole(0, start["line"]), "character": start["character"]},
+            "end": {"line": hole(0, end["line"]), "character": end["character"]},
+        }
+
+    marked = dict(payload)
+    marked["range"] = range_(payload["range"])
+    related = payload.get("relatedInformation")
+    if related:
+        marked["relatedInformation"] = [
+            {**info, "location": {**info["location"], "range": range_(info["location"]["range"])}}
+            for info in related
+        ]
+    if diagnostic.code == codes.CACHE_BYPASS_UNSUPPORTED:
+        line = diagnostic.related[0].span.start_line  # checked by shift_diagnostic: the message ends with it
+        marked["message"] = hole(1, (diagnostic.message[: -len(str(line))], line))
+    return marked
+
+
+class _Converted:
+    """One unit result's diagnostics and notes, converted with the unit on its analysed line."""
+
+    __slots__ = ("_templates", "diagnostics", "local", "notes", "payloads", "start_line")
+
+    def __init__(self, analysis: UnitAnalysis, placed: PlacedUnit, convert: Callable[..., Payload]) -> None:
+        # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
+        self.start_line = analysis.start_line
+        self.diagnostics = analysis.published(placed.label)
+        alone = ModuleAnalysis(placed.label, placed=[PlacedUnit(analysis, analysis.start_line, placed.label)])
+        self.notes = declaration_notes(alone)
+        lines = split_lines(placed.text)
+        first = analysis.start_line
+        last = first + len(lines) - 1
+        last_length = len(lines[-1].encode("utf-8"))
+
+        def inside(line: int, column: int) -> bool:
+            return first <= line <= last and (line < last or column <= last_length)
+
+        def local(diagnostic: Diagnostic) -> bool:
+            spans: list[Span] = [diagnostic.span, *(info.span for info in diagnostic.related)]
+            return all(inside(s.start_line, s.start_col) and inside(s.end_line, s.end_col) for s in spans)
+
+        # Converted from the unit's lines alone, when nothing reaches outside them.
+        self.local = all(local(d) for d in [*self.diagnostics, *self.notes])
+        self.payloads: tuple[list[Payload], list[Payload]] | None = None
+        if self.local:
+            index = LineIndex.of_lines(
+                last, lambda i: lines[i - first + 1] if 0 <= i - first + 1 < len(lines) else ""
+            )
+            self.payloads = (
+                [convert(d, index) for d in self.diagnostics],
+                [convert(d, index) for d in self.notes],
+            )
+        self._templates: dict[frozenset[str], tuple[_Template, _Template, list[SortKey]]] = {}
+
+    def templates(self, hidden: frozenset[str]) -> tuple[_Template, _Template, list[SortKey]]:
+        """The diagnostics' and notes' templates without the hidden codes, and the diagnostics' sort keys."""
+        found = self._templates.get(hidden)
+        if found is None:
+            assert self.payloads is not None
+            diagnostics = [(p, d) for p, d in zip(self.payloads[0], self.diagnostics) if d.code not in hidden]
+            notes = [(p, d) for p, d in zip(self.payloads[1], self.notes) if d.code not in hidden]
+            found = (
+                _Template([p for p, _ in diagnostics], [d for _, d in diagnostics]),
+                _Template([p for p, _ in notes], [d for _, d in notes]),
+                [d.sort_key() for _, d in diagnostics],
+            )
+            self._templates[hidden] = found
+        return found
+
+
+class _Placed:
+    """A unit's JSON where it is: its diagnostics and notes, and the sort keys of its
+    diagnostics (to join the units in source order)."""
+
+    __slots__ = ("diagnostics", "entry", "keys", "local", "notes")
+
+    def __init__(self, entry: _Converted, diagnostics: str, notes: str, keys: list[SortKey]) -> None:
+        self.entry = entry
+        self.diagnostics = diagnostics
+        self.notes = notes
+        self.keys = keys
+        # Every range inside the unit's own lines: its diagnostics sort between its neighbours'.
+        self.local = entry.local
+
+
+_DIAGNOSTICS = attrgetter("diagnostics")
+_NOTES = attrgetter("notes")
+
+
+class Publication:
+    """One publication: every unit's diagnostics in source order, then every unit's notes,
+    without the hidden codes; as the JSON array text, or as dicts."""
+
+    def __init__(self, units: list[_Placed], in_order: bool, placed: int = 0) -> None:
+        self._units = units
+        self._in_order = in_order
+        self.placed = placed  # units whose JSON was made (not reused) for this publication
+
+    @cached_property
+    def json(self) -> str:
+        units = self._units
+        if not self._in_order:
+            return json.dumps(self.payloads, separators=_COMPACT)
+        parts = list(filter(None, map(_DIAGNOSTICS, units)))
+        parts.extend(filter(None, map(_NOTES, units)))
+        return "[" + ",".join(parts) + "]"
+
+    @cached_property
+    def payloads(self) -> list[Payload]:
+        if self._in_order:
+            return json.loads(self.json)
+        # Units whose ranges overlap (rare: a diagnostic reaching into the next unit): sort.
+        pairs = []
+        notes: list[Payload] = []
+        for unit in self._units:
+            pairs.extend(zip(unit.keys, json.loads(f"[{unit.diagnostics}]")))
+            notes.extend(json.loads(f"[{unit.notes}]"))
+        pairs.sort(key=lambda pair: pair[0])
+        return [payload for _, payload in pairs] + notes
+
+
+class DiagnosticPayloads:
+    """The publishable diagnostics of one open document, unit by unit.
+
+    It keeps the units' JSON of its last publication; when the engine says what
+    changed since (`ModuleAnalysis.changes`), only the units placed anew are
+    looked at, so a keystroke costs what it changed, whatever the file's length.
+    """
+
+    def __init__(self, uri: str) -> None:
+        self.uri = uri
+        # The key of what this document's conversions leave in the units' memos: not this
+        # object itself, which holds the units (a reference cycle, outliving the document).
+        self._key = object()
+        self._last = 0  # the serial number of the analysis last published
+        self._parts: list[_Placed | None] = []
+        self._settings: tuple[Encoding, frozenset[str]] | None = None
+        self._nonlocal = 0  # parts with a diagnostic outside its unit's lines
+
+    def payloads(
+        self, analysis: ModuleAnalysis, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+    ) -> list[Payload]:
+        """What `to_lsp` makes of `analysis.diagnostics` then `declaration_notes(analysis)`."""
+        return self.publication(analysis, document_index, encoding, hidden).payloads
+
+    def publication(
+        self, analysis: ModuleAnalysis, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+    ) -> Publication:
+        """`payloads`, as JSON joined from the units' kept JSON (kept in the units' memos)."""
+        parts = self._parts
+        if (
+            analysis.changes is not None
+            and analysis.previous == self._last
+            and self._last
+            and self._settings == (encoding, hidden)
+        ):
+            splices, placed_anew = analysis.changes
+            for index, removed, added, moved in splices:
+                self._forget(parts[index : index + removed])
+                parts[index : index + removed] = [None] * added
+                if moved:
+                    after = index + added
+                    self._forget(parts[after:])
+                    parts[after:] = [None] * (len(parts) - after)
+            for index in placed_anew:
+                self._forget(parts[index : index + 1])
+                parts[index] = None
+        else:
+            parts = [None] * len(analysis.placed)
+            self._nonlocal = 0
+        self._last, self._parts, self._settings = analysis.serial, parts, (encoding, hidden)
+        if len(parts) != len(analysis.placed):  # cannot happen; never publish from a misaligned list
+            parts[:] = [None] * len(analysis.placed)
+            self._nonlocal = 0
+        if self._nonlocal:  # converted from other units' lines too: again every time (rare)
+            for index, part in enumerate(parts):
+                if part is not None and not part.local:
+                    parts[index] = None
+            self._nonlocal = 0
+        made = 0
+        units = analysis.placed
+        index = _next_none(parts, 0)
+        while index is not None:
+            part = parts[index] = self._part(units[index], document_index, encoding, hidden)
+            made += 1
+            if not part.local:
+                self._nonlocal += 1
+            index = _next_none(parts, index + 1)
+        filled: list[_Placed] = parts  # type: ignore[assignment]
+        return Publication(filled, self._nonlocal == 0 or _in_order(filled), made)
+
+    def _forget(self, parts: list[_Placed | None]) -> None:
+        self._nonlocal -= sum(1 for part in parts if part is not None and not part.local)
+
+    def _part(
+        self, unit: PlacedUnit, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+    ) -> _Placed:
+        memo = unit.memo.get(self._key)
+        if memo is not None and memo[0] is encoding and memo[1] == hidden:
+            return memo[2]
+
+        def convert(diagnostic: Diagnostic, index: LineIndex) -> Payload:
+            return _CONVERTER.unstructure(to_lsp(diagnostic, index, self.uri, encoding))
+
+        # A unit some diagnostic of which cannot be moved is taken as analysed where it is.
+        base = unit.analysis if unit.movable else unit.current()
+        found = base.memo.get(self._key)
+        if found is not None and found[0] is encoding:
+            entry = found[1]
+        else:
+            entry = _Converted(base, unit, convert)
+            base.memo[self._key] = (encoding, entry)
+        delta = unit.start_line - base.start_line
+        if not entry.local:
+            return _convert_here(entry, delta, hidden, document_index, convert)
+        placed = _place(entry, delta, hidden)
+        unit.memo[self._key] = (encoding, hidden, placed)
+        return placed
+
+
+def _in_order(units: list[_Placed]) -> bool:
+    last: SortKey | None = None
+    for unit in units:
+        keys = unit.keys
+        if keys:
+            if last is not None and not last < keys[0]:
+                return False
+            last = keys[-1]
+    return True
+
+
+def _next_none(values: list[Any], start: int) -> int | None:
+    try:
+        return values.index(None, start)
+    except ValueError:
+        return None
+
+
+def _place(entry: _Converted, delta: int, hidden: frozenset[str]) -> _Placed:
+    diagnostics, notes, keys = entry.templates(hidden)
+    moved = [(line + delta, column, code) for line, column, code in keys] if delta else keys
+    return _Placed(entry, diagnostics.fill(delta), notes.fill(delta), moved)
+
+
+def _convert_here(
+    entry: _Converted,
+    delta: int,
+    hidden: frozenset[str],
+    index: LineIndex,
+    convert: Callable[..., Payload],
+) -> _Placed:
+    """A unit whose diagnostics reach outside it, converted from the document's lines."""
+    diagnostics = shift_diagnostics(entry.diagnostics, delta)
+    notes = shift_diagnostics(entry.notes, delta)
+    assert diagnostics is not None and notes is not None  # the caller made sure they move
+    diagnostics = [d for d in diagnostics if d.code not in hidden]
+    notes = [d for d in notes if d.code not in hidden]
+    return _Placed(
+        entry,
+        json.dumps([convert(d, index) for d in diagnostics], separators=_COMPACT)[1:-1],
+        json.dumps([convert(d, index) for d in notes], separators=_COMPACT)[1:-1],
+        [d.sort_key() for d in diagnostics],
+    )

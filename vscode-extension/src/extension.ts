@@ -1,0 +1,484 @@
+// The PyPTO kernels extension: starts `pto-lsp serve` over stdio with the chosen Python and
+// hands every Python file to it (the server decides what is a PyPTO kernel).
+import { execFile } from 'node:child_process';
+import * as vscode from 'vscode';
+import {
+  CloseAction,
+  ErrorAction,
+  ExecuteCommandRequest,
+  LanguageClient,
+  ResponseError,
+  RevealOutputChannelOn,
+  State,
+  TransportKind,
+  type ConfigurationParams,
+  type ErrorHandler,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
+import {
+  IR_SCHEME,
+  PROBE_SCRIPT,
+  RESTART_KEYS,
+  RestartBudget,
+  SECTION,
+  answerConfiguration,
+  commandText,
+  diagnoseProbe,
+  irDocumentPath,
+  passChoices,
+  pythonExtensionCommand,
+  resolveInterpreter,
+  runsPtoLspModule,
+  serverCommand,
+  serverSettings,
+  shellLine,
+  startFailureMessage,
+  type Interpreter,
+  type ProbeResult,
+  type PythonExtensionApi,
+  type StartProblem,
+} from './logic';
+
+const NAME = 'PTO Language Server';
+let log: vscode.LogOutputChannel;
+let traceChannel: TraceChannel;
+let client: PtoClient | undefined;
+let starting: Promise<void> | undefined;
+let pythonApi: PythonExtensionApi | undefined;
+
+/** A client that stays quiet while starting: a failed start gets our one message, not three. */
+class PtoClient extends LanguageClient {
+  quiet = true;
+  override error(message: string, data?: unknown, showNotification: boolean | 'force' = true): void {
+    super.error(message, data, this.quiet ? false : showNotification);
+  }
+}
+
+// ---------------------------------------------------------------- activation
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  log = vscode.window.createOutputChannel(NAME, { log: true });
+  traceChannel = new TraceChannel();
+  const ir = new IrDocuments();
+  context.subscriptions.push(
+    log,
+    traceChannel,
+    ir,
+    vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, ir),
+    vscode.commands.registerCommand('ptoLsp.restartServer', () => restart('restart command')),
+    vscode.commands.registerCommand('ptoLsp.showOutput', () => log.show()),
+    vscode.commands.registerCommand('ptoLsp.showIR', () => showIR(ir)),
+    vscode.commands.registerCommand('ptoLsp.showMLIR', () => showMLIR(ir)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
+        void restart('interpreter settings changed');
+      }
+    }),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => restart('workspace trusted')),
+  );
+  await hookPythonExtension(context);
+  await startServer();
+}
+
+export async function deactivate(): Promise<void> {
+  await stopServer();
+}
+
+/** The optional Python extension: its selected interpreter, and restarts when it changes. */
+async function hookPythonExtension(context: vscode.ExtensionContext): Promise<void> {
+  const extension = vscode.extensions.getExtension('ms-python.python');
+  if (!extension) {
+    log.info('Python extension not installed: using ptoLsp.interpreter or python3');
+    return;
+  }
+  try {
+    pythonApi = (extension.isActive ? extension.exports : await extension.activate()) as PythonExtensionApi;
+    const environments = (pythonApi as { environments?: { onDidChangeActiveEnvironmentPath?: vscode.Event<unknown> } })
+      .environments;
+    if (environments?.onDidChangeActiveEnvironmentPath) {
+      context.subscriptions.push(
+        environments.onDidChangeActiveEnvironmentPath(() => {
+          if (configuredInterpreter().length === 0) {
+            void restart('the Python extension selected another interpreter');
+          }
+        }),
+      );
+    }
+  } catch (error) {
+    log.warn(`Python extension did not activate (${String(error)}): using ptoLsp.interpreter or python3`);
+    pythonApi = undefined;
+  }
+}
+
+function configuredInterpreter(): string[] {
+  const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('interpreter');
+  return Array.isArray(value) ? value : [];
+}
+
+async function interpreter(): Promise<Interpreter> {
+  const resource = vscode.window.activeTextEditor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const fromPython = await pythonExtensionCommand(pythonApi, resource);
+  return resolveInterpreter(vscode.workspace.getConfiguration(SECTION).get('interpreter'), fromPython);
+}
+
+function settingsFor(scopeUri: string | undefined) {
+  const config = vscode.workspace.getConfiguration(SECTION, scopeUri ? vscode.Uri.parse(scopeUri) : undefined);
+  return serverSettings((key) => config.get(key));
+}
+
+// ---------------------------------------------------------------- starting and stopping
+
+async function restart(why: string): Promise<void> {
+  log.info(`restarting the server: ${why}`);
+  await stopServer();
+  await startServer();
+}
+
+async function stopServer(): Promise<void> {
+  await starting?.catch(() => undefined);
+  const old = client;
+  client = undefined;
+  if (old) {
+    try {
+      if (old.state !== State.Stopped) {
+        await old.stop(2000);
+      }
+    } catch (error) {
+      log.warn(`stopping the server: ${String(error)}`);
+    }
+    await old.dispose().catch(() => undefined);
+  }
+}
+
+function startServer(): Promise<void> {
+  starting = doStart().finally(() => {
+    starting = undefined;
+  });
+  return starting;
+}
+
+async function doStart(): Promise<void> {
+  const python = await interpreter();
+  const config = vscode.workspace.getConfiguration(SECTION);
+  const serverArgs = config.get<unknown>('serverArgs');
+  const { command, args } = serverCommand(python.command, serverArgs);
+  log.info(`interpreter (${python.source}): ${shellLine(python.command)}`);
+
+  if (runsPtoLspModule(serverArgs)) {
+    const problem = diagnoseProbe(python.command, await probe(python.command));
+    if (problem) {
+      reportStartFailure(problem);
+      return;
+    }
+  }
+
+  log.info(`starting: ${shellLine([command, ...args])}`);
+  const serverOptions: ServerOptions = {
+    command,
+    args,
+    transport: TransportKind.stdio,
+    options: { env: { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' } },
+  };
+  const budget = new RestartBudget();
+  let everRunning = false;
+  const errorHandler: ErrorHandler = {
+    error: (_error, _message, count) =>
+      count !== undefined && count <= 3 ? { action: ErrorAction.Continue } : { action: ErrorAction.Shutdown },
+    closed: () => {
+      if (!everRunning) {
+        return { action: CloseAction.DoNotRestart, handled: true }; // the start failure is reported once, below
+      }
+      if (budget.allow(Date.now())) {
+        log.warn('the server stopped unexpectedly: restarting it');
+        return { action: CloseAction.Restart, handled: true };
+      }
+      reportStartFailure({
+        kind: 'probe-failed',
+        message: 'the server stopped four times within three minutes and is not restarted again; its output shows why.',
+        fix: 'the command "PTO: Restart Server" once the cause is fixed',
+      });
+      return { action: CloseAction.DoNotRestart, handled: true };
+    },
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'python' },
+      { scheme: 'untitled', language: 'python' },
+    ],
+    outputChannel: log,
+    traceOutputChannel: traceChannel,
+    initializationOptions: { [SECTION]: settingsFor(undefined) },
+    errorHandler,
+    initializationFailedHandler: () => false,
+    revealOutputChannelOn: RevealOutputChannelOn.Never, // a failed request is logged, not a popup
+    middleware: {
+      workspace: {
+        configuration: async (params: ConfigurationParams, token, next) => {
+          const defaults = await next(params, token);
+          if (defaults instanceof ResponseError) {
+            return defaults;
+          }
+          return answerConfiguration(params.items, defaults as unknown[], settingsFor);
+        },
+      },
+    },
+  };
+  const created = new PtoClient(SECTION, NAME, serverOptions, clientOptions);
+  client = created;
+  try {
+    await created.start();
+    everRunning = true;
+    created.quiet = false;
+    lastFailure = undefined; // a later failure is news again
+    const info = created.initializeResult?.serverInfo;
+    log.info(`server running: ${info?.name ?? 'pto-lsp'} ${info?.version ?? ''}`.trim());
+  } catch (error) {
+    if (client === created) {
+      client = undefined;
+    }
+    await created.dispose().catch(() => undefined);
+    reportStartFailure({
+      kind: 'probe-failed',
+      message: `\`${shellLine([command, ...args])}\` did not start a language server (${errorText(error)}).`,
+      fix: 'check "ptoLsp.interpreter" and "ptoLsp.serverArgs"; the output has the server\'s own words',
+    });
+  }
+}
+
+/** Run the interpreter once: can it import pto_lsp, which version? */
+function probe(command: string[]): Promise<ProbeResult> {
+  return new Promise((resolve) => {
+    const [file, ...rest] = command;
+    execFile(
+      file,
+      [...rest, '-c', PROBE_SCRIPT],
+      { timeout: 30000, windowsHide: true, env: { ...process.env, PYTHONIOENCODING: 'utf-8' } },
+      (error, stdout, stderr) => {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        if (typeof code === 'string' && ['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR'].includes(code)) {
+          resolve({ spawnError: code });
+          return;
+        }
+        const killed = Boolean(error && (error as { killed?: boolean }).killed);
+        const exitCode = error ? ((error as { code?: unknown }).code as number | null) : 0;
+        if (stderr.trim()) {
+          log.info(`interpreter check, stderr: ${stderr.trim()}`);
+        }
+        resolve({ exitCode, stdout, stderr, timedOut: killed });
+      },
+    );
+  });
+}
+
+let lastFailure: string | undefined;
+
+/** One error message with the fix, an "Open Output" button and a "Copy Fix" button. */
+function reportStartFailure(problem: StartProblem): void {
+  const message = startFailureMessage(problem);
+  log.error(message);
+  if (message === lastFailure) {
+    return; // already said, and nothing changed since: no repeated popups
+  }
+  lastFailure = message;
+  void vscode.window.showErrorMessage(message, 'Open Output', 'Copy Fix').then(async (choice) => {
+    if (choice === 'Open Output') {
+      log.show();
+    } else if (choice === 'Copy Fix') {
+      await vscode.env.clipboard.writeText(problem.fix);
+    }
+  });
+}
+
+function errorText(error: unknown): string {
+  if (error instanceof Error) {
+    return error.message;
+  }
+  return String(error);
+}
+
+// ---------------------------------------------------------------- IR views
+
+/** Read-only documents with the text the server returned, under the `pto-ir:` scheme. */
+class IrDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly texts = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
+  provideTextDocumentContent(uri: vscode.Uri): string {
+    return this.texts.get(uri.toString()) ?? '';
+  }
+
+  async show(path: string, source: vscode.Uri, text: string, language: string): Promise<void> {
+    const uri = vscode.Uri.from({ scheme: IR_SCHEME, path, query: source.toString() });
+    this.texts.set(uri.toString(), text);
+    this.changed.fire(uri);
+    let document = await vscode.workspace.openTextDocument(uri);
+    if (document.languageId !== language) {
+      document = await vscode.languages.setTextDocumentLanguage(document, language);
+    }
+    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+function kernelEditor(title: string): vscode.TextEditor | undefined {
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'python' || editor.document.uri.scheme === IR_SCHEME) {
+    void vscode.window.showErrorMessage(`${title}: open a PyPTO kernel (a Python file importing pypto.language) first.`);
+    return undefined;
+  }
+  return editor;
+}
+
+async function runServerCommand(title: string, command: string, args: unknown[]): Promise<string | undefined> {
+  await starting?.catch(() => undefined);
+  if (!client || client.state !== State.Running) {
+    void vscode.window.showErrorMessage(`${title}: the PTO language server is not running.`, 'Open Output').then((c) => {
+      if (c) {
+        log.show();
+      }
+    });
+    return undefined;
+  }
+  try {
+    const result = await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
+    const text = commandText(result);
+    if (text === undefined) {
+      void vscode.window.showErrorMessage(`${title}: the server returned no text for ${command}.`);
+    }
+    return text;
+  } catch (error) {
+    const what = error instanceof ResponseError ? `${error.message} (code ${error.code})` : errorText(error);
+    log.error(`${command} failed: ${what}`);
+    void vscode.window.showErrorMessage(`${title} failed: the server answered ${command} with an error: ${what}`);
+    return undefined;
+  }
+}
+
+async function showIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show IR After Pass';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const picked = await pickPass(title);
+  if (!picked) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showIR', [source.toString(), picked]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, { pass: picked }), source, text, 'python');
+  }
+}
+
+/** A pass from the list, or any name or number typed in. */
+function pickPass(title: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const pick = vscode.window.createQuickPick();
+    const items = (typed: string) => passChoices(typed).map((p) => ({ label: p.name, description: p.detail }));
+    pick.title = title;
+    pick.placeholder = 'Show the IR after which pass? (or type a pass name or number)';
+    pick.items = items('');
+    pick.onDidChangeValue((value) => {
+      pick.items = items(value);
+    });
+    let chosen: string | undefined;
+    pick.onDidAccept(() => {
+      chosen = pick.selectedItems[0]?.label ?? (pick.value.trim() || undefined);
+      pick.hide();
+    });
+    pick.onDidHide(() => {
+      pick.dispose();
+      resolve(chosen);
+    });
+    pick.show();
+  });
+}
+
+async function showMLIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show PTO MLIR';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showMLIR', [source.toString()]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, 'mlir'), source, text, 'plaintext');
+  }
+}
+
+// ---------------------------------------------------------------- the trace channel
+
+/**
+ * The trace output channel. vscode-languageclient 10+ traces only when the channel's log
+ * level is Trace; this channel reports Trace exactly while `ptoLsp.trace.server` is not
+ * "off", so the setting alone turns tracing on and off, as users expect.
+ */
+class TraceChannel implements vscode.LogOutputChannel {
+  readonly name = `${NAME} Trace`;
+  private readonly channel = vscode.window.createOutputChannel(`${NAME} Trace`);
+  private readonly levelChanged = new vscode.EventEmitter<vscode.LogLevel>();
+  readonly onDidChangeLogLevel = this.levelChanged.event;
+  private readonly watcher = vscode.workspace.onDidChangeConfiguration((event) => {
+    if (event.affectsConfiguration(`${SECTION}.trace.server`)) {
+      this.levelChanged.fire(this.logLevel);
+    }
+  });
+
+  get logLevel(): vscode.LogLevel {
+    const value = vscode.workspace.getConfiguration(SECTION).get<string>('trace.server', 'off');
+    return value === 'off' ? vscode.LogLevel.Off : vscode.LogLevel.Trace;
+  }
+
+  private line(level: string, message: string | Error): void {
+    this.channel.appendLine(`${new Date().toISOString()} [${level}] ${message instanceof Error ? message.message : message}`);
+  }
+  trace(message: string): void {
+    this.channel.appendLine(message);
+  }
+  debug(message: string): void {
+    this.line('debug', message);
+  }
+  info(message: string): void {
+    this.line('info', message);
+  }
+  warn(message: string): void {
+    this.line('warning', message);
+  }
+  error(error: string | Error): void {
+    this.line('error', error);
+  }
+  append(value: string): void {
+    this.channel.append(value);
+  }
+  appendLine(value: string): void {
+    this.channel.appendLine(value);
+  }
+  replace(value: string): void {
+    this.channel.replace(value);
+  }
+  clear(): void {
+    this.channel.clear();
+  }
+  show(columnOrPreserveFocus?: vscode.ViewColumn | boolean, preserveFocus?: boolean): void {
+    if (typeof columnOrPreserveFocus === 'boolean') {
+      this.channel.show(columnOrPreserveFocus);
+    } else {
+      this.channel.show(columnOrPreserveFocus, preserveFocus);
+    }
+  }
+  hide(): void {
+    this.channel.hide();
+  }
+  dispose(): void {
+    this.watcher.dispose();
+    this.levelChanged.dispose();
+    this.channel.dispose();
+  }
+}

@@ -65,7 +65,7 @@ class UnitAnalysis:
         found = self._published.get(label)
         if found is None:
             found = sorted([*self.diagnostics, *unit_bypass_warnings(self, label)], key=Diagnostic.sort_key)
-            self._published[label] = found
+            remember(self._published, label, found)
         return found
 
     def moved(self, delta: int) -> UnitAnalysis:
@@ -92,8 +92,17 @@ class UnitAnalysis:
         key = ("movable", label)
         found = self.memo.get(key)
         if found is None:
-            found = self.memo[key] = all(shift_diagnostic(d, 1) is not None for d in self.published(label))
+            found = all(shift_diagnostic(d, 1) is not None for d in self.published(label))
+            remember(self.memo, key, found)
         return found
+
+
+def remember(memo: dict[Any, Any], key: Any, value: Any, limit: int = 8) -> None:
+    """Keep `value` in a memo of at most `limit` entries (the oldest goes): a cached result
+    is shared by every document that has the same unit, and must not grow with them."""
+    if key not in memo and len(memo) >= limit:
+        del memo[next(iter(memo))]
+    memo[key] = value
 
 
 class PlacedUnit:

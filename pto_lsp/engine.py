@@ -37,9 +37,9 @@ from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import cut_units
 
 K = TypeVar("K", bound=Hashable)
-_SERIALS = itertools.count(1)
-Splice = tuple[int, int, int, int]  # (index, units removed, units added, lines moved after them)
 V = TypeVar("V")
+Splice = tuple[int, int, int, int]  # (index, units removed, units added, lines moved after them)
+_SERIALS = itertools.count(1)  # numbers the results, for `ModuleAnalysis.previous`
 
 
 class UnitLike(Protocol):
@@ -264,25 +264,32 @@ class AnalysisEngine:
         while index is not None:
             todo.append((index, state.sequence[index], units[index].start_line))
             index = _next_none(state.placed, index + 1)
-        for index, slot, start_line in todo:
-            assert slot is not None
-            if slot.env_key is None:
-                slot.env, slot.env_key = env, unit_environment_key(slot.parsed.unit, env, slot.parsed.names)
-                slot.analysis = None
-            if slot.analysis is None:
-                analysis = self._analysed.get((slot.parsed.unit.text, slot.env_key))
-                if analysis is None:
-                    slot.analysis = self._analyse(slot, start_line)
-                    yield None
-                    if state.generation != generation:
-                        state.splices = None  # what changed since `last` is no longer known
-                        return  # another update of this document began: it carries on
-                else:
-                    slot.analysis = analysis
-            if slot.analysis is None:  # reset by an update that ran while we yielded
+        finished = False
+        try:
+            for index, slot, start_line in todo:
+                assert slot is not None
+                if slot.env_key is None:
+                    slot.env, slot.env_key = (
+                        env,
+                        unit_environment_key(slot.parsed.unit, env, slot.parsed.names),
+                    )
+                    slot.analysis = None
+                if slot.analysis is None:
+                    analysis = self._analysed.get((slot.parsed.unit.text, slot.env_key))
+                    if analysis is None:
+                        slot.analysis = self._analyse(slot, start_line)
+                        yield None
+                        if state.generation != generation:
+                            return  # another update of this document began: it carries on
+                    else:
+                        slot.analysis = analysis
+                if slot.analysis is None:  # reset by an update that ran while we yielded
+                    return
+                state.placed[index] = slot.place(start_line, state.label)
+            finished = True
+        finally:
+            if not finished:  # stopped early: what changed since the last result is not known
                 state.splices = None
-                return
-            state.placed[index] = slot.place(start_line, state.label)
         result = ModuleAnalysis(state.path, env, state.placed)  # type: ignore[arg-type]
         result.serial = next(_SERIALS)
         if state.splices is not None:

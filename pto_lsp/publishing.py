@@ -26,7 +26,7 @@ from typing import Any
 from pygls.protocol import default_converter
 
 from compiler import codes
-from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, shift_diagnostics
+from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, remember, shift_diagnostics
 from compiler.diagnostics import Diagnostic
 from compiler.span import Span
 from compiler.syntax.units import split_lines
@@ -108,17 +108,15 @@ class _Converted:
         self.diagnostics = analysis.published(placed.label)
         alone = ModuleAnalysis(placed.label, placed=[PlacedUnit(analysis, analysis.start_line, placed.label)])
         self.notes = declaration_notes(alone)
+        # The unit's text is whole lines of the document: a position on one of them converts
+        # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)
         first = analysis.start_line
         last = first + len(lines) - 1
-        last_length = len(lines[-1].encode("utf-8"))
-
-        def inside(line: int, column: int) -> bool:
-            return first <= line <= last and (line < last or column <= last_length)
 
         def local(diagnostic: Diagnostic) -> bool:
             spans: list[Span] = [diagnostic.span, *(info.span for info in diagnostic.related)]
-            return all(inside(s.start_line, s.start_col) and inside(s.end_line, s.end_col) for s in spans)
+            return all(first <= s.start_line <= last and first <= s.end_line <= last for s in spans)
 
         # Converted from the unit's lines alone, when nothing reaches outside them.
         self.local = all(local(d) for d in [*self.diagnostics, *self.notes])
@@ -290,12 +288,12 @@ class DiagnosticPayloads:
             entry = found[1]
         else:
             entry = _Converted(base, unit, convert)
-            base.memo[self._key] = (encoding, entry)
+            remember(base.memo, self._key, (encoding, entry))
         delta = unit.start_line - base.start_line
         if not entry.local:
             return _convert_here(entry, delta, hidden, document_index, convert)
         placed = _place(entry, delta, hidden)
-        unit.memo[self._key] = (encoding, hidden, placed)
+        remember(unit.memo, self._key, (encoding, hidden, placed))
         return placed
 
 

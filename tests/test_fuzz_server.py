@@ -53,6 +53,7 @@ from generate import generate_module, one_definition  # noqa: E402
 SESSIONS = int(os.environ.get("PTO_FUZZ_SESSIONS", "0") or 0)
 LONG = SESSIONS > 0
 MAX_RSS = 400 * 2**20
+SERVER = os.environ.get("PTO_FUZZ_SERVER", "-m pto_lsp serve").split()
 EXAMPLES = [path.read_text(encoding="utf-8") for path in sorted((REPO / "examples").glob("*.py"))]
 GENERATED = generate_module(300, seed=3)
 STARTS = [
@@ -196,7 +197,7 @@ class Harness:
 
     async def _start(self) -> RecordingClient:
         client = make_recording_client()
-        await client.start_io(sys.executable, "-m", "pto_lsp", "serve")
+        await client.start_io(sys.executable, *SERVER)
         await client.initialize_session(
             lsp.InitializeParams(
                 capabilities=client_capabilities("visual-studio-code"),
@@ -286,6 +287,7 @@ async def run_session(client: RecordingClient, uri: str, start: str, steps: list
         lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
     )
     client.published[:] = [item for item in client.published if item.uri != uri]  # the session is over
+    client.diagnostics.pop(uri, None)
 
 
 async def published(client: RecordingClient, uri: str, version: int) -> list[lsp.Diagnostic]:

@@ -153,10 +153,11 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
 def changed_names(before: ModuleEnvironment, after: ModuleEnvironment) -> set[str]:
     """The names whose value differs between two environments (bound in one only included)."""
     missing = object()
+    old, new = before.values, after.values
     return {
         name
-        for name in before.values.keys() | after.values.keys()
-        if not _same(before.values.get(name, missing), after.values.get(name, missing))
+        for name in old.keys() | new.keys()
+        if (a := old.get(name, missing)) is not (b := new.get(name, missing)) and not _same(a, b)
     }
 
 

@@ -50,10 +50,7 @@ def _spmd_program(i: int, rnd: random.Random, mistake: str | None) -> str:
     dtype = rnd.choice(DTYPES)
     cores = rnd.choice([2, 4, 8])
     marker = "pl.set_cache_policy(b, pl.CachePolicy.BYPASS)"
-    if mistake == "dispatch":
-        dispatch_marker = f"\n            {marker}"
-    else:
-        dispatch_marker = ""
+    dispatch_marker = f"\n            {marker}" if mistake == "dispatch" else ""
     return f'''
 
 @pl.program

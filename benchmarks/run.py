@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import ast
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -142,10 +143,8 @@ class TimedClient(LanguageClient):
             remaining = deadline - time.perf_counter()
             if remaining <= 0:
                 raise TimeoutError(f"no diagnostics for version {version} of {uri}")
-            try:
+            with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._event.wait(), remaining)
-            except asyncio.TimeoutError:
-                pass
 
     @property
     def pid(self) -> int:

@@ -468,15 +468,16 @@ def report(runs: list[Run], base: dict[int, dict[str, Any]], sizes: list[int]) -
                 row.append(f"{ms(percentile(values, 0.5))} / {ms(max(values))}" if values else "–")
             out.append("| " + " | ".join(row) + " |")
         out.append(_targets(by, actual, sizes))
-    sample = next(iter(runs), None)
-    if sample is not None:
+    if runs:
         counts = ", ".join(
             f"{size // 1000}k: {by[(ours, actual[size])].diagnostics}"
             for size in sizes
             if (ours, actual[size]) in by
         )
-        edits = len(sample.latencies)
-        out.append(f"\n{edits} edits per session and server; pto-lsp diagnostics after the open: {counts}.")
+        edits = ", ".join(
+            f"{name} {len(run.latencies)}" for name in names if (run := by.get((name, actual[sizes[-1]])))
+        )
+        out.append(f"\nEdits timed per file: {edits}. pto-lsp's diagnostics after the open: {counts}.")
     return "\n".join(out)
 
 

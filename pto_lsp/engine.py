@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import OrderedDict
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from compiler.analysis import (
@@ -51,10 +51,17 @@ class UnitLike(Protocol):
 
 
 class BoundedCache(Generic[K, V]):
-    """Least-recently-used map: memory stays bounded however long the session runs."""
+    """Least-recently-used map: memory stays bounded however long the session runs.
 
-    def __init__(self, capacity: int) -> None:
+    At most `capacity` entries, and, when `weight` is given, entries weighing at most
+    `budget` together (a unit of a megabyte-long line must not be kept 64 times).
+    """
+
+    def __init__(self, capacity: int, weight: Callable[[K], int] | None = None, budget: int = 0) -> None:
         self._capacity = capacity
+        self._weight = weight
+        self._budget = budget
+        self._total = 0
         self._items: OrderedDict[K, V] = OrderedDict()
 
     def get(self, key: K) -> V | None:
@@ -64,10 +71,16 @@ class BoundedCache(Generic[K, V]):
         return value
 
     def put(self, key: K, value: V) -> None:
+        if key not in self._items and self._weight is not None:
+            self._total += self._weight(key)
         self._items[key] = value
         self._items.move_to_end(key)
-        while len(self._items) > self._capacity:
-            self._items.popitem(last=False)
+        while len(self._items) > self._capacity or (self._weight is not None and self._total > self._budget):
+            if len(self._items) <= 1:
+                break
+            old, _ = self._items.popitem(last=False)
+            if self._weight is not None:
+                self._total -= self._weight(old)
 
     def __len__(self) -> int:
         return len(self._items)
@@ -125,10 +138,12 @@ class _DocumentState:
 
 
 class AnalysisEngine:
-    def __init__(self, capacity: int = 64) -> None:
-        self._parsed: BoundedCache[str, _Parsed] = BoundedCache(capacity)
+    def __init__(self, capacity: int = 64, budget: int = 4_000_000) -> None:
+        # Units edited away (the live ones are held by their documents): at most `capacity`
+        # of them, of at most `budget` characters of text together.
+        self._parsed: BoundedCache[str, _Parsed] = BoundedCache(capacity, len, budget)
         self._analysed: BoundedCache[tuple[str, tuple[tuple[str, Any], ...]], UnitAnalysis] = BoundedCache(
-            capacity
+            capacity, lambda key: len(key[0]), budget
         )
         self._documents: dict[str, _DocumentState] = {}
         self.units_analysed = 0  # how many unit analyses ran (not reused): observable in tests

@@ -46,7 +46,7 @@ class _Template:
     """Diagnostics as JSON array items (no brackets), with holes for what moves with the
     unit: line numbers, and the codegen warning's message (it names a line)."""
 
-    __slots__ = ("_holes", "_literals")
+    __slots__ = ("_format", "_lines", "_messages", "_text")
 
     def __init__(self, payloads: list[Payload], diagnostics: list[Diagnostic]) -> None:
         holes: list[tuple[int, Any]] = []
@@ -56,23 +56,32 @@ class _Template:
             return f"@@{_NONCE}:{len(holes) - 1}@@"
 
         marked = [_marked(payload, diagnostic, hole) for payload, diagnostic in zip(payloads, diagnostics)]
-        parts = _HOLE.split(json.dumps(marked, separators=_COMPACT)[1:-1])
-        self._literals = parts[0::2]
-        self._holes = [holes[int(index)] for index in parts[1::2]]
+        text = json.dumps(marked, separators=_COMPACT)[1:-1]
+        parts = _HOLE.split(text)
+        literals = [literal.replace("{", "{{").replace("}", "}}") for literal in parts[0::2]]
+        order = [holes[int(index)] for index in parts[1::2]]
+        # A format string with one field per hole, filled in C: `{}` for a line number, `{m}`
+        # (a keyword field) for a message; the lines are given in order, the messages by name.
+        fields = []
+        self._lines: list[int] = []
+        self._messages: list[tuple[str, tuple[str, int]]] = []
+        for kind, value in order:
+            if kind == 0:
+                fields.append("{}")
+                self._lines.append(value)
+            else:
+                name = f"m{len(self._messages)}"
+                fields.append("{" + name + "}")
+                self._messages.append((name, value))
+        self._format = "".join(literal + field for literal, field in zip(literals, [*fields, ""]))
+        self._text = _HOLE.sub("", text) if not order else None  # nothing moves: the text as is
 
     def fill(self, delta: int) -> str:
         """The JSON with every line `delta` lines further down."""
-        if not self._holes:
-            return self._literals[0]
-        out = [self._literals[0]]
-        for (kind, value), literal in zip(self._holes, self._literals[1:]):
-            if kind == 0:
-                out.append(str(value + delta))
-            else:
-                prefix, line = value
-                out.append(json.dumps(prefix + str(line + delta)))
-            out.append(literal)
-        return "".join(out)
+        if self._text is not None:
+            return self._text
+        messages = {name: json.dumps(prefix + str(line + delta)) for name, (prefix, line) in self._messages}
+        return self._format.format(*[line + delta for line in self._lines], **messages)
 
 
 def _marked(payload: Payload, diagnostic: Diagnostic, hole: Callable[[int, Any], str]) -> Payload:
@@ -151,15 +160,25 @@ class _Placed:
     """A unit's JSON where it is: its diagnostics and notes, and the sort keys of its
     diagnostics (to join the units in source order)."""
 
-    __slots__ = ("diagnostics", "entry", "keys", "local", "notes")
+    __slots__ = ("_delta", "_keys", "diagnostics", "entry", "local", "notes")
 
-    def __init__(self, entry: _Converted, diagnostics: str, notes: str, keys: list[SortKey]) -> None:
+    def __init__(
+        self, entry: _Converted, diagnostics: str, notes: str, keys: list[SortKey], delta: int = 0
+    ) -> None:
         self.entry = entry
         self.diagnostics = diagnostics
         self.notes = notes
-        self.keys = keys
+        self._keys = keys  # `delta` lines up (moved when asked: rarely needed)
+        self._delta = delta
         # Every range inside the unit's own lines: its diagnostics sort between its neighbours'.
         self.local = entry.local
+
+    @property
+    def keys(self) -> list[SortKey]:
+        if self._delta:
+            self._keys = [(line + self._delta, column, code) for line, column, code in self._keys]
+            self._delta = 0
+        return self._keys
 
 
 _DIAGNOSTICS = attrgetter("diagnostics")
@@ -317,8 +336,7 @@ def _next_none(values: list[Any], start: int) -> int | None:
 
 def _place(entry: _Converted, delta: int, hidden: frozenset[str]) -> _Placed:
     diagnostics, notes, keys = entry.templates(hidden)
-    moved = [(line + delta, column, code) for line, column, code in keys] if delta else keys
-    return _Placed(entry, diagnostics.fill(delta), notes.fill(delta), moved)
+    return _Placed(entry, diagnostics.fill(delta), notes.fill(delta), keys, delta)
 
 
 def _convert_here(

@@ -1,7 +1,7 @@
 """Fuzzing the language server: random edit sessions through a real LSP client.
 
-Each session opens a document (an example kernel, a generated kernel module, an
-empty file, CRLF or lone-CR variants), then applies random edits over LSP —
+Each session opens a document (an example kernel, a real kernel from the corpus, a
+generated kernel module, an empty file, CRLF or lone-CR variants), then applies random edits over LSP —
 broken syntax, unbalanced brackets and quotes, non-ASCII and non-BMP text, CRLF,
 lone CR, form feeds, tabs, long lines, deleting everything, replacing the whole
 text — often several changes in a row without waiting, with requests (hover,
@@ -14,9 +14,10 @@ symbols, inlay hints, code actions, completion) in between. It asserts:
 - the diagnostics published for the final version are exactly those of a fresh
   analysis of the client's own copy of the text.
 
-One server serves every session (a fresh document URI each). The normal run is a
-short, seeded one; `PTO_FUZZ_SESSIONS=10000 python -m pytest tests/test_fuzz_server.py`
-is the long one (benchmarks/README.md).
+One server serves every session (a fresh document URI each); once they are over,
+its memory must not have grown with them. The normal run is a short, seeded one;
+`PTO_FUZZ_SESSIONS=10000 python -m pytest tests/test_fuzz_server.py` is the long
+one (benchmarks/README.md).
 """
 
 from __future__ import annotations
@@ -48,22 +49,31 @@ from pto_lsp.sources import imports_pypto_language
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
+from conftest import CORPUS  # noqa: E402
 from generate import generate_module, one_definition  # noqa: E402
 
 SESSIONS = int(os.environ.get("PTO_FUZZ_SESSIONS", "0") or 0)
 LONG = SESSIONS > 0
-MAX_RSS = 400 * 2**20
+MAX_RSS = 400 * 2**20  # the server's memory after every session (each closes its document)
+# The server's arguments after the interpreter (another launcher, e.g. one that profiles).
 SERVER = os.environ.get("PTO_FUZZ_SERVER", "-m pto_lsp serve").split()
 EXAMPLES = [path.read_text(encoding="utf-8") for path in sorted((REPO / "examples").glob("*.py"))]
 GENERATED = generate_module(300, seed=3)
-STARTS = [
-    *EXAMPLES,
-    GENERATED,
-    "",
-    EXAMPLES[0].replace("\n", "\r\n"),
-    EXAMPLES[1].replace("\n", "\r"),
-    EXAMPLES[2].replace("    ", "\t").replace("\n\n\n", "\n\f\n"),
+# Real kernels (read in place; absent on a machine without ../shared, then examples only).
+REAL = [path.read_text(encoding="utf-8") for path in sorted(CORPUS.rglob("*.py"))] if CORPUS.is_dir() else []
+# Kinds of starting text, each as likely as the others however many real kernels there are.
+START_KINDS = [
+    EXAMPLES,
+    REAL or EXAMPLES,
+    [GENERATED, ""],
+    [
+        EXAMPLES[0].replace("\n", "\r\n"),
+        EXAMPLES[1].replace("\n", "\r"),
+        EXAMPLES[2].replace("    ", "\t").replace("\n\n\n", "\n\f\n"),
+    ],
 ]
+STARTS = [text for kind in START_KINDS for text in kind]
+_FIRST = list(itertools.accumulate([0, *map(len, START_KINDS)]))
 PIECES = [
     "a",
     "x",
@@ -126,7 +136,8 @@ operations = st.one_of(
     ),
 )
 sessions = st.tuples(
-    st.integers(0, len(STARTS) - 1), st.lists(operations, min_size=1, max_size=40 if LONG else 18)
+    st.one_of(*[st.integers(first, first + len(kind) - 1) for first, kind in zip(_FIRST, START_KINDS)]),
+    st.lists(operations, min_size=1, max_size=40 if LONG else 18),
 )
 
 # ---------------------------------------------------------------- the client's own text
@@ -335,7 +346,7 @@ def assert_healthy(client: RecordingClient) -> None:
 
 @seed(20260107)
 @settings(
-    max_examples=SESSIONS or 25,
+    max_examples=SESSIONS or 100,
     deadline=None,
     derandomize=not LONG,
     database=None,

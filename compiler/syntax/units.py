@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import re
+import warnings
 from dataclasses import dataclass, replace
 
 from compiler import codes
@@ -59,8 +60,11 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
     """Parse one unit whose first line is line `start_line` of the file."""
     try:
         # Never a real file name: CPython re-reads a named file to place a syntax
-        # error, which would measure the unit's error against the wrong line.
-        tree = ast.parse(text, filename="<unit>")
+        # error, which would measure the unit's error against the wrong line. The
+        # compiler's warnings (e.g. an invalid escape sequence) are not ours to print.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            tree = ast.parse(text, filename="<unit>")
     except SyntaxError as error:
         return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source

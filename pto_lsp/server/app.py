@@ -193,7 +193,7 @@ class PtoLanguageServer(LanguageServer):
         if current is None or current.version != version:
             return  # superseded while we worked: its own analysis will publish
         self._publish(uri, version, publication)
-        if self.engine.units_analysed - analysed >= _MANY_UNITS or publication.placed >= _MANY_PLACED:
+        if self.engine.units_analysed - analysed >= _MANY_UNITS:
             _settle_garbage_collector()
         self._schedule_idle_collection()
 
@@ -286,8 +286,7 @@ class PtoLanguageServer(LanguageServer):
 
 _SUPERSEDED = object()
 _SLICE = 0.02  # seconds of analysis between two looks at the incoming messages
-_MANY_UNITS = 16  # unit analyses, or
-_MANY_PLACED = 64  # units placed anew, after which the collector is settled
+_MANY_UNITS = 16  # unit analyses after which the collector is settled
 _IDLE_COLLECTION = 2.0  # seconds without a change before a full collection
 _CONVERTER = default_converter()
 

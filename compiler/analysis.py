@@ -162,6 +162,7 @@ class ModuleAnalysis:
         self.path = path
         self.environment = environment if environment is not None else ModuleEnvironment()
         self.placed = list(placed)
+        self.whole = self  # the module's analysis, when this one is a `window` of it
         # Set by an incremental engine: this analysis's number, the number of the analysis it
         # follows, and what changed since, as (splices of `placed`: (index, removed, added,
         # lines moved after), indices placed anew). None: unknown (compare every unit).
@@ -180,7 +181,20 @@ class ModuleAnalysis:
 
     @cached_property
     def units(self) -> list[UnitAnalysis]:
+        """Every unit's analysis where it is now (a moved unit's IR is moved when first asked:
+        a question about some lines should ask the `window` over them)."""
         return [unit.current() for unit in self.placed]
+
+    def window(self, first: int, last: int) -> ModuleAnalysis:
+        """The analysis of the units over lines [first, last] only (1-based): what a request
+        about those lines needs, at a cost that does not grow with the file. `whole` is the
+        module's analysis."""
+        starts = [unit.start_line for unit in self.placed]
+        begin = max(bisect.bisect_right(starts, first) - 1, 0)
+        end = max(bisect.bisect_right(starts, last), begin)
+        view = ModuleAnalysis(self.path, self.environment, self.placed[begin:end])
+        view.whole = self.whole
+        return view
 
     @cached_property
     def programs(self) -> list[Program]:

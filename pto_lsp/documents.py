@@ -50,6 +50,10 @@ class Document:
     def units(self) -> list[UnitSource]:
         return self._cut.units()
 
+    def unit_at(self, line: int) -> UnitSource | None:
+        """The unit holding a 1-based line."""
+        return self._cut.unit_at(line)
+
     def unit_list(self) -> Sequence[Unit]:
         """The units as the engine takes them: unchanged ones are the same objects as before."""
         return self._cut.unit_list()

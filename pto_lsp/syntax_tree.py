@@ -215,6 +215,11 @@ class UnitCut:
     def units(self) -> list[UnitSource]:
         return [unit.source() for unit in self._units]
 
+    def unit_at(self, line: int) -> UnitSource | None:
+        """The unit holding a 1-based line (None above the first unit)."""
+        index = bisect.bisect_right(self._units, line - 1, key=_start_row) - 1
+        return self._units[index].source() if index >= 0 else None
+
     def unit_list(self) -> list[Unit]:
         """The units themselves (read only): unchanged units keep their identity across edits."""
         return self._units

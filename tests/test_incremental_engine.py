@@ -284,3 +284,33 @@ def test_a_line_added_above_every_unit_analyses_nothing_again():
     analysis = engine.analyse(URI, document.unit_list(), document.take_unit_changes())
     assert engine.units_analysed == before
     assert diagnostics_key(analysis) == diagnostics_key(AnalysisEngine().analyse_text(URI, document.text))
+
+
+def test_a_window_holds_the_units_over_the_lines_asked():
+    analysis = AnalysisEngine().analyse_text(URI, GENERATED)
+    lines = GENERATED.split("\n")
+    middle = lines.index("@pl.program", len(lines) // 2) + 1
+    window = analysis.window(middle + 3, middle + 3)
+    assert [program.name for program in window.programs] == [lines[middle].split()[1].split(":")[0]]
+    assert window.whole is analysis
+    following = lines.index("@pl.program", middle) + 1  # the next program's first line
+    assert window.diagnostics == [d for d in analysis.diagnostics if middle <= d.span.start_line < following]
+    everything = analysis.window(1, len(lines))
+    assert [p.name for p in everything.programs] == [p.name for p in analysis.programs]
+    assert diagnostics_key(everything) == diagnostics_key(analysis)
+
+
+def test_two_programs_whose_kernels_share_a_name_each_get_their_warning():
+    """The real compiler compiles each program on its own: one warning per tensor per kernel
+    of each program, and a unit's warnings never depend on another unit."""
+    program = (
+        "@pl.program\nclass {name}:\n    @pl.function(type=pl.FunctionType.Orchestration)\n"
+        "    def main(self, b: pl.Tensor[[256, 128], pl.FP32], out: pl.Out[pl.Tensor[[256, 128], pl.FP32]]):\n"
+        "        for i in pl.spmd(2):\n            pl.set_cache_policy(b, pl.CachePolicy.BYPASS)\n"
+        "            t = pl.load(b, [i * 128, 0], [128, 128])\n            out = pl.store(t, [i * 128, 0], out)\n"
+        "        return out\n"
+    )
+    text = "import pypto.language as pl\n\n\n" + program.format(name="A") + "\n\n" + program.format(name="B")
+    warnings = [d for d in AnalysisEngine().analyse_text(URI, text).diagnostics if d.code == "PTO301"]
+    assert len(warnings) == 2
+    assert [len(w.related) for w in warnings] == [1, 1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from lsp_client import RecordingClient, apply_edits, open_document, replace_all, wait_for_version
+from lsp_client import RecordingClient, apply_edits, change, open_document, replace_all, wait_for_version
 from lsprotocol import types as lsp
 
 URI = "file:///work/kernels/fix.py"
@@ -246,3 +246,52 @@ async def test_a_marker_on_a_dispatch_spmd_moves_into_the_callees_scope(client: 
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(a, {BYPASS})\n" in fixed
+
+
+async def test_a_fix_in_a_later_program_lands_on_its_lines_after_lines_were_added_above(
+    client: RecordingClient,
+):
+    """A request looks only at the definitions over its lines: those must be where they are now."""
+    bad = kernel(
+        f"""
+        with pl.at(level=pl.Level.CORE_GROUP):
+            c = pl.matmul(a, b, out_dtype=pl.FP32)
+            if c is not None:
+                pl.set_cache_policy(b, {BYPASS})
+            out = pl.assemble(out, c, [0, 0])
+        """
+    )
+    clean = kernel("out = pl.add(a, b)").replace("class Fix:", "class Clean{n}:")
+    body = bad.removeprefix("import pypto.language as pl\n")
+    text = (
+        clean.format(n=1)
+        + "\n"
+        + body
+        + "\n"
+        + clean.format(n=2).removeprefix("import pypto.language as pl\n")
+    )
+    open_document(client, text, URI)
+    await wait_for_version(client, URI, 1)
+    change(client, 2, (1, 0), (1, 0), "# moved\n# down\n", URI)
+    text = apply_edits(
+        text,
+        [
+            lsp.TextEdit(
+                range=lsp.Range(start=lsp.Position(1, 0), end=lsp.Position(1, 0)),
+                new_text="# moved\n# down\n",
+            )
+        ],
+    )
+    [diagnostic] = [d for d in await wait_for_version(client, URI, 2) if d.code == "PTO101"]
+    assert text.split("\n")[diagnostic.range.start.line].strip().startswith("pl.set_cache_policy(b")
+    actions = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI),
+            range=diagnostic.range,
+            context=lsp.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    [action] = [a for a in actions or [] if isinstance(a, lsp.CodeAction)]
+    fixed, diagnostics = await applied(client, text, action, version=3)
+    assert diagnostics == []
+    assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(b, {BYPASS})\n" in fixed

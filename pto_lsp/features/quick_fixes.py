@@ -186,7 +186,8 @@ def _dispatched_param(analysis: ModuleAnalysis, spmd: ScopeStmt, tensor: str) ->
     program = next(
         (p for p in analysis.programs if any(f.span.contains(spmd.span) for f in p.functions)), None
     )
-    functions = program.functions if program else list(analysis.functions)
+    # A free function may dispatch to one defined anywhere in the module.
+    functions = program.functions if program else list(analysis.whole.functions)
     for stmt in walk_stmts(spmd.body):
         for expr in own_exprs(stmt):
             for node in walk_expr(expr):

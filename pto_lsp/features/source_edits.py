@@ -8,10 +8,11 @@ leaves `pass`, so the result still parses.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from compiler.span import Span, unit_line_offset
-from compiler.syntax.units import parse_unit, split_lines
+from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import UnitSource
 
 
@@ -37,13 +38,12 @@ class StatementSite:
 
 
 class SourceText:
-    def __init__(self, text: str, units: list[UnitSource]) -> None:
-        self.text = text
-        self.lines = split_lines(text)
-        self._units = units
+    """The document's text as the edits need it: its lines, and the unit holding a line.
+    Both are looked up, never copied, so a quick fix costs the same in any file."""
 
-    def line(self, number: int) -> str:
-        return self.lines[number - 1] if 0 < number <= len(self.lines) else ""
+    def __init__(self, line: Callable[[int], str], unit_at: Callable[[int], UnitSource | None]) -> None:
+        self.line = line  # the text of a 1-based line, without its break ('' past the end)
+        self._unit_at = unit_at
 
     def segment(self, span: Span) -> str:
         if span.start_line == span.end_line:
@@ -59,16 +59,12 @@ class SourceText:
 
     def statement_at(self, span: Span) -> StatementSite | None:
         """The statement whose span is exactly `span`, parsed from its unit (never executed)."""
-        unit = self._unit_containing(span.start_line)
+        unit = self._unit_at(span.start_line)
         if unit is None:
             return None
         parsed = parse_unit(unit.text, unit.start_line)
         with unit_line_offset(unit.start_line - 1):
             return _find(list(parsed.nodes), span, unit.start_line - 1)
-
-    def _unit_containing(self, line: int) -> UnitSource | None:
-        containing = [unit for unit in self._units if unit.start_line <= line]
-        return containing[-1] if containing else None
 
     def remove_statement(self, site: StatementSite) -> Edit:
         if len(site.block) == 1:

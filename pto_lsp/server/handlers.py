@@ -69,7 +69,7 @@ def snapshot(ls: PtoLanguageServer, uri: str) -> Snapshot | None:
     analysis = ls.analysis(document) if document else None
     if document is None or analysis is None:
         return None
-    return Snapshot(document, analysis, LineIndex(document.text))
+    return Snapshot(document, analysis, document.line_index())
 
 
 def register(server: PtoLanguageServer) -> None:
@@ -79,10 +79,10 @@ def register(server: PtoLanguageServer) -> None:
         current = snapshot(ls, params.text_document.uri)
         if current is None:
             return None
-        analysis, index = current.analysis, current.index
+        index = current.index
         line = params.position.line + 1
         column = index.byte_column(line, params.position.character, ls.encoding)
-        text = hover_markdown(analysis, line, column)
+        text = hover_markdown(current.analysis.window(line, line), line, column)
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -93,8 +93,9 @@ def register(server: PtoLanguageServer) -> None:
         current = snapshot(ls, params.text_document.uri)
         if current is None or not ls.settings(current.document.uri).inlay_hints:
             return []
-        analysis, index = current.analysis, current.index
+        index = current.index
         first, last = params.range.start.line + 1, params.range.end.line + 1
+        analysis = current.analysis.window(first, last)
         return [
             lsp.InlayHint(
                 position=index.position(hint.at.end_line, hint.at.end_col, ls.encoding),
@@ -113,9 +114,10 @@ def register(server: PtoLanguageServer) -> None:
         current = snapshot(ls, params.text_document.uri)
         if current is None:
             return []
-        document, analysis, index = current.document, current.analysis, current.index
-        source = SourceText(document.text, document.units())
+        document, index = current.document, current.index
         wanted = params.range
+        analysis = current.analysis.window(wanted.start.line + 1, wanted.end.line + 1)
+        source = SourceText(index.line_text, document.unit_at)
         actions = []
         for diagnostic in analysis.diagnostics:
             published = to_lsp(diagnostic, index, document.uri, ls.encoding)
@@ -163,7 +165,7 @@ def register(server: PtoLanguageServer) -> None:
         document = ls.documents.get(params.text_document.uri)
         if document is None:
             return None
-        index = LineIndex(document.text)
+        index = document.line_index()
         line = params.position.line + 1
         column = index.byte_column(line, params.position.character, ls.encoding)
         prefix = index.line_text(line).encode("utf-8")[:column].decode("utf-8", errors="ignore")

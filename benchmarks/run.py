@@ -65,7 +65,7 @@ class Arrival:
 
 
 class _TimedReader:
-    """The server's stdout, noting when each publishDiagnostics has fully arrived."""
+    """The server's stdout, noting when each publishDiagnostics, and each response, has fully arrived."""
 
     def __init__(self, reader: asyncio.StreamReader, arrived: Callable[[float, bytes], None]) -> None:
         self._reader = reader
@@ -77,8 +77,7 @@ class _TimedReader:
     async def readexactly(self, count: int) -> bytes:
         body = await self._reader.readexactly(count)
         now = time.perf_counter()
-        if b"publishDiagnostics" in body:
-            self._arrived(now, body)
+        self._arrived(now, body)
         return body
 
 
@@ -87,6 +86,7 @@ class TimedClient(LanguageClient):
         super().__init__(converter_factory=default_converter)
         register_lsp_features(self)
         self.arrivals: list[Arrival] = []
+        self.response_at = 0.0
         self._event: asyncio.Event | None = None
         # Keep `initialize`'s result a plain dict: lsprotocol cannot read every server's
         # capabilities (ruff's notebook selector), and the benchmark needs none of them.
@@ -120,6 +120,9 @@ class TimedClient(LanguageClient):
 
     def _arrival(self, at: float, body: bytes) -> None:
         message = json.loads(body)
+        if "id" in message and "method" not in message:
+            self.response_at = at  # requests are sent one at a time: the answer to the last one
+            return
         if message.get("method") != "textDocument/publishDiagnostics":
             return
         params = message["params"]
@@ -175,6 +178,7 @@ class Server:
     command: list[str]
     options: dict[str, Any] | None = None  # initializationOptions
     configuration: dict[str, Any] = field(default_factory=dict)  # workspace/configuration sections
+    requests: bool = False  # also time the requests an editor sends after each edit
 
 
 def servers(wanted: list[str]) -> list[Server]:
@@ -188,6 +192,7 @@ def servers(wanted: list[str]) -> list[Server]:
                     [sys.executable, "-m", "pto_lsp", "serve"],
                     {"ptoLsp": settings},
                     {"ptoLsp": settings},
+                    requests=True,
                 )
             )
         elif name == "basedpyright":
@@ -228,6 +233,7 @@ class Run:
     latencies: list[tuple[str, float]] = field(default_factory=list)  # (edit kind, seconds)
     peak_rss: int = 0  # bytes
     diagnostics: int = 0  # published after the open
+    requests: dict[str, list[float]] = field(default_factory=dict)  # request -> seconds, one per edit
 
 
 async def run_session(server: Server, path: Path, text: str, rounds: int) -> Run:
@@ -272,10 +278,38 @@ async def run_session(server: Server, path: Path, text: str, rounds: int) -> Run
             )
             arrival = await client.publication(uri, version, sent)
             result.latencies.append((edit.kind, arrival.at - sent))
+            if server.requests:
+                for name, request in editor_requests(client, uri, edit.start[0]):
+                    asked = time.perf_counter()
+                    await request
+                    result.requests.setdefault(name, []).append(client.response_at - asked)
     result.peak_rss = peak_rss(client.pid)
     await client.shutdown_session()
     await client.stop()
     return result
+
+
+def editor_requests(client: TimedClient, uri: str, line: int) -> list[tuple[str, Any]]:
+    """What VS Code asks after an edit at `line`: hints for the lines on screen, code actions
+    at the cursor, a hover there, and the outline (each awaited in turn)."""
+    document = lsp.TextDocumentIdentifier(uri=uri)
+    cursor = lsp.Position(line, 12)
+    screen = lsp.Range(start=lsp.Position(max(line - 30, 0), 0), end=lsp.Position(line + 30, 0))
+    here = lsp.Range(start=cursor, end=cursor)
+    return [
+        (
+            "inlay hints (60 lines)",
+            client.text_document_inlay_hint_async(lsp.InlayHintParams(document, screen)),
+        ),
+        (
+            "code actions",
+            client.text_document_code_action_async(
+                lsp.CodeActionParams(document, here, lsp.CodeActionContext(diagnostics=[]))
+            ),
+        ),
+        ("hover", client.text_document_hover_async(lsp.HoverParams(document, cursor))),
+        ("document symbols", client.text_document_document_symbol_async(lsp.DocumentSymbolParams(document))),
+    ]
 
 
 def _change(edit: Edit) -> lsp.TextDocumentContentChangePartial:
@@ -467,6 +501,7 @@ def report(runs: list[Run], base: dict[int, dict[str, Any]], sizes: list[int]) -
                 values = [latency for k, latency in mine.latencies if k == kind] if mine else []
                 row.append(f"{ms(percentile(values, 0.5))} / {ms(max(values))}" if values else "–")
             out.append("| " + " | ".join(row) + " |")
+        out.append(_requests(by, actual, sizes))
         out.append(_targets(by, actual, sizes))
     if runs:
         counts = ", ".join(
@@ -478,6 +513,28 @@ def report(runs: list[Run], base: dict[int, dict[str, Any]], sizes: list[int]) -
             f"{name} {len(run.latencies)}" for name in names if (run := by.get((name, actual[sizes[-1]])))
         )
         out.append(f"\nEdits timed per file: {edits}. pto-lsp's diagnostics after the open: {counts}.")
+    return "\n".join(out)
+
+
+def _requests(by: dict[tuple[str, int], Run], actual: dict[int, int], sizes: list[int]) -> str:
+    """Our answers to the requests an editor sends after each edit (p50 / p95, ms)."""
+    mine = [by.get(("pto-lsp", actual[size])) for size in sizes]
+    names = list(dict.fromkeys(name for run in mine if run for name in run.requests))
+    if not names:
+        return ""
+    out = ["\nOur answers to what an editor asks after each edit (request -> response, p50 / p95, ms):\n"]
+    out.append(
+        "| request | "
+        + " | ".join(f"{size // 1000}k" for size in sizes)
+        + f" | {sizes[-1] // 1000}k/{sizes[0] // 1000}k p50 |"
+    )
+    out.append("|" + "---|" * (len(sizes) + 2))
+    for name in names:
+        series = [run.requests.get(name, []) if run else [] for run in mine]
+        row = [name] + [f"{ms(percentile(v, 0.5))} / {ms(percentile(v, 0.95))}" if v else "–" for v in series]
+        first, last = series[0], series[-1]
+        row.append(f"{percentile(last, 0.5) / percentile(first, 0.5):.2f}" if first and last else "–")
+        out.append("| " + " | ".join(row) + " |")
     return "\n".join(out)
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import textwrap
 
-from lsp_client import RecordingClient, open_document, wait_for_version
+from lsp_client import RecordingClient, apply_edits, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 
 URI = "file:///work/kernels/outline.py"
+FRESH = "file:///work/kernels/fresh.py"
 KERNEL = textwrap.dedent(
     """\
     import pypto.language as pl
@@ -95,3 +96,37 @@ async def test_completion_after_cache_policy_offers_its_two_members(client: Reco
         )
     )
     assert elsewhere is None or not elsewhere.items
+
+
+async def outline_of(client: RecordingClient, uri: str) -> list[lsp.DocumentSymbol]:
+    symbols = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
+    )
+    return [symbol for symbol in symbols or [] if isinstance(symbol, lsp.DocumentSymbol)]
+
+
+async def test_after_lines_are_added_and_edited_the_outline_is_the_one_a_fresh_open_gives(
+    client: RecordingClient,
+):
+    """Each definition's symbols are kept while it only moves: they must move with it."""
+    second = KERNEL.split("\n\n\n", 1)[1].replace("class Outline:", "class Second:")
+    text = KERNEL + "\n\n" + second
+    open_document(client, text, URI)
+    await wait_for_version(client, URI, 1)
+    await outline_of(client, URI)  # converted and kept here
+    edits = [
+        ((1, 0), (1, 0), "# two lines\n# above\n"),  # everything moves down
+        ((5, 0), (5, 0), "\n"),  # the first program moves again
+        ((11, 12), (11, 12), "x = 1\n            "),  # a statement added inside `main`
+    ]
+    for version, (start, end, new_text) in enumerate(edits, start=2):
+        change(client, version, start, end, new_text, URI)
+        range_ = lsp.Range(start=lsp.Position(*start), end=lsp.Position(*end))
+        text = apply_edits(text, [lsp.TextEdit(range=range_, new_text=new_text)])
+        await wait_for_version(client, URI, version)
+        moved = await outline_of(client, URI)
+        open_document(client, text, f"{FRESH}?{version}")
+        await wait_for_version(client, f"{FRESH}?{version}", 1)
+        assert moved == await outline_of(client, f"{FRESH}?{version}")
+        assert [symbol.name for symbol in moved] == ["Outline", "Second"]
+        assert text.split("\n")[moved[1].range.start.line] == "class Second:"

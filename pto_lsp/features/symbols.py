@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from compiler.analysis import ModuleAnalysis
+from compiler.analysis import UnitAnalysis
 from compiler.facts.kernels import outlined_names
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
@@ -38,14 +38,15 @@ _SCOPE_NAMES = {
 }
 
 
-def document_symbols(analysis: ModuleAnalysis) -> list[SymbolNode]:
+def unit_symbols(unit: UnitAnalysis) -> list[SymbolNode]:
+    """The outline of one top-level definition: its programs and free functions."""
     symbols = []
-    for program in analysis.programs:
+    for program in unit.programs:
         functions = [_function_symbol(function) for function in program.functions]
         symbols.append(
             SymbolNode(program.name, "@pl.program", SymbolKind.PROGRAM, program.span, program.span, functions)
         )
-    symbols.extend(_function_symbol(function) for function in analysis.functions)
+    symbols.extend(_function_symbol(function) for function in unit.functions)
     return sorted(symbols, key=lambda symbol: symbol.span)
 
 

@@ -29,8 +29,8 @@ from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import policy_hints
 from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.source_edits import SourceText
-from pto_lsp.features.symbols import SymbolKind, SymbolNode, document_symbols
 from pto_lsp.positions import LineIndex
+from pto_lsp.server.outline import outline
 
 if TYPE_CHECKING:
     from pto_lsp.server.app import PtoLanguageServer
@@ -141,23 +141,12 @@ def register(server: PtoLanguageServer) -> None:
 
     @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @never_fails([])
-    def symbols(ls: PtoLanguageServer, params: lsp.DocumentSymbolParams) -> list[lsp.DocumentSymbol]:
+    def symbols(ls: PtoLanguageServer, params: lsp.DocumentSymbolParams) -> list[dict[str, Any]]:
         current = snapshot(ls, params.text_document.uri)
         if current is None:
             return []
-        analysis, index = current.analysis, current.index
-
-        def convert(node: SymbolNode) -> lsp.DocumentSymbol:
-            return lsp.DocumentSymbol(
-                name=node.name,
-                detail=node.detail or None,
-                kind=_SYMBOL_KINDS[node.kind],
-                range=index.range(node.span, ls.encoding),
-                selection_range=index.range(node.selection, ls.encoding),
-                children=[convert(child) for child in node.children] or None,
-            )
-
-        return [convert(node) for node in document_symbols(analysis)]
+        # JSON kept per unit (pygls sends a plain list as it is).
+        return outline(current.analysis, current.index, ls.encoding)
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
     @never_fails(None)
@@ -220,13 +209,6 @@ def register(server: PtoLanguageServer) -> None:
                 except CodegenNotModelled as problem:
                     modules.append(f"// kernel: {kernel.name}: not emitted (not modelled yet: {problem})\n")
         return "".join(modules) or "// no InCore kernel in this file\n"
-
-
-_SYMBOL_KINDS = {
-    SymbolKind.PROGRAM: lsp.SymbolKind.Class,
-    SymbolKind.FUNCTION: lsp.SymbolKind.Function,
-    SymbolKind.SCOPE: lsp.SymbolKind.Namespace,
-}
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

@@ -32,7 +32,7 @@ from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
-from compiler.passes.scope_interface import callee_directions_among
+from compiler.passes.scope_interface import ScopeInterface, callee_directions_among
 from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, parse_module
@@ -53,11 +53,15 @@ class UnitAnalysis:
     _published: dict[str, list[Diagnostic]] = field(default_factory=dict, repr=False, compare=False)
     # What callers derive from this result (e.g. the language server's converted diagnostics).
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+    # The interfaces of this unit's scopes the outliner checks computed (the facts reuse them).
+    interfaces: dict[int, ScopeInterface] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
         """GM reads and declarations of this unit's kernels (computed when first asked)."""
-        return module_facts(self.programs, self.functions)
+        facts = module_facts(self.programs, self.functions, self.interfaces)
+        self.interfaces = {}  # every scope's is in the facts now
+        return facts
 
     def published(self, label: str) -> list[Diagnostic]:
         """The front end's diagnostics and the codegen warnings (naming the file as
@@ -352,15 +356,17 @@ def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
+    interfaces: dict[int, ScopeInterface] = {}
     for program in definitions.programs:
-        diagnostics.extend(_outliner_checks(program.functions))
-    diagnostics.extend(_outliner_checks(definitions.functions))
+        diagnostics.extend(_outliner_checks(program.functions, interfaces))
+    diagnostics.extend(_outliner_checks(definitions.functions, interfaces))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
         diagnostics,
         unit.start_line,
         tuple(_statement_line(node) + offset for node in unit.nodes),
+        interfaces=interfaces,
     )
 
 
@@ -369,10 +375,12 @@ def _statement_line(node: ast.stmt) -> int:
     return min([node.lineno, *(decorator.lineno for decorator in decorators)])
 
 
-def _outliner_checks(functions: Sequence[Function]) -> list[Diagnostic]:
+def _outliner_checks(
+    functions: Sequence[Function], interfaces: dict[int, ScopeInterface]
+) -> list[Diagnostic]:
     """The outliners' cache-policy checks; calls resolve among `functions` (one program)."""
     directions = callee_directions_among(functions)
-    return [d for function in functions for d in check_function(function, directions)]
+    return [d for function in functions for d in check_function(function, directions, interfaces)]
 
 
 def unit_bypass_warnings(unit: UnitAnalysis, label: str) -> list[Diagnostic]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from compiler.facts.kernels import Kernel, OutlinedScope, function_kernels, function_outlines
 from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.passes.scope_interface import callee_directions_among, propagate_aliases
+from compiler.passes.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.span import Span
 
 DEFAULT, BYPASS = 0, 1
@@ -108,12 +108,16 @@ class ModuleFacts:
         return next((d for d in self.declarations if _covers(d.span, line, byte_col)), None)
 
 
-def module_facts(programs: list[Program], functions: list[Function]) -> ModuleFacts:
+def module_facts(
+    programs: list[Program], functions: list[Function], known: dict[int, ScopeInterface] | None = None
+) -> ModuleFacts:
+    """The GM reads and declarations of the kernels; `known`: scope interfaces computed
+    already for these very functions (see `scope_interface`)."""
     facts = ModuleFacts()
     for group in [program.functions for program in programs] + [functions]:
         callee_directions = callee_directions_among(group)
         for function in group:
-            outlines = function_outlines(function, callee_directions)
+            outlines = function_outlines(function, callee_directions, known)
             kernels = function_kernels(function, outlines)
             for kernel in kernels:
                 facts.reads.extend(kernel_reads(kernel))

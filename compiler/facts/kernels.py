@@ -98,10 +98,12 @@ def _name(scope: ScopeStmt, parent: str, spmd_hint: str, counters: dict[tuple[st
     return f"{parent}_{_LEVEL_SUFFIX.get(scope.level, scope.level.lower())}{role}_{index}"
 
 
-def function_outlines(function: Function, callee_directions: CalleeDirections) -> list[OutlinedScope]:
+def function_outlines(
+    function: Function, callee_directions: CalleeDirections, known: dict[int, ScopeInterface] | None = None
+) -> list[OutlinedScope]:
     names = outlined_names(function)
     return [
-        OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions))
+        OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions, known))
         for scope in outlined_scopes(function)
     ]
 

@@ -40,12 +40,14 @@ def outlined_scopes(function: Function) -> list[ScopeStmt]:
     ]
 
 
-def check_function(function: Function, callee_directions: CalleeDirections) -> list[Diagnostic]:
+def check_function(
+    function: Function, callee_directions: CalleeDirections, known: dict[int, ScopeInterface] | None = None
+) -> list[Diagnostic]:
     diagnostics: list[Diagnostic] = []
     for scope in outlined_scopes(function):
         decls = scope.attr("cache_policy_vars") or []
         if decls:
-            interface = scope_interface(scope, callee_directions)
+            interface = scope_interface(scope, callee_directions, known)
             diagnostics.extend(_check_scope(scope, decls, interface))
     return diagnostics
 

@@ -95,7 +95,17 @@ class _Access:
     write: Span | None = None
 
 
-def scope_interface(scope: ScopeStmt, callee_directions: CalleeDirections) -> ScopeInterface:
+def scope_interface(
+    scope: ScopeStmt, callee_directions: CalleeDirections, known: dict[int, ScopeInterface] | None = None
+) -> ScopeInterface:
+    """What the outliner makes the scope's parameters. `known` (the scope's id -> its
+    interface) lets the checks and the facts of one analysis compute it once; it must
+    hold only scopes still alive and resolved with the same `callee_directions`."""
+    if known is not None:
+        found = known.get(id(scope))
+        if found is None:
+            found = known[id(scope)] = scope_interface(scope, callee_directions)
+        return found
     defined: set[int] = set()
     used: list[Var] = []
     seen: set[int] = set()

@@ -32,6 +32,18 @@ def kernel(body: str, decorator: str = "@pl.function") -> str:
     )
 
 
+# A declaration nested in an `if` inside its scope (R1): the fix moves it to the scope's top.
+NESTED_MARKER = kernel(
+    f"""
+    with pl.at(level=pl.Level.CORE_GROUP):
+        c = pl.matmul(a, b, out_dtype=pl.FP32)
+        if c is not None:
+            pl.set_cache_policy(b, {BYPASS})
+        out = pl.assemble(out, c, [0, 0])
+    """
+)
+
+
 async def fixes_for(
     client: RecordingClient, text: str, code: str
 ) -> tuple[lsp.Diagnostic, list[lsp.CodeAction]]:
@@ -58,15 +70,7 @@ async def applied(
 
 
 async def test_a_marker_nested_in_an_if_moves_to_the_top_of_its_scope(client: RecordingClient):
-    text = kernel(
-        f"""
-        with pl.at(level=pl.Level.CORE_GROUP):
-            c = pl.matmul(a, b, out_dtype=pl.FP32)
-            if c is not None:
-                pl.set_cache_policy(b, {BYPASS})
-            out = pl.assemble(out, c, [0, 0])
-        """
-    )
+    text = NESTED_MARKER
     _, actions = await fixes_for(client, text, "PTO101")
     assert [a.title for a in actions] == ["Move the declaration to the top of the enclosing scope (line 9)"]
     assert actions[0].is_preferred
@@ -252,17 +256,8 @@ async def test_a_fix_in_a_later_program_lands_on_its_lines_after_lines_were_adde
     client: RecordingClient,
 ):
     """A request looks only at the definitions over its lines: those must be where they are now."""
-    bad = kernel(
-        f"""
-        with pl.at(level=pl.Level.CORE_GROUP):
-            c = pl.matmul(a, b, out_dtype=pl.FP32)
-            if c is not None:
-                pl.set_cache_policy(b, {BYPASS})
-            out = pl.assemble(out, c, [0, 0])
-        """
-    )
     clean = kernel("out = pl.add(a, b)").replace("class Fix:", "class Clean{n}:")
-    body = bad.removeprefix("import pypto.language as pl\n")
+    body = NESTED_MARKER.removeprefix("import pypto.language as pl\n")
     text = (
         clean.format(n=1)
         + "\n"

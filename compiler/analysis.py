@@ -166,7 +166,7 @@ class ModuleAnalysis:
         self.path = path
         self.environment = environment if environment is not None else ModuleEnvironment()
         self.placed = list(placed)
-        self.whole = self  # the module's analysis, when this one is a `window` of it
+        self._whole: ModuleAnalysis | None = None  # set on a `window`: the module's analysis
         # Set by an incremental engine: this analysis's number, the number of the analysis it
         # follows, and what changed since, as (splices of `placed`: (index, removed, added,
         # lines moved after), indices placed anew). None: unknown (compare every unit).
@@ -197,8 +197,14 @@ class ModuleAnalysis:
         begin = max(bisect.bisect_right(starts, first) - 1, 0)
         end = max(bisect.bisect_right(starts, last), begin)
         view = ModuleAnalysis(self.path, self.environment, self.placed[begin:end])
-        view.whole = self.whole
+        view._whole = self.whole
         return view
+
+    @property
+    def whole(self) -> ModuleAnalysis:
+        """The module's analysis (this one, unless it is a `window`). Not kept as a reference
+        to itself: an analysis must be freed as soon as it is dropped, not by the collector."""
+        return self._whole if self._whole is not None else self
 
     @cached_property
     def programs(self) -> list[Program]:

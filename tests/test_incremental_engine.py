@@ -11,8 +11,10 @@ from __future__ import annotations
 import ast
 import dataclasses
 import enum
+import gc
 import re
 import sys
+import weakref
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -314,3 +316,22 @@ def test_two_programs_whose_kernels_share_a_name_each_get_their_warning():
     warnings = [d for d in AnalysisEngine().analyse_text(URI, text).diagnostics if d.code == "PTO301"]
     assert len(warnings) == 2
     assert [len(w.related) for w in warnings] == [1, 1]
+
+
+def test_an_analysis_is_freed_as_soon_as_it_is_dropped():
+    """The server freezes what it keeps out of the collector's sight (`gc.freeze`): anything in
+    a reference cycle would outlive its document. Reference counting alone must free an analysis,
+    its windows and its units."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        analysis = AnalysisEngine().analyse_text(URI, GENERATED)
+        window = analysis.window(1, 400)
+        assert window.whole is analysis and window.diagnostics
+        unit = analysis.placed[0].current()
+        freed = [weakref.ref(analysis), weakref.ref(window), weakref.ref(unit), weakref.ref(unit.facts)]
+        del analysis, window, unit
+        assert [ref() for ref in freed] == [None] * len(freed)
+    finally:
+        if collecting:
+            gc.enable()

@@ -184,21 +184,23 @@ class PtoLanguageServer(LanguageServer):
             return
         version = document.version
         analysed = self.engine.units_analysed
-        try:
-            analysis = await self._analyse_in_slices(document)
-            if analysis is _SUPERSEDED:
-                return  # a newer version arrived meanwhile: its own analysis will publish
-            with _collector_paused():
+        # What an analysis makes lives on (cached): collecting while it runs, or before it
+        # is published, would only walk it. After a large one it is frozen instead.
+        with _collector_paused():
+            try:
+                analysis = await self._analyse_in_slices(document)
+                if analysis is _SUPERSEDED:
+                    return  # a newer version arrived meanwhile: its own analysis will publish
                 publication = self._publication(document, analysis, settings)
-        except Exception:  # the server never dies: log, publish nothing for this version
-            log.exception("analysis of %s (version %s) failed", uri, version)
-            return
-        current = self.documents.get(uri)
-        if current is None or current.version != version:
-            return  # superseded while we worked: its own analysis will publish
-        self._publish(uri, version, publication)
-        if self.engine.units_analysed - analysed >= _MANY_UNITS:
-            _settle_garbage_collector()
+            except Exception:  # the server never dies: log, publish nothing for this version
+                log.exception("analysis of %s (version %s) failed", uri, version)
+                return
+            current = self.documents.get(uri)
+            if current is None or current.version != version:
+                return  # superseded while we worked: its own analysis will publish
+            self._publish(uri, version, publication)
+            if self.engine.units_analysed - analysed >= _MANY_UNITS:
+                _settle_garbage_collector()
         self._schedule_idle_collection()
 
     def _schedule_idle_collection(self) -> None:
@@ -235,26 +237,16 @@ class PtoLanguageServer(LanguageServer):
         version, uri = document.version, document.uri
         slice_end = time.perf_counter() + _SLICE
         steps = self.engine.analyse_steps(uri, document.unit_list(), document.take_unit_changes())
-        # What an analysis makes lives on (cached); collecting while it runs only walks it.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for step in steps:
-                if step is not None:
-                    self._analyses[uri] = (version, step)
-                    return step
-                if time.perf_counter() > slice_end:
-                    if collecting:
-                        gc.enable()
-                    await asyncio.sleep(0)
-                    gc.disable()
-                    current = self.documents.get(uri)
-                    if current is not document or current.version != version:
-                        return _SUPERSEDED
-                    slice_end = time.perf_counter() + _SLICE
-        finally:
-            if collecting:
-                gc.enable()
+        for step in steps:
+            if step is not None:
+                self._analyses[uri] = (version, step)
+                return step
+            if time.perf_counter() > slice_end:
+                await asyncio.sleep(0)
+                current = self.documents.get(uri)
+                if current is not document or current.version != version:
+                    return _SUPERSEDED
+                slice_end = time.perf_counter() + _SLICE
         # Another analysis of this document ran while this one waited (a request needed it).
         cached = self._analyses.get(uri)
         return cached[1] if cached is not None and cached[0] == version else _SUPERSEDED
@@ -325,7 +317,7 @@ def _grow_pipe(writer: Any) -> None:
 
 @contextlib.contextmanager
 def _collector_paused() -> Iterator[None]:
-    """No collection while converting: what it makes is kept (cached), not garbage."""
+    """No collection while analysing and converting: what they make is kept (cached), not garbage."""
     collecting = gc.isenabled()
     gc.disable()
     try:
@@ -339,10 +331,11 @@ def _settle_garbage_collector() -> None:
     """After a large analysis: move what it made out of the collector's sight.
 
     Cached parses and results live as long as their document; without this, every
-    full collection would walk all of them again, a pause that grows with the
-    file. Frozen objects are still freed by reference counting when dropped.
+    full collection would walk all of them again, a pause that grows with the file.
+    Nothing is collected here (that would walk them all once, right after publishing,
+    when the author may type again): frozen objects are still freed by reference
+    counting when dropped, and the collection at the next pause looks at them too.
     """
-    gc.collect(1)
     gc.freeze()
 
 

@@ -335,3 +335,25 @@ def test_an_analysis_is_freed_as_soon_as_it_is_dropped():
     finally:
         if collecting:
             gc.enable()
+
+
+def test_analysing_and_publishing_leave_nothing_for_the_collector():
+    """What the server froze and then dropped is freed only if no reference cycle holds it:
+    analysing a module, converting its diagnostics and asking for its facts make none."""
+
+    def everything(uri: str) -> None:
+        engine, document = AnalysisEngine(), Document(uri, 1, GENERATED)
+        analysis = engine.analyse(uri, document.unit_list(), None)
+        DiagnosticPayloads(uri).publication(analysis, document.line_index(), Encoding.UTF16, frozenset())
+        assert analysis.facts.reads and analysis.window(1, 200).diagnostics
+
+    everything("file:///warm.py")  # the converters' hooks are made on first use, once
+    collecting = gc.isenabled()
+    gc.collect()
+    gc.disable()
+    try:
+        everything(URI)
+        assert gc.collect() == 0
+    finally:
+        if collecting:
+            gc.enable()

@@ -71,18 +71,29 @@ def outlined_names(function: Function) -> dict[int, str]:
     outlined = {id(scope) for scope in outlined_scopes(function)}
     counters: dict[tuple[str, ScopeKind], int] = {}
 
-    def visit(stmt: Stmt, parent: str, spmd_hint: str) -> None:
-        for child in child_stmts(stmt):
-            if isinstance(child, ScopeStmt) and id(child) in outlined:
-                name = _name(child, parent, spmd_hint, counters)
-                names[id(child)] = name
-                visit(child, name if isinstance(child, HierarchyScopeStmt) else parent, "")
-            else:
-                hint = child.name_hint if isinstance(child, SpmdScopeStmt) else spmd_hint
-                visit(child, parent, hint)
-
-    visit(function.body, function.name, "")
+    _name_scopes(function.body, function.name, "", outlined, counters, names)
     return names
+
+
+def _name_scopes(
+    stmt: Stmt,
+    parent: str,
+    spmd_hint: str,
+    outlined: set[int],
+    counters: dict[tuple[str, ScopeKind], int],
+    names: dict[int, str],
+) -> None:
+    """Name the outlined scopes under `stmt` in source order (a module-level function, not a
+    recursive closure: that would leave a reference cycle behind on every call)."""
+    for child in child_stmts(stmt):
+        if isinstance(child, ScopeStmt) and id(child) in outlined:
+            name = _name(child, parent, spmd_hint, counters)
+            names[id(child)] = name
+            inner = name if isinstance(child, HierarchyScopeStmt) else parent
+            _name_scopes(child, inner, "", outlined, counters, names)
+        else:
+            hint = child.name_hint if isinstance(child, SpmdScopeStmt) else spmd_hint
+            _name_scopes(child, parent, hint, outlined, counters, names)
 
 
 def _name(scope: ScopeStmt, parent: str, spmd_hint: str, counters: dict[tuple[str, ScopeKind], int]) -> str:

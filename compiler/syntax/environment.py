@@ -141,12 +141,14 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
                 (
                     type(stmt).__name__,
                     stmt.name,
-                    tuple(ast.dump(decorator) for decorator in stmt.decorator_list),
-                    ast.dump(returns) if returns is not None else None,
+                    tuple(ast.unparse(decorator) for decorator in stmt.decorator_list),
+                    ast.unparse(returns) if returns is not None else None,
                 )
             )
         elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.If, ast.Try)):
-            signature.append(ast.dump(stmt))
+            # Its text as the AST gives it back (`ast.dump` would do, but its recursive helper
+            # leaves a reference cycle behind on every call).
+            signature.append(ast.unparse(stmt))
     return tuple(signature)
 
 

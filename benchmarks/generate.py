@@ -150,6 +150,24 @@ class SpmdLoop{i}:
 """
 
 
+def _stage(op: str, cache: str) -> str:
+    """One elementwise InCore stage of a pipeline; `cache`: the kwargs of its first load."""
+    return f"""    @pl.function(type=pl.FunctionType.InCore)
+    def stage_{op}(
+        self,
+        a: pl.Tensor[[ROWS, TILE_N], pl.FP32],
+        b: pl.Tensor[[ROWS, TILE_N], pl.FP32],
+        out: pl.Out[pl.Tensor[[ROWS, TILE_N], pl.FP32]],
+    ) -> pl.Tensor[[ROWS, TILE_N], pl.FP32]:
+        block_idx = pl.tile.get_block_idx()
+        offset = block_idx * TILE_M
+        tile_a = pl.load(a, [offset, 0], [TILE_M, TILE_N]{cache})
+        tile_b = pl.load(b, [offset, 0], [TILE_M, TILE_N])
+        out = pl.store(pl.{op}(tile_a, tile_b), [offset, 0], out)
+        return out
+"""
+
+
 def _pipeline_program(i: int, rnd: random.Random, mistake: str | None) -> str:
     """Three InCore stages and an orchestration that runs them in turn (like the cross-core tests)."""
     first, second = rnd.sample(ELEMENTWISE, 2)
@@ -167,34 +185,8 @@ class Pipeline{i}:
     Stage 3: out = t2 @ w
     """
 
-    @pl.function(type=pl.FunctionType.InCore)
-    def stage_{first}(
-        self,
-        a: pl.Tensor[[ROWS, TILE_N], pl.FP32],
-        b: pl.Tensor[[ROWS, TILE_N], pl.FP32],
-        out: pl.Out[pl.Tensor[[ROWS, TILE_N], pl.FP32]],
-    ) -> pl.Tensor[[ROWS, TILE_N], pl.FP32]:
-        block_idx = pl.tile.get_block_idx()
-        offset = block_idx * TILE_M
-        tile_a = pl.load(a, [offset, 0], [TILE_M, TILE_N])
-        tile_b = pl.load(b, [offset, 0], [TILE_M, TILE_N])
-        out = pl.store(pl.{first}(tile_a, tile_b), [offset, 0], out)
-        return out
-
-    @pl.function(type=pl.FunctionType.InCore)
-    def stage_{second}(
-        self,
-        a: pl.Tensor[[ROWS, TILE_N], pl.FP32],
-        b: pl.Tensor[[ROWS, TILE_N], pl.FP32],
-        out: pl.Out[pl.Tensor[[ROWS, TILE_N], pl.FP32]],
-    ) -> pl.Tensor[[ROWS, TILE_N], pl.FP32]:
-        block_idx = pl.tile.get_block_idx()
-        offset = block_idx * TILE_M
-        tile_a = pl.load(a, [offset, 0], [TILE_M, TILE_N], cache=pl.CachePolicy.BYPASS)
-        tile_b = pl.load(b, [offset, 0], [TILE_M, TILE_N])
-        out = pl.store(pl.{second}(tile_a, tile_b), [offset, 0], out)
-        return out
-
+{_stage(first, "")}
+{_stage(second, ", cache=pl.CachePolicy.BYPASS")}
     @pl.function
     def project(
         self,

@@ -193,9 +193,8 @@ class ModuleAnalysis:
         """The analysis of the units over lines [first, last] only (1-based): what a request
         about those lines needs, at a cost that does not grow with the file. `whole` is the
         module's analysis."""
-        starts = [unit.start_line for unit in self.placed]
-        begin = max(bisect.bisect_right(starts, first) - 1, 0)
-        end = max(bisect.bisect_right(starts, last), begin)
+        begin = max(bisect.bisect_right(self.placed, first, key=_start_line) - 1, 0)
+        end = max(bisect.bisect_right(self.placed, last, key=_start_line), begin)
         view = ModuleAnalysis(self.path, self.environment, self.placed[begin:end])
         view._whole = self.whole
         return view
@@ -222,6 +221,10 @@ class ModuleAnalysis:
             merged.reads.extend(facts.reads)
             merged.declarations.extend(facts.declarations)
         return merged
+
+
+def _start_line(unit: PlacedUnit) -> int:
+    return unit.start_line
 
 
 def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) -> list[Any]:

@@ -35,6 +35,7 @@ from compiler.analysis import (
 from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
 from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import cut_units
+from pto_lsp.unfilled import unfilled
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -222,15 +223,13 @@ class AnalysisEngine:
                 state.uses[text] -= 1
         # Fill the new positions.
         sequence, slots, uses = state.sequence, state.slots, state.uses
-        index = _next_none(sequence, 0)
-        while index is not None:
+        for index in unfilled(sequence):
             text = units[index].text
             slot = slots.get(text)
             if slot is None:
                 slot = slots[text] = _Slot(self._parse(text))
             sequence[index] = slot
             uses[text] = uses.get(text, 0) + 1
-            index = _next_none(sequence, index + 1)
         for text in released:
             if uses.get(text, 0) <= 0:
                 uses.pop(text, None)
@@ -274,11 +273,7 @@ class AnalysisEngine:
         env = state.env
         assert env is not None
         # Read now what this update needs of `units`: the list may change while we yield.
-        todo = []
-        index = _next_none(state.placed, 0)
-        while index is not None:
-            todo.append((index, state.sequence[index], units[index].start_line))
-            index = _next_none(state.placed, index + 1)
+        todo = [(index, state.sequence[index], units[index].start_line) for index in unfilled(state.placed)]
         finished = False
         try:
             for index, slot, start_line in todo:
@@ -332,11 +327,3 @@ def _run(steps: Iterator[ModuleAnalysis | None]) -> ModuleAnalysis | None:
         if step is not None:
             return step
     return None
-
-
-def _next_none(values: list[Any], start: int) -> int | None:
-    """The first index at or after `start` holding None (a search in C, not in Python)."""
-    try:
-        return values.index(None, start)
-    except ValueError:
-        return None

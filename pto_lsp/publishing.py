@@ -33,6 +33,7 @@ from compiler.syntax.units import split_lines
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
 from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.unfilled import unfilled
 
 Payload = dict[str, Any]
 SortKey = tuple[int, int, str]
@@ -277,13 +278,11 @@ class DiagnosticPayloads:
             self._nonlocal = 0
         made = 0
         units = analysis.placed
-        index = _next_none(parts, 0)
-        while index is not None:
+        for index in unfilled(parts):
             part = parts[index] = self._part(units[index], document_index, encoding, hidden)
             made += 1
             if not part.local:
                 self._nonlocal += 1
-            index = _next_none(parts, index + 1)
         filled: list[_Placed] = parts  # type: ignore[assignment]
         return Publication(filled, self._nonlocal == 0 or _in_order(filled), made)
 
@@ -325,13 +324,6 @@ def _in_order(units: list[_Placed]) -> bool:
                 return False
             last = keys[-1]
     return True
-
-
-def _next_none(values: list[Any], start: int) -> int | None:
-    try:
-        return values.index(None, start)
-    except ValueError:
-        return None
 
 
 def _place(entry: _Converted, delta: int, hidden: frozenset[str]) -> _Placed:

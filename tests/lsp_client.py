@@ -4,7 +4,8 @@ publishDiagnostics in order with its version, and helpers to drive documents."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from lsprotocol import types as lsp
@@ -90,13 +91,24 @@ def change(
     )
 
 
-def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
-    """Apply LSP text edits (UTF-16 positions) the way an editor does: all against the old text."""
-    lines = text.split("\n")
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def line_count(text: str) -> int:
+    return len(_BREAK.findall(text)) + 1
+
+
+def editor_offsets(text: str, positions: Sequence[lsp.Position]) -> list[int]:
+    """Where an editor puts LSP positions in its text: UTF-16 columns, any line break,
+    a position past a line's end or past the last line clamped into the text."""
+    starts = [0, *(match.end() for match in _BREAK.finditer(text))]
 
     def offset(position: lsp.Position) -> int:
-        start = sum(len(line) + 1 for line in lines[: position.line])
-        line = lines[position.line] if position.line < len(lines) else ""
+        if position.line >= len(starts):
+            return len(text)
+        start = starts[position.line]
+        end = starts[position.line + 1] if position.line + 1 < len(starts) else len(text)
+        line = text[start:end].rstrip("\r\n")
         units = 0
         for index, char in enumerate(line):
             if units >= position.character:
@@ -104,7 +116,21 @@ def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
             units += 2 if ord(char) > 0xFFFF else 1
         return start + len(line)
 
-    spans = sorted(((offset(e.range.start), offset(e.range.end), e.new_text) for e in edits), reverse=True)
+    return [offset(position) for position in positions]
+
+
+def apply_change(text: str, change: lsp.TextDocumentContentChangeEvent) -> str:
+    """An editor's application of one LSP change."""
+    if not isinstance(change, lsp.TextDocumentContentChangePartial):
+        return change.text
+    begin, end = editor_offsets(text, [change.range.start, change.range.end])
+    return text[:begin] + change.text + text[max(end, begin) :]
+
+
+def apply_edits(text: str, edits: list[lsp.TextEdit]) -> str:
+    """Apply LSP text edits the way an editor does: all against the old text."""
+    offsets = editor_offsets(text, [p for e in edits for p in (e.range.start, e.range.end)])
+    spans = sorted(zip(offsets[0::2], offsets[1::2], [e.new_text for e in edits]), reverse=True)
     for start, end, new_text in spans:
         text = text[:start] + new_text + text[end:]
     return text

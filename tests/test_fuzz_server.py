@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
-import re
 import sys
 import threading
 from collections.abc import Coroutine
@@ -35,7 +34,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
-from lsp_client import RecordingClient, make_recording_client
+from lsp_client import RecordingClient, apply_change, line_count, make_recording_client
 from lsprotocol import types as lsp
 from pygls.protocol import default_converter
 from pytest_lsp import client_capabilities
@@ -140,38 +139,7 @@ sessions = st.tuples(
     st.lists(operations, min_size=1, max_size=40 if LONG else 18),
 )
 
-# ---------------------------------------------------------------- the client's own text
-
-_BREAK = re.compile(r"\r\n|\r|\n")
-_TERMINATOR = re.compile(r"(\r\n|\r|\n)$")
-
-
-def line_count(text: str) -> int:
-    return len(_BREAK.findall(text)) + 1
-
-
-def apply_change(text: str, change: lsp.TextDocumentContentChangeEvent) -> str:
-    """An editor's application of an LSP change (UTF-16 columns, clamped into the text)."""
-    if not isinstance(change, lsp.TextDocumentContentChangePartial):
-        return change.text
-    starts = [0, *(match.end() for match in _BREAK.finditer(text))]
-
-    def offset(position: lsp.Position) -> int:
-        if position.line >= len(starts):
-            return len(text)
-        start = starts[position.line]
-        end = starts[position.line + 1] if position.line + 1 < len(starts) else len(text)
-        line = _TERMINATOR.sub("", text[start:end])
-        units = 0
-        for index, char in enumerate(line):
-            if units >= position.character:
-                return start + index
-            units += 2 if ord(char) > 0xFFFF else 1
-        return start + len(line)
-
-    begin = offset(change.range.start)
-    end = max(offset(change.range.end), begin)
-    return text[:begin] + change.text + text[end:]
+# ---------------------------------------------------------------- what a fresh server shows
 
 
 def expected_diagnostics(uri: str, text: str) -> list[lsp.Diagnostic]:

@@ -12,13 +12,13 @@ import ast
 import dataclasses
 import enum
 import gc
-import re
 import sys
 import weakref
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lsp_client import apply_change, line_count
 from lsprotocol import types as lsp
 from pygls.protocol import default_converter
 
@@ -146,28 +146,6 @@ PIECES = st.sampled_from(
         "    return out\n",
     ]
 )
-_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def editor_apply(text: str, change: lsp.TextDocumentContentChangePartial) -> str:
-    """The change applied the way an editor does (UTF-16 columns, clamped into the text)."""
-    starts = [0, *(m.end() for m in _BREAK.finditer(text))]
-
-    def offset(position: lsp.Position) -> int:
-        if position.line >= len(starts):
-            return len(text)
-        start = starts[position.line]
-        end = starts[position.line + 1] if position.line + 1 < len(starts) else len(text)
-        line = re.sub(r"(\r\n|\r|\n)$", "", text[start:end])
-        units = 0
-        for index, char in enumerate(line):
-            if units >= position.character:
-                return start + index
-            units += 2 if ord(char) > 0xFFFF else 1
-        return start + len(line)
-
-    begin = offset(change.range.start)
-    return text[:begin] + change.text + text[max(offset(change.range.end), begin) :]
 
 
 def fresh_payloads(text: str) -> list:
@@ -190,7 +168,7 @@ def test_the_servers_path_equals_a_fresh_analysis_after_random_edits(start, data
     engine.analyse(URI, document.unit_list(), document.take_unit_changes())
     for version in range(2, data.draw(st.integers(3, 12))):
         for _ in range(data.draw(st.integers(1, 3))):
-            lines = len(_BREAK.findall(text)) + 1
+            lines = line_count(text)
             first = data.draw(st.integers(0, lines))
             last = data.draw(st.integers(first, first + 3))
             change = lsp.TextDocumentContentChangePartial(
@@ -200,7 +178,7 @@ def test_the_servers_path_equals_a_fresh_analysis_after_random_edits(start, data
                 ),
                 text=data.draw(st.lists(PIECES, max_size=3).map("".join)),
             )
-            text = editor_apply(text, change)
+            text = apply_change(text, change)
             document.apply([change], version, Encoding.UTF16)
         assert document.text == text
         assert document.units() == cut_units(text)

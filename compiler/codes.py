@@ -3,6 +3,16 @@
 from __future__ import annotations
 
 SYNTAX_ERROR = "PTO001"
+# Python itself rejects the module before the PyPTO parser runs.
+PYTHON_COMPILE_ERROR = "PTO002"  # SyntaxError from Python's compiler (e.g. `break` outside a loop)
+PYTHON_EVALUATION_ERROR = "PTO003"  # NameError / AttributeError evaluating a signature or decorator
+
+# The general PyPTO front end, one code per exception class it raises.
+UNSUPPORTED_FEATURE = "PTO501"  # UnsupportedFeatureError
+DSL_SYNTAX = "PTO502"  # ParserSyntaxError (and its wrapped "Failed to parse function" form)
+DSL_TYPE = "PTO503"  # ParserTypeError
+INVALID_OPERATION = "PTO504"  # InvalidOperationError: unknown ops, op argument checks
+UNDEFINED_NAME = "PTO505"  # UndefinedVariableError
 
 # Parser rejections of `pl.set_cache_policy` (reference §1.5, R1..R7).
 MARKER_POSITION = "PTO101"  # R1

@@ -56,6 +56,7 @@ from compiler.parser import cache_policy, ops
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.decorators import DecoratorInfo, bool_keyword, enum_keyword_name, function_type_of
+from compiler.parser.errors import FrontEndError, bound_names
 from compiler.parser.expressions import ExpressionParser
 from compiler.parser.scopes import (
     LEVELS,
@@ -177,10 +178,26 @@ class FunctionParser:
     def _block(self, stmts: list[ast.stmt], span: Span) -> SeqStmts:
         out: list[Stmt] = []
         for stmt in stmts:
-            parsed = self._stmt(stmt)
+            try:
+                parsed = self._stmt(stmt)
+            except FrontEndError as error:
+                parsed = self._rejected(stmt, error)
             if parsed is not None:
                 out.append(parsed)
         return SeqStmts(span, out)
+
+    def report(self, error: FrontEndError) -> None:
+        """Record a rejection; a non-parser error is the decorator's wrapped one."""
+        if error.in_function:
+            error = error.wrapped(self._node)
+        self._diagnostics.append(error.diagnostic())
+
+    def _rejected(self, stmt: ast.stmt, error: FrontEndError) -> OpaqueStmt:
+        """A statement the real parser rejects: reported; what it binds becomes unknown."""
+        self.report(error)
+        for name in bound_names(stmt):
+            self._bind(name, UnknownType(), Span.of(stmt))
+        return _opaque(stmt)
 
     def _stmt(self, stmt: ast.stmt) -> Stmt | None:
         span = Span.of(stmt)

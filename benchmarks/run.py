@@ -3,6 +3,9 @@
     python benchmarks/run.py [--sizes 1000,5000,10000] [--servers ours,basedpyright,ruff]
                              [--rounds 2] [--json results.json]
 
+`ours@DIR` runs the server of another checkout (say a `git worktree` of an older
+commit) from its own sources, beside this one, to compare two versions in one run.
+
 For each file size a kernel module is generated (`generate.py`); each server is
 started over stdio by a real LSP client (pytest-lsp's `LanguageClient`), opens
 the file, and the scripted session (`session.py`) is replayed one edit at a
@@ -179,20 +182,25 @@ class Server:
     options: dict[str, Any] | None = None  # initializationOptions
     configuration: dict[str, Any] = field(default_factory=dict)  # workspace/configuration sections
     requests: bool = False  # also time the requests an editor sends after each edit
+    env: dict[str, str] | None = None  # the server's environment, when not this process's
 
 
 def servers(wanted: list[str]) -> list[Server]:
     found = []
     for name in wanted:
-        if name == "ours":
+        if name == "ours" or name.startswith("ours@"):
+            # `ours@DIR`: the server of another checkout (e.g. a `git worktree` of an older
+            # commit), run from its own sources, to compare two versions in one run.
+            other = Path(name.partition("@")[2]).resolve() if "@" in name else None
             settings = {"debounceMs": 0}
             found.append(
                 Server(
-                    "pto-lsp",
+                    f"pto-lsp@{other.name}" if other else "pto-lsp",
                     [sys.executable, "-m", "pto_lsp", "serve"],
                     {"ptoLsp": settings},
                     {"ptoLsp": settings},
                     requests=True,
+                    env={**os.environ, "PYTHONPATH": str(other)} if other else None,
                 )
             )
         elif name == "basedpyright":
@@ -240,7 +248,7 @@ async def run_session(server: Server, path: Path, text: str, rounds: int) -> Run
     client = TimedClient()
     for section, value in server.configuration.items():
         client.set_configuration(value, section=section)
-    await client.start_io(*server.command, cwd=str(path.parent))
+    await client.start_io(*server.command, cwd=str(path.parent), env=server.env)
     folder = path.parent.as_uri()
     await client.initialize_session(
         lsp.InitializeParams(
@@ -599,7 +607,11 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--sizes", default="1000,5000,10000", help="file sizes in lines (comma-separated)")
-    parser.add_argument("--servers", default="ours,basedpyright,ruff", help="ours, basedpyright, ruff")
+    parser.add_argument(
+        "--servers",
+        default="ours,basedpyright,ruff",
+        help="ours, ours@DIR (another checkout), basedpyright, ruff",
+    )
     parser.add_argument("--rounds", type=int, default=2, help="times the session is replayed per server")
     parser.add_argument("--slow-rounds", type=int, default=1, help="rounds for basedpyright")
     parser.add_argument("--seed", type=int, default=0, help="the generator's seed")

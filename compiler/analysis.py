@@ -35,7 +35,7 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.scope_interface import ScopeInterface, callee_directions_among
 from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import ModuleEnvironment, build_environment
-from compiler.syntax.units import ParsedUnit, parse_module
+from compiler.syntax.units import ParsedUnit, parse_module, too_deep_to_analyse
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
@@ -360,6 +360,14 @@ def _frozen(value: Any) -> Any:
 
 
 def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
+    try:
+        return _analyse_unit(unit, env)
+    except RecursionError:  # nested deeper than the front end's recursion allows
+        start = unit.start_line
+        return UnitAnalysis([], [], [too_deep_to_analyse(Span(start, 0, start, 0))], start)
+
+
+def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     offset = unit.start_line - 1
     with unit_line_offset(offset):
         definitions = parse_definitions(list(unit.nodes), env)

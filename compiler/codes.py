@@ -7,6 +7,9 @@ SYNTAX_ERROR = "PTO001"
 PYTHON_COMPILE_ERROR = "PTO002"  # SyntaxError from Python's compiler (e.g. `break` outside a loop)
 PYTHON_EVALUATION_ERROR = "PTO003"  # NameError / AttributeError evaluating a signature or decorator
 
+# A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
+NOT_ANALYSED = "PTO009"
+
 # The general PyPTO front end, one code per exception class it raises.
 UNSUPPORTED_FEATURE = "PTO501"  # UnsupportedFeatureError
 DSL_SYNTAX = "PTO502"  # ParserSyntaxError (and its wrapped "Failed to parse function" form)

@@ -36,9 +36,9 @@ def build_parser() -> argparse.ArgumentParser:
     compile_.add_argument(
         "--after",
         metavar="NAME|N",
-        default=PIPELINE[-1].name,
-        help="the stage to stop after: parse (the IR as parsed) or a modelled pass by name or number "
-        f"({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
+        default=None,
+        help="with --emit ir, the stage to stop after: parse (the IR as parsed) or a modelled pass by "
+        f"name or number ({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
     )
 
     explain = commands.add_parser(
@@ -67,8 +67,20 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "compile":
             from pto_lsp.compile_command import main_compile
 
+            if args.after is not None and args.emit == "mlir":
+                print(
+                    "pto-lsp compile: error: --after applies to --emit ir only "
+                    "(PTO MLIR is emitted after the whole pipeline)",
+                    file=sys.stderr,
+                )
+                return 2
+
             return main_compile(
-                args.file, args.emit, args.after, args.ptoas_cache_policy, args.emit_source_loc
+                args.file,
+                args.emit,
+                args.after or PIPELINE[-1].name,
+                args.ptoas_cache_policy,
+                args.emit_source_loc,
             )
         if args.command == "explain":
             from pto_lsp.explain_command import main_explain

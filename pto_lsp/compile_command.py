@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from compiler import Diagnostic, ModuleAnalysis, Severity
+from compiler import Diagnostic, ModuleAnalysis, Severity, codes
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.diagnostics import Stage
 from compiler.ir import Function, FunctionType, Program
@@ -28,6 +28,7 @@ from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import read_source
 
 EMIT_FORMATS = ("ir", "mlir")
+_TOO_DEEP = "a definition is nested too deeply for pto-lsp to compile"
 # Errors that stop the real compiler before any pass runs.
 _FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
 
@@ -59,14 +60,20 @@ def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, opt
     if errors:
         _write_errors(path, source.text, errors, err)
         return 1
+    if any(d.code == codes.NOT_ANALYSED for d in analysis.diagnostics):
+        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        return 1
     try:
         result = run_pipeline(analysis, after if emit == "ir" else PIPELINE[-1].name)
+        if emit == "mlir":
+            return _write_mlir(result, options, out, err)
+        text = print_definitions(result.programs, result.functions, result.environment)
     except UnknownPass as problem:
         print(f"pto-lsp compile: error: {problem}", file=err)
         return 2
-    if emit == "mlir":
-        return _write_mlir(result, options, out, err)
-    text = print_definitions(result.programs, result.functions, result.environment)
+    except RecursionError:
+        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        return 1
     if text:
         out.write(text + "\n")
     return 0

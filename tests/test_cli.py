@@ -119,7 +119,7 @@ def test_json_document_shape(tmp_path):
     assert set(report) == {"version", "files"}
     assert report["version"] == 1
     for entry in report["files"]:
-        assert set(entry) == {"path", "diagnostics"}
+        assert set(entry) == {"path", "diagnostics", "notAnalysed"}
     (diag,) = file_diagnostics(report, bad)
     required = {"range", "severity", "code", "source", "message", "data"}
     assert required <= set(diag) <= required | {"relatedInformation"}

@@ -11,6 +11,7 @@ cause no cascade.
 from __future__ import annotations
 
 import ast
+from typing import Any
 
 from compiler import codes
 from compiler.diagnostics import Diagnostic, Stage
@@ -48,6 +49,7 @@ class FrontEndError(Exception):
         hint: str | None = None,
         *,
         in_function: bool = False,
+        data: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(message)
         self.exception = exception
@@ -55,6 +57,8 @@ class FrontEndError(Exception):
         self.span = where if isinstance(where, Span) else Span.of(where)
         self.hint = hint
         self.in_function = in_function
+        # Facts a quick fix needs (e.g. the operator of an `x += y`); never shown.
+        self.data = data or {}
 
     def diagnostic(self) -> Diagnostic:
         return Diagnostic(
@@ -66,6 +70,7 @@ class FrontEndError(Exception):
             else Stage.PARSER,
             exception=self.exception,
             hint=self.hint,
+            data=dict(self.data),
         )
 
     def wrapped(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> FrontEndError:

@@ -15,7 +15,7 @@ import warnings
 from dataclasses import dataclass, replace
 
 from compiler import codes
-from compiler.diagnostics import Diagnostic, Stage
+from compiler.diagnostics import Diagnostic, Severity, Stage
 from compiler.span import Span
 
 # Lines that continue the statement above them even though they start at column 0.
@@ -69,6 +69,8 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
         return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
+    except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
+        return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
     return ParsedUnit(text, start_line, tuple(tree.body))
 
 
@@ -79,6 +81,9 @@ def parse_module(source: str) -> list[ParsedUnit]:
         return [whole]
     lines = split_lines(source)
     units = [parse_unit("\n".join(lines[start:end]), start + 1) for start, end in _unit_line_ranges(lines)]
+    if whole.syntax_error.code == codes.NOT_ANALYSED:
+        # Not a syntax error: every unit is kept, the one too deep says so itself.
+        return units
     # Report Python's first error once; the pieces that parse are analysed.
     intact = [unit for unit in units if unit.syntax_error is None]
     return [ParsedUnit(source, 1, (), whole.syntax_error), *intact]
@@ -119,6 +124,18 @@ def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagno
         span=Span(line + offset, byte_col, end_line + offset, end_byte),
         stage=Stage.SYNTAX,
         exception="SyntaxError",
+    )
+
+
+def too_deep_to_analyse(span: Span) -> Diagnostic:
+    """A definition nested too deeply for this front end: said as a hint, never an error
+    (Python, and so the real compiler, may still accept it)."""
+    return Diagnostic(
+        code=codes.NOT_ANALYSED,
+        message="Not analysed: this definition is nested too deeply for pto-lsp to analyse",
+        span=span,
+        severity=Severity.HINT,
+        stage=Stage.SYNTAX,
     )
 
 

@@ -1,0 +1,47 @@
+"""What the front end did not analyse: the statements and expressions it kept opaque.
+
+"All checks passed" is a promise about what was analysed. A statement or an
+expression the front end does not model (and the real compiler may still reject
+for a reason we cannot see) is kept in the IR as `OpaqueStmt` / an `OpaqueExpr`
+of unknown type; this module finds them, so that a clean report can say how
+much of the file it vouches for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from compiler.diagnostics import Diagnostic, Severity
+from compiler.ir import Function, OpaqueExpr, OpaqueStmt, Program, UnknownType
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.span import Span
+
+
+def unanalysed_spans(
+    programs: Iterable[Program], functions: Iterable[Function], diagnostics: Iterable[Diagnostic] = ()
+) -> list[Span]:
+    """The first line of every construct kept opaque, outermost only, in source order.
+
+    A statement already reported as an error is not counted again: its error says more.
+    """
+    errors = [d.span for d in diagnostics if d.severity is Severity.ERROR]
+    found = {
+        span
+        for span in _opaque_spans(programs, functions)
+        if not any(e.contains(span) or span.contains(e) for e in errors)
+    }
+    return sorted(found)
+
+
+def _opaque_spans(programs: Iterable[Program], functions: Iterable[Function]) -> Iterator[Span]:
+    every = [*(f for p in programs for f in p.functions), *functions]
+    for function in every:
+        for stmt in walk_stmts(function.body):
+            if isinstance(stmt, OpaqueStmt):
+                yield stmt.span
+                continue
+            for expr in own_exprs(stmt):
+                for part in walk_expr(expr):
+                    if isinstance(part, OpaqueExpr) and isinstance(part.type, UnknownType):
+                        yield part.span
+                        break

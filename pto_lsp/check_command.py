@@ -56,13 +56,19 @@ def _collect(paths: list[Path], err: TextIO) -> tuple[list[tuple[Path, str]], in
     files: list[tuple[Path, str]] = []
     unreadable = 0
     for path in paths:
-        candidates = kernel_files(path) if path.is_dir() else [path]
-        if path.is_dir() and not candidates:
-            print(f"pto-lsp: no PyPTO kernel files (*.py importing pypto.language) in {path}", file=err)
+        candidates = [path]
+        if path.is_dir():
+            found = kernel_files(path)
+            candidates = found.kernels
+            for skipped, problem in found.unreadable:
+                print(f"pto-lsp: not checked: {skipped}: {problem}", file=err)
+                unreadable += 1
+            if not candidates and not found.unreadable:
+                print(f"pto-lsp: no PyPTO kernel files (*.py importing pypto.language) in {path}", file=err)
         for candidate in candidates:
             source = read_source(candidate)
             if source.text is None:
-                print(f"pto-lsp: skipping {candidate}: {source.problem}", file=err)
+                print(f"pto-lsp: not checked: {candidate}: {source.problem}", file=err)
                 unreadable += 1
             else:
                 files.append((candidate, source.text))

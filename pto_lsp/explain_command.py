@@ -6,7 +6,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from compiler import codes
 from compiler.facts import Declaration, GmRead, Reason
+from compiler.syntax.units import split_lines
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.sources import read_source
 
@@ -45,7 +47,23 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
     if source.text is None:
         print(f"pto-lsp explain: error: {path}: {source.problem}", file=sys.stderr)
         return 2
-    facts = AnalysisEngine().analyse_text(str(path), source.text).facts
+    line_count = len(split_lines(source.text))
+    if line > line_count:
+        print(
+            f"pto-lsp explain: error: {path} has {line_count} line(s); there is no line {line}",
+            file=sys.stderr,
+        )
+        return 2
+    analysis = AnalysisEngine().analyse_text(str(path), source.text)
+    syntax = next((d for d in analysis.diagnostics if d.code == codes.SYNTAX_ERROR), None)
+    if syntax is not None and not analysis.programs and not analysis.functions:
+        print(
+            f"pto-lsp explain: {path} does not parse ({syntax.message} at line {syntax.span.start_line}); "
+            "nothing to explain",
+            file=sys.stderr,
+        )
+        return 1
+    facts = analysis.facts
     said = False
     for declaration in facts.declarations:
         if declaration.span.start_line == line:
@@ -63,7 +81,7 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
 def main_explain(location: str) -> int:
     path_text, _, rest = location.partition(":")
     line_text = rest.partition(":")[0]
-    if not path_text or not line_text.isdigit():
+    if not path_text or not (line_text.isascii() and line_text.isdigit()) or int(line_text) < 1:
         print(f"pto-lsp explain: error: expected FILE:LINE[:COL], got {location!r}", file=sys.stderr)
         return 2
     path = Path(path_text)

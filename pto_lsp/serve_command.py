@@ -2,19 +2,41 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
+import socket
 import sys
 from typing import BinaryIO
 
 from pto_lsp.server import create_server
 
 
+class UsageError(Exception):
+    """Bad usage of `serve`: said in one line, exit status 2."""
+
+
 def _host_port(value: str) -> tuple[str, int]:
     host, _, port = value.rpartition(":")
-    if not host or not port.isdigit():
-        raise SystemExit(f"pto-lsp serve: expected HOST:PORT, got {value!r}")
-    return host, int(port)
+    if not host or not (port.isascii() and port.isdigit()) or not 0 <= int(port) <= 65535:
+        raise UsageError(f"expected HOST:PORT with a port from 0 to 65535, got {value!r}")
+    return host.strip("[]"), int(port)
+
+
+def _check_listen(host: str, port: int) -> None:
+    """Fail now, in one line, on a host that does not resolve or a port that is taken
+    (the server would otherwise die with a traceback inside its event loop)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as error:
+            raise UsageError(f"cannot listen on {host}:{port}: {error.strerror or error}") from None
 
 
 def _claim_stdout_for_the_protocol() -> BinaryIO:
@@ -31,18 +53,32 @@ def _claim_stdout_for_the_protocol() -> BinaryIO:
 
 
 def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
-    # The log goes to a file or stderr, never stdout.
-    destination = {"filename": log_file} if log_file else {"stream": sys.stderr}
+    try:
+        address = _host_port(tcp or ws) if tcp or ws else None
+        if ws and importlib.util.find_spec("websockets") is None:
+            raise UsageError("--ws needs the websockets package: pip install 'pto-lsp[ws]'")
+        if address is not None:
+            _check_listen(*address)
+        # The log goes to a file or stderr, never stdout.
+        handler = logging.FileHandler(log_file) if log_file else logging.StreamHandler(sys.stderr)
+    except UsageError as problem:
+        print(f"pto-lsp serve: error: {problem}", file=sys.stderr)
+        return 2
+    except OSError as error:  # the log file cannot be opened
+        print(
+            f"pto-lsp serve: error: cannot write the log file {log_file}: {error.strerror}", file=sys.stderr
+        )
+        return 2
     logging.basicConfig(
         level=logging.INFO if log_file else logging.WARNING,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        **destination,
+        handlers=[handler],
     )
     server = create_server()
-    if tcp:
-        server.start_tcp(*_host_port(tcp))
-    elif ws:
-        server.start_ws(*_host_port(ws))
+    if tcp and address is not None:
+        server.start_tcp(*address)
+    elif ws and address is not None:
+        server.start_ws(*address)
     else:
         protocol_out = _claim_stdout_for_the_protocol()
         server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out)

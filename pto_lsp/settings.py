@@ -1,7 +1,7 @@
 """pto-lsp settings: from the editor (section `ptoLsp`) and from `[tool.pto-lsp]`
 in the nearest `pyproject.toml`. Editor settings win over the project's.
 
-    debounceMs           int      pause after an edit before analysing (0: at once)
+    debounceMs           int      pause after an edit before analysing (0: at once; at most 2000)
     analyzeOn            str      "change" (default) or "save"
     diagnostics.disabled [str]    codes never shown
     inlayHints.enabled   bool     the effective policy after each GM read
@@ -11,6 +11,8 @@ in the nearest `pyproject.toml`. Editor settings win over the project's.
 
 from __future__ import annotations
 
+import logging
+import math
 import sys
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -22,7 +24,10 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
+_log = logging.getLogger(__name__)
+
 DEFAULT_DEBOUNCE_MS = 30
+MAX_DEBOUNCE_MS = 2_000
 ANALYZE_ON = ("change", "save")
 PTOAS_CACHE_POLICY = ("unsupported", "attribute")
 
@@ -51,8 +56,9 @@ class Settings:
             return self
         updates: dict[str, Any] = {}
         debounce = section.get("debounceMs")
-        if isinstance(debounce, int) and not isinstance(debounce, bool) and debounce >= 0:
-            updates["debounce_ms"] = debounce
+        if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and math.isfinite(debounce):
+            # A pause past MAX_DEBOUNCE_MS would mean never publishing: clamp, do not obey.
+            updates["debounce_ms"] = int(min(max(debounce, 0), MAX_DEBOUNCE_MS))
         if section.get("analyzeOn") in ANALYZE_ON:
             updates["analyze_on"] = section["analyzeOn"]
         disabled = _nested(section, "diagnostics", "disabled")
@@ -92,12 +98,19 @@ def project_options(path: Path) -> dict[str, Any]:
 
 @lru_cache(maxsize=64)
 def _parsed_options(pyproject: Path, stamp: int) -> dict[str, Any]:
+    """`[tool.pto-lsp]` of one `pyproject.toml` at one modification time. What cannot be
+    understood is ignored and said once in the log (cached per file and time)."""
     try:
         data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
+        _log.warning("ignoring %s: %s", pyproject, error)
         return {}
-    options = data.get("tool", {}).get("pto-lsp", {})
-    return options if isinstance(options, dict) else {}
+    tool = data.get("tool")
+    options = tool.get("pto-lsp", {}) if isinstance(tool, dict) else {}
+    if not isinstance(options, dict):
+        _log.warning("ignoring %s: [tool.pto-lsp] is not a table", pyproject)
+        return {}
+    return options
 
 
 def settings_for(path: Path | None, editor: Any = None) -> Settings:

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 # A module is a PyPTO kernel file when it imports `pypto.language` (under any alias).
+# A line starts after \n, \r\n or a lone \r, as Python's tokenizer has it.
 _IMPORTS_PYPTO_LANGUAGE = re.compile(
-    r"^[ \t]*(?:import[ \t]+pypto\.language\b|from[ \t]+pypto\.language[\w.]*[ \t]+import\b"
-    r"|from[ \t]+pypto[ \t]+import[^\n]*\blanguage\b)",
+    r"(?:^|(?<=\r))[ \t]*(?:import[ \t]+pypto\.language\b|from[ \t]+pypto\.language[\w.]*[ \t]+import\b"
+    r"|from[ \t]+pypto[ \t]+import[^\r\n]*\blanguage\b)",
     re.MULTILINE,
 )
 _SKIPPED_DIRS = frozenset(
@@ -42,13 +44,34 @@ def read_source(path: Path) -> SourceText:
     return SourceText(path, text.removeprefix("\ufeff"))
 
 
-def kernel_files(directory: Path) -> list[Path]:
-    """Every `*.py` below `directory` that imports `pypto.language`, in a stable order."""
-    found: list[Path] = []
-    for path in sorted(directory.rglob("*.py")):
-        if any(part in _SKIPPED_DIRS for part in path.relative_to(directory).parts[:-1]):
-            continue
-        source = read_source(path)
-        if source.text is not None and imports_pypto_language(source.text):
-            found.append(path)
+@dataclass
+class KernelFiles:
+    """What a directory holds: its kernel files, and what could not be looked at, with why."""
+
+    kernels: list[Path] = field(default_factory=list)
+    unreadable: list[tuple[Path, str]] = field(default_factory=list)
+
+
+def kernel_files(directory: Path) -> KernelFiles:
+    """Every `*.py` below `directory` that imports `pypto.language`, in a stable order.
+
+    A `*.py` file or a folder that cannot be read or decoded is not passed over in
+    silence: it may be a kernel, so a checker must say it was not checked.
+    """
+    found = KernelFiles()
+
+    def unreadable_folder(error: OSError) -> None:
+        found.unreadable.append((Path(error.filename or directory), f"cannot read folder: {error.strerror}"))
+
+    for folder, subfolders, names in os.walk(directory, onerror=unreadable_folder):
+        subfolders[:] = sorted(name for name in subfolders if name not in _SKIPPED_DIRS)
+        for name in sorted(names):
+            if not name.endswith(".py"):
+                continue
+            path = Path(folder) / name
+            source = read_source(path)
+            if source.text is None:
+                found.unreadable.append((path, source.problem or "cannot read file"))
+            elif imports_pypto_language(source.text):
+                found.kernels.append(path)
     return found

@@ -6,8 +6,10 @@ user sees: a one-line message or a diagnostic, the exit status, no traceback.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
+import pytest
 from conftest import run_pto_lsp
 
 _KERNEL = """\
@@ -65,3 +67,86 @@ def test_after_with_emit_mlir_is_refused_not_ignored(tmp_path: Path) -> None:
     assert run.stderr.strip().splitlines() == [
         "pto-lsp compile: error: --after applies to --emit ir only (PTO MLIR is emitted after the whole pipeline)"
     ]
+
+
+_BAD_KERNEL = _KERNEL.format(body="    y = x\n    y += 1")
+
+
+def test_a_folder_check_analyses_lone_cr_files_and_names_what_it_cannot_read(tmp_path: Path) -> None:
+    (tmp_path / "lone_cr.py").write_bytes(_BAD_KERNEL.replace("\n", "\r").encode())
+    (tmp_path / "latin1.py").write_bytes(b"import pypto.language as pl\n# caf\xe9\n")
+    (tmp_path / "nul.py").write_bytes(b"import pypto.language as pl\n\x00\n")
+    run = run_pto_lsp("check", str(tmp_path))
+    assert "Traceback" not in run.stderr
+    assert "lone_cr.py:8:5: error[PTO501] Unsupported statement type: AugAssign" in run.stdout
+    assert f"not checked: {tmp_path / 'latin1.py'}: not valid UTF-8" in run.stderr
+    assert f"not checked: {tmp_path / 'nul.py'}: not a text file" in run.stderr
+    assert run.returncode == 1
+
+
+def test_a_clean_folder_with_an_undecodable_file_is_not_green(tmp_path: Path) -> None:
+    (tmp_path / "good.py").write_text(_KERNEL.format(body="    y = x"), encoding="utf-8")
+    (tmp_path / "latin1.py").write_bytes(b"x = '\xe9'\n")
+    run = run_pto_lsp("check", str(tmp_path))
+    assert run.returncode == 1
+    assert "latin1.py" in run.stderr
+
+
+def test_an_odd_pyproject_is_ignored_by_check(tmp_path: Path) -> None:
+    kernel = tmp_path / "kernel.py"
+    kernel.write_text(_BAD_KERNEL, encoding="utf-8")
+    for pyproject in ("tool = 5\n", "[tool]\npto-lsp = 3\n", "x = " + "[" * 5000 + "]" * 5000 + "\n"):
+        (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+        run = run_pto_lsp("check", str(kernel))
+        assert "Traceback" not in run.stderr, pyproject[:20]
+        assert "error[PTO501]" in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--tcp", "127.0.0.1:99999"],
+            "expected HOST:PORT with a port from 0 to 65535, got '127.0.0.1:99999'",
+        ),
+        (["--tcp", "127.0.0.1:x"], "expected HOST:PORT with a port from 0 to 65535, got '127.0.0.1:x'"),
+        (["--tcp", "no-such-host.invalid:8080"], "cannot listen on no-such-host.invalid:8080: "),
+        (["--log-file", "/nonexistent/dir/log"], "cannot write the log file /nonexistent/dir/log: "),
+    ],
+)
+def test_bad_serve_usage_is_one_line_and_status_2(args: list[str], said: str) -> None:
+    run = run_pto_lsp("serve", *args)
+    assert run.returncode == 2
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith(f"pto-lsp serve: error: {said}")
+
+
+def test_serving_on_a_port_in_use_is_one_line_and_status_2() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = run_pto_lsp("serve", "--tcp", f"127.0.0.1:{port}")
+    assert run.returncode == 2
+    assert (
+        run.stderr.strip()
+        == f"pto-lsp serve: error: cannot listen on 127.0.0.1:{port}: Address already in use"
+    )
+
+
+def test_explain_answers_bad_lines_and_broken_files_in_one_line(tmp_path: Path) -> None:
+    path = _write(tmp_path, "    y = x")
+    odd = run_pto_lsp("explain", f"{path}:²")
+    assert (odd.returncode, odd.stderr.strip()) == (
+        2,
+        f"pto-lsp explain: error: expected FILE:LINE[:COL], got '{path}:²'",
+    )
+    past = run_pto_lsp("explain", f"{path}:999")
+    assert past.returncode == 2
+    assert past.stderr.strip() == f"pto-lsp explain: error: {path} has 8 line(s); there is no line 999"
+    broken = tmp_path / "broken.py"
+    broken.write_text("import pypto.language as pl\ndef f(:\n", encoding="utf-8")
+    run = run_pto_lsp("explain", f"{broken}:1")
+    assert run.returncode == 1
+    assert "does not parse (SyntaxError: invalid syntax at line 2); nothing to explain" in run.stderr
+    assert "Traceback" not in run.stderr + odd.stderr + past.stderr

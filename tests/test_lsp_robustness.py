@@ -182,3 +182,30 @@ async def test_a_project_setting_in_pyproject_applies_in_the_editor(client: Reco
     assert [hint.label for hint in await hints()] == ["a: DEFAULT"]
     (tmp_path / "pyproject.toml").write_text("[tool.pto-lsp]\ninlayHints = { enabled = false }\n")
     assert await hints() == []
+
+
+async def test_a_huge_debounce_is_clamped_so_diagnostics_still_arrive(client: RecordingClient):
+    """`debounceMs: 1e12` would mean never publishing; the server clamps it (to 2 s)."""
+    client.set_configuration({"debounceMs": 1e12}, section="ptoLsp")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
+    await asyncio.sleep(0.2)  # let the server pull the new settings before the edit
+    uri = "file:///work/kernels/debounce.py"
+    open_document(
+        client, NON_ASCII_KERNEL.replace("pl.set_cache_policy(a, pl.CachePolicy.BYPASS)", "pass"), uri
+    )
+    await wait_for_version(client, uri, 1)
+    replace_all(client, uri, 2, NON_ASCII_KERNEL)
+    [diagnostic] = await wait_for_version(client, uri, 2, timeout=8.0)
+    assert diagnostic.code == "PTO101"
+
+
+async def test_a_pyproject_it_cannot_understand_changes_nothing(client: RecordingClient, tmp_path: Path):
+    """`tool = 5` (and nesting deeper than a parser allows) is ignored: diagnostics stay on."""
+    kernel = tmp_path / "odd" / "kernel.py"
+    kernel.parent.mkdir()
+    (tmp_path / "pyproject.toml").write_text("tool = 5\n")
+    open_document(client, NON_ASCII_KERNEL, kernel.as_uri())
+    assert [d.code for d in await wait_for_version(client, kernel.as_uri(), 1)] == ["PTO101"]
+    (tmp_path / "pyproject.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
+    replace_all(client, kernel.as_uri(), 2, NON_ASCII_KERNEL + "\n")
+    assert [d.code for d in await wait_for_version(client, kernel.as_uri(), 2)] == ["PTO101"]

@@ -209,3 +209,18 @@ async def test_a_pyproject_it_cannot_understand_changes_nothing(client: Recordin
     (tmp_path / "pyproject.toml").write_text("x = " + "[" * 5000 + "]" * 5000 + "\n")
     replace_all(client, kernel.as_uri(), 2, NON_ASCII_KERNEL + "\n")
     assert [d.code for d in await wait_for_version(client, kernel.as_uri(), 2)] == ["PTO101"]
+
+
+async def test_a_syntax_error_names_file_lines_not_lines_of_the_definition(client: RecordingClient):
+    """Python's message names the opening bracket's line; in the editor that is the file's line."""
+    uri = "file:///work/kernels/brackets.py"
+    text = (
+        "import pypto.language as pl\n\nN = 1\n\n\n@pl.function\n"
+        "def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n    y = [1,\n         2)\n    return x\n"
+    )
+    open_document(client, "import pypto.language as pl\n", uri)
+    await wait_for_version(client, uri, 1)
+    replace_all(client, uri, 2, text)
+    [diagnostic] = await wait_for_version(client, uri, 2)
+    assert diagnostic.range.start.line == 8
+    assert diagnostic.message.endswith("does not match opening parenthesis '[' on line 8")

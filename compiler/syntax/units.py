@@ -46,7 +46,9 @@ class ParsedUnit:
             delta = start_line - self.start_line
             span = error.span
             error = replace(
-                error, span=Span(span.start_line + delta, span.start_col, span.end_line + delta, span.end_col)
+                error,
+                span=Span(span.start_line + delta, span.start_col, span.end_line + delta, span.end_col),
+                message=move_line_mentions(error.message, delta),
             )
         return ParsedUnit(self.text, start_line, self.nodes, error)
 
@@ -77,7 +79,7 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
 def parse_module(source: str) -> list[ParsedUnit]:
     """The units of a whole module: its top-level statements when it parses."""
     whole = parse_unit(source, 1)
-    if whole.syntax_error is None:
+    if whole.syntax_error is None or whole.nodes:  # it parses (a compile error keeps the tree)
         return [whole]
     lines = split_lines(source)
     units = [parse_unit("\n".join(lines[start:end]), start + 1) for start, end in _unit_line_ranges(lines)]
@@ -120,11 +122,22 @@ def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagno
         end_line, end_byte = line, byte_col + 1
     return Diagnostic(
         code=codes.SYNTAX_ERROR,
-        message=f"SyntaxError: {error.msg}",
+        # Python counts the lines its message names from the unit's start: make them file lines.
+        message=move_line_mentions(f"SyntaxError: {error.msg}", offset),
         span=Span(line + offset, byte_col, end_line + offset, end_byte),
         stage=Stage.SYNTAX,
         exception="SyntaxError",
     )
+
+
+_LINE_MENTION = re.compile(r"\bon line (\d+)")
+
+
+def move_line_mentions(message: str, delta: int) -> str:
+    """Python's syntax messages name other lines ("'[' on line 3"): move them by `delta`."""
+    if delta == 0:
+        return message
+    return _LINE_MENTION.sub(lambda match: f"on line {int(match.group(1)) + delta}", message)
 
 
 def too_deep_to_analyse(span: Span) -> Diagnostic:
@@ -136,6 +149,22 @@ def too_deep_to_analyse(span: Span) -> Diagnostic:
         span=span,
         severity=Severity.HINT,
         stage=Stage.SYNTAX,
+    )
+
+
+def _compile_diagnostic(error: CompileError, start_line: int) -> Diagnostic:
+    node = error.node
+    offset = start_line - 1
+    line = getattr(node, "lineno", 1)
+    col = getattr(node, "col_offset", 0)
+    end_line = getattr(node, "end_lineno", None) or line
+    end_col = getattr(node, "end_col_offset", None)
+    return Diagnostic(
+        code=codes.PYTHON_COMPILE_ERROR,
+        message=f"SyntaxError: {error.message}",
+        span=Span(line + offset, col, end_line + offset, end_col if end_col is not None else col + 1),
+        stage=Stage.SYNTAX,
+        exception="SyntaxError",
     )
 
 

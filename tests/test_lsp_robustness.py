@@ -224,3 +224,21 @@ async def test_a_syntax_error_names_file_lines_not_lines_of_the_definition(clien
     [diagnostic] = await wait_for_version(client, uri, 2)
     assert diagnostic.range.start.line == 8
     assert diagnostic.message.endswith("does not match opening parenthesis '[' on line 8")
+
+
+async def test_changes_to_a_document_never_opened_are_ignored_not_kept(client: RecordingClient):
+    """A client that sends didChange for a URI it never opened gets no error, however many."""
+    uri = "file:///work/kernels/never-opened.py"
+    for version in range(1, 5_200):
+        client.text_document_did_change(
+            lsp.DidChangeTextDocumentParams(
+                text_document=lsp.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[lsp.TextDocumentContentChangeWholeDocument(text=f"x = {version}\n")],
+            )
+        )
+    opened = "file:///work/kernels/after-the-flood.py"
+    open_document(client, NON_ASCII_KERNEL, opened)
+    assert [d.code for d in await wait_for_version(client, opened, 1)] == ["PTO101"]
+    assert not [m for m in client.messages if m.type == lsp.MessageType.Error]
+    assert not [m for m in client.log_messages if m.type == lsp.MessageType.Error]
+    assert not [p for p in client.published if p.uri == uri]

@@ -50,33 +50,49 @@ class _DocumentsProtocol(LanguageServerProtocol):
     to the file on every keystroke. `Document` keeps the text; pygls's copy is brought
     up to date only if it is read (`workspace_text`)."""
 
-    _MAX_UNSYNCED = 5000
+    # Changes kept for pygls's copy are bounded: past these, the copy is brought up to date.
+    _MAX_UNSYNCED = 256
+    _MAX_UNSYNCED_BYTES = 1 << 20
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._unsynced: dict[str, list[lsp.DidChangeTextDocumentParams]] = {}
+        self._unsynced_bytes: dict[str, int] = {}
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(self, params: lsp.DidChangeTextDocumentParams) -> Any:
-        pending = self._unsynced.setdefault(params.text_document.uri, [])
-        pending.append(params)
-        if len(pending) > self._MAX_UNSYNCED:
-            self.workspace_text(params.text_document.uri)
+        uri = params.text_document.uri
+        if uri in self.workspace.text_documents:  # a change to a document never opened is not kept
+            self._keep_unsynced(uri, params)
         if (user_handler := self.fm.features.get(lsp.TEXT_DOCUMENT_DID_CHANGE)) is not None:
             yield user_handler, (params,), None
+
+    def _keep_unsynced(self, uri: str, params: lsp.DidChangeTextDocumentParams) -> None:
+        pending = self._unsynced.setdefault(uri, [])
+        if any(isinstance(c, lsp.TextDocumentContentChangeWholeDocument) for c in params.content_changes):
+            pending.clear()  # the whole text, replaced: nothing before it matters any more
+            self._unsynced_bytes[uri] = 0
+        pending.append(params)
+        size = self._unsynced_bytes.get(uri, 0) + sum(len(c.text) for c in params.content_changes)
+        self._unsynced_bytes[uri] = size
+        if len(pending) > self._MAX_UNSYNCED or size > self._MAX_UNSYNCED_BYTES:
+            self.workspace_text(uri)
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: lsp.DidOpenTextDocumentParams) -> Any:
         self._unsynced.pop(params.text_document.uri, None)
+        self._unsynced_bytes.pop(params.text_document.uri, None)
         yield from super().lsp_text_document__did_open(params)
 
     @lsp_method(lsp.TEXT_DOCUMENT_DID_CLOSE)
     def lsp_text_document__did_close(self, params: lsp.DidCloseTextDocumentParams) -> Any:
         self._unsynced.pop(params.text_document.uri, None)
+        self._unsynced_bytes.pop(params.text_document.uri, None)
         yield from super().lsp_text_document__did_close(params)
 
     def workspace_text(self, uri: str) -> str:
         """pygls's copy of a document, with the changes it has not seen applied."""
+        self._unsynced_bytes.pop(uri, None)
         for params in self._unsynced.pop(uri, []):
             for change in params.content_changes:
                 self.workspace.update_text_document(params.text_document, change)

@@ -34,7 +34,7 @@ from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.scope_interface import ScopeInterface, callee_directions_among
 from compiler.span import Span, unit_line_offset
-from compiler.syntax.environment import ModuleEnvironment, build_environment
+from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.units import ParsedUnit, move_line_mentions, parse_module, too_deep_to_analyse
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
@@ -343,7 +343,7 @@ def module_environment(units: Sequence[ParsedUnit], memo: dict[int, Any] | None 
 def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
     """Every identifier in the unit's text: a superset of the module names it reads
     (attributes and words in strings count too), found without walking the tree."""
-    return frozenset(_IDENTIFIER.findall(unit.text))
+    return frozenset(_IDENTIFIER.findall(unit.text)) | MODULE_WIDE_KEYS
 
 
 def unit_environment_key(

@@ -78,7 +78,7 @@ def test_a_folder_check_analyses_lone_cr_files_and_names_what_it_cannot_read(tmp
     (tmp_path / "nul.py").write_bytes(b"import pypto.language as pl\n\x00\n")
     run = run_pto_lsp("check", str(tmp_path))
     assert "Traceback" not in run.stderr
-    assert "lone_cr.py:8:5: error[PTO501] Unsupported statement type: AugAssign" in run.stdout
+    assert "lone_cr.py:7:5: error[PTO501] Unsupported statement type: AugAssign" in run.stdout
     assert f"not checked: {tmp_path / 'latin1.py'}: not valid UTF-8" in run.stderr
     assert f"not checked: {tmp_path / 'nul.py'}: not a text file" in run.stderr
     assert run.returncode == 1

@@ -32,12 +32,12 @@ def kernel(body: str, decorator: str = "@pl.function") -> str:
     )
 
 
-# A declaration nested in an `if` inside its scope (R1): the fix moves it to the scope's top.
+# A declaration nested in a loop inside its scope (R1): the fix moves it to the scope's top.
 NESTED_MARKER = kernel(
     f"""
     with pl.at(level=pl.Level.CORE_GROUP):
         c = pl.matmul(a, b, out_dtype=pl.FP32)
-        if c is not None:
+        for k in pl.range(2):
             pl.set_cache_policy(b, {BYPASS})
         out = pl.assemble(out, c, [0, 0])
     """
@@ -69,7 +69,7 @@ async def applied(
     return fixed, await wait_for_version(client, URI, version)
 
 
-async def test_a_marker_nested_in_an_if_moves_to_the_top_of_its_scope(client: RecordingClient):
+async def test_a_marker_nested_in_a_loop_moves_to_the_top_of_its_scope(client: RecordingClient):
     text = NESTED_MARKER
     _, actions = await fixes_for(client, text, "PTO101")
     assert [a.title for a in actions] == ["Move the declaration to the top of the enclosing scope (line 9)"]
@@ -77,7 +77,7 @@ async def test_a_marker_nested_in_an_if_moves_to_the_top_of_its_scope(client: Re
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(b, {BYPASS})\n" in fixed
-    assert "if c is not None:\n                pass\n" in fixed  # the emptied block still parses
+    assert "for k in pl.range(2):\n                pass\n" in fixed  # the emptied block still parses
 
 
 async def test_a_marker_outside_any_scope_offers_each_scope_that_reads_the_tensor(client: RecordingClient):

@@ -28,7 +28,7 @@ NON_ASCII_KERNEL = textwrap.dedent(
 
     @pl.function
     def main(a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-        说明 = "缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
+        "说明缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)
         return out
     """
 )
@@ -94,7 +94,7 @@ async def test_a_stray_print_in_the_server_does_not_corrupt_the_protocol(noisy: 
         lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=uri), position=position)
     )
     assert result is None or isinstance(result, lsp.Hover)  # answered, and the session goes on
-    replace_all(noisy, uri, 2, NON_ASCII_KERNEL.replace('说明 = "缓存😀"; ', ""))
+    replace_all(noisy, uri, 2, NON_ASCII_KERNEL.replace('"说明缓存😀"; ', ""))
     [diagnostic] = await wait_for_version(noisy, uri, 2)
     assert diagnostic.code == "PTO101"
 
@@ -164,7 +164,7 @@ async def test_a_project_setting_in_pyproject_applies_in_the_editor(client: Reco
     kernel = tmp_path / "pkg" / "kernel.py"
     kernel.parent.mkdir()
     source = NON_ASCII_KERNEL.replace(
-        '说明 = "缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)', "b = pl.load(a, [0, 0], [64, 64])"
+        '"说明缓存😀"; pl.set_cache_policy(a, pl.CachePolicy.BYPASS)', "b = pl.load(a, [0, 0], [64, 64])"
     ).replace("@pl.function\n", "@pl.function(type=pl.FunctionType.InCore)\n")
     kernel.write_text(source)
 

@@ -19,7 +19,7 @@ from compiler.ir import (
     TupleType,
     UnknownType,
 )
-from compiler.syntax.values import UNKNOWN, DType, DynVar, StaticEvaluator
+from compiler.syntax.values import DTYPE_NAMES, UNKNOWN, DType, DynVar, StaticEvaluator
 
 _MEMORY_SPACES = frozenset(
     ["DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale", "ScalarLocal"]
@@ -87,8 +87,9 @@ class AnnotationResolver:
         value = self._evaluator.eval(node)
         if isinstance(value, DType):
             return value.name
+        # `FP32` imported by name; an unknown name (`pl.FP33`) is no dtype at all.
         head = _head_name(node)
-        return head if head and head.isupper() else None
+        return head if head in DTYPE_NAMES else None
 
 
 def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:

@@ -6,6 +6,8 @@ import ast
 from dataclasses import dataclass, field
 
 from compiler.ir import FunctionType
+from compiler.parser.errors import FrontEndError, syntax_error
+from compiler.parser.scope_headers import LEVEL_NAMES, ROLE_NAMES, enum_member
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import ModuleRef
@@ -98,3 +100,91 @@ def bool_keyword(info: DecoratorInfo, key: str, default: bool) -> bool:
     if isinstance(node, ast.Constant) and isinstance(node.value, bool):
         return node.value
     return default
+
+
+# `FUNCTION_TYPE_MAP` of the real decorator: the `type=` names a `@pl.program` method may use.
+_FUNCTION_TYPE_NAMES = frozenset(
+    ["Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Graph"]
+)
+_TYPE_HINT = "Use pl.FunctionType.<name>."
+
+
+def has_function_decorator(node: ast.FunctionDef) -> bool:
+    """Whether `@pl.program` counts this method as a function: any decorator spelled
+    `function` (`@pl.function`, `@function`, with or without a call), as upstream
+    reads it from the source."""
+    for decorator in node.decorator_list:
+        target = decorator.func if isinstance(decorator, ast.Call) else decorator
+        if (isinstance(target, ast.Attribute) and target.attr == "function") or (
+            isinstance(target, ast.Name) and target.id == "function"
+        ):
+            return True
+    return False
+
+
+def _function_decorator_call(node: ast.FunctionDef) -> ast.Call | None:
+    for decorator in node.decorator_list:
+        if not isinstance(decorator, ast.Call):
+            continue
+        target = decorator.func
+        if (isinstance(target, ast.Attribute) and target.attr == "function") or (
+            isinstance(target, ast.Name) and target.id == "function"
+        ):
+            return decorator
+    return None
+
+
+def program_method_error(node: ast.FunctionDef) -> FrontEndError | None:
+    """What `@pl.program` rejects reading a method's `@pl.function(...)` call from the
+    source, in its order: `type=`, then `level=` / `role=`, then `auto_scope=`.
+    Upstream's errors have no location: we point at the offending value."""
+    call = _function_decorator_call(node)
+    if call is None:
+        return None
+    try:
+        _check_type_keyword(call)
+        for keyword in call.keywords:
+            value = keyword.value
+            if keyword.arg in ("level", "role") and not (
+                isinstance(value, ast.Constant) and value.value is None
+            ):
+                if keyword.arg == "level":
+                    enum_member(value, LEVEL_NAMES, "Level")
+                else:
+                    enum_member(value, ROLE_NAMES, "Role")
+        for keyword in call.keywords:
+            if keyword.arg == "auto_scope":
+                if not (isinstance(keyword.value, ast.Constant) and isinstance(keyword.value.value, bool)):
+                    raise syntax_error(
+                        "`@pl.function(auto_scope=...)` must be a bool literal (True/False)",
+                        keyword.value,
+                        "Use auto_scope=False to place runtime scopes manually.",
+                    )
+                break
+    except FrontEndError as error:
+        return error
+    return None
+
+
+def _check_type_keyword(call: ast.Call) -> None:
+    for keyword in call.keywords:
+        if keyword.arg is None:
+            raise syntax_error(
+                "Unsupported `@pl.function(**kwargs)` in `@pl.program`",
+                keyword,
+                "Use a literal type=pl.FunctionType.<name>.",
+            )
+        if keyword.arg != "type":
+            continue
+        value = keyword.value
+        owner = value.value if isinstance(value, ast.Attribute) else None
+        # Only `FunctionType.X` or `pl.FunctionType.X`, spelled with `pl` itself.
+        spelled = (isinstance(owner, ast.Name) and owner.id == "FunctionType") or (
+            isinstance(owner, ast.Attribute)
+            and owner.attr == "FunctionType"
+            and isinstance(owner.value, ast.Name)
+            and owner.value.id == "pl"
+        )
+        if not (isinstance(value, ast.Attribute) and spelled and value.attr in _FUNCTION_TYPE_NAMES):
+            raise syntax_error("Unsupported `@pl.function`(type=...) value", value, _TYPE_HINT)
+        return

@@ -32,9 +32,12 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
-from compiler.parser import ops
+from compiler.parser import op_calls, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
+from compiler.parser.closure_names import ClosureNames
+from compiler.parser.errors import FrontEndError, syntax_error, type_error, undefined, unsupported
+from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.span import Span
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
@@ -54,6 +57,33 @@ _BINARY_OPS = {
     ast.BitXor: "bitxor",
 }
 _UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
+# What the real parser builds with the IR's scalar constructors (which reject a
+# Tile or Tensor operand); the other Python operators it refuses by name first.
+_SCALAR_BINARY = (ast.Add, ast.Sub, ast.Mult, ast.Div, ast.FloorDiv, ast.Mod, ast.LShift, ast.RShift)
+_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# Expression kinds the real `parse_expression` dispatches; any other is refused.
+_EXPRESSION_KINDS = (
+    ast.Name,
+    ast.Constant,
+    ast.BinOp,
+    ast.Compare,
+    ast.Call,
+    ast.Attribute,
+    ast.UnaryOp,
+    ast.List,
+    ast.Tuple,
+    ast.Subscript,
+    ast.BoolOp,
+)
+_FOLDABLE_NODES = (
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.Constant,
+    ast.Name,
+    ast.operator,
+    ast.unaryop,
+    ast.expr_context,
+)
 
 
 class ExpressionParser:
@@ -68,12 +98,33 @@ class ExpressionParser:
         self._evaluator = evaluator
         self._callee_return_type = callee_return_type
         self._report = report
+        # Set by `strict`: the rejections that need to know what the closure holds.
+        self._names: ClosureNames | None = None
+        self._program: ProgramFunctions | None = None
+
+    def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
+        """Raise the real parser's rejections of expressions (a body it parses as written:
+        not a JIT body, which is rewritten first, nor an inline one, parsed per call)."""
+        self._names = names
+        self._program = program
 
     def parse(self, node: ast.expr) -> Expr:
         span = Span.of(node)
+        if self._names is not None and not isinstance(node, _EXPRESSION_KINDS):
+            raise unsupported(
+                f"Unsupported expression type: {type(node).__name__}",
+                node,
+                "Use supported expressions like variables, constants, operations, or function calls",
+            )
         if isinstance(node, ast.Name):
             return self._name(node, span)
         if isinstance(node, ast.Constant):
+            if self._names is not None and not (node.value is None or type(node.value) in (bool, int, float)):
+                raise type_error(
+                    f"Unsupported constant type: {type(node.value)}",
+                    node,
+                    "Use int, float, bool, or None (TaskId sentinel) constants",
+                )
             return Const(span, node.value, type=_constant_type(node.value))
         if isinstance(node, ast.Call):
             return self._call(node, span)
@@ -82,23 +133,36 @@ class ExpressionParser:
         if isinstance(node, ast.BinOp):
             return self._binary(node, span)
         if isinstance(node, ast.UnaryOp):
-            literal = node.operand.value if isinstance(node.operand, ast.Constant) else None
-            if isinstance(node.op, ast.USub) and type(literal) in (int, float):
-                # `-1` is the literal -1, as a negative module constant is: one spelling, one IR.
-                return Const(span, -literal, type=_constant_type(literal))
-            operand = self.parse(node.operand)
-            return UnaryExpr(
-                span, _UNARY_OPS.get(type(node.op), "?"), operand, type=_value_kind(operand.type)
-            )
-        if isinstance(node, (ast.Compare, ast.BoolOp)):
-            operands = [
-                self.parse(child) for child in ast.iter_child_nodes(node) if isinstance(child, ast.expr)
-            ]
+            return self._unary(node, span)
+        if isinstance(node, ast.Compare):
+            return self._compare(node, span)
+        if isinstance(node, ast.BoolOp):
+            operands = [self.parse(value) for value in node.values]
             return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.parse(elt) for elt in node.elts]
             return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
         return OpaqueExpr(span, ast.unparse(node))
+
+    def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
+        """An `if`/`while` test: a Bool scalar, with no coercion (`if x:` on an int is refused)."""
+        condition = self.parse(node)
+        dtype = condition.type.dtype if isinstance(condition.type, ScalarType) else None
+        if self._names is not None and dtype is not None and dtype != "BOOL":
+            raise type_error(
+                f"{kind} condition must be a Bool-typed scalar expression, got pl.Scalar[pl.{dtype}]",
+                statement,
+                f"Use an explicit boolean comparison, e.g. `{kind} x != 0:` or `{kind} x > 0:`",
+            )
+        return condition
+
+    def _lenient(self, node: ast.expr) -> Expr:
+        """An argument the real parser may read other than as an expression (an op's
+        keyword or literal, an attrs value): parsed, its rejections not modelled."""
+        try:
+            return self.parse(node)
+        except FrontEndError:
+            return OpaqueExpr(Span.of(node), ast.unparse(node))
 
     def _name(self, node: ast.Name, span: Span) -> Expr:
         var = self._lookup_var(node.id)
@@ -107,16 +171,36 @@ class ExpressionParser:
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return Const(span, value, type=_constant_type(value))
+        if self._names is not None and self._names.is_unbound(node.id, node):
+            raise undefined(
+                f"Undefined variable '{node.id}'",
+                node,
+                "Check if the variable is defined before using it or is available in the enclosing scope",
+            )
         return OpaqueExpr(span, node.id)
 
     def _call(self, node: ast.Call, span: Span) -> Expr:
         path = attribute_path(node.func)
+        if path and path[0] == "pl" and len(path) >= 2:
+            self._pl_call_before_args(node, path[1:])
+            # Op arguments: literals may be read as attributes, not expressions (a yielded
+            # value is always an expression).
+            literal_ok = path[-1] != "yield_"
+            args = [
+                self._lenient(arg) if literal_ok and isinstance(arg, ast.Constant) else self.parse(arg)
+                for arg in node.args
+            ]
+            kwargs: dict[str, Any] = {
+                kw.arg: self._op_kwarg(kw.arg, kw.value)
+                for kw in node.keywords
+                if kw.arg and kw.arg != "cache"
+            }
+            return self._pl_call(node, path[1:], args, kwargs, span)
+        self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
-        kwargs: dict[str, Any] = {
+        kwargs = {
             kw.arg: self._kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
         }
-        if path and path[0] == "pl" and len(path) >= 2:
-            return self._pl_call(node, path[1:], args, kwargs, span)
         if path and path[0] == "self" and len(path) == 2:
             name = f"self.{path[1]}"
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
@@ -124,7 +208,45 @@ class ExpressionParser:
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
-    def _kwarg(self, key: str, node: ast.expr) -> Any:
+    def _check_call_target(self, node: ast.Call) -> None:
+        """The real parser's rejections of a call that is not a `pl.` op, raised before
+        any argument is read: a method of anything but `pl`/`self`, a bare name whose
+        closure value is not a DSL function, a `self.<kernel>(...)` that does not fit."""
+        if self._names is None:
+            return
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            if func.attr == "yield_":
+                return  # any `<x>.yield_(...)` is taken as pl.yield_
+            if isinstance(func.value, ast.Name) and func.value.id == "self":
+                if self._program is not None:
+                    check_kernel_call(node, func.attr, self._program)
+                return
+            path = attribute_path(func)
+            if path is not None and path[0] in ("pl", "pld"):
+                return  # pl.<ns> spellings and the distributed ops: not modelled here
+            raise unsupported(
+                f"Unsupported operation call: {ast.unparse(node)}",
+                node,
+                "Use pl.*, pl.tensor.*, pl.tile.*, or pl.system.* operations",
+            )
+        if isinstance(func, ast.Name) and not self._names.call_is_unsupported(func.id):
+            return
+        raise unsupported(
+            f"Unsupported function call: {ast.unparse(node)}",
+            node,
+            "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, "
+            "or call an external @pl.function / @pl.inline by name",
+        )
+
+    def _op_kwarg(self, key: str, node: ast.expr) -> Any:
+        """A `pl.` op keyword: literals, names, attributes, negated values and lists are
+        first read as closure values by the real parser, so they are parsed leniently."""
+        if key == "dtype" or isinstance(node, (ast.Constant, ast.Name, ast.Attribute, ast.UnaryOp, ast.List)):
+            return self._kwarg(key, node, lenient=True)
+        return self._kwarg(key, node)
+
+    def _kwarg(self, key: str, node: ast.expr, lenient: bool = False) -> Any:
         """A keyword's value; the call-metadata dict `attrs={...}` is kept as ordered
         (key, value) pairs when it is a literal (the printer writes it back as one)."""
         if key == "attrs":
@@ -137,13 +259,24 @@ class ExpressionParser:
             ):
                 # Values that are DSL expressions (a launch size such as `t // 8`) stay expressions.
                 return [(k.value, self._attr_item(v)) for k, v in zip(node.keys, node.values)]  # type: ignore[union-attr]
-        return self.parse(node)
+            return self._lenient(node)
+        return self._lenient(node) if lenient else self.parse(node)
 
     def _attr_item(self, node: ast.expr) -> Any:
         try:
             return parse_attr_value(node, self._evaluator, self._lookup_var)
         except NotAnAttrValue:
-            return self.parse(node)
+            return self._lenient(node)
+
+    def _pl_call_before_args(self, node: ast.Call, path: list[str]) -> None:
+        """What the real parser rejects before it reads any argument of a `pl.` call:
+        `pl.const` / `pl.static_assert` argument rules and an unknown op name."""
+        if path == ["const"]:
+            op_directives.check_const(node)
+        elif path == ["static_assert"]:
+            op_directives.check_static_assert(node, self._evaluator.eval)
+        elif (split := op_calls.split_op_path(path)) is not None:
+            op_calls.check_op_name(*split, node)
 
     def _pl_call(
         self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span
@@ -167,11 +300,23 @@ class ExpressionParser:
         namespace = path[0] if len(path) == 2 and path[0] in ops.OP_NAMESPACES else None
         if len(path) != (2 if namespace else 1):
             return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+        if self._names is not None:  # the keywords' own rejections (`dtype=pl.fp32`, `k=pl.FP64`)
+            type_checks.check_op_keywords(namespace, path[-1], node, self._evaluator, self._names.is_unbound)
+        # Unknown op, argument list, operand kinds: raised here as the real parser does.
+        deduced = op_calls.check_op_call(
+            namespace,
+            path[-1],
+            node,
+            args,
+            kwargs,
+            self._evaluator.eval,
+            lambda name: self._lookup_var(name) is not None,
+        )
         op = ops.canonical_op(namespace, path[-1], args)
         call = Call(span, op, args, kwargs)
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
-        call.type = ops.result_type(op, call)
+        call.type = deduced if deduced is not None else ops.result_type(op, call)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:
@@ -205,6 +350,9 @@ class ExpressionParser:
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
+        if self._names is not None:  # the value's kind, then the index count
+            type_checks.check_subscript(value.type, len(indices), node)
+        self._check_slice_steps(node, indices, value.type)
         # The index expressions ride along as one operand, so that what they read is seen.
         index_operand = self.subscript_index(node)
         value_type = value.type
@@ -224,10 +372,66 @@ class ExpressionParser:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
 
+    def _check_slice_steps(self, node: ast.Subscript, indices: list[ast.expr], value_type: IRType) -> None:
+        """`x[a:b:s]` on a Tensor or Tile: the step is refused when the real parser
+        reaches that index, the ones before it read in order."""
+        if self._names is None or not isinstance(value_type, (TensorType, TileType)):
+            return
+        if value_type.shape is None or len(indices) > len(value_type.shape):
+            return  # a rank error comes first
+        stepped = next(
+            (i for i, index in enumerate(indices) if isinstance(index, ast.Slice) and index.step), None
+        )
+        if stepped is None:
+            return
+        level = "tensor" if isinstance(value_type, TensorType) else "tile"
+        for index in indices[:stepped]:
+            if not isinstance(index, ast.Slice):
+                self.parse(index)
+                continue
+            lower = self.parse(index.lower) if index.lower is not None else None
+            if level == "tile" and lower is not None and not isinstance(lower, Const):
+                return  # a dynamic tile lower bound is refused first: not modelled
+            if index.upper is not None:
+                self.parse(index.upper)
+        raise unsupported(
+            f"Slice step is not supported in {level} subscript", node, "Use A[start:stop] without step"
+        )
+
+    def _folds_in_closure(self, node: ast.expr) -> bool:
+        """The real parser first evaluates an operator tree of closure names and literals
+        in Python; when every name may be bound there, that may succeed: no rejection.
+        (Only in strict bodies: elsewhere the expression keeps its written form.)"""
+        if self._names is None:
+            return False
+        for child in ast.walk(node):
+            if isinstance(child, ast.Name):
+                if self._lookup_var(child.id) is not None:
+                    return False
+                if self._names is not None and self._names.is_unbound(child.id, child):
+                    return False
+            elif not isinstance(child, _FOLDABLE_NODES):
+                return False
+        return True
+
     def _binary(self, node: ast.BinOp, span: Span) -> Expr:
+        in_closure = self._folds_in_closure(node)
+        folded = self._folded(node, span) if in_closure else None
+        if folded is not None:
+            return folded
         lhs = self.parse(node.left)
         rhs = self.parse(node.right)
         op = _BINARY_OPS.get(type(node.op))
+        if in_closure:  # the Python evaluation may succeed where ours gave up: no rejection
+            pass
+        elif self._names is not None and not isinstance(node.op, _SCALAR_BINARY):
+            raise unsupported(
+                f"Unsupported binary operator: {type(node.op).__name__}",
+                node,
+                "Use supported operators: +, -, *, /, //, %, <<, >>",
+            )
+        else:
+            self._require_scalars(lhs, rhs)
         if op is None:  # e.g. `a @ b`: not modelled
             return OpaqueExpr(span, ast.unparse(node), [lhs, rhs])
         for operand in (lhs, rhs):
@@ -235,6 +439,75 @@ class ExpressionParser:
                 level = "tensor" if isinstance(operand.type, TensorType) else "tile"
                 return Call(span, f"{level}.{op}", [lhs, rhs], type=type(operand.type)(None, None))
         return BinaryExpr(span, op, lhs, rhs, type=_value_kind(lhs.type, rhs.type))
+
+    def _unary(self, node: ast.UnaryOp, span: Span) -> Expr:
+        literal = node.operand.value if isinstance(node.operand, ast.Constant) else None
+        if isinstance(node.op, ast.USub) and type(literal) in (int, float):
+            # `-1` is the literal -1, as a negative module constant is: one spelling, one IR.
+            return Const(span, -literal, type=_constant_type(literal))
+        in_closure = not isinstance(node.op, (ast.Not, ast.Invert)) and self._folds_in_closure(node)
+        folded = self._folded(node, span) if in_closure else None
+        if folded is not None:
+            return folded
+        operand = self.parse(node.operand)
+        if self._names is not None and not in_closure and isinstance(node.op, ast.UAdd):
+            raise unsupported(
+                "Unsupported unary operator: UAdd", node, "Use supported unary operators: -, not, ~"
+            )
+        if isinstance(node.op, (ast.USub, ast.Invert)):
+            self._require_scalars(operand)
+        return UnaryExpr(span, _UNARY_OPS.get(type(node.op), "?"), operand, type=_value_kind(operand.type))
+
+    def _compare(self, node: ast.Compare, span: Span) -> Expr:
+        if self._names is not None and len(node.ops) != 1:
+            raise syntax_error(
+                "Only simple comparisons supported",
+                node,
+                "Use single comparison operators like: a < b, not chained comparisons",
+            )
+        operands = [self.parse(node.left), *(self.parse(item) for item in node.comparators)]
+        if self._names is not None and not isinstance(node.ops[0], _COMPARISONS):
+            raise unsupported(
+                f"Unsupported comparison: {type(node.ops[0]).__name__}",
+                node,
+                "Use supported comparisons: ==, !=, <, <=, >, >=",
+            )
+        self._require_scalars(*operands)
+        return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
+
+    def _folded(self, node: ast.expr, span: Span) -> Expr | None:
+        """The closure evaluation's constant; None when ours cannot tell (the
+        expression is then read as written, without rejections)."""
+        value = self._evaluator.eval(node)
+        if isinstance(value, complex) and self._names is not None:  # `K ** 0.5`, K < 0
+            raise type_error(
+                "Unsupported closure variable type: complex",
+                node,
+                "Closure variables must be int, float, bool, list, tuple, or IR expressions",
+            )
+        if isinstance(value, (bool, int, float)):
+            return Const(span, value, type=_constant_type(value))
+        return None
+
+    def _require_scalars(self, *operands: Expr) -> None:
+        """The IR's scalar operators take scalars only; the real compiler's error for a
+        Tile or Tensor operand (checked left to right) escapes the parser, so its
+        decorator reports it on the function. Silent while an operand's type is unknown."""
+        if self._names is None:
+            return
+        for operand in operands:
+            if isinstance(operand.type, (TileType, TensorType)) and isinstance(operand, (Var, Call)):
+                kind = "Var" if isinstance(operand, Var) else "Call"
+                raise FrontEndError(
+                    "ParserSyntaxError",
+                    "Expression must be ScalarExpr or Var with ScalarType, "
+                    f"got {kind} with type {type(operand.type).__name__}",
+                    operand.span,
+                    "Check your function definition for errors",
+                    in_function=True,
+                )
+            if not isinstance(operand.type, ScalarType):
+                return  # unknown: it might fail first, with another message
 
 
 def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:

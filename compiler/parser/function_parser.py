@@ -9,12 +9,13 @@ so "bound where the scope starts" is "bound by a statement parsed before it".
 from __future__ import annotations
 
 import ast
+import builtins
 import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Severity
 from compiler.ir import (
     AssignStmt,
     BreakStmt,
@@ -52,12 +53,22 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.parser import cache_policy, ops
+from compiler.parser import cache_policy, loop_rules, ops, scope_headers, signature_checks, type_checks
+from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
-from compiler.parser.decorators import DecoratorInfo, bool_keyword, enum_keyword_name, function_type_of
-from compiler.parser.errors import FrontEndError, bound_names
+from compiler.parser.closure_names import ClosureNames
+from compiler.parser.decorators import (
+    DecoratorInfo,
+    bool_keyword,
+    enum_keyword_name,
+    function_type_of,
+    program_method_error,
+)
+from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
 from compiler.parser.expressions import ExpressionParser
+from compiler.parser.kernel_calls import ProgramFunctions
+from compiler.parser.rebinding import RebindingTable
 from compiler.parser.scopes import (
     LEVELS,
     ScopeContext,
@@ -69,7 +80,7 @@ from compiler.parser.scopes import (
 )
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
-from compiler.syntax.values import DslFunction
+from compiler.syntax.values import UNKNOWN, DslFunction
 
 _LOOP_KINDS = {
     "range": ForKind.RANGE,
@@ -87,6 +98,16 @@ class FunctionContext:
     # Return type of a sibling function called as `self.name(...)` or `name(...)`.
     callee_return_type: Callable[[str], IRType]
     is_method: bool
+    # Names bound in the functions (and classes) the definition is nested in.
+    enclosing_names: frozenset[str] = frozenset()
+    # The program's functions, for `self.<kernel>(...)` calls (None outside a program).
+    program: ProgramFunctions | None = None
+    # ids of the annotations (and definitions, for a decorator) Python failed to evaluate:
+    # the parser never sees them (see `python_eval`).
+    python_failed: frozenset[int] = frozenset()
+    # Set for a `@pl.program` method: its decorator is read from the source (see
+    # `decorators.program_method_error`), and `self` is stripped from its parameters.
+    in_program: bool = False
 
 
 class FunctionParser:
@@ -101,10 +122,20 @@ class FunctionParser:
         self._consumed_markers: set[int] = set()
         self._diagnostics: list[Diagnostic] = []
         self._manual_runtime_depth = 0
+        # Local types are checked in a body the parser reads as written (see `_strict_types`).
+        self._strict_types = decorator.name == "function"
+        self._closure = ClosureNames(node, context.env, context.enclosing_names)
+        self._rebinding = RebindingTable(node)
+        # Kinds of the loops around the statement being parsed ("range", "while", "spmd", ...).
+        self._loop_kinds: list[str] = []
+        # Loops with iteration arguments around the statement being parsed (see `_carried_body`).
+        self._carrying_loops = 0
         self._auto_scope = bool_keyword(decorator, "auto_scope", True)
         self._exprs = ExpressionParser(
             self._bindings.get, self._evaluator, context.callee_return_type, self._diagnostics.append
         )
+        if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
+            self._exprs.strict(ClosureNames(node, context.env, context.enclosing_names), context.program)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -114,8 +145,18 @@ class FunctionParser:
         node = self._node
         func_type = function_type_of(self._decorator)
         level, role = _level_and_role(self._decorator, func_type)
-        params = self._params()
-        returns = self._return_types()
+        # Python failed on a decorator (reported by `python_eval`), or `@pl.program`
+        # rejects how it is written: the real parser never reads this function.
+        unread = id(node) in self._context.python_failed
+        if not unread and self._context.in_program:
+            error = program_method_error(node)
+            if error is not None:
+                self.report(error)
+                unread = True
+        params = self._params(check=not unread)
+        for param in params:
+            self._rebinding.note_parameter(param.var)
+        returns = self._return_types(check=not unread)
         function = Function(
             name=node.name,
             params=params,
@@ -127,31 +168,58 @@ class FunctionParser:
             role=role,
             decorator=self._decorator.name,
         )
-        if has_dsl_body(function.decorator, function.level, function.role):
+        if not unread and has_dsl_body(function.decorator, function.level, function.role):
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, Span.of(node))
         return function
 
     # ------------------------------------------------------------ signature
 
-    def _params(self) -> list[Param]:
+    def _params(self, check: bool = True) -> list[Param]:
+        """The parameters, each checked as the real parser does (`@pl.function` only:
+        jit signatures are rewritten first, inline ones read per call). A parameter it
+        rejects is reported and typed unknown."""
         args = [*self._node.args.posonlyargs, *self._node.args.args]
         if self._context.is_method and args and args[0].arg == "self":
             args = args[1:]
+        # The real parser reads `args.args` only, and skips an unannotated `self`.
+        checked = {id(arg) for arg in self._node.args.args if not (arg.arg == "self" and arg.annotation is None)}
+        check = check and self._decorator.name == "function"
         params = []
         for arg in args:
-            ir_type, direction = self._types.resolve_param(arg.annotation)
+            annotation = arg.annotation
+            failed = annotation is not None and id(annotation) in self._context.python_failed
+            ir_type, direction = self._types.resolve_param(None if failed else annotation)
+            if check and not failed and id(arg) in checked:
+                try:
+                    signature_checks.check_missing_annotation(arg)
+                    assert annotation is not None
+                    signature_checks.check_param_type(annotation, self._annotation_checker())
+                    signature_checks.check_direction(annotation, ir_type, direction)
+                except FrontEndError as error:
+                    self.report(error)
+                    ir_type = UnknownType()
             var = Var(Span.of(arg), arg.arg, type=ir_type)
             self._bindings[arg.arg] = var
             params.append(Param(var, direction))
         return params
 
-    def _return_types(self) -> list[IRType]:
+    def _return_types(self, check: bool = True) -> list[IRType]:
         returns = self._node.returns
-        if returns is None:
+        if returns is None or id(returns) in self._context.python_failed:
             return []
+        if check and self._decorator.name == "function":
+            try:
+                signature_checks.check_type(returns, self._annotation_checker())
+            except FrontEndError as error:
+                self.report(error)
+                return [UnknownType()]
         resolved = self._types.resolve(returns)
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
+
+    def _annotation_checker(self) -> LocalAnnotationChecker:
+        """The type resolver's checks, seeing the closure and the parameters bound so far."""
+        return LocalAnnotationChecker(self._evaluator, self._closure.is_unbound, self._bindings.__contains__)
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
         """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
@@ -208,28 +276,31 @@ class FunctionParser:
         if isinstance(stmt, ast.For):
             return self._for(stmt, span)
         if isinstance(stmt, ast.With):
-            plan = classify_with(stmt, self._scope_context())
-            return self._scope(stmt, plan, span) if plan is not None else _opaque(stmt)
+            return self._with(stmt, span)
         if isinstance(stmt, ast.If):
-            condition = self._exprs.parse(stmt.test)
+            condition = self._exprs.condition(stmt.test, "if", stmt)
             then_body = self._block(stmt.body, span)
             else_body = self._block(stmt.orelse, span) if stmt.orelse else None
+            for var in _share_return_vars(then_body, else_body):
+                self._bindings[var.name] = var
             return IfStmt(span, condition, then_body, else_body)
         if isinstance(stmt, ast.While):
-            condition = self._exprs.parse(stmt.test)
-            return WhileStmt(span, condition, self._block(stmt.body, span))
+            condition = self._exprs.condition(stmt.test, "while", stmt)
+            return WhileStmt(span, condition, self._loop_body("while", stmt.body, span))
         if isinstance(stmt, ast.Return):
             values = self._return_values(stmt.value)
             return ReturnStmt(span, values)
         if isinstance(stmt, ast.Break):
+            loop_rules.check_loop_control("break", stmt, self._loop_kinds)
             return BreakStmt(span)
         if isinstance(stmt, ast.Continue):
+            loop_rules.check_loop_control("continue", stmt, self._loop_kinds)
             return ContinueStmt(span)
         if isinstance(stmt, ast.Pass):
             return None
-        # Anything else is rejected by the real parser for reasons outside this
-        # feature: not analysed.
-        return _opaque(stmt)
+        error = unsupported(f"Unsupported statement type: {type(stmt).__name__}", stmt, _STATEMENT_HINT)
+        error.data = _augassign_data(stmt)
+        raise error
 
     def _expr_stmt(self, stmt: ast.Expr, span: Span) -> Stmt | None:
         if cache_policy.marker_call(stmt) is not None:
@@ -238,49 +309,100 @@ class FunctionParser:
             return None
         if is_pl_call(stmt.value, "func_attr") or is_pl_call(stmt.value, "cond"):
             return None
-        if isinstance(stmt.value, ast.Constant):  # docstrings and string statements
-            return None
+        if isinstance(stmt.value, ast.Constant):
+            return self._constant_stmt(stmt.value)
         expr = self._exprs.parse(stmt.value)
         if is_pl_call(stmt.value, "yield_"):
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
         return EvalStmt(span, expr)
 
+    def _constant_stmt(self, node: ast.Constant) -> None:
+        """A constant statement: a string is a comment; int/float/bool/None evaluate to
+        nothing; any other constant (a `...` stub body) is refused by the constant parser."""
+        value = node.value
+        if value is None or isinstance(value, (str, bool, int, float)) or self._is_external_stub():
+            return None
+        raise type_error(
+            f"Unsupported constant type: {type(value)}",
+            node,
+            "Use int, float, bool, or None (TaskId sentinel) constants",
+        )
+
+    def _is_external_stub(self) -> bool:
+        """An external C++ kernel's `...` body is its signature only: never parsed."""
+        attrs = self._decorator.keywords.get("attrs")
+        in_attrs = isinstance(attrs, ast.Dict) and any(
+            isinstance(key, ast.Constant) and key.value == "external_source" for key in attrs.keys
+        )
+        in_prologue = any(key == "external_source" for key, _ in self._func_attrs())
+        return "external_source" in self._decorator.keywords or in_attrs or in_prologue
+
     def _assign(self, stmt: ast.Assign | ast.AnnAssign, span: Span) -> Stmt:
-        if stmt.value is None:
-            return _opaque(stmt)
+        """The real parser's assignment forms, checked in its order; any other is refused."""
+        if isinstance(stmt, ast.AnnAssign):
+            if not isinstance(stmt.target, ast.Name):
+                raise syntax_error(
+                    "Only simple variable assignments supported",
+                    stmt.target,
+                    "Use a simple variable name for assignment targets",
+                )
+            if stmt.value is None:
+                raise unsupported(
+                    "Yield assignment with no value is not supported",
+                    stmt,
+                    "Provide a value for the assignment",
+                )
+        elif not _is_supported_assign_target(stmt):
+            raise syntax_error(
+                f"Unsupported assignment: {ast.unparse(stmt)}",
+                stmt,
+                "Use simple variable assignments or tuple unpacking with pl.yield_()",
+            )
+        assert stmt.value is not None
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        if len(targets) != 1:
-            return _opaque(stmt)
         target = targets[0]
         value = self._exprs.parse(stmt.value)
-        annotated = self._types.resolve(stmt.annotation) if isinstance(stmt, ast.AnnAssign) else UnknownType()
-        if is_pl_call(stmt.value, "yield_"):
+        annotated = self._local_annotation(stmt, value)
+        if _is_yield_call(stmt.value):
             names = _target_names(target)
             yielded = list(value.items) if isinstance(value, MakeTuple) else [value]
             bound = [self._bind(name, item.type, span) for name, item in zip(names, yielded)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
             ir_type = annotated if not isinstance(annotated, UnknownType) else value.type
-            return AssignStmt(span, self._bind(target.id, ir_type, Span.of(target)), value)
+            var = self._bind_assigned(target.id, ir_type, Span.of(target), stmt, annotated, value)
+            return AssignStmt(span, var, value)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):
             # `dst[...] = src` is `dst = pl.assemble(dst, src, [...])`: a new binding of dst.
             previous = self._bindings.get(target.value.id)
             if previous is None:
                 return _opaque(stmt)
+            type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
             assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
-        if isinstance(target, (ast.Tuple, ast.List)):
+        if isinstance(target, ast.Tuple):
+            if self._strict_types and not _is_submit(stmt.value):
+                type_checks.check_unpackable(value.type, target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
 
-    def _assign_tuple(
-        self, target: ast.Tuple | ast.List, value: Expr, value_node: ast.expr, span: Span
-    ) -> SeqStmts:
-        """`a, b = call(...)` is `_tuple_tmp = call(...); a = _tuple_tmp[0]; b = _tuple_tmp[1]`."""
+    def _assign_tuple(self, target: ast.Tuple, value: Expr, value_node: ast.expr, span: Span) -> SeqStmts:
+        """`a, b = call(...)` is `_tuple_tmp = call(...); a = _tuple_tmp[0]; b = _tuple_tmp[1]`.
+
+        Only the `pl.submit` / `pl.spmd_submit` forms unpack into nested tuples;
+        the general form takes plain names, checked after the value is parsed."""
         is_submit = is_pl_call(value_node, "submit") or is_pl_call(value_node, "spmd_submit")
+        if not is_submit:
+            for element in target.elts:
+                if not isinstance(element, ast.Name):
+                    raise syntax_error(
+                        f"Tuple unpacking target must be a variable name, got {ast.unparse(element)}",
+                        element,
+                        "Use simple variable names in tuple unpacking: a, b, c = func()",
+                    )
         temp = Var(span, "_tuple_tmp", type=value.type)
         stmts: list[Stmt] = [AssignStmt(span, temp, value)]
         self._unpack(target, temp, span, stmts, task_id_last=is_submit)
@@ -307,6 +429,40 @@ class FunctionParser:
         self._bindings[name] = var
         return var
 
+    # ---------------------------------------------------------- local types
+
+    def _local_annotation(self, stmt: ast.Assign | ast.AnnAssign, value: Expr) -> IRType:
+        """An annotated local's type. In a body read as written (a `@pl.function`; JIT
+        bodies are rewritten first, inline ones parsed per call), the real resolver's
+        rejections of the annotation, and of a value contradicting it, are raised."""
+        if not isinstance(stmt, ast.AnnAssign):
+            return UnknownType()
+        target = stmt.target
+        yields = isinstance(stmt.value, ast.Call) and _attribute_name(stmt.value.func) == "yield_"
+        if not (self._strict_types and isinstance(target, ast.Name)) or yields:
+            return self._types.resolve(stmt.annotation)
+        if is_skipped_annotation(stmt.annotation):
+            return UnknownType()  # the parser takes these types from the value
+        checker = LocalAnnotationChecker(self._evaluator, self._closure.is_unbound, self._bindings.__contains__)
+        checker.check(stmt.annotation)
+        annotated = self._types.resolve(stmt.annotation)
+        type_checks.check_annotation(annotated, value, target.id, stmt)
+        return annotated
+
+    def _bind_assigned(
+        self, name: str, ir_type: IRType, span: Span, stmt: ast.stmt, annotated: IRType, value: Expr
+    ) -> Var:
+        """`name = value` (`_assign_or_let`): a reassignment must keep the name's type."""
+        existing = self._bindings.get(name)
+        assigned = type_checks.assigned_type(annotated, value.type)
+        if self._strict_types:
+            first = self._rebinding.first_type(existing, stmt)
+            if first is not None:
+                type_checks.check_rebind(name, first, assigned, stmt)
+        var = self._bind(name, ir_type, span)
+        self._rebinding.note_assignment(existing, var, assigned, stmt)
+        return var
+
     def _return_values(self, value: ast.expr | None) -> list[Expr]:
         if value is None:
             return []
@@ -317,13 +473,14 @@ class FunctionParser:
     # ---------------------------------------------------------------- loops
 
     def _for(self, stmt: ast.For, span: Span) -> Stmt | None:
-        call = stmt.iter
-        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)):
-            return _opaque(stmt)  # e.g. the builtin range(): rejected by the real parser
-        iterator = call.func.attr
+        call, iterator = loop_rules.loop_iterator(stmt)
+        if iterator == "while_":
+            return self._while_for(stmt, call, span)
         if iterator == "spmd":
+            scope_headers.check_spmd_for(stmt, call)
+            launch = self._spmd_launch(stmt, call, scope_headers.SPMD_FOR_HINT, allow_deps=False)
             plan = classify_for(stmt)
-            return self._scope(stmt, plan, span) if plan is not None else _opaque(stmt)
+            return self._scope(stmt, plan, span, launch) if plan is not None else _opaque(stmt)
         if iterator == "split_aiv":
             # Never a scan site: a marker inside is a position error (R1).
             # Like the real IR, the region body starts by binding the AIV index.
@@ -333,7 +490,7 @@ class FunctionParser:
                 )
                 for var in self._bind_loop_targets(stmt.target, [])[:1]
             ]
-            body = self._block(stmt.body, span)
+            body = self._loop_body("split_aiv", stmt.body, span)
             body.stmts[:0] = prologue
             mode = keyword_value(call, "mode")
             return SplitAivScopeStmt(
@@ -342,30 +499,111 @@ class FunctionParser:
                 header_span=Span.header_of(stmt),
                 mode=mode.attr if isinstance(mode, ast.Attribute) else None,
             )
-        if iterator == "while_":
-            init_values = self._init_values(call)
-            iter_args = self._bind_loop_targets(stmt.target, init_values)
-            first = stmt.body[0] if stmt.body else None
-            # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
-            cond_call = (
-                first.value if isinstance(first, ast.Expr) and is_pl_call(first.value, "cond") else None
-            )
-            condition = (
-                self._exprs.parse(cond_call.args[0])
-                if isinstance(cond_call, ast.Call) and cond_call.args
-                else None
-            )
-            return WhileStmt(span, condition, self._block(stmt.body, span), iter_args, init_values)
-        kind = _LOOP_KINDS.get(iterator)
-        if kind is None:
-            return _opaque(stmt)
-        bounds = [self._exprs.parse(arg) for arg in call.args]
-        init_values = self._init_values(call)
+        return self._range_for(stmt, call, iterator, span)
+
+    def _range_for(self, stmt: ast.For, call: ast.Call, iterator: str, span: Span) -> ForStmt:
+        """`pl.range` / `parallel` / `unroll` / `pipeline`: the header checked and read in
+        the real parser's order (target, bounds, keywords, then the cross-checks)."""
+        loop_target, iter_args_node = loop_rules.range_target(stmt.target)
+        loop_rules.require_stop(call, iterator)
+        bounds = [self._exprs.parse(arg) for arg in call.args[:3]]
+        init_values: list[Expr] = []
+        stage: Expr | None = None
+        for keyword in call.keywords:
+            if keyword.arg == "init_values":
+                init_values = [
+                    self._exprs.parse(elt) for elt in loop_rules.init_values_sequence(keyword.value)
+                ]
+            elif keyword.arg == "stage":
+                stage = self._exprs.parse(keyword.value)
+            elif keyword.arg == "attrs":
+                loop_rules.require_attrs_dict(keyword.value)
+            else:
+                raise loop_rules.unknown_keyword(keyword, iterator)
+        loop_rules.require_tuple_target(stmt.target, iter_args_node is None, bool(init_values))
+        loop_rules.require_yield_lhs(stmt.body, bool(init_values))
+        if iterator == "unroll":
+            loop_rules.check_unroll(call, [self._as_written(bound) for bound in bounds], bool(init_values))
+        loop_rules.check_stage(call, iterator, self._as_written(stage) if stage is not None else None)
         attrs = self._loop_attrs(call)
-        loop_var, iter_args = self._bind_range_targets(stmt.target, init_values)
-        body = self._block(stmt.body, span)
+        loop_var = self._bind(loop_target.id, ScalarType("INDEX"), Span.of(loop_target))
+        iter_args: list[Var] = []
+        if iter_args_node is not None:
+            names = loop_rules.iter_arg_names(iter_args_node, len(init_values))
+            iter_args = [
+                self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
+            ]
+        body = self._carried_body("For", len(iter_args), lambda: self._loop_body(iterator, stmt.body, span))
         start, stop, step = _range_bounds(bounds)
+        kind = _LOOP_KINDS[iterator]
         return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values, attrs=attrs)
+
+    def _while_for(self, stmt: ast.For, call: ast.Call, span: Span) -> WhileStmt:
+        """`for (a, b) in pl.while_(init_values=(...)): pl.cond(c); ...`."""
+        loop_rules.check_while_call(call)
+        init_values: list[Expr] = []
+        for keyword in call.keywords:
+            if keyword.arg == "init_values":
+                init_values += [self._exprs.parse(elt) for elt in loop_rules.while_init_values(keyword.value)]
+        target = loop_rules.check_while_header(stmt, call, len(init_values))
+        loop_rules.require_yield_lhs(stmt.body, True)
+        names = loop_rules.while_iter_arg_names(target)
+        iter_args = [
+            self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
+        ]
+        # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
+        condition = self._exprs.parse(loop_rules.cond_argument(stmt.body[0]))
+        loop_rules.reject_later_cond(stmt.body[1:])
+        body = self._carried_body("While", len(iter_args), lambda: self._loop_body("while", stmt.body, span))
+        return WhileStmt(span, condition, body, iter_args, init_values)
+
+    def _carried_body(self, loop: str, carried: int, parse_body: Callable[[], SeqStmts]) -> SeqStmts:
+        """A loop body under iteration arguments, and the real parser's masking of its errors.
+
+        Upstream closes the loop builder in a `finally`: an error raised in the body
+        reaches a loop that has iteration arguments but no return variables yet, and
+        the builder's own arity error replaces it. The outermost such loop's error is
+        what the decorator reports, on the `def` line; we report it too, pointing at
+        the first error it hides, which stays reported where it is.
+        """
+        outermost = carried > 0 and self._carrying_loops == 0
+        errors_before = len(self._diagnostics)
+        self._carrying_loops += carried > 0
+        try:
+            body = parse_body()
+        finally:
+            self._carrying_loops -= carried > 0
+        hidden = [d for d in self._diagnostics[errors_before:] if d.severity is Severity.ERROR]
+        if outermost and hidden:
+            masking = FrontEndError(
+                "RuntimeError",
+                f"{loop} loop has {carried} iteration arguments but 0 return variables. They must match.",
+                self._node,
+                "Check your function definition for errors",
+            ).wrapped(self._node)
+            first = hidden[0]
+            self._diagnostics.append(
+                masking.diagnostic().with_related(first.span, f"The error this hides: {first.message}")
+            )
+        return body
+
+    def _as_written(self, expr: Expr) -> Expr:
+        """An expression as the real parser sees it for a constant check. An inline
+        function's body is parsed per call, its parameters bound to the caller's
+        arguments (a literal there is a constant): a parameter's value is unknown."""
+        is_inline = self._decorator.name in ("inline", "jit.inline")
+        arguments = [*self._node.args.posonlyargs, *self._node.args.args]
+        if is_inline and isinstance(expr, Var) and any(Span.of(arg) == expr.span for arg in arguments):
+            return OpaqueExpr(expr.span, expr.name)
+        return expr
+
+    def _loop_body(self, kind: str, body: list[ast.stmt], span: Span) -> SeqStmts:
+        """A loop's body, with `break` / `continue` judged against this loop's kind."""
+        self._loop_kinds.append(kind)
+        try:
+            return self._block(body, span)
+        finally:
+            self._loop_kinds.pop()
 
     def _loop_attrs(self, call: ast.Call) -> list[tuple[str, Any]]:
         """`stage=` (kept as the real `pipeline_stages` attr) and a literal `attrs={...}`."""
@@ -379,28 +617,6 @@ class FunctionParser:
             with contextlib.suppress(NotAnAttrValue):  # not a literal dict: not modelled
                 attrs.extend(parse_attr_dict(node, self._evaluator, self._bindings.get))
         return attrs
-
-    def _init_values(self, call: ast.Call) -> list[Expr]:
-        node = next((kw.value for kw in call.keywords if kw.arg == "init_values"), None)
-        if isinstance(node, (ast.Tuple, ast.List)):
-            return [self._exprs.parse(elt) for elt in node.elts]
-        return []
-
-    def _bind_range_targets(self, target: ast.expr, init_values: list[Expr]) -> tuple[Var | None, list[Var]]:
-        """`for i in ...` or `for i, (a, b) in pl.range(..., init_values=(a0, b0))`."""
-        if isinstance(target, ast.Name):
-            return self._bind(target.id, ScalarType("INDEX"), Span.of(target)), []
-        if isinstance(target, ast.Tuple) and target.elts:
-            first = target.elts[0]
-            loop_var = (
-                self._bind(first.id, ScalarType("INDEX"), Span.of(first))
-                if isinstance(first, ast.Name)
-                else None
-            )
-            rest = target.elts[1:]
-            nested = rest[0] if len(rest) == 1 and isinstance(rest[0], (ast.Tuple, ast.List)) else None
-            return loop_var, self._bind_loop_targets(nested or ast.Tuple(elts=rest), init_values)
-        return None, []
 
     def _bind_loop_targets(self, target: ast.expr, init_values: list[Expr]) -> list[Var]:
         names = _target_names(target)
@@ -419,6 +635,74 @@ class FunctionParser:
             is_dsl_function_name=self._dispatches_kernel,
         )
 
+    def _with(self, stmt: ast.With, span: Span) -> Stmt:
+        """`with pl.<scope>(...)`: the header checked as the real parser does, then
+        classified for the cache-policy scan (None: a body we do not analyse)."""
+        header = scope_headers.pl_scope_call(stmt, self._env.is_pl_alias)
+        if header is None:
+            return _opaque(stmt)
+        call, name = header
+        launch = None
+        if name == "at":
+            scope_headers.check_at_scope(stmt, call)
+        elif name == "spmd":
+            allow_deps = stmt.items[0].optional_vars is not None
+            launch = self._spmd_launch(stmt, call, scope_headers.SPMD_WITH_HINT, allow_deps=allow_deps)
+            scope_headers.check_spmd_with_body(stmt, call, self._dispatch_count)
+        elif name == "cluster":
+            scope_headers.check_cluster(stmt, call)
+        else:
+            scope_headers.check_runtime_scope(
+                stmt,
+                call,
+                name,
+                auto_scope=self._surely_auto_scope(),
+                inside_manual=self._manual_runtime_depth > 0,
+            )
+        plan = classify_with(stmt, self._scope_context())
+        return self._scope(stmt, plan, span, launch) if plan is not None else _opaque(stmt)
+
+    def _surely_auto_scope(self) -> bool:
+        """auto_scope=True for sure: not turned off by a keyword or an `attrs=` entry
+        (upstream reads it from the function's attrs), nor set by a value we cannot read."""
+        keyword = self._decorator.keywords.get("auto_scope")
+        attrs = self._decorator.keywords.get("attrs")
+        readable_attrs = attrs is None or (
+            isinstance(attrs, ast.Dict)
+            and all(isinstance(key, ast.Constant) and key.value != "auto_scope" for key in attrs.keys)
+        )
+        readable_keyword = keyword is None or (isinstance(keyword, ast.Constant) and keyword.value is True)
+        return self._auto_scope and readable_attrs and readable_keyword
+
+    def _dispatch_count(self, body: list[ast.stmt]) -> tuple[int, bool]:
+        """Kernel dispatches in an SPMD body we are sure of, and whether a call of a
+        name whose value we do not know may be one more."""
+        count, unsure = 0, False
+        for node in (node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Call)):
+            func = node.func
+            if (
+                isinstance(func, ast.Attribute)
+                and isinstance(func.value, ast.Name)
+                and func.value.id == "self"
+            ):
+                count += 1
+            elif isinstance(func, ast.Name):
+                dispatch = self._name_dispatches(func.id)
+                unsure = unsure or dispatch is None
+                count += dispatch is True
+        return count, unsure
+
+    def _name_dispatches(self, name: str) -> bool | None:
+        """Whether `name(...)` dispatches a kernel; None when its value is not known here."""
+        if name in self._bindings:
+            return None
+        if name not in self._env.values:
+            return False if hasattr(builtins, name) else None
+        value = self._env.values[name]
+        if value is UNKNOWN:
+            return None
+        return self._dispatches_kernel(name)
+
     def _dispatches_kernel(self, name: str) -> bool:
         """A bare-name call is a dispatch when its closure value is a DSL function
         (under `@pl.jit`, the specialiser rewrites sibling JIT calls to `self.<name>`)."""
@@ -429,9 +713,10 @@ class FunctionParser:
             self._decorator.is_jit and value.decorator.startswith("jit")
         )
 
-    def _scope(self, stmt: ast.With | ast.For, plan: ScopePlan, span: Span) -> ScopeStmt:
+    def _scope(
+        self, stmt: ast.With | ast.For, plan: ScopePlan, span: Span, launch: scope_headers.SpmdLaunch | None
+    ) -> ScopeStmt:
         header = Span.header_of(stmt)
-        launch = self._spmd_launch(stmt) if plan.kind is ScopeKind.SPMD else None
         attrs: list[tuple[str, Any]] = []
         if isinstance(stmt, ast.With) and stmt.items[0].optional_vars is not None:
             for name in _target_names(stmt.items[0].optional_vars):
@@ -451,14 +736,18 @@ class FunctionParser:
         if plan.manual:
             self._manual_runtime_depth += 1
         try:
-            body = self._block(stmt.body, span)
+            # `for i in pl.spmd(...)` is a Python loop but no DSL loop (see check_loop_control).
+            if isinstance(stmt, ast.For):
+                body = self._loop_body(loop_rules.SPMD_LOOP, stmt.body, span)
+            else:
+                body = self._block(stmt.body, span)
         finally:
             if plan.manual:
                 self._manual_runtime_depth -= 1
         body.stmts[:0] = prologue
         scope = _build_scope(plan, span, header, body, attrs, decls)
         if isinstance(scope, SpmdScopeStmt) and launch is not None:
-            scope.core_num, scope.sync_start = launch
+            scope.core_num, scope.sync_start = launch.core_num, launch.sync_start
         carrier = scope.body.stmts[0] if plan.incore_carrier else scope
         assert isinstance(carrier, ScopeStmt)
         carrier.declaration_spans = declared_at
@@ -468,17 +757,11 @@ class FunctionParser:
         )
         return scope
 
-    def _spmd_launch(self, stmt: ast.With | ast.For) -> tuple[Expr | None, bool]:
-        """`pl.spmd(core_num, sync_start=...)`: read before the header binds anything."""
-        call = stmt.iter if isinstance(stmt, ast.For) else stmt.items[0].context_expr
-        if not isinstance(call, ast.Call):
-            return None, False
-        core_num = call.args[0] if call.args else keyword_value(call, "core_num")
-        sync_start = keyword_value(call, "sync_start")
-        return (
-            self._exprs.parse(core_num) if core_num is not None else None,
-            isinstance(sync_start, ast.Constant) and sync_start.value is True,
-        )
+    def _spmd_launch(
+        self, stmt: ast.With | ast.For, call: ast.Call, hint: str, *, allow_deps: bool
+    ) -> scope_headers.SpmdLaunch:
+        """`pl.spmd(core_num, sync_start=...)`: checked and read before the header binds anything."""
+        return scope_headers.spmd_launch(stmt, call, self._exprs.parse, hint=hint, allow_deps=allow_deps)
 
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""
@@ -544,8 +827,72 @@ def _level_and_role(decorator: DecoratorInfo, func_type: FunctionType) -> tuple[
     return (LEVELS.get(level, level) if level is not None else None), role
 
 
+_STATEMENT_HINT = (
+    "Only assignments, for loops, while loops, if statements, "
+    "with statements, returns, break, continue, and pass are supported in DSL functions"
+)
+_AUGASSIGN_SYMBOLS = {
+    ast.Add: "+",
+    ast.Sub: "-",
+    ast.Mult: "*",
+    ast.MatMult: "@",
+    ast.Div: "/",
+    ast.FloorDiv: "//",
+    ast.Mod: "%",
+    ast.Pow: "**",
+    ast.LShift: "<<",
+    ast.RShift: ">>",
+    ast.BitAnd: "&",
+    ast.BitOr: "|",
+    ast.BitXor: "^",
+}
+
+
+def _augassign_data(stmt: ast.stmt) -> dict[str, str]:
+    """What the quick fix rewriting `x += y` as `x = x + y` / an op call needs."""
+    if not isinstance(stmt, ast.AugAssign):
+        return {}
+    return {
+        "operator": type(stmt.op).__name__,
+        "operator_symbol": _AUGASSIGN_SYMBOLS.get(type(stmt.op), ""),
+        "target": ast.unparse(stmt.target),
+        "value": ast.unparse(stmt.value),
+    }
+
+
+def _is_yield_call(node: ast.expr | None) -> bool:
+    """`<anything>.yield_(...)`: the right-hand sides the real parser treats as a yield."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "yield_"
+
+
+def _is_supported_assign_target(stmt: ast.Assign) -> bool:
+    return len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Name, ast.Tuple, ast.Subscript))
+
+
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:
     return OpaqueStmt(Span.of(stmt), ast.unparse(stmt))
+
+
+def _share_return_vars(then_body: SeqStmts, else_body: SeqStmts | None) -> list[Var]:
+    """`x = pl.yield_(...)` closing both arms binds one return var of the `if`: the
+    else arm's yield takes the then arm's var of the same name (whose type wins, as
+    the real parser's `setdefault` gives it). The vars read after the `if`."""
+    if else_body is None or not then_body.stmts or not else_body.stmts:
+        return []
+    then_yield, else_yield = then_body.stmts[-1], else_body.stmts[-1]
+    if not (isinstance(then_yield, YieldStmt) and isinstance(else_yield, YieldStmt)):
+        return []
+    by_name = {var.name: var for var in then_yield.targets}
+    else_yield.targets = [by_name.get(var.name, var) for var in else_yield.targets]
+    return [var for var in else_yield.targets if var.name in by_name]
+
+
+def _attribute_name(node: ast.expr) -> str | None:
+    return node.attr if isinstance(node, ast.Attribute) else None
+
+
+def _is_submit(value: ast.expr | None) -> bool:
+    return value is not None and (is_pl_call(value, "submit") or is_pl_call(value, "spmd_submit"))
 
 
 def _target_names(target: ast.expr) -> list[str]:

@@ -14,8 +14,12 @@ from dataclasses import dataclass, field
 from compiler.diagnostics import Diagnostic
 from compiler.ir import Function, IRType, Program, UnknownType
 from compiler.parser.annotations import AnnotationResolver
-from compiler.parser.decorators import DecoratorInfo, dsl_decorator
+from compiler.parser.closure_names import enclosing_scope_names
+from compiler.parser.decorators import DecoratorInfo, dsl_decorator, has_function_decorator
+from compiler.parser.errors import syntax_error
 from compiler.parser.function_parser import FunctionContext, FunctionParser
+from compiler.parser.kernel_calls import ProgramFunctions
+from compiler.parser.python_eval import python_errors
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.values import DslFunction
@@ -39,18 +43,42 @@ def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment) -> ParsedDe
             return resolver.resolve(value.returns)
         return UnknownType()
 
+    # Python runs the module before any decorator parses: its errors come first.
+    header = python_errors(nodes, env)
+    result.diagnostics.extend(error.diagnostic() for error in header.errors)
+    failed = frozenset(header.failed)
+    enclosing = enclosing_scope_names(nodes)
     for node, decorator in _dsl_definitions(nodes, env):
         if decorator.is_program:
             assert isinstance(node, ast.ClassDef)
-            result.programs.append(_parse_program(node, env, result.diagnostics))
+            outer = enclosing.get(id(node), frozenset())
+            result.programs.append(_parse_program(node, env, result.diagnostics, outer, failed))
         else:
             assert isinstance(node, ast.FunctionDef)
-            context = FunctionContext(env, free_function_return, is_method=False)
+            outer = enclosing.get(id(node), frozenset())
+            context = FunctionContext(
+                env, free_function_return, is_method=False, enclosing_names=outer, python_failed=failed
+            )
             result.functions.append(_parse_function(node, decorator, context, result.diagnostics))
     return result
 
 
-def _parse_program(node: ast.ClassDef, env: ModuleEnvironment, diagnostics: list[Diagnostic]) -> Program:
+def _parse_program(
+    node: ast.ClassDef,
+    env: ModuleEnvironment,
+    diagnostics: list[Diagnostic],
+    enclosing_names: frozenset[str] = frozenset(),
+    python_failed: frozenset[int] = frozenset(),
+) -> Program:
+    if not any(isinstance(item, ast.FunctionDef) and has_function_decorator(item) for item in node.body):
+        # The real decorator has no location for it: we point at the class header.
+        diagnostics.append(
+            syntax_error(
+                f"Class '{node.name}' contains no @pl.function decorated methods",
+                Span.header_of(node),
+                "Add at least one method decorated with @pl.function",
+            ).diagnostic()
+        )
     methods = [
         (item, decorator)
         for item in node.body
@@ -60,8 +88,20 @@ def _parse_program(node: ast.ClassDef, env: ModuleEnvironment, diagnostics: list
     ]
     resolver = AnnotationResolver(env.evaluator())
     return_types = {item.name: _single_return(resolver, item) for item, _ in methods}
-    context = FunctionContext(env, lambda name: return_types.get(name, UnknownType()), is_method=True)
-    functions = [_parse_function(item, decorator, context, diagnostics) for item, decorator in methods]
+    program = ProgramFunctions.of(node)
+    context = FunctionContext(
+        env,
+        lambda name: return_types.get(name, UnknownType()),
+        is_method=True,
+        enclosing_names=enclosing_names,
+        program=program,
+        python_failed=python_failed,
+        in_program=True,
+    )
+    functions = []
+    for item, decorator in methods:
+        functions.append(_parse_function(item, decorator, context, diagnostics))
+        program.parsed[item.name] = functions[-1]  # later bodies see it, as in the real parser
     return Program(node.name, functions, Span.of(node))
 
 

@@ -18,6 +18,7 @@ from compiler.ir import (
     TupleType,
     UnknownType,
 )
+from compiler.parser import op_catalog
 
 # Namespaces reachable as `pl.<ns>.<op>`.
 OP_NAMESPACES = frozenset({"tensor", "tile", "system", "array", "prefetch"})
@@ -48,6 +49,10 @@ def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
     """
     if namespace is not None:
         return f"{namespace}.{name}"
+    signature = op_catalog.lookup(None, name)
+    if signature is not None and signature.level != "unified":
+        # Promoted from one level (`pl.load` is tile_ops.load, `pl.tfree_to_aiv` system_ops').
+        return "tensor.create" if name == "create_tensor" else f"{signature.level}.{name}"
     if name in _PROMOTED_TILE:
         return f"tile.{name}"
     if name in _PROMOTED_TENSOR:

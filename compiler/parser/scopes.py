@@ -2,9 +2,11 @@
 real parser does before it scans a scope body for cache-policy markers
 (`reference-cache-policy.md` §1.3).
 
-A header the real parser rejects for another reason first yields `None`: that
-body is not analysed for markers, so we never report an error the real
-compiler would not reach.
+The real parser's rejections of a header are raised before this runs
+(`scope_headers`). A header we still cannot classify for sure (e.g. an SPMD body
+calling a name whose value we do not know) yields `None`: that body is not
+analysed for markers, so we never report an error the real compiler would not
+reach.
 """
 
 from __future__ import annotations

@@ -1,39 +1,87 @@
-"""ConvertToSSA, as far as names go: every binding gets its SSA name.
+"""ConvertToSSA: every binding gets its SSA name, every use the version it reads,
+and an `if` merges what its branches assign.
 
-Our IR is SSA by identity already (each binding is its own Var), so the pass
-only renames, the way the real dumps spell it: parameters and assignments
+Names are spelled the way the real dumps spell them: parameters and assignments
 `<name>__ssa_v<n>`, loop variables `__idx_v<n>`, loop-carried values `__iter_v<n>`,
-loop and branch results `__rv_v<n>`, with one version counter per user name in
-the order the bindings appear. Declarations follow their Var, so a scope's
-`cache_policy_vars` names the renamed binding without remapping. The real pass
-also turns plain rebinding inside a loop into iter-args; that is not modelled.
+loop results and an `if`'s own `x = pl.yield_(...)` results `__rv_v<n>`, branch
+merges `__phi_v<n>`, with one version counter per user name in the order the real
+pass allocates them (source order; an `if`'s merges after both of its branches).
+
+Each use is rewritten to the version current where it is read, as the real
+pass's `cur_` map gives it: a branch reads what held before the `if` (not what the
+other branch assigned), and after the `if`
+
+* a name an arm reassigned, or that both arms bind, reads a merge: a return var
+  of the `if`, bound by a `name__phi_v<n> = pl.yield_(...)` closing each arm
+  (an `if` without `else` gets one yielding the values from before it);
+  merges come first, sorted by name, then the `if`'s own yield results;
+* a name only one arm binds has no version: the real pass leaves that use on
+  the pre-SSA variable, which its dump prints as the bare source name (and its
+  SSA verifier then rejects, "used outside its defining scope").
+
+Loops are renamed only: plain rebinding inside a loop is not turned into
+iter-args here (the real pass does; not modelled), so what a loop body binds
+stays visible after it. Declarations follow their Var, so a scope's
+`cache_policy_vars` names the renamed binding.
 """
 
 from __future__ import annotations
 
+import ast
+import copy
 import re
+from typing import Any
 
 from compiler.ir import (
     AssignStmt,
+    BinaryExpr,
     Call,
+    EvalStmt,
+    Expr,
     ForStmt,
+    Function,
     IfStmt,
+    MakeTuple,
+    OpaqueExpr,
     Program,
+    ReturnStmt,
     ScopeStmt,
+    SeqStmts,
+    Slice,
+    SpmdScopeStmt,
     Stmt,
     SubscriptIndex,
+    TupleGetItem,
+    UnaryExpr,
     Var,
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import bound_vars, walk_stmts
+from compiler.ir.visit import walk_expr
 
-_SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|tmp)_v\d+$")
+_SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
+_TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
 
 
 def base_name(name: str) -> str:
     """The user's name of a renamed var (`b__ssa_v0` -> `b`), as `GetBaseName` gives it."""
     return _SUFFIX.sub("", name)
+
+
+def convert_to_ssa(program: Program) -> Program:
+    for function in program.functions:
+        _Converter().function(function)
+    return program
+
+
+def reads_outside_defining_arm(function: Function) -> list[Var]:
+    """Names read after an `if` that only one arm bound: the real pipeline's SSA
+    verifier rejects each right after this pass ("Variable 'u' used outside its
+    defining scope", at the var's span, which is where the arm binds it).
+    Computed on a copy: `function` is left as it is."""
+    converter = _Converter()
+    converter.function(copy.deepcopy(function))
+    return list(converter.unversioned.values())
 
 
 def _is_subscript_store(stmt: Stmt) -> bool:
@@ -48,47 +96,280 @@ def _is_subscript_store(stmt: Stmt) -> bool:
     )
 
 
-class _Renamer:
-    """One version counter per user name, across kinds, in binding order."""
+def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:
+    """An arm's closing `x = pl.yield_(...)`: the `if`'s own return vars."""
+    if body is None or not body.stmts:
+        return None
+    last = body.stmts[-1]
+    return last if isinstance(last, YieldStmt) and last.targets else None
+
+
+class _Converter:
+    """One function's SSA state: the current version of each user name, and counters."""
 
     def __init__(self) -> None:
         self.counters: dict[str, int] = {}
+        self.cur: dict[str, Var] = {}
+        # id(var) -> the user name the var binds (its name before renaming); the var is
+        # kept so that its id is not reused while the pass runs.
+        self._source: dict[int, tuple[Var, str]] = {}
+        # Uses of a name no version reaches: one pre-SSA var per name, printed bare.
+        self.unversioned: dict[str, Var] = {}
 
-    def __call__(self, var: Var, kind: str) -> None:
-        if var.name.startswith("_tuple_tmp") or _SUFFIX.search(var.name):
-            return  # a parser temporary, or a name a dump already gave it
-        version = self.counters.get(var.name, 0)
-        self.counters[var.name] = version + 1
-        var.name = f"{var.name}__{kind}_v{version}"
+    # ------------------------------------------------------------- bindings
 
+    def define(self, var: Var, kind: str) -> None:
+        """`var` binds its name: rename it `<name>__<kind>_v<n>` and make it current."""
+        name = var.name
+        if name.startswith(_TUPLE_TEMP):
+            return
+        self.bind_name(var, name)
+        if not _SUFFIX.search(name):  # a name a dump already gave it stays
+            var.name = self.fresh_name(name, kind)
+        self.cur[name] = var
 
-def convert_to_ssa(program: Program) -> Program:
-    for function in program.functions:
-        rename = _Renamer()
+    def bind_name(self, var: Var, name: str) -> None:
+        self._source[id(var)] = (var, name)
 
+    def source(self, var: Var) -> str | None:
+        """The user name `var` binds, if this pass saw it bound."""
+        found = self._source.get(id(var))
+        return found[1] if found is not None else None
+
+    def fresh_name(self, name: str, kind: str) -> str:
+        version = self.counters.get(name, 0)
+        self.counters[name] = version + 1
+        return f"{name}__{kind}_v{version}"
+
+    def use(self, var: Var) -> Var:
+        name = self.source(var)
+        if name is None:
+            return var  # a temporary, or a var this pass did not see bound
+        current = self.cur.get(name)
+        if current is not None:
+            return current
+        bare = self.unversioned.get(name)
+        if bare is None:
+            bare = self.unversioned[name] = Var(var.span, name, type=var.type)
+            self.bind_name(bare, name)
+        return bare
+
+    # ---------------------------------------------------------- expressions
+
+    def expr(self, expr: Expr) -> Expr:
+        """`expr` reading current versions (rewritten in place; a bare var is replaced)."""
+        if isinstance(expr, Var):
+            return self.use(expr)
+        if isinstance(expr, Call):
+            expr.args = [self.expr(arg) for arg in expr.args]
+            expr.kwargs = {key: self.value(value) for key, value in expr.kwargs.items()}
+        elif isinstance(expr, MakeTuple):  # SubscriptIndex too
+            expr.items = [self.expr(item) for item in expr.items]
+        elif isinstance(expr, TupleGetItem):
+            expr.tuple_expr = self.expr(expr.tuple_expr)
+        elif isinstance(expr, BinaryExpr):
+            expr.lhs = self.expr(expr.lhs)
+            expr.rhs = self.expr(expr.rhs)
+        elif isinstance(expr, UnaryExpr):
+            expr.operand = self.expr(expr.operand)
+        elif isinstance(expr, Slice):
+            expr.lower = self.expr(expr.lower) if expr.lower is not None else None
+            expr.upper = self.expr(expr.upper) if expr.upper is not None else None
+            expr.step = self.expr(expr.step) if expr.step is not None else None
+        elif isinstance(expr, OpaqueExpr):
+            expr.operands = [self.expr(operand) for operand in expr.operands]
+            self.respell(expr)
+        return expr
+
+    def value(self, value: Any) -> Any:
+        """An attr or keyword value: an expression, or lists and pairs that hold some."""
+        if isinstance(value, Expr):
+            return self.expr(value)
+        if isinstance(value, list):
+            return [self.value(item) for item in value]
+        if isinstance(value, tuple):
+            return tuple(self.value(item) for item in value)
+        return value
+
+    def respell(self, expr: OpaqueExpr) -> None:
+        """Source text we keep (a comparison, `a and b`) names its operands as the
+        author did: spell them as the versions it now reads."""
+        renames = {}
+        for operand in expr.operands:
+            for node in walk_expr(operand):
+                if isinstance(node, Var):
+                    name = self.source(node)
+                    if name is not None and name != node.name:
+                        renames[name] = node.name
+        if not renames:
+            return
+        try:
+            tree = ast.parse(expr.text, mode="eval")
+        except SyntaxError:
+            return
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name) and node.id in renames:
+                node.id = renames[node.id]
+        expr.text = ast.unparse(tree)
+
+    # ----------------------------------------------------------- statements
+
+    def function(self, function: Function) -> None:
         for param in function.params:
-            rename(param.var, "ssa")
-        for stmt in walk_stmts(function.body):
-            if isinstance(stmt, ForStmt):
-                if stmt.loop_var is not None:
-                    rename(stmt.loop_var, "idx")
-                for var in stmt.iter_args:
-                    rename(var, "iter")
-                for var in stmt.return_vars:
-                    rename(var, "rv")
-            elif isinstance(stmt, WhileStmt):
-                for var in stmt.iter_args:
-                    rename(var, "iter")
-                for var in stmt.return_vars:
-                    rename(var, "rv")
-            elif isinstance(stmt, (YieldStmt, IfStmt)):
-                for var in bound_vars(stmt):
-                    rename(var, "rv")
-            elif _is_subscript_store(stmt):
+            self.define(param.var, "ssa")
+        self.block(function.body)
+
+    def block(self, body: SeqStmts, closing: YieldStmt | None = None) -> None:
+        """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here."""
+        for stmt in body.stmts:
+            if stmt is closing:
+                assert isinstance(stmt, YieldStmt)
+                stmt.values = [self.expr(value) for value in stmt.values]
+            else:
+                self.stmt(stmt)
+
+    def stmt(self, stmt: Stmt) -> None:
+        if isinstance(stmt, SeqStmts):
+            self.block(stmt)
+        elif isinstance(stmt, AssignStmt):
+            stmt.value = self.expr(stmt.value)
+            if _is_subscript_store(stmt):
                 # `dst[...] = src` keeps dst's name: the dump writes it as the same sugar,
                 # since the window it stores into is only known as written.
-                stmt.var.name = stmt.value.args[0].name  # type: ignore[attr-defined, union-attr]
-            elif not isinstance(stmt, ScopeStmt) or stmt.attr("task_id_var") is not None:
-                for var in bound_vars(stmt):
-                    rename(var, "ssa")
-    return program
+                target = stmt.value.args[0]  # type: ignore[attr-defined]
+                name = self.source(target) or target.name
+                self.bind_name(stmt.var, name)
+                stmt.var.name = target.name
+                self.cur[name] = stmt.var
+            else:
+                self.define(stmt.var, "ssa")
+        elif isinstance(stmt, EvalStmt):
+            stmt.expr = self.expr(stmt.expr)
+        elif isinstance(stmt, ReturnStmt):
+            stmt.values = [self.expr(value) for value in stmt.values]
+        elif isinstance(stmt, YieldStmt):
+            stmt.values = [self.expr(value) for value in stmt.values]
+            for var in stmt.targets:
+                self.define(var, "rv")
+        elif isinstance(stmt, ForStmt):
+            self.loop(stmt)
+        elif isinstance(stmt, WhileStmt):
+            stmt.init_values = [self.expr(value) for value in stmt.init_values]
+            for var in stmt.iter_args:
+                self.define(var, "iter")
+            for var in stmt.return_vars:
+                self.define(var, "rv")
+            if stmt.condition is not None:
+                stmt.condition = self.expr(stmt.condition)
+            self.block(stmt.body)
+        elif isinstance(stmt, IfStmt):
+            self.branch(stmt)
+        elif isinstance(stmt, ScopeStmt):
+            self.scope(stmt)
+        # Break, continue and statements kept as text bind and read nothing we model.
+
+    def loop(self, stmt: ForStmt) -> None:
+        stmt.start, stmt.stop, stmt.step = (
+            self.expr(bound) if bound is not None else None for bound in (stmt.start, stmt.stop, stmt.step)
+        )
+        stmt.init_values = [self.expr(value) for value in stmt.init_values]
+        stmt.attrs = [(key, self.value(value)) for key, value in stmt.attrs]
+        if stmt.loop_var is not None:
+            self.define(stmt.loop_var, "idx")
+        for var in stmt.iter_args:
+            self.define(var, "iter")
+        for var in stmt.return_vars:
+            self.define(var, "rv")
+        self.block(stmt.body)
+
+    def scope(self, stmt: ScopeStmt) -> None:
+        # Attrs read the versions at scope entry, as the real pass substitutes them
+        # before the body; `task_id_var` is the one the scope binds.
+        task_id = stmt.attr("task_id_var")
+        stmt.attrs = [
+            (key, value if key == "task_id_var" else self.value(value)) for key, value in stmt.attrs
+        ]
+        if isinstance(stmt, SpmdScopeStmt) and stmt.core_num is not None:
+            stmt.core_num = self.expr(stmt.core_num)
+        if isinstance(task_id, Var):
+            self.define(task_id, "ssa")
+        self.block(stmt.body)
+
+    def branch(self, stmt: IfStmt) -> None:
+        """`ConvertIf`: each arm from the versions before the `if`, then the merges."""
+        stmt.condition = self.expr(stmt.condition)
+        then_yield = _trailing_yield(stmt.then_body)
+        else_yield = _trailing_yield(stmt.else_body)
+        before = dict(self.cur)
+        self.block(stmt.then_body, then_yield)
+        then_ver = self.cur
+        self.cur = dict(before)
+        if stmt.else_body is not None:
+            self.block(stmt.else_body, else_yield)
+        else_ver = self.cur
+
+        merged = [
+            name
+            for name, var in then_ver.items()
+            if (name in before and (var is not before[name] or else_ver.get(name, var) is not before[name]))
+            or (name not in before and name in else_ver)
+        ]
+        merged += [
+            name
+            for name, var in else_ver.items()
+            if name not in then_ver and name in before and var is not before[name]
+        ]
+        merged.sort()
+        explicit = self.explicit_return_vars(then_yield, else_yield)
+        self.cur = before
+        if not merged and not explicit:
+            return
+
+        phis: list[Var] = []
+        then_values: list[Expr] = []
+        else_values: list[Expr] = []
+        for name in merged:
+            then_value = then_ver.get(name, before.get(name))
+            else_value = else_ver.get(name, before.get(name))
+            assert then_value is not None and else_value is not None
+            phi = Var(stmt.span, self.fresh_name(base_name(name), "phi"), type=then_value.type)
+            self.bind_name(phi, name)
+            self.cur[name] = phi
+            phis.append(phi)
+            then_values.append(then_value)
+            else_values.append(else_value)
+        for var in explicit:
+            self.define(var, "rv")
+        if not phis:
+            return
+        _close_arm(stmt.then_body, then_yield, phis, then_values)
+        if stmt.else_body is None:
+            stmt.else_body = SeqStmts(stmt.span, [])
+        _close_arm(stmt.else_body, else_yield, phis, else_values)
+
+    def explicit_return_vars(self, then_yield: YieldStmt | None, else_yield: YieldStmt | None) -> list[Var]:
+        """The `if`'s own results, `x = pl.yield_(...)` in each arm: one var per name
+        (the then arm's, as the real parser types them), shared by both yields."""
+        if then_yield is None and else_yield is None:
+            return []
+        by_name: dict[str, Var] = {}
+        for closing in (then_yield, else_yield):
+            if closing is not None:
+                for var in closing.targets:
+                    by_name.setdefault(var.name, var)
+                    self.bind_name(var, var.name)  # a later read of either arm's var
+        for closing in (then_yield, else_yield):
+            if closing is not None:
+                closing.targets = [by_name[var.name] for var in closing.targets]
+        return list(by_name.values())
+
+
+def _close_arm(body: SeqStmts, closing: YieldStmt | None, phis: list[Var], values: list[Expr]) -> None:
+    """End an arm in one yield: its merged values, then the ones it yields itself."""
+    if closing is not None:
+        closing.values = [*values, *closing.values]
+        closing.targets = [*phis, *closing.targets]
+    else:
+        # (An arm without the `if`'s own yield while the other has one is not valid
+        # input; its merges are still yielded.)
+        body.stmts.append(YieldStmt(body.span, list(values), list(phis)))

@@ -98,6 +98,10 @@ def _convert(function: Function) -> None:
                             out.append(assign)
                         node.args = [tile if arg is operand else arg for arg in node.args]
                         node.op = "tile." + node.op.partition(".")[2]
+                        if node.op == "tile.matmul":
+                            # The Cube accumulator fixes the dtype: the real pass drops the
+                            # kwarg, and `pl.tile.matmul(lhs, rhs)` would reject it on re-parse.
+                            node.kwargs.pop("out_dtype", None)
                         node.type = _as_tile(node.type)
                         _retype_result(stmt, node)
                     _assemble_to_store(node, root)

@@ -10,10 +10,17 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, PlainDefinition, StaticEvaluator
 
 PL_MODULE = "pypto.language"
 PLD_MODULE = "pypto.language.distributed"
+# Key (never an identifier) bound to True when the module has `from __future__ import annotations`.
+FUTURE_ANNOTATIONS = "from __future__ import annotations"
+# Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
+# that writes its own globals: its names cannot be listed) and the future import.
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS})
+# Names through which a module can bind globals we cannot see.
+_GLOBALS_WRITERS = frozenset({"globals", "vars", "exec", "eval", "setattr", "__import__", "builtins"})
 
 
 @dataclass
@@ -54,7 +61,42 @@ def build_environment(
     if memo is not None:
         memo.clear()
         memo.update(kept)
+    for stmt in units:
+        _fold_hidden_bindings(stmt, env)
     return env
+
+
+def _fold_hidden_bindings(stmt: ast.stmt, env: ModuleEnvironment) -> None:
+    """Module names bound where the fold does not look (a `global` declaration in a
+    function, a walrus, an augmented assignment), writes to the module's globals we
+    cannot follow, and the future import that stops Python evaluating annotations."""
+    hidden, writes_globals, future = hidden_bindings(stmt)
+    for name in hidden:
+        env.values.setdefault(name, UNKNOWN)
+    if writes_globals:
+        env.values.setdefault("*", UNKNOWN)
+    if future:
+        env.values[FUTURE_ANNOTATIONS] = True
+
+
+def hidden_bindings(stmt: ast.stmt) -> tuple[tuple[str, ...], bool, bool]:
+    """(names possibly bound at module level, writes globals?, future annotations?)."""
+    names: set[str] = set()
+    writes_globals = False
+    definition = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Global):
+            names.update(node.names)
+        elif isinstance(node, ast.Name):
+            if not definition and not isinstance(node.ctx, ast.Load):
+                names.add(node.id)
+            elif node.id in _GLOBALS_WRITERS:
+                writes_globals = True
+        elif isinstance(node, ast.Attribute) and node.attr == "modules":  # sys.modules[__name__]
+            writes_globals = True
+    future = isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
+    future = future and any(alias.name == "annotations" for alias in stmt.names)  # type: ignore[union-attr]
+    return tuple(sorted(names)), writes_globals, future
 
 
 def _fold_definition(
@@ -84,6 +126,19 @@ def _root_name(decorator: ast.expr) -> str | None:
 
 _MISSING = object()
 
+# Module-level statements whose bodies may bind names (each folded as "possibly bound").
+_COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
+    ast.If,
+    ast.Try,
+    *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Match,
+)
+
 
 def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
     if isinstance(stmt, ast.Import):
@@ -111,16 +166,20 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         decorator = dsl_of(stmt, env) if dsl_of else None
         if decorator is None:
-            env.values[stmt.name] = UNKNOWN
+            plain = not stmt.decorator_list  # a decorator could turn it into anything
+            env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = ast.unparse(returns) if returns is not None else ""
             env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
-    elif isinstance(stmt, (ast.If, ast.Try)):
-        # Names bound under `if`/`try` at module level are possibly bound: unknown.
+    elif isinstance(stmt, _COMPOUND_STATEMENTS):
+        # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in ast.walk(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 env.values[node.id] = UNKNOWN
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)):
+                if node.name:  # defs, classes and `except ... as name` bind too
+                    env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 _fold_statement(node, env, evaluator, dsl_of)
 
@@ -145,10 +204,13 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
                     ast.unparse(returns) if returns is not None else None,
                 )
             )
-        elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, ast.If, ast.Try)):
+        elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, *_COMPOUND_STATEMENTS)):
             # Its text as the AST gives it back (`ast.dump` would do, but its recursive helper
             # leaves a reference cycle behind on every call).
             signature.append(ast.unparse(stmt))
+        hidden = hidden_bindings(stmt)
+        if hidden != ((), False, False):
+            signature.append(("hidden", *hidden))
     return tuple(signature)
 
 

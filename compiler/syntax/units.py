@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from compiler import codes
 from compiler.diagnostics import Diagnostic, Severity, Stage
 from compiler.span import Span
+from compiler.syntax.compile_checks import CompileError, first_compile_error
 
 # Lines that continue the statement above them even though they start at column 0.
 _CONTINUATION = re.compile(r"(else|elif|except|finally|case)\b|[)\]}]")
@@ -73,7 +74,10 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
     except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
         return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
-    return ParsedUnit(text, start_line, tuple(tree.body))
+    # A mistake only Python's compiler rejects: reported, and the tree is still analysed.
+    compile_error = first_compile_error(tree)
+    error = _compile_diagnostic(compile_error, start_line) if compile_error is not None else None
+    return ParsedUnit(text, start_line, tuple(tree.body), error)
 
 
 def parse_module(source: str) -> list[ParsedUnit]:

@@ -71,6 +71,14 @@ class DslFunction:
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
 
 
+@dataclass(frozen=True)
+class PlainDefinition:
+    """A module-level `def` or `class` without decorators: a plain Python object,
+    never a DSL function (a kernel calling it by name is rejected)."""
+
+    name: str
+
+
 # Values of the two-member CachePolicy enum (reference §7).
 CACHE_POLICY_VALUES = {"DEFAULT": 0, "BYPASS": 1}
 

@@ -21,22 +21,18 @@ from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.passes.scope_interface import callee_directions_among, scope_interface
 from compiler.span import Span
-from pto_lsp.features.source_edits import Edit, SourceText, StatementSite
+from pto_lsp.features.front_end_fixes import front_end_fixes
+from pto_lsp.features.ir_lookup import function_containing
+from pto_lsp.features.source_edits import Edit, QuickFix, SourceText, StatementSite
 
 _ACCEPTING = (ScopeKind.IN_CORE, ScopeKind.HIERARCHY)
 _POLICIES = ("BYPASS", "DEFAULT")
 
 
-@dataclass(frozen=True)
-class QuickFix:
-    title: str
-    diagnostic: Diagnostic
-    edits: tuple[Edit, ...]
-    preferred: bool = False
-
-
 def quick_fixes(analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
-    site = source.statement_at(diagnostic.span) if diagnostic.code != codes.MARKER_NOT_A_NAME else None
+    if diagnostic.code not in _FIXERS:
+        return front_end_fixes(analysis, source, diagnostic)
+    site = source.statement_at(diagnostic.span)
     marker = _marker(site)
     if site is None or marker is None:
         return []
@@ -67,7 +63,7 @@ def _marker(site: StatementSite | None) -> _Marker | None:
 def _fix_position(
     analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
 ) -> list[QuickFix]:
-    function = _function_containing(analysis, site.span)
+    function = function_containing(analysis, site.span)
     if function is None or marker.tensor is None:
         return []
     enclosing = _innermost_scope(function, site.span, _ACCEPTING)
@@ -131,7 +127,7 @@ def _cache_kwargs(function: Function, tensor: str, policy: str) -> list[Edit]:
 def _fix_nothing_to_attach(
     analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
 ) -> list[QuickFix]:
-    function = _function_containing(analysis, site.span)
+    function = function_containing(analysis, site.span)
     if function is None or marker.tensor is None:
         return []
     spmd = _innermost_scope(function, site.span, (ScopeKind.SPMD,))
@@ -274,11 +270,6 @@ def _move(
     statement = source.segment(site.span)
     insert = source.insert_before_line(body.start_line, source.indentation(body.start_line), statement)
     return QuickFix(title, diagnostic, (insert, source.remove_statement(site)), preferred)
-
-
-def _function_containing(analysis: ModuleAnalysis, span: Span) -> Function | None:
-    functions = [f for program in analysis.programs for f in program.functions] + list(analysis.functions)
-    return next((f for f in functions if f.span.contains(span)), None)
 
 
 def _scopes(function: Function, kinds: tuple[ScopeKind, ...]) -> list[ScopeStmt]:

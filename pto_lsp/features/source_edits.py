@@ -11,6 +11,7 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from compiler.diagnostics import Diagnostic
 from compiler.span import Span, unit_line_offset
 from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import UnitSource
@@ -20,6 +21,14 @@ from pto_lsp.syntax_tree import UnitSource
 class Edit:
     span: Span  # the text replaced (empty span: an insertion)
     new_text: str
+
+
+@dataclass(frozen=True)
+class QuickFix:
+    title: str
+    diagnostic: Diagnostic
+    edits: tuple[Edit, ...]
+    preferred: bool = False
 
 
 @dataclass(frozen=True)
@@ -65,6 +74,21 @@ class SourceText:
         parsed = parse_unit(unit.text, unit.start_line)
         with unit_line_offset(unit.start_line - 1):
             return _find(list(parsed.nodes), span, unit.start_line - 1)
+
+    def located_nodes(self, line: int) -> list[tuple[ast.AST, Span]]:
+        """Every node of the unit holding a 1-based line, with its file span, in tree order
+        (parsed from its unit, never executed; empty when the unit does not parse)."""
+        unit = self._unit_at(line)
+        if unit is None:
+            return []
+        parsed = parse_unit(unit.text, unit.start_line)
+        with unit_line_offset(unit.start_line - 1):
+            return [
+                (node, Span.of(node))
+                for top in parsed.nodes
+                for node in ast.walk(top)
+                if hasattr(node, "lineno")
+            ]
 
     def remove_statement(self, site: StatementSite) -> Edit:
         if len(site.block) == 1:

@@ -24,10 +24,12 @@ from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.printer import print_definitions
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document
-from pto_lsp.features.completion import cache_policy_completions
+from pto_lsp.features.completion import CompletionEntry, ItemKind, cache_policy_completions, dsl_completions
 from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import policy_hints
+from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.features.quick_fixes import quick_fixes
+from pto_lsp.features.signature_help import signature_at
 from pto_lsp.features.source_edits import SourceText
 from pto_lsp.positions import LineIndex
 from pto_lsp.server.outline import outline
@@ -167,7 +169,38 @@ def register(server: PtoLanguageServer) -> None:
             )
             for item in cache_policy_completions(prefix)
         ]
+        analysis = ls.analysis(document) if not items else None
+        if analysis is not None:
+            items = [
+                _completion_item(entry) for entry in dsl_completions(prefix, pl_aliases(analysis.environment))
+            ]
         return lsp.CompletionList(is_incomplete=False, items=items) if items else None
+
+    @server.feature(lsp.TEXT_DOCUMENT_SIGNATURE_HELP, lsp.SignatureHelpOptions(trigger_characters=["(", ","]))
+    @never_fails(None)
+    def signature_help(ls: PtoLanguageServer, params: lsp.SignatureHelpParams) -> lsp.SignatureHelp | None:
+        current = snapshot(ls, params.text_document.uri)
+        if current is None:
+            return None
+        document, index = current.document, current.index
+        line = params.position.line + 1
+        unit = document.unit_at(line)
+        if unit is None:
+            return None
+        column = index.byte_column(line, params.position.character, ls.encoding)
+        # The call may have started lines above: read from the unit's start (at most 200 lines back).
+        first = max(unit.start_line, line - 200)
+        above = [index.line_text(n) for n in range(first, line)]
+        cursor_line = index.line_text(line).encode("utf-8")[:column].decode("utf-8", errors="ignore")
+        found = signature_at("\n".join([*above, cursor_line]), pl_aliases(current.analysis.environment))
+        if found is None:
+            return None
+        signature = lsp.SignatureInformation(
+            label=found.label,
+            parameters=[lsp.ParameterInformation(label=span) for span in found.parameters],
+            active_parameter=found.active,
+        )
+        return lsp.SignatureHelp(signatures=[signature], active_signature=0, active_parameter=found.active)
 
     # pygls passes a command's arguments one by one and reads their annotations at run time.
     @server.command("pto.showIR")
@@ -209,6 +242,26 @@ def register(server: PtoLanguageServer) -> None:
                 except CodegenNotModelled as problem:
                     modules.append(f"// kernel: {kernel.name}: not emitted (not modelled yet: {problem})\n")
         return "".join(modules) or "// no InCore kernel in this file\n"
+
+
+_ITEM_KINDS = {
+    ItemKind.FUNCTION: lsp.CompletionItemKind.Function,
+    ItemKind.MODULE: lsp.CompletionItemKind.Module,
+    ItemKind.ENUM: lsp.CompletionItemKind.Enum,
+    ItemKind.ENUM_MEMBER: lsp.CompletionItemKind.EnumMember,
+    ItemKind.CONSTANT: lsp.CompletionItemKind.Constant,
+}
+
+
+def _completion_item(entry: CompletionEntry) -> lsp.CompletionItem:
+    documentation = (
+        lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=entry.documentation)
+        if entry.documentation
+        else None
+    )
+    return lsp.CompletionItem(
+        label=entry.label, kind=_ITEM_KINDS[entry.kind], detail=entry.detail, documentation=documentation
+    )
 
 
 def _overlaps(a: lsp.Range, b: lsp.Range) -> bool:

@@ -1,0 +1,177 @@
+"""Which names a DSL body can resolve, as far as a static reading can prove it.
+
+The real parser resolves a name from the DSL scope, then from the closure the
+decorator captured (the module globals and the locals of the frame the
+definition is executed in), then from a short list of builtins. We report
+"Undefined variable" only when none of these can hold the name: every binding
+we cannot see through (a star import, a name bound anywhere at module level or
+in an enclosing function, a name bound anywhere earlier in the body) keeps us
+silent.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from compiler.syntax.environment import ModuleEnvironment
+from compiler.syntax.values import UNKNOWN, DslFunction
+
+# The builtins the real closure evaluator exposes (its restricted whitelist).
+SAFE_BUILTINS = frozenset(
+    {
+        "len",
+        "max",
+        "min",
+        "abs",
+        "sum",
+        "round",
+        "int",
+        "float",
+        "bool",
+        "list",
+        "tuple",
+        "range",
+        "isinstance",
+        "type",
+        "True",
+        "False",
+        "None",
+    }
+)
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)
+
+
+def enclosing_scope_names(nodes: list[ast.stmt]) -> dict[int, frozenset[str]]:
+    """For each def/class nested in a function or class among `nodes`: every name
+    bound in the scopes around it (an over-approximation: nested bodies count too),
+    keyed by `id(node)`."""
+    found: dict[int, frozenset[str]] = {}
+    for node in nodes:
+        # A module-level class body is not in its methods' closure (a program's
+        # decorator captures the module frame); a function's locals are.
+        is_function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+        _visit_scope_children(node, frozenset(_all_bound_names(node)) if is_function else frozenset(), found)
+    return found
+
+
+def _visit_scope_children(node: ast.AST, outer: frozenset[str], found: dict[int, frozenset[str]]) -> None:
+    for child in _direct_scopes(node):
+        if outer:
+            found[id(child)] = outer
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            _visit_scope_children(child, outer | frozenset(_all_bound_names(child)), found)
+
+
+def _direct_scopes(node: ast.AST) -> Iterator[ast.AST]:
+    """The defs and classes directly inside `node`'s body (not inside nested ones)."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield child
+        elif not isinstance(child, ast.Lambda):
+            yield from _direct_scopes(child)
+
+
+def _all_bound_names(scope: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Iterator[str]:
+    if not isinstance(scope, ast.ClassDef):
+        yield from _parameter_names(scope.args)
+    for stmt in scope.body:
+        for node in ast.walk(stmt):
+            yield from _names_bound_by(node)
+
+
+def _parameter_names(args: ast.arguments) -> Iterator[str]:
+    for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs]:
+        yield arg.arg
+    if args.vararg is not None:
+        yield args.vararg.arg
+    if args.kwarg is not None:
+        yield args.kwarg.arg
+
+
+def _names_bound_by(node: ast.AST) -> Iterator[str]:
+    if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        yield node.id
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        yield node.name
+    elif isinstance(node, (ast.Import, ast.ImportFrom)):
+        for alias in node.names:
+            yield (alias.asname or alias.name).split(".")[0]
+    elif isinstance(node, ast.ExceptHandler) and node.name:
+        yield node.name
+    elif isinstance(node, (ast.Global, ast.Nonlocal)):
+        yield from node.names
+    elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+        yield node.name
+    elif isinstance(node, ast.MatchMapping) and node.rest:
+        yield node.rest
+
+
+@dataclass(frozen=True)
+class _Binding:
+    name: str
+    line: int
+    col: int
+
+
+class ClosureNames:
+    """Answers "can this name resolve?" for one DSL function body."""
+
+    def __init__(self, function: ast.FunctionDef, env: ModuleEnvironment, enclosing: frozenset[str]) -> None:
+        self._env = env
+        self._enclosing = enclosing
+        self._bindings = list(_body_bindings(function))
+
+    def _closure_may_hold(self, name: str) -> bool:
+        """The captured closure (module globals, enclosing locals) may hold `name`."""
+        return (
+            name in self._env.values
+            or "*" in self._env.values  # a star import binds names we cannot list
+            or name in self._enclosing
+            or (name.startswith("__") and name.endswith("__"))
+        )
+
+    def is_unbound(self, name: str, use: ast.AST) -> bool:
+        """`name`, read at `use` and absent from the DSL scope, resolves nowhere."""
+        if self._closure_may_hold(name) or name in SAFE_BUILTINS:
+            return False
+        position = (use.lineno, use.col_offset)  # type: ignore[attr-defined]
+        return not any(b.name == name and (b.line, b.col) < position for b in self._bindings)
+
+    def call_is_unsupported(self, name: str) -> bool:
+        """A bare-name call `name(...)` the real parser rejects: its closure value is
+        certainly not a DSL function (`@pl.function` / `@pl.inline`). Builtins are
+        not in the closure, so `abs(x)` or `print(x)` are rejected too."""
+        if name in self._enclosing or "*" in self._env.values:
+            return False
+        value = self._env.values.get(name, _ABSENT)
+        if value is _ABSENT:
+            return not (name.startswith("__") and name.endswith("__"))
+        return value is not UNKNOWN and not isinstance(value, DslFunction)
+
+
+_ABSENT = object()
+
+
+def _body_bindings(function: ast.FunctionDef) -> Iterable[_Binding]:
+    """Every binding event in the body, where it takes effect: an assignment's
+    targets once the whole statement ran, any other binding where it is written
+    (a loop or `with` target, a walrus, an import, a nested def)."""
+    start = (function.lineno, function.col_offset)
+    for name in _parameter_names(function.args):
+        yield _Binding(name, *start)
+    assigned: set[int] = set()
+    for stmt in function.body:
+        for node in ast.walk(stmt):
+            if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
+                end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                for sub in (sub for target in targets for sub in ast.walk(target)):
+                    assigned.add(id(sub))
+                    for name in _names_bound_by(sub):
+                        yield _Binding(name, *end)
+            elif id(node) not in assigned:
+                for name in _names_bound_by(node):
+                    yield _Binding(name, getattr(node, "lineno", start[0]), getattr(node, "col_offset", 0))

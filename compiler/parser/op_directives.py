@@ -1,0 +1,49 @@
+"""`pl.const(value, dtype)` and `pl.static_assert(cond[, msg])`: parser-level built-ins
+with their own argument rules (`_parse_typed_constant`, `_handle_static_assert`)."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from typing import Any
+
+from compiler.parser.errors import FrontEndError, syntax_error
+
+CONST_HINT = "Use pl.const(42, pl.INT32) or pl.const(1.0, pl.FP16)"
+STATIC_ASSERT_HINT = "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')"
+
+
+def check_const(node: ast.Call) -> None:
+    """Only positional arguments count: `pl.const(1, dtype=pl.INT32)` is one argument."""
+    if len(node.args) != 2:
+        raise syntax_error("pl.const() requires exactly 2 arguments: value and dtype", node, CONST_HINT)
+    value = node.args[0]
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
+        value = value.operand
+    if not (isinstance(value, ast.Constant) and isinstance(value.value, (int, float))):
+        raise syntax_error(
+            "pl.const() first argument must be a numeric literal",
+            node,
+            "Use an int or float literal: pl.const(42, pl.INT32)",
+        )
+
+
+def check_static_assert(node: ast.Call, evaluate: Callable[[ast.expr], Any]) -> None:
+    """Arity, a literal message, then the condition when it folds to a plain value
+    (a condition we cannot evaluate is left alone: it may be a DSL constant)."""
+    if not 1 <= len(node.args) <= 2:
+        raise syntax_error("static_assert() requires 1 or 2 arguments", node, STATIC_ASSERT_HINT)
+    message = ""
+    if len(node.args) == 2:
+        literal = node.args[1]
+        if not (isinstance(literal, ast.Constant) and isinstance(literal.value, str)):
+            raise syntax_error("static_assert() message must be a string literal", literal)
+        message = literal.value
+    value = evaluate(node.args[0])
+    if type(value) in (bool, int, float) and not value:
+        raise FrontEndError(
+            "ParserError",
+            f"static_assert failed: {message}" if message else "static_assert failed",
+            node,
+            f"Condition `{ast.unparse(node.args[0])}` evaluated to {value!r}",
+        )

@@ -1,0 +1,264 @@
+"""What Python raises while it defines the kernels, before the PyPTO parser runs.
+
+Importing a kernel module runs its top-level statements: a `@pl.program` class
+body runs, each `def` in it evaluates its decorators, then its defaults, then
+its parameter annotations left to right and its return annotation (all
+skipped for annotations under `from __future__ import annotations`). An
+undefined name there is a `NameError`, a `pl.<name>` that `pypto.language` does
+not bind an `AttributeError`, and the class never reaches the parser.
+
+We never evaluate anything: a name is reported only when no binding of it can
+exist (the module binds it nowhere, there is no star import, no enclosing scope
+binds it, it is no builtin), an attribute only when its owner is certainly the
+`pypto.language` module or one of its enums. Python stops at the first error of
+a top-level statement; so do we.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from compiler.parser.errors import FrontEndError
+from compiler.syntax.environment import FUTURE_ANNOTATIONS, PL_MODULE, ModuleEnvironment
+from compiler.syntax.pl_exports import ENUM_CLASS_ATTRIBUTES, PL_ATTRIBUTES, PL_ENUM_MEMBERS, pl_enum
+from compiler.syntax.values import ModuleRef
+
+_BUILTINS = frozenset(dir(builtins))
+_DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+@dataclass(frozen=True)
+class _PlModule:
+    pass
+
+
+@dataclass(frozen=True)
+class _PlEnum:
+    name: str
+
+
+@dataclass
+class HeaderErrors:
+    """Python's error for each top-level statement that has one, and the nodes it
+    leaves without a value (a parameter's annotation, a definition whose decorator failed)."""
+
+    errors: list[FrontEndError] = field(default_factory=list)
+    failed: set[int] = field(default_factory=set)  # ids of annotation / definition nodes
+
+
+def python_errors(nodes: list[ast.stmt], env: ModuleEnvironment) -> HeaderErrors:
+    """The first error Python raises running each of a unit's top-level statements."""
+    result = HeaderErrors()
+    future = env.values.get(FUTURE_ANNOTATIONS) is True
+    for stmt in nodes:
+        evaluator = _Evaluator(env, frozenset(_names_bound_in(stmt)), future)
+        error = evaluator.run(stmt)
+        if error is not None:
+            result.errors.append(error)
+            result.failed |= evaluator.failed
+    return result
+
+
+class _Evaluator:
+    def __init__(self, env: ModuleEnvironment, local_names: frozenset[str], future: bool) -> None:
+        self._env = env
+        self._local = local_names
+        self._future = future
+        self.failed: set[int] = set()
+
+    # ------------------------------------------------------------ statements
+
+    def run(self, stmt: ast.stmt) -> FrontEndError | None:
+        """The first error running `stmt` at module or class level raises."""
+        for step, owner in self._statement_steps(stmt):
+            error = self._first_error(step)
+            if error is not None:
+                self.failed.add(id(owner))
+                return error
+        return None
+
+    def _statement_steps(self, stmt: ast.stmt) -> Iterator[tuple[ast.expr, ast.AST]]:
+        """The expressions running `stmt` evaluates, in order, each with the node that
+        has no value when it fails (the statement itself, or a parameter's annotation)."""
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield from self._def_steps(stmt)
+        elif isinstance(stmt, ast.ClassDef):
+            for expr in [*stmt.decorator_list, *stmt.bases, *(kw.value for kw in stmt.keywords)]:
+                yield expr, stmt
+            for inner in stmt.body:  # the class body runs now
+                yield from self._statement_steps(inner)
+        elif isinstance(stmt, ast.Assign):
+            yield stmt.value, stmt
+            for target in stmt.targets:
+                yield from ((expr, stmt) for expr in _target_reads(target))
+        elif isinstance(stmt, ast.AnnAssign):
+            if stmt.value is not None:
+                yield stmt.value, stmt
+            if isinstance(stmt.target, ast.Name):
+                if not self._future:  # a simple name's annotation is evaluated and stored
+                    yield stmt.annotation, stmt
+            else:
+                yield from ((expr, stmt) for expr in _target_reads(stmt.target))
+        elif isinstance(stmt, ast.Expr):
+            yield stmt.value, stmt
+
+    def _def_steps(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[ast.expr, ast.AST]]:
+        for decorator in node.decorator_list:
+            yield decorator, node
+        args = node.args
+        for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
+            yield default, node
+        if self._future:
+            return
+        # CPython's order: positional, positional-only, *args, keyword-only, **kwargs, return.
+        for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
+            if arg is not None and arg.annotation is not None:
+                yield arg.annotation, arg.annotation
+        if node.returns is not None:
+            yield node.returns, node.returns
+
+    # ----------------------------------------------------------- expressions
+
+    def _first_error(self, node: ast.expr) -> FrontEndError | None:
+        for step in _evaluation_order(node):
+            error = self._check(step)
+            if error is not None:
+                return error
+        return None
+
+    def _check(self, node: ast.AST) -> FrontEndError | None:
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._is_unbound(node.id):
+            return FrontEndError("NameError", f"name '{node.id}' is not defined", node)
+        if isinstance(node, ast.Attribute):
+            owner = self._static(node.value)
+            attr = node.attr
+            if isinstance(owner, _PlModule) and attr not in PL_ATTRIBUTES and not _is_dunder(attr):
+                return FrontEndError(
+                    "AttributeError", f"module '{PL_MODULE}' has no attribute '{attr}'", node
+                )
+            if (
+                isinstance(owner, _PlEnum)
+                and attr not in PL_ENUM_MEMBERS[owner.name]
+                and attr not in ENUM_CLASS_ATTRIBUTES
+                and not attr.startswith("_")
+            ):
+                return FrontEndError("AttributeError", attr, node)
+        return None
+
+    def _is_unbound(self, name: str) -> bool:
+        values = self._env.values
+        return not (
+            name in values
+            or "*" in values  # a star import (or a module that writes its globals) binds what we cannot list
+            or name in self._local
+            or name in _BUILTINS
+            or _is_dunder(name)
+        )
+
+    def _static(self, node: ast.expr) -> _PlModule | _PlEnum | None:
+        """`pl` / `pl.<Enum>` when `node` certainly is that module or enum."""
+        if isinstance(node, ast.Name):
+            if node.id in self._local:
+                return None  # rebound here: not necessarily the module
+            value = self._env.values.get(node.id)
+            return _PlModule() if value == ModuleRef(PL_MODULE) else None
+        if isinstance(node, ast.Attribute):
+            owner = self._static(node.value)
+            if isinstance(owner, _PlModule):
+                enum_name = pl_enum(node.attr)
+                return _PlEnum(enum_name) if enum_name is not None else None
+            if owner is None and isinstance(node.value, ast.Name) and node.attr == "language":
+                value = None if node.value.id in self._local else self._env.values.get(node.value.id)
+                return _PlModule() if value == ModuleRef("pypto") else None
+        return None
+
+
+def _evaluation_order(node: ast.AST) -> Iterator[ast.AST]:
+    """The sub-expressions Python certainly evaluates for `node`, each after what it
+    reads (a short-circuit operand or a branch it may skip is left out)."""
+    if isinstance(node, (ast.Name, ast.Constant)):
+        yield node
+        return
+    children: list[ast.AST | None]
+    if isinstance(node, ast.Attribute):
+        children = [node.value]
+    elif isinstance(node, ast.Subscript):
+        children = [node.value, node.slice]
+    elif isinstance(node, ast.Call):
+        children = [node.func, *node.args, *(kw.value for kw in node.keywords)]
+    elif isinstance(node, ast.BinOp):
+        children = [node.left, node.right]
+    elif isinstance(node, ast.UnaryOp):
+        children = [node.operand]
+    elif isinstance(node, ast.Compare):
+        children = [node.left, node.comparators[0]]
+    elif isinstance(node, ast.BoolOp):
+        children = [node.values[0]]
+    elif isinstance(node, ast.IfExp):
+        children = [node.test]
+    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+        children = list(node.elts)
+    elif isinstance(node, ast.Dict):
+        children = [item for key, value in zip(node.keys, node.values) for item in (key, value)]
+    elif isinstance(node, (ast.Starred, ast.FormattedValue, ast.NamedExpr)):
+        children = [node.value]
+    elif isinstance(node, ast.JoinedStr):
+        children = list(node.values)
+    elif isinstance(node, ast.Slice):
+        children = [node.lower, node.upper, node.step]
+    elif isinstance(node, ast.Lambda):
+        children = [*node.args.defaults, *node.args.kw_defaults]
+    elif isinstance(node, _COMPREHENSIONS):
+        children = [node.generators[0].iter]
+    else:
+        return  # anything else (await, yield): not followed
+    for child in children:
+        if child is not None:
+            yield from _evaluation_order(child)
+    yield node
+
+
+def _target_reads(target: ast.expr) -> Iterator[ast.expr]:
+    """What assigning to `target` evaluates: the object and index of `a.b` / `a[i]`."""
+    if isinstance(target, ast.Attribute):
+        yield target.value
+    elif isinstance(target, ast.Subscript):
+        yield target.value
+        yield target.slice
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        for element in target.elts:
+            yield from _target_reads(element)
+    elif isinstance(target, ast.Starred):
+        yield from _target_reads(target.value)
+
+
+def _names_bound_in(stmt: ast.stmt) -> Iterator[str]:
+    """Every name the statement binds anywhere, in any scope inside it (parameters
+    included): an over-approximation of what its class bodies and enclosing
+    functions can see."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+            yield node.id
+        elif isinstance(node, _DEFINITIONS):
+            yield node.name
+        elif isinstance(node, ast.arg):
+            yield node.arg
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            for alias in node.names:
+                yield (alias.asname or alias.name).split(".")[0]
+        elif isinstance(node, ast.ExceptHandler) and node.name:
+            yield node.name
+        elif isinstance(node, (ast.Global, ast.Nonlocal)):
+            yield from node.names
+        elif isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+            yield node.name
+        elif isinstance(node, ast.MatchMapping) and node.rest:
+            yield node.rest
+
+
+def _is_dunder(name: str) -> bool:
+    return name.startswith("__") and name.endswith("__")

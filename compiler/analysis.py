@@ -35,7 +35,13 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.scope_interface import ScopeInterface, callee_directions_among
 from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
-from compiler.syntax.units import ParsedUnit, move_line_mentions, parse_module, too_deep_to_analyse
+from compiler.syntax.units import (
+    LINE_AT_END,
+    ParsedUnit,
+    move_line_mentions,
+    parse_module,
+    too_deep_to_analyse,
+)
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 
@@ -263,7 +269,9 @@ def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
         if not message.endswith(":" + old):
             return None
         message = message[: -len(old)] + str(diagnostic.related[0].span.start_line + delta)
-    elif diagnostic.code == codes.SYNTAX_ERROR:
+    elif diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
+        if not LINE_AT_END.match(message):
+            return None  # a line named mid-message: analyse the unit where it is instead
         message = move_line_mentions(message, delta)
     moved = object.__new__(Diagnostic)
     moved.__dict__.update(diagnostic.__dict__)  # a frozen dataclass: copied, then three fields set

@@ -23,6 +23,7 @@ from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
 from compiler.printer import print_definitions
 from compiler.syntax.environment import ModuleEnvironment
+from pto_lsp.check_command import collector_paused
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import read_source
@@ -49,6 +50,11 @@ def run_pipeline(analysis: ModuleAnalysis, after: str) -> PipelineResult:
 
 
 def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
+    with collector_paused():
+        return _run_compile(path, emit, after, out, err, options)
+
+
+def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
     source = read_source(path)
     if source.text is None:
         print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)

@@ -90,12 +90,20 @@ class BoundedCache(Generic[K, V]):
 class _Parsed:
     """One unit text, parsed as if it started on line 1 (the parse does not depend on where)."""
 
-    __slots__ = ("bindings", "names", "unit")
+    __slots__ = ("_bindings", "names", "unit")
 
     def __init__(self, text: str) -> None:
         self.unit = parse_unit(text, 1)
         self.names = mentioned_names(self.unit)
-        self.bindings = binding_signature(list(self.unit.nodes))
+        self._bindings: tuple[Any, ...] | None = None
+
+    @property
+    def bindings(self) -> tuple[Any, ...]:
+        """What the unit contributes to the environment fold (computed when first asked:
+        only an update compares it with what was there before)."""
+        if self._bindings is None:
+            self._bindings = binding_signature(list(self.unit.nodes))
+        return self._bindings
 
 
 class _Slot:
@@ -178,7 +186,7 @@ class AnalysisEngine:
         """A from-scratch analysis (nothing of `path` is reused or kept, beyond the caches)."""
         state = _DocumentState(path)
         units = cut_units(text)
-        self._align(state, units, None)
+        self._align(state, units, None, compare=False)
         result = _run(self._place(state, units))
         assert result is not None
         return result
@@ -189,9 +197,14 @@ class AnalysisEngine:
     # ------------------------------------------------------------ internals
 
     def _align(
-        self, state: _DocumentState, units: Sequence[UnitLike], changes: Sequence[Splice] | None
+        self,
+        state: _DocumentState,
+        units: Sequence[UnitLike],
+        changes: Sequence[Splice] | None,
+        compare: bool = True,
     ) -> None:
-        """Bring the state's per-unit lists in line with `units` (at once: they may change later)."""
+        """Bring the state's per-unit lists in line with `units` (at once: they may change later).
+        `compare`: keep what a later update compares with (not for a one-off analysis)."""
         state.generation += 1
         released: list[str] = []
         removed_bindings: list[Any] = []
@@ -248,7 +261,7 @@ class AnalysisEngine:
         else:
             unchanged = False
         bindings = state.bindings
-        if not unchanged:
+        if not unchanged and compare:
             bindings = [
                 slot.parsed.bindings for slot in sequence if slot is not None and slot.parsed.bindings
             ]

@@ -29,7 +29,7 @@ from compiler import codes
 from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, remember, shift_diagnostics
 from compiler.diagnostics import Diagnostic
 from compiler.span import Span
-from compiler.syntax.units import split_lines
+from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
 from pto_lsp.positions import Encoding, LineIndex
@@ -104,6 +104,9 @@ def _marked(payload: Payload, diagnostic: Diagnostic, hole: Callable[[int, Any],
     if diagnostic.code == codes.CACHE_BYPASS_UNSUPPORTED:
         line = diagnostic.related[0].span.start_line  # checked by shift_diagnostic: the message ends with it
         marked["message"] = hole(1, (diagnostic.message[: -len(str(line))], line))
+    elif diagnostic.code == codes.SYNTAX_ERROR and (mention := LINE_AT_END.match(diagnostic.message)):
+        # Python names another line of the unit ("... on line 8"): it moves with the unit.
+        marked["message"] = hole(1, (mention.group(1), int(mention.group(2))))
     return marked
 
 

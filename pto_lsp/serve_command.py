@@ -9,7 +9,7 @@ import socket
 import sys
 from typing import BinaryIO
 
-from pto_lsp.server import create_server
+from pto_lsp.server import create_server, memory_trace
 
 
 class UsageError(Exception):
@@ -74,6 +74,7 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         handlers=[handler],
     )
+    memory_trace.start_from_environment()  # PTO_LSP_TRACEMALLOC=FILE: where the memory goes
     server = create_server()
     if tcp and address is not None:
         server.start_tcp(*address)
@@ -82,4 +83,5 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     else:
         protocol_out = _claim_stdout_for_the_protocol()
         server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out)
-    return 0
+    memory_trace.write_report()
+    return server.exit_status  # LSP: 0 after `shutdown` then `exit`, else 1

@@ -242,3 +242,17 @@ async def test_changes_to_a_document_never_opened_are_ignored_not_kept(client: R
     assert not [m for m in client.messages if m.type == lsp.MessageType.Error]
     assert not [m for m in client.log_messages if m.type == lsp.MessageType.Error]
     assert not [p for p in client.published if p.uri == uri]
+
+
+async def test_a_syntax_error_naming_a_line_moves_with_its_definition(client: RecordingClient):
+    """Found by the long fuzz run: a definition analysed once, then moved down by an edit
+    above it, must name the line it is on now ("after class definition on line N")."""
+    uri = "file:///work/kernels/moved_class.py"
+    body = "import pypto.language as pl\n\n\nclass P:\n\n\nx = 1\n"
+    open_document(client, body, uri)
+    [first] = await wait_for_version(client, uri, 1)
+    assert first.message.endswith("after class definition on line 4")
+    replace_all(client, uri, 2, "# a new first line\n" + body)
+    [moved] = await wait_for_version(client, uri, 2)
+    assert moved.range.start.line == first.range.start.line + 1
+    assert moved.message.endswith("after class definition on line 5")

@@ -260,7 +260,10 @@ def test_load_cache_kwarg_prints_as_a_plain_int(policy, value):
         """
     )
     text, again = reparse(parse_program(source))
-    assert f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], cache={value})" in text
+    assert (
+        f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], cache={value})"
+        in text
+    )
     load = again.functions[0].body.stmts[0]
     assert isinstance(load, AssignStmt) and load.value.kwargs["cache"] == value
 

@@ -183,7 +183,9 @@ class FunctionParser:
         if self._context.is_method and args and args[0].arg == "self":
             args = args[1:]
         # The real parser reads `args.args` only, and skips an unannotated `self`.
-        checked = {id(arg) for arg in self._node.args.args if not (arg.arg == "self" and arg.annotation is None)}
+        checked = {
+            id(arg) for arg in self._node.args.args if not (arg.arg == "self" and arg.annotation is None)
+        }
         check = check and self._decorator.name == "function"
         params = []
         for arg in args:
@@ -443,7 +445,9 @@ class FunctionParser:
             return self._types.resolve(stmt.annotation)
         if is_skipped_annotation(stmt.annotation):
             return UnknownType()  # the parser takes these types from the value
-        checker = LocalAnnotationChecker(self._evaluator, self._closure.is_unbound, self._bindings.__contains__)
+        checker = LocalAnnotationChecker(
+            self._evaluator, self._closure.is_unbound, self._bindings.__contains__
+        )
         checker.check(stmt.annotation)
         annotated = self._types.resolve(stmt.annotation)
         type_checks.check_annotation(annotated, value, target.id, stmt)

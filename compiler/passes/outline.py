@@ -180,8 +180,19 @@ def _hierarchy_function(parent: Function, scope: ScopeStmt, name: str, params: l
 
 
 def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
+    # Outlined from a JIT function, the kernel is a JIT kernel too: its tensors have the
+    # shapes of the call, unknown here, which only a JIT signature may leave unwritten.
+    decorator = "jit.incore" if parent.decorator.startswith("jit") else "function"
     return Function(
-        name, params, [], FunctionType.INCORE, scope.body, scope.span, level="CHIP_DIE", role="SubWorker"
+        name,
+        params,
+        [],
+        FunctionType.INCORE,
+        scope.body,
+        scope.span,
+        level="CHIP_DIE",
+        role="SubWorker",
+        decorator=decorator,
     )
 
 

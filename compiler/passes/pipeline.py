@@ -51,12 +51,17 @@ def find_pass(after: str) -> Pass | None:
 
 
 def run_passes(
-    programs: list[Program], functions: list[Function], after: str
+    programs: list[Program], functions: list[Function], after: str, keep_input: bool = True
 ) -> tuple[list[Program], list[Function]]:
-    """Copies of the programs (free functions as programs of their own) after the pass `after`."""
+    """Copies of the programs (free functions as programs of their own) after the pass `after`.
+
+    `keep_input=False`: the caller no longer needs `programs` and `functions` (a one-off
+    compile), which are then not copied first (on a large module the copy costs more than
+    the passes)."""
     last = find_pass(after)
-    programs = copy.deepcopy(programs)
-    functions = copy.deepcopy(functions)
+    if keep_input:
+        programs = copy.deepcopy(programs)
+        functions = copy.deepcopy(functions)
     if last is None:
         return programs, functions
     wrapped = [Program(f.name, [f], f.span) for f in functions]

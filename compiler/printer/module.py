@@ -18,6 +18,8 @@ builds).
 
 from __future__ import annotations
 
+import ast
+import builtins
 import re
 from collections.abc import Sequence
 
@@ -28,7 +30,7 @@ from compiler.printer.functions import print_function_lines
 from compiler.printer.statements import Lines
 from compiler.printer.types import shape_names
 from compiler.syntax.environment import ModuleEnvironment
-from compiler.syntax.values import DynVar
+from compiler.syntax.values import UNKNOWN, DynVar
 
 IMPORT_PL = "import pypto.language as pl"
 IMPORT_PLD = "import pypto.language.distributed as pld"
@@ -81,7 +83,65 @@ def print_definitions(
         free_text = "\n".join(t for d, t in zip(definitions, texts) if isinstance(d, Function))
         declarations = _dynamic_declarations(list(functions), environment)
         texts.insert(0, "\n".join([*_imports(free_text), *([""] if declarations else []), *declarations]))
-    return "\n\n".join(texts)
+    return _with_unfolded_names("\n\n".join(texts), environment)
+
+
+_UNFOLDED = "...  # not folded statically"
+
+
+def _with_unfolded_names(text: str, environment: ModuleEnvironment | None) -> str:
+    """The dump, with a placeholder binding for each closure name it reads whose value we
+    could not fold (a module constant computed by a call, a local of a factory function).
+
+    The real printer writes such values as literals; we cannot, so the dump names them
+    and binds them to `...`, which this front end reads as "unknown value" again: the dump
+    stays a module that parses back into the same IR (and prints the same placeholders).
+    """
+    try:
+        tree = ast.parse(text)
+    except (SyntaxError, ValueError, RecursionError):
+        return text
+    bound: set[str] = {"pl", "pld", "self"}
+    read: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
+        elif isinstance(node, ast.arg):
+            bound.add(node.arg)
+        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            bound.add(node.name)
+    values = environment.values if environment is not None else {}
+    unfolded = sorted(
+        {
+            name
+            for name in read
+            if name not in bound
+            and not hasattr(builtins, name)
+            or name in bound
+            and values.get(name, None) is UNKNOWN
+            and _binds_placeholder(tree, name)
+        }
+        - {"pl", "pld", "self"}
+    )
+    if not unfolded:
+        return text
+    lines = text.split("\n")
+    after_imports = next(i for i, line in enumerate(lines) if line.startswith("import ")) + 1
+    while after_imports < len(lines) and lines[after_imports].startswith("import "):
+        after_imports += 1
+    placeholders = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
+    return "\n".join([*lines[:after_imports], *placeholders, *lines[after_imports:]])
+
+
+def _binds_placeholder(tree: ast.Module, name: str) -> bool:
+    """Whether the dump itself binds `name` at module level to the placeholder (a re-read dump)."""
+    return any(
+        isinstance(stmt, ast.Assign)
+        and isinstance(stmt.value, ast.Constant)
+        and stmt.value.value is Ellipsis
+        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+        for stmt in tree.body
+    )
 
 
 def _imports(text: str) -> list[str]:

@@ -269,6 +269,10 @@ PL_ATTRIBUTES = frozenset(
         "set_cache_policy",
     ]
 )
+# The real printer writes `pl.UnknownType` where a type is required but unknown (our
+# printer does too); `pypto.language` binds no such name, so re-reading a dump would fail
+# in Python. Dumps are ours to re-read: the name is taken as bound.
+PL_ATTRIBUTES = PL_ATTRIBUTES | {"UnknownType"}
 
 # `pl.<Enum>` -> its members. These are nanobind enums (Python `enum` classes):
 # on Python 3.11 a missing member raises `AttributeError(<name>)`.

@@ -75,7 +75,7 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
     except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
         return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
     # A mistake only Python's compiler rejects: reported, and the tree is still analysed.
-    compile_error = first_compile_error(tree)
+    compile_error = first_compile_error(tree, text)
     error = _compile_diagnostic(compile_error, start_line) if compile_error is not None else None
     return ParsedUnit(text, start_line, tuple(tree.body), error)
 
@@ -135,6 +135,8 @@ def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagno
 
 
 _LINE_MENTION = re.compile(r"\bon line (\d+)")
+# The usual form: the message ends by naming the line (what an editor can move cheaply).
+LINE_AT_END = re.compile(r"(.*\bon line )(\d+)$", re.DOTALL)
 
 
 def move_line_mentions(message: str, delta: int) -> str:

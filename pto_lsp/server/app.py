@@ -15,10 +15,11 @@ import gc
 import inspect
 import json
 import logging
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
 
@@ -27,7 +28,7 @@ try:
 except ImportError:  # not on Windows
     fcntl = None  # type: ignore[assignment]
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol, default_converter
+from pygls.protocol import default_converter
 from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
@@ -37,18 +38,19 @@ from pto_lsp.documents import Document, DocumentStore
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding
 from pto_lsp.publishing import DiagnosticPayloads, Publication
-from pto_lsp.server import handlers
+from pto_lsp.server import handlers, lifecycle
 from pto_lsp.settings import Settings, settings_for
 
 log = logging.getLogger(__name__)
 SECTION = "ptoLsp"
 
 
-class _DocumentsProtocol(LanguageServerProtocol):
-    """pygls's protocol, except that pygls's own copy of an open document is not edited
-    on every change: pygls re-splits the whole text for each change, work in proportion
-    to the file on every keystroke. `Document` keeps the text; pygls's copy is brought
-    up to date only if it is read (`workspace_text`)."""
+class _DocumentsProtocol(lifecycle.LifecycleProtocol):
+    """pygls's protocol, with the LSP lifecycle by the book (`lifecycle.py`), except that
+    pygls's own copy of an open document is not edited on every change: pygls re-splits
+    the whole text for each change, work in proportion to the file on every keystroke.
+    `Document` keeps the text; pygls's copy is brought up to date only if it is read
+    (`workspace_text`)."""
 
     # Changes kept for pygls's copy are bounded: past these, the copy is brought up to date.
     _MAX_UNSYNCED = 256
@@ -119,6 +121,24 @@ class PtoLanguageServer(LanguageServer):
         self._analysed_at_full_collection = 0
         self._closed_since_full_collection = False
         self._grown: object = None  # the writer whose pipe was grown
+
+    # ------------------------------------------------------------ transports
+    # pygls's, with the reader and lifecycle of `lifecycle.py` (framing that recovers
+    # from a broken frame; the exit status the spec asks for).
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        lifecycle.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+
+    def start_tcp(self, host: str, port: int) -> None:
+        lifecycle.start_tcp(self, host, port)
+
+    def start_ws(self, host: str, port: int) -> None:
+        lifecycle.start_ws(self, host, port)
+
+    @property
+    def exit_status(self) -> int:
+        """0 after `shutdown` then `exit`, else 1."""
+        return lifecycle.exit_status(self)
 
     # ------------------------------------------------------------ settings
 

@@ -83,43 +83,48 @@ def print_definitions(
         free_text = "\n".join(t for d, t in zip(definitions, texts) if isinstance(d, Function))
         declarations = _dynamic_declarations(list(functions), environment)
         texts.insert(0, "\n".join([*_imports(free_text), *([""] if declarations else []), *declarations]))
-    return _with_unfolded_names("\n\n".join(texts), environment)
+    return _with_unfolded_names("\n\n".join(texts), environment, texts)
 
 
 _UNFOLDED = "...  # not folded statically"
 
 
-def _with_unfolded_names(text: str, environment: ModuleEnvironment | None) -> str:
+def _with_unfolded_names(
+    text: str, environment: ModuleEnvironment | None, pieces: Sequence[str] | None = None
+) -> str:
     """The dump, with a placeholder binding for each closure name it reads whose value we
     could not fold (a module constant computed by a call, a local of a factory function).
 
     The real printer writes such values as literals; we cannot, so the dump names them
     and binds them to `...`, which this front end reads as "unknown value" again: the dump
     stays a module that parses back into the same IR (and prints the same placeholders).
+
+    `pieces`, the texts `text` joins (each a whole module: a definition), are parsed one
+    at a time: the same names, without the whole dump's tree in memory at once.
     """
-    try:
-        tree = ast.parse(text)
-    except (SyntaxError, ValueError, RecursionError):
-        return text
     bound: set[str] = {"pl", "pld", "self"}
-    read: list[str] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name):
-            (read.append if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
-        elif isinstance(node, ast.arg):
-            bound.add(node.arg)
-        elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
-            bound.add(node.name)
+    read: set[str] = set()
+    placeholders: set[str] = set()  # names the dump itself binds to the placeholder
+    for piece in [text] if pieces is None else pieces:
+        try:
+            tree = ast.parse(piece)
+        except (SyntaxError, ValueError, RecursionError):
+            return text
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Name):
+                (read.add if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
+            elif isinstance(node, ast.arg):
+                bound.add(node.arg)
+            elif isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+                bound.add(node.name)
+        placeholders.update(_placeholder_bindings(tree))
     values = environment.values if environment is not None else {}
     unfolded = sorted(
         {
             name
             for name in read
-            if name not in bound
-            and not hasattr(builtins, name)
-            or name in bound
-            and values.get(name, None) is UNKNOWN
-            and _binds_placeholder(tree, name)
+            if (name not in bound and not hasattr(builtins, name))
+            or (name in bound and values.get(name, None) is UNKNOWN and _binds_placeholder(tree, name))
         }
         - {"pl", "pld", "self"}
     )
@@ -133,15 +138,15 @@ def _with_unfolded_names(text: str, environment: ModuleEnvironment | None) -> st
     return "\n".join([*lines[:after_imports], *placeholders, *lines[after_imports:]])
 
 
-def _binds_placeholder(tree: ast.Module, name: str) -> bool:
-    """Whether the dump itself binds `name` at module level to the placeholder (a re-read dump)."""
-    return any(
-        isinstance(stmt, ast.Assign)
-        and isinstance(stmt.value, ast.Constant)
-        and stmt.value.value is Ellipsis
-        and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets)
+def _placeholder_bindings(tree: ast.Module) -> set[str]:
+    """The names the dump itself binds at module level to the placeholder (a re-read dump)."""
+    return {
+        target.id
         for stmt in tree.body
-    )
+        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
+        for target in stmt.targets
+        if isinstance(target, ast.Name)
+    }
 
 
 def _imports(text: str) -> list[str]:

@@ -124,7 +124,7 @@ def _with_unfolded_names(
             name
             for name in read
             if (name not in bound and not hasattr(builtins, name))
-            or (name in bound and values.get(name, None) is UNKNOWN and _binds_placeholder(tree, name))
+            or (name in placeholders and values.get(name, None) is UNKNOWN)
         }
         - {"pl", "pld", "self"}
     )
@@ -134,8 +134,8 @@ def _with_unfolded_names(
     after_imports = next(i for i, line in enumerate(lines) if line.startswith("import ")) + 1
     while after_imports < len(lines) and lines[after_imports].startswith("import "):
         after_imports += 1
-    placeholders = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
-    return "\n".join([*lines[:after_imports], *placeholders, *lines[after_imports:]])
+    bindings = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
+    return "\n".join([*lines[:after_imports], *bindings, *lines[after_imports:]])
 
 
 def _placeholder_bindings(tree: ast.Module) -> set[str]:
@@ -143,7 +143,9 @@ def _placeholder_bindings(tree: ast.Module) -> set[str]:
     return {
         target.id
         for stmt in tree.body
-        if isinstance(stmt, ast.Assign) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
+        if isinstance(stmt, ast.Assign)
+        and isinstance(stmt.value, ast.Constant)
+        and stmt.value.value is Ellipsis
         for target in stmt.targets
         if isinstance(target, ast.Name)
     }

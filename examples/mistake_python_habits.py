@@ -3,7 +3,14 @@
 # Each marked line is a separate mistake the real compiler rejects (it stops at
 # the first one; pto-lsp reports them all, each once, without cascades):
 # builtin `range`, `+=`, a misspelled op and a name used before it is bound.
-# Each has a quick fix or a clear message in the editor. `pto-lsp check examples/mistake_python_habits.py` exits with status 1.
+# Each has a quick fix or a clear message in the editor.
+#
+# `pto-lsp check examples/mistake_python_habits.py` exits with status 1 and says:
+#   error[PTO502] For loop must use pl.range(), pl.parallel(), pl.unroll(),
+#     pl.pipeline(), pl.while_(), pl.spmd(), or pl.split_aiv()
+#   error[PTO501] Unsupported statement type: AugAssign
+#   error[PTO504] Unknown operation 'pl.lod'
+#   error[PTO505] Undefined variable 'offset'
 import pypto.language as pl
 
 

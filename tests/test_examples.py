@@ -51,6 +51,23 @@ MISTAKES = {
         Expected("PTO109", unknown_policy("BYPAS"), "pl.CachePolicy.BYPAS", after=(CODE, "def typo")),
         Expected("PTO108", EXPECTED_ENUM, "1", after=(CODE, "def number", "pl.set_cache_policy(b, ")),
     ],
+    "mistake_python_habits.py": [
+        Expected(
+            "PTO502",
+            "For loop must use pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), pl.while_(), "
+            "pl.spmd(), or pl.split_aiv()",
+            "range(4)",
+            "ParserSyntaxError",
+            after=CODE,
+        ),
+        Expected(
+            "PTO501", "Unsupported statement type: AugAssign", "total += 1", "UnsupportedFeatureError", after=CODE
+        ),
+        Expected("PTO504", "Unknown operation 'pl.lod'", "pl.lod(x, [0, 0], [32, 64])", "InvalidOperationError"),
+        Expected(
+            "PTO505", "Undefined variable 'offset'", "offset", "UndefinedVariableError", after=(CODE, "pl.add(")
+        ),
+    ],
     "mistake_load_cache.py": [
         Expected(
             "PTO110", load_cache("pl", 2), "pl.load(a, [0, 0], [64, 64], cache=2)", "InvalidOperationError"

@@ -26,7 +26,7 @@ from cache_policy_programs import (
     reparse,
 )
 from conftest import SPEC_EXAMPLES
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from compiler import analyse_source
@@ -453,7 +453,11 @@ def test_printed_arithmetic_reads_back_as_the_same_expression(expression):
         f"    r = {expression}\n"
         "    return r\n"
     )
-    (original,) = analyse_source(source).functions
-    text = print_module(analyse_source(source))
+    analysis = analyse_source(source)
+    # Only what the front end accepts has a meaning to keep (`p ** 2`, `p & q`, `+p` on DSL
+    # values and a complex closure value are rejected, as the real parser rejects them).
+    assume(not [d for d in analysis.diagnostics if d.severity == 1])
+    (original,) = analysis.functions
+    text = print_module(analysis)
     (again,) = analyse_source(text).functions
     assert_structural_equal(again, original)

@@ -134,6 +134,8 @@ def _real_files() -> list:
 def test_print_parse_print_is_a_fixpoint_and_keeps_the_ir(path: Path):
     original = analyse_source(path.read_text(encoding="utf-8"), str(path))
     assert original.programs or original.functions
+    if any(d.severity == 1 and not d.code.startswith(("PTO1", "PTO2")) for d in original.diagnostics):
+        pytest.skip("a statement the parser rejects has no IR to print")
     text = print_module(original)
     again = analyse_source(text, "printed.py")
     front_end_errors = [d for d in again.diagnostics if d.stage.value in ("syntax", "parser")]

@@ -64,7 +64,7 @@ def _convert(function: Function) -> None:
         tile = Var(
             span,
             f"{param.name}_{'mat' if kind is ReadKind.MATMUL_OPERAND else 'tile'}",
-            type=_tile_type(param),
+            type=_tile_type(param, _MEMORY[kind].rpartition(".")[2]),
         )
         call = _load_call(param, kind, span, declared.get(id(param)))
         return tile, AssignStmt(span, tile, call)
@@ -78,11 +78,14 @@ def _convert(function: Function) -> None:
                     if not isinstance(node, Call):
                         continue
                     if node.op == "tensor.slice" and _slice_to_load(node, root, by_id, declared):
+                        if isinstance(stmt, AssignStmt) and stmt.value is node:
+                            stmt.var.type = node.type  # the window is a tile now
                         continue
                     if node.op == "tile.load":
                         _stamp(node, root, declared)
                         continue
                     _tile_op_on_tiles(node)
+                    _retype_tile_value(stmt, node)
                     for operand, kind in loaded_operands(node):
                         origin = root.get(id(operand)) if isinstance(operand, Var) else None
                         if origin is None or kind not in _MEMORY or _shape(by_id[origin]) is None:
@@ -143,7 +146,7 @@ def _slice_to_load(call: Call, root: dict[int, int], by_id: dict[int, Var], decl
     if origin in declared:
         call.kwargs["cache"] = declared[origin]
     dtype = source.type.dtype if isinstance(source.type, TensorType) else None
-    call.type = TileType(tuple(sizes), dtype)
+    call.type = TileType(tuple(sizes), dtype, "Vec")
     return True
 
 
@@ -215,6 +218,8 @@ def _tile_op_on_tiles(call: Call) -> None:
     operands = [arg for arg in call.args if isinstance(arg.type, (TensorType, TileType))]
     if operands and all(isinstance(arg.type, TileType) for arg in operands):
         call.op = f"tile.{name}"
+        if name == "matmul":
+            call.kwargs.pop("out_dtype", None)  # as above: the tile matmul takes no out_dtype
         first = operands[0].type
         call.type = TileType(
             first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
@@ -249,6 +254,19 @@ def _as_tile(value_type: object) -> object:
     return TileType(value_type.shape if static else None, value_type.dtype)
 
 
+def _retype_tile_value(stmt: Stmt, call: Call) -> None:
+    """A value a tile op computes is a tile: the var it is bound to says so (as a re-read
+    dump would type it), unless it already has a tile type of its own."""
+    if (
+        isinstance(stmt, AssignStmt)
+        and stmt.value is call
+        and call.op.startswith("tile.")
+        and isinstance(call.type, TileType)
+        and not isinstance(stmt.var.type, TileType)
+    ):
+        stmt.var.type = call.type
+
+
 def _retype_result(stmt: Stmt, call: Call) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
@@ -274,7 +292,8 @@ def _load_call(param: Var, kind: ReadKind, span: Span, policy: int | None) -> Ca
     if policy is not None:
         kwargs["cache"] = policy
     valid = MakeTuple(span, list(sizes.items))
-    return Call(span, "tile.load", [param, zeros, sizes, valid], kwargs, type=_tile_type(param))
+    memory = _MEMORY[kind].rpartition(".")[2]
+    return Call(span, "tile.load", [param, zeros, sizes, valid], kwargs, type=_tile_type(param, memory))
 
 
 def _shape(param: Var) -> tuple[int, ...] | None:
@@ -284,6 +303,8 @@ def _shape(param: Var) -> tuple[int, ...] | None:
     return tuple(dim for dim in shape if isinstance(dim, int))
 
 
-def _tile_type(param: Var) -> TileType:
+def _tile_type(param: Var, memory: str | None = None) -> TileType:
+    """The tile a load of `param` gives: its static shape and dtype, in `memory` (as the
+    parser types a written `pl.tile.load`, so a dump re-read has the same types)."""
     dtype = param.type.dtype if isinstance(param.type, TensorType) else None
-    return TileType(_shape(param), dtype)
+    return TileType(_shape(param), dtype, memory)

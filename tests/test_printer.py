@@ -211,9 +211,10 @@ def test_ops_are_fully_qualified():
     assert "out: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(u, [0, 0], out)" in text
 
 
-def test_a_type_we_do_not_know_is_not_annotated():
+def test_index_arithmetic_is_annotated_as_the_real_printer_does():
+    # SpmdDemo/00_printed.py: `off: pl.Scalar[pl.INDEX] = i * 128`.
     text = _printed(P_SPMD)
-    assert "            offset = i * 128" in text.splitlines()
+    assert "            offset: pl.Scalar[pl.INDEX] = i * 128" in text.splitlines()
     assert "tile_b: pl.Tile[[128, 128], pl.FP32] = pl.tile.load(b, [offset, 0], [128, 128])" in text
 
 
@@ -333,7 +334,7 @@ def test_loops_print_with_their_iterators():
         "    for s in pl.pipeline(0, 8, 2, stage=2):",
         "    for (n,) in pl.while_(init_values=(0,)):",
         "        pl.cond(n < 10)",
-        "        n = pl.yield_(n + 1)",
+        "        n: pl.Scalar[pl.INDEX] = pl.yield_(n + 1)",
         "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):",
     ]:
         assert expected in text.splitlines(), expected
@@ -381,7 +382,7 @@ def test_scopes_print_their_headers_and_their_markers():
     assert "            out[0:128, :] = pl.tensor.add(a[0:128, :], 1.0)" in lines
     spmd = lines.index('        with pl.spmd(4, name_hint="blocks"):')
     assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
-    assert lines[spmd + 2] == "            off = pl.tile.get_block_idx() * 128"
+    assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
     assert lines[spmd + 3] == "            out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"
     assert "        with pl.cluster():" in lines
     assert "        with pl.scope():" in lines

@@ -119,6 +119,16 @@ class LocalAnnotationChecker:
             raise _count_error(head, index)
         self.shape(index.elts[0])
         self.dtype(index.elts[1])
+        if tensor_like and len(index.elts) >= 3:
+            self._tensor_view_slot(index.elts[2])
+
+    def _tensor_view_slot(self, node: ast.expr) -> None:
+        """Slot 3 of a Tensor annotation is a `pl.TensorView(...)`, a name bound to one, or a
+        layout; an attribute that names no layout (`pl.Mem.Vec`, a Tile's memory space
+        written on a Tensor) is "Unknown layout" (`resolve_layout`)."""
+        if isinstance(node, ast.Attribute) and node.attr not in _LAYOUTS:
+            names = ", ".join(f"pl.{name}" for name in _LAYOUTS if name != "DN")
+            raise type_error(f"Unknown layout: {node.attr}", node, f"Use a valid layout: {names}")
 
     # ---------------------------------------------------------------- shape
 
@@ -216,6 +226,10 @@ def check_dtype_node(node: ast.expr, evaluator: StaticEvaluator, is_unbound: IsU
         node,
         "Use pl.FP32, pl.INT32, or other supported dtype constants",
     )
+
+
+# `TypeResolver._LAYOUT_MAP`, in its order.
+_LAYOUTS = ("ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN")
 
 
 def _count_error(head: str, index: ast.expr) -> FrontEndError:

@@ -438,7 +438,7 @@ class ExpressionParser:
             if isinstance(operand.type, (TensorType, TileType)):
                 level = "tensor" if isinstance(operand.type, TensorType) else "tile"
                 return Call(span, f"{level}.{op}", [lhs, rhs], type=type(operand.type)(None, None))
-        return BinaryExpr(span, op, lhs, rhs, type=_value_kind(lhs.type, rhs.type))
+        return BinaryExpr(span, op, lhs, rhs, type=_arithmetic_type(op, lhs.type, rhs.type))
 
     def _unary(self, node: ast.UnaryOp, span: Span) -> Expr:
         literal = node.operand.value if isinstance(node.operand, ast.Constant) else None
@@ -522,6 +522,22 @@ def _constant_type(value: object) -> IRType:
     if isinstance(value, float):
         return ScalarType("FP32")
     return UnknownType()
+
+
+# Integer arithmetic on two INDEX scalars is INDEX in the real IR (true division is not).
+_INDEX_PRESERVING = frozenset({"add", "sub", "mul", "floordiv", "mod", "shl", "shr"})
+
+
+def _arithmetic_type(op: str, lhs: IRType, rhs: IRType) -> IRType:
+    """`k0 = kb * TILE` is an INDEX scalar (so `if k0:` is known not to be a Bool)."""
+    if (
+        op in _INDEX_PRESERVING
+        and isinstance(lhs, ScalarType)
+        and isinstance(rhs, ScalarType)
+        and lhs.dtype == rhs.dtype == "INDEX"
+    ):
+        return ScalarType("INDEX")
+    return _value_kind(lhs, rhs)
 
 
 def _value_kind(*types: IRType) -> IRType:

@@ -700,6 +700,8 @@ class FunctionParser:
         """Whether `name(...)` dispatches a kernel; None when its value is not known here."""
         if name in self._bindings:
             return None
+        if self._closure.call_is_unsupported(name):
+            return False  # its closure value is certainly no DSL function (e.g. a method name)
         if name not in self._env.values:
             return False if hasattr(builtins, name) else None
         value = self._env.values[name]

@@ -9,12 +9,17 @@ much of the file it vouches for.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 
 from compiler.diagnostics import Diagnostic, Severity
 from compiler.ir import Function, OpaqueExpr, OpaqueStmt, Program, UnknownType
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.span import Span
+
+# A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
+# constant we cannot fold): its form is modelled, only its value may be unknown.
+_VALUE_REFERENCE = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
 
 
 def unanalysed_spans(
@@ -42,6 +47,10 @@ def _opaque_spans(programs: Iterable[Program], functions: Iterable[Function]) ->
                 continue
             for expr in own_exprs(stmt):
                 for part in walk_expr(expr):
-                    if isinstance(part, OpaqueExpr) and isinstance(part.type, UnknownType):
+                    if (
+                        isinstance(part, OpaqueExpr)
+                        and isinstance(part.type, UnknownType)
+                        and not _VALUE_REFERENCE.fullmatch(part.text)
+                    ):
                         yield part.span
                         break

@@ -150,3 +150,25 @@ def test_explain_answers_bad_lines_and_broken_files_in_one_line(tmp_path: Path) 
     assert run.returncode == 1
     assert "does not parse (SyntaxError: invalid syntax at line 2); nothing to explain" in run.stderr
     assert "Traceback" not in run.stderr + odd.stderr + past.stderr
+
+
+def test_all_checks_passed_is_only_said_when_everything_was_analysed(tmp_path: Path) -> None:
+    clean = _write(tmp_path, "    y = x", name="clean.py")
+    said = run_pto_lsp("check", str(clean))
+    assert said.returncode == 0
+    assert said.stdout.strip() == "All checks passed (1 file(s))."
+    # `pld.system.notify(...)` is a distributed op this front end does not model.
+    unmodelled = tmp_path / "unmodelled.py"
+    unmodelled.write_text(
+        "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
+        "@pl.function\ndef f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
+        "    pld.system.notify(x)\n    return x\n",
+        encoding="utf-8",
+    )
+    run = run_pto_lsp("check", str(unmodelled))
+    assert run.returncode == 0
+    assert "All checks passed" not in run.stdout
+    assert (
+        f"1 construct could not be analysed (pto-lsp does not model them yet), the first at {unmodelled}:7"
+        in run.stdout
+    )

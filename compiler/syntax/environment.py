@@ -69,14 +69,26 @@ def build_environment(
 def _fold_hidden_bindings(stmt: ast.stmt, env: ModuleEnvironment) -> None:
     """Module names bound where the fold does not look (a `global` declaration in a
     function, a walrus, an augmented assignment), writes to the module's globals we
-    cannot follow, and the future import that stops Python evaluating annotations."""
-    hidden, writes_globals, future = hidden_bindings(stmt)
+    cannot follow, and the future import that stops Python evaluating annotations.
+
+    The walk is remembered on the statement itself: the engine keeps each unit's
+    parsed statements while the unit's text is unchanged, so an edit elsewhere in a
+    long file does not walk every other statement again."""
+    found = getattr(stmt, _HIDDEN_MEMO, None)
+    if found is None:
+        found = hidden_bindings(stmt)
+        setattr(stmt, _HIDDEN_MEMO, found)
+    hidden, writes_globals, future = found
     for name in hidden:
         env.values.setdefault(name, UNKNOWN)
     if writes_globals:
         env.values.setdefault("*", UNKNOWN)
     if future:
         env.values[FUTURE_ANNOTATIONS] = True
+
+
+# Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
+_HIDDEN_MEMO = "_pto_hidden_bindings"
 
 
 def hidden_bindings(stmt: ast.stmt) -> tuple[tuple[str, ...], bool, bool]:

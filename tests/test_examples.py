@@ -61,11 +61,21 @@ MISTAKES = {
             after=CODE,
         ),
         Expected(
-            "PTO501", "Unsupported statement type: AugAssign", "total += 1", "UnsupportedFeatureError", after=CODE
+            "PTO501",
+            "Unsupported statement type: AugAssign",
+            "total += 1",
+            "UnsupportedFeatureError",
+            after=CODE,
         ),
-        Expected("PTO504", "Unknown operation 'pl.lod'", "pl.lod(x, [0, 0], [32, 64])", "InvalidOperationError"),
         Expected(
-            "PTO505", "Undefined variable 'offset'", "offset", "UndefinedVariableError", after=(CODE, "pl.add(")
+            "PTO504", "Unknown operation 'pl.lod'", "pl.lod(x, [0, 0], [32, 64])", "InvalidOperationError"
+        ),
+        Expected(
+            "PTO505",
+            "Undefined variable 'offset'",
+            "offset",
+            "UndefinedVariableError",
+            after=(CODE, "pl.add("),
         ),
     ],
     "mistake_load_cache.py": [

@@ -135,3 +135,34 @@ def test_help_lists_the_compile_command():
     proc = run_pto_lsp("--help")
     assert proc.returncode == 0
     assert "compile" in proc.stdout
+
+
+FACTORY = """\
+import pypto.language as pl
+
+_ROWS = 4 * 32
+WIDTH = 999
+
+
+def build(width_arg):
+    ROWS, COLS = _ROWS, _ROWS // 2
+    WIDTH = width_arg
+
+    @pl.program
+    class Built:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[ROWS, COLS], pl.FP32], y: pl.Tensor[[ROWS, WIDTH], pl.FP32]) -> pl.Tensor[[ROWS, COLS], pl.FP32]:
+            t: pl.Tile[[ROWS, COLS], pl.FP32] = pl.load(x, [0, 0], [ROWS, COLS])
+            return pl.store(t, [0, 0], x)
+
+    return Built
+"""
+
+
+def test_a_program_built_in_a_factory_sees_the_factorys_constants(tmp_path):
+    """The decorator runs inside the factory: its straight-line locals are folded into
+    shapes, and a local that shadows a module constant is not that constant."""
+    out = compile_bytes(write(tmp_path / "factory.py", FACTORY)).decode("utf-8")
+    assert "x: pl.Tensor[[128, 64], pl.FP32]" in out
+    assert "pl.Tile[[128, 64], pl.FP32]" in out
+    assert "[128, 999]" not in out  # WIDTH is the factory's argument, not the module's 999

@@ -74,6 +74,11 @@ def _direct_scopes(node: ast.AST) -> Iterator[ast.AST]:
             yield from _direct_scopes(child)
 
 
+def bound_in_function(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """Every name a function binds: its parameters and any binding in its body."""
+    return frozenset(_all_bound_names(function))
+
+
 def _all_bound_names(scope: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> Iterator[str]:
     if not isinstance(scope, ast.ClassDef):
         yield from _parameter_names(scope.args)

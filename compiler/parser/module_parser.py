@@ -14,14 +14,20 @@ from dataclasses import dataclass, field
 from compiler.diagnostics import Diagnostic
 from compiler.ir import Function, IRType, Program, UnknownType
 from compiler.parser.annotations import AnnotationResolver
-from compiler.parser.closure_names import enclosing_scope_names
-from compiler.parser.decorators import DecoratorInfo, dsl_decorator, has_function_decorator
+from compiler.parser.closure_names import bound_in_function, enclosing_scope_names
+from compiler.parser.decorators import (
+    DecoratorInfo,
+    dsl_decorator,
+    dsl_decorator_name,
+    has_function_decorator,
+)
 from compiler.parser.errors import syntax_error
 from compiler.parser.function_parser import FunctionContext, FunctionParser
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.python_eval import python_errors
 from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
+from compiler.syntax.factory_locals import factory_environment
 from compiler.syntax.values import DslFunction
 
 
@@ -48,16 +54,16 @@ def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment) -> ParsedDe
     result.diagnostics.extend(error.diagnostic() for error in header.errors)
     failed = frozenset(header.failed)
     enclosing = enclosing_scope_names(nodes)
-    for node, decorator in _dsl_definitions(nodes, env):
+    for node, decorator, closure in _dsl_definitions(nodes, env):
         if decorator.is_program:
             assert isinstance(node, ast.ClassDef)
             outer = enclosing.get(id(node), frozenset())
-            result.programs.append(_parse_program(node, env, result.diagnostics, outer, failed))
+            result.programs.append(_parse_program(node, closure, result.diagnostics, outer, failed))
         else:
             assert isinstance(node, ast.FunctionDef)
             outer = enclosing.get(id(node), frozenset())
             context = FunctionContext(
-                env, free_function_return, is_method=False, enclosing_names=outer, python_failed=failed
+                closure, free_function_return, is_method=False, enclosing_names=outer, python_failed=failed
             )
             result.functions.append(_parse_function(node, decorator, context, result.diagnostics))
     return result
@@ -114,20 +120,48 @@ def _parse_function(
     return function
 
 
-def _dsl_definitions(stmts: list[ast.stmt], env: ModuleEnvironment) -> list[tuple[ast.stmt, DecoratorInfo]]:
-    found: list[tuple[ast.stmt, DecoratorInfo]] = []
-    for stmt in stmts:
-        decorator = dsl_decorator(stmt, env)
-        if decorator is not None:
-            found.append((stmt, decorator))
-            continue
-        # Plain Python: look inside for definitions its execution would decorate.
-        for field_name in ("body", "orelse", "finalbody", "handlers"):
-            children = getattr(stmt, field_name, None)
-            if isinstance(children, list):
-                nested = [child for child in children if isinstance(child, ast.stmt)]
-                nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
-                found.extend(_dsl_definitions(nested, env))
+def _dsl_definitions(
+    stmts: list[ast.stmt], env: ModuleEnvironment
+) -> list[tuple[ast.stmt, DecoratorInfo, ModuleEnvironment]]:
+    """Each DSL definition among `stmts` (nested ones included) with the closure
+    environment its decorator sees: inside a factory function, the factory's locals
+    (`factory_environment`) over the module's values."""
+    found: list[tuple[ast.stmt, DecoratorInfo, ModuleEnvironment]] = []
+
+    def visit(
+        block: list[ast.stmt], factory: ast.FunctionDef | ast.AsyncFunctionDef | None, path: list
+    ) -> None:
+        for stmt in block:
+            decorator = dsl_decorator(stmt, env)
+            if decorator is not None:
+                closure = env if factory is None else _factory_closure(factory, [*path, stmt])
+                found.append((stmt, decorator, closure))
+                continue
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                if factory is None:  # a factory: what it defines sees its locals
+                    visit(stmt.body, stmt, [])
+                else:
+                    visit(stmt.body, factory, [*path, stmt])
+                continue
+            # Plain Python: look inside for definitions its execution would decorate.
+            for field_name in ("body", "orelse", "finalbody", "handlers"):
+                children = getattr(stmt, field_name, None)
+                if isinstance(children, list):
+                    nested = [child for child in children if isinstance(child, ast.stmt)]
+                    nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
+                    visit(nested, factory, [*path, stmt] if factory is not None else path)
+
+    def _factory_closure(factory: ast.FunctionDef | ast.AsyncFunctionDef, path: list) -> ModuleEnvironment:
+        functions = [
+            factory,
+            *(s for s in path[:-1] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))),
+        ]
+        names = frozenset().union(*(bound_in_function(function) for function in functions))
+        if any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for step in path[:-1]):
+            path = []  # deeper than the factory's own body: its names all stay unknown
+        return factory_environment(env, factory, path, names, dsl_decorator_name)
+
+    visit(stmts, None, [])
     return found
 
 

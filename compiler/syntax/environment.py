@@ -196,6 +196,10 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
                 _fold_statement(node, env, evaluator, dsl_of)
 
 
+# A factory's statements fold the same way (`factory_locals`).
+fold_statement = _fold_statement
+
+
 def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
     """What a unit's top-level statements contribute to the environment fold, as a value.
 

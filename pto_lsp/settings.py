@@ -4,7 +4,9 @@ in the nearest `pyproject.toml`. Editor settings win over the project's.
     debounceMs           int      pause after an edit before analysing (0: at once; at most 2000)
     analyzeOn            str      "change" (default) or "save"
     diagnostics.disabled [str]    codes never shown
-    inlayHints.enabled   bool     the effective policy after each GM read
+    inlayHints.show      str      which GM reads get a policy hint: "policy" (default: the reads
+                                  of kernels that declare or state a policy), "all" or "none";
+                                  `inlayHints.enabled = false` (the older setting) means "none"
     ptoasCachePolicy     str      "unsupported" (default: the BYPASS warning) or
                                   "attribute" (PTOAS lowers the hint: no warning)
 """
@@ -30,6 +32,7 @@ DEFAULT_DEBOUNCE_MS = 30
 MAX_DEBOUNCE_MS = 2_000
 ANALYZE_ON = ("change", "save")
 PTOAS_CACHE_POLICY = ("unsupported", "attribute")
+INLAY_HINTS_SHOW = ("policy", "all", "none")
 
 
 @dataclass(frozen=True)
@@ -37,7 +40,7 @@ class Settings:
     debounce_ms: int = DEFAULT_DEBOUNCE_MS
     analyze_on: str = "change"
     disabled_codes: frozenset[str] = field(default_factory=frozenset)
-    inlay_hints: bool = True
+    inlay_hints: str = "policy"  # one of INLAY_HINTS_SHOW
     ptoas_cache_policy: str = "unsupported"
 
     @property
@@ -64,9 +67,11 @@ class Settings:
         disabled = _nested(section, "diagnostics", "disabled")
         if isinstance(disabled, list) and all(isinstance(code, str) for code in disabled):
             updates["disabled_codes"] = frozenset(disabled)
-        enabled = _nested(section, "inlayHints", "enabled")
-        if isinstance(enabled, bool):
-            updates["inlay_hints"] = enabled
+        show = _nested(section, "inlayHints", "show")
+        if show in INLAY_HINTS_SHOW:
+            updates["inlay_hints"] = show
+        elif _nested(section, "inlayHints", "enabled") is False:
+            updates["inlay_hints"] = "none"
         if section.get("ptoasCachePolicy") in PTOAS_CACHE_POLICY:
             updates["ptoas_cache_policy"] = section["ptoasCachePolicy"]
         return replace(self, **updates)

@@ -68,7 +68,8 @@ async def test_hover_on_a_matmul_names_each_operand_with_its_policy_and_why(clie
     assert (
         "- `a` — **DEFAULT** (default: no `cache=` here and no declaration for `a`) · matmul operand" in text
     )
-    assert "- `b` — **BYPASS** (declared at line 10) · matmul operand" in text
+    assert "- `b` — **BYPASS** (cached: [PTOAS#1356](" in text
+    assert ")) (declared at line 10) · matmul operand" in text
 
 
 async def test_an_explicit_default_beats_the_declaration_and_says_so(client: RecordingClient):
@@ -76,7 +77,8 @@ async def test_an_explicit_default_beats_the_declaration_and_says_so(client: Rec
     explicit = await hover(client, "pl.load(x, [0, 0]", 2)
     assert explicit is not None and "- `x` — **DEFAULT** (explicit `cache=` here) · pl.load" in explicit
     declared = await hover(client, "pl.load(x, [32, 0]", 2)
-    assert declared is not None and "- `x` — **BYPASS** (declared at line 18) · pl.load" in declared
+    assert declared is not None and "- `x` — **BYPASS** (cached: [PTOAS#1356](" in declared
+    assert ")) (declared at line 18) · pl.load" in declared
     assert "kernel `tiles_incore_0`" in declared
 
 
@@ -103,7 +105,11 @@ async def test_inlay_hints_show_the_effective_policy_after_each_read(client: Rec
         )
     )
     labels = [(hint.position.line, hint.label) for hint in hints or []]
-    assert labels == [(10, "a: DEFAULT, b: BYPASS"), (18, "x: DEFAULT"), (19, "x: BYPASS")]
+    assert labels == [
+        (10, "a: DEFAULT, b: BYPASS (cached: PTOAS#1356)"),
+        (18, "x: DEFAULT"),
+        (19, "x: BYPASS (cached: PTOAS#1356)"),
+    ]
     matmul_end = position_of("out_dtype=pl.FP32)", len("out_dtype=pl.FP32)"))
     assert hints[0].position == matmul_end
 
@@ -114,9 +120,10 @@ async def test_hover_on_a_tensor_parameter_gives_its_policy_in_each_kernel(clien
     assert text is not None
     assert text.startswith("**`x`** · tensor parameter (In)")
     assert (
-        "- kernel `tiles_incore_0`: **DEFAULT** (explicit `cache=` here), **BYPASS** (declared at line 18)"
+        "- kernel `tiles_incore_0`: **DEFAULT** (explicit `cache=` here), **BYPASS** (cached: [PTOAS#1356]("
         in text
     )
+    assert "(declared at line 18)\n\n_cached_: PTOAS has no L2-bypass path yet" in text
 
 
 SPMD_URI = "file:///work/kernels/spmd_hover.py"
@@ -158,9 +165,9 @@ async def test_hover_in_a_spmd_loop_names_the_kernel_its_body_becomes(client: Re
     text = await spmd_hover(client, "pl.load(b,")
     assert text is not None
     assert "kernel `blk`" in text
-    assert "- `b` — **BYPASS** (declared at line 9) · pl.load" in text
+    assert "- `b` — **BYPASS** (cached: [PTOAS#1356](" in text and ")) (declared at line 9) · pl.load" in text
 
 
 async def test_hover_on_an_explicit_bypass_load(client: RecordingClient):
     text = await spmd_hover(client, "pl.load(c,")
-    assert text is not None and "- `c` — **BYPASS** (explicit `cache=` here) · pl.load" in text
+    assert text is not None and ")) (explicit `cache=` here) · pl.load" in text

@@ -179,6 +179,8 @@ async def test_a_project_setting_in_pyproject_applies_in_the_editor(client: Reco
 
     open_document(client, source, kernel.as_uri())
     await wait_for_version(client, kernel.as_uri(), 1)
+    assert await hints() == []  # by default only kernels that use a policy get hints
+    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\ninlayHints = { show = "all" }\n')
     assert [hint.label for hint in await hints()] == ["a: DEFAULT"]
     (tmp_path / "pyproject.toml").write_text("[tool.pto-lsp]\ninlayHints = { enabled = false }\n")
     assert await hints() == []

@@ -3,24 +3,48 @@
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
+from compiler.codegen.bypass_warning import PTOAS_ISSUE
 from compiler.facts import Declaration, GmRead, Reason
+from compiler.facts.gm_reads import BYPASS
 from compiler.facts.kernels import outlined_names
 from compiler.ir import Function, FunctionType, Param, TensorType
+from pto_lsp.features.inlay_hints import PTOAS_ISSUE_LABEL
+
+# Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),
+# so that the hover and the warning beside it tell one story.
+_COMPILED_CACHED = f"(cached: [{PTOAS_ISSUE_LABEL}]({PTOAS_ISSUE}))"
+_COMPILED_CACHED_NOTE = (
+    "_cached_: PTOAS has no L2-bypass path yet, so a BYPASS read compiles as an ordinary cached "
+    'access (warning PTO301); `ptoasCachePolicy: "attribute"` is for a PTOAS that lowers it.'
+)
 
 
-def hover_markdown(analysis: ModuleAnalysis, line: int, byte_col: int) -> str | None:
-    """Markdown for a position (1-based line, UTF-8 byte column), or None when there is nothing to say."""
+def hover_markdown(
+    analysis: ModuleAnalysis, line: int, byte_col: int, bypass_lowered: bool = False
+) -> str | None:
+    """Markdown for a position (1-based line, UTF-8 byte column), or None when there is nothing to say.
+    `bypass_lowered`: the PTOAS in use lowers BYPASS (setting ptoasCachePolicy = "attribute")."""
     facts = analysis.facts
     declaration = facts.declaration_at(line, byte_col)
     if declaration is not None:
         return _declaration_markdown(declaration)
     reads = facts.reads_at(line, byte_col)
     if reads:
-        return _reads_markdown(reads)
+        return _with_cached_note(_reads_markdown(reads, bypass_lowered))
     found = _tensor_param_at(analysis, line, byte_col)
     if found is not None:
-        return _param_markdown(analysis, *found)
+        return _with_cached_note(_param_markdown(analysis, *found, bypass_lowered))
     return None
+
+
+def _read_policy(read: GmRead, bypass_lowered: bool) -> str:
+    if read.policy == BYPASS and not bypass_lowered:
+        return f"{_policy(read.policy_name)} {_COMPILED_CACHED}"
+    return _policy(read.policy_name)
+
+
+def _with_cached_note(markdown: str) -> str:
+    return f"{markdown}\n\n{_COMPILED_CACHED_NOTE}" if _COMPILED_CACHED in markdown else markdown
 
 
 def _tensor_param_at(analysis: ModuleAnalysis, line: int, byte_col: int) -> tuple[Function, Param] | None:
@@ -34,7 +58,7 @@ def _tensor_param_at(analysis: ModuleAnalysis, line: int, byte_col: int) -> tupl
     return None
 
 
-def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param) -> str:
+def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param, bypass_lowered: bool) -> str:
     kernels = list(dict.fromkeys(outlined_names(function).values()))
     if function.func_type is FunctionType.INCORE:
         kernels.insert(0, function.name)
@@ -42,19 +66,23 @@ def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param) 
     for kernel in kernels:
         reads = [r for r in analysis.facts.reads if r.kernel == kernel and r.tensor == param.var.name]
         if reads:
-            policies = ", ".join(dict.fromkeys(f"{_policy(r.policy_name)} ({_why(r)})" for r in reads))
+            policies = ", ".join(
+                dict.fromkeys(f"{_read_policy(r, bypass_lowered)} ({_why(r)})" for r in reads)
+            )
             lines.append(f"- kernel `{kernel}`: {policies}")
     if len(lines) == 2:
         lines.append("No kernel of this function reads it from global memory.")
     return "\n".join(lines)
 
 
-def _reads_markdown(reads: list[GmRead]) -> str:
+def _reads_markdown(reads: list[GmRead], bypass_lowered: bool) -> str:
     kernels = sorted({read.kernel for read in reads})
     title = "**GM read**" if len(reads) == 1 else "**GM reads**"
     lines = [f"{title} · kernel {', '.join(f'`{k}`' for k in kernels)}", ""]
     for read in _unique(reads):
-        lines.append(f"- `{read.tensor}` — {_policy(read.policy_name)} ({_why(read)}) · {read.kind.value}")
+        lines.append(
+            f"- `{read.tensor}` — {_read_policy(read, bypass_lowered)} ({_why(read)}) · {read.kind.value}"
+        )
     return "\n".join(lines)
 
 

@@ -26,7 +26,7 @@ from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document
 from pto_lsp.features.completion import CompletionEntry, ItemKind, cache_policy_completions, dsl_completions
 from pto_lsp.features.hover import hover_markdown
-from pto_lsp.features.inlay_hints import policy_hints
+from pto_lsp.features.inlay_hints import BYPASS_COMPILED_CACHED_TOOLTIP, policy_hints
 from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.signature_help import signature_at
@@ -84,7 +84,8 @@ def register(server: PtoLanguageServer) -> None:
         index = current.index
         line = params.position.line + 1
         column = index.byte_column(line, params.position.character, ls.encoding)
-        text = hover_markdown(current.analysis.window(line, line), line, column)
+        bypass_lowered = ls.settings(current.document.uri).ptoas_cache_policy == "attribute"
+        text = hover_markdown(current.analysis.window(line, line), line, column, bypass_lowered)
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -93,8 +94,9 @@ def register(server: PtoLanguageServer) -> None:
     @never_fails([])
     def inlay_hints(ls: PtoLanguageServer, params: lsp.InlayHintParams) -> list[lsp.InlayHint]:
         current = snapshot(ls, params.text_document.uri)
-        if current is None or not ls.settings(current.document.uri).inlay_hints:
+        if current is None:
             return []
+        settings = ls.settings(current.document.uri)
         index = current.index
         first, last = params.range.start.line + 1, params.range.end.line + 1
         analysis = current.analysis.window(first, last)
@@ -104,8 +106,11 @@ def register(server: PtoLanguageServer) -> None:
                 label=hint.label,
                 kind=lsp.InlayHintKind.Type,
                 padding_left=True,
+                tooltip=BYPASS_COMPILED_CACHED_TOOLTIP if hint.bypass_compiled_cached else None,
             )
-            for hint in policy_hints(analysis, first, last)
+            for hint in policy_hints(
+                analysis, first, last, settings.inlay_hints, settings.ptoas_cache_policy == "attribute"
+            )
         ]
 
     @server.feature(

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, ModuleAnalysis, Severity, codes
+from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.diagnostics import Stage
 from compiler.ir import Function, FunctionType, Program
@@ -87,15 +88,15 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
 
 def _write_mlir(result: PipelineResult, options: CodegenOptions, out: TextIO, err: TextIO) -> int:
     """One PTO MLIR module per InCore kernel; the codegen warnings on stderr, as the real one logs them."""
-    kernels = [f for p in result.programs for f in p.functions] + list(result.functions)
+    kernels = [(p.name, f) for p in result.programs for f in p.functions]
+    kernels += [(None, f) for f in result.functions]
     status = 0
-    for kernel in (f for f in kernels if f.func_type is FunctionType.INCORE):
+    for program, kernel in ((p, f) for p, f in kernels if f.func_type is FunctionType.INCORE):
         try:
             code = emit_kernel(kernel, options)
         except CodegenNotModelled as problem:
-            print(
-                f"pto-lsp compile: kernel '{kernel.name}' not emitted: not modelled yet: {problem}", file=err
-            )
+            message = not_emitted_message(options.file_label, program, kernel, str(problem), problem.span)
+            print(f"pto-lsp compile: {message}", file=err)
             status = 1
             continue
         for warning in code.warnings:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.codegen.bypass_warning import bypass_warning_message
+from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -39,6 +40,7 @@ from compiler.ir import (
     SeqStmts,
     Stmt,
     TensorType,
+    TileType,
     Var,
 )
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
@@ -70,7 +72,12 @@ BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
 class CodegenNotModelled(Exception):
-    """The kernel uses a construct this emitter does not model (e.g. a loop)."""
+    """The kernel uses a construct this emitter does not model (e.g. an if/else):
+    the message says what, `span` where (None: the kernel as a whole)."""
+
+    def __init__(self, message: str, span: Span | None = None) -> None:
+        super().__init__(message)
+        self.span = span
 
 
 @dataclass(frozen=True)
@@ -86,9 +93,12 @@ class TileBuf:
     dtype: str
     rows: int
     cols: int
+    transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
 
     def type(self) -> str:
         blayout, slayout, fractal = _LAYOUT[self.loc]
+        if self.transposed:
+            blayout, slayout = slayout, blayout
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -101,6 +111,7 @@ class Value:
     tile: TileBuf | None = None
     tensor: tuple[int, int, str] | None = None  # a tensor view: rows, cols, element type
     scalar: str | None = None  # "index" / "f32"
+    address: int = 0  # a tile's address in its memory space
 
 
 @dataclass
@@ -148,6 +159,13 @@ class _Emitter:
         return KernelCode("\n".join([*head, *body, "  }", "}"]) + "\n", self.warnings)
 
     def _signature(self) -> list[str]:
+        for param in self.function.params:
+            if not isinstance(param.var.type, (TensorType, ScalarType)):
+                kind = "a tile" if isinstance(param.var.type, TileType) else "of no known type"
+                raise CodegenNotModelled(
+                    f"parameter '{user_name(param.var)}' is {kind}: a kernel parameter must be a tensor or a scalar",
+                    param.var.span,
+                )
         tensors = [p.var for p in self.function.params if isinstance(p.var.type, TensorType)]
         scalars = [p.var for p in self.function.params if isinstance(p.var.type, ScalarType)]
         args = []
@@ -163,8 +181,9 @@ class _Emitter:
             )
             self.values[id(var)] = Value(view, tensor=(rows, cols, dtype))
         for offset, var in enumerate(scalars, start=len(tensors)):
-            args.append(f"%arg{offset}: index")
-            self.values[id(var)] = Value(f"%arg{offset}", scalar="index")
+            scalar = _scalar_type(var)
+            args.append(f"%arg{offset}: {scalar}")
+            self.values[id(var)] = Value(f"%arg{offset}", scalar=scalar)
         return args
 
     # ---------------------------------------------------------- statements
@@ -180,18 +199,25 @@ class _Emitter:
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
         elif not isinstance(stmt, ReturnStmt):
-            raise CodegenNotModelled(f"{type(stmt).__name__} in '{self.function.name}'")
+            raise CodegenNotModelled(statement_problem(stmt), stmt.span)
 
     def _for(self, loop: ForStmt) -> None:
         """`scf.for` over an index range; a tile carried across iterations is not modelled."""
         if loop.iter_args or loop.loop_var is None or loop.stop is None:
-            raise CodegenNotModelled(f"a loop with carried values in '{self.function.name}'")
+            raise CodegenNotModelled(
+                "a loop that carries values from one iteration to the next (iter_args) is not modelled yet",
+                loop.span,
+            )
         outer_tiles = {key for key, value in self.values.items() if value.tile is not None}
         for stmt in walk_stmts(loop.body):
             for expr in own_exprs(stmt):
-                if any(id(var) in outer_tiles for var in vars_in_evaluation_order(expr)):
+                carried = [var for var in vars_in_evaluation_order(expr) if id(var) in outer_tiles]
+                if carried:
                     raise CodegenNotModelled(
-                        f"a tile carried across loop iterations in '{self.function.name}'"
+                        f"tile '{user_name(carried[0])}' (line {carried[0].span.start_line}) is used in "
+                        "every iteration of the loop: a buffer shared across iterations "
+                        "(MaterializeSemanticAliases) is not modelled yet",
+                        stmt.span,
                     )
         start = self._expr(loop.start, None).name if loop.start is not None else self._index(0)
         stop = self._expr(loop.stop, None).name
@@ -207,7 +233,11 @@ class _Emitter:
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
             if id(expr) not in self.values:
-                raise CodegenNotModelled(f"'{expr.name}' has no value")
+                raise CodegenNotModelled(
+                    f"'{user_name(expr)}' (line {expr.span.start_line}) is bound by a statement "
+                    "this emitter does not model",
+                    expr.span,
+                )
             return self.values[id(expr)]
         if isinstance(expr, Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
             return Value(self._index(expr.value), scalar="index")
@@ -220,7 +250,7 @@ class _Emitter:
             return Value(name, scalar="index")
         if isinstance(expr, Call):
             return self._call(expr, dest)
-        raise CodegenNotModelled(f"expression {type(expr).__name__} in '{self.function.name}'")
+        raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
         namespace, _, op = call.op.partition(".")
@@ -238,6 +268,8 @@ class _Emitter:
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
         if call.op == "tile.matmul":
             return self._matmul(call, dest)
+        if call.op == "tile.transpose_view":
+            return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
         if namespace == "tile" and op in _BINARY | {f"{name}s" for name in _BINARY}:
             return self._binary(
                 call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
@@ -250,7 +282,9 @@ class _Emitter:
                 call.span,
             )  # type: ignore[union-attr]
             return result
-        raise CodegenNotModelled(f"op {call.op} in '{self.function.name}'")
+        raise CodegenNotModelled(
+            f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
+        )
 
     # ----------------------------------------------------------------- ops
 
@@ -258,8 +292,8 @@ class _Emitter:
         source = call.args[0]
         view = self.values.get(id(source)) if isinstance(source, Var) else None
         if view is None or view.tensor is None or len(call.args) < 3:
-            raise CodegenNotModelled(f"load in '{self.function.name}'")
-        sizes = _ints(call.args[2])
+            raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
+        sizes = _ints(call.args[2], call.span)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         tile = self._alloc(
@@ -292,7 +326,7 @@ class _Emitter:
         target = call.args[2] if len(call.args) > 2 else None
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
-            raise CodegenNotModelled(f"store in '{self.function.name}'")
+            raise CodegenNotModelled("a store into a value that is not a tensor parameter", call.span)
         offsets = self._offsets(call.args[1], call.span)
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
@@ -309,9 +343,7 @@ class _Emitter:
         self.cube = True
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
         if _flag(call.kwargs.get("b_trans")):
-            assert rhs.tile is not None
-            transposed = TileBuf(rhs.tile.loc, rhs.tile.dtype, rhs.tile.cols, rhs.tile.rows)
-            rhs = self._alloc(f"{rhs.name.lstrip('%')}_t", transposed, call.span)  # a transposed view
+            rhs = self._transpose_view(rhs, f"{rhs.name.lstrip('%')}_t", call.span)
         lhs = self._moved(lhs, "left", None, call.span) if lhs.tile and lhs.tile.loc != "left" else lhs
         rhs = self._moved(rhs, "right", None, call.span) if rhs.tile and rhs.tile.loc != "right" else rhs
         assert lhs.tile is not None and rhs.tile is not None
@@ -321,6 +353,24 @@ class _Emitter:
             call.span,
         )
         return acc
+
+    def _transpose_view(self, source: Value, dest: str | None, span: Span) -> Value:
+        """The transposed view of a Mat tile, as the real codegen emits it (TensorMatmulDemo's
+        `qk.pto`): a tile at the source's address, rows and columns and layouts swapped."""
+        assert source.tile is not None
+        if source.tile.loc != "mat" or source.tile.transposed:
+            raise CodegenNotModelled(
+                f"a transposed view of a {source.tile.loc} tile is not modelled yet (only of a Mat tile)",
+                span,
+            )
+        tile = TileBuf("mat", source.tile.dtype, source.tile.cols, source.tile.rows, transposed=True)
+        name = self._name(dest) if dest else self._temp()
+        self._line(
+            f"{name} = pto.alloc_tile addr = {self._i64(source.address)} valid_row = {self._index(tile.rows)} "
+            f"valid_col = {self._index(tile.cols)} : {tile.type()}",
+            span,
+        )
+        return Value(name, tile=tile, address=source.address)
 
     def _binary(self, call: Call, op: str, dest: str | None) -> Value:
         lhs = self._tile_operand(call.args[0])
@@ -355,7 +405,7 @@ class _Emitter:
     def _tile_operand(self, expr: Expr) -> Value:
         value = self._expr(expr, None)
         if value.tile is None:
-            raise CodegenNotModelled(f"a tile operand in '{self.function.name}' is not a tile")
+            raise CodegenNotModelled("an operand that must be a tile is not one", expr.span)
         return value
 
     def _alloc(self, dest: str | None, tile: TileBuf, span: Span) -> Value:
@@ -368,7 +418,7 @@ class _Emitter:
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",
             span,
         )
-        return Value(name, tile=tile)
+        return Value(name, tile=tile, address=address)
 
     def _offsets(self, expr: Expr, span: Span) -> list[str]:
         items = expr.items if isinstance(expr, MakeTuple) else [expr]
@@ -386,10 +436,10 @@ class _Emitter:
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
-        shape = tensor.shape or ()
-        if len(shape) != 2 or not all(isinstance(dim, int) for dim in shape):
-            raise CodegenNotModelled(f"tensor '{var.name}' has no static 2-D shape")
-        return int(shape[0]), int(shape[1]), _DTYPES.get(tensor.dtype or "", "f32")
+        problem = static_2d_problem("tensor", user_name(var), tensor.shape)
+        if problem is not None or tensor.shape is None:
+            raise CodegenNotModelled(problem or "", var.span)
+        return int(tensor.shape[0]), int(tensor.shape[1]), _DTYPES.get(tensor.dtype or "", "f32")
 
     def _index(self, value: int) -> str:
         name = f"%c{value}_index"
@@ -436,12 +486,28 @@ def _memory(value: object, default: str) -> str:
     return name if name in _LAYOUT else default
 
 
-def _ints(expr: Expr) -> list[int]:
+def _ints(expr: Expr, span: Span) -> list[int]:
     items = expr.items if isinstance(expr, MakeTuple) else [expr]
     values = [item.value for item in items if isinstance(item, Const) and isinstance(item.value, int)]
     if len(values) != len(items):
-        raise CodegenNotModelled("a load size is not static")
+        shape = ", ".join(format_dim(item) for item in items)
+        raise CodegenNotModelled(f"the load size [{shape}] is not static", span)
     return values
+
+
+def _scalar_type(var: Var) -> str:
+    """A scalar parameter's MLIR type (`index`, `f32`, `i32`, ...), as the real signature types it."""
+    dtype = var.type.dtype if isinstance(var.type, ScalarType) else None
+    if dtype == "INDEX":
+        return "index"
+    if dtype not in _DTYPES:
+        known = (
+            f"the dtype {dtype}, whose PTO form is not in the reference outputs"
+            if dtype
+            else "no known dtype"
+        )
+        raise CodegenNotModelled(f"scalar parameter '{user_name(var)}' has {known}", var.span)
+    return _DTYPES[dtype]
 
 
 def _flag(value: object) -> bool:

@@ -35,6 +35,7 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.scope_interface import ScopeInterface, callee_directions_among
 from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
+from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
     LINE_AT_END,
     ParsedUnit,
@@ -345,7 +346,8 @@ def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> A
 
 def module_environment(units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None) -> ModuleEnvironment:
     """The environment the units' statements fold into (`memo`: see `build_environment`)."""
-    return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name, memo)
+    with shared_subtrees():
+        return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name, memo)
 
 
 def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
@@ -379,7 +381,7 @@ def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
 
 def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     offset = unit.start_line - 1
-    with unit_line_offset(offset):
+    with unit_line_offset(offset), shared_subtrees():
         definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)

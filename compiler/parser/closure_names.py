@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from compiler.syntax.environment import ModuleEnvironment
+from compiler.syntax.subtree import binders, direct_definitions
 from compiler.syntax.values import UNKNOWN, DslFunction
 
 # The builtins the real closure evaluator exposes (its restricted whitelist).
@@ -57,21 +58,12 @@ def enclosing_scope_names(nodes: list[ast.stmt]) -> dict[int, frozenset[str]]:
     return found
 
 
-def _visit_scope_children(node: ast.AST, outer: frozenset[str], found: dict[int, frozenset[str]]) -> None:
-    for child in _direct_scopes(node):
+def _visit_scope_children(node: ast.stmt, outer: frozenset[str], found: dict[int, frozenset[str]]) -> None:
+    for child in direct_definitions(node):
         if outer:
             found[id(child)] = outer
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _visit_scope_children(child, outer | frozenset(_all_bound_names(child)), found)
-
-
-def _direct_scopes(node: ast.AST) -> Iterator[ast.AST]:
-    """The defs and classes directly inside `node`'s body (not inside nested ones)."""
-    for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            yield child
-        elif not isinstance(child, ast.Lambda):
-            yield from _direct_scopes(child)
 
 
 def bound_in_function(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
@@ -83,7 +75,7 @@ def _all_bound_names(scope: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDe
     if not isinstance(scope, ast.ClassDef):
         yield from _parameter_names(scope.args)
     for stmt in scope.body:
-        for node in ast.walk(stmt):
+        for node in binders(stmt):
             yield from _names_bound_by(node)
 
 
@@ -169,7 +161,7 @@ def _body_bindings(function: ast.FunctionDef) -> Iterable[_Binding]:
         yield _Binding(name, *start)
     assigned: set[int] = set()
     for stmt in function.body:
-        for node in ast.walk(stmt):
+        for node in binders(stmt):
             if isinstance(node, (ast.Assign, ast.AnnAssign, ast.AugAssign)):
                 end = (node.end_lineno or node.lineno, node.end_col_offset or 0)
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]

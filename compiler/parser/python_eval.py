@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from compiler.parser.errors import FrontEndError
 from compiler.syntax.environment import FUTURE_ANNOTATIONS, PL_MODULE, ModuleEnvironment
 from compiler.syntax.pl_exports import ENUM_CLASS_ATTRIBUTES, PL_ATTRIBUTES, PL_ENUM_MEMBERS, pl_enum
+from compiler.syntax.subtree import binders
 from compiler.syntax.values import ModuleRef
 
 _BUILTINS = frozenset(dir(builtins))
@@ -240,7 +241,7 @@ def _names_bound_in(stmt: ast.stmt) -> Iterator[str]:
     """Every name the statement binds anywhere, in any scope inside it (parameters
     included): an over-approximation of what its class bodies and enclosing
     functions can see."""
-    for node in ast.walk(stmt):
+    for node in binders(stmt):
         if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             yield node.id
         elif isinstance(node, _DEFINITIONS):

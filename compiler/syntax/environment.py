@@ -10,6 +10,7 @@ import ast
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.subtree import binders, subtree
 from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, PlainDefinition, StaticEvaluator
 
 PL_MODULE = "pypto.language"
@@ -96,7 +97,7 @@ def hidden_bindings(stmt: ast.stmt) -> tuple[tuple[str, ...], bool, bool]:
     names: set[str] = set()
     writes_globals = False
     definition = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-    for node in ast.walk(stmt):
+    for node in subtree(stmt):
         if isinstance(node, ast.Global):
             names.update(node.names)
         elif isinstance(node, ast.Name):
@@ -186,7 +187,7 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
             env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
-        for node in ast.walk(stmt):
+        for node in binders(stmt):
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 env.values[node.id] = UNKNOWN
             elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.ExceptHandler)):

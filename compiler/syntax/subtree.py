@@ -1,0 +1,153 @@
+"""Every node under a statement, listed once per top-level statement and shared.
+
+The front end asks "which names does this statement bind anywhere?" several times
+over for the same trees (Python's own evaluation order, the module environment,
+closures of nested definitions, a DSL body's bindings): each used to be a fresh
+`ast.walk`, whose generic field iteration is the bulk of a whole-file `check`.
+Here a statement's tree is flattened once, in pre-order, and every statement
+inside it remembers its slice of that list, so walking any statement again is a
+list copy. Pre-order rather than `ast.walk`'s breadth-first order: callers only
+need each node once, and a parent before its children (an assignment before its
+targets).
+"""
+
+from __future__ import annotations
+
+import ast
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+# A statement's entry: (its root's node list, start, end, its root's binder list, start, end).
+_Entry = tuple[list[ast.AST], int, int, list[ast.AST], int, int]
+
+# The entries of every statement flattened within `shared_subtrees()`, by `id`. Kept
+# beside the trees rather than on them: an entry on a node would hold the node in a
+# reference cycle, which the server (it freezes what it keeps from the collector) must
+# not make. One per thread, though analysis runs on one.
+_active = threading.local()
+
+# The nodes that can bind a name (a `Name` only when stored or deleted), and the
+# assignments whose targets do: what the binding scans look at, a small share of a tree.
+_BINDER_TYPES: frozenset[type] = frozenset(
+    {
+        ast.FunctionDef,
+        ast.AsyncFunctionDef,
+        ast.ClassDef,
+        ast.arg,
+        ast.Import,
+        ast.ImportFrom,
+        ast.ExceptHandler,
+        ast.Global,
+        ast.Nonlocal,
+        ast.MatchAs,
+        ast.MatchStar,
+        ast.MatchMapping,
+        ast.Assign,
+        ast.AnnAssign,
+        ast.AugAssign,
+    }
+)
+
+
+@contextmanager
+def shared_subtrees() -> Iterator[None]:
+    """Within it, each statement is flattened once and its lists shared; after it,
+    they are forgotten. Outside it, every call flattens afresh (correct, slower)."""
+    if getattr(_active, "entries", None) is not None:
+        yield
+        return
+    _active.entries = {}
+    try:
+        yield
+    finally:
+        _active.entries = None
+
+
+def subtree(stmt: ast.stmt) -> list[ast.AST]:
+    """`stmt` and every node under it, each once, parents before children."""
+    nodes, start, end, _, _, _ = _entry(stmt)
+    return nodes[start:end]
+
+
+def binders(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes of `subtree(stmt)` that can bind a name: stored or deleted `Name`s,
+    definitions, parameters, imports, `except ... as`, `global`/`nonlocal`, match
+    captures, and the assignment statements themselves."""
+    _, _, _, found, start, end = _entry(stmt)
+    return found[start:end]
+
+
+def direct_definitions(stmt: ast.stmt) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """The defs and classes inside `stmt` that are not inside another def or class
+    (nor a lambda, which holds no statements)."""
+    found = binders(stmt)
+    index = 1 if found and found[0] is stmt else 0
+    while index < len(found):
+        child = found[index]
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            yield child
+            _, _, _, _, start, end = _entry(child)
+            index += end - start  # past the definition's own binders
+        else:
+            index += 1
+
+
+def _entry(stmt: ast.stmt) -> _Entry:
+    entries: dict[int, _Entry] | None = getattr(_active, "entries", None)
+    if entries is None:
+        return _flatten(stmt)[id(stmt)]
+    entry = entries.get(id(stmt))
+    if entry is None:
+        entries.update(_flatten(stmt))
+        entry = entries[id(stmt)]
+    return entry
+
+
+class _End:
+    """Marks, on the traversal stack, where a statement's subtree ends."""
+
+    __slots__ = ("statement",)
+
+    def __init__(self, statement: ast.stmt) -> None:
+        self.statement = statement
+
+
+def _flatten(root: ast.stmt) -> dict[int, _Entry]:
+    """Pre-order traversal without recursion (hostile input nests thousands deep):
+    each statement's entry, by `id`."""
+    nodes: list[ast.AST] = []
+    found: list[ast.AST] = []
+    starts: dict[ast.stmt, tuple[int, int]] = {}
+    entries: dict[int, _Entry] = {}
+    stack: list[ast.AST | _End] = [root]
+    binder_types = _BINDER_TYPES
+    while stack:
+        item = stack.pop()
+        cls = item.__class__
+        if cls is _End:
+            statement = item.statement  # type: ignore[union-attr]
+            start, binder_start = starts.pop(statement)
+            entries[id(statement)] = (nodes, start, len(nodes), found, binder_start, len(found))
+            continue
+        if cls is ast.Name:
+            nodes.append(item)  # type: ignore[arg-type]
+            if item.ctx.__class__ is not ast.Load:  # type: ignore[union-attr]
+                found.append(item)  # type: ignore[arg-type]
+            continue  # a Name's only child is its context
+        if isinstance(item, ast.stmt):
+            starts[item] = (len(nodes), len(found))
+            stack.append(_End(item))
+        nodes.append(item)  # type: ignore[arg-type]
+        if cls in binder_types:
+            found.append(item)  # type: ignore[arg-type]
+        children: list[ast.AST] = []
+        for name in item._fields:  # type: ignore[union-attr]
+            value = getattr(item, name, None)
+            if isinstance(value, ast.AST):
+                children.append(value)
+            elif isinstance(value, list):
+                children.extend(element for element in value if isinstance(element, ast.AST))
+        children.reverse()
+        stack.extend(children)
+    return entries

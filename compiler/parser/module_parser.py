@@ -127,42 +127,53 @@ def _dsl_definitions(
     environment its decorator sees: inside a factory function, the factory's locals
     (`factory_environment`) over the module's values."""
     found: list[tuple[ast.stmt, DecoratorInfo, ModuleEnvironment]] = []
-
-    def visit(
-        block: list[ast.stmt], factory: ast.FunctionDef | ast.AsyncFunctionDef | None, path: list
-    ) -> None:
-        for stmt in block:
-            decorator = dsl_decorator(stmt, env)
-            if decorator is not None:
-                closure = env if factory is None else _factory_closure(factory, [*path, stmt])
-                found.append((stmt, decorator, closure))
-                continue
-            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                if factory is None:  # a factory: what it defines sees its locals
-                    visit(stmt.body, stmt, [])
-                else:
-                    visit(stmt.body, factory, [*path, stmt])
-                continue
-            # Plain Python: look inside for definitions its execution would decorate.
-            for field_name in ("body", "orelse", "finalbody", "handlers"):
-                children = getattr(stmt, field_name, None)
-                if isinstance(children, list):
-                    nested = [child for child in children if isinstance(child, ast.stmt)]
-                    nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
-                    visit(nested, factory, [*path, stmt] if factory is not None else path)
-
-    def _factory_closure(factory: ast.FunctionDef | ast.AsyncFunctionDef, path: list) -> ModuleEnvironment:
-        functions = [
-            factory,
-            *(s for s in path[:-1] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))),
-        ]
-        names = frozenset().union(*(bound_in_function(function) for function in functions))
-        if any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for step in path[:-1]):
-            path = []  # deeper than the factory's own body: its names all stay unknown
-        return factory_environment(env, factory, path, names, dsl_decorator_name)
-
-    visit(stmts, None, [])
+    _collect_definitions(stmts, env, None, [], found)
     return found
+
+
+# Module-level rather than nested closures: a closure calling itself holds its own cell,
+# a reference cycle that would keep every analysed tree alive for the collector (which
+# the server keeps away from what it froze).
+def _collect_definitions(
+    block: list[ast.stmt],
+    env: ModuleEnvironment,
+    factory: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    path: list[ast.stmt],
+    found: list[tuple[ast.stmt, DecoratorInfo, ModuleEnvironment]],
+) -> None:
+    for stmt in block:
+        decorator = dsl_decorator(stmt, env)
+        if decorator is not None:
+            closure = env if factory is None else _factory_closure(env, factory, [*path, stmt])
+            found.append((stmt, decorator, closure))
+            continue
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            if factory is None:  # a factory: what it defines sees its locals
+                _collect_definitions(stmt.body, env, stmt, [], found)
+            else:
+                _collect_definitions(stmt.body, env, factory, [*path, stmt], found)
+            continue
+        # Plain Python: look inside for definitions its execution would decorate.
+        for field_name in ("body", "orelse", "finalbody", "handlers"):
+            children = getattr(stmt, field_name, None)
+            if isinstance(children, list):
+                nested = [child for child in children if isinstance(child, ast.stmt)]
+                nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
+                inner = [*path, stmt] if factory is not None else path
+                _collect_definitions(nested, env, factory, inner, found)
+
+
+def _factory_closure(
+    env: ModuleEnvironment, factory: ast.FunctionDef | ast.AsyncFunctionDef, path: list[ast.stmt]
+) -> ModuleEnvironment:
+    functions = [
+        factory,
+        *(s for s in path[:-1] if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))),
+    ]
+    names = frozenset().union(*(bound_in_function(function) for function in functions))
+    if any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for step in path[:-1]):
+        path = []  # deeper than the factory's own body: its names all stay unknown
+    return factory_environment(env, factory, path, names, dsl_decorator_name)
 
 
 def _single_return(resolver: AnnotationResolver, node: ast.FunctionDef) -> IRType:

@@ -33,6 +33,7 @@ from compiler.analysis import (
     unit_environment_key,
 )
 from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
+from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import cut_units
 from pto_lsp.unfilled import unfilled
@@ -186,8 +187,11 @@ class AnalysisEngine:
         """A from-scratch analysis (nothing of `path` is reused or kept, beyond the caches)."""
         state = _DocumentState(path)
         units = cut_units(text)
-        self._align(state, units, None, compare=False)
-        result = _run(self._place(state, units))
+        # One pass over the whole module: each statement's tree is flattened once for the
+        # module environment and the unit's analysis both (not kept once the analysis is done).
+        with shared_subtrees():
+            self._align(state, units, None, compare=False)
+            result = _run(self._place(state, units))
         assert result is not None
         return result
 

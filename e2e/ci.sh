@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The editor part of CI (called by .ci/run after the Python steps, with .venv installed):
-#   the VS Code extension's unit tests and its .vsix; the Neovim e2e (always); the code-server e2e.
+#   the VS Code extension's bundled server, unit tests and .vsix; the Neovim e2e (always); the
+#   code-server e2e (the .vsix in a code-server whose Python has no pto-lsp).
 # Installs what it needs itself (apt: one `apt-get update`; npm). The code-server e2e is skipped
 # only when its install cannot reach a package registry, and then it says so loudly; once
 # installed, a failure fails CI. Env: E2E_TOOLS (code-server etc.; default e2e/.tools).
@@ -20,12 +21,13 @@ apt-get install -y -qq --no-install-recommends neovim >/dev/null
 nvim --version | head -1
 took "apt"
 
-step "VS Code extension: npm ci, unit tests, .vsix"
+step "VS Code extension: npm ci, the bundled server, unit tests, .vsix"
 (
   cd vscode-extension
   npm ci --no-audit --no-fund --loglevel=error
+  PY="$PY" npm run bundle   # bundled/libs: the server and its pure-Python dependencies
   npm test
-  npm run package
+  npm run vsix
 )
 ls -l vscode-extension/pto-lsp.vsix
 took "extension"

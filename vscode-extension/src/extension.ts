@@ -1,6 +1,8 @@
-// The PyPTO kernels extension: starts `pto-lsp serve` over stdio with the chosen Python and
-// hands every Python file to it (the server decides what is a PyPTO kernel).
+// The PyPTO kernels extension: once a file that imports `pypto.language` is opened, starts the
+// pto-lsp server bundled with it (bundled/, run by the user's or a found Python >= 3.10) over
+// stdio and hands every Python file to it (the server decides what is a PyPTO kernel).
 import { execFile } from 'node:child_process';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
   CloseAction,
@@ -17,35 +19,60 @@ import {
   type ServerOptions,
 } from 'vscode-languageclient/node';
 import {
+  ACTION_LABELS,
+  IR_LANGUAGE,
   IR_SCHEME,
-  PROBE_SCRIPT,
+  LAUNCHER,
+  MLIR_LANGUAGE,
   RESTART_KEYS,
   RestartBudget,
   SECTION,
   answerConfiguration,
   commandText,
   diagnoseProbe,
+  importStrategy,
+  importsPyptoLanguage,
   irDocumentPath,
+  noPythonFound,
   passChoices,
   pythonExtensionCommand,
   resolveInterpreter,
-  runsPtoLspModule,
   serverCommand,
   serverSettings,
   shellLine,
   startFailureMessage,
-  type Interpreter,
+  usablePython,
+  type ImportStrategy,
+  type ProbeContext,
   type ProbeResult,
   type PythonExtensionApi,
+  type StartAction,
   type StartProblem,
 } from './logic';
 
 const NAME = 'PTO Language Server';
-let log: vscode.LogOutputChannel;
-let traceChannel: TraceChannel;
+let extensionContext: vscode.ExtensionContext;
+let channels: { log: vscode.LogOutputChannel; trace: TraceChannel } | undefined;
 let client: PtoClient | undefined;
 let starting: Promise<void> | undefined;
 let pythonApi: PythonExtensionApi | undefined;
+/** Set once a PyPTO file was seen: from then on the server runs (and restarts on setting changes). */
+let engaged = false;
+
+/** The output channel, created when first needed: a project without PyPTO never sees it. */
+function output(): { log: vscode.LogOutputChannel; trace: TraceChannel } {
+  if (!channels) {
+    channels = { log: vscode.window.createOutputChannel(NAME, { log: true }), trace: new TraceChannel() };
+    extensionContext.subscriptions.push(channels.log, channels.trace);
+  }
+  return channels;
+}
+const log = {
+  info: (message: string) => output().log.info(message),
+  warn: (message: string) => output().log.warn(message),
+  error: (message: string) => output().log.error(message),
+  show: () => output().log.show(),
+};
 
 /** A client that stays quiet while starting: a failed start gets our one message, not three. */
 class PtoClient extends LanguageClient {
@@ -57,39 +84,62 @@ class PtoClient extends LanguageClient {
 
 // ---------------------------------------------------------------- activation
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
-  log = vscode.window.createOutputChannel(NAME, { log: true });
-  traceChannel = new TraceChannel();
+export function activate(context: vscode.ExtensionContext): void {
+  extensionContext = context;
   const ir = new IrDocuments();
   context.subscriptions.push(
-    log,
-    traceChannel,
     ir,
     vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, ir),
-    vscode.commands.registerCommand('ptoLsp.restartServer', () => restart('restart command')),
+    vscode.commands.registerCommand('ptoLsp.restartServer', () => engage('restart command')),
     vscode.commands.registerCommand('ptoLsp.showOutput', () => log.show()),
     vscode.commands.registerCommand('ptoLsp.showIR', () => showIR(ir)),
     vscode.commands.registerCommand('ptoLsp.showMLIR', () => showMLIR(ir)),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
+      if (engaged && RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
         void restart('interpreter settings changed');
       }
     }),
-    vscode.workspace.onDidGrantWorkspaceTrust(() => restart('workspace trusted')),
+    vscode.workspace.onDidGrantWorkspaceTrust(() => {
+      if (engaged) {
+        void restart('workspace trusted');
+      }
+    }),
+    // Activated by any Python file; nothing starts until one imports pypto.language.
+    vscode.workspace.onDidOpenTextDocument((document) => engageFor(document)),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (!engaged && event.contentChanges.some((change) => /pypto|language/.test(change.text))) {
+        engageFor(event.document);
+      }
+    }),
   );
-  await hookPythonExtension(context);
-  await startServer();
+  vscode.workspace.textDocuments.forEach(engageFor);
 }
 
 export async function deactivate(): Promise<void> {
   await stopServer();
 }
 
+function engageFor(document: vscode.TextDocument): void {
+  const candidate = document.languageId === 'python' && ['file', 'untitled'].includes(document.uri.scheme);
+  if (!engaged && candidate && importsPyptoLanguage(document.getText())) {
+    void engage(`${path.basename(document.uri.fsPath || document.uri.path)} imports pypto.language`);
+  }
+}
+
+/** Start the server for the first time (or restart it). */
+async function engage(why: string): Promise<void> {
+  if (!engaged) {
+    engaged = true;
+    await hookPythonExtension();
+  }
+  await restart(why);
+}
+
 /** The optional Python extension: its selected interpreter, and restarts when it changes. */
-async function hookPythonExtension(context: vscode.ExtensionContext): Promise<void> {
+async function hookPythonExtension(): Promise<void> {
   const extension = vscode.extensions.getExtension('ms-python.python');
   if (!extension) {
-    log.info('Python extension not installed: using ptoLsp.interpreter or python3');
+    log.info('Python extension not installed: using ptoLsp.interpreter or a Python found on PATH');
     return;
   }
   try {
@@ -97,7 +147,7 @@ async function hookPythonExtension(context: vscode.ExtensionContext): Promise<vo
     const environments = (pythonApi as { environments?: { onDidChangeActiveEnvironmentPath?: vscode.Event<unknown> } })
       .environments;
     if (environments?.onDidChangeActiveEnvironmentPath) {
-      context.subscriptions.push(
+      extensionContext.subscriptions.push(
         environments.onDidChangeActiveEnvironmentPath(() => {
           if (configuredInterpreter().length === 0) {
             void restart('the Python extension selected another interpreter');
@@ -106,7 +156,7 @@ async function hookPythonExtension(context: vscode.ExtensionContext): Promise<vo
       );
     }
   } catch (error) {
-    log.warn(`Python extension did not activate (${String(error)}): using ptoLsp.interpreter or python3`);
+    log.warn(`Python extension did not activate (${String(error)}): using ptoLsp.interpreter or a Python found on PATH`);
     pythonApi = undefined;
   }
 }
@@ -114,12 +164,6 @@ async function hookPythonExtension(context: vscode.ExtensionContext): Promise<vo
 function configuredInterpreter(): string[] {
   const value = vscode.workspace.getConfiguration(SECTION).get<unknown>('interpreter');
   return Array.isArray(value) ? value : [];
-}
-
-async function interpreter(): Promise<Interpreter> {
-  const resource = vscode.window.activeTextEditor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
-  const fromPython = await pythonExtensionCommand(pythonApi, resource);
-  return resolveInterpreter(vscode.workspace.getConfiguration(SECTION).get('interpreter'), fromPython);
 }
 
 function settingsFor(scopeUri: string | undefined) {
@@ -130,7 +174,7 @@ function settingsFor(scopeUri: string | undefined) {
 // ---------------------------------------------------------------- starting and stopping
 
 async function restart(why: string): Promise<void> {
-  log.info(`restarting the server: ${why}`);
+  log.info(`(re)starting the server: ${why}`);
   await stopServer();
   await startServer();
 }
@@ -158,27 +202,53 @@ function startServer(): Promise<void> {
   return starting;
 }
 
-async function doStart(): Promise<void> {
-  const python = await interpreter();
+/** The environment of the probe and the server: the import strategy for the launcher. */
+function serverEnv(strategy: ImportStrategy): NodeJS.ProcessEnv {
+  return { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PTO_LSP_IMPORT_STRATEGY: strategy };
+}
+
+/**
+ * The interpreter and the command that runs the server, checked first: the first candidate
+ * that is a Python >= 3.10 (one candidate unless the interpreter is searched for on PATH).
+ */
+async function chooseServer(): Promise<{ command: string; args: string[]; strategy: ImportStrategy } | StartProblem> {
   const config = vscode.workspace.getConfiguration(SECTION);
+  const resource = vscode.window.activeTextEditor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
+  const choice = resolveInterpreter(config.get('interpreter'), await pythonExtensionCommand(pythonApi, resource));
+  const strategy = importStrategy(config.get('importStrategy'));
+  const launcher = extensionContext.asAbsolutePath(path.join(...LAUNCHER));
   const serverArgs = config.get<unknown>('serverArgs');
-  const { command, args } = serverCommand(python.command, serverArgs);
-  log.info(`interpreter (${python.source}): ${shellLine(python.command)}`);
-
-  if (runsPtoLspModule(serverArgs)) {
-    const problem = diagnoseProbe(python.command, await probe(python.command));
-    if (problem) {
-      reportStartFailure(problem);
-      return;
+  for (const candidate of choice.candidates) {
+    const server = serverCommand(candidate, serverArgs, launcher);
+    const context: ProbeContext = { source: choice.source, bundled: server.bundled, strategy, pythonExtension: pythonApi !== undefined };
+    if (!server.probe) {
+      log.info(`interpreter (${choice.source}): ${shellLine(candidate)}; "ptoLsp.serverArgs" is not checked`);
+      return { ...server, strategy };
     }
+    const result = await probe(server.probe, strategy);
+    if (choice.source === 'search' && !usablePython(result)) {
+      log.info(`not a Python >= 3.10: ${shellLine(candidate)}`);
+      continue;
+    }
+    log.info(`interpreter (${choice.source}): ${shellLine(candidate)}: ${result.stdout?.trim() ?? ''}`);
+    return diagnoseProbe(candidate, result, context) ?? { ...server, strategy };
   }
+  return noPythonFound(choice.candidates, { source: 'search', bundled: true, strategy, pythonExtension: pythonApi !== undefined });
+}
 
+async function doStart(): Promise<void> {
+  const chosen = await chooseServer();
+  if ('kind' in chosen) {
+    reportStartFailure(chosen);
+    return;
+  }
+  const { command, args, strategy } = chosen;
   log.info(`starting: ${shellLine([command, ...args])}`);
   const serverOptions: ServerOptions = {
     command,
     args,
     transport: TransportKind.stdio,
-    options: { env: { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8' } },
+    options: { env: serverEnv(strategy) },
   };
   const budget = new RestartBudget();
   let everRunning = false;
@@ -196,7 +266,8 @@ async function doStart(): Promise<void> {
       reportStartFailure({
         kind: 'probe-failed',
         message: 'the server stopped four times within three minutes and is not restarted again; its output shows why.',
-        fix: 'the command "PTO: Restart Server" once the cause is fixed',
+        fix: 'press Restart once the cause is fixed.',
+        actions: ['openOutput', 'restart'],
       });
       return { action: CloseAction.DoNotRestart, handled: true };
     },
@@ -206,8 +277,8 @@ async function doStart(): Promise<void> {
       { scheme: 'file', language: 'python' },
       { scheme: 'untitled', language: 'python' },
     ],
-    outputChannel: log,
-    traceOutputChannel: traceChannel,
+    outputChannel: output().log,
+    traceOutputChannel: output().trace,
     initializationOptions: { [SECTION]: settingsFor(undefined) },
     errorHandler,
     initializationFailedHandler: () => false,
@@ -241,39 +312,36 @@ async function doStart(): Promise<void> {
     reportStartFailure({
       kind: 'probe-failed',
       message: `\`${shellLine([command, ...args])}\` did not start a language server (${errorText(error)}).`,
-      fix: 'check "ptoLsp.interpreter" and "ptoLsp.serverArgs"; the output has the server\'s own words',
+      fix: 'check "ptoLsp.interpreter" and "ptoLsp.serverArgs"; the output has the server\'s own words.',
+      setting: SECTION,
+      actions: ['openOutput', 'openSettings', 'restart'],
     });
   }
 }
 
-/** Run the interpreter once: can it import pto_lsp, which version? */
-function probe(command: string[]): Promise<ProbeResult> {
+/** Run the interpreter once: which Python is it, can it import pto_lsp, which version? */
+function probe(commandLine: string[], strategy: ImportStrategy): Promise<ProbeResult> {
   return new Promise((resolve) => {
-    const [file, ...rest] = command;
-    execFile(
-      file,
-      [...rest, '-c', PROBE_SCRIPT],
-      { timeout: 30000, windowsHide: true, env: { ...process.env, PYTHONIOENCODING: 'utf-8' } },
-      (error, stdout, stderr) => {
-        const code = (error as NodeJS.ErrnoException | null)?.code;
-        if (typeof code === 'string' && ['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR'].includes(code)) {
-          resolve({ spawnError: code });
-          return;
-        }
-        const killed = Boolean(error && (error as { killed?: boolean }).killed);
-        const exitCode = error ? ((error as { code?: unknown }).code as number | null) : 0;
-        if (stderr.trim()) {
-          log.info(`interpreter check, stderr: ${stderr.trim()}`);
-        }
-        resolve({ exitCode, stdout, stderr, timedOut: killed });
-      },
-    );
+    const [file, ...rest] = commandLine;
+    execFile(file, rest, { timeout: 30000, windowsHide: true, env: serverEnv(strategy) }, (error, stdout, stderr) => {
+      const code = (error as NodeJS.ErrnoException | null)?.code;
+      if (typeof code === 'string' && ['ENOENT', 'EACCES', 'ENOTDIR', 'EISDIR'].includes(code)) {
+        resolve({ spawnError: code });
+        return;
+      }
+      const killed = Boolean(error && (error as { killed?: boolean }).killed);
+      const exitCode = error ? ((error as { code?: unknown }).code as number | null) : 0;
+      if (stderr.trim()) {
+        log.info(`interpreter check, stderr: ${stderr.trim()}`);
+      }
+      resolve({ exitCode, stdout, stderr, timedOut: killed });
+    });
   });
 }
 
 let lastFailure: string | undefined;
 
-/** One error message with the fix, an "Open Output" button and a "Copy Fix" button. */
+/** One error message with the fix and its buttons (pick an interpreter, Restart, Open Output, ...). */
 function reportStartFailure(problem: StartProblem): void {
   const message = startFailureMessage(problem);
   log.error(message);
@@ -281,13 +349,39 @@ function reportStartFailure(problem: StartProblem): void {
     return; // already said, and nothing changed since: no repeated popups
   }
   lastFailure = message;
-  void vscode.window.showErrorMessage(message, 'Open Output', 'Copy Fix').then(async (choice) => {
-    if (choice === 'Open Output') {
-      log.show();
-    } else if (choice === 'Copy Fix') {
-      await vscode.env.clipboard.writeText(problem.fix);
+  const actions = problem.actions.filter((action) => action !== 'copyCommand' || problem.command);
+  void vscode.window.showErrorMessage(message, ...actions.map((action) => ACTION_LABELS[action])).then((label) => {
+    const action = actions.find((candidate) => ACTION_LABELS[candidate] === label);
+    if (action) {
+      void runStartAction(action, problem);
     }
   });
+}
+
+async function runStartAction(action: StartAction, problem: StartProblem): Promise<void> {
+  if (action === 'openOutput') {
+    log.show();
+  } else if (action === 'restart') {
+    lastFailure = undefined; // the user asked: a failure again is said again
+    await restart('Restart pressed');
+  } else if (action === 'copyCommand' && problem.command) {
+    await vscode.env.clipboard.writeText(problem.command);
+  } else if (action === 'selectInterpreter' || action === 'openSettings') {
+    if (action === 'selectInterpreter') {
+      await vscode.commands.executeCommand('python.setInterpreter');
+    } else {
+      await vscode.commands.executeCommand('workbench.action.openSettings', problem.setting ?? SECTION);
+    }
+    // A new interpreter setting restarts the server by itself; a Python installed meanwhile does not.
+    const again = await vscode.window.showInformationMessage(
+      'Restart the PTO language server once the interpreter is fixed.',
+      ACTION_LABELS.restart,
+    );
+    if (again) {
+      lastFailure = undefined;
+      await restart('Restart pressed after a fix');
+    }
+  }
 }
 
 function errorText(error: unknown): string {
@@ -372,7 +466,7 @@ async function showIR(ir: IrDocuments): Promise<void> {
   const source = editor.document.uri;
   const text = await runServerCommand(title, 'pto.showIR', [source.toString(), picked]);
   if (text !== undefined) {
-    await ir.show(irDocumentPath(source.path, { pass: picked }), source, text, 'python');
+    await ir.show(irDocumentPath(source.path, { pass: picked }), source, text, IR_LANGUAGE);
   }
 }
 
@@ -409,7 +503,7 @@ async function showMLIR(ir: IrDocuments): Promise<void> {
   const source = editor.document.uri;
   const text = await runServerCommand(title, 'pto.showMLIR', [source.toString()]);
   if (text !== undefined) {
-    await ir.show(irDocumentPath(source.path, 'mlir'), source, text, 'plaintext');
+    await ir.show(irDocumentPath(source.path, 'mlir'), source, text, MLIR_LANGUAGE);
   }
 }
 

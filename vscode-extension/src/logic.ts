@@ -1,5 +1,5 @@
-// The extension's logic that needs no VS Code: which command starts the server, what the
-// server is told about its settings, and what to tell the user when it cannot start.
+// The extension's logic that needs no VS Code: when to start the server, with which command,
+// what the server is told about its settings, and what to tell the user when it cannot start.
 // Unit-tested with Node's test runner (src/test/); extension.ts only wires it to the editor.
 
 /** The settings section shared by the extension and the server (`workspace/configuration`). */
@@ -8,7 +8,28 @@ export const SECTION = 'ptoLsp';
 /** The pto-lsp versions this extension speaks to: >= MIN, < BELOW. */
 export const SERVER_VERSIONS = { min: '0.1.0', below: '1.0.0' } as const;
 
-export const DEFAULT_SERVER_ARGS: readonly string[] = ['-m', 'pto_lsp', 'serve'];
+/** The oldest Python the server runs on. */
+export const MIN_PYTHON = '3.10';
+
+/** The bundled server's launcher, relative to the extension's folder (see bundled/tool/launch.py). */
+export const LAUNCHER = ['bundled', 'tool', 'launch.py'] as const;
+
+// ---------------------------------------------------------------- when to start
+
+/**
+ * Whether a Python source imports `pypto.language` (`import pypto.language as pl`,
+ * `from pypto import language`, `from pypto.language import ...`), as the server decides
+ * what is a PyPTO kernel. Until such a file is opened the extension starts nothing and says
+ * nothing: most Python projects have no PyPTO at all.
+ */
+export function importsPyptoLanguage(text: string): boolean {
+  return PYPTO_IMPORT.test(text);
+}
+
+const PYPTO_IMPORT =
+  /^[ \t]*(?:import[ \t]+[^#\n]*\bpypto\.language\b|from[ \t]+pypto\.language\b|from[ \t]+pypto[ \t]+import[ \t]*\(?[\w\s,\\]*\blanguage\b)/m;
+
+// ---------------------------------------------------------------- the interpreter
 
 /** What the `ms-python.python` extension API offers (the parts we use), all optional. */
 export interface PythonExtensionApi {
@@ -23,11 +44,13 @@ export interface PythonExtensionApi {
   };
 }
 
-export type InterpreterSource = 'setting' | 'python-extension' | 'default';
+export type InterpreterSource = 'setting' | 'python-extension' | 'search';
 
-export interface Interpreter {
-  command: string[];
+/** Where the Python that runs the server comes from, and the commands to try in order. */
+export interface InterpreterChoice {
   source: InterpreterSource;
+  /** tried in order: the first that is a Python >= MIN_PYTHON runs the server */
+  candidates: string[][];
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -75,47 +98,82 @@ export async function pythonExtensionCommand(
   return [];
 }
 
+/** The Pythons looked for on PATH when neither the setting nor the Python extension names one. */
+export function searchedInterpreters(platform: string = process.platform): string[][] {
+  if (platform === 'win32') {
+    return [['py', '-3'], ['python'], ['python3']];
+  }
+  return [['python3'], ['python3.14'], ['python3.13'], ['python3.12'], ['python3.11'], ['python3.10'], ['python']];
+}
+
 /**
  * The interpreter that runs the server: `ptoLsp.interpreter` when set, else the Python
- * extension's selected interpreter, else `python3` (`python` on Windows).
+ * extension's selected interpreter, else the first Python >= 3.10 found on PATH.
  */
 export function resolveInterpreter(
   configured: unknown,
   fromPythonExtension: string[],
   platform: string = process.platform,
-): Interpreter {
+): InterpreterChoice {
   const setting = cleanCommand(configured);
   if (setting.length > 0) {
-    return { command: setting, source: 'setting' };
+    return { source: 'setting', candidates: [setting] };
   }
   if (fromPythonExtension.length > 0) {
-    return { command: fromPythonExtension, source: 'python-extension' };
+    return { source: 'python-extension', candidates: [fromPythonExtension] };
   }
-  return { command: [platform === 'win32' ? 'python' : 'python3'], source: 'default' };
+  return { source: 'search', candidates: searchedInterpreters(platform) };
 }
 
-/** The whole server command: the interpreter, then `ptoLsp.serverArgs` (default `-m pto_lsp serve`). */
-export function serverCommand(interpreter: string[], serverArgs: unknown): { command: string; args: string[] } {
-  const args = isStringArray(serverArgs) && serverArgs.length > 0 ? [...serverArgs] : [...DEFAULT_SERVER_ARGS];
+export type ImportStrategy = 'useBundled' | 'fromEnvironment';
+
+/** `ptoLsp.importStrategy`: the bundled server first (default), or the interpreter's own pto-lsp first. */
+export function importStrategy(value: unknown): ImportStrategy {
+  return value === 'fromEnvironment' ? 'fromEnvironment' : 'useBundled';
+}
+
+/** How the server is started: the bundled launcher (default), or `ptoLsp.serverArgs` when set. */
+export interface ServerCommand {
+  command: string;
+  args: string[];
+  /** runs the launcher, which puts the bundled libraries on the path */
+  bundled: boolean;
+  /** the command line that checks the interpreter first (undefined: nothing to check) */
+  probe?: string[];
+}
+
+/**
+ * The whole server command. `ptoLsp.serverArgs` empty (the default): `<python> <launcher> serve`,
+ * the server bundled with the extension. Set: `<python> <serverArgs...>`, e.g. the interpreter's
+ * own `-m pto_lsp serve --log-file /tmp/l`.
+ */
+export function serverCommand(interpreter: string[], serverArgs: unknown, launcher: string): ServerCommand {
+  const custom = cleanCommand(serverArgs);
   const [command, ...rest] = interpreter;
-  return { command, args: [...rest, ...args] };
-}
-
-/** Whether the server is started as the `pto_lsp` module (so a pre-flight import check makes sense). */
-export function runsPtoLspModule(serverArgs: unknown): boolean {
-  const args = isStringArray(serverArgs) && serverArgs.length > 0 ? serverArgs : DEFAULT_SERVER_ARGS;
-  const m = args.indexOf('-m');
-  return m >= 0 && args[m + 1] === 'pto_lsp';
+  if (custom.length === 0) {
+    return { command, args: [...rest, launcher, 'serve'], bundled: true, probe: [...interpreter, launcher, '--probe'] };
+  }
+  const m = custom.indexOf('-m');
+  const runsModule = m >= 0 && custom[m + 1] === 'pto_lsp';
+  return {
+    command,
+    args: [...rest, ...custom],
+    bundled: false,
+    probe: runsModule ? [...interpreter, '-c', PROBE_SCRIPT] : undefined,
+  };
 }
 
 // ---------------------------------------------------------------- server settings
+
+/** Which GM reads get an inlay hint: those of kernels that use a policy, all, or none. */
+export type InlayHintsShow = 'policy' | 'all' | 'none';
 
 /** The server's options, as `pto-lsp serve` reads them from section `ptoLsp`. */
 export interface ServerSettings {
   debounceMs?: number;
   analyzeOn?: 'change' | 'save';
   diagnostics?: { disabled: string[] };
-  inlayHints?: { enabled: boolean };
+  inlayHints?: { show: InlayHintsShow };
   ptoasCachePolicy?: 'unsupported' | 'attribute';
 }
 
@@ -138,9 +196,9 @@ export function serverSettings(get: (key: string) => unknown): ServerSettings {
   if (isStringArray(disabled)) {
     settings.diagnostics = { disabled: [...disabled] };
   }
-  const inlay = get('inlayHints.enabled');
-  if (typeof inlay === 'boolean') {
-    settings.inlayHints = { enabled: inlay };
+  const show = get('inlayHints.show');
+  if (show === 'policy' || show === 'all' || show === 'none') {
+    settings.inlayHints = { show };
   }
   const ptoas = get('ptoasCachePolicy');
   if (ptoas === 'unsupported' || ptoas === 'attribute') {
@@ -150,7 +208,7 @@ export function serverSettings(get: (key: string) => unknown): ServerSettings {
 }
 
 /** Settings that need a new server process when they change (the others the server re-reads live). */
-export const RESTART_KEYS = [`${SECTION}.interpreter`, `${SECTION}.serverArgs`] as const;
+export const RESTART_KEYS = [`${SECTION}.interpreter`, `${SECTION}.serverArgs`, `${SECTION}.importStrategy`] as const;
 
 /**
  * The answer to a `workspace/configuration` request: our section is replaced by the
@@ -168,13 +226,17 @@ export function answerConfiguration(
 
 // ---------------------------------------------------------------- the pre-flight check
 
-/** Printed by the interpreter before the server is started: is pto_lsp there, in which version? */
+/**
+ * Printed by an interpreter that runs a pto-lsp of its own (`ptoLsp.serverArgs` with
+ * `-m pto_lsp`): the same JSON line as the bundled launcher's `--probe`.
+ */
 export const PROBE_SCRIPT = [
   'import json, sys',
   'info = {"python": "%d.%d.%d" % sys.version_info[:3], "executable": sys.executable}',
   'try:',
   '    import pto_lsp',
   '    info["pto_lsp"] = getattr(pto_lsp, "__version__", "0")',
+  '    info["from"] = pto_lsp.__file__',
   'except BaseException as error:',
   '    info["error"] = "%s: %s" % (type(error).__name__, error)',
   'print(json.dumps(info))',
@@ -190,12 +252,46 @@ export interface ProbeResult {
   timedOut?: boolean;
 }
 
+/** What the probe printed: the interpreter's version, and pto-lsp's (or why it did not import). */
+export interface ProbeInfo {
+  python?: string;
+  executable?: string;
+  pto_lsp?: string;
+  from?: string;
+  error?: string;
+}
+
+/** The buttons a cannot-start message can have. */
+export type StartAction = 'selectInterpreter' | 'openSettings' | 'restart' | 'openOutput' | 'copyCommand';
+
+export const ACTION_LABELS: Record<StartAction, string> = {
+  selectInterpreter: 'Select Interpreter',
+  openSettings: 'Open Settings',
+  restart: 'Restart',
+  openOutput: 'Open Output',
+  copyCommand: 'Copy Command',
+};
+
 export interface StartProblem {
-  kind: 'interpreter-missing' | 'not-installed' | 'wrong-version' | 'probe-failed';
+  kind: 'no-interpreter' | 'python-too-old' | 'not-installed' | 'wrong-version' | 'probe-failed';
   /** one sentence: what is wrong */
   message: string;
-  /** the command that fixes it */
+  /** what to do about it, in words */
   fix: string;
+  /** a shell command that is the fix, for "Copy Command" */
+  command?: string;
+  /** the setting "Open Settings" shows */
+  setting?: string;
+  actions: StartAction[];
+}
+
+/** What the probe runs in: where the interpreter came from, how the server is started. */
+export interface ProbeContext {
+  source: InterpreterSource;
+  bundled: boolean;
+  strategy: ImportStrategy;
+  /** the Python extension is there (its "Select Interpreter" can fix the interpreter) */
+  pythonExtension: boolean;
 }
 
 /** `1.2.3rc1` -> [1, 2, 3]; missing parts are 0. */
@@ -226,60 +322,113 @@ export function shellLine(words: string[]): string {
   return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** The pip command that installs a supported pto-lsp for this interpreter. */
-export function pipFix(interpreter: string[], upgrade = false): string {
-  const spec = `pto-lsp>=${SERVER_VERSIONS.min},<${SERVER_VERSIONS.below}`;
-  return shellLine([...interpreter, '-m', 'pip', 'install', ...(upgrade ? ['--upgrade'] : []), spec]);
-}
-
-/** What is wrong, from the probe's result; undefined when the server can be started. */
-export function diagnoseProbe(interpreter: string[], result: ProbeResult): StartProblem | undefined {
-  const shown = shellLine(interpreter);
-  if (result.spawnError) {
-    return {
-      kind: 'interpreter-missing',
-      message: `the Python interpreter \`${shown}\` cannot be run (${result.spawnError}). Set "ptoLsp.interpreter" to a Python >= 3.10 that has pto-lsp, or select one in the Python extension.`,
-      fix: pipFix(interpreter),
-    };
-  }
-  let info: { python?: string; executable?: string; pto_lsp?: string; error?: string } | undefined;
+/** The JSON line the probe printed last (an interpreter's sitecustomize may print before it). */
+export function probeInfo(result: ProbeResult): ProbeInfo | undefined {
   for (const line of (result.stdout ?? '').split(/\r?\n/).reverse()) {
     try {
       const parsed = JSON.parse(line);
       if (parsed && typeof parsed === 'object') {
-        info = parsed;
-        break;
+        return parsed as ProbeInfo;
       }
     } catch {
-      // not our line (a sitecustomize that prints, say)
+      // not our line
     }
   }
+  return undefined;
+}
+
+/**
+ * Whether the probe's interpreter is a Python that can run the server at all (it ran, and is
+ * >= MIN_PYTHON): the search for an interpreter stops at the first such one.
+ */
+export function usablePython(result: ProbeResult): boolean {
+  const info = probeInfo(result);
+  return info?.python !== undefined && compareVersions(info.python, MIN_PYTHON) >= 0;
+}
+
+/** How to pick another interpreter: the words and the buttons. */
+function pickInterpreter(context: ProbeContext): Pick<StartProblem, 'fix' | 'setting' | 'actions'> {
+  const select = context.pythonExtension ? 'select one with "Python: Select Interpreter", or ' : '';
+  return {
+    fix: `${select}set "ptoLsp.interpreter" to a Python >= ${MIN_PYTHON} (e.g. ["/usr/bin/python3"]); no pip install is needed: the server comes with the extension.`,
+    setting: `${SECTION}.interpreter`,
+    actions: [...(context.pythonExtension ? (['selectInterpreter'] as const) : []), 'openSettings', 'restart', 'openOutput'],
+  };
+}
+
+function interpreterName(shown: string, source: InterpreterSource): string {
+  if (source === 'setting') {
+    return `the Python interpreter \`${shown}\` set in "ptoLsp.interpreter"`;
+  }
+  if (source === 'python-extension') {
+    return `the interpreter selected in the Python extension (\`${shown}\`)`;
+  }
+  return `\`${shown}\``;
+}
+
+/** No candidate of the search on PATH is a Python >= MIN_PYTHON. */
+export function noPythonFound(tried: string[][], context: ProbeContext): StartProblem {
+  return {
+    kind: 'no-interpreter',
+    message: `no Python >= ${MIN_PYTHON} was found (tried ${tried.map((c) => shellLine(c)).join(', ')}).`,
+    ...pickInterpreter(context),
+  };
+}
+
+/** What is wrong, from the probe's result; undefined when the server can be started. */
+export function diagnoseProbe(interpreter: string[], result: ProbeResult, context: ProbeContext): StartProblem | undefined {
+  const shown = shellLine(interpreter);
+  const name = interpreterName(shown, context.source);
+  if (result.spawnError) {
+    return {
+      kind: 'no-interpreter',
+      message: `${name} cannot be run (${result.spawnError}).`,
+      ...pickInterpreter(context),
+    };
+  }
+  const info = probeInfo(result);
   if (!info) {
     const why = result.timedOut
       ? 'did not answer within the time limit'
       : `exited with ${result.exitCode}${result.stderr ? `: ${lastLine(result.stderr)}` : ''}`;
-    return {
-      kind: 'probe-failed',
-      message: `\`${shown}\` is not a working Python interpreter (it ${why}).`,
-      fix: pipFix(interpreter),
-    };
+    return { kind: 'probe-failed', message: `${name} is not a working Python interpreter (it ${why}).`, ...pickInterpreter(context) };
+  }
+  if (info.python !== undefined && compareVersions(info.python, MIN_PYTHON) < 0) {
+    return { kind: 'python-too-old', message: `${name} is Python ${info.python}; the server needs Python >= ${MIN_PYTHON}.`, ...pickInterpreter(context) };
   }
   const python = info.python ? ` (Python ${info.python})` : '';
+  const useBundled = context.bundled
+    ? `set "ptoLsp.importStrategy" to "useBundled" to run the server that comes with the extension`
+    : `clear "ptoLsp.serverArgs" to run the server that comes with the extension`;
+  const setting = context.bundled ? `${SECTION}.importStrategy` : `${SECTION}.serverArgs`;
   if (info.pto_lsp === undefined) {
-    const notFound = /ModuleNotFoundError/.test(info.error ?? '');
+    if (context.bundled && context.strategy === 'useBundled') {
+      return {
+        kind: 'not-installed',
+        message: `the server bundled with the extension cannot be imported with ${name}${python}: ${info.error}.`,
+        fix: 'reinstall the extension (its bundled/libs folder is incomplete); the output has the details.',
+        actions: ['openOutput', 'restart'],
+      };
+    }
+    const notFound = !context.bundled && /ModuleNotFoundError: No module named 'pto_lsp'/.test(info.error ?? '');
     return {
       kind: 'not-installed',
       message: notFound
-        ? `pto-lsp is not installed for \`${shown}\`${python}.`
-        : `pto-lsp cannot be imported with \`${shown}\`${python}: ${info.error}.`,
-      fix: pipFix(interpreter),
+        ? `"ptoLsp.serverArgs" runs pto_lsp from ${name}${python}, which does not have it.`
+        : `pto_lsp cannot be imported with ${name}${python}: ${info.error}.`,
+      fix: `${useBundled}, or install the pto-lsp wheel into that interpreter.`,
+      command: shellLine([...interpreter, '-m', 'pip', 'install', 'pto_lsp-0.1.0-py3-none-any.whl']),
+      setting,
+      actions: ['openSettings', 'restart', 'openOutput'],
     };
   }
   if (!versionSupported(info.pto_lsp)) {
     return {
       kind: 'wrong-version',
-      message: `\`${shown}\` has pto-lsp ${info.pto_lsp}; this extension needs pto-lsp >= ${SERVER_VERSIONS.min} and < ${SERVER_VERSIONS.below}.`,
-      fix: pipFix(interpreter, true),
+      message: `${name} has pto-lsp ${info.pto_lsp}${info.from ? ` (${info.from})` : ''}; this extension needs pto-lsp >= ${SERVER_VERSIONS.min} and < ${SERVER_VERSIONS.below}.`,
+      fix: `${useBundled}, or install a pto-lsp wheel of a supported version into that interpreter.`,
+      setting,
+      actions: ['openSettings', 'restart', 'openOutput'],
     };
   }
   return undefined;
@@ -292,7 +441,7 @@ function lastLine(text: string): string {
 
 /** The single message shown when the server cannot start. */
 export function startFailureMessage(problem: StartProblem): string {
-  return `PTO language server cannot start: ${problem.message} Fix: ${problem.fix} (from a clone of pto-lsp: pip install <clone>).`;
+  return `PTO language server cannot start: ${problem.message} Fix: ${problem.fix}`;
 }
 
 /** Restarts allowed after a crash of a running server: at most `max` within `windowMs`. */
@@ -339,11 +488,16 @@ export function passChoices(typed: string): { name: string; detail: string }[] {
 
 export const IR_SCHEME = 'pto-ir';
 
-/** The path of the read-only document that shows a file's IR (`.py`: Python highlighting) or MLIR. */
+/** The languages of the read-only views: their own, so that their SSA names (`__ssa_v0`) stay
+ * out of the word completion of Python files; `pto-ir` is highlighted as Python, MLIR as MLIR. */
+export const IR_LANGUAGE = 'pto-ir';
+export const MLIR_LANGUAGE = 'pto-mlir';
+
+/** The path of the read-only document that shows a file's IR (`.pto-ir`) or MLIR (`.pto.mlir`). */
 export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mlir'): string {
   const base = sourcePath.split(/[\\/]/).pop() || 'kernel.py';
   const stem = base.replace(/\.py$/, '');
-  return view === 'mlir' ? `/${stem}.pto.mlir` : `/${stem}.after-${view.pass.replace(/[^\w.-]/g, '_')}.py`;
+  return view === 'mlir' ? `/${stem}.pto.mlir` : `/${stem}.after-${view.pass.replace(/[^\w.-]/g, '_')}.pto-ir`;
 }
 
 /** The text in a `workspace/executeCommand` answer (a string, or an object with `text`). */

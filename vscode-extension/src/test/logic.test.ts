@@ -2,7 +2,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import {
+  ACTION_LABELS,
+  LAUNCHER,
   PROBE_SCRIPT,
   RestartBudget,
   SECTION,
@@ -11,51 +15,65 @@ import {
   commandText,
   compareVersions,
   diagnoseProbe,
+  importStrategy,
+  importsPyptoLanguage,
   irDocumentPath,
+  noPythonFound,
   passChoices,
-  pipFix,
   pythonExtensionCommand,
   resolveInterpreter,
-  runsPtoLspModule,
   serverCommand,
   serverSettings,
   shellLine,
   startFailureMessage,
+  usablePython,
   versionSupported,
+  type ProbeContext,
   type PythonExtensionApi,
 } from '../logic';
 
 describe('interpreter resolution', () => {
   it('uses ptoLsp.interpreter when it is set', () => {
     assert.deepEqual(resolveInterpreter(['/opt/venv/bin/python'], ['/usr/bin/python3.12'], 'linux'), {
-      command: ['/opt/venv/bin/python'],
+      candidates: [['/opt/venv/bin/python']],
       source: 'setting',
     });
   });
 
   it('keeps a multi-word interpreter command and drops empty words', () => {
-    assert.deepEqual(resolveInterpreter(['uv', ' run ', '', 'python'], [], 'linux').command, ['uv', 'run', 'python']);
+    assert.deepEqual(resolveInterpreter(['uv', ' run ', '', 'python'], [], 'linux').candidates, [['uv', 'run', 'python']]);
   });
 
   it('takes a plain string as a one-word command', () => {
-    assert.deepEqual(resolveInterpreter('/usr/bin/python3', [], 'linux').command, ['/usr/bin/python3']);
+    assert.deepEqual(resolveInterpreter('/usr/bin/python3', [], 'linux').candidates, [['/usr/bin/python3']]);
   });
 
   it('falls back to the Python extension when the setting is empty', () => {
     assert.deepEqual(resolveInterpreter([], ['/home/me/.venv/bin/python'], 'linux'), {
-      command: ['/home/me/.venv/bin/python'],
+      candidates: [['/home/me/.venv/bin/python']],
       source: 'python-extension',
     });
   });
 
   it('ignores a setting of the wrong type', () => {
-    assert.equal(resolveInterpreter([1, 2], [], 'linux').source, 'default');
-    assert.equal(resolveInterpreter({ path: 'x' }, [], 'linux').source, 'default');
+    assert.equal(resolveInterpreter([1, 2], [], 'linux').source, 'search');
+    assert.equal(resolveInterpreter({ path: 'x' }, [], 'linux').source, 'search');
   });
 
-  it('falls back to python3, or python on Windows', () => {
-    assert.deepEqual(resolveInterpreter([], [], 'linux'), { command: ['python3'], source: 'default' });
-    assert.deepEqual(resolveInterpreter(undefined, [], 'win32').command, ['python']);
+  it('else searches PATH: python3 first, then versioned names, or the py launcher on Windows', () => {
+    const linux = resolveInterpreter([], [], 'linux');
+    assert.equal(linux.source, 'search');
+    assert.deepEqual(linux.candidates[0], ['python3']);
+    assert.ok(linux.candidates.some((c) => c[0] === 'python3.10'));
+    assert.deepEqual(resolveInterpreter(undefined, [], 'win32').candidates[0], ['py', '-3']);
+  });
+
+  it('a searched candidate is used only when it is a Python >= 3.10', () => {
+    assert.equal(usablePython({ exitCode: 0, stdout: '{"python": "3.11.2", "pto_lsp": "0.1.0"}' }), true);
+    assert.equal(usablePython({ exitCode: 0, stdout: '{"python": "3.10.0", "error": "x"}' }), true);
+    assert.equal(usablePython({ exitCode: 0, stdout: '{"python": "3.8.10", "error": "Python 3.8 is older"}' }), false);
+    assert.equal(usablePython({ spawnError: 'ENOENT' }), false);
+    assert.equal(usablePython({ exitCode: 1, stdout: '', stderr: 'SyntaxError' }), false);
   });
 
   it('cleanCommand of nonsense is empty', () => {
@@ -105,25 +123,65 @@ describe('the Python extension API', () => {
 });
 
 describe('server command', () => {
-  it('is the interpreter then -m pto_lsp serve by default', () => {
-    assert.deepEqual(serverCommand(['/v/bin/python'], undefined), {
+  const launcher = '/ext/bundled/tool/launch.py';
+
+  it('is the bundled launcher by default, checked with --probe', () => {
+    assert.deepEqual(serverCommand(['/v/bin/python'], undefined, launcher), {
       command: '/v/bin/python',
-      args: ['-m', 'pto_lsp', 'serve'],
+      args: [launcher, 'serve'],
+      bundled: true,
+      probe: ['/v/bin/python', launcher, '--probe'],
     });
-    assert.deepEqual(serverCommand(['/v/bin/python'], []).args, ['-m', 'pto_lsp', 'serve']);
+    assert.deepEqual(serverCommand(['/v/bin/python'], [], launcher).args, [launcher, 'serve']);
   });
 
-  it('puts the interpreter words before ptoLsp.serverArgs', () => {
-    assert.deepEqual(serverCommand(['uv', 'run', 'python'], ['-m', 'pto_lsp', 'serve', '--log-file', '/tmp/l']), {
-      command: 'uv',
-      args: ['run', 'python', '-m', 'pto_lsp', 'serve', '--log-file', '/tmp/l'],
-    });
+  it('puts the interpreter words before the launcher or ptoLsp.serverArgs', () => {
+    assert.deepEqual(serverCommand(['uv', 'run', 'python'], [], launcher).args, ['run', 'python', launcher, 'serve']);
+    const own = serverCommand(['uv', 'run', 'python'], ['-m', 'pto_lsp', 'serve', '--log-file', '/tmp/l'], launcher);
+    assert.equal(own.command, 'uv');
+    assert.deepEqual(own.args, ['run', 'python', '-m', 'pto_lsp', 'serve', '--log-file', '/tmp/l']);
+    assert.equal(own.bundled, false);
   });
 
-  it('checks the pto_lsp import only when the module is what runs', () => {
-    assert.equal(runsPtoLspModule(undefined), true);
-    assert.equal(runsPtoLspModule(['-X', 'utf8', '-m', 'pto_lsp', 'serve']), true);
-    assert.equal(runsPtoLspModule(['/opt/wrapper.py']), false);
+  it('checks the pto_lsp import of a server of your own only when the module is what runs', () => {
+    assert.deepEqual(serverCommand(['p'], ['-X', 'utf8', '-m', 'pto_lsp', 'serve'], launcher).probe, ['p', '-c', PROBE_SCRIPT]);
+    assert.equal(serverCommand(['p'], ['/opt/wrapper.py'], launcher).probe, undefined);
+  });
+
+  it('the import strategy is useBundled unless fromEnvironment is asked for', () => {
+    assert.equal(importStrategy(undefined), 'useBundled');
+    assert.equal(importStrategy('nonsense'), 'useBundled');
+    assert.equal(importStrategy('fromEnvironment'), 'fromEnvironment');
+  });
+});
+
+describe('starts only for PyPTO files', () => {
+  it('sees the ways a file imports pypto.language', () => {
+    for (const source of [
+      'import pypto.language as pl\n',
+      '"""doc"""\nimport os\nimport pypto.language as pl\n',
+      'from pypto import language as pl\n',
+      'from pypto import (\n    language as pl,\n)\n',
+      'from pypto.language import Tensor\n',
+      'import os, pypto.language\n',
+      'try:\n    import pypto.language as pl\nexcept ImportError:\n    pass\n',
+    ]) {
+      assert.equal(importsPyptoLanguage(source), true, source);
+    }
+  });
+
+  it('stays silent for other Python files', () => {
+    for (const source of [
+      'import numpy as np\n',
+      '# import pypto.language as pl\n',
+      'x = "import pypto.language"\n',
+      'import pypto\n',
+      'from pypto import runtime\n',
+      'import pypto.languages\n',
+      '',
+    ]) {
+      assert.equal(importsPyptoLanguage(source), false, source);
+    }
   });
 });
 
@@ -137,7 +195,7 @@ describe('settings mapping (workspace/configuration)', () => {
           debounceMs: 0,
           analyzeOn: 'save',
           'diagnostics.disabled': ['PTO401'],
-          'inlayHints.enabled': false,
+          'inlayHints.show': 'all',
           ptoasCachePolicy: 'attribute',
         }),
       ),
@@ -145,7 +203,7 @@ describe('settings mapping (workspace/configuration)', () => {
         debounceMs: 0,
         analyzeOn: 'save',
         diagnostics: { disabled: ['PTO401'] },
-        inlayHints: { enabled: false },
+        inlayHints: { show: 'all' },
         ptoasCachePolicy: 'attribute',
       },
     );
@@ -165,7 +223,7 @@ describe('settings mapping (workspace/configuration)', () => {
           debounceMs: -5,
           analyzeOn: 'sometimes',
           'diagnostics.disabled': 'PTO401',
-          'inlayHints.enabled': 'yes',
+          'inlayHints.show': 'yes',
           ptoasCachePolicy: 'maybe',
         }),
       ),
@@ -186,59 +244,91 @@ describe('settings mapping (workspace/configuration)', () => {
 
 describe('when the server cannot start', () => {
   const py = ['/venv/bin/python'];
+  const bundled: ProbeContext = { source: 'setting', bundled: true, strategy: 'useBundled', pythonExtension: false };
+  const labels = (actions: string[]) => actions.map((a) => ACTION_LABELS[a as keyof typeof ACTION_LABELS]);
 
-  it('says the interpreter is missing', () => {
-    const problem = diagnoseProbe(py, { spawnError: 'ENOENT' });
-    assert.equal(problem?.kind, 'interpreter-missing');
-    assert.match(problem!.message, /\/venv\/bin\/python.*ENOENT/);
-    assert.match(problem!.fix, /-m pip install/);
+  it('a missing interpreter: how to pick one, never a pip command', () => {
+    const problem = diagnoseProbe(py, { spawnError: 'ENOENT' }, bundled);
+    assert.equal(problem?.kind, 'no-interpreter');
+    assert.match(problem!.message, /\/venv\/bin\/python.*"ptoLsp.interpreter" cannot be run \(ENOENT\)/);
+    assert.match(problem!.fix, /set "ptoLsp.interpreter" to a Python >= 3.10/);
+    assert.doesNotMatch(startFailureMessage(problem!), /-m pip/);
+    assert.equal(problem!.command, undefined);
+    assert.deepEqual(labels(problem!.actions), ['Open Settings', 'Restart', 'Open Output']);
+    assert.equal(problem!.setting, 'ptoLsp.interpreter');
   });
 
-  it('says pto-lsp is not installed, with the pip command for that interpreter', () => {
-    const stdout = JSON.stringify({ python: '3.11.7', executable: py[0], error: "ModuleNotFoundError: No module named 'pto_lsp'" });
-    const problem = diagnoseProbe(py, { exitCode: 0, stdout });
+  it('offers the Python extension\'s "Select Interpreter" when it is there', () => {
+    const problem = diagnoseProbe(py, { spawnError: 'ENOENT' }, { ...bundled, source: 'python-extension', pythonExtension: true });
+    assert.match(problem!.message, /the interpreter selected in the Python extension/);
+    assert.match(problem!.fix, /"Python: Select Interpreter"/);
+    assert.deepEqual(labels(problem!.actions), ['Select Interpreter', 'Open Settings', 'Restart', 'Open Output']);
+  });
+
+  it('no Python >= 3.10 on PATH: names what was tried and how to pick one', () => {
+    const problem = noPythonFound([['python3'], ['python3.12']], { ...bundled, source: 'search' });
+    assert.equal(problem.kind, 'no-interpreter');
+    assert.match(problem.message, /no Python >= 3\.10 was found \(tried python3, python3\.12\)/);
+    assert.match(problem.fix, /"ptoLsp.interpreter"/);
+  });
+
+  it('an interpreter older than 3.10', () => {
+    const stdout = JSON.stringify({ python: '3.8.10', error: 'Python 3.8 is older than 3.10' });
+    const problem = diagnoseProbe(py, { exitCode: 0, stdout }, bundled);
+    assert.equal(problem?.kind, 'python-too-old');
+    assert.match(problem!.message, /is Python 3\.8\.10; the server needs Python >= 3\.10/);
+  });
+
+  it('the bundled server starts with any Python >= 3.10 that runs the probe', () => {
+    const stdout = JSON.stringify({ python: '3.11.2', pto_lsp: '0.1.0', from: 'bundled' });
+    assert.equal(diagnoseProbe(py, { exitCode: 0, stdout }, bundled), undefined);
+    assert.equal(diagnoseProbe(py, { exitCode: 0, stdout: 'hello from sitecustomize\n' + stdout + '\n' }, bundled), undefined);
+  });
+
+  it('a broken bundle says to reinstall the extension', () => {
+    const stdout = JSON.stringify({ python: '3.11.2', error: "ModuleNotFoundError: No module named 'pygls'" });
+    const problem = diagnoseProbe(py, { exitCode: 0, stdout }, bundled);
     assert.equal(problem?.kind, 'not-installed');
-    assert.match(problem!.message, /not installed.*Python 3\.11\.7/);
-    assert.equal(problem!.fix, "/venv/bin/python -m pip install 'pto-lsp>=0.1.0,<1.0.0'");
+    assert.match(problem!.message, /the server bundled with the extension cannot be imported.*pygls/);
+    assert.match(problem!.fix, /reinstall the extension/);
   });
 
-  it('reports an import that fails for another reason', () => {
-    const stdout = JSON.stringify({ python: '3.8.10', error: 'SyntaxError: invalid syntax (x.py, line 3)' });
-    const problem = diagnoseProbe(py, { exitCode: 0, stdout });
+  it('a server of your own that the interpreter lacks: use the bundled one, or install the wheel', () => {
+    const stdout = JSON.stringify({ python: '3.11.7', error: "ModuleNotFoundError: No module named 'pto_lsp'" });
+    const problem = diagnoseProbe(py, { exitCode: 0, stdout }, { ...bundled, bundled: false });
     assert.equal(problem?.kind, 'not-installed');
-    assert.match(problem!.message, /cannot be imported.*SyntaxError/);
+    assert.match(problem!.message, /"ptoLsp.serverArgs" runs pto_lsp from .*Python 3\.11\.7/);
+    assert.match(problem!.fix, /clear "ptoLsp.serverArgs" to run the server that comes with the extension/);
+    assert.equal(problem!.command, '/venv/bin/python -m pip install pto_lsp-0.1.0-py3-none-any.whl');
+    assert.equal(problem!.setting, 'ptoLsp.serverArgs');
   });
 
-  it('says the version is wrong, with an upgrade command', () => {
-    const problem = diagnoseProbe(py, { exitCode: 0, stdout: JSON.stringify({ python: '3.11.7', pto_lsp: '0.0.9' }) });
+  it('the environment\'s pto-lsp of the wrong version (fromEnvironment): use the bundled one', () => {
+    const stdout = JSON.stringify({ python: '3.11.7', pto_lsp: '0.0.9', from: '/venv/lib/pto_lsp/__init__.py' });
+    const problem = diagnoseProbe(py, { exitCode: 0, stdout }, { ...bundled, strategy: 'fromEnvironment' });
     assert.equal(problem?.kind, 'wrong-version');
-    assert.match(problem!.message, /0\.0\.9/);
-    assert.match(problem!.fix, /install --upgrade/);
-    assert.equal(diagnoseProbe(py, { exitCode: 0, stdout: '{"pto_lsp": "1.2.0"}' })?.kind, 'wrong-version');
-  });
-
-  it('accepts a supported version, even after other output', () => {
-    assert.equal(diagnoseProbe(py, { exitCode: 0, stdout: 'hello from sitecustomize\n{"pto_lsp": "0.1.0"}\n' }), undefined);
+    assert.match(problem!.message, /has pto-lsp 0\.0\.9 \(\/venv\/lib\/pto_lsp\/__init__\.py\); this extension needs pto-lsp >= 0\.1\.0 and < 1\.0\.0/);
+    assert.match(problem!.fix, /"ptoLsp.importStrategy" to "useBundled"/);
+    assert.equal(diagnoseProbe(py, { exitCode: 0, stdout: '{"python": "3.12.0", "pto_lsp": "1.2.0"}' }, bundled)?.kind, 'wrong-version');
   });
 
   it('says when the interpreter is not a Python at all', () => {
-    const problem = diagnoseProbe(['/bin/false'], { exitCode: 1, stdout: '', stderr: 'boom\n' });
+    const problem = diagnoseProbe(['/bin/false'], { exitCode: 1, stdout: '', stderr: 'boom\n' }, bundled);
     assert.equal(problem?.kind, 'probe-failed');
     assert.match(problem!.message, /exited with 1: boom/);
-    assert.match(diagnoseProbe(py, { timedOut: true, exitCode: null, stdout: '' })!.message, /did not answer/);
+    assert.match(diagnoseProbe(py, { timedOut: true, exitCode: null, stdout: '' }, bundled)!.message, /did not answer/);
   });
 
   it('puts the problem and the fix into one message', () => {
-    const message = startFailureMessage({ kind: 'not-installed', message: 'pto-lsp is not installed for `p`.', fix: 'p -m pip install pto-lsp' });
-    assert.match(message, /^PTO language server cannot start: pto-lsp is not installed .* Fix: p -m pip install pto-lsp/);
+    const message = startFailureMessage({ kind: 'python-too-old', message: '`p` is Python 3.8.', fix: 'pick another.', actions: [] });
+    assert.equal(message, 'PTO language server cannot start: `p` is Python 3.8. Fix: pick another.');
   });
 
   it('quotes shell words that need it', () => {
     assert.equal(shellLine(['/a b/python', '-m', 'pip']), "'/a b/python' -m pip");
-    assert.equal(pipFix(['python3']), "python3 -m pip install 'pto-lsp>=0.1.0,<1.0.0'");
   });
 
-  it('the probe script runs and finds this repository\'s pto_lsp when the venv has it', (t) => {
+  it('the probe script of a server of your own runs', (t) => {
     let out: string;
     try {
       out = execFileSync('python3', ['-c', PROBE_SCRIPT], { encoding: 'utf-8' });
@@ -249,6 +339,21 @@ describe('when the server cannot start', () => {
     const info = JSON.parse(out.trim().split('\n').pop()!);
     assert.match(info.python, /^3\.\d+\.\d+$/);
     assert.ok('pto_lsp' in info || /ModuleNotFoundError/.test(info.error));
+  });
+
+  it('the bundled launcher runs the bundled server with no site-packages at all (-I -S)', (t) => {
+    const launcher = path.join(__dirname, '..', '..', ...LAUNCHER);
+    if (!existsSync(path.join(__dirname, '..', '..', 'bundled', 'libs', 'pto_lsp', '__init__.py')) && !process.env.CI) {
+      t.skip('bundled/libs is empty: run `npm run bundle` first');
+      return;
+    }
+    const out = execFileSync('python3', ['-I', '-S', '-B', launcher, '--probe'], { encoding: 'utf-8' });
+    const result = { exitCode: 0, stdout: out };
+    assert.equal(usablePython(result), true, out);
+    assert.equal(JSON.parse(out).from, 'bundled', out);
+    assert.equal(diagnoseProbe(['python3'], result, bundled), undefined);
+    const version = execFileSync('python3', ['-I', '-S', '-B', launcher, '--version'], { encoding: 'utf-8' });
+    assert.match(version, /^pto-lsp 0\.1\.0/);
   });
 });
 
@@ -281,9 +386,9 @@ describe('restarts after a crash', () => {
 });
 
 describe('IR documents', () => {
-  it('are named after the kernel and the pass, .py for Python highlighting', () => {
-    assert.equal(irDocumentPath('/w/examples/bypass_matmul.py', { pass: 'OutlineIncoreScopes' }), '/bypass_matmul.after-OutlineIncoreScopes.py');
-    assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.py');
+  it('are named after the kernel and the pass, in languages of their own (.pto-ir, .pto.mlir)', () => {
+    assert.equal(irDocumentPath('/w/examples/bypass_matmul.py', { pass: 'OutlineIncoreScopes' }), '/bypass_matmul.after-OutlineIncoreScopes.pto-ir');
+    assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.pto-ir');
     assert.equal(irDocumentPath('C:\\w\\k.py', 'mlir'), '/k.pto.mlir');
   });
   it('offer the known passes, and a typed one first', () => {

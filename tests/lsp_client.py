@@ -159,3 +159,21 @@ async def wait_for_publication(
             await asyncio.sleep(0.01)
 
     return await asyncio.wait_for(found(), timeout)
+
+
+async def quick_fixes_for(
+    client: RecordingClient, uri: str, diagnostic: lsp.Diagnostic
+) -> list[lsp.CodeAction]:
+    """The code actions the server offers over a published diagnostic that fix that diagnostic."""
+    actions = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            range=diagnostic.range,
+            context=lsp.CodeActionContext(diagnostics=[diagnostic]),
+        )
+    )
+    return [
+        a
+        for a in actions or []
+        if isinstance(a, lsp.CodeAction) and list(a.diagnostics or []) == [diagnostic]
+    ]

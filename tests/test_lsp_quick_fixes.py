@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import textwrap
 
-from lsp_client import RecordingClient, apply_edits, change, open_document, replace_all, wait_for_version
+from lsp_client import (
+    RecordingClient,
+    apply_edits,
+    change,
+    open_document,
+    quick_fixes_for,
+    replace_all,
+    wait_for_version,
+)
 from lsprotocol import types as lsp
 
 URI = "file:///work/kernels/fix.py"
@@ -50,14 +58,10 @@ async def fixes_for(
     open_document(client, text, URI)
     diagnostics = await wait_for_version(client, URI, 1)
     [diagnostic] = [d for d in diagnostics if d.code == code]
-    actions = await client.text_document_code_action_async(
-        lsp.CodeActionParams(
-            text_document=lsp.TextDocumentIdentifier(uri=URI),
-            range=diagnostic.range,
-            context=lsp.CodeActionContext(diagnostics=[diagnostic]),
-        )
-    )
-    return diagnostic, [a for a in actions or [] if isinstance(a, lsp.CodeAction)]
+    found = await quick_fixes_for(client, URI, diagnostic)
+    for action in found:
+        assert "`" not in action.title  # editors show a title as plain text: no Markdown
+    return diagnostic, found
 
 
 async def applied(
@@ -78,6 +82,28 @@ async def test_a_marker_nested_in_a_loop_moves_to_the_top_of_its_scope(client: R
     assert diagnostics == []
     assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(b, {BYPASS})\n" in fixed
     assert "for k in pl.range(2):\n                pass\n" in fixed  # the emptied block still parses
+
+
+async def test_a_marker_moved_out_of_an_if_says_it_becomes_unconditional(client: RecordingClient):
+    text = kernel(
+        f"""
+        with pl.at(level=pl.Level.CORE_GROUP):
+            c = pl.matmul(a, b, out_dtype=pl.FP32)
+            for k in pl.range(2):
+                if k == 0:
+                    pl.set_cache_policy(b, {BYPASS})
+            out = pl.assemble(out, c, [0, 0])
+        """
+    )
+    _, actions = await fixes_for(client, text, "PTO101")
+    assert [a.title for a in actions] == [
+        "Move the declaration out of its if to the top of the enclosing scope (line 9); "
+        "it then applies unconditionally"
+    ]
+    assert not actions[0].is_preferred  # it changes what the code says: never applied unasked
+    fixed, diagnostics = await applied(client, text, actions[0])
+    assert diagnostics == []
+    assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(b, {BYPASS})\n" in fixed
 
 
 async def test_a_marker_outside_any_scope_offers_each_scope_that_reads_the_tensor(client: RecordingClient):
@@ -117,7 +143,7 @@ async def test_a_marker_in_an_incore_function_becomes_cache_kwargs_on_its_loads(
         decorator="@pl.function(type=pl.FunctionType.InCore)",
     )
     _, actions = await fixes_for(client, text, "PTO101")
-    assert [a.title for a in actions] == [f"Put `cache={BYPASS}` on the loads of `a` instead"]
+    assert [a.title for a in actions] == [f"Put cache={BYPASS} on the loads of 'a' instead"]
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert f"top = pl.load(a, [0, 0], [32, 64], cache={BYPASS})" in fixed
@@ -138,7 +164,7 @@ async def test_a_marker_on_a_cluster_moves_into_the_inner_scope_that_reads_the_t
         """
     )
     _, actions = await fixes_for(client, text, "PTO102")
-    assert [a.title for a in actions] == ["Move the declaration into the `pl.at` scope at line 11"]
+    assert [a.title for a in actions] == ["Move the declaration into the pl.at scope at line 11"]
     _, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
 
@@ -237,7 +263,7 @@ class Dispatch:
 async def test_a_marker_on_a_dispatch_spmd_becomes_cache_kwargs_in_the_incore_callee(client: RecordingClient):
     text = DISPATCH.replace("CALLEE", "kernel")
     _, actions = await fixes_for(client, text, "PTO102")
-    assert [a.title for a in actions] == [f"Put `cache={BYPASS}` on the loads of `a` in `kernel`"]
+    assert [a.title for a in actions] == [f"Put cache={BYPASS} on the loads of 'a' in 'kernel'"]
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert f"t = pl.load(a, [i * 128, 0], [128, 128], cache={BYPASS})" in fixed
@@ -246,7 +272,7 @@ async def test_a_marker_on_a_dispatch_spmd_becomes_cache_kwargs_in_the_incore_ca
 async def test_a_marker_on_a_dispatch_spmd_moves_into_the_callees_scope(client: RecordingClient):
     text = DISPATCH.replace("CALLEE", "scoped")
     _, actions = await fixes_for(client, text, "PTO102")
-    assert [a.title for a in actions] == ["Move the declaration into `scoped` (its scope at line 15)"]
+    assert [a.title for a in actions] == ["Move the declaration into 'scoped' (its scope at line 15)"]
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
     assert f"with pl.at(level=pl.Level.CORE_GROUP):\n            pl.set_cache_policy(a, {BYPASS})\n" in fixed

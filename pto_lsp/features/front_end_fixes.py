@@ -31,6 +31,7 @@ from pto_lsp.features.pl_catalogue import (
     closest_ops,
     find_op,
     pl_aliases,
+    takes_arguments,
 )
 from pto_lsp.features.source_edits import Edit, QuickFix, SourceText
 
@@ -111,7 +112,9 @@ def _fix_unknown_op(
         return []
     prefix = source.segment(prefix_span)
     suggestions = _suggested_ops(diagnostic) or closest_ops(namespace, name)
-    fixes = [(f"{prefix}.{op}", Edit(name_span, op)) for op in suggestions]
+    # An op the call's arguments do not bind to would trade this error for a TypeError.
+    fits = _arguments_fit(call)
+    fixes = [(f"{prefix}.{op}", Edit(name_span, op)) for op in suggestions if fits(namespace, op)]
     operand = _first_operand_type(analysis, call, located)
     if namespace in _OTHER_LEVEL and operand is not None and isinstance(func.value, ast.Attribute):
         # `pl.tensor.ad(tile, ...)`: `pl.tile.add` is what the operand fits.
@@ -127,13 +130,14 @@ def _fix_unknown_op(
             moved = [
                 (f"{owner}.{other}.{op}", Edit(span, f"{other}.{op}"))
                 for op in suggestions
-                if op not in fitting and isinstance(operand, _operand_of(other, op))
+                if op not in fitting and isinstance(operand, _operand_of(other, op)) and fits(other, op)
             ]
+            here = [op for op in suggestions if fits(namespace, op)]
             # Ops the operand fits first: those of the namespace written, then the other level's.
             fixes = (
-                [fix for fix, op in zip(fixes, suggestions) if op in fitting]
+                [fix for fix, op in zip(fixes, here) if op in fitting]
                 + moved
-                + [fix for fix, op in zip(fixes, suggestions) if op not in fitting]
+                + [fix for fix, op in zip(fixes, here) if op not in fitting]
             )
     return [
         QuickFix(f"Did you mean {spelling}?", diagnostic, (edit,), preferred=index == 0)
@@ -142,6 +146,16 @@ def _fix_unknown_op(
 
 
 _OTHER_LEVEL = {"tile": "tensor", "tensor": "tile"}
+
+
+def _arguments_fit(call: ast.Call) -> Callable[[str | None, str], bool]:
+    """Whether an op of a namespace takes the call's arguments (any op, when a `*`/`**`
+    argument leaves their number unknown)."""
+    keywords = [keyword.arg for keyword in call.keywords]
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or None in keywords:
+        return lambda namespace, op: True
+    named = [keyword for keyword in keywords if keyword is not None]
+    return lambda namespace, op: takes_arguments(namespace, op, len(call.args), named)
 
 
 def _first_operand_type(

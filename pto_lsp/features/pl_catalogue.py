@@ -16,6 +16,7 @@ from functools import cache
 
 from compiler.ir import FunctionType
 from compiler.parser import op_catalog
+from compiler.parser.op_arity import bind
 from compiler.parser.scopes import LEVELS
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
 from compiler.syntax.values import CACHE_POLICY_VALUES, DTYPE_NAMES, ModuleRef
@@ -144,6 +145,13 @@ def _by_name(namespace: str | None) -> dict[str, OpSignature]:
 
 def find_op(namespace: str | None, name: str) -> OpSignature | None:
     return _by_name(namespace).get(name)
+
+
+def takes_arguments(namespace: str | None, name: str, positional: int, keywords: list[str]) -> bool:
+    """Whether `pl.[<namespace>.]<name>` binds that many positional arguments and those
+    keywords as Python would (True for an op we have no signature of: nothing to hold against it)."""
+    signature = op_catalog.lookup(namespace, name)
+    return signature is None or bind(signature, positional, keywords).error is None
 
 
 def closest_ops(namespace: str | None, name: str) -> list[str]:

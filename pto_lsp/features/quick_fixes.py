@@ -21,6 +21,7 @@ from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.passes.scope_interface import callee_directions_among, scope_interface
 from compiler.span import Span
+from pto_lsp.features.call_arguments import insert_keyword
 from pto_lsp.features.front_end_fixes import front_end_fixes
 from pto_lsp.features.ir_lookup import function_containing
 from pto_lsp.features.source_edits import Edit, QuickFix, SourceText, StatementSite
@@ -68,7 +69,16 @@ def _fix_position(
         return []
     enclosing = _innermost_scope(function, site.span, _ACCEPTING)
     if enclosing is not None:
-        title = f"Move the declaration to the top of the enclosing scope (line {enclosing.span.start_line})"
+        line = enclosing.span.start_line
+        if _conditional_within(site, enclosing):
+            # Taken out of its `if`, the declaration holds on every path: say so, and leave
+            # the choice to the user (never the preferred, automatically applied fix).
+            title = (
+                f"Move the declaration out of its if to the top of the enclosing scope (line {line}); "
+                "it then applies unconditionally"
+            )
+            return [_move(source, diagnostic, site, enclosing, title)]
+        title = f"Move the declaration to the top of the enclosing scope (line {line})"
         return [_move(source, diagnostic, site, enclosing, title, preferred=True)]
     if function.func_type is FunctionType.INCORE:
         return _cache_kwarg_on_loads(function, source, diagnostic, site, marker)
@@ -89,16 +99,17 @@ def _cache_kwarg_on_loads(
 ) -> list[QuickFix]:
     if marker.policy is None or marker.tensor is None:
         return []
-    inserts = _cache_kwargs(function, marker.tensor, marker.policy)
+    inserts = _cache_kwargs(function, source, marker.tensor, marker.policy)
     if not inserts:
         return []
-    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{marker.tensor}` instead"
+    title = f"Put cache=pl.CachePolicy.{marker.policy} on the loads of '{marker.tensor}' instead"
     return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
 
 
-def _cache_kwargs(function: Function, tensor: str, policy: str) -> list[Edit]:
-    """`, cache=pl.CachePolicy.<policy>` before the closing parenthesis of each load of
-    `tensor` in `function` that does not state its own policy already."""
+def _cache_kwargs(function: Function, source: SourceText, tensor: str, policy: str) -> list[Edit]:
+    """`cache=pl.CachePolicy.<policy>` added to each load of `tensor` in `function` that does
+    not state its own policy already (none when one of them cannot be edited: a fix that
+    left a load uncovered would quietly drop the declaration there)."""
     loads = [
         node
         for stmt in walk_stmts(function.body)
@@ -111,14 +122,13 @@ def _cache_kwargs(function: Function, tensor: str, policy: str) -> list[Edit]:
         and node.args[0].name == tensor
         and "cache" not in node.kwargs
     ]
-    keyword = f", cache=pl.CachePolicy.{policy}"
-    return [
-        Edit(
-            Span(load.span.end_line, load.span.end_col - 1, load.span.end_line, load.span.end_col - 1),
-            keyword,
-        )
-        for load in loads
-    ]
+    edits: list[Edit] = []
+    for load in loads:
+        inserted = insert_keyword(source, load.span, f"cache=pl.CachePolicy.{policy}")
+        if inserted is None:
+            return []
+        edits.extend(inserted)
+    return edits
 
 
 # ----------------------------------------------------------------------- R2
@@ -142,7 +152,7 @@ def _fix_nothing_to_attach(
             diagnostic,
             site,
             scope,
-            f"Move the declaration into the `pl.at` scope at line {scope.span.start_line}",
+            f"Move the declaration into the pl.at scope at line {scope.span.start_line}",
         )
         for scope in _scopes_reading(function, outer, marker.tensor)
     ]
@@ -168,12 +178,12 @@ def _move_into_callee(
         body = scopes[0].body_span
         assert body is not None
         insert = source.insert_before_line(body.start_line, source.indentation(body.start_line), statement)
-        title = f"Move the declaration into `{callee.name}` (its scope at line {scopes[0].span.start_line})"
+        title = f"Move the declaration into '{callee.name}' (its scope at line {scopes[0].span.start_line})"
         return [QuickFix(title, diagnostic, (insert, source.remove_statement(site)), preferred=True)]
-    inserts = _cache_kwargs(callee, param, marker.policy)
+    inserts = _cache_kwargs(callee, source, param, marker.policy)
     if callee.func_type is not FunctionType.INCORE or not inserts:
         return []
-    title = f"Put `cache=pl.CachePolicy.{marker.policy}` on the loads of `{param}` in `{callee.name}`"
+    title = f"Put cache=pl.CachePolicy.{marker.policy} on the loads of '{param}' in '{callee.name}'"
     return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
 
 
@@ -216,12 +226,19 @@ def _fix_keywords(
         slots[index] = keyword.value
     if extra or any(slot is None for slot in slots):
         return []
+    title = "Write the declaration with two positional arguments"
+    written = [*call.args, *(keyword.value for keyword in call.keywords)]
+    if all(keyword.arg for keyword in call.keywords) and written == slots:
+        # Already in order: drop each `name=` and keep the call's layout and comments.
+        edits = []
+        for keyword in call.keywords:
+            named, value = site.span_of(keyword), site.span_of(keyword.value)
+            edits.append(Edit(Span(named.start_line, named.start_col, value.start_line, value.start_col), ""))
+        return [QuickFix(title, diagnostic, tuple(edits), preferred=True)]
     callee = source.segment(site.span_of(call.func))
     arguments = ", ".join(source.segment(site.span_of(slot)) for slot in slots if slot is not None)
     edit = Edit(site.span_of(call), f"{callee}({arguments})")
-    return [
-        QuickFix("Write the declaration with two positional arguments", diagnostic, (edit,), preferred=True)
-    ]
+    return [QuickFix(title, diagnostic, (edit,), preferred=True)]
 
 
 # ------------------------------------------------------------ E1, E2, R7
@@ -267,9 +284,18 @@ def _move(
 ) -> QuickFix:
     body = scope.body_span
     assert body is not None
-    statement = source.segment(site.span)
-    insert = source.insert_before_line(body.start_line, source.indentation(body.start_line), statement)
+    indent = source.indentation(body.start_line)
+    insert = source.insert_before_line(body.start_line, indent, source.reindented(site.span, indent))
     return QuickFix(title, diagnostic, (insert, source.remove_statement(site)), preferred)
+
+
+def _conditional_within(site: StatementSite, scope: ScopeStmt) -> bool:
+    """Whether the statement runs only on some paths through `scope`'s body: it sits in an
+    `if` (or `while`) that is itself inside that body."""
+    body = scope.body_span
+    return body is not None and any(
+        isinstance(node, (ast.If, ast.While)) and body.contains(site.span_of(node)) for node in site.enclosing
+    )
 
 
 def _scopes(function: Function, kinds: tuple[ScopeKind, ...]) -> list[ScopeStmt]:

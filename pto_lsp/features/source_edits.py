@@ -39,6 +39,8 @@ class StatementSite:
     block: list[ast.stmt]
     span: Span
     line_offset: int  # the unit's nodes count lines from the unit's start
+    # The compound statements (`if`, `for`, `with`, ...) it is nested in, outermost first.
+    enclosing: tuple[ast.stmt, ...] = ()
 
     def span_of(self, node: ast.AST) -> Span:
         """The file span of a node inside this statement."""
@@ -61,6 +63,14 @@ class SourceText:
         parts += [self.line(n) for n in range(span.start_line + 1, span.end_line)]
         parts.append(_bytes_slice(self.line(span.end_line), 0, span.end_col))
         return "\n".join(parts)
+
+    def reindented(self, span: Span, indent: str) -> str:
+        """The text of `span` (a statement starting its line) for a line indented by `indent`:
+        its continuation lines keep their place relative to its first line."""
+        old = self.indentation(span.start_line)
+        first, *rest = self.segment(span).split("\n")
+        moved = [indent + line[len(old) :] if line.startswith(old) else line for line in rest]
+        return "\n".join([first, *moved])
 
     def indentation(self, line: int) -> str:
         text = self.line(line)
@@ -105,16 +115,18 @@ class SourceText:
         return Edit(Span(line, 0, line, 0), f"{indent}{statement}\n")
 
 
-def _find(block: list[ast.stmt], span: Span, line_offset: int) -> StatementSite | None:
+def _find(
+    block: list[ast.stmt], span: Span, line_offset: int, enclosing: tuple[ast.stmt, ...] = ()
+) -> StatementSite | None:
     for node in block:
         node_span = Span.of(node)
         if node_span == span:
-            return StatementSite(node, block, node_span, line_offset)
+            return StatementSite(node, block, node_span, line_offset, enclosing)
         if node_span.contains(span):
             for field in ("body", "orelse", "finalbody"):
                 children = getattr(node, field, None)
                 if isinstance(children, list) and children and isinstance(children[0], ast.stmt):
-                    found = _find(children, span, line_offset)
+                    found = _find(children, span, line_offset, (*enclosing, node))
                     if found is not None:
                         return found
     return None

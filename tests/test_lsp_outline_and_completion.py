@@ -60,8 +60,62 @@ async def test_the_outline_shows_programs_functions_and_the_kernel_each_scope_be
             ("pl.at(CORE_GROUP)", "→ main_incore_1"),
             ("pl.at(CHIP)", "→ main_chip_0"),
         ],
-        "blocks": [("pl.spmd", "→ blk")],
+        "blocks": [("pl.spmd", "core_num=4 → blk")],
     }
+
+
+# Dispatches that differ only in their header: core count, name_hint.
+DISPATCHES = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Dispatches:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+            i = pl.tile.get_block_idx()
+            t = pl.load(a, [i * 64, 0], [64, 128])
+            out = pl.store(t, [i * 64, 0], out)
+            return out
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+            with pl.spmd(core_num=4):
+                out = self.kernel(a, out)
+            with pl.spmd(8, name_hint="wide"):
+                out = self.kernel(a, out)
+            with pl.cluster():
+                with pl.spmd(core_num=4):
+                    out = self.kernel(a, out)
+            with pl.cluster(name_hint="pair"):
+                with pl.spmd(core_num=2, sync_start=True):
+                    out = self.kernel(a, out)
+            return out
+    """
+)
+
+
+async def test_the_outline_tells_spmd_and_cluster_scopes_apart_by_core_count_and_name_hint(
+    client: RecordingClient,
+):
+    open_document(client, DISPATCHES, URI)
+    assert await wait_for_version(client, URI, 1) == []
+    [program] = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+    assert isinstance(program, lsp.DocumentSymbol)
+    [main] = [function for function in program.children or [] if function.name == "main"]
+
+    def tree(symbol: lsp.DocumentSymbol) -> tuple[str, str | None, list[object]]:
+        return (symbol.name, symbol.detail, [tree(child) for child in symbol.children or []])
+
+    assert [tree(scope) for scope in main.children or []] == [
+        ("pl.spmd", "core_num=4", []),
+        ("pl.spmd", 'core_num=8, name_hint="wide"', []),
+        ("pl.cluster", None, [("pl.spmd", "core_num=4", [])]),
+        ("pl.cluster", 'name_hint="pair"', [("pl.spmd", "core_num=2", [])]),
+    ]
 
 
 async def test_a_declaration_nothing_lowers_gets_an_information_note(client: RecordingClient):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import enum
 from dataclasses import dataclass, field
 
@@ -9,6 +10,7 @@ from compiler.analysis import UnitAnalysis
 from compiler.facts.kernels import outlined_names
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
+from compiler.printer.expressions import format_expr
 from compiler.span import Span
 
 
@@ -74,10 +76,27 @@ def _scope_symbol(scope: ScopeStmt, names: dict[int, str]) -> SymbolNode:
     carrier = _carrier(scope)
     kernel = names.get(id(carrier)) or names.get(id(scope))
     level = f"pl.at({scope.level})" if scope.kind is ScopeKind.HIERARCHY else _SCOPE_NAMES[scope.kind]  # type: ignore[attr-defined]
-    detail = f"→ {kernel}" if kernel else ""
-    symbol = SymbolNode(level, detail, SymbolKind.SCOPE, scope.span, scope.header_span or scope.span)
+    symbol = SymbolNode(
+        level, _scope_detail(scope, kernel), SymbolKind.SCOPE, scope.span, scope.header_span or scope.span
+    )
     symbol.children = _scope_symbols(carrier if carrier is not scope else scope, names)
     return symbol
+
+
+def _scope_detail(scope: ScopeStmt, kernel: str | None) -> str:
+    """What tells one scope from its neighbours: an spmd's core count, the name_hint given
+    (unless the kernel it names is shown already), and the kernel the scope becomes."""
+    written = []
+    if isinstance(scope, SpmdScopeStmt) and scope.core_num is not None:
+        # A form the printer has no spelling for leaves the count out.
+        with contextlib.suppress(TypeError):
+            written.append(f"core_num={format_expr(scope.core_num)}")
+    if scope.name_hint and scope.name_hint != kernel:
+        written.append(f'name_hint="{scope.name_hint}"')
+    parts = [", ".join(written)] if written else []
+    if kernel:
+        parts.append(f"→ {kernel}")
+    return " ".join(parts)
 
 
 def _carrier(scope: ScopeStmt) -> ScopeStmt:

@@ -1,18 +1,26 @@
-// Drives the real VS Code workbench (code-server) in headless Chromium, with our .vsix installed:
+// Drives the real VS Code workbench (code-server) in headless Chromium, with our .vsix installed
+// and no pto-lsp in the editor's Python (the server comes bundled in the .vsix):
+//   first a project without PyPTO (whose interpreter setting could not even start the server):
+//   no message, no output channel, no server process;
 //   open a kernel with a misplaced cache-policy marker, wait for the error squiggle, hover it,
 //   Ctrl+. and apply "Move the declaration to the top of the enclosing scope", see every squiggle
 //   go, hover the `pl.load` of the marked tensor and read **BYPASS** in the hover widget; then run
-//   "PTO: Show IR After Pass…" and "PTO: Show PTO MLIR" from the command palette.
-//   Last, a folder whose settings choose an interpreter that cannot import pto_lsp: one clear
-//   error with the pip fix and an "Open Output" button, and no restart loop.
-// Usage: node probe.js URL FILE_NAME OUT_DIR BROKEN_URL    (NODE_PATH must reach playwright-core)
+//   "PTO: Show IR After Pass…" and "PTO: Show PTO MLIR" from the command palette (each in a
+//   language of its own, not Python);
+//   a kernel that declares a policy next to one that does not: inlay hints in the first only,
+//   `b: BYPASS (cached: PTOAS#1356)` beside the warning, and the hover says both;
+//   last, a folder whose settings name an interpreter that does not exist: one clear error
+//   that says how to pick one (no pip), with "Open Settings" and "Open Output", no restart loop.
+// Usage: node probe.js URL FILE_NAME OUT_DIR BROKEN_URL NO_PYPTO_URL HINTS_URL
+//   (NODE_PATH must reach playwright-core; RUN_DIR: the run's folder, for its logs and processes)
 // Prints one JSON object (checks, timings); exit status 1 when any check failed.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const [URL, FILE, OUT, BROKEN_URL] = process.argv.slice(2);
+const [URL, FILE, OUT, BROKEN_URL, NO_PYPTO_URL, HINTS_URL] = process.argv.slice(2);
+const RUN_DIR = process.env.RUN_DIR || '';
 const FIX_TITLE = 'Move the declaration to the top of the enclosing scope';
 const result = { url: URL, file: FILE, checks: [], ms: {} };
 const t0 = Date.now();
@@ -86,6 +94,48 @@ async function runCommand(title) {
   await page.keyboard.press('Enter');
 }
 
+/** Open a folder in a fresh window and double-click a file in its Explorer. */
+async function openFolderFile(url, file) {
+  await page.goto(url);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+  await row.waitFor({ state: 'visible', timeout: 60000 });
+  await row.dblclick();
+  await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: 30000 });
+}
+
+/** Files under `dir` whose name contains `part`. */
+function filesNamed(dir, part) {
+  const found = [];
+  const walk = (d) => {
+    for (const entry of fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }) : []) {
+      const full = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.includes(part)) found.push(full);
+    }
+  };
+  walk(dir);
+  return found;
+}
+
+/** Processes of this run that run the bundled launcher (the server or its probe). */
+function launcherProcesses() {
+  const { execFileSync } = require('child_process');
+  return execFileSync('ps', ['-eo', 'args'], { encoding: 'utf-8' })
+    .split('\n')
+    .filter((line) => line.includes(`${RUN_DIR}/ext/`) && line.includes('launch.py'));
+}
+
+const editorLines = async (which = 'first') =>
+  (await page.locator('.editor-instance .monaco-editor .view-lines')[which]().innerText()).replace(/\u00a0/g, ' ');
+
+/** The language VS Code shows in the status bar for the active editor. */
+async function editorLanguage() {
+  const item = page.locator('#status\\.editor\\.mode').first();
+  await item.waitFor({ state: 'visible', timeout: 10000 });
+  return squeeze(await item.innerText());
+}
+
 (async () => {
   fs.mkdirSync(OUT, { recursive: true });
   browser = await chromium.launch({
@@ -97,21 +147,36 @@ async function runCommand(title) {
   page.on('console', (m) => {
     if (/pto|languageclient/i.test(m.text())) console.error('[console]', m.type(), m.text().slice(0, 300));
   });
-  await page.goto(URL);
-  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-  mark('workbench');
+  // 0. a project without PyPTO (its interpreter setting names a Python that does not exist):
+  //    the extension is activated by the Python file, and starts nothing and says nothing
+  await openFolderFile(NO_PYPTO_URL, 'not_pypto.py');
+  mark('noPyptoOpened');
+  await page.waitForTimeout(8000); // a start attempt would have said something by now
+  result.noPyptoToasts = await page.locator('.notifications-toasts .notification-toast').allInnerTexts();
+  await shot('codeserver-no-pypto.png');
+  check('no message in a project without PyPTO', !result.noPyptoToasts.some((t) => /PTO/.test(t)), result.noPyptoToasts);
+  result.noPyptoLogs = filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'PTO Language Server');
+  check('no server output (no start attempt) in a project without PyPTO', result.noPyptoLogs.length === 0, result.noPyptoLogs);
+  check('no server process in a project without PyPTO', launcherProcesses().length === 0, launcherProcesses());
+  mark('noPypto');
 
-  // 1. open the kernel (double-click in the Explorer: reliable right after load)
-  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
-  await row.waitFor({ state: 'visible', timeout: 60000 });
-  await row.dblclick();
-  await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: 30000 });
+  // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load)
+  await openFolderFile(URL, FILE);
   mark('opened');
 
   // 2. the squiggle: PTO101 on the marker nested in the `for`
   await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
   mark('squiggle');
-  check('error squiggle shown', true);
+  check('error squiggle shown (the bundled server, run by a Python without pto-lsp)', true);
+  result.serverProcesses = launcherProcesses();
+  check('the server is the bundled launcher', result.serverProcesses.some((l) => /launch\.py serve/.test(l)), result.serverProcesses);
+  // its interpreter check, in the server output: the plain Python found on PATH, pto-lsp from the bundle
+  const serverLog = filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'PTO Language Server.log')
+    .map((file) => fs.readFileSync(file, 'utf-8')).join('\n');
+  result.interpreterCheck = (serverLog.match(/interpreter \(search\): .*/) || [''])[0];
+  check('run by the plain Python found on PATH, pto-lsp from the bundle',
+    result.interpreterCheck.includes(`"executable": "${process.env.PLAIN_PYTHON}"`) && result.interpreterCheck.includes('"from": "bundled"'),
+    result.interpreterCheck);
   const marker = await locate('pl.set_cache_policy(b', 'set_cache_policy', 4);
   check('marker found in the editor', marker !== null);
   result.hoverOnError = await hoverText(marker, 'PTO101');
@@ -192,6 +257,8 @@ async function runCommand(title) {
   const irText = (await page.locator('.editor-instance .monaco-editor .view-lines').last().innerText()).replace(/\u00a0/g, ' ');
   result.irHead = irText.split('\n').slice(0, 3).join(' | ');
   check('Show IR After Pass opens the IR in its own editor', /main_incore_0/.test(irText), result.irHead);
+  result.irLanguage = await editorLanguage();
+  check('the IR view is in its own language (PTO IR), not Python', result.irLanguage === 'PTO IR', result.irLanguage);
   await shot('codeserver-show-ir.png');
   mark('showIR');
 
@@ -215,29 +282,63 @@ async function runCommand(title) {
     const text = (await page.locator('.editor-instance .monaco-editor .view-lines').last().innerText()).replace(/\u00a0/g, ' ');
     result.showMLIR = text.split('\n').slice(0, 3).join(' | ');
     check('Show PTO MLIR opens the server\'s MLIR in its own editor', text.trim().length > 0, result.showMLIR);
+    result.mlirLanguage = await editorLanguage();
+    check('the MLIR view is in its own language (PTO MLIR)', result.mlirLanguage === 'PTO MLIR', result.mlirLanguage);
+    // highlighted: the tokens of `%x = pto.op ... : !pto.type` get colours of their own
+    result.mlirColours = await page.evaluate(() => {
+      const editors = document.querySelectorAll('.editor-instance .monaco-editor .view-lines');
+      const spans = editors[editors.length - 1].querySelectorAll('span[class^="mtk"], span[class*=" mtk"]');
+      return [...new Set([...spans].map((s) => [...s.classList].find((c) => /^mtk\d+$/.test(c))))].length;
+    });
+    check('the MLIR view is highlighted', result.mlirColours >= 3, result.mlirColours);
   }
   await shot('codeserver-show-mlir.png');
   mark('showMLIR');
 
-  // 8. a server that cannot start: the same kernel in a folder whose settings choose an interpreter
-  //    that cannot import pto_lsp (`-S`: no site-packages) -> one message with the fix, no restarts
+  // 8. inlay hints only where a policy is used: `tuned` declares one, `plain` does not;
+  //    the folder keeps the [CacheBypassUnsupported] warning, so the BYPASS hint says "cached"
+  await page.keyboard.press('Escape');
+  await openFolderFile(HINTS_URL, 'hints_kernel.py');
+  const cachedHint = 'b: BYPASS (cached: PTOAS#1356)';
+  let hintsText = await editorLines();
+  for (const end = Date.now() + 60000; !hintsText.includes(cachedHint) && Date.now() < end;) {
+    await page.waitForTimeout(200);
+    hintsText = await editorLines();
+  }
+  const lineWith = (needle) => hintsText.split('\n').find((l) => l.includes(needle)) || '';
+  result.hints = { a: lineWith('ta = pl.load(a'), b: lineWith('tb = pl.load(b'), x: lineWith('tx = pl.load(x') };
+  check('hint `b: BYPASS (cached: PTOAS#1356)` in the kernel that declares a policy', result.hints.b.includes(cachedHint), result.hints);
+  check('hint `a: DEFAULT` beside it, in the same kernel', result.hints.a.includes('a: DEFAULT'), result.hints);
+  check('no hint in the kernel that uses no policy', result.hints.x !== '' && !/x: (DEFAULT|BYPASS)/.test(result.hints.x), result.hints);
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 30000 });
+  const loadB = await locate('tb = pl.load(b', 'load', 1);
+  result.hoverOnCachedBypass = await hoverText(loadB, 'GM read');
+  check('the hover says both: BYPASS, compiled as cached (PTOAS#1356)',
+    /`?b`? — BYPASS \(cached: PTOAS#1356\)/.test(result.hoverOnCachedBypass) && /compiles as an ordinary cached access/.test(result.hoverOnCachedBypass),
+    result.hoverOnCachedBypass);
+  await shot('codeserver-inlay-hints.png');
+  mark('inlayHints');
+  await page.mouse.move(5, 400);
+
+  // 9. a server that cannot start: the kernel in a folder whose settings name a Python that
+  //    does not exist -> one message that says how to pick one (no pip), no restarts
   await page.keyboard.press('Escape');
   const failure = page.locator('.notifications-toasts .notification-toast', { hasText: 'PTO language server cannot start' });
   const showStartFailure = async () => {
-    await page.goto(BROKEN_URL);
-    await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-    const brokenRow = page.locator('.explorer-folders-view .monaco-list-row', { hasText: FILE }).first();
-    await brokenRow.waitFor({ state: 'visible', timeout: 60000 });
-    await brokenRow.dblclick();
+    await openFolderFile(BROKEN_URL, FILE);
     await failure.first().waitFor({ state: 'visible', timeout: 45000 });
     await page.waitForTimeout(1000); // let the toast finish its entrance before anything presses it
   };
   await showStartFailure();
   result.startFailure = squeeze(await failure.first().innerText());
-  check('cannot-start message names the problem and the pip fix',
-    /pto-lsp is not installed for .*Fix: .* -m pip install/.test(result.startFailure), result.startFailure);
+  check('cannot-start message says the interpreter cannot be run and how to pick one, not pip',
+    /no-such-python.*cannot be run \(ENOENT\).*Fix: set "ptoLsp.interpreter" to a Python >= 3\.10/.test(result.startFailure) && !/-m pip/.test(result.startFailure),
+    result.startFailure);
   const openOutput = failure.first().locator('.monaco-button', { hasText: 'Open Output' });
-  check('the message has an "Open Output" button', (await openOutput.count()) === 1);
+  check('the message has "Open Settings", "Restart" and "Open Output" buttons',
+    (await openOutput.count()) === 1
+      && (await failure.first().locator('.monaco-button', { hasText: 'Open Settings' }).count()) === 1
+      && (await failure.first().locator('.monaco-button', { hasText: 'Restart' }).count()) === 1);
   await shot('codeserver-start-failure.png');
   mark('startFailure');
   const output = page.locator('.part.panel .monaco-editor .view-lines', { hasText: 'cannot start' }).first();
@@ -256,8 +357,8 @@ async function runCommand(title) {
   await page.waitForTimeout(3000);
   const log = (await output.innerText()).replace(/\u00a0/g, ' ');
   const failures = await failure.count();
-  const attempts = (log.match(/interpreter \(setting\)/g) || []).length;
   const spawned = (log.match(/starting: /g) || []).length;
+  const attempts = (log.match(/\(re\)starting the server/g) || []).length;
   check('one message, no restart loop', failures <= 1 && attempts === 1 && spawned === 0,
     { toasts: failures, attempts, spawned });
   mark('noLoop');

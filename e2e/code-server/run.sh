@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # End-to-end test in a real VS Code: code-server (installed by install.sh) with our .vsix
-# installed into a fresh profile, driven by headless Chromium (probe.js).
+# installed into a fresh profile, driven by headless Chromium (probe.js). The only Python the
+# editor sees is the system's plain Python 3 (no pto-lsp, no pygls), found on PATH, no
+# interpreter setting: the .vsix alone must bring the server.
 # Prints PASS or FAIL (with the probe's JSON and the extension's log) and exits non-zero on failure.
 # Env: E2E_TOOLS (install.sh's folder), VSIX (default vscode-extension/pto-lsp.vsix),
-#      PY (Python with pto-lsp, default .venv/bin/python), OUT (screenshots, default e2e/.out/code-server),
+#      PLAIN_PYTHON (the plain Python 3 >= 3.10 first on the system PATH, default /usr/bin/python3),
+#      OUT (screenshots, default e2e/.out/code-server),
 #      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 E2E_TOOLS=$(cd "${E2E_TOOLS:-$HERE/../.tools}" && pwd)
 VSIX=${VSIX:-$ROOT/vscode-extension/pto-lsp.vsix}
-PY=${PY:-$ROOT/.venv/bin/python}
+PLAIN_PYTHON=${PLAIN_PYTHON:-/usr/bin/python3}
 OUT=${OUT:-$ROOT/e2e/.out/code-server}
 KERNEL=${KERNEL:-$ROOT/examples/mistake_nested_marker.py}
 PORT=${PORT:-$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
@@ -18,19 +21,34 @@ CS="$E2E_TOOLS/app/node_modules/code-server/out/node/entry.js"
 export PATH="$E2E_TOOLS/node24/bin:$PATH"
 T0=$(date +%s.%N)
 
-for need in "$CS" "$VSIX" "$PY" "$KERNEL"; do
+for need in "$CS" "$VSIX" "$PLAIN_PYTHON" "$KERNEL"; do
   [ -e "$need" ] || { echo "code-server e2e: FAIL (missing $need; run install.sh / npm run package first)"; exit 1; }
 done
-"$PY" -c 'import pto_lsp' || { echo "code-server e2e: FAIL ($PY cannot import pto_lsp)"; exit 1; }
 
 RUN=$(mktemp -d /tmp/pto-cs-e2e.XXXXXX)
 mkdir -p "$RUN/ws" "$RUN/user/User" "$RUN/ext" "$OUT"
 rm -f "$OUT"/*.png
+# The editor's Python: the system's, which must not have pto-lsp or its libraries.
+for module in pto_lsp pygls lsprotocol; do
+  if (cd / && "$PLAIN_PYTHON" -c "import $module" 2>/dev/null); then
+    echo "code-server e2e: FAIL ($PLAIN_PYTHON can import $module: not a plain Python)"; exit 1
+  fi
+done
+echo "editor's Python: $("$PLAIN_PYTHON" --version) ($PLAIN_PYTHON, without pto-lsp)"
 cp "$KERNEL" "$RUN/ws/"
-# the same kernel in a folder whose interpreter cannot import pto_lsp (-S: no site-packages)
+# inlay hints: a kernel that declares a policy and one that does not; the warning stays on
+mkdir -p "$RUN/ws-hints/.vscode"
+cp "$HERE/fixtures/hints_kernel.py" "$RUN/ws-hints/"
+printf '{ "ptoLsp.ptoasCachePolicy": "unsupported" }\n' > "$RUN/ws-hints/.vscode/settings.json"
+# a project without PyPTO, whose interpreter setting could not even start the server:
+# the extension must start nothing and say nothing
+mkdir -p "$RUN/ws-no-pypto/.vscode"
+cp "$HERE/fixtures/not_pypto.py" "$RUN/ws-no-pypto/"
+printf '{ "ptoLsp.interpreter": ["%s"] }\n' "$RUN/no-such-python" > "$RUN/ws-no-pypto/.vscode/settings.json"
+# the kernel in a folder whose interpreter setting names a Python that does not exist
 mkdir -p "$RUN/ws-broken/.vscode"
 cp "$KERNEL" "$RUN/ws-broken/"
-printf '{ "ptoLsp.interpreter": ["%s", "-I", "-S"] }\n' "$PY" > "$RUN/ws-broken/.vscode/settings.json"
+printf '{ "ptoLsp.interpreter": ["%s"] }\n' "$RUN/no-such-python" > "$RUN/ws-broken/.vscode/settings.json"
 # A fresh profile: no welcome page, no trust prompt, nothing saved or restored behind our back.
 cat > "$RUN/user/User/settings.json" <<JSON
 {
@@ -47,7 +65,6 @@ cat > "$RUN/user/User/settings.json" <<JSON
   "files.autoSave": "off",
   "files.hotExit": "off",
   "editor.hover.delay": 200,
-  "ptoLsp.interpreter": ["$PY"],
   "ptoLsp.ptoasCachePolicy": "attribute",
   "ptoLsp.debounceMs": 0
 }
@@ -62,7 +79,11 @@ T_INSTALLED=$(date +%s.%N)
 # No extension gallery (none is reachable): point it at a closed loopback port instead of open-vsx.org.
 export EXTENSIONS_GALLERY='{"serviceUrl": "http://127.0.0.1:9/gallery", "itemUrl": "http://127.0.0.1:9/items"}'
 # code-server in its own process group, ended with everything it started (extension host, server)
-setsid node "$CS" --config "$RUN/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" \
+# The system PATH only, and an empty HOME, so that the login shell VS Code reads the environment
+# from (bash -il) adds no Python of this machine's profile (pyenv, this repository's venv).
+mkdir -p "$RUN/home"
+PATH="$E2E_TOOLS/node24/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" \
+  HOME="$RUN/home" VIRTUAL_ENV= PYTHONPATH= PYTHONHOME= setsid sh -c 'cd "$1" && shift && exec "$@"' sh "$RUN" node "$CS" --config "$RUN/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" \
   --disable-telemetry --disable-update-check --disable-workspace-trust --disable-getting-started-override \
   --user-data-dir "$RUN/user" --extensions-dir "$RUN/ext" "$RUN/ws" > "$RUN/code-server.log" 2>&1 &
 CS_PID=$!
@@ -74,8 +95,9 @@ for _ in $(seq 1 120); do
 done
 
 status=0
-NODE_PATH="$E2E_TOOLS/app/node_modules" timeout 300 node "$HERE/probe.js" \
-  "http://127.0.0.1:$PORT/?folder=$RUN/ws" "$(basename "$KERNEL")" "$OUT" "http://127.0.0.1:$PORT/?folder=$RUN/ws-broken" > "$RUN/result.json" || status=$?
+BASE="http://127.0.0.1:$PORT/?folder=$RUN"
+NODE_PATH="$E2E_TOOLS/app/node_modules" RUN_DIR="$RUN" PLAIN_PYTHON="$PLAIN_PYTHON" timeout 420 node "$HERE/probe.js" \
+  "$BASE/ws" "$(basename "$KERNEL")" "$OUT" "$BASE/ws-broken" "$BASE/ws-no-pypto" "$BASE/ws-hints" > "$RUN/result.json" || status=$?
 T_END=$(date +%s.%N)
 cat "$RUN/result.json"
 seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }

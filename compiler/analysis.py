@@ -7,7 +7,7 @@ unit's result depends only on the unit and the environment values it reads
 (`unit_environment_key`), which is what lets an editor reuse it.
 
 A unit's result also depends on the line it starts on, but only through its
-spans (and the line the codegen warning names): when lines are added above a
+spans (and the lines Python's syntax messages name): when lines are added above a
 unit, `PlacedUnit` moves its diagnostics and facts along instead of analysing
 it again, and makes its IR at the new place only when someone asks for it.
 """
@@ -25,8 +25,8 @@ from functools import cached_property
 from typing import Any
 
 from compiler import codes
-from compiler.codegen.bypass_warning import bypass_warnings
-from compiler.diagnostics import Diagnostic, RelatedInfo
+from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
+from compiler.diagnostics import Diagnostic, RelatedInfo, Severity, stops_the_front_end
 from compiler.facts import ModuleFacts, module_facts
 from compiler.ir import Function, Program
 from compiler.parser.decorators import dsl_decorator_name
@@ -45,6 +45,8 @@ from compiler.syntax.units import (
 )
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
+# What codegen reports: never shown for a module the real compiler does not compile.
+_CODEGEN_CODES = frozenset({codes.CACHE_BYPASS_UNSUPPORTED})
 
 
 @dataclass
@@ -57,7 +59,7 @@ class UnitAnalysis:
     start_line: int = 1
     # The file line where each top-level statement of the unit starts (decorators included).
     statement_lines: tuple[int, ...] = ()
-    _published: dict[str, list[Diagnostic]] = field(default_factory=dict, repr=False, compare=False)
+    _published: list[Diagnostic] | None = field(default=None, repr=False, compare=False)
     # What callers derive from this result (e.g. the language server's converted diagnostics).
     memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     # The interfaces of this unit's scopes the outliner checks computed (the facts reuse them).
@@ -70,13 +72,17 @@ class UnitAnalysis:
         self.interfaces = {}  # every scope's is in the facts now
         return facts
 
-    def published(self, label: str) -> list[Diagnostic]:
-        """The front end's diagnostics and the codegen warnings (naming the file as
-        `label`), in source order."""
-        found = self._published.get(label)
+    @cached_property
+    def bypass_warnings(self) -> list[BypassWarning]:
+        """The codegen's `[CacheBypassUnsupported]` warnings of this unit's kernels."""
+        return unit_bypass_warnings(self)
+
+    def published(self) -> list[Diagnostic]:
+        """The front end's diagnostics and the codegen warnings, in source order."""
+        found = self._published
         if found is None:
-            found = sorted([*self.diagnostics, *unit_bypass_warnings(self, label)], key=Diagnostic.sort_key)
-            remember(self._published, label, found)
+            warnings = [bypass_diagnostic(warning) for warning in self.bypass_warnings]
+            found = self._published = sorted([*self.diagnostics, *warnings], key=Diagnostic.sort_key)
         return found
 
     def moved(self, delta: int) -> UnitAnalysis:
@@ -98,13 +104,12 @@ class UnitAnalysis:
             moved.__dict__["facts"] = shift_spans(self.facts, delta)
         return moved
 
-    def movable(self, label: str) -> bool:
-        """Whether `published(label)` can be moved to another line (`shift_diagnostic`)."""
-        key = ("movable", label)
-        found = self.memo.get(key)
+    def movable(self) -> bool:
+        """Whether `published()` can be moved to another line (`shift_diagnostic`)."""
+        found = self.memo.get("movable")
         if found is None:
-            found = all(shift_diagnostic(d, 1) is not None for d in self.published(label))
-            remember(self.memo, key, found)
+            found = all(shift_diagnostic(d, 1) is not None for d in self.published())
+            remember(self.memo, "movable", found)
         return found
 
 
@@ -124,10 +129,9 @@ class PlacedUnit:
     (exactly what analysing it there gives), the IR too, when someone asks.
     """
 
-    def __init__(self, analysis: UnitAnalysis, start_line: int, label: str, text: str = "") -> None:
+    def __init__(self, analysis: UnitAnalysis, start_line: int, text: str = "") -> None:
         self.analysis = analysis
         self.start_line = start_line
-        self.label = label
         self.text = text
         self._current: UnitAnalysis | None = analysis if start_line == analysis.start_line else None
         # What callers derive from this placed unit (e.g. the language server's converted
@@ -147,15 +151,15 @@ class PlacedUnit:
     @property
     def movable(self) -> bool:
         """Whether the diagnostics of `analysis` can be moved here (else: `current()`'s)."""
-        return self.delta == 0 or self.analysis.movable(self.label)
+        return self.delta == 0 or self.analysis.movable()
 
     @cached_property
     def diagnostics(self) -> list[Diagnostic]:
         if self.movable:
-            shifted = shift_diagnostics(self.analysis.published(self.label), self.delta)
+            shifted = shift_diagnostics(self.analysis.published(), self.delta)
             assert shifted is not None
             return shifted
-        return self.current().published(self.label)
+        return self.current().published()
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -187,8 +191,29 @@ class ModuleAnalysis:
 
     @cached_property
     def diagnostics(self) -> list[Diagnostic]:
-        """Every unit's diagnostics and codegen warnings, in source order."""
-        return merge_in_order([unit.diagnostics for unit in self.placed], Diagnostic.sort_key)
+        """Every unit's diagnostics and codegen warnings, in source order (none of a stage the
+        real compiler does not reach on this module)."""
+        found = merge_in_order([unit.diagnostics for unit in self.placed], Diagnostic.sort_key)
+        unreached = self.unreached_codes
+        return [d for d in found if d.code not in unreached] if unreached else found
+
+    @cached_property
+    def unreached_codes(self) -> frozenset[str]:
+        """The codes of stages the real compiler never reaches on this module (a window: on the
+        whole module): an error of Python's or of the parser stops the import, so nothing is
+        compiled (no codegen warning)."""
+        if self._whole is not None:
+            return self._whole.unreached_codes
+        stopped = any(stops_the_front_end(d) for unit in self.placed for d in unit.analysis.diagnostics)
+        return _CODEGEN_CODES if stopped else frozenset()
+
+    @cached_property
+    def bypass_warnings(self) -> list[BypassWarning]:
+        """The codegen's `[CacheBypassUnsupported]` warnings, in source order (none when the
+        real compiler does not reach codegen)."""
+        if codes.CACHE_BYPASS_UNSUPPORTED in self.unreached_codes:
+            return []
+        return [warning for unit in self.units for warning in unit.bypass_warnings]
 
     @cached_property
     def units(self) -> list[UnitAnalysis]:
@@ -262,15 +287,7 @@ def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
     if delta == 0:
         return diagnostic
     message = diagnostic.message
-    if diagnostic.code == codes.CACHE_BYPASS_UNSUPPORTED:
-        # The codegen warning names the line of the first load it covers (its first related span).
-        if not diagnostic.related:
-            return None
-        old = str(diagnostic.related[0].span.start_line)
-        if not message.endswith(":" + old):
-            return None
-        message = message[: -len(old)] + str(diagnostic.related[0].span.start_line + delta)
-    elif diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
+    if diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
         if not LINE_AT_END.match(message):
             return None  # a line named mid-message: analyse the unit where it is instead
         message = move_line_mentions(message, delta)
@@ -412,42 +429,37 @@ def _outliner_checks(
     return [d for function in functions for d in check_function(function, directions, interfaces)]
 
 
-def unit_bypass_warnings(unit: UnitAnalysis, label: str) -> list[Diagnostic]:
+def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     """The `[CacheBypassUnsupported]` warnings of a unit's kernels.
 
     The real compiler compiles each `@pl.program` (each JIT function) on its own
     and warns once per tensor per kernel of that compilation, so kernels are
     told apart per top-level statement: two programs whose kernels happen to
-    share a name each get their warning.
+    share a name each get their warning. A statement with an error (a pass
+    rejecting it) never reaches codegen: it gets none.
     """
     reads = unit.facts.reads
     if not reads:
         return []
     starts = unit.statement_lines
-    if len(starts) <= 1:
-        return bypass_warnings(unit.facts, label)
+
+    def statement(line: int) -> int:
+        return bisect.bisect_right(starts, line) if len(starts) > 1 else 0
+
+    failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
     groups: dict[int, list[Any]] = {}
     for read in reads:
-        groups.setdefault(bisect.bisect_right(starts, read.span.start_line), []).append(read)
+        groups.setdefault(statement(read.span.start_line), []).append(read)
     return [
         warning
-        for _, group in sorted(groups.items())
-        for warning in bypass_warnings(ModuleFacts(group), label)
+        for index, group in sorted(groups.items())
+        if index not in failed
+        for warning in bypass_warnings(ModuleFacts(group))
     ]
 
 
-def file_label(path: str) -> str:
-    """How the codegen warning names the file: a path, also when the editor gave a URI."""
-    if path.startswith("file://"):
-        from urllib.parse import unquote, urlparse
-
-        return unquote(urlparse(path).path)
-    return path
-
-
 def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
-    label = file_label(path)
-    return ModuleAnalysis(path, env, [PlacedUnit(result, result.start_line, label) for result in results])
+    return ModuleAnalysis(path, env, [PlacedUnit(result, result.start_line) for result in results])
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:

@@ -55,3 +55,12 @@ class Diagnostic:
 
     def sort_key(self) -> tuple[int, int, str]:
         return (self.span.start_line, self.span.start_col, self.code)
+
+
+# The stages of the real compiler's front end: Python importing the module, then the parser.
+FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
+
+
+def stops_the_front_end(diagnostic: Diagnostic) -> bool:
+    """An error the real compiler raises before any pass runs: nothing is compiled."""
+    return diagnostic.severity is Severity.ERROR and diagnostic.stage in FRONT_END_STAGES

@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from compiler import Diagnostic, ModuleAnalysis, Severity, codes
+from compiler import Diagnostic, ModuleAnalysis, codes
+from compiler.codegen.bypass_warning import BypassWarning, compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
-from compiler.diagnostics import Stage
+from compiler.diagnostics import stops_the_front_end
 from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
 from compiler.printer import print_definitions
@@ -31,8 +32,6 @@ from pto_lsp.sources import read_source
 
 EMIT_FORMATS = ("ir", "mlir")
 _TOO_DEEP = "a definition is nested too deeply for pto-lsp to compile"
-# Errors that stop the real compiler before any pass runs.
-_FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})
 
 
 @dataclass(frozen=True)
@@ -61,19 +60,19 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
         print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)
         return 2
     analysis = AnalysisEngine().analyse_text(str(path), source.text)
-    errors = [
-        d for d in analysis.diagnostics if d.severity is Severity.ERROR and d.stage in _FRONT_END_STAGES
-    ]
+    errors = [d for d in analysis.diagnostics if stops_the_front_end(d)]
     if errors:
         _write_errors(path, source.text, errors, err)
         return 1
     if any(d.code == codes.NOT_ANALYSED for d in analysis.diagnostics):
         print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
+    # Taken from the analysis before the passes run on its IR.
+    warnings = analysis.bypass_warnings if options.ptoas_cache_policy != "attribute" else []
     try:
         result = run_pipeline(analysis, after if emit == "ir" else PIPELINE[-1].name)
         if emit == "mlir":
-            return _write_mlir(result, options, out, err)
+            return _write_mlir(result, warnings, options, out, err)
         text = print_definitions(result.programs, result.functions, result.environment)
     except UnknownPass as problem:
         print(f"pto-lsp compile: error: {problem}", file=err)
@@ -86,8 +85,13 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
     return 0
 
 
-def _write_mlir(result: PipelineResult, options: CodegenOptions, out: TextIO, err: TextIO) -> int:
-    """One PTO MLIR module per InCore kernel; the codegen warnings on stderr, as the real one logs them."""
+def _write_mlir(
+    result: PipelineResult, warnings: list[BypassWarning], options: CodegenOptions, out: TextIO, err: TextIO
+) -> int:
+    """One PTO MLIR module per InCore kernel; the codegen warnings on stderr, in the real
+    codegen's words (also those of a kernel this emitter does not model: the real one warns)."""
+    for warning in warnings:
+        print(compiler_text(warning, options.file_label), file=err)
     kernels = [(p.name, f) for p in result.programs for f in p.functions]
     kernels += [(None, f) for f in result.functions]
     status = 0
@@ -99,8 +103,6 @@ def _write_mlir(result: PipelineResult, options: CodegenOptions, out: TextIO, er
             print(f"pto-lsp compile: {message}", file=err)
             status = 1
             continue
-        for warning in code.warnings:
-            print(warning, file=err)
         out.write(f"// kernel: {kernel.name}\n{code.text}")
     return status
 

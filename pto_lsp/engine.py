@@ -27,7 +27,6 @@ from compiler.analysis import (
     PlacedUnit,
     UnitAnalysis,
     analyse_unit,
-    file_label,
     mentioned_names,
     module_environment,
     unit_environment_key,
@@ -120,11 +119,11 @@ class _Slot:
         self.analysis: UnitAnalysis | None = None
         self.placed: PlacedUnit | None = None
 
-    def place(self, start_line: int, label: str) -> PlacedUnit:
+    def place(self, start_line: int) -> PlacedUnit:
         placed = self.placed
         if placed is None or placed.start_line != start_line or placed.analysis is not self.analysis:
             assert self.analysis is not None
-            placed = self.placed = PlacedUnit(self.analysis, start_line, label, self.parsed.unit.text)
+            placed = self.placed = PlacedUnit(self.analysis, start_line, self.parsed.unit.text)
         return placed
 
 
@@ -133,7 +132,6 @@ class _DocumentState:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.label = file_label(path)
         self.slots: dict[str, _Slot] = {}  # the texts of `sequence`
         self.uses: dict[str, int] = {}  # how many units have each text
         self.sequence: list[_Slot | None] = []  # one per unit
@@ -312,7 +310,7 @@ class AnalysisEngine:
                         slot.analysis = analysis
                 if slot.analysis is None:  # reset by an update that ran while we yielded
                     return
-                state.placed[index] = slot.place(start_line, state.label)
+                state.placed[index] = slot.place(start_line)
             finished = True
         finally:
             if not finished:  # stopped early: what changed since the last result is not known

@@ -3,8 +3,8 @@
 Converting a diagnostic to LSP (columns in the client's encoding, the wire's
 JSON) is done once per unit result, from the unit's own text, and kept as JSON
 text with holes where line numbers go. When the unit only moved, its JSON is
-filled with the new line numbers (nothing else changes; the codegen warning's
-message names a line, so it is a hole too); when it did not move, the filled
+filled with the new line numbers (nothing else changes; a syntax message that
+names a line of the unit has a hole too); when it did not move, the filled
 JSON is reused as it is. A publication then joins the units' JSON: its cost is
 the number of units and moved diagnostics, not the length of the file, and no
 diagnostic is converted or encoded again.
@@ -45,7 +45,7 @@ _COMPACT = (",", ":")
 
 class _Template:
     """Diagnostics as JSON array items (no brackets), with holes for what moves with the
-    unit: line numbers, and the codegen warning's message (it names a line)."""
+    unit: line numbers, and a syntax message that names a line."""
 
     __slots__ = ("_format", "_lines", "_messages", "_text")
 
@@ -101,10 +101,7 @@ def _marked(payload: Payload, diagnostic: Diagnostic, hole: Callable[[int, Any],
             {**info, "location": {**info["location"], "range": range_(info["location"]["range"])}}
             for info in related
         ]
-    if diagnostic.code == codes.CACHE_BYPASS_UNSUPPORTED:
-        line = diagnostic.related[0].span.start_line  # checked by shift_diagnostic: the message ends with it
-        marked["message"] = hole(1, (diagnostic.message[: -len(str(line))], line))
-    elif diagnostic.code == codes.SYNTAX_ERROR and (mention := LINE_AT_END.match(diagnostic.message)):
+    if diagnostic.code == codes.SYNTAX_ERROR and (mention := LINE_AT_END.match(diagnostic.message)):
         # Python names another line of the unit ("... on line 8"): it moves with the unit.
         marked["message"] = hole(1, (mention.group(1), int(mention.group(2))))
     return marked
@@ -115,11 +112,13 @@ class _Converted:
 
     __slots__ = ("_templates", "diagnostics", "local", "notes", "payloads", "start_line")
 
-    def __init__(self, analysis: UnitAnalysis, placed: PlacedUnit, convert: Callable[..., Payload]) -> None:
+    def __init__(
+        self, analysis: UnitAnalysis, placed: PlacedUnit, uri: str, convert: Callable[..., Payload]
+    ) -> None:
         # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
         self.start_line = analysis.start_line
-        self.diagnostics = analysis.published(placed.label)
-        alone = ModuleAnalysis(placed.label, placed=[PlacedUnit(analysis, analysis.start_line, placed.label)])
+        self.diagnostics = analysis.published()
+        alone = ModuleAnalysis(uri, placed=[PlacedUnit(analysis, analysis.start_line)])
         self.notes = declaration_notes(alone)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
@@ -249,6 +248,9 @@ class DiagnosticPayloads:
         self, analysis: ModuleAnalysis, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
     ) -> Publication:
         """`payloads`, as JSON joined from the units' kept JSON (kept in the units' memos)."""
+        # What `analysis.diagnostics` leaves out of this module (the codegen warning when the
+        # real compiler stops at its front end) is hidden like a disabled code.
+        hidden = hidden | analysis.unreached_codes
         parts = self._parts
         if (
             analysis.changes is not None
@@ -308,7 +310,7 @@ class DiagnosticPayloads:
         if found is not None and found[0] is encoding:
             entry = found[1]
         else:
-            entry = _Converted(base, unit, convert)
+            entry = _Converted(base, unit, self.uri, convert)
             remember(base.memo, self._key, (encoding, entry))
         delta = unit.start_line - base.start_line
         if not entry.local:

@@ -92,6 +92,24 @@ P_ALT_SUBMODULE = textwrap.dedent(
     """
 )
 
+# TwoBypassingLoadsOfOneTensor (§6.6): one InCore kernel loading `x` twice with cache=BYPASS.
+TWO_BYPASSING_LOADS = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Loads:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, x: pl.Tensor[[32, 128], pl.FP32], out: pl.Out[pl.Tensor[[32, 128], pl.FP32]]) -> pl.Tensor[[32, 128], pl.FP32]:
+            top: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [0, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
+            bottom: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [16, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
+            out_0 = pl.store(top, [0, 0], out)
+            out_1 = pl.store(bottom, [16, 0], out_0)
+            return out_1
+    """
+)
+
 
 def repeat_program(first: str, second: str) -> str:
     """`main(a, out)`: a CORE_GROUP scope "k" declaring `a` twice, then load/store."""

@@ -9,7 +9,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from cache_policy_programs import BYPASS_MARKER, at_program
+from cache_policy_programs import BYPASS_MARKER, TWO_BYPASSING_LOADS, at_program
 from conftest import REPO, run_pto_lsp
 
 SPEC_EXAMPLES = REPO.parent / "shared" / "spec" / "pypto-examples"
@@ -19,22 +19,6 @@ DECLARED_BYPASS = at_program(BYPASS_MARKER)
 PLAIN_MATMUL = at_program()
 TWO_DECLARED = at_program(BYPASS_MARKER, "pl.set_cache_policy(a, pl.CachePolicy.BYPASS)").replace(
     '"mm"', '"mm2"'
-)
-TWO_BYPASSING_LOADS = textwrap.dedent(
-    """\
-    import pypto.language as pl
-
-
-    @pl.program
-    class Loads:
-        @pl.function(type=pl.FunctionType.InCore)
-        def kernel(self, x: pl.Tensor[[32, 128], pl.FP32], out: pl.Out[pl.Tensor[[32, 128], pl.FP32]]) -> pl.Tensor[[32, 128], pl.FP32]:
-            top: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [0, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
-            bottom: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [16, 0], [16, 128], cache=pl.CachePolicy.BYPASS)
-            out_0 = pl.store(top, [0, 0], out)
-            out_1 = pl.store(bottom, [16, 0], out_0)
-            return out_1
-    """
 )
 
 

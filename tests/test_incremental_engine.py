@@ -218,7 +218,7 @@ def test_a_unit_analysed_further_down_is_its_analysis_moved():
         env = module_environment(units)
         for unit in units:
             here, below = analyse_unit(unit, env), analyse_unit(unit.at(unit.start_line + 7), env)
-            assert shift_diagnostics(here.published(str(path)), 7) == below.published(str(path)), path
+            assert shift_diagnostics(here.published(), 7) == below.published(), path
             assert shift_spans(here.facts, 7) == below.facts, path
             moved = here.moved(7)
             assert shape((moved.programs, moved.functions)) == shape((below.programs, below.functions)), path

@@ -12,16 +12,16 @@ Our own, and said so in `docs/codegen.md`: tile addresses (a bump allocator per
 memory space), SSA value names, the order of constants, and `loc(...)` positions.
 
 The cache policy: with `ptoas_cache_policy="unsupported"` (the spec's behaviour)
-a BYPASS load is emitted exactly like any other load (byte-identical MLIR) and
-reported once per tensor per kernel; with `"attribute"` every BYPASS `pto.tload`
-carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}` and nothing is reported.
+a BYPASS load is emitted exactly like any other load (byte-identical MLIR); the
+warning that says so is decided from the GM reads, not here
+(`compiler.codegen.bypass_warning`). With `"attribute"` every BYPASS `pto.tload`
+carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from compiler.codegen.bypass_warning import bypass_warning_message
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.ir import (
     AssignStmt,
@@ -44,7 +44,6 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
-from compiler.passes.ssa import base_name
 from compiler.span import Span
 
 _DTYPES = {
@@ -117,7 +116,6 @@ class Value:
 @dataclass
 class KernelCode:
     text: str
-    warnings: list[str] = field(default_factory=list)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -136,8 +134,6 @@ class _Emitter:
         self.addresses: dict[str, int] = {}
         self.spmd = False
         self.cube = False
-        self.warned: set[int] = set()
-        self.warnings: list[str] = []
         self.indent = 0  # nesting inside scf.for
 
     # -------------------------------------------------------------- module
@@ -156,7 +152,7 @@ class _Emitter:
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
         body = [f"  {line}" for line in [*self.constants.values(), *self.lines, "return"]]
-        return KernelCode("\n".join([*head, *body, "  }", "}"]) + "\n", self.warnings)
+        return KernelCode("\n".join([*head, *body, "  }", "}"]) + "\n")
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -315,10 +311,6 @@ class _Emitter:
             f"pto.tload ins({pview} : {partition}) outs({tile.name} : {tile.tile.type()}){attribute}",
             call.span,
         )  # type: ignore[union-attr]
-        if bypass and self.options.ptoas_cache_policy != "attribute" and id(source) not in self.warned:
-            self.warned.add(id(source))
-            location = f"{self.options.file_label}:{call.span.start_line}"
-            self.warnings.append(bypass_warning_message(base_name(source.name), location))  # type: ignore[union-attr]
         return tile
 
     def _store(self, call: Call) -> Value:

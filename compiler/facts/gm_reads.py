@@ -19,44 +19,22 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from compiler.facts.kernels import Kernel, OutlinedScope, function_kernels, function_outlines
+from compiler.facts.kernels import Kernel, function_kernels
 from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.passes.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
+from compiler.lowering.outlining import OutlinedScope, function_outlines
+from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
+from compiler.lowering.tensor_reads import ReadKind, loaded_operands
 from compiler.span import Span
 
 DEFAULT, BYPASS = 0, 1
 POLICY_NAMES = {DEFAULT: "DEFAULT", BYPASS: "BYPASS"}
-
-# Tensor ops whose converter loads what it needs itself (no entry load of the params they consume).
-SELF_LOADING = frozenset(
-    {
-        "assemble",
-        "read",
-        "write",
-        "expand_clone",
-        "gather",
-        "paged_gather",
-        "create_l1",
-        "gather_row",
-        "dim",
-        "create",
-    }
-)
-_MATMUL_OPERANDS = {"tensor.matmul": (0, 1), "tensor.matmul_acc": (1, 2)}
 
 
 class Reason(str, enum.Enum):
     EXPLICIT = "explicit"  # its own cache= kwarg
     DECLARED = "declared"  # the scope declaration for the parameter it reads
     DEFAULT = "default"  # neither: the ordinary cached access
-
-
-class ReadKind(str, enum.Enum):
-    LOAD = "pl.load"
-    SLICE = "slice"
-    MATMUL_OPERAND = "matmul operand"
-    ENTRY_LOAD = "entry load"
 
 
 @dataclass(frozen=True)
@@ -116,8 +94,9 @@ def module_facts(
     facts = ModuleFacts()
     for group in [program.functions for program in programs] + [functions]:
         callee_directions = callee_directions_among(group)
+        taken = frozenset(function.name for function in group)
         for function in group:
-            outlines = function_outlines(function, callee_directions, known)
+            outlines = function_outlines(function, callee_directions, known, taken)
             kernels = function_kernels(function, outlines)
             for kernel in kernels:
                 facts.reads.extend(kernel_reads(kernel))
@@ -153,21 +132,6 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
                     for operand, kind in loaded_operands(node):
                         read(operand, node, kind, node.span)
     return reads
-
-
-def loaded_operands(call: Call) -> list[tuple[Expr, ReadKind]]:
-    if call.op == "tile.load":
-        return [(call.args[0], ReadKind.LOAD)] if call.args else []
-    if call.op == "tensor.slice":
-        return [(call.args[0], ReadKind.SLICE)] if call.args else []
-    if call.op in _MATMUL_OPERANDS:
-        return [
-            (call.args[i], ReadKind.MATMUL_OPERAND) for i in _MATMUL_OPERANDS[call.op] if i < len(call.args)
-        ]
-    namespace, _, name = call.op.partition(".")
-    if namespace == "tensor" and name not in SELF_LOADING:
-        return [(arg, ReadKind.ENTRY_LOAD) for arg in call.args if isinstance(arg, Var)]
-    return []
 
 
 def _effective_policy(load: Call | None, kernel: Kernel, origin: int) -> tuple[int, Reason, Span | None]:

@@ -15,29 +15,14 @@ import re
 
 from compiler import codes
 from compiler.diagnostics import Diagnostic, Stage
-from compiler.ir import Direction, Function, FunctionType, ScopeKind, ScopeStmt, Var
-from compiler.ir.visit import walk_stmts
+from compiler.ir import Direction, Function, ScopeKind, ScopeStmt, Var
+from compiler.lowering.outlining import outlined_scopes
+from compiler.lowering.scope_interface import CalleeDirections, ScopeInterface, scope_interface
 from compiler.parser import messages
-from compiler.passes.scope_interface import CalleeDirections, ScopeInterface, scope_interface
 from compiler.span import Span
 
 BYPASS = 1
-# OutlineIncoreScopes scans Opaque and Orchestration functions, OutlineHierarchyScopes
-# only Opaque ones; Inline bodies are spliced into their callers first (pass 1).
-_SCANNED_BY = {
-    ScopeKind.IN_CORE: {FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.INLINE},
-    ScopeKind.HIERARCHY: {FunctionType.OPAQUE, FunctionType.INLINE},
-}
 _STAGE = {ScopeKind.IN_CORE: Stage.OUTLINE_INCORE, ScopeKind.HIERARCHY: Stage.OUTLINE_HIERARCHY}
-
-
-def outlined_scopes(function: Function) -> list[ScopeStmt]:
-    """The scopes of `function` that the outliners turn into functions of their own."""
-    return [
-        stmt
-        for stmt in walk_stmts(function.body)
-        if isinstance(stmt, ScopeStmt) and function.func_type in _SCANNED_BY.get(stmt.kind, ())
-    ]
 
 
 def check_function(

@@ -19,7 +19,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable
 
-from compiler.facts.kernels import outlined_names
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -45,7 +44,8 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
-from compiler.passes.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+from compiler.lowering.outlining import outlined_names, unique_function_name
+from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 
 BYPASS = 1
 
@@ -88,7 +88,7 @@ def _outline_function(program: Program, function: Function, is_site: Site, make:
     for scope in _outermost_sites(function, is_site):
         interface = scope_interface(scope, directions)
         params = [Param(p.var, p.direction) for p in interface.params]
-        name = _unique_name(
+        name = unique_function_name(
             names.get(id(scope)) or f"{function.name}_{scope.kind.value.lower()}_{len(created)}",
             function.name,
             {f.name for f in [*program.functions, *created]},
@@ -106,18 +106,6 @@ def _outline_function(program: Program, function: Function, is_site: Site, make:
         function.func_type = FunctionType.ORCHESTRATION
         function.level, function.role = "CHIP", "Orchestrator"
     return created
-
-
-def _unique_name(name: str, parent: str, taken: set[str]) -> str:
-    """A name already taken by another function becomes `<parent>_<name>`, then gets `_<n>`."""
-    if name not in taken:
-        return name
-    candidate = f"{parent}_{name}"
-    index = 0
-    while candidate in taken:
-        candidate = f"{parent}_{name}_{index}"
-        index += 1
-    return candidate
 
 
 def _site_names(function: Function) -> dict[int, str]:

@@ -6,8 +6,8 @@ from compiler.analysis import ModuleAnalysis
 from compiler.codegen.bypass_warning import PTOAS_ISSUE
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.facts.gm_reads import BYPASS
-from compiler.facts.kernels import outlined_names
 from compiler.ir import Function, FunctionType, Param, TensorType
+from compiler.lowering.outlining import outlined_names
 from pto_lsp.features.inlay_hints import PTOAS_ISSUE_LABEL
 
 # Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),
@@ -58,8 +58,16 @@ def _tensor_param_at(analysis: ModuleAnalysis, line: int, byte_col: int) -> tupl
     return None
 
 
+def _sibling_names(analysis: ModuleAnalysis, function: Function) -> frozenset[str]:
+    """The names of the functions defined beside `function` (its program's, or the module's)."""
+    for group in [program.functions for program in analysis.programs] + [analysis.functions]:
+        if any(member is function for member in group):
+            return frozenset(member.name for member in group)
+    return frozenset()
+
+
 def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param, bypass_lowered: bool) -> str:
-    kernels = list(dict.fromkeys(outlined_names(function).values()))
+    kernels = list(dict.fromkeys(outlined_names(function, _sibling_names(analysis, function)).values()))
     if function.func_type is FunctionType.INCORE:
         kernels.insert(0, function.name)
     lines = [f"**`{param.var.name}`** · tensor parameter ({param.direction.value})", ""]

@@ -19,7 +19,7 @@ from compiler.analysis import ModuleAnalysis
 from compiler.diagnostics import Diagnostic
 from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.passes.scope_interface import callee_directions_among, scope_interface
+from compiler.lowering.scope_interface import callee_directions_among, scope_interface
 from compiler.span import Span
 from pto_lsp.features.call_arguments import insert_keyword
 from pto_lsp.features.front_end_fixes import front_end_fixes

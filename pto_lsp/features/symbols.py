@@ -7,9 +7,9 @@ import enum
 from dataclasses import dataclass, field
 
 from compiler.analysis import UnitAnalysis
-from compiler.facts.kernels import outlined_names
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
+from compiler.lowering.outlining import outlined_names
 from compiler.printer.expressions import format_expr
 from compiler.span import Span
 

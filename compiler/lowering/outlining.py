@@ -1,0 +1,142 @@
+"""What OutlineIncoreScopes and OutlineHierarchyScopes do to a function: which of
+its scopes become functions of their own, and the names those functions get.
+
+The passes (`compiler.passes.outline`) perform the outlining; the facts
+(`compiler.facts`) predict its result for the editor; the outliner checks
+(`compiler.passes.cache_policy_checks`) resolve declarations against it. All read
+it from here. Names follow the outliners: `name_hint`, else `<parent>_incore_<n>`;
+a non-CORE_GROUP `pl.at` in an Opaque function is outlined first, as
+`<parent>_<level>[_<role>]_<n>`, and becomes the parent of the scopes inside it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.ir import (
+    Function,
+    FunctionType,
+    HierarchyScopeStmt,
+    InCoreScopeStmt,
+    ScopeKind,
+    ScopeStmt,
+    SpmdScopeStmt,
+    Stmt,
+)
+from compiler.ir.visit import child_stmts, walk_stmts
+from compiler.lowering.scope_interface import CalleeDirections, ScopeInterface, scope_interface
+
+# OutlineIncoreScopes scans Opaque and Orchestration functions, OutlineHierarchyScopes
+# only Opaque ones; Inline bodies are spliced into their callers first (pass 1).
+_SCANNED_BY = {
+    ScopeKind.IN_CORE: {FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.INLINE},
+    ScopeKind.HIERARCHY: {FunctionType.OPAQUE, FunctionType.INLINE},
+}
+
+_LEVEL_SUFFIX = {
+    "AIV": "aiv",
+    "AIC": "aic",
+    "CORE_GROUP": "core_group",
+    "CHIP_DIE": "chip_die",
+    "CHIP": "chip",
+    "HOST": "host",
+    "CLUSTER_0": "cluster0",
+    "CLUSTER_1": "cluster1",
+    "CLUSTER_2": "cluster2",
+    "GLOBAL": "global",
+}
+_ROLE_SUFFIX = {"Orchestrator": "orch", "SubWorker": "worker"}
+
+
+@dataclass
+class OutlinedScope:
+    """A scope the outliners turn into a function: the name it gets and its interface."""
+
+    scope: ScopeStmt
+    name: str
+    interface: ScopeInterface
+
+
+def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> dict[int, str]:
+    """id(scope) -> the name of the function each outlined scope becomes; `taken`: the
+    names of the functions beside `function` (its program's), which outlined ones avoid."""
+    names: dict[int, str] = {}
+    scopes = outlined_scopes(function)
+    counters: dict[tuple[str, ScopeKind], int] = {}
+    _name_scopes(function.body, function.name, "", {id(scope) for scope in scopes}, counters, names)
+    used = set(taken)
+    for scope in scopes:
+        names[id(scope)] = unique_function_name(names[id(scope)], function.name, used)
+        used.add(names[id(scope)])
+    return names
+
+
+def _name_scopes(
+    stmt: Stmt,
+    parent: str,
+    spmd_hint: str,
+    outlined: set[int],
+    counters: dict[tuple[str, ScopeKind], int],
+    names: dict[int, str],
+) -> None:
+    """Name the outlined scopes under `stmt` in source order (a module-level function, not a
+    recursive closure: that would leave a reference cycle behind on every call)."""
+    for child in child_stmts(stmt):
+        if isinstance(child, ScopeStmt) and id(child) in outlined:
+            name = _name(child, parent, spmd_hint, counters)
+            names[id(child)] = name
+            inner = name if isinstance(child, HierarchyScopeStmt) else parent
+            _name_scopes(child, inner, "", outlined, counters, names)
+        else:
+            hint = child.name_hint if isinstance(child, SpmdScopeStmt) else spmd_hint
+            _name_scopes(child, parent, hint, outlined, counters, names)
+
+
+def _name(scope: ScopeStmt, parent: str, spmd_hint: str, counters: dict[tuple[str, ScopeKind], int]) -> str:
+    key = (parent, scope.kind)
+    index = counters.get(key, 0)
+    counters[key] = index + 1  # a named scope still advances the counter
+    if scope.name_hint:
+        return scope.name_hint
+    if isinstance(scope, InCoreScopeStmt):
+        return spmd_hint or f"{parent}_incore_{index}"
+    assert isinstance(scope, HierarchyScopeStmt)
+    role = f"_{_ROLE_SUFFIX[scope.role]}" if scope.role in _ROLE_SUFFIX else ""
+    return f"{parent}_{_LEVEL_SUFFIX.get(scope.level, scope.level.lower())}{role}_{index}"
+
+
+def function_outlines(
+    function: Function,
+    callee_directions: CalleeDirections,
+    known: dict[int, ScopeInterface] | None = None,
+    taken: frozenset[str] = frozenset(),
+) -> list[OutlinedScope]:
+    """The scopes of `function` the outliners turn into functions, each with the name it
+    gets: `taken` holds the names of the functions beside it (its program's)."""
+    names = outlined_names(function, taken)
+    return [
+        OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions, known))
+        for scope in outlined_scopes(function)
+    ]
+
+
+def unique_function_name(name: str, parent: str, taken: set[str]) -> str:
+    """An outlined function whose name another function has becomes `<parent>_<name>`,
+    then `<parent>_<name>_<n>`."""
+    if name not in taken:
+        return name
+    candidate = f"{parent}_{name}"
+    index = 0
+    while candidate in taken:
+        candidate = f"{parent}_{name}_{index}"
+        index += 1
+    return candidate
+
+
+def outlined_scopes(function: Function) -> list[ScopeStmt]:
+    """The scopes of `function` that the outliners turn into functions of their own."""
+    return [
+        stmt
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ScopeStmt) and function.func_type in _SCANNED_BY.get(stmt.kind, ())
+    ]

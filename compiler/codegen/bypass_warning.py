@@ -23,6 +23,7 @@ from compiler.span import Span
 
 PTOAS_ISSUE_NUMBER = 1356
 PTOAS_ISSUE = f"https://github.com/hw-native-sys/PTOAS/issues/{PTOAS_ISSUE_NUMBER}"
+PTOAS_ISSUE_LABEL = f"PTOAS#{PTOAS_ISSUE_NUMBER}"  # how the spec names the issue in prose
 
 
 @dataclass(frozen=True)
@@ -64,7 +65,7 @@ def editor_message(warning: BypassWarning) -> str:
     `check` show beside it (severity, code, file and line, the issue link)."""
     return (
         f"tensor '{warning.tensor}' requests CachePolicy.BYPASS, but PTOAS has no L2-bypass path yet "
-        f"(PTOAS#{PTOAS_ISSUE_NUMBER}); compiled as an ordinary cached access"
+        f"({PTOAS_ISSUE_LABEL}); compiled as an ordinary cached access"
     )
 
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
-from compiler.codegen.bypass_warning import PTOAS_ISSUE
+from compiler.codegen.bypass_warning import PTOAS_ISSUE, PTOAS_ISSUE_LABEL
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.facts.gm_reads import BYPASS
 from compiler.ir import Function, FunctionType, Param, TensorType
 from compiler.lowering.outlining import outlined_names
-from pto_lsp.features.inlay_hints import PTOAS_ISSUE_LABEL
 
 # Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),
 # so that the hover and the warning beside it tell one story.

@@ -6,8 +6,8 @@ protocol: `pto_lsp` converts spans and diagnostics at its own boundary.
 """
 
 from compiler.analysis import ModuleAnalysis, analyse_source, check_source
-from compiler.diagnostics import Diagnostic, RelatedInfo, Severity
-from compiler.span import Span
+from compiler.base.diagnostics import Diagnostic, RelatedInfo, Severity
+from compiler.base.span import Span
 
 __all__ = [
     "Diagnostic",

@@ -24,16 +24,16 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from compiler import codes
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, RelatedInfo, Severity, stops_the_front_end
+from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
-from compiler.diagnostics import Diagnostic, RelatedInfo, Severity, stops_the_front_end
 from compiler.facts import ModuleFacts, module_facts
 from compiler.ir import Function, Program
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
-from compiler.span import Span, unit_line_offset
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator
 
-from compiler.diagnostics import Diagnostic, Severity
+from compiler.base.diagnostics import Diagnostic, Severity
+from compiler.base.span import Span
 from compiler.ir import Function, OpaqueExpr, OpaqueStmt, Program, UnknownType
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.span import Span
 
 # A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
 # constant we cannot fold): its form is modelled, only its value may be unknown.

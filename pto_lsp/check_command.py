@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, Severity
+from compiler.base.span import Span
 from compiler.coverage import unanalysed_spans
-from compiler.span import Span
 from pto_lsp.engine import AnalysisEngine
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.settings import settings_for

@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler import Diagnostic, ModuleAnalysis, codes
+from compiler.base.diagnostics import stops_the_front_end
 from compiler.codegen.bypass_warning import BypassWarning, compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
-from compiler.diagnostics import stops_the_front_end
 from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
 from compiler.printer import print_definitions

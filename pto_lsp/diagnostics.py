@@ -6,7 +6,7 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from compiler.diagnostics import Diagnostic
+from compiler.base.diagnostics import Diagnostic
 from pto_lsp.positions import Encoding, LineIndex
 
 SOURCE = "pto"

@@ -6,7 +6,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from compiler import codes
+from compiler.base import codes
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.syntax.units import split_lines
 from pto_lsp.engine import AnalysisEngine

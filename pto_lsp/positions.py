@@ -11,7 +11,7 @@ import enum
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from compiler.span import Span
+from compiler.base.span import Span
 from compiler.syntax.units import split_lines
 
 if TYPE_CHECKING:

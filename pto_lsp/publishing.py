@@ -25,10 +25,10 @@ from typing import Any
 
 from pygls.protocol import default_converter
 
-from compiler import codes
 from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, remember, shift_diagnostics
-from compiler.diagnostics import Diagnostic
-from compiler.span import Span
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes

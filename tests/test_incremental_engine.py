@@ -23,7 +23,7 @@ from lsprotocol import types as lsp
 from pygls.protocol import default_converter
 
 from compiler.analysis import analyse_unit, module_environment, shift_diagnostics, shift_spans
-from compiler.span import Span
+from compiler.base.span import Span
 from compiler.syntax.units import parse_unit
 from pto_lsp.diagnostics import to_lsp
 from pto_lsp.documents import Document

@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler import codes
-from compiler.diagnostics import Diagnostic, RelatedInfo, Severity, Stage
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, RelatedInfo, Severity, Stage
+from compiler.base.span import Span
 from compiler.facts.gm_reads import BYPASS, GmRead, ModuleFacts, ReadKind
-from compiler.span import Span
 
 PTOAS_ISSUE_NUMBER = 1356
 PTOAS_ISSUE = f"https://github.com/hw-native-sys/PTOAS/issues/{PTOAS_ISSUE_NUMBER}"

@@ -14,11 +14,11 @@ arithmetic on those. Anything else (a factory's parameter, a value computed by a
 
 from __future__ import annotations
 
+from compiler.base.span import Span
 from compiler.ir import Expr, ForStmt, Function, IfStmt, ScopeStmt, Stmt, Var, WhileStmt
 from compiler.ir.types import Dim
 from compiler.passes.ssa import base_name
 from compiler.printer.expressions import format_expr
-from compiler.span import Span
 
 # The rank the emitter models: FlattenTileNdTo2D (which lowers N-D tiles) is not modelled.
 MODELLED_RANK = 2

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.base.span import Span
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.ir import (
     AssignStmt,
@@ -44,7 +45,6 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
-from compiler.span import Span
 
 _DTYPES = {
     "FP32": "f32",

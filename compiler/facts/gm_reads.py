@@ -19,16 +19,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from compiler.base.span import Span
 from compiler.facts.kernels import Kernel, function_kernels
 from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
+from compiler.ir.cache_policy import DEFAULT, POLICY_NAMES
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
-from compiler.span import Span
-
-DEFAULT, BYPASS = 0, 1
-POLICY_NAMES = {DEFAULT: "DEFAULT", BYPASS: "BYPASS"}
 
 
 class Reason(str, enum.Enum):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.base.span import Span
 from compiler.ir import (
     Function,
     FunctionType,
@@ -20,7 +21,6 @@ from compiler.ir import (
 )
 from compiler.lowering.outlining import OutlinedScope
 from compiler.lowering.scope_interface import ScopeInterface
-from compiler.span import Span
 
 
 @dataclass

@@ -10,8 +10,8 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.base.span import Span
 from compiler.ir.types import IRType, UnknownType
-from compiler.span import Span
 
 __all__ = [
     "AssignStmt",
@@ -358,6 +358,11 @@ class Function:
     attrs: list[tuple[str, Any]] = field(default_factory=list)
     # How the author wrote it: "function", "inline", "jit", "jit.incore", ...
     decorator: str = "function"
+
+    @property
+    def has_dsl_body(self) -> bool:
+        """HOST SubWorker bodies are plain Python; `@pl.jit.extern` bodies are stubs."""
+        return self.decorator != "jit.extern" and not (self.level == "HOST" and self.role == "SubWorker")
 
 
 @dataclass(eq=False)

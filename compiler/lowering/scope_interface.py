@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     Call,
@@ -40,7 +41,6 @@ from compiler.ir.visit import (
     walk_expr,
     walk_stmts,
 )
-from compiler.span import Span
 
 # Ops whose argument at this index is written (the registry's write slots).
 _WRITE_SLOTS: dict[str, int] = {

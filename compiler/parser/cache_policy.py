@@ -15,14 +15,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from compiler import codes
-from compiler.diagnostics import Diagnostic
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.ir import ScopeKind, TensorType, UnknownType, Var
+from compiler.ir.cache_policy import POLICY_NAMES
 from compiler.parser import messages
-from compiler.span import Span
 from compiler.syntax.values import CACHE_POLICY_VALUES, UNKNOWN, EnumMember
 
-POLICY_NAMES = {value: name for name, value in CACHE_POLICY_VALUES.items()}
 _ACCEPTING_KINDS = frozenset({ScopeKind.IN_CORE, ScopeKind.HIERARCHY})
 _SYNTAX = "ParserSyntaxError"
 

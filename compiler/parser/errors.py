@@ -13,9 +13,9 @@ from __future__ import annotations
 import ast
 from typing import Any
 
-from compiler import codes
-from compiler.diagnostics import Diagnostic, Stage
-from compiler.span import Span
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
 
 # The exception classes the real front end raises, and our code for each.
 EXCEPTION_CODES: dict[str, str] = {

@@ -12,7 +12,8 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
-from compiler.diagnostics import Diagnostic
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.ir import (
     BinaryExpr,
     Call,
@@ -38,7 +39,6 @@ from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
 from compiler.parser.errors import FrontEndError, syntax_error, type_error, undefined, unsupported
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
-from compiler.span import Span
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
 

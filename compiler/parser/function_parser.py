@@ -15,7 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Severity
+from compiler.base.diagnostics import Diagnostic, Severity
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     BreakStmt,
@@ -78,7 +79,6 @@ from compiler.parser.scopes import (
     is_pl_call,
     keyword_value,
 )
-from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.values import UNKNOWN, DslFunction
 
@@ -168,7 +168,7 @@ class FunctionParser:
             role=role,
             decorator=self._decorator.name,
         )
-        if not unread and has_dsl_body(function.decorator, function.level, function.role):
+        if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, Span.of(node))
         return function
@@ -814,11 +814,6 @@ _DEFAULT_LEVEL_ROLE: dict[FunctionType, tuple[str, str]] = {
     FunctionType.AIV: ("AIV", "SubWorker"),
     FunctionType.GROUP: ("CORE_GROUP", "SubWorker"),
 }
-
-
-def has_dsl_body(decorator: str, level: str | None, role: str | None) -> bool:
-    """HOST SubWorker bodies are plain Python; `@pl.jit.extern` bodies are stubs."""
-    return decorator != "jit.extern" and not (level == "HOST" and role == "SubWorker")
 
 
 def _level_and_role(decorator: DecoratorInfo, func_type: FunctionType) -> tuple[str | None, str | None]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from compiler.diagnostics import Diagnostic
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.ir import Function, IRType, Program, UnknownType
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.closure_names import bound_in_function, enclosing_scope_names
@@ -25,7 +26,6 @@ from compiler.parser.errors import syntax_error
 from compiler.parser.function_parser import FunctionContext, FunctionParser
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.python_eval import python_errors
-from compiler.span import Span
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.factory_locals import factory_environment
 from compiler.syntax.values import DslFunction

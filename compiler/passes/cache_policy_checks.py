@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import re
 
-from compiler import codes
-from compiler.diagnostics import Diagnostic, Stage
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
 from compiler.ir import Direction, Function, ScopeKind, ScopeStmt, Var
+from compiler.ir.cache_policy import BYPASS
 from compiler.lowering.outlining import outlined_scopes
 from compiler.lowering.scope_interface import CalleeDirections, ScopeInterface, scope_interface
 from compiler.parser import messages
-from compiler.span import Span
 
-BYPASS = 1
 _STAGE = {ScopeKind.IN_CORE: Stage.OUTLINE_INCORE, ScopeKind.HIERARCHY: Stage.OUTLINE_HIERARCHY}
 
 

@@ -43,11 +43,10 @@ from compiler.ir import (
     TupleType,
     Var,
 )
+from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
 from compiler.lowering.outlining import outlined_names, unique_function_name
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
-
-BYPASS = 1
 
 
 def outline_hierarchy_scopes(program: Program) -> Program:

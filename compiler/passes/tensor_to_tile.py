@@ -16,6 +16,7 @@ ops, exit stores of returned tile values, new Out parameters.
 
 from __future__ import annotations
 
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -39,7 +40,6 @@ from compiler.ir import (
 from compiler.ir.visit import child_stmts, own_exprs, sub_exprs
 from compiler.lowering.scope_interface import propagate_aliases
 from compiler.lowering.tensor_reads import SELF_LOADING, ReadKind, loaded_operands
-from compiler.span import Span
 
 _MEMORY = {ReadKind.MATMUL_OPERAND: "pl.Mem.Mat", ReadKind.ENTRY_LOAD: "pl.Mem.Vec"}
 

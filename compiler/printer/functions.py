@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from compiler.ir import Direction, Function, FunctionType, Param, RuntimeScopeStmt
 from compiler.ir.visit import walk_stmts
-from compiler.parser.function_parser import has_dsl_body
 from compiler.printer.expressions import format_expr
 from compiler.printer.statements import Lines, print_block
 from compiler.printer.types import format_param_type, format_required_type
@@ -32,7 +31,7 @@ def print_function_lines(function: Function, depth: int, out: Lines, *, in_progr
     out.add(depth, f"def {function.name}({', '.join(params)}){_returns(function)}:")
     if function.attrs:
         out.add(depth + 1, f"pl.func_attr({format_attr_dict(function.attrs, format_expr)})")
-    if not has_dsl_body(function.decorator, function.level, function.role):
+    if not function.has_dsl_body:
         out.add(depth + 1, "...")  # plain Python (HOST SubWorker) or an external kernel stub
         return
     print_block(function.body.stmts, depth + 1, out)

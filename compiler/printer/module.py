@@ -22,8 +22,8 @@ import ast
 import builtins
 import re
 from collections.abc import Sequence
+from typing import Protocol
 
-from compiler.analysis import ModuleAnalysis
 from compiler.ir import Function, Program
 from compiler.ir.visit import bound_vars, walk_stmts
 from compiler.printer.functions import print_function_lines
@@ -63,7 +63,18 @@ def print_function(function: Function) -> str:
     return "\n".join(out.lines)
 
 
-def print_module(analysis: ModuleAnalysis) -> str:
+class AnalysedModule(Protocol):
+    """What a module's analysis offers the printer (the printer sits below the analysis)."""
+
+    @property
+    def programs(self) -> list[Program]: ...
+    @property
+    def functions(self) -> list[Function]: ...
+    @property
+    def environment(self) -> ModuleEnvironment: ...
+
+
+def print_module(analysis: AnalysedModule) -> str:
     """Every program and free DSL function of a module, in source order."""
     return print_definitions(analysis.programs, analysis.functions, analysis.environment)
 

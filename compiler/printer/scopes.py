@@ -26,8 +26,8 @@ from compiler.ir import (
     Stmt,
     Var,
 )
+from compiler.ir.cache_policy import POLICY_NAMES
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.parser.cache_policy import POLICY_NAMES
 from compiler.printer.expressions import format_expr
 from compiler.printer.statements import Lines, print_block
 from compiler.printer.values import format_quoted

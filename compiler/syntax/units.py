@@ -14,9 +14,9 @@ import re
 import warnings
 from dataclasses import dataclass, replace
 
-from compiler import codes
-from compiler.diagnostics import Diagnostic, Severity, Stage
-from compiler.span import Span
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Severity, Stage
+from compiler.base.span import Span
 from compiler.syntax.compile_checks import CompileError, first_compile_error
 
 # Lines that continue the statement above them even though they start at column 0.

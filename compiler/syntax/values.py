@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.ir.cache_policy import POLICY_VALUES
+
 
 class _Unknown:
     _instance: _Unknown | None = None
@@ -80,7 +82,7 @@ class PlainDefinition:
 
 
 # Values of the two-member CachePolicy enum (reference §7).
-CACHE_POLICY_VALUES = {"DEFAULT": 0, "BYPASS": 1}
+CACHE_POLICY_VALUES = POLICY_VALUES
 
 DTYPE_NAMES = frozenset(
     [

@@ -24,7 +24,7 @@ import io
 import tokenize
 from dataclasses import dataclass
 
-from compiler.span import Span
+from compiler.base.span import Span
 from pto_lsp.features.source_edits import Edit, SourceText
 
 # Tokens that carry no code: where the layout is, not what the call says.

@@ -19,9 +19,9 @@ import re
 from collections.abc import Callable, Iterable
 
 from compiler.analysis import ModuleAnalysis
-from compiler.diagnostics import Diagnostic
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.ir import ScalarType, TensorType, TileType
-from compiler.span import Span
 from pto_lsp.features.ir_lookup import function_containing, type_before
 from pto_lsp.features.pl_catalogue import (
     DTYPES,

@@ -4,9 +4,9 @@ what type a name had just before it."""
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
+from compiler.base.span import Span
 from compiler.ir import Function, IRType, UnknownType, Var
 from compiler.ir.visit import bound_vars, own_exprs, walk_expr, walk_stmts
-from compiler.span import Span
 
 
 def function_containing(analysis: ModuleAnalysis, span: Span) -> Function | None:

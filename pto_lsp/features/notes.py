@@ -8,7 +8,7 @@ author should know the declaration has no effect yet.
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
-from compiler.diagnostics import Diagnostic, Severity, Stage
+from compiler.base.diagnostics import Diagnostic, Severity, Stage
 
 NOT_LOWERED = "PTO401"
 

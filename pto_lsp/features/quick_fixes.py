@@ -14,13 +14,13 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from compiler import codes
 from compiler.analysis import ModuleAnalysis
-from compiler.diagnostics import Diagnostic
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span
 from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.scope_interface import callee_directions_among, scope_interface
-from compiler.span import Span
 from pto_lsp.features.call_arguments import insert_keyword
 from pto_lsp.features.front_end_fixes import front_end_fixes
 from pto_lsp.features.ir_lookup import function_containing

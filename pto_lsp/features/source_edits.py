@@ -11,8 +11,8 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.diagnostics import Diagnostic
-from compiler.span import Span, unit_line_offset
+from compiler.base.diagnostics import Diagnostic
+from compiler.base.span import Span, unit_line_offset
 from compiler.syntax.units import parse_unit
 from pto_lsp.syntax_tree import UnitSource
 

@@ -7,11 +7,11 @@ import enum
 from dataclasses import dataclass, field
 
 from compiler.analysis import UnitAnalysis
+from compiler.base.span import Span
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
 from compiler.lowering.outlining import outlined_names
 from compiler.printer.expressions import format_expr
-from compiler.span import Span
 
 
 class SymbolKind(enum.Enum):

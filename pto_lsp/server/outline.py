@@ -15,7 +15,7 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from compiler.analysis import ModuleAnalysis, PlacedUnit, remember
-from compiler.span import Span
+from compiler.base.span import Span
 from pto_lsp.features.symbols import SymbolKind, SymbolNode, unit_symbols
 from pto_lsp.positions import Encoding, LineIndex
 

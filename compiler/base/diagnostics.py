@@ -6,7 +6,7 @@ import enum
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from compiler.span import Span
+from compiler.base.span import Span
 
 
 class Severity(enum.IntEnum):

@@ -1,0 +1,94 @@
+"""The layers of docs/architecture.md, held by the imports: no package imports one that
+imports it back (directly or around a cycle), and the compiler knows nothing of the
+server, of documents, edits or versions."""
+
+from __future__ import annotations
+
+import ast
+
+from conftest import REPO
+
+TOP_LEVEL = ("compiler", "pto_lsp")
+
+
+def _package_of_module(module: str) -> str:
+    """`compiler.parser.errors` -> `compiler.parser`; a top-level module is its package's."""
+    path = REPO.joinpath(*module.split("."))
+    if path.is_dir():
+        return module
+    return module.rsplit(".", 1)[0]
+
+
+def _imports() -> dict[str, set[str]]:
+    """package -> the packages its modules import (at any depth in a module: lazy imports count)."""
+    graph: dict[str, set[str]] = {}
+    for top in TOP_LEVEL:
+        for path in (REPO / top).rglob("*.py"):
+            module = ".".join(path.relative_to(REPO).with_suffix("").parts)
+            package = (
+                module.removesuffix(".__init__") if path.name == "__init__.py" else _package_of_module(module)
+            )
+            targets = graph.setdefault(package, set())
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names: list[str] = []
+                if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                    names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+                elif isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                for name in names:
+                    if name.split(".")[0] not in TOP_LEVEL:
+                        continue
+                    target = name if REPO.joinpath(*name.split(".")).is_dir() else None
+                    if target is None and REPO.joinpath(*name.split(".")).with_suffix(".py").is_file():
+                        target = _package_of_module(name)
+                    if target is not None and target != package:
+                        targets.add(target)
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for target in sorted(graph.get(node, ())):
+            if state.get(target) == 1:
+                return [*path[path.index(target) :], target]
+            if target not in state and (found := visit(target)) is not None:
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)) is not None:
+            return found
+    return None
+
+
+def test_no_compiler_package_imports_one_that_imports_it_back():
+    graph = {package: targets for package, targets in _imports().items() if package.startswith("compiler")}
+    cycle = _cycle(graph)
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_the_compiler_knows_nothing_of_the_server():
+    graph = _imports()
+    leaks = {
+        package: sorted(t for t in targets if t.startswith("pto_lsp")) for package, targets in graph.items()
+    }
+    assert {
+        package: targets for package, targets in leaks.items() if package.startswith("compiler") and targets
+    } == {}
+    for path in (REPO / "compiler").rglob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for word in ("lsprotocol", "pygls", "textDocument"):
+            assert word not in text, f"{path.relative_to(REPO)} mentions {word}"
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    """The check above can fail: a graph with a cycle is reported, with its path."""
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None

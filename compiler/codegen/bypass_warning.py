@@ -19,7 +19,9 @@ from dataclasses import dataclass
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, RelatedInfo, Severity, Stage
 from compiler.base.span import Span
-from compiler.facts.gm_reads import BYPASS, GmRead, ModuleFacts, ReadKind
+from compiler.facts.gm_reads import GmRead, ModuleFacts
+from compiler.ir.cache_policy import BYPASS
+from compiler.lowering.tensor_reads import ReadKind
 
 PTOAS_ISSUE_NUMBER = 1356
 PTOAS_ISSUE = f"https://github.com/hw-native-sys/PTOAS/issues/{PTOAS_ISSUE_NUMBER}"

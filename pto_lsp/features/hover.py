@@ -5,8 +5,8 @@ from __future__ import annotations
 from compiler.analysis import ModuleAnalysis
 from compiler.codegen.bypass_warning import PTOAS_ISSUE, PTOAS_ISSUE_LABEL
 from compiler.facts import Declaration, GmRead, Reason
-from compiler.facts.gm_reads import BYPASS
 from compiler.ir import Function, FunctionType, Param, TensorType
+from compiler.ir.cache_policy import BYPASS
 from compiler.lowering.outlining import outlined_names
 
 # Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),

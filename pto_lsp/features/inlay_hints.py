@@ -13,7 +13,7 @@ from compiler.analysis import ModuleAnalysis
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import PTOAS_ISSUE, PTOAS_ISSUE_LABEL
 from compiler.facts import GmRead, ModuleFacts, Reason
-from compiler.facts.gm_reads import BYPASS
+from compiler.ir.cache_policy import BYPASS
 
 BYPASS_COMPILED_CACHED_TOOLTIP = (
     f"BYPASS is what the kernel asks for; PTOAS has no L2-bypass path yet ({PTOAS_ISSUE}), "

@@ -43,9 +43,10 @@ class PipelineResult:
     environment: ModuleEnvironment
 
 
-def run_pipeline(analysis: ModuleAnalysis, after: str) -> PipelineResult:
-    """The module as it stands after the stage `after` (a pass name or number, or `parse`)."""
-    programs, functions = run_passes(analysis.programs, analysis.functions, after)
+def run_pipeline(analysis: ModuleAnalysis, after: str, keep_analysis: bool = True) -> PipelineResult:
+    """The module as it stands after the stage `after` (a pass name or number, or `parse`).
+    `keep_analysis=False`: the passes may use up the analysis's IR (it is not copied)."""
+    programs, functions = run_passes(analysis.programs, analysis.functions, after, keep_analysis)
     return PipelineResult(programs, functions, analysis.environment)
 
 
@@ -70,7 +71,8 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
     # Taken from the analysis before the passes run on its IR.
     warnings = analysis.bypass_warnings if options.ptoas_cache_policy != "attribute" else []
     try:
-        result = run_pipeline(analysis, after if emit == "ir" else PIPELINE[-1].name)
+        # This analysis is ours alone: the passes need not copy its IR first.
+        result = run_pipeline(analysis, after if emit == "ir" else PIPELINE[-1].name, keep_analysis=False)
         if emit == "mlir":
             return _write_mlir(result, warnings, options, out, err)
         text = print_definitions(result.programs, result.functions, result.environment)

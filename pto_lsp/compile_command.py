@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
 
-from compiler import Diagnostic, ModuleAnalysis, codes
+from compiler import Diagnostic, ModuleAnalysis
+from compiler.base import codes
 from compiler.base.diagnostics import stops_the_front_end
 from compiler.codegen.bypass_warning import BypassWarning, compiler_text
 from compiler.codegen.not_modelled import not_emitted_message

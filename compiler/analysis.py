@@ -167,6 +167,12 @@ class PlacedUnit:
             return self._current.facts
         return shift_spans(self.analysis.facts, self.delta)
 
+    def last_good(self) -> PlacedUnit | None:
+        """While the unit's text does not parse: what an editor may still show of its
+        definitions (hovers, hints, the outline), never its diagnostics. None: nothing
+        (an editor's engine places units that know better, see `pto_lsp.last_good`)."""
+        return None
+
 
 class ModuleAnalysis:
     """A module's analysis: its units where they are, and what they add up to."""
@@ -225,17 +231,32 @@ class ModuleAnalysis:
         """The analysis of the units over lines [first, last] only (1-based): what a request
         about those lines needs, at a cost that does not grow with the file. `whole` is the
         module's analysis."""
-        begin = max(bisect.bisect_right(self.placed, first, key=_start_line) - 1, 0)
-        end = max(bisect.bisect_right(self.placed, last, key=_start_line), begin)
-        view = ModuleAnalysis(self.path, self.environment, self.placed[begin:end])
+        over = self.units_over(first, last)
+        view = ModuleAnalysis(self.path, self.environment, self.placed[over.start : over.stop])
         view._whole = self.whole
         return view
+
+    def units_over(self, first: int, last: int) -> range:
+        """The indices in `placed` of the units over lines [first, last] (1-based)."""
+        begin = max(bisect.bisect_right(self.placed, first, key=_start_line) - 1, 0)
+        end = max(bisect.bisect_right(self.placed, last, key=_start_line), begin)
+        return range(begin, end)
 
     @property
     def whole(self) -> ModuleAnalysis:
         """The module's analysis (this one, unless it is a `window`). Not kept as a reference
         to itself: an analysis must be freed as soon as it is dropped, not by the collector."""
         return self._whole if self._whole is not None else self
+
+    @cached_property
+    def with_last_good(self) -> ModuleAnalysis:
+        """This analysis with each unit that does not parse replaced by its last good analysis
+        where one is known (`PlacedUnit.last_good`): what hovers, hints and the outline read
+        while the author types. Never for diagnostics."""
+        placed = [unit.last_good() or unit for unit in self.placed]
+        if all(new is old for new, old in zip(placed, self.placed)):
+            return self
+        return ModuleAnalysis(self.path, self.environment, placed)
 
     @cached_property
     def programs(self) -> list[Program]:
@@ -321,9 +342,15 @@ _FIELDS: dict[type, tuple[str, ...]] = {}
 def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> Any:
     """A copy of a tree of dataclasses, lists, tuples and dicts with every `Span` moved
     `delta` lines; shared objects stay shared. Anything else is kept as it is."""
+    return map_spans(value, lambda span: shift_span(span, delta), memo)
+
+
+def map_spans(value: Any, move: Callable[[Span], Span], memo: dict[int, Any] | None = None) -> Any:
+    """A copy of a tree of dataclasses, lists, tuples and dicts with every `Span` replaced
+    by `move(span)`; shared objects stay shared. Anything else is kept as it is."""
     memo = {} if memo is None else memo
     if isinstance(value, Span):
-        return shift_span(value, delta)
+        return move(value)
     if isinstance(value, _ATOMS):
         return value
     found = memo.get(id(value))
@@ -332,17 +359,17 @@ def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> A
     if isinstance(value, list):
         copied: list[Any] = []
         memo[id(value)] = copied
-        copied.extend([shift_spans(item, delta, memo) for item in value])
+        copied.extend([map_spans(item, move, memo) for item in value])
         return copied
     if isinstance(value, tuple):
-        moved = tuple(shift_spans(item, delta, memo) for item in value)
+        moved = tuple(map_spans(item, move, memo) for item in value)
         memo[id(value)] = moved
         return moved
     if isinstance(value, dict):
         copied_dict: dict[Any, Any] = {}
         memo[id(value)] = copied_dict
         for key, item in value.items():
-            copied_dict[key] = shift_spans(item, delta, memo)
+            copied_dict[key] = map_spans(item, move, memo)
         return copied_dict
     cls = type(value)
     names = _FIELDS.get(cls)
@@ -354,7 +381,7 @@ def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> A
     copy = object.__new__(cls)
     memo[id(value)] = copy
     for name in names:
-        object.__setattr__(copy, name, shift_spans(getattr(value, name), delta, memo))
+        object.__setattr__(copy, name, map_spans(getattr(value, name), move, memo))
     return copy
 
 

@@ -34,6 +34,7 @@ from compiler.analysis import (
 from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import parse_unit
+from pto_lsp.last_good import BrokenUnit, LastGood, closest, does_not_parse
 from pto_lsp.syntax_tree import cut_units
 from pto_lsp.unfilled import unfilled
 
@@ -108,9 +109,10 @@ class _Parsed:
 
 class _Slot:
     """A unit text of one document: its parse, environment key and result, and the
-    result placed where the unit was last seen."""
+    result placed where the unit was last seen. A text that does not parse also keeps
+    the last good analysis of the text it replaced (for navigation while it is typed)."""
 
-    __slots__ = ("analysis", "env", "env_key", "parsed", "placed")
+    __slots__ = ("analysis", "env", "env_key", "last_good", "parsed", "placed")
 
     def __init__(self, parsed: _Parsed) -> None:
         self.parsed = parsed
@@ -118,12 +120,24 @@ class _Slot:
         self.env_key: tuple[tuple[str, Any], ...] | None = None
         self.analysis: UnitAnalysis | None = None
         self.placed: PlacedUnit | None = None
+        self.last_good: LastGood | None = None
+
+    def good(self) -> LastGood | None:
+        """What this text leaves to a text that replaces it and does not parse."""
+        if self.analysis is not None and not does_not_parse(self.parsed.unit):
+            return LastGood(self.analysis, self.parsed.unit.text)
+        return self.last_good
 
     def place(self, start_line: int) -> PlacedUnit:
         placed = self.placed
         if placed is None or placed.start_line != start_line or placed.analysis is not self.analysis:
             assert self.analysis is not None
-            placed = self.placed = PlacedUnit(self.analysis, start_line, self.parsed.unit.text)
+            text = self.parsed.unit.text
+            if self.last_good is not None:
+                placed = BrokenUnit(self.analysis, start_line, text, self.last_good)
+            else:
+                placed = PlacedUnit(self.analysis, start_line, text)
+            self.placed = placed
         return placed
 
 
@@ -210,13 +224,15 @@ class AnalysisEngine:
         state.generation += 1
         released: list[str] = []
         removed_bindings: list[Any] = []
+        replaced: list[_Slot] = []  # what a new text that does not parse may have come from
         full = changes is None or state.units is not units
         if full or len(state.sequence) != len(units) - sum(
             added - removed for _, removed, added, _ in changes
         ):
             full = True
             state.splices = None
-            released = [slot.parsed.unit.text for slot in state.sequence if slot is not None]
+            replaced = [slot for slot in state.sequence if slot is not None]
+            released = [slot.parsed.unit.text for slot in replaced]
             state.sequence = [None] * len(units)
             state.placed = [None] * len(units)
             state.uses = {}
@@ -225,6 +241,7 @@ class AnalysisEngine:
                 state.splices.extend(changes)
             for index, removed, added, delta in changes:
                 gone = [slot for slot in state.sequence[index : index + removed] if slot is not None]
+                replaced.extend(gone)
                 released.extend(slot.parsed.unit.text for slot in gone)
                 removed_bindings.extend(slot.parsed.bindings for slot in gone)
                 state.sequence[index : index + removed] = [None] * added
@@ -238,6 +255,7 @@ class AnalysisEngine:
                 state.uses[text] -= 1
         # Fill the new positions.
         sequence, slots, uses = state.sequence, state.slots, state.uses
+        broken: list[_Slot] = []
         for index in unfilled(sequence):
             text = units[index].text
             slot = slots.get(text)
@@ -245,6 +263,18 @@ class AnalysisEngine:
                 slot = slots[text] = _Slot(self._parse(text))
             sequence[index] = slot
             uses[text] = uses.get(text, 0) + 1
+            if does_not_parse(slot.parsed.unit):
+                broken.append(slot)
+        if broken and replaced:
+            # A new text that does not parse takes the last good analysis of the text it
+            # replaced (one gone from the document, sharing the most lines with it).
+            gone = [
+                good for slot in replaced if uses.get(slot.parsed.unit.text, 0) <= 0 and (good := slot.good())
+            ]
+            for slot in broken:
+                found = closest(gone, slot.parsed.unit.text)
+                if found is not None:
+                    slot.last_good, slot.placed = found, None
         for text in released:
             if uses.get(text, 0) <= 0:
                 uses.pop(text, None)

@@ -85,7 +85,9 @@ def register(server: PtoLanguageServer) -> None:
         line = params.position.line + 1
         column = index.byte_column(line, params.position.character, ls.encoding)
         bypass_lowered = ls.settings(current.document.uri).ptoas_cache_policy == "attribute"
-        text = hover_markdown(current.analysis.window(line, line), line, column, bypass_lowered)
+        text = hover_markdown(
+            current.analysis.with_last_good.window(line, line), line, column, bypass_lowered
+        )
         if text is None:
             return None
         return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))
@@ -99,7 +101,7 @@ def register(server: PtoLanguageServer) -> None:
         settings = ls.settings(current.document.uri)
         index = current.index
         first, last = params.range.start.line + 1, params.range.end.line + 1
-        analysis = current.analysis.window(first, last)
+        analysis = current.analysis.with_last_good.window(first, last)
         return [
             lsp.InlayHint(
                 position=index.position(hint.at.end_line, hint.at.end_col, ls.encoding),
@@ -153,7 +155,7 @@ def register(server: PtoLanguageServer) -> None:
         if current is None:
             return []
         # JSON kept per unit (pygls sends a plain list as it is).
-        return outline(current.analysis, current.index, ls.encoding)
+        return outline(current.analysis.with_last_good, current.index, ls.encoding)
 
     @server.feature(lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["."]))
     @never_fails(None)

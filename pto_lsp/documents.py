@@ -15,7 +15,10 @@ from pto_lsp.line_table import LineTable, content
 from pto_lsp.positions import Encoding, LineIndex
 from pto_lsp.sources import imports_pypto_language
 from pto_lsp.syntax_tree import Unit, UnitCut, UnitSource
-from pto_lsp.text_edit import apply_change
+from pto_lsp.text_edit import LineEdit, apply_change
+
+TypedRows = tuple[int, int]
+UNKNOWN: TypedRows = (-1, -1)  # an edit that was not a keystroke
 
 
 class Document:
@@ -28,6 +31,29 @@ class Document:
         self._lines = LineTable(text)
         self._text: str | None = text
         self._cut = UnitCut(self._lines)
+        self._typed: TypedRows | None = None  # set by typing, cleared by any other edit
+
+    def _typing(self, change: lsp.TextDocumentContentChangePartial, edit: LineEdit) -> None:
+        """Note the rows a keystroke touched; any other edit (a paste, a completion, a fix)
+        leaves nothing to note until it is taken."""
+        start, end = change.range.start, change.range.end
+        keystroke = (
+            start.line == end.line
+            and end.character - start.character <= 2
+            and len(change.text.strip()) <= 2
+            and change.text.count("\n") <= 1
+        )
+        typed = self._typed
+        if not keystroke or typed is UNKNOWN:
+            self._typed = UNKNOWN
+            return
+        last = edit.first + max(edit.added, 1) - 1
+        if typed is not None:  # rows noted before move with the lines added or removed above them
+            delta = edit.added - edit.removed
+            low, high = (row + delta if row >= edit.first + edit.removed else row for row in typed)
+            self._typed = (min(low, edit.first), max(high, last))
+        else:
+            self._typed = (edit.first, last)
 
     @property
     def text(self) -> str:
@@ -41,11 +67,19 @@ class Document:
         for change in changes:
             if not isinstance(change, lsp.TextDocumentContentChangePartial):
                 self._reset(change.text)
+                self._typed = UNKNOWN
                 continue
             edit = apply_change(self._lines, change, encoding)
             self._text = None
             self._cut.replaced(edit.first, edit.removed, edit.added)
+            self._typing(change, edit)
         self.version = version
+
+    def take_typed_rows(self) -> TypedRows | None:
+        """The 0-based rows (first, last) typed into, keystroke by keystroke, since the last
+        call; None when nothing was, or when some edit since was not a keystroke."""
+        typed, self._typed = self._typed, None
+        return None if typed is UNKNOWN else typed
 
     def units(self) -> list[UnitSource]:
         return self._cut.units()

@@ -219,6 +219,26 @@ class Publication:
         pairs.sort(key=lambda pair: pair[0])
         return [payload for _, payload in pairs] + notes
 
+    def unit_diagnostics(self, index: int) -> list[Payload]:
+        """The diagnostics of one unit (an index of the analysis's placed units), as dicts."""
+        return json.loads(f"[{self._units[index].diagnostics}]")
+
+    def without(self, dropped: dict[int, set[int]]) -> Publication:
+        """This publication without some diagnostics: unit index -> positions in
+        `unit_diagnostics(index)` (what is left keeps its order)."""
+        units = list(self._units)
+        for index, positions in dropped.items():
+            part = units[index]
+            payloads = self.unit_diagnostics(index)
+            kept = [n for n in range(len(payloads)) if n not in positions]
+            units[index] = _Placed(
+                part.entry,
+                json.dumps([payloads[n] for n in kept], separators=_COMPACT)[1:-1],
+                part.notes,
+                [part.keys[n] for n in kept],
+            )
+        return Publication(units, self._in_order, self.placed)
+
 
 class DiagnosticPayloads:
     """The publishable diagnostics of one open document, unit by unit.
@@ -289,7 +309,8 @@ class DiagnosticPayloads:
             if not part.local:
                 self._nonlocal += 1
         filled: list[_Placed] = parts  # type: ignore[assignment]
-        return Publication(filled, self._nonlocal == 0 or _in_order(filled), made)
+        # A copy: `parts` changes with the next publication, this one may still be read (held back).
+        return Publication(filled[:], self._nonlocal == 0 or _in_order(filled), made)
 
     def _forget(self, parts: list[_Placed | None]) -> None:
         self._nonlocal -= sum(1 for part in parts if part is not None and not part.local)

@@ -2,6 +2,8 @@
 in the nearest `pyproject.toml`. Editor settings win over the project's.
 
     debounceMs           int      pause after an edit before analysing (0: at once; at most 2000)
+    typingPauseMs        int      a new diagnostic where the author is typing waits for a pause
+                                  this long (0: shown at once; at most 5000)
     analyzeOn            str      "change" (default) or "save"
     diagnostics.disabled [str]    codes never shown
     inlayHints.show      str      which GM reads get a policy hint: "policy" (default: the reads
@@ -30,6 +32,8 @@ _log = logging.getLogger(__name__)
 
 DEFAULT_DEBOUNCE_MS = 30
 MAX_DEBOUNCE_MS = 2_000
+DEFAULT_TYPING_PAUSE_MS = 600  # longer than the gap between two keystrokes, short of a pause
+MAX_TYPING_PAUSE_MS = 5_000
 ANALYZE_ON = ("change", "save")
 PTOAS_CACHE_POLICY = ("unsupported", "attribute")
 INLAY_HINTS_SHOW = ("policy", "all", "none")
@@ -38,6 +42,7 @@ INLAY_HINTS_SHOW = ("policy", "all", "none")
 @dataclass(frozen=True)
 class Settings:
     debounce_ms: int = DEFAULT_DEBOUNCE_MS
+    typing_pause_ms: int = DEFAULT_TYPING_PAUSE_MS
     analyze_on: str = "change"
     disabled_codes: frozenset[str] = field(default_factory=frozenset)
     inlay_hints: str = "policy"  # one of INLAY_HINTS_SHOW
@@ -58,10 +63,14 @@ class Settings:
         if not isinstance(section, dict):
             return self
         updates: dict[str, Any] = {}
-        debounce = section.get("debounceMs")
-        if isinstance(debounce, (int, float)) and not isinstance(debounce, bool) and math.isfinite(debounce):
-            # A pause past MAX_DEBOUNCE_MS would mean never publishing: clamp, do not obey.
-            updates["debounce_ms"] = int(min(max(debounce, 0), MAX_DEBOUNCE_MS))
+        for key, name, most in (
+            ("debounceMs", "debounce_ms", MAX_DEBOUNCE_MS),
+            ("typingPauseMs", "typing_pause_ms", MAX_TYPING_PAUSE_MS),
+        ):
+            value = section.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
+                # A very long pause would mean never publishing: clamp, do not obey.
+                updates[name] = int(min(max(value, 0), most))
         if section.get("analyzeOn") in ANALYZE_ON:
             updates["analyze_on"] = section["analyzeOn"]
         disabled = _nested(section, "diagnostics", "disabled")

@@ -180,7 +180,8 @@ class Harness:
         await client.initialize_session(
             lsp.InitializeParams(
                 capabilities=client_capabilities("visual-studio-code"),
-                initialization_options={"ptoLsp": {"debounceMs": 0}},
+                # The final publication is compared with a fresh analysis: none held back.
+                initialization_options={"ptoLsp": {"debounceMs": 0, "typingPauseMs": 0}},
             )
         )
         return client

@@ -51,12 +51,13 @@ async def test_moving_the_marker_into_the_scope_clears_the_squiggle(client: Reco
     assert await wait_for_version(client, URI, 3) == []
 
 
-async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last_version(
+async def test_typing_into_the_scope_reports_the_new_error_once_typing_pauses_and_only_for_the_last_version(
     client: RecordingClient,
 ):
     open_document(client, KERNEL, URI)
     await wait_for_version(client, URI, 1)
-    # Type a conflicting declaration into the scope, one character per change, without waiting.
+    # Type a conflicting declaration into the scope, one character per change, without waiting:
+    # the conflict is where the author types, so it is published once typing pauses.
     line = "            pl.set_cache_policy(b, pl.CachePolicy.BYPASS)\n            pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)\n"
     version = 1
     for offset, char in enumerate(line):
@@ -64,13 +65,28 @@ async def test_typing_into_the_scope_reports_the_new_error_and_only_for_the_last
         row = 10 + line[:offset].count("\n")
         column = offset - (line[:offset].rfind("\n") + 1)
         change(client, version, (row, column), (row, column), char, URI)
-    final = await wait_for_version(client, URI, version)
+    held = await wait_for_version(client, URI, version)
+    assert [d.code for d in held] == ["PTO101"]
+    final = await last_publication(client, version)
     assert sorted(d.code for d in final) == ["PTO101", "PTO107"]
     conflict = next(d for d in final if d.code == "PTO107")
     assert conflict.message.endswith("for 'b' in one scope: BYPASS then DEFAULT")
     assert conflict.range.start == lsp.Position(11, 12)
     published = [item.version for item in client.published if item.uri == URI]
     assert published == sorted(published), "a publication went back to an older version"
+
+
+async def last_publication(client: RecordingClient, version: int) -> list[lsp.Diagnostic]:
+    """The second publication of `version`: the one after typing paused."""
+
+    async def second() -> list[lsp.Diagnostic]:
+        while True:
+            found = [item for item in client.published if item.uri == URI and item.version == version]
+            if len(found) > 1:
+                return found[-1].diagnostics
+            await asyncio.sleep(0.01)
+
+    return await asyncio.wait_for(second(), 10)
 
 
 async def test_a_file_that_is_not_a_pypto_kernel_gets_no_diagnostics(client: RecordingClient):

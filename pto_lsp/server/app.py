@@ -40,6 +40,7 @@ from pto_lsp.positions import Encoding
 from pto_lsp.publishing import DiagnosticPayloads, Publication
 from pto_lsp.server import handlers, lifecycle
 from pto_lsp.settings import Settings, settings_for
+from pto_lsp.typing_hold import TypingHold
 
 log = logging.getLogger(__name__)
 SECTION = "ptoLsp"
@@ -115,6 +116,7 @@ class PtoLanguageServer(LanguageServer):
         self._pending: dict[str, asyncio.Task[None]] = {}
         self._analyses: dict[str, tuple[int, ModuleAnalysis]] = {}
         self._payloads: dict[str, DiagnosticPayloads] = {}
+        self._holds: dict[str, TypingHold] = {}
         self._writes: set[asyncio.Future[Any]] = set()
         self._idle_collection: asyncio.TimerHandle | None = None
         # What happened since the last collection that looked at frozen objects too.
@@ -197,6 +199,9 @@ class PtoLanguageServer(LanguageServer):
         self.documents.close(uri)
         self._analyses.pop(uri, None)
         self._payloads.pop(uri, None)
+        hold = self._holds.pop(uri, None)
+        if hold is not None:
+            hold.cancel_release()
         self.engine.forget(uri)
         self._closed_since_full_collection = True
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
@@ -234,7 +239,7 @@ class PtoLanguageServer(LanguageServer):
             current = self.documents.get(uri)
             if current is None or current.version != version:
                 return  # superseded while we worked: its own analysis will publish
-            self._publish(uri, version, publication)
+            self._publish_holding(document, analysis, publication, settings or self.settings(uri))
             if self.engine.units_analysed - analysed >= _MANY_UNITS:
                 _settle_garbage_collector()
         self._schedule_idle_collection()
@@ -302,6 +307,36 @@ class PtoLanguageServer(LanguageServer):
         """The diagnostics to publish for the document's current version, as LSP objects."""
         publication = self._publication(document, self.analysis(document))
         return [_CONVERTER.structure(payload, lsp.Diagnostic) for payload in publication.payloads]
+
+    def _publish_holding(
+        self, document: Document, analysis: Any, publication: Publication, settings: Settings
+    ) -> None:
+        """Publish, holding back the new diagnostics at the keystrokes until typing pauses
+        (`typing_hold.py`); the full publication follows after the pause, if still current."""
+        uri, version = document.uri, document.version
+        hold = self._holds.get(uri)
+        if hold is None:
+            hold = self._holds[uri] = TypingHold()
+        rows = document.take_typed_rows()
+        analysed = analysis if isinstance(analysis, ModuleAnalysis) else None
+        sent = hold.hold_back(analysed, publication, rows if settings.typing_pause_ms else None)
+        self._publish(uri, version, sent)
+        if sent is not publication:
+            hold.release = asyncio.get_running_loop().call_later(
+                settings.typing_pause_ms / 1000, self._release, uri, version, analysed, publication
+            )
+
+    def _release(
+        self, uri: str, version: int, analysis: ModuleAnalysis | None, publication: Publication
+    ) -> None:
+        """Typing paused: the held-back publication in full, unless a newer version came."""
+        document = self.documents.get(uri)
+        hold = self._holds.get(uri)
+        if document is None or document.version != version or hold is None:
+            return  # superseded: the newer version's analysis publishes
+        hold.release = None
+        hold.published(analysis, publication)
+        self._publish(uri, version, publication)
 
     def _publish(self, uri: str, version: int, publication: Publication) -> None:
         """Send the diagnostics as JSON joined from the units' kept JSON: no per-diagnostic

@@ -1,0 +1,88 @@
+"""New diagnostics at the keystrokes are held back until typing pauses.
+
+Typing `pl.set_cache_policy(b, pl.CachePolicy.BYPASS)` passes through some
+forty states, twenty of them wrong each in its own way (`SyntaxError`, two
+arguments wanted, `Unknown CachePolicy value: C`, `Cac`, ...): published as they
+come, a new red squiggle flashes under the cursor at every keystroke. So a
+diagnostic that touches the rows typed into since the last publication, and
+that the last publication did not show there (same code, message and line), is
+left out of the publication of that version; when typing pauses (`typingPauseMs`
+after it), the server publishes the same version again in full, unless a newer
+version came meanwhile (nothing is ever published for a superseded version).
+Diagnostics elsewhere, and those already shown, stay live; an edit that is not
+a keystroke (a paste, a completion, a quick fix) holds nothing back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from compiler.analysis import ModuleAnalysis
+from pto_lsp.documents import TypedRows
+from pto_lsp.publishing import Publication
+
+Payload = dict[str, Any]
+Key = tuple[str, str, int]  # (code, message, line)
+
+
+class TypingHold:
+    """One open document's: what its last publication showed, and the pending release."""
+
+    def __init__(self) -> None:
+        self._last: tuple[ModuleAnalysis | None, Publication] | None = None
+        self.release: asyncio.TimerHandle | None = None
+
+    def hold_back(
+        self, analysis: ModuleAnalysis | None, publication: Publication, rows: TypedRows | None
+    ) -> Publication:
+        """What to publish now: `publication` without the new diagnostics at the typed rows
+        (`publication` itself when nothing is held back)."""
+        self.cancel_release()
+        sent = publication
+        if rows is not None and analysis is not None:
+            shown = self._shown_over(rows)
+            dropped: dict[int, set[int]] = {}
+            for index in _units_over(analysis, rows):
+                for position, payload in enumerate(publication.unit_diagnostics(index)):
+                    if _touches(payload, rows) and _key(payload) not in shown:
+                        dropped.setdefault(index, set()).add(position)
+            if dropped:
+                sent = publication.without(dropped)
+        self.published(analysis, sent)
+        return sent
+
+    def published(self, analysis: ModuleAnalysis | None, publication: Publication) -> None:
+        """Note what the client shows now."""
+        self._last = (analysis, publication)
+
+    def cancel_release(self) -> None:
+        if self.release is not None:
+            self.release.cancel()
+            self.release = None
+
+    def _shown_over(self, rows: TypedRows) -> set[Key]:
+        """The diagnostics the last publication showed in the units over `rows` (rows above
+        the first keystroke are numbered as they were; the rest matter little: typed anew)."""
+        if self._last is None or self._last[0] is None:
+            return set()
+        analysis, publication = self._last
+        return {
+            _key(payload)
+            for index in _units_over(analysis, rows)
+            for payload in publication.unit_diagnostics(index)
+        }
+
+
+def _units_over(analysis: ModuleAnalysis, rows: TypedRows) -> range:
+    """The indices of the placed units over 0-based `rows`."""
+    return analysis.units_over(rows[0] + 1, rows[1] + 1)
+
+
+def _touches(payload: Payload, rows: TypedRows) -> bool:
+    where = payload["range"]
+    return where["start"]["line"] <= rows[1] and where["end"]["line"] >= rows[0]
+
+
+def _key(payload: Payload) -> Key:
+    return (str(payload.get("code")), payload["message"], payload["range"]["start"]["line"])

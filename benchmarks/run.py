@@ -17,7 +17,8 @@ server is timed the same way and the client's own JSON work is not counted.
 Our server runs with `debounceMs: 0`. Also measured: the time from `didOpen`
 to the first diagnostics (cold open), the server's peak RSS (its process tree),
 and, in this process, a tree-sitter parse of the whole file (full, and
-incremental over the same edits) and an `ast.parse` of the whole file.
+incremental over the same edits; with the `bench` extra installed) and an
+`ast.parse` of the whole file.
 
 basedpyright's language server is `$BASEDPYRIGHT`, else the one in
 `benchmarks/.venv`, else the one on PATH (`python -m venv benchmarks/.venv && benchmarks/.venv/bin/pip install
@@ -354,13 +355,15 @@ def peak_rss(pid: int) -> int:
 
 
 def baselines(text: str, rounds: int) -> dict[str, Any]:
-    import tree_sitter
-    import tree_sitter_python
-
+    whole_ast = _median_time(lambda: ast.parse(text), 3)
+    try:  # not a dependency of pto-lsp: `pip install -e '.[bench]'` for these rows
+        import tree_sitter
+        import tree_sitter_python
+    except ImportError:
+        return {"ast.parse": whole_ast}
     parser = tree_sitter.Parser(tree_sitter.Language(tree_sitter_python.language()))
     source = text.encode("utf-8")
     full = _median_time(lambda: parser.parse(source), 5)
-    whole_ast = _median_time(lambda: ast.parse(text), 3)
     # tree-sitter's incremental re-parse over the same edits (what the server used to do).
     tree = parser.parse(source)
     lines = text.split("\n")
@@ -457,7 +460,12 @@ def report(runs: list[Run], base: dict[int, dict[str, Any]], sizes: list[int]) -
         last = by.get((name, actual[sizes[-1]]))
         row.append(f"{last.peak_rss / 2**20:.0f} MB" if last else "–")
         out.append("| " + " | ".join(row) + " |")
-    for label in ("tree-sitter incremental", "tree-sitter full parse", "ast.parse"):
+    measured = [
+        label
+        for label in ("tree-sitter incremental", "tree-sitter full parse", "ast.parse")
+        if label in base[sizes[0]]
+    ]
+    for label in measured:
         row = [f"{label} (in-process)"]
         p50s = []
         for size in sizes:
@@ -476,7 +484,10 @@ def report(runs: list[Run], base: dict[int, dict[str, Any]], sizes: list[int]) -
         out.append("\nOur time as a ratio to theirs (p50 / p95; below 1: we are faster):\n")
         out.append("| ours ÷ | " + " | ".join(f"{size // 1000}k" for size in sizes) + " |")
         out.append("|" + "---|" * (len(sizes) + 1))
-        for name in [*(n for n in names if n != ours), "tree-sitter full parse", "ast.parse"]:
+        for name in [
+            *(n for n in names if n != ours),
+            *(m for m in measured if m != "tree-sitter incremental"),
+        ]:
             row = [name]
             for size in sizes:
                 mine = by.get((ours, actual[size]))

@@ -9,7 +9,8 @@ on a new line after its first CORE_GROUP scope header, the marker
 change at a steady rate, as VS Code sends it: Enter makes the line with its
 indentation, `(` arrives as an auto-closed `()`, and the typed `)` overtypes the
 closing one (no change is sent). Each server runs with its default settings
-(the editor's debounce and hold: what a user gets). After the last character
+(the editor's debounce and hold: what a user gets), except that every GM
+read gets its inlay hint (`inlayHints.show: "all"`). After the last character
 the author pauses; what is published then is the final word.
 
 Measured per server and file:
@@ -135,24 +136,29 @@ async def published(client: RecordingClient, version: int, timeout: float = 30.0
     return await asyncio.wait_for(found(), timeout)
 
 
-async def type_marker(command: list[str], env: dict[str, str] | None, path: Path, arguments: Any) -> Result:
+async def type_marker(
+    command: list[str], env: dict[str, str] | None, path: Path, corpus: Path, arguments: Any
+) -> Result:
     client = RecordingClient()
     with tempfile.TemporaryDirectory() as folder:  # not this checkout: `-m pto_lsp` must not find it
         await client.start_io(*command, cwd=folder, env=env)
         await client.initialize_session(
             lsp.InitializeParams(
+                # Every read gets its hint (the default shows only kernels that choose a policy):
+                # what navigation keeps while typing is measured on all of them.
+                initialization_options={"ptoLsp": {"inlayHints": {"show": "all"}}},
                 capabilities=lsp.ClientCapabilities(
                     text_document=lsp.TextDocumentClientCapabilities(
                         publish_diagnostics=lsp.PublishDiagnosticsClientCapabilities(version_support=True)
                     )
-                )
+                ),
             )
         )
         uri = path.as_uri()
         text = path.read_text(encoding="utf-8")
         lines = text.split("\n")
         row, indent = insertion_point(lines)
-        result = Result("", str(path.relative_to(CORPUS)))
+        result = Result("", str(path.relative_to(corpus)))
         client.text_document_did_open(
             lsp.DidOpenTextDocumentParams(
                 lsp.TextDocumentItem(uri=uri, language_id="python", version=1, text=text)
@@ -228,7 +234,8 @@ def server_command(name: str) -> tuple[str, list[str], dict[str, str] | None]:
 
 
 async def main_async(arguments: argparse.Namespace) -> int:
-    files = [CORPUS / name for name in arguments.files.split(",")]
+    corpus = Path(arguments.corpus)
+    files = [corpus / name for name in arguments.files.split(",")]
     missing = [str(path) for path in files if not path.exists()]
     if missing:
         print(f"corpus files not found: {', '.join(missing)}", file=sys.stderr)
@@ -237,7 +244,7 @@ async def main_async(arguments: argparse.Namespace) -> int:
     for name in arguments.servers.split(","):
         label, command, env = server_command(name)
         for path in files:
-            result = await type_marker(command, env, path, arguments)
+            result = await type_marker(command, env, path, corpus, arguments)
             result.server = label
             results.append(result)
     print(
@@ -268,6 +275,7 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--servers", default="ours", help="ours, ours@DIR (comma-separated)")
+    parser.add_argument("--corpus", default=str(CORPUS), help="the real kernels' folder")
     parser.add_argument("--files", default=",".join(FILES), help="kernels under the corpus (comma-separated)")
     parser.add_argument("--interval-ms", type=int, default=150, help="time between two keystrokes (~80 wpm)")
     parser.add_argument("--pause-ms", type=int, default=2000, help="the pause after the last keystroke")

@@ -17,6 +17,7 @@ from lsprotocol import types as lsp
 from compiler.analysis import ModuleAnalysis, PlacedUnit, remember
 from compiler.base.span import Span
 from pto_lsp.features.symbols import SymbolKind, SymbolNode, unit_symbols
+from pto_lsp.last_good import MovedAnalysis
 from pto_lsp.positions import Encoding, LineIndex
 
 Symbol = dict[str, Any]  # an LSP DocumentSymbol, as JSON
@@ -41,7 +42,9 @@ def _unit_outline(placed: PlacedUnit, index: LineIndex, encoding: Encoding) -> l
     if kept is None:
         # Converted where the unit is now (its lines are the text it was analysed from),
         # kept where it was analysed.
-        here = [_symbol(node, index, encoding) for node in unit_symbols(placed.current())]
+        unit = placed.current()
+        nodes = unit.symbols() if isinstance(unit, MovedAnalysis) else unit_symbols(unit)
+        here = [_symbol(node, index, encoding) for node in nodes]
         remember(memo, key, [_moved(symbol, -delta) for symbol in here] if delta else here)
         return here
     return [_moved(symbol, delta) for symbol in kept] if delta else kept

@@ -171,6 +171,7 @@ export type InlayHintsShow = 'policy' | 'all' | 'none';
 /** The server's options, as `pto-lsp serve` reads them from section `ptoLsp`. */
 export interface ServerSettings {
   debounceMs?: number;
+  typingPauseMs?: number;
   analyzeOn?: 'change' | 'save';
   diagnostics?: { disabled: string[] };
   inlayHints?: { show: InlayHintsShow };
@@ -185,8 +186,12 @@ export interface ServerSettings {
 export function serverSettings(get: (key: string) => unknown): ServerSettings {
   const settings: ServerSettings = {};
   const debounce = get('debounceMs');
-  if (typeof debounce === 'number' && Number.isInteger(debounce) && debounce >= 0) {
+  if (isMilliseconds(debounce)) {
     settings.debounceMs = debounce;
+  }
+  const typingPause = get('typingPauseMs');
+  if (isMilliseconds(typingPause)) {
+    settings.typingPauseMs = typingPause; // the server clamps it to its maximum
   }
   const analyzeOn = get('analyzeOn');
   if (analyzeOn === 'change' || analyzeOn === 'save') {
@@ -205,6 +210,10 @@ export function serverSettings(get: (key: string) => unknown): ServerSettings {
     settings.ptoasCachePolicy = ptoas;
   }
   return settings;
+}
+
+function isMilliseconds(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 /** Settings that need a new server process when they change (the others the server re-reads live). */

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   ACTION_LABELS,
@@ -193,6 +193,7 @@ describe('settings mapping (workspace/configuration)', () => {
       serverSettings(
         section({
           debounceMs: 0,
+          typingPauseMs: 800,
           analyzeOn: 'save',
           'diagnostics.disabled': ['PTO401'],
           'inlayHints.show': 'all',
@@ -201,6 +202,7 @@ describe('settings mapping (workspace/configuration)', () => {
       ),
       {
         debounceMs: 0,
+        typingPauseMs: 800,
         analyzeOn: 'save',
         diagnostics: { disabled: ['PTO401'] },
         inlayHints: { show: 'all' },
@@ -221,6 +223,7 @@ describe('settings mapping (workspace/configuration)', () => {
       serverSettings(
         section({
           debounceMs: -5,
+          typingPauseMs: '600',
           analyzeOn: 'sometimes',
           'diagnostics.disabled': 'PTO401',
           'inlayHints.show': 'yes',
@@ -230,6 +233,29 @@ describe('settings mapping (workspace/configuration)', () => {
       {},
     );
     assert.deepEqual(serverSettings(section({ debounceMs: 2.5 })), {});
+    assert.deepEqual(serverSettings(section({ typingPauseMs: -1 })), {});
+    assert.deepEqual(serverSettings(section({ typingPauseMs: 0.5 })), {});
+  });
+
+  it('passes typingPauseMs on, 0 included (show errors at once)', () => {
+    assert.deepEqual(serverSettings(section({ typingPauseMs: 0 })), { typingPauseMs: 0 });
+    assert.deepEqual(serverSettings(section({ typingPauseMs: 1500 })), { typingPauseMs: 1500 });
+  });
+
+  it('passes on every server setting the extension declares (package.json), at its default', () => {
+    const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf-8'));
+    const declared: Record<string, { default: unknown }> = manifest.contributes.configuration.properties;
+    const clientOnly = ['interpreter', 'serverArgs', 'importStrategy', 'trace.server'];
+    const keys = Object.keys(declared)
+      .map((name) => name.slice(`${SECTION}.`.length))
+      .filter((key) => !clientOnly.includes(key));
+    assert.ok(keys.includes('typingPauseMs'), keys.join(', '));
+    for (const key of keys) {
+      const mapped = serverSettings(section({ [key]: declared[`${SECTION}.${key}`].default }));
+      // the server reads `a.b` nested: { a: { b } }
+      const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], mapped);
+      assert.deepEqual(value, declared[`${SECTION}.${key}`].default, `${SECTION}.${key} does not reach the server`);
+    }
   });
 
   it('answers only our section, keeping the default answer for others', () => {

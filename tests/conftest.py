@@ -1,7 +1,8 @@
 """Shared helpers for the test suite.
 
 Every behaviour is checked through both front doors a user has: the CLI
-(`python -m pto_lsp check --format json`, LSP coordinates) and the Python API
+(`pto-lsp check --format json`, LSP coordinates, run in this process through the
+script's entry point `pto_lsp.cli.main`) and the Python API
 (`compiler.check_source`, `ast` coordinates). `check()` runs both on one source
 and `assert_diagnostics()` compares both against positions computed from the
 source text itself, so a test names the offending text instead of counting
@@ -13,12 +14,15 @@ not imported from the implementation: the tests pin the spec, word for word.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
 import textwrap
-from collections.abc import Sequence
+import traceback
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -151,32 +155,88 @@ def at_scope(*lines: str) -> str:
 def run_cli(
     *args: str, cwd: Path | None = None, prefix: Sequence[str] = ()
 ) -> subprocess.CompletedProcess[str]:
-    """`python -m pto_lsp check ARGS...` as a user would run it."""
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "pto_lsp", "check", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        timeout=600,
-    )
+    """`pto-lsp check ARGS...` as a user would run it: in this process through the console
+    script's entry point, or, under a command `prefix` (which needs a process of its own),
+    as `python -m pto_lsp check` in a subprocess."""
+    if prefix:
+        return spawn_pto_lsp("check", *args, cwd=cwd, prefix=prefix)
+    return run_pto_lsp("check", *args, cwd=cwd)
 
 
 def run_pto_lsp(*args: str, cwd: Path | None = None, binary: bool = False) -> subprocess.CompletedProcess:
-    """`python -m pto_lsp ARGS...` (any subcommand), as a user would run it; with `binary`,
-    stdout and stderr are the exact bytes written."""
+    """`pto-lsp ARGS...` (any subcommand) through the entry point the `pto-lsp` script calls,
+    `pto_lsp.cli.main(argv)`, run in this process: its exit status, and stdout and stderr as
+    the interpreter would write them (UTF-8; with `binary`, the exact bytes). Starting a
+    Python per case cost most of the suite's time; `spawn_pto_lsp` and the tests that use
+    it keep the real process (the script, `python -m`, exit codes, stderr) covered."""
+    argv = list(args)
+    out, err = _captured_stream(), _captured_stream()
+    with _working_directory(cwd), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        returncode = _exit_status_of(argv)
+    stdout, stderr = _written(out), _written(err)
+    if binary:
+        return subprocess.CompletedProcess(["pto-lsp", *argv], returncode, stdout, stderr)
+    return subprocess.CompletedProcess(["pto-lsp", *argv], returncode, stdout.decode(), stderr.decode())
+
+
+def spawn_pto_lsp(
+    *args: str, cwd: Path | None = None, binary: bool = False, prefix: Sequence[str] = ()
+) -> subprocess.CompletedProcess:
+    """`python -m pto_lsp ARGS...` in a process of its own, as a user would run it; with
+    `binary`, stdout and stderr are the exact bytes written."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH")) if p)
     return subprocess.run(
-        [sys.executable, "-m", "pto_lsp", *args],
+        [*prefix, sys.executable, "-m", "pto_lsp", *args],
         cwd=cwd,
         env=env,
         capture_output=True,
         encoding=None if binary else "utf-8",
         timeout=600,
     )
+
+
+def _exit_status_of(argv: list[str]) -> int:
+    """What `sys.exit(main(argv))` would leave as the process's exit status."""
+    from pto_lsp.cli import main
+
+    try:
+        return main(argv)
+    except SystemExit as stop:  # argparse: bad usage (2), --help / --version (0)
+        code = stop.code
+        if code is None or isinstance(code, int):
+            return code or 0
+        print(code, file=sys.stderr)
+        return 1
+    except Exception:  # the interpreter's answer to an uncaught exception
+        traceback.print_exc()
+        return 1
+
+
+def _captured_stream() -> io.TextIOWrapper:
+    """A text stream like the interpreter's stdout/stderr on POSIX (UTF-8, "\n" kept)."""
+    return io.TextIOWrapper(io.BytesIO(), encoding="utf-8", newline="\n", write_through=True)
+
+
+def _written(stream: io.TextIOWrapper) -> bytes:
+    stream.flush()
+    buffer = stream.buffer
+    assert isinstance(buffer, io.BytesIO)
+    return buffer.getvalue()
+
+
+@contextlib.contextmanager
+def _working_directory(cwd: Path | None) -> Iterator[None]:
+    """Relative paths on the command line resolve against `cwd`, as in a process started there."""
+    if cwd is None:
+        yield
+        return
+    before = os.getcwd()
+    os.chdir(cwd)
+    try:
+        yield
+    finally:
+        os.chdir(before)
 
 
 def check_json(*paths: Path, prefix: Sequence[str] = ()) -> tuple[subprocess.CompletedProcess[str], dict]:

@@ -10,7 +10,7 @@ import socket
 from pathlib import Path
 
 import pytest
-from conftest import run_pto_lsp
+from conftest import spawn_pto_lsp
 
 _KERNEL = """\
 import pypto.language as pl
@@ -43,7 +43,7 @@ def _elif_chain(branches: int) -> str:
 def test_a_very_long_expression_is_said_not_analysed_not_a_traceback(tmp_path: Path) -> None:
     for terms in (600, 20_000):
         path = _write(tmp_path, _long_sum(terms), name=f"sum_{terms}.py")
-        run = run_pto_lsp("check", str(path))
+        run = spawn_pto_lsp("check", str(path))
         assert "Traceback" not in run.stderr, run.stderr
         assert run.returncode == 0, run.stdout  # a hint, not an error: Python accepts the file
         assert "hint[PTO009] Not analysed" in run.stdout
@@ -53,16 +53,16 @@ def test_a_very_long_expression_is_said_not_analysed_not_a_traceback(tmp_path: P
 def test_a_long_elif_chain_compiles_or_says_why_not(tmp_path: Path) -> None:
     path = _write(tmp_path, _elif_chain(700))
     for command in (["check"], ["compile", "--after", "parse"], ["compile"]):
-        run = run_pto_lsp(*command, str(path))
+        run = spawn_pto_lsp(*command, str(path))
         assert "Traceback" not in run.stderr, (command, run.stderr)
         assert run.returncode in (0, 1), (command, run.stderr)
-    compiled = run_pto_lsp("compile", "--after", "parse", str(path))
+    compiled = spawn_pto_lsp("compile", "--after", "parse", str(path))
     assert compiled.returncode == 0 or "nested too deeply" in compiled.stderr
 
 
 def test_after_with_emit_mlir_is_refused_not_ignored(tmp_path: Path) -> None:
     path = _write(tmp_path, "    y = x")
-    run = run_pto_lsp("compile", "--emit", "mlir", "--after", "4", str(path))
+    run = spawn_pto_lsp("compile", "--emit", "mlir", "--after", "4", str(path))
     assert run.returncode == 2
     assert run.stderr.strip().splitlines() == [
         "pto-lsp compile: error: --after applies to --emit ir only (PTO MLIR is emitted after the whole pipeline)"
@@ -76,7 +76,7 @@ def test_a_folder_check_analyses_lone_cr_files_and_names_what_it_cannot_read(tmp
     (tmp_path / "lone_cr.py").write_bytes(_BAD_KERNEL.replace("\n", "\r").encode())
     (tmp_path / "latin1.py").write_bytes(b"import pypto.language as pl\n# caf\xe9\n")
     (tmp_path / "nul.py").write_bytes(b"import pypto.language as pl\n\x00\n")
-    run = run_pto_lsp("check", str(tmp_path))
+    run = spawn_pto_lsp("check", str(tmp_path))
     assert "Traceback" not in run.stderr
     assert "lone_cr.py:7:5: error[PTO501] Unsupported statement type: AugAssign" in run.stdout
     assert f"not checked: {tmp_path / 'latin1.py'}: not valid UTF-8" in run.stderr
@@ -87,7 +87,7 @@ def test_a_folder_check_analyses_lone_cr_files_and_names_what_it_cannot_read(tmp
 def test_a_clean_folder_with_an_undecodable_file_is_not_green(tmp_path: Path) -> None:
     (tmp_path / "good.py").write_text(_KERNEL.format(body="    y = x"), encoding="utf-8")
     (tmp_path / "latin1.py").write_bytes(b"x = '\xe9'\n")
-    run = run_pto_lsp("check", str(tmp_path))
+    run = spawn_pto_lsp("check", str(tmp_path))
     assert run.returncode == 1
     assert "latin1.py" in run.stderr
 
@@ -97,7 +97,7 @@ def test_an_odd_pyproject_is_ignored_by_check(tmp_path: Path) -> None:
     kernel.write_text(_BAD_KERNEL, encoding="utf-8")
     for pyproject in ("tool = 5\n", "[tool]\npto-lsp = 3\n", "x = " + "[" * 5000 + "]" * 5000 + "\n"):
         (tmp_path / "pyproject.toml").write_text(pyproject, encoding="utf-8")
-        run = run_pto_lsp("check", str(kernel))
+        run = spawn_pto_lsp("check", str(kernel))
         assert "Traceback" not in run.stderr, pyproject[:20]
         assert "error[PTO501]" in run.stdout
 
@@ -115,7 +115,7 @@ def test_an_odd_pyproject_is_ignored_by_check(tmp_path: Path) -> None:
     ],
 )
 def test_bad_serve_usage_is_one_line_and_status_2(args: list[str], said: str) -> None:
-    run = run_pto_lsp("serve", *args)
+    run = spawn_pto_lsp("serve", *args)
     assert run.returncode == 2
     [line] = run.stderr.strip().splitlines()
     assert line.startswith(f"pto-lsp serve: error: {said}")
@@ -126,7 +126,7 @@ def test_serving_on_a_port_in_use_is_one_line_and_status_2() -> None:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        run = run_pto_lsp("serve", "--tcp", f"127.0.0.1:{port}")
+        run = spawn_pto_lsp("serve", "--tcp", f"127.0.0.1:{port}")
     assert run.returncode == 2
     assert (
         run.stderr.strip()
@@ -136,17 +136,17 @@ def test_serving_on_a_port_in_use_is_one_line_and_status_2() -> None:
 
 def test_explain_answers_bad_lines_and_broken_files_in_one_line(tmp_path: Path) -> None:
     path = _write(tmp_path, "    y = x")
-    odd = run_pto_lsp("explain", f"{path}:²")
+    odd = spawn_pto_lsp("explain", f"{path}:²")
     assert (odd.returncode, odd.stderr.strip()) == (
         2,
         f"pto-lsp explain: error: expected FILE:LINE[:COL], got '{path}:²'",
     )
-    past = run_pto_lsp("explain", f"{path}:999")
+    past = spawn_pto_lsp("explain", f"{path}:999")
     assert past.returncode == 2
     assert past.stderr.strip() == f"pto-lsp explain: error: {path} has 8 line(s); there is no line 999"
     broken = tmp_path / "broken.py"
     broken.write_text("import pypto.language as pl\ndef f(:\n", encoding="utf-8")
-    run = run_pto_lsp("explain", f"{broken}:1")
+    run = spawn_pto_lsp("explain", f"{broken}:1")
     assert run.returncode == 1
     assert "does not parse (SyntaxError: invalid syntax at line 2); nothing to explain" in run.stderr
     assert "Traceback" not in run.stderr + odd.stderr + past.stderr
@@ -154,7 +154,7 @@ def test_explain_answers_bad_lines_and_broken_files_in_one_line(tmp_path: Path) 
 
 def test_all_checks_passed_is_only_said_when_everything_was_analysed(tmp_path: Path) -> None:
     clean = _write(tmp_path, "    y = x", name="clean.py")
-    said = run_pto_lsp("check", str(clean))
+    said = spawn_pto_lsp("check", str(clean))
     assert said.returncode == 0
     assert said.stdout.strip() == "All checks passed (1 file(s))."
     # `pld.system.notify(...)` is a distributed op this front end does not model.
@@ -165,7 +165,7 @@ def test_all_checks_passed_is_only_said_when_everything_was_analysed(tmp_path: P
         "    pld.system.notify(x)\n    return x\n",
         encoding="utf-8",
     )
-    run = run_pto_lsp("check", str(unmodelled))
+    run = spawn_pto_lsp("check", str(unmodelled))
     assert run.returncode == 0
     assert "All checks passed" not in run.stdout
     assert (

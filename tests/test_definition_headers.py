@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import ast
 import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_cli
 
 from compiler import check_source
 from compiler.syntax.compile_checks import first_compile_error
@@ -233,13 +231,7 @@ def test_a_bare_tensor_is_fine_in_a_jit_signature() -> None:
 def test_cli_reports_the_python_error_with_its_class(tmp_path) -> None:
     path = tmp_path / "k.py"
     path.write_text(kernel(xtype="pl.Tensor[[16, 64], pl.FP33]"), encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "pto_lsp", "check", "--format", "json", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=False,
-    )
+    run = run_cli("--format", "json", str(path), cwd=REPO)
     assert run.returncode == 1
     (diagnostic,) = json.loads(run.stdout)["files"][0]["diagnostics"]
     assert diagnostic["code"] == "PTO003"

@@ -10,12 +10,10 @@ constant expression the real parser folds, a call to a DSL function.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_cli
 
 from compiler import check_source
 
@@ -308,13 +306,7 @@ def test_condition_must_be_bool() -> None:
 def test_cli_reports_an_undefined_variable(tmp_path) -> None:
     path = tmp_path / "kernel.py"
     path.write_text(module("t2: pl.Tile[[16, 64], pl.FP32] = pl.exp(t0)"))
-    run = subprocess.run(
-        [sys.executable, "-m", "pto_lsp", "check", "--format", "json", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=False,
-    )
+    run = run_cli("--format", "json", str(path), cwd=REPO)
     assert run.returncode == 1, run.stderr
     (diagnostic,) = json.loads(run.stdout)["files"][0]["diagnostics"]
     assert diagnostic["message"] == "Undefined variable 't0'"

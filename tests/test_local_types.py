@@ -9,13 +9,11 @@ next to each mistake, and every form whose types we cannot know, stay clean.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import REPO, run_cli
 
 from compiler import check_source
 
@@ -268,13 +266,7 @@ def test_subscript_write_of_a_tile_into_a_tensor() -> None:
 def test_cli_reports_a_local_annotation_error(tmp_path: Path) -> None:
     path = tmp_path / "kernel.py"
     path.write_text(with_tile("pl.Tile[[16, 64], pl.FP33]"), encoding="utf-8")
-    run = subprocess.run(
-        [sys.executable, "-m", "pto_lsp", "check", "--format", "json", str(path)],
-        capture_output=True,
-        text=True,
-        cwd=REPO,
-        check=False,
-    )
+    run = run_cli("--format", "json", str(path), cwd=REPO)
     assert run.returncode == 1, run.stderr
     (diagnostic,) = json.loads(run.stdout)["files"][0]["diagnostics"]
     assert diagnostic["message"] == "Unknown dtype: FP33"

@@ -22,6 +22,14 @@ const { chromium } = require('playwright-core');
 const [URL, FILE, OUT, BROKEN_URL, NO_PYPTO_URL, HINTS_URL] = process.argv.slice(2);
 const RUN_DIR = process.env.RUN_DIR || '';
 const FIX_TITLE = 'Move the declaration to the top of the enclosing scope';
+// a formatted kernel (fixtures/formatted_kernel.py, in the first folder) and its quick fix
+const FORMATTED_FILE = 'formatted_kernel.py';
+const CACHE_FIX_TITLE = "Put cache=pl.CachePolicy.BYPASS on the loads of 'query' instead";
+// typed key by key into fixtures/typing_kernel.py (in the first folder), a key every KEY_MS
+const TYPING_FILE = 'typing_kernel.py';
+const TYPED_MARKER = 'pl.set_cache_policy(b, pl.CachePolicy.BYPASS)';
+const KEY_MS = 120;
+const FIXTURES = path.join(__dirname, 'fixtures');
 const result = { url: URL, file: FILE, checks: [], ms: {} };
 const t0 = Date.now();
 let browser;
@@ -84,6 +92,23 @@ async function squiggles() {
   return page.locator('.editor-instance .monaco-editor .squiggly-error, .editor-instance .monaco-editor .squiggly-warning').count();
 }
 
+/** Click at `at` and press Ctrl+.: the quick-fix menu (the action widget), once it shows. */
+async function quickFixMenu(at) {
+  await page.mouse.click(at.x, at.y);
+  const menu = page.locator('.action-widget:visible').first();
+  // Ctrl+. shows nothing when its code-action request is cancelled or answered late (a busy
+  // machine): press it again, a few times, before calling that a failure
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    const shown = await menu.waitFor({ state: 'visible', timeout: 8000 }).then(() => true, () => false);
+    if (shown) return menu;
+    if (attempt === 4) check('quick-fix menu opens on Ctrl+.', false, `${attempt} tries`);
+    result.ctrlDotRetries = (result.ctrlDotRetries || 0) + 1;
+    await page.keyboard.press('Escape');
+    await page.mouse.click(at.x, at.y);
+  }
+}
+
 async function runCommand(title) {
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
@@ -98,6 +123,11 @@ async function runCommand(title) {
 async function openFolderFile(url, file) {
   await page.goto(url);
   await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await openExplorerFile(file);
+}
+
+/** Double-click a file in the Explorer of the window open now. */
+async function openExplorerFile(file) {
   const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
   await row.waitFor({ state: 'visible', timeout: 60000 });
   await row.dblclick();
@@ -129,11 +159,224 @@ function launcherProcesses() {
 const editorLines = async (which = 'first') =>
   (await page.locator('.editor-instance .monaco-editor .view-lines')[which]().innerText()).replace(/\u00a0/g, ' ');
 
+/** Save the active editor (Ctrl+S) and read the file back from the folder `folder` of the run. */
+async function savedText(folder, file) {
+  const saved = path.join(RUN_DIR, folder, file);
+  const before = fs.statSync(saved).mtimeMs;
+  await page.keyboard.press('Control+s');
+  for (const end = Date.now() + 10000; fs.statSync(saved).mtimeMs === before && Date.now() < end;) {
+    await page.waitForTimeout(100);
+  }
+  return fs.readFileSync(saved, 'utf-8');
+}
+
+/** The Python syntax error of `text` ('' when it parses), from the editor's own plain Python (ast.parse: nothing is run). */
+function syntaxError(text) {
+  const { spawnSync } = require('child_process');
+  const parsed = spawnSync(process.env.PLAIN_PYTHON || 'python3', ['-c', 'import ast, sys; ast.parse(sys.stdin.read())'],
+    { input: text, encoding: 'utf-8' });
+  return parsed.status === 0 ? '' : parsed.stderr.trim().split('\n').pop();
+}
+
+/**
+ * Record what the editor showing `needle` looks like every 20 ms, in the page (nothing is missed
+ * between two keystrokes): the error squiggles (distinct lines), the Problems count in the status
+ * bar, the inlay hints on the `pl.load(` lines, and the text of the line below `with pl.at(`
+ * (where the marker is typed).
+ */
+async function startSampling(needle) {
+  await page.evaluate((needle) => {
+    const state = () => {
+      const editor = [...document.querySelectorAll('.editor-instance .monaco-editor')]
+        .find((e) => (e.querySelector('.view-lines')?.textContent || '').replace(/\u00a0/g, ' ').includes(needle));
+      if (!editor) return null;
+      const lines = [...editor.querySelectorAll('.view-lines .view-line')]
+        .sort((x, y) => parseFloat(x.style.top) - parseFloat(y.style.top))
+        .map((l) => l.textContent.replace(/\u00a0/g, ' '));
+      const scope = lines.findIndex((l) => l.includes('with pl.at('));
+      const errorTops = new Set([...editor.querySelectorAll('.squiggly-error')].map((e) => e.parentElement?.style.top || e.style.top));
+      const problems = document.getElementById('status.problems')?.innerText || '';
+      return {
+        typed: scope >= 0 && scope + 1 < lines.length ? lines[scope + 1].trim() : '',
+        errors: errorTops.size,
+        problems,
+        problemErrors: Number((problems.match(/\d+/) || ['-1'])[0]),
+        hints: lines.filter((l) => l.includes('pl.load(')).map((l) => (l.match(/\b\w+: (DEFAULT|BYPASS)\b/) || [''])[0]),
+        // a hint beside a line that is no read: shown at the wrong place
+        misplaced: lines.flatMap((l, row) => (!l.includes('pl.load(') && /\)\s*\w+: (DEFAULT|BYPASS)\b/.test(l) ? [`${row}: ${l.trim()}`] : [])),
+      };
+    };
+    window.__ptoSamples = [];
+    window.__ptoSampler = setInterval(() => {
+      const now = state();
+      if (now) window.__ptoSamples.push({ t: Date.now(), ...now });
+    }, 20);
+  }, needle);
+}
+
+async function stopSampling() {
+  return page.evaluate(() => {
+    clearInterval(window.__ptoSampler);
+    return window.__ptoSamples;
+  });
+}
+
 /** The language VS Code shows in the status bar for the active editor. */
 async function editorLanguage() {
   const item = page.locator('#status\\.editor\\.mode').first();
   await item.waitFor({ state: 'visible', timeout: 10000 });
   return squeeze(await item.innerText());
+}
+
+/**
+ * A kernel formatted as real ones are (one argument per line, trailing commas, comments inside
+ * the calls) with a marker outside any scope of an InCore function (PTO101): Ctrl+. and Enter
+ * on "Put cache=... on the loads of 'query' instead"; the saved text must be exactly the
+ * fixture with `cache=` added after the last argument of each load of `query` (after its
+ * comment, with a comma where the call had none: no `\n, cache=`), parse, and show no error.
+ */
+async function formattedKernelQuickFix() {
+  await page.keyboard.press('Escape');
+  await openFolderFile(URL, FORMATTED_FILE);
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
+  const marker = await locate('pl.set_cache_policy(query', 'set_cache_policy', 4);
+  check('formatted kernel: the marker has its error squiggle', marker !== null);
+  const menu = await quickFixMenu(marker);
+  const fix = menu.locator('.monaco-list-row', { hasText: CACHE_FIX_TITLE }).first();
+  await fix.waitFor({ state: 'visible', timeout: 10000 });
+  await page.waitForTimeout(300);
+  result.formattedFixMenu = squeeze(await menu.innerText());
+  check('formatted kernel: the quick-fix menu offers cache= on the loads', result.formattedFixMenu.includes(CACHE_FIX_TITLE),
+    result.formattedFixMenu);
+  // Enter applies the focused entry: move the focus down to it (it is the first, the preferred fix)
+  for (let i = 0; i < 5 && !/\bfocused\b/.test((await fix.getAttribute('class')) || ''); i++) {
+    await page.keyboard.press('ArrowDown');
+  }
+  await shot('codeserver-formatted-quickfix.png');
+  await page.keyboard.press('Enter');
+  const deadline = Date.now() + 30000;
+  while ((await squiggles()) > 0 && Date.now() < deadline) await page.waitForTimeout(100);
+  result.formattedSquigglesAfterFix = await squiggles();
+  check('formatted kernel: no squiggle after the fix', result.formattedSquigglesAfterFix === 0, result.formattedSquigglesAfterFix);
+  const text = await savedText('ws', FORMATTED_FILE);
+  const original = fs.readFileSync(path.join(FIXTURES, FORMATTED_FILE), 'utf-8');
+  const expected = original
+    .replace('        pl.set_cache_policy(query, pl.CachePolicy.BYPASS)\n', '')
+    .replace('Mat,  # into L1 (Mat)\n', 'Mat,  # into L1 (Mat)\n            cache=pl.CachePolicy.BYPASS,\n')
+    .replace('Mat  # no trailing comma, (Mat)\n', 'Mat,  # no trailing comma, (Mat)\n            cache=pl.CachePolicy.BYPASS\n');
+  const lineStartingWithComma = text.split('\n').find((l) => /^\s*,/.test(l));
+  check('formatted kernel: no line starts with a comma (no `\\n, cache=`)', lineStartingWithComma === undefined, lineStartingWithComma);
+  result.formattedSyntaxError = syntaxError(text);
+  check('formatted kernel: the fixed text parses', result.formattedSyntaxError === '', result.formattedSyntaxError);
+  const diff = text.split('\n').map((l, i) => [i + 1, l, expected.split('\n')[i]]).filter(([, got, want]) => got !== want);
+  check('formatted kernel: cache= after the last argument of each load of query, the rest unchanged', text === expected, diff.slice(0, 3));
+  await page.waitForTimeout(1500); // the inlay hints of the new policy, for the screenshot
+  await shot('codeserver-formatted-fixed.png');
+  mark('formattedFix');
+}
+
+/**
+ * Type the marker key by key (a key every KEY_MS ms; VS Code closes the `(` itself and types
+ * over its `)`) on a new line in a kernel whose reads have inlay hints, sampling what is shown
+ * all the while: at most one error at any moment mid-typing, and the hints of the other reads
+ * kept while the line does not parse; at the end, the marker's hint and no error.
+ */
+async function typingAMarker() {
+  await page.keyboard.press('Escape');
+  await openExplorerFile(TYPING_FILE);
+  const hinted = (text) => text.split('\n').filter((l) => l.includes('pl.load(') && /\b\w+: (DEFAULT|BYPASS)\b/.test(l)).length;
+  let shown = await editorLines();
+  for (const end = Date.now() + 60000; !(shown.includes('class Typing') && hinted(shown) === 3) && Date.now() < end;) {
+    await page.waitForTimeout(200);
+    shown = await editorLines();
+  }
+  result.typingHintsBefore = shown.split('\n').filter((l) => l.includes('pl.load(')).map((l) => (l.match(/\b\w+: (DEFAULT|BYPASS)\b/) || [''])[0]);
+  check('typing: the three reads have their hints before typing', hinted(shown) === 3, result.typingHintsBefore);
+  const scope = await locate('with pl.at(', 'with');
+  check('typing: the scope of `blend` found in the editor', scope !== null);
+  await page.mouse.click(scope.x, scope.y);
+  await page.keyboard.press('End');
+  await startSampling('class Typing');
+  const started = Date.now();
+  await page.keyboard.press('Enter'); // a new line, indented by VS Code under the `with`
+  let midShot;
+  for (let i = 0; i < TYPED_MARKER.length; i++) {
+    await page.waitForTimeout(Math.max(0, started + (i + 1) * KEY_MS - Date.now()));
+    await page.keyboard.type(TYPED_MARKER[i]);
+    if (TYPED_MARKER.slice(0, i + 1) === 'pl.set_cache_policy(b, pl.CachePo') {
+      midShot = shot('codeserver-typing-mid.png'); // awaited later: the typing goes on meanwhile
+    }
+  }
+  const typed = Date.now();
+  await page.waitForTimeout(KEY_MS);
+  await page.keyboard.press('Escape'); // the completion list of `pl.CachePolicy.`
+  // after the typing: past the pause, the marker's hint and no error
+  const hintB = /tile_b = pl\.load\(b, .*b: BYPASS/;
+  let after = await editorLines();
+  for (const end = Date.now() + 30000; !(hintB.test(after) && (await squiggles()) === 0) && Date.now() < end;) {
+    await page.waitForTimeout(200);
+    after = await editorLines();
+  }
+  await page.waitForTimeout(1500); // longer than typingPauseMs (600): anything held is shown by now
+  after = await editorLines();
+  const samples = await stopSampling();
+  await midShot;
+  const mid = samples.filter((x) => x.t >= started && x.t <= typed);
+  const incomplete = mid.filter((x) => x.typed !== TYPED_MARKER);
+  result.typing = {
+    keyMs: KEY_MS,
+    keys: TYPED_MARKER.length,
+    typingMs: typed - started,
+    samplesMidTyping: mid.length,
+    statesSeen: new Set(mid.map((x) => x.typed)).size,
+    maxErrorLinesMidTyping: Math.max(...mid.map((x) => x.errors)),
+    maxProblemsErrorsMidTyping: Math.max(...mid.map((x) => x.problemErrors)),
+    samplesWithAnError: mid.filter((x) => x.errors > 0 || x.problemErrors > 0).length,
+    problemsShown: [...new Set(mid.map((x) => x.problems))],
+    samplesLineIncomplete: incomplete.length,
+    minHintsWhileIncomplete: Math.min(...incomplete.map((x) => x.hints.filter(Boolean).length)),
+    hintsLost: [...new Set(incomplete.flatMap((x) => (x.hints.filter(Boolean).length < 3 ? [x.typed] : [])))],
+    hintsMisplaced: [...new Set(mid.flatMap((x) => x.misplaced))],
+  };
+  // what was shown, state by state (the first sample of each typed state), when a check fails
+  const timeline = mid.filter((x, i) => i === 0 || x.typed !== mid[i - 1].typed)
+    .map((x) => `${x.t - started} ms ${JSON.stringify(x.typed)} errors ${x.errors}/${x.problemErrors} hints ${x.hints.join(',')} ${x.misplaced.join(' | ')}`);
+  check('typing: sampled all along the typing (and the Problems count read)',
+    mid.length >= TYPED_MARKER.length && result.typing.statesSeen >= TYPED_MARKER.length / 2 && mid.every((x) => x.problemErrors >= 0),
+    result.typing);
+  check('typing: at most one error visible at any moment mid-typing (squiggles and Problems count)',
+    result.typing.maxErrorLinesMidTyping <= 1 && result.typing.maxProblemsErrorsMidTyping <= 1, result.typing);
+  const kept = incomplete.length > 0 && result.typing.minHintsWhileIncomplete >= 3 && result.typing.hintsMisplaced.length === 0;
+  if (!kept) result.typingTimeline = timeline;
+  check('typing: the hints of the other reads are kept, in place, while the line is incomplete', kept, result.typing);
+  const line = after.split('\n').find((l) => l.trim().startsWith('pl.set_cache_policy(b')) || '';
+  check('typing: the marker typed in full (the auto-closed parenthesis typed over)', line.trim() === TYPED_MARKER, line);
+  result.typingHintsAfter = after.split('\n').filter((l) => l.includes('pl.load(')).map((l) => (l.match(/\b\w+: (DEFAULT|BYPASS)\b/) || [''])[0]);
+  check('typing: after it, `b: BYPASS` on the read of b and no error', hintB.test(after) && (await squiggles()) === 0,
+    { hints: result.typingHintsAfter, squiggles: await squiggles() });
+  await shot('codeserver-typing-after.png');
+  // held, not lost: take the `)` away (a line that does not parse) and stop typing: its error
+  // shows once typing has paused for typingPauseMs (600), not before; `)` again clears it
+  const problemErrors = async () => Number(((await page.locator('#status\\.problems').innerText()).match(/\d+/) || ['-1'])[0]);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  const paused = Date.now();
+  while ((await page.locator('.editor-instance .monaco-editor .squiggly-error').count()) === 0 && Date.now() - paused < 15000) {
+    await page.waitForTimeout(25);
+  }
+  result.typing.errorShownAfterPauseMs = Date.now() - paused;
+  result.typing.problemsAfterPause = await problemErrors();
+  check('typing: after a pause, the error of the unfinished line is shown (held for typingPauseMs, not lost)',
+    result.typing.errorShownAfterPauseMs >= 500 && result.typing.errorShownAfterPauseMs < 15000 && result.typing.problemsAfterPause === 1,
+    { ms: result.typing.errorShownAfterPauseMs, problems: result.typing.problemsAfterPause });
+  await page.keyboard.type(')');
+  for (const end = Date.now() + 15000; (await squiggles()) > 0 && Date.now() < end;) await page.waitForTimeout(100);
+  check('typing: `)` typed again clears it', (await squiggles()) === 0 && (await problemErrors()) === 0);
+  const text = await savedText('ws', TYPING_FILE);
+  const original = fs.readFileSync(path.join(FIXTURES, TYPING_FILE), 'utf-8');
+  check('typing: the saved file is the kernel with the marker as the scope\'s first statement',
+    text === original.replace('CORE_GROUP):\n', `CORE_GROUP):\n            ${TYPED_MARKER}\n`), text.split('\n').slice(13, 17));
+  mark('typing');
 }
 
 (async () => {
@@ -187,19 +430,7 @@ async function editorLanguage() {
   // 3. Ctrl+. on the marker: the quick-fix menu, then apply the move
   await page.mouse.move(5, 400);
   await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
-  await page.mouse.click(marker.x, marker.y);
-  const menu = page.locator('.action-widget:visible').first();
-  // Ctrl+. shows nothing when its code-action request is cancelled or answered late (a busy
-  // machine): press it again, a few times, before calling that a failure
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Control+.');
-    const shown = await menu.waitFor({ state: 'visible', timeout: 8000 }).then(() => true, () => false);
-    if (shown) break;
-    if (attempt === 4) check('quick-fix menu opens on Ctrl+.', false, `${attempt} tries`);
-    result.ctrlDotRetries = attempt;
-    await page.keyboard.press('Escape');
-    await page.mouse.click(marker.x, marker.y);
-  }
+  const menu = await quickFixMenu(marker);
   const fix = menu.locator('.monaco-list-row', { hasText: FIX_TITLE }).first();
   await fix.waitFor({ state: 'visible', timeout: 10000 });
   await page.waitForTimeout(300);
@@ -294,6 +525,9 @@ async function editorLanguage() {
   }
   await shot('codeserver-show-mlir.png');
   mark('showMLIR');
+
+  await formattedKernelQuickFix();
+  await typingAMarker();
 
   // 8. inlay hints only where a policy is used: `tuned` declares one, `plain` does not;
   //    the folder keeps the [CacheBypassUnsupported] warning, so the BYPASS hint says "cached"

@@ -36,6 +36,8 @@ for module in pto_lsp pygls lsprotocol; do
 done
 echo "editor's Python: $("$PLAIN_PYTHON" --version) ($PLAIN_PYTHON, without pto-lsp)"
 cp "$KERNEL" "$RUN/ws/"
+# a formatted kernel for a quick fix, and the kernel a marker is typed into key by key
+cp "$HERE/fixtures/formatted_kernel.py" "$HERE/fixtures/typing_kernel.py" "$RUN/ws/"
 # inlay hints: a kernel that declares a policy and one that does not; the warning stays on
 mkdir -p "$RUN/ws-hints/.vscode"
 cp "$HERE/fixtures/hints_kernel.py" "$RUN/ws-hints/"

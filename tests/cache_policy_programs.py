@@ -14,6 +14,37 @@ BYPASS_MARKER = "pl.set_cache_policy(b, pl.CachePolicy.BYPASS)"
 DEFAULT_MARKER_A = "pl.set_cache_policy(a, pl.CachePolicy.DEFAULT)"
 
 
+# `main` (a named CORE_GROUP scope declaring b BYPASS around a matmul) and `tiles` (an
+# Orchestration scope declaring x BYPASS, one load overriding it): the editor tests' module.
+DEMO_PROGRAM = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Demo:
+        @pl.function
+        def main(self, a: pl.Tensor[[256, 128], pl.FP32], b: pl.Tensor[[128, 256], pl.FP32],
+                 out: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
+                pl.set_cache_policy(b, pl.CachePolicy.BYPASS)
+                c: pl.Tensor[[256, 256], pl.FP32] = pl.matmul(a, b, out_dtype=pl.FP32)
+                out = pl.assemble(out, c, [0, 0])
+            return out
+
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def tiles(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            with pl.at(level=pl.Level.CORE_GROUP):
+                pl.set_cache_policy(x, pl.CachePolicy.BYPASS)
+                hot = pl.load(x, [0, 0], [32, 64], cache=pl.CachePolicy.DEFAULT)
+                rest = pl.load(x, [32, 0], [32, 64])
+                y = pl.store(hot, [0, 0], y)
+                y = pl.store(rest, [32, 0], y)
+            return y
+    """
+)
+
+
 def _lines(lines: tuple[str, ...] | list[str], indent: int) -> str:
     return "".join(" " * indent + line + "\n" for line in lines)
 

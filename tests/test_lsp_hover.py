@@ -4,37 +4,12 @@ from __future__ import annotations
 
 import textwrap
 
+from cache_policy_programs import DEMO_PROGRAM
 from lsp_client import RecordingClient, open_document, wait_for_version
 from lsprotocol import types as lsp
 
 URI = "file:///work/kernels/hover.py"
-KERNEL = textwrap.dedent(
-    """\
-    import pypto.language as pl
-
-
-    @pl.program
-    class Demo:
-        @pl.function
-        def main(self, a: pl.Tensor[[256, 128], pl.FP32], b: pl.Tensor[[128, 256], pl.FP32],
-                 out: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
-            with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
-                pl.set_cache_policy(b, pl.CachePolicy.BYPASS)
-                c: pl.Tensor[[256, 256], pl.FP32] = pl.matmul(a, b, out_dtype=pl.FP32)
-                out = pl.assemble(out, c, [0, 0])
-            return out
-
-        @pl.function(type=pl.FunctionType.Orchestration)
-        def tiles(self, x: pl.Tensor[[64, 64], pl.FP32], y: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-            with pl.at(level=pl.Level.CORE_GROUP):
-                pl.set_cache_policy(x, pl.CachePolicy.BYPASS)
-                hot = pl.load(x, [0, 0], [32, 64], cache=pl.CachePolicy.DEFAULT)
-                rest = pl.load(x, [32, 0], [32, 64])
-                y = pl.store(hot, [0, 0], y)
-                y = pl.store(rest, [32, 0], y)
-            return y
-    """
-)
+KERNEL = DEMO_PROGRAM
 
 
 def position_of(needle: str, offset: int = 0) -> lsp.Position:

@@ -36,8 +36,10 @@ for module in pto_lsp pygls lsprotocol; do
 done
 echo "editor's Python: $("$PLAIN_PYTHON" --version) ($PLAIN_PYTHON, without pto-lsp)"
 cp "$KERNEL" "$RUN/ws/"
-# a formatted kernel for a quick fix, and the kernel a marker is typed into key by key
-cp "$HERE/fixtures/formatted_kernel.py" "$HERE/fixtures/typing_kernel.py" "$RUN/ws/"
+# a formatted kernel for a quick fix, and the kernel a marker is typed into key by key,
+# in a folder of their own (a fresh window: nothing restored from the first folder's)
+mkdir -p "$RUN/ws-edit"
+cp "$HERE/fixtures/formatted_kernel.py" "$HERE/fixtures/typing_kernel.py" "$RUN/ws-edit/"
 # inlay hints: a kernel that declares a policy and one that does not; the warning stays on
 mkdir -p "$RUN/ws-hints/.vscode"
 cp "$HERE/fixtures/hints_kernel.py" "$RUN/ws-hints/"
@@ -99,7 +101,7 @@ done
 status=0
 BASE="http://127.0.0.1:$PORT/?folder=$RUN"
 NODE_PATH="$E2E_TOOLS/app/node_modules" RUN_DIR="$RUN" PLAIN_PYTHON="$PLAIN_PYTHON" timeout 420 node "$HERE/probe.js" \
-  "$BASE/ws" "$(basename "$KERNEL")" "$OUT" "$BASE/ws-broken" "$BASE/ws-no-pypto" "$BASE/ws-hints" > "$RUN/result.json" || status=$?
+  "$BASE/ws" "$(basename "$KERNEL")" "$OUT" "$BASE/ws-broken" "$BASE/ws-no-pypto" "$BASE/ws-hints" "$BASE/ws-edit" > "$RUN/result.json" || status=$?
 T_END=$(date +%s.%N)
 cat "$RUN/result.json"
 seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }

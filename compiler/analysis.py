@@ -1,7 +1,7 @@
 """The front end's entry points: a module's units -> IR and diagnostics.
 
 `analyse_units` is the one path every caller takes: the CLI and the language
-server cut the module into top-level statements by lines (`pto_lsp.syntax_tree`),
+server cut the module into top-level statements by lines (`pto_lsp.workspace.unit_cut`),
 `analyse_source` with `ast`. Each
 unit's result depends only on the unit and the environment values it reads
 (`unit_environment_key`), which is what lets an editor reuse it.
@@ -170,7 +170,7 @@ class PlacedUnit:
     def last_good(self) -> PlacedUnit | None:
         """While the unit's text does not parse: what an editor may still show of its
         definitions (hovers, hints, the outline), never its diagnostics. None: nothing
-        (an editor's engine places units that know better, see `pto_lsp.last_good`)."""
+        (an editor's engine places units that know better, see `pto_lsp.workspace.last_good`)."""
         return None
 
 

@@ -39,12 +39,12 @@ from lsprotocol import types as lsp
 from pygls.protocol import default_converter
 from pytest_lsp import client_capabilities
 
-from pto_lsp.diagnostics import to_lsp
-from pto_lsp.engine import AnalysisEngine
+from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.settings import Settings
-from pto_lsp.sources import imports_pypto_language
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.settings import Settings
+from pto_lsp.workspace.sources import imports_pypto_language
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))

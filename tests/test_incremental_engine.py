@@ -25,13 +25,13 @@ from pygls.protocol import default_converter
 from compiler.analysis import analyse_unit, module_environment, shift_diagnostics, shift_spans
 from compiler.base.span import Span
 from compiler.syntax.units import parse_unit
-from pto_lsp.diagnostics import to_lsp
-from pto_lsp.documents import Document
-from pto_lsp.engine import AnalysisEngine
+from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.publishing import DiagnosticPayloads
-from pto_lsp.syntax_tree import cut_units
+from pto_lsp.features.publishing import DiagnosticPayloads
+from pto_lsp.workspace.documents import Document
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.unit_cut import cut_units
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))

@@ -9,6 +9,8 @@ import ast
 from conftest import REPO
 
 TOP_LEVEL = ("compiler", "pto_lsp")
+# What `python -m pto_lsp` runs: above every package, in none of them.
+ENTRY_POINTS = {"pto_lsp.__main__"}
 
 
 def _package_of_module(module: str) -> str:
@@ -25,6 +27,8 @@ def _imports() -> dict[str, set[str]]:
     for top in TOP_LEVEL:
         for path in (REPO / top).rglob("*.py"):
             module = ".".join(path.relative_to(REPO).with_suffix("").parts)
+            if module in ENTRY_POINTS:
+                continue
             package = (
                 module.removesuffix(".__init__") if path.name == "__init__.py" else _package_of_module(module)
             )
@@ -68,10 +72,29 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_no_compiler_package_imports_one_that_imports_it_back():
-    graph = {package: targets for package, targets in _imports().items() if package.startswith("compiler")}
-    cycle = _cycle(graph)
+def test_no_package_imports_one_that_imports_it_back():
+    """The compiler's packages and the server's (workspace, features, server, cli) together."""
+    cycle = _cycle(_imports())
     assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_each_layer_imports_only_the_layers_below_it():
+    """cli -> server -> features -> workspace -> compiler: never upwards."""
+    order = ["compiler", "pto_lsp.workspace", "pto_lsp.features", "pto_lsp.server", "pto_lsp.cli"]
+
+    def layer(package: str) -> int | None:
+        found = [i for i, top in enumerate(order) if package == top or package.startswith(top + ".")]
+        return found[-1] if found else None
+
+    upward = sorted(
+        f"{package} -> {target}"
+        for package, targets in _imports().items()
+        for target in targets
+        if (here := layer(package)) is not None and (there := layer(target)) is not None and there > here
+    )
+    assert upward == []
+    # The package itself keeps only its version: importing it starts nothing.
+    assert "import" not in (REPO / "pto_lsp" / "__init__.py").read_text(encoding="utf-8")
 
 
 def test_the_compiler_knows_nothing_of_the_server():

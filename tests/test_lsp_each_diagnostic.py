@@ -9,7 +9,7 @@ from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 
 from compiler import check_source
-from pto_lsp.positions import LineIndex
+from pto_lsp.workspace.positions import LineIndex
 
 SCOPE = 'with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):'
 READS = "    c = pl.matmul(a, b, out_dtype=pl.FP32)\n    out = pl.assemble(out, c, [0, 0])"

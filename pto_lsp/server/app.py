@@ -34,13 +34,13 @@ from pygls.uris import to_fs_path
 
 from compiler.analysis import ModuleAnalysis
 from pto_lsp import __version__
-from pto_lsp.documents import Document, DocumentStore
-from pto_lsp.engine import AnalysisEngine
-from pto_lsp.positions import Encoding
-from pto_lsp.publishing import DiagnosticPayloads, Publication
+from pto_lsp.features.publishing import DiagnosticPayloads, Publication
+from pto_lsp.features.typing_hold import TypingHold
 from pto_lsp.server import handlers, lifecycle
-from pto_lsp.settings import Settings, settings_for
-from pto_lsp.typing_hold import TypingHold
+from pto_lsp.workspace.documents import Document, DocumentStore
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.positions import Encoding
+from pto_lsp.workspace.settings import Settings, settings_for
 
 log = logging.getLogger(__name__)
 SECTION = "ptoLsp"

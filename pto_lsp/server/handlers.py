@@ -22,17 +22,17 @@ from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emi
 from compiler.ir import FunctionType
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.printer import print_definitions
-from pto_lsp.diagnostics import to_lsp
-from pto_lsp.documents import Document
 from pto_lsp.features.completion import CompletionEntry, ItemKind, cache_policy_completions, dsl_completions
+from pto_lsp.features.document_outline import outline
 from pto_lsp.features.hover import hover_markdown
 from pto_lsp.features.inlay_hints import BYPASS_COMPILED_CACHED_TOOLTIP, policy_hints
+from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.signature_help import signature_at
 from pto_lsp.features.source_edits import SourceText
-from pto_lsp.positions import LineIndex
-from pto_lsp.server.outline import outline
+from pto_lsp.workspace.documents import Document
+from pto_lsp.workspace.positions import LineIndex
 
 if TYPE_CHECKING:
     from pto_lsp.server.app import PtoLanguageServer

@@ -35,7 +35,7 @@ def probe():
         return info
     try:
         import pto_lsp
-        import pto_lsp.serve_command  # noqa: F401  (the server and its dependencies import)
+        import pto_lsp.cli.serve  # noqa: F401  (the server and its dependencies import)
 
         info["pto_lsp"] = getattr(pto_lsp, "__version__", "0")
         where = os.path.abspath(pto_lsp.__file__)

@@ -14,10 +14,10 @@ from typing import TextIO
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.coverage import unanalysed_spans
-from pto_lsp.engine import AnalysisEngine
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.settings import settings_for
-from pto_lsp.sources import kernel_files, read_source
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.settings import settings_for
+from pto_lsp.workspace.sources import kernel_files, read_source
 
 JSON_FORMAT_VERSION = 1
 _SEVERITY_NAMES = {
@@ -130,7 +130,7 @@ def _clean_summary(reports: list[FileReport]) -> str:
 def _write_json(reports: list[FileReport], out: TextIO) -> None:
     from lsprotocol import converters  # slow to import: only the JSON output needs it
 
-    from pto_lsp.diagnostics import to_lsp
+    from pto_lsp.features.lsp_diagnostics import to_lsp
 
     converter = converters.get_converter()
     files = []

@@ -61,11 +61,11 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(["serve"])
     try:
         if args.command == "check":
-            from pto_lsp.check_command import main_check
+            from pto_lsp.cli.check import main_check
 
             return main_check(args.paths, args.format)
         if args.command == "compile":
-            from pto_lsp.compile_command import main_compile
+            from pto_lsp.cli.compile import main_compile
 
             if args.after is not None and args.emit == "mlir":
                 print(
@@ -83,11 +83,11 @@ def main(argv: list[str] | None = None) -> int:
                 args.emit_source_loc,
             )
         if args.command == "explain":
-            from pto_lsp.explain_command import main_explain
+            from pto_lsp.cli.explain import main_explain
 
             return main_explain(args.location)
         if args.command == "serve":
-            from pto_lsp.serve_command import main_serve
+            from pto_lsp.cli.serve import main_serve
 
             return main_serve(args.tcp, args.ws, args.log_file)
     except KeyboardInterrupt:

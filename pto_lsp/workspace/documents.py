@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from pto_lsp.line_table import LineTable, content
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.sources import imports_pypto_language
-from pto_lsp.syntax_tree import Unit, UnitCut, UnitSource
-from pto_lsp.text_edit import LineEdit, apply_change
+from pto_lsp.workspace.line_table import LineTable, content
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.sources import imports_pypto_language
+from pto_lsp.workspace.text_edit import LineEdit, apply_change
+from pto_lsp.workspace.unit_cut import Unit, UnitCut, UnitSource
 
 TypedRows = tuple[int, int]
 UNKNOWN: TypedRows = (-1, -1)  # an edit that was not a keystroke

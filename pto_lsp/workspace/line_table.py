@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterator
 from itertools import accumulate
 
-from pto_lsp.sources import imports_pypto_language
+from pto_lsp.workspace.sources import imports_pypto_language
 
 CHUNK = 128
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")

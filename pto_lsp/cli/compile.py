@@ -26,10 +26,10 @@ from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PIPELINE, UnknownPass, run_passes
 from compiler.printer import print_definitions
 from compiler.syntax.environment import ModuleEnvironment
-from pto_lsp.check_command import collector_paused
-from pto_lsp.engine import AnalysisEngine
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.sources import read_source
+from pto_lsp.cli.check import collector_paused
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.sources import read_source
 
 EMIT_FORMATS = ("ir", "mlir")
 _TOO_DEEP = "a definition is nested too deeply for pto-lsp to compile"

@@ -32,7 +32,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pto_lsp.line_table import LineTable, content, split_keeping_ends
+from pto_lsp.workspace.line_table import LineTable, content, split_keeping_ends
 
 
 @dataclass(frozen=True)

@@ -17,8 +17,8 @@ from lsprotocol import types as lsp
 from compiler.analysis import ModuleAnalysis, PlacedUnit, remember
 from compiler.base.span import Span
 from pto_lsp.features.symbols import SymbolKind, SymbolNode, unit_symbols
-from pto_lsp.last_good import MovedAnalysis
-from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.workspace.last_good import MovedAnalysis
+from pto_lsp.workspace.positions import Encoding, LineIndex
 
 Symbol = dict[str, Any]  # an LSP DocumentSymbol, as JSON
 
@@ -43,7 +43,11 @@ def _unit_outline(placed: PlacedUnit, index: LineIndex, encoding: Encoding) -> l
         # Converted where the unit is now (its lines are the text it was analysed from),
         # kept where it was analysed.
         unit = placed.current()
-        nodes = unit.symbols() if isinstance(unit, MovedAnalysis) else unit_symbols(unit)
+        nodes = (
+            unit.derived(unit_symbols, "last-good outline")
+            if isinstance(unit, MovedAnalysis)
+            else unit_symbols(unit)
+        )
         here = [_symbol(node, index, encoding) for node in nodes]
         remember(memo, key, [_moved(symbol, -delta) for symbol in here] if delta else here)
         return here

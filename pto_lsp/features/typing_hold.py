@@ -19,8 +19,8 @@ import asyncio
 from typing import Any
 
 from compiler.analysis import ModuleAnalysis
-from pto_lsp.documents import TypedRows
-from pto_lsp.publishing import Publication
+from pto_lsp.features.publishing import Publication
+from pto_lsp.workspace.documents import TypedRows
 
 Payload = dict[str, Any]
 Key = tuple[str, str, int]  # (code, message, line)

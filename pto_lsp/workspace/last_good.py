@@ -22,15 +22,16 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from compiler.analysis import PlacedUnit, UnitAnalysis, map_spans, remember
 from compiler.base.span import Span
 from compiler.facts import Declaration, GmRead, ModuleFacts
 from compiler.syntax.units import ParsedUnit, split_lines
-from pto_lsp.features.symbols import SymbolNode, unit_symbols
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -133,13 +134,10 @@ def moved_onto(good: LastGood, text: str, start_line: int) -> UnitAnalysis:
     return MovedAnalysis(good.analysis, lines, start_line, map_spans(kept, lines.span))
 
 
-_SYMBOLS = "last-good outline"  # the key of a good analysis's outline in its memo
-
-
 class MovedAnalysis(UnitAnalysis):
     """A last good analysis moved onto the current text: its facts moved at once (hints
-    and hovers ask for them after every keystroke), its outline moved from the good one
-    (`symbols`), its IR (programs and functions, for parameter hovers) copied only when
+    and hovers ask for them after every keystroke), what a feature derives from the good
+    one moved (`derived`, e.g. the outline), its IR (programs and functions, for parameter hovers) copied only when
     first asked: copying the IR of a large program costs 30-100 ms."""
 
     def __init__(self, good: UnitAnalysis, lines: LineMap, start_line: int, facts: ModuleFacts) -> None:
@@ -148,13 +146,15 @@ class MovedAnalysis(UnitAnalysis):
         self.__dict__["facts"] = facts  # as kept, not derived again from the IR
         self._good, self._lines = good, lines
 
-    def symbols(self) -> list[SymbolNode]:
-        """The outline of the last good analysis, moved (without copying its IR)."""
-        symbols = self._good.memo.get(_SYMBOLS)
-        if symbols is None:  # kept on the good analysis: every keystroke until it parses asks
-            symbols = unit_symbols(self._good)
-            remember(self._good.memo, _SYMBOLS, symbols)
-        return map_spans(symbols, self._lines.span)
+    def derived(self, derive: Callable[[UnitAnalysis], T], key: str) -> T:
+        """What `derive` makes of the last good analysis (e.g. its outline), its spans moved
+        (without copying its IR). Kept on the good analysis under `key`: every keystroke until
+        the unit parses again asks."""
+        found = self._good.memo.get(key)
+        if found is None:
+            found = derive(self._good)
+            remember(self._good.memo, key, found)
+        return map_spans(found, self._lines.span)
 
     def __getattr__(self, name: str) -> Any:
         if name not in ("programs", "functions"):

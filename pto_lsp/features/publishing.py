@@ -30,10 +30,10 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.syntax.units import LINE_AT_END, split_lines
-from pto_lsp.diagnostics import to_lsp
+from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
-from pto_lsp.positions import Encoding, LineIndex
-from pto_lsp.unfilled import unfilled
+from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.unfilled import unfilled
 
 Payload = dict[str, Any]
 SortKey = tuple[int, int, str]

@@ -7,7 +7,7 @@ from typing import Any
 from lsprotocol import types as lsp
 
 from compiler.base.diagnostics import Diagnostic
-from pto_lsp.positions import Encoding, LineIndex
+from pto_lsp.workspace.positions import Encoding, LineIndex
 
 SOURCE = "pto"
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from lsprotocol import types as lsp
 
-from pto_lsp.line_table import LineTable, content, split_keeping_ends
-from pto_lsp.positions import Encoding
+from pto_lsp.workspace.line_table import LineTable, content, split_keeping_ends
+from pto_lsp.workspace.positions import Encoding
 
 
 @dataclass(frozen=True)

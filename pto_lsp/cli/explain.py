@@ -9,8 +9,8 @@ from typing import TextIO
 from compiler.base import codes
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.syntax.units import split_lines
-from pto_lsp.engine import AnalysisEngine
-from pto_lsp.sources import read_source
+from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.sources import read_source
 
 
 def describe_read(read: GmRead) -> str:

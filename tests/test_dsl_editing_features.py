@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from compiler import Severity, analyse_source
+from compiler.syntax.unit_scan import UnitSource, cut_units
 from pto_lsp.features.completion import ItemKind, dsl_completions
 from pto_lsp.features.pl_catalogue import DTYPES, ENUMS, closest_names
 from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.signature_help import signature_at
 from pto_lsp.features.source_edits import Edit, SourceText
-from pto_lsp.workspace.unit_cut import UnitSource, cut_units
 
 
 def active(text: str, aliases: tuple[str, ...] = ("pl",)) -> str | None:

@@ -24,6 +24,7 @@ from pygls.protocol import default_converter
 
 from compiler.analysis import analyse_unit, module_environment, shift_diagnostics, shift_spans
 from compiler.base.span import Span
+from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
 from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
@@ -31,7 +32,6 @@ from pto_lsp.features.publishing import DiagnosticPayloads
 from pto_lsp.workspace.documents import Document
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.positions import Encoding, LineIndex
-from pto_lsp.workspace.unit_cut import cut_units
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))

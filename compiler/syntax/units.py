@@ -1,10 +1,9 @@
-"""Cut a module into units (top-level statements) and parse them with `ast`.
+"""Parse a module's units (top-level statements, cut by `unit_scan`) with `ast`.
 
 A unit is parsed on its own, with its line numbers kept as in the file, so an
-editor can re-parse only the unit that changed. When a whole file is given and
-it does not parse, the Python syntax error is reported once and the file is
-cut at top-level lines, so that every intact definition is still analysed: a
-kernel author in the middle of typing one function still sees the rest checked.
+editor can re-parse only the unit that changed, and a unit that does not parse
+leaves every intact definition analysed: a kernel author in the middle of
+typing one function still sees the rest checked.
 """
 
 from __future__ import annotations
@@ -18,9 +17,8 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.base.span import Span
 from compiler.syntax.compile_checks import CompileError, first_compile_error
+from compiler.syntax.unit_scan import cut_units
 
-# Lines that continue the statement above them even though they start at column 0.
-_CONTINUATION = re.compile(r"(else|elif|except|finally|case)\b|[)\]}]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
 
@@ -81,33 +79,10 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
 
 
 def parse_module(source: str) -> list[ParsedUnit]:
-    """The units of a whole module: its top-level statements when it parses."""
-    whole = parse_unit(source, 1)
-    if whole.syntax_error is None or whole.nodes:  # it parses (a compile error keeps the tree)
-        return [whole]
-    lines = split_lines(source)
-    units = [parse_unit("\n".join(lines[start:end]), start + 1) for start, end in _unit_line_ranges(lines)]
-    if whole.syntax_error.code == codes.NOT_ANALYSED:
-        # Not a syntax error: every unit is kept, the one too deep says so itself.
-        return units
-    # Report Python's first error once; the pieces that parse are analysed.
-    intact = [unit for unit in units if unit.syntax_error is None]
-    return [ParsedUnit(source, 1, (), whole.syntax_error), *intact]
-
-
-def _unit_line_ranges(lines: list[str]) -> list[tuple[int, int]]:
-    """0-based [start, end) line ranges of the top-level statements, decorators included."""
-    starts: list[int] = []
-    previous_was_decorator = False
-    for index, line in enumerate(lines):
-        if not line or line[0] in " \t#" or not line.strip():
-            continue
-        if _CONTINUATION.match(line) or previous_was_decorator:
-            previous_was_decorator = line.startswith("@")
-            continue
-        starts.append(index)
-        previous_was_decorator = line.startswith("@")
-    return list(zip(starts, [*starts[1:], len(lines)]))
+    """The units of a whole module, each parsed on its own: cut by the one line scan every
+    caller uses (`unit_scan.cut_units`), so a kernel inside a string literal is never a unit,
+    and a unit that does not parse reports its own error while the others are analysed."""
+    return [parse_unit(unit.text, unit.start_line) for unit in cut_units(source)]
 
 
 def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagnostic:

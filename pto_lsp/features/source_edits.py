@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span, unit_line_offset
+from compiler.syntax.unit_scan import UnitSource
 from compiler.syntax.units import parse_unit
-from pto_lsp.workspace.unit_cut import UnitSource
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,12 @@ from collections.abc import Sequence
 
 from lsprotocol import types as lsp
 
-from pto_lsp.workspace.line_table import LineTable, content
+from compiler.syntax.unit_scan import UnitSource, content
+from pto_lsp.workspace.line_table import LineTable
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.sources import imports_pypto_language
 from pto_lsp.workspace.text_edit import LineEdit, apply_change
-from pto_lsp.workspace.unit_cut import Unit, UnitCut, UnitSource
+from pto_lsp.workspace.unit_cut import Unit, UnitCut
 
 TypedRows = tuple[int, int]
 UNKNOWN: TypedRows = (-1, -1)  # an edit that was not a keystroke

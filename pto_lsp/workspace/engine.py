@@ -33,10 +33,10 @@ from compiler.analysis import (
 )
 from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
 from compiler.syntax.subtree import shared_subtrees
+from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
 from pto_lsp.workspace.last_good import BrokenUnit, LastGood, closest, does_not_parse
 from pto_lsp.workspace.unfilled import unfilled
-from pto_lsp.workspace.unit_cut import cut_units
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

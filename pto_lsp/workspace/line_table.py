@@ -12,30 +12,13 @@ because the server asks for them on every keystroke: lines ending in a lone \\r
 from __future__ import annotations
 
 import bisect
-import re
 from collections.abc import Iterator
 from itertools import accumulate
 
+from compiler.syntax.unit_scan import split_keeping_ends
 from pto_lsp.workspace.sources import imports_pypto_language
 
 CHUNK = 128
-_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
-_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def split_keeping_ends(text: str) -> list[str]:
-    """Lines with their terminators; the last one has none (and is '' after a final break)."""
-    lines = _LINE.findall(text)
-    if not lines or _BREAK.match(lines[-1][-1:]) is not None:
-        lines.append("")
-    return lines
-
-
-def content(line: str) -> str:
-    """A line without its terminator."""
-    if line.endswith("\n"):
-        return line[:-2] if line.endswith("\r\n") else line[:-1]
-    return line[:-1] if line.endswith("\r") else line
 
 
 def _ends_with_lone_cr(line: str) -> bool:

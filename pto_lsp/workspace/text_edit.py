@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 from lsprotocol import types as lsp
 
-from pto_lsp.workspace.line_table import LineTable, content, split_keeping_ends
+from compiler.syntax.unit_scan import content, split_keeping_ends
+from pto_lsp.workspace.line_table import LineTable
 from pto_lsp.workspace.positions import Encoding
 
 

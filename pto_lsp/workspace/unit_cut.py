@@ -1,24 +1,12 @@
-"""Cut a module into units (top-level statements), and keep the cut in step with edits.
+"""A document's units (top-level statements), kept in step with edits.
 
-A unit starts on a line that begins a top-level statement: a line at column 0,
-outside any string, bracket or backslash continuation, that does not continue
-the statement above (`else:`, `elif`, `except`, `finally`, the definition under
-a decorator). Its text runs to the next unit's start, without the blank and
-comment lines at its end. Blank and comment lines never start a unit.
-
-Whether a line starts a unit depends on the lexical state at its start (inside
-a triple-quoted string, the bracket depth, a pending `\\`, whether the last
-top-level statement was a decorator) and on the line itself; the state after a
-line depends on the same two things. So an edit re-scans from its first line
-until the state at a line start is again the one that line had before, and
-re-cuts only the units over those lines: the result is the one a scan from the
-top gives, by construction. Typing stays local; only opening or closing a
-triple-quoted string re-scans (cheaply) to where the string's reach ends.
-
-Errors stay local too: inside an unclosed bracket, a column-0 line that can
-only begin a statement (`def`, `class`, a decorator, `import`, ...) starts a
-unit again, so the units around a half-typed definition stay intact and keep
-their analysis while the author types.
+The cut is `compiler.syntax.unit_scan`'s: a line starts a unit or not depending
+on the lexical state at its start and on the line itself. This keeps the state
+at every line start, so an edit re-scans from its first line until the state at
+a line start is again the one that line had before, and re-cuts only the units
+over those lines: the result is the one a scan from the top gives, by
+construction. Typing stays local; only opening or closing a triple-quoted
+string re-scans (cheaply) to where the string's reach ends.
 
 (This replaced a tree-sitter tree: tree-sitter-python's incremental re-parse
 after an everyday keystroke such as an opening quote or a closing bracket costs
@@ -28,19 +16,9 @@ time in proportion to the rest of the file, ~60 ms at 10,000 lines.)
 from __future__ import annotations
 
 import bisect
-import re
-from collections.abc import Sequence
-from dataclasses import dataclass
 
-from pto_lsp.workspace.line_table import LineTable, content, split_keeping_ends
-
-
-@dataclass(frozen=True)
-class UnitSource:
-    """One unit: its text, cut at line starts, and the 1-based line it starts on."""
-
-    text: str
-    start_line: int
+from compiler.syntax.unit_scan import State, UnitSource, scan, scan_line, unit_extents
+from pto_lsp.workspace.line_table import LineTable
 
 
 class Unit:
@@ -60,134 +38,6 @@ class Unit:
 
     def source(self) -> UnitSource:
         return UnitSource(self.text, self.start_row + 1)
-
-
-# ---------------------------------------------------------------- the line scan
-
-# The state at a line start: (open triple-quoted or continued string delimiter, bracket
-# depth, after a `\\` continuation, last top-level statement a decorator, a unit started).
-State = tuple[str, int, bool, bool, bool]
-START, CODE, SKIP = 0, 1, 2  # the line starts a unit / belongs to one / is blank or a comment
-INITIAL: State = ("", 0, False, False, False)
-_MAX_DEPTH = 64
-_SPECIAL = re.compile(r"""[#'"()\[\]{}\\]""")
-_STRING_END = {delimiter: re.compile(r"\\|" + re.escape(delimiter)) for delimiter in ('"""', "'''", '"', "'")}
-_CONTINUES = re.compile(r"(?:else|elif|except|finally)\b")
-# What, at column 0 inside an unclosed bracket, can only begin a statement: the scan recovers there.
-_RECOVERS = re.compile(
-    r"@|(?:def|class|async|import|from|try|while|with|return|raise|pass|global|nonlocal|assert|del)\b"
-)
-_STATES: dict[State, State] = {}
-
-
-def scan_line(state: State, line: str) -> tuple[int, State]:
-    """The kind of a line (START, CODE, SKIP) and the state after it."""
-    quote, depth, joined, decorated, started = state
-    text = content(line)
-    first = text[:1]
-    at_column_0 = first not in ("", " ", "\t", "\f")
-    if quote or ((depth or joined) and not (at_column_0 and _RECOVERS.match(text))):
-        kind = CODE  # inside a string, a bracket or a continuation (and no recovery here)
-    else:
-        depth, joined = 0, False
-        body = text.lstrip(" \t\f")
-        if not body or body[0] == "#":
-            kind = SKIP
-        elif not started:
-            kind = START
-        elif not at_column_0 or decorated or _CONTINUES.match(text):
-            kind = CODE
-        else:
-            kind = START
-        if at_column_0 and kind != SKIP:
-            decorated = first == "@"
-    if kind == START:
-        started = True
-    joined = False
-    position = 0
-    if quote:
-        position = _string_end(text, 0, quote)
-        if position < 0:
-            return kind, _state(
-                quote if position == -2 or len(quote) == 3 else "", depth, False, decorated, started
-            )
-        quote = ""
-    while True:
-        match = _SPECIAL.search(text, position)
-        if match is None:
-            break
-        char, at = match.group(), match.start()
-        if char == "#":
-            break
-        if char in "\"'":
-            delimiter = char * 3 if text.startswith(char * 3, at) else char
-            end = _string_end(text, at + len(delimiter), delimiter)
-            if end == -2 or (end == -1 and len(delimiter) == 3):
-                quote = delimiter  # the string goes on on the next line
-                break
-            if end == -1:
-                break  # an unterminated one-line string ends with its line
-            position = end
-            continue
-        if char == "\\":
-            if at == len(text) - 1:
-                joined = True
-                break
-            position = at + 1
-            continue
-        depth = min(depth + 1, _MAX_DEPTH) if char in "([{" else max(depth - 1, 0)
-        position = at + 1
-    return kind, _state(quote, depth, joined, decorated, started)
-
-
-def _string_end(text: str, start: int, delimiter: str) -> int:
-    """Where a string opened before `start` ends (after its delimiter); -1 when the line
-    ends inside it, -2 when a backslash carries it over the line break."""
-    pattern = _STRING_END[delimiter]
-    position = start
-    while True:
-        match = pattern.search(text, position)
-        if match is None:
-            return -1
-        if match.group() == "\\":
-            if match.end() >= len(text):
-                return -2
-            position = match.end() + 1
-            continue
-        return match.end()
-
-
-def _state(quote: str, depth: int, joined: bool, decorated: bool, started: bool) -> State:
-    state = (quote, depth, joined, decorated, started)
-    return _STATES.setdefault(state, state) if len(_STATES) < 4096 else state
-
-
-def scan(lines: Sequence[str], state: State = INITIAL) -> tuple[list[int], list[State]]:
-    """Kinds of `lines`, and the state at each line start (plus the end state)."""
-    kinds: list[int] = []
-    states = [state]
-    for line in lines:
-        kind, state = scan_line(state, line)
-        kinds.append(kind)
-        states.append(state)
-    return kinds, states
-
-
-def _units(lines: Sequence[str], kinds: Sequence[int], first_row: int) -> list[Unit]:
-    """The units of `lines` (whose first line is row `first_row`): each START line up to
-    the next one, text without the trailing blank and comment lines."""
-    starts = [index for index, kind in enumerate(kinds) if kind == START]
-    units = []
-    for number, start in enumerate(starts):
-        stop = starts[number + 1] if number + 1 < len(starts) else len(kinds)
-        last = stop - 1
-        while last > start and kinds[last] == SKIP:
-            last -= 1
-        text = "".join(lines[start : last + 1])
-        units.append(
-            Unit(content(text) if text.endswith(("\n", "\r")) else text, first_row + start, stop - start)
-        )
-    return units
 
 
 # ---------------------------------------------------------------- kept in step
@@ -283,8 +133,5 @@ def _start_row(unit: Unit) -> int:
     return unit.start_row
 
 
-def cut_units(text: str) -> list[UnitSource]:
-    """The units of a text, scanned from the top."""
-    lines = split_keeping_ends(text)
-    kinds, _ = scan(lines)
-    return [unit.source() for unit in _units(lines, kinds, 0)]
+def _units(lines: list[str], kinds: list[int], first_row: int) -> list[Unit]:
+    return [Unit(text, row, count) for text, row, count in unit_extents(lines, kinds, first_row)]

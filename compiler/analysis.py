@@ -1,23 +1,17 @@
 """The front end's entry points: a module's units -> IR and diagnostics.
 
-`analyse_units` is the one path every caller takes: the CLI and the language
-server cut the module into top-level statements by lines (`pto_lsp.workspace.unit_cut`),
-`analyse_source` with `ast`. Each
-unit's result depends only on the unit and the environment values it reads
-(`unit_environment_key`), which is what lets an editor reuse it.
-
-A unit's result also depends on the line it starts on, but only through its
-spans (and the lines Python's syntax messages name): when lines are added above a
-unit, `PlacedUnit` moves its diagnostics and facts along instead of analysing
-it again, and makes its IR at the new place only when someone asks for it.
+A module is cut into units (top-level statements) by one line scan
+(`compiler.syntax.unit_scan`), each unit parsed on its own and analysed with
+`analyse_unit` in the module's environment; `ModuleAnalysis` adds the units up.
+Each unit's result depends only on the unit and the environment values it reads
+(`unit_environment_key`), which is what lets an editor reuse it (and move it
+when lines above it change); how an editor does that is the editor's business.
 """
 
 from __future__ import annotations
 
 import ast
 import bisect
-import dataclasses
-import enum
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,7 +19,7 @@ from functools import cached_property
 from typing import Any
 
 from compiler.base import codes
-from compiler.base.diagnostics import Diagnostic, RelatedInfo, Severity, stops_the_front_end
+from compiler.base.diagnostics import Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.facts import ModuleFacts, module_facts
@@ -37,9 +31,7 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
-    LINE_AT_END,
     ParsedUnit,
-    move_line_mentions,
     parse_module,
     too_deep_to_analyse,
 )
@@ -60,8 +52,6 @@ class UnitAnalysis:
     # The file line where each top-level statement of the unit starts (decorators included).
     statement_lines: tuple[int, ...] = ()
     _published: list[Diagnostic] | None = field(default=None, repr=False, compare=False)
-    # What callers derive from this result (e.g. the language server's converted diagnostics).
-    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     # The interfaces of this unit's scopes the outliner checks computed (the facts reuse them).
     interfaces: dict[int, ScopeInterface] = field(default_factory=dict, repr=False, compare=False)
 
@@ -85,133 +75,57 @@ class UnitAnalysis:
             found = self._published = sorted([*self.diagnostics, *warnings], key=Diagnostic.sort_key)
         return found
 
-    def moved(self, delta: int) -> UnitAnalysis:
-        """This unit's analysis had it started `delta` lines further down: a copy with every
-        span moved (what analysing it there gives, faster than analysing it again)."""
-        if delta == 0:
-            return self
-        programs, functions = shift_spans((self.programs, self.functions), delta)
-        diagnostics = shift_diagnostics(self.diagnostics, delta)
-        assert diagnostics is not None  # the front end's messages name no line
-        moved = UnitAnalysis(
-            programs,
-            functions,
-            diagnostics,
-            self.start_line + delta,
-            tuple(line + delta for line in self.statement_lines),
-        )
-        if "facts" in self.__dict__:
-            moved.__dict__["facts"] = shift_spans(self.facts, delta)
-        return moved
-
-    def movable(self) -> bool:
-        """Whether `published()` can be moved to another line (`shift_diagnostic`)."""
-        found = self.memo.get("movable")
-        if found is None:
-            found = all(shift_diagnostic(d, 1) is not None for d in self.published())
-            remember(self.memo, "movable", found)
-        return found
-
-
-def remember(memo: dict[Any, Any], key: Any, value: Any, limit: int = 8) -> None:
-    """Keep `value` in a memo of at most `limit` entries (the oldest goes): a cached result
-    is shared by every document that has the same unit, and must not grow with them."""
-    if key not in memo and len(memo) >= limit:
-        del memo[next(iter(memo))]
-    memo[key] = value
-
-
-class PlacedUnit:
-    """A unit's analysis where the unit is now.
-
-    `analysis` was made with the unit on `analysis.start_line`; the unit now
-    starts on `start_line`. Diagnostics and facts are moved by the difference
-    (exactly what analysing it there gives), the IR too, when someone asks.
-    """
-
-    def __init__(self, analysis: UnitAnalysis, start_line: int, text: str = "") -> None:
-        self.analysis = analysis
-        self.start_line = start_line
-        self.text = text
-        self._current: UnitAnalysis | None = analysis if start_line == analysis.start_line else None
-        # What callers derive from this placed unit (e.g. the language server's converted
-        # diagnostics), kept as long as the unit stays where it is.
-        self.memo: dict[Any, Any] = {}
-
-    @property
-    def delta(self) -> int:
-        return self.start_line - self.analysis.start_line
-
-    def current(self) -> UnitAnalysis:
-        """The unit's analysis on the line it starts on now."""
-        if self._current is None:
-            self._current = self.analysis.moved(self.delta)
-        return self._current
-
-    @property
-    def movable(self) -> bool:
-        """Whether the diagnostics of `analysis` can be moved here (else: `current()`'s)."""
-        return self.delta == 0 or self.analysis.movable()
-
-    @cached_property
-    def diagnostics(self) -> list[Diagnostic]:
-        if self.movable:
-            shifted = shift_diagnostics(self.analysis.published(), self.delta)
-            assert shifted is not None
-            return shifted
-        return self.current().published()
-
-    @cached_property
-    def facts(self) -> ModuleFacts:
-        if self._current is not None:
-            return self._current.facts
-        return shift_spans(self.analysis.facts, self.delta)
-
-    def last_good(self) -> PlacedUnit | None:
-        """While the unit's text does not parse: what an editor may still show of its
-        definitions (hovers, hints, the outline), never its diagnostics. None: nothing
-        (an editor's engine places units that know better, see `pto_lsp.workspace.last_good`)."""
-        return None
-
 
 class ModuleAnalysis:
-    """A module's analysis: its units where they are, and what they add up to."""
+    """A module's analysis: its units' analyses, and what they add up to.
+
+    An editor's analysis (`pto_lsp.workspace.placement.DocumentAnalysis`) keeps its
+    units where they are in a document; it says so through the three parts below."""
 
     def __init__(
-        self, path: str, environment: ModuleEnvironment | None = None, placed: Sequence[PlacedUnit] = ()
+        self, path: str, environment: ModuleEnvironment | None = None, units: Sequence[UnitAnalysis] = ()
     ) -> None:
         self.path = path
         self.environment = environment if environment is not None else ModuleEnvironment()
-        self.placed = list(placed)
-        self._whole: ModuleAnalysis | None = None  # set on a `window`: the module's analysis
-        # Set by an incremental engine: this analysis's number, the number of the analysis it
-        # follows, and what changed since, as (splices of `placed`: (index, removed, added,
-        # lines moved after), indices placed anew). None: unknown (compare every unit).
-        self.serial = 0
-        self.previous = 0
-        self.changes: tuple[list[tuple[int, int, int, int]], list[int]] | None = None
+        self._units = list(units)
 
     @property
     def is_pypto_module(self) -> bool:
         return self.environment.imports_pypto_language
 
+    # ------------------------------------------------------------ the parts
+
+    @cached_property
+    def units(self) -> list[UnitAnalysis]:
+        """Every unit's analysis, in source order."""
+        return self._units
+
+    def unit_diagnostics(self) -> list[list[Diagnostic]]:
+        """Each unit's diagnostics and codegen warnings, in source order."""
+        return [unit.published() for unit in self.units]
+
+    def unit_facts(self) -> list[ModuleFacts]:
+        return [unit.facts for unit in self.units]
+
+    def front_end_stopped(self) -> bool:
+        """Whether an error of Python's or of the parser stops the import of the module."""
+        return any(stops_the_front_end(d) for unit in self.units for d in unit.diagnostics)
+
+    # ------------------------------------------------------------ what they add up to
+
     @cached_property
     def diagnostics(self) -> list[Diagnostic]:
         """Every unit's diagnostics and codegen warnings, in source order (none of a stage the
         real compiler does not reach on this module)."""
-        found = merge_in_order([unit.diagnostics for unit in self.placed], Diagnostic.sort_key)
+        found = merge_in_order(self.unit_diagnostics(), Diagnostic.sort_key)
         unreached = self.unreached_codes
         return [d for d in found if d.code not in unreached] if unreached else found
 
     @cached_property
     def unreached_codes(self) -> frozenset[str]:
-        """The codes of stages the real compiler never reaches on this module (a window: on the
-        whole module): an error of Python's or of the parser stops the import, so nothing is
-        compiled (no codegen warning)."""
-        if self._whole is not None:
-            return self._whole.unreached_codes
-        stopped = any(stops_the_front_end(d) for unit in self.placed for d in unit.analysis.diagnostics)
-        return _CODEGEN_CODES if stopped else frozenset()
+        """The codes of stages the real compiler never reaches on this module: an error of
+        Python's or of the parser stops the import, so nothing is compiled (no codegen warning)."""
+        return _CODEGEN_CODES if self.front_end_stopped() else frozenset()
 
     @cached_property
     def bypass_warnings(self) -> list[BypassWarning]:
@@ -220,43 +134,6 @@ class ModuleAnalysis:
         if codes.CACHE_BYPASS_UNSUPPORTED in self.unreached_codes:
             return []
         return [warning for unit in self.units for warning in unit.bypass_warnings]
-
-    @cached_property
-    def units(self) -> list[UnitAnalysis]:
-        """Every unit's analysis where it is now (a moved unit's IR is moved when first asked:
-        a question about some lines should ask the `window` over them)."""
-        return [unit.current() for unit in self.placed]
-
-    def window(self, first: int, last: int) -> ModuleAnalysis:
-        """The analysis of the units over lines [first, last] only (1-based): what a request
-        about those lines needs, at a cost that does not grow with the file. `whole` is the
-        module's analysis."""
-        over = self.units_over(first, last)
-        view = ModuleAnalysis(self.path, self.environment, self.placed[over.start : over.stop])
-        view._whole = self.whole
-        return view
-
-    def units_over(self, first: int, last: int) -> range:
-        """The indices in `placed` of the units over lines [first, last] (1-based)."""
-        begin = max(bisect.bisect_right(self.placed, first, key=_start_line) - 1, 0)
-        end = max(bisect.bisect_right(self.placed, last, key=_start_line), begin)
-        return range(begin, end)
-
-    @property
-    def whole(self) -> ModuleAnalysis:
-        """The module's analysis (this one, unless it is a `window`). Not kept as a reference
-        to itself: an analysis must be freed as soon as it is dropped, not by the collector."""
-        return self._whole if self._whole is not None else self
-
-    @cached_property
-    def with_last_good(self) -> ModuleAnalysis:
-        """This analysis with each unit that does not parse replaced by its last good analysis
-        where one is known (`PlacedUnit.last_good`): what hovers, hints and the outline read
-        while the author types. Never for diagnostics."""
-        placed = [unit.last_good() or unit for unit in self.placed]
-        if all(new is old for new, old in zip(placed, self.placed)):
-            return self
-        return ModuleAnalysis(self.path, self.environment, placed)
 
     @cached_property
     def programs(self) -> list[Program]:
@@ -269,15 +146,10 @@ class ModuleAnalysis:
     @cached_property
     def facts(self) -> ModuleFacts:
         merged = ModuleFacts()
-        for unit in self.placed:
-            facts = unit.facts
+        for facts in self.unit_facts():
             merged.reads.extend(facts.reads)
             merged.declarations.extend(facts.declarations)
         return merged
-
-
-def _start_line(unit: PlacedUnit) -> int:
-    return unit.start_line
 
 
 def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) -> list[Any]:
@@ -293,96 +165,6 @@ def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) ->
         merged.extend(part)
         last = key(part[-1])
     return merged
-
-
-# ---------------------------------------------------------------- moving results
-
-
-def shift_span(span: Span, delta: int) -> Span:
-    return Span(span.start_line + delta, span.start_col, span.end_line + delta, span.end_col)
-
-
-def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
-    """The diagnostic of a unit analysed `delta` lines further down; None if it says
-    something about lines this function does not know how to move."""
-    if delta == 0:
-        return diagnostic
-    message = diagnostic.message
-    if diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
-        if not LINE_AT_END.match(message):
-            return None  # a line named mid-message: analyse the unit where it is instead
-        message = move_line_mentions(message, delta)
-    moved = object.__new__(Diagnostic)
-    moved.__dict__.update(diagnostic.__dict__)  # a frozen dataclass: copied, then three fields set
-    moved.__dict__["span"] = shift_span(diagnostic.span, delta)
-    moved.__dict__["message"] = message
-    if diagnostic.related:
-        moved.__dict__["related"] = tuple(
-            RelatedInfo(shift_span(info.span, delta), info.message) for info in diagnostic.related
-        )
-    return moved
-
-
-def shift_diagnostics(diagnostics: Sequence[Diagnostic], delta: int) -> list[Diagnostic] | None:
-    if delta == 0:
-        return list(diagnostics)
-    moved = []
-    for diagnostic in diagnostics:
-        shifted = shift_diagnostic(diagnostic, delta)
-        if shifted is None:
-            return None
-        moved.append(shifted)
-    return moved
-
-
-_ATOMS = (int, float, str, bytes, bool, type(None), enum.Enum)
-_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def shift_spans(value: Any, delta: int, memo: dict[int, Any] | None = None) -> Any:
-    """A copy of a tree of dataclasses, lists, tuples and dicts with every `Span` moved
-    `delta` lines; shared objects stay shared. Anything else is kept as it is."""
-    return map_spans(value, lambda span: shift_span(span, delta), memo)
-
-
-def map_spans(value: Any, move: Callable[[Span], Span], memo: dict[int, Any] | None = None) -> Any:
-    """A copy of a tree of dataclasses, lists, tuples and dicts with every `Span` replaced
-    by `move(span)`; shared objects stay shared. Anything else is kept as it is."""
-    memo = {} if memo is None else memo
-    if isinstance(value, Span):
-        return move(value)
-    if isinstance(value, _ATOMS):
-        return value
-    found = memo.get(id(value))
-    if found is not None:
-        return found
-    if isinstance(value, list):
-        copied: list[Any] = []
-        memo[id(value)] = copied
-        copied.extend([map_spans(item, move, memo) for item in value])
-        return copied
-    if isinstance(value, tuple):
-        moved = tuple(map_spans(item, move, memo) for item in value)
-        memo[id(value)] = moved
-        return moved
-    if isinstance(value, dict):
-        copied_dict: dict[Any, Any] = {}
-        memo[id(value)] = copied_dict
-        for key, item in value.items():
-            copied_dict[key] = map_spans(item, move, memo)
-        return copied_dict
-    cls = type(value)
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = tuple(f.name for f in dataclasses.fields(cls)) if dataclasses.is_dataclass(cls) else ()
-        _FIELDS[cls] = names
-    if not names:
-        return value
-    copy = object.__new__(cls)
-    memo[id(value)] = copy
-    for name in names:
-        object.__setattr__(copy, name, map_spans(getattr(value, name), move, memo))
-    return copy
 
 
 # ---------------------------------------------------------------- analysing
@@ -485,13 +267,9 @@ def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     ]
 
 
-def combine(path: str, env: ModuleEnvironment, results: Sequence[UnitAnalysis]) -> ModuleAnalysis:
-    return ModuleAnalysis(path, env, [PlacedUnit(result, result.start_line) for result in results])
-
-
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:
     env = module_environment(units)
-    return combine(path, env, [analyse_unit(unit, env) for unit in units])
+    return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
 
 
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:

@@ -22,7 +22,7 @@ from lsp_client import apply_change, line_count
 from lsprotocol import types as lsp
 from pygls.protocol import default_converter
 
-from compiler.analysis import analyse_unit, module_environment, shift_diagnostics, shift_spans
+from compiler.analysis import analyse_unit, module_environment
 from compiler.base.span import Span
 from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
@@ -31,6 +31,8 @@ from pto_lsp.features.notes import declaration_notes
 from pto_lsp.features.publishing import DiagnosticPayloads
 from pto_lsp.workspace.documents import Document
 from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.placement import moved as moved_to
+from pto_lsp.workspace.placement import shift_diagnostics, shift_spans
 from pto_lsp.workspace.positions import Encoding, LineIndex
 
 REPO = Path(__file__).resolve().parents[1]
@@ -220,7 +222,7 @@ def test_a_unit_analysed_further_down_is_its_analysis_moved():
             here, below = analyse_unit(unit, env), analyse_unit(unit.at(unit.start_line + 7), env)
             assert shift_diagnostics(here.published(), 7) == below.published(), path
             assert shift_spans(here.facts, 7) == below.facts, path
-            moved = here.moved(7)
+            moved = moved_to(here, 7)
             assert shape((moved.programs, moved.functions)) == shape((below.programs, below.functions)), path
             assert moved.diagnostics == below.diagnostics
             assert moved.statement_lines == below.statement_lines

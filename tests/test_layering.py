@@ -5,6 +5,7 @@ server, of documents, edits or versions."""
 from __future__ import annotations
 
 import ast
+import re
 
 from conftest import REPO
 
@@ -94,7 +95,8 @@ def test_each_layer_imports_only_the_layers_below_it():
     )
     assert upward == []
     # The package itself keeps only its version: importing it starts nothing.
-    assert "import" not in (REPO / "pto_lsp" / "__init__.py").read_text(encoding="utf-8")
+    package = ast.parse((REPO / "pto_lsp" / "__init__.py").read_text(encoding="utf-8"))
+    assert not [node for node in ast.walk(package) if isinstance(node, (ast.Import, ast.ImportFrom))]
 
 
 def test_the_compiler_knows_nothing_of_the_server():
@@ -115,3 +117,61 @@ def test_the_cycle_finder_finds_a_cycle():
     """The check above can fail: a graph with a cycle is reported, with its path."""
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+# What an editor keeps about a document and its edits: never a name in the compiler.
+# (A tile's `window` or an SSA `version` are the compiler's own words: not listed.)
+EDITOR_STATE = {
+    "PlacedUnit",
+    "DocumentAnalysis",
+    "units_over",
+    "with_last_good",
+    "serial",
+    "splices",
+    "Splice",
+    "SpliceLog",
+    "memo_of",
+    "take_changes",
+    "uri",
+}
+
+
+def _identifiers(tree: ast.AST) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, ast.Attribute):
+            names.add(node.attr)
+        elif isinstance(node, ast.Name):
+            names.add(node.id)
+        elif isinstance(node, ast.arg):
+            names.add(node.arg)
+    return names
+
+
+def test_the_compiler_knows_nothing_of_documents_edits_or_versions():
+    mentions = {
+        str(path.relative_to(REPO)): sorted(
+            _identifiers(ast.parse(path.read_text(encoding="utf-8"))) & EDITOR_STATE
+        )
+        for path in (REPO / "compiler").rglob("*.py")
+    }
+    assert {path: names for path, names in mentions.items() if names} == {}
+    # The check can fail: the editor's placement module is full of them.
+    placement = REPO / "pto_lsp" / "workspace" / "placement.py"
+    assert _identifiers(ast.parse(placement.read_text(encoding="utf-8"))) & EDITOR_STATE
+
+
+def test_every_diagnostic_code_is_defined_in_codes_py():
+    """A code written as a literal anywhere else would be a second source of it."""
+    codes = REPO / "compiler" / "base" / "codes.py"
+    elsewhere = []
+    for top in TOP_LEVEL:
+        for path in (REPO / top).rglob("*.py"):
+            if path == codes:
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and re.fullmatch(r"PTO\d{3}", str(node.value)):
+                    elsewhere.append(f"{path.relative_to(REPO)}:{node.lineno} {node.value}")
+    assert elsewhere == []

@@ -35,3 +35,6 @@ BYPASS_ON_WRITTEN = "PTO202"
 
 # Codegen.
 CACHE_BYPASS_UNSUPPORTED = "PTO301"
+
+# Notes (information, not findings).
+NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp/features/notes.py)

@@ -14,10 +14,10 @@ from typing import Any
 
 from lsprotocol import types as lsp
 
-from compiler.analysis import ModuleAnalysis, PlacedUnit, remember
 from compiler.base.span import Span
 from pto_lsp.features.symbols import SymbolKind, SymbolNode, unit_symbols
 from pto_lsp.workspace.last_good import MovedAnalysis
+from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember
 from pto_lsp.workspace.positions import Encoding, LineIndex
 
 Symbol = dict[str, Any]  # an LSP DocumentSymbol, as JSON
@@ -29,14 +29,14 @@ _KINDS = {
 }
 
 
-def outline(analysis: ModuleAnalysis, index: LineIndex, encoding: Encoding) -> list[Symbol]:
+def outline(analysis: DocumentAnalysis, index: LineIndex, encoding: Encoding) -> list[Symbol]:
     """Every unit's DocumentSymbols, in source order."""
     return [symbol for placed in analysis.placed for symbol in _unit_outline(placed, index, encoding)]
 
 
 def _unit_outline(placed: PlacedUnit, index: LineIndex, encoding: Encoding) -> list[Symbol]:
     key = ("outline", encoding)
-    memo = placed.analysis.memo
+    memo = memo_of(placed.analysis)
     kept: list[Symbol] | None = memo.get(key)
     delta = placed.delta
     if kept is None:

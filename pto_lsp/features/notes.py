@@ -8,9 +8,8 @@ author should know the declaration has no effect yet.
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
+from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
-
-NOT_LOWERED = "PTO401"
 
 
 def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
@@ -25,7 +24,7 @@ def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
         )
         notes.append(
             Diagnostic(
-                code=NOT_LOWERED,
+                code=codes.NOT_LOWERED,
                 message=message,
                 span=declaration.span,
                 severity=Severity.INFORMATION,

@@ -25,13 +25,14 @@ from typing import Any
 
 from pygls.protocol import default_converter
 
-from compiler.analysis import ModuleAnalysis, PlacedUnit, UnitAnalysis, remember, shift_diagnostics
+from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_lsp
 from pto_lsp.features.notes import declaration_notes
+from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.unfilled import unfilled
 
@@ -118,7 +119,7 @@ class _Converted:
         # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
         self.start_line = analysis.start_line
         self.diagnostics = analysis.published()
-        alone = ModuleAnalysis(uri, placed=[PlacedUnit(analysis, analysis.start_line)])
+        alone = ModuleAnalysis(uri, units=[analysis])
         self.notes = declaration_notes(alone)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
@@ -192,10 +193,10 @@ class Publication:
     """One publication: every unit's diagnostics in source order, then every unit's notes,
     without the hidden codes; as the JSON array text, or as dicts."""
 
-    def __init__(self, units: list[_Placed], in_order: bool, placed: int = 0) -> None:
+    def __init__(self, units: list[_Placed], in_order: bool, converted: int = 0) -> None:
         self._units = units
         self._in_order = in_order
-        self.placed = placed  # units whose JSON was made (not reused) for this publication
+        self.converted = converted  # how many units' JSON was made (not reused) for this publication
 
     @cached_property
     def json(self) -> str:
@@ -237,14 +238,14 @@ class Publication:
                 part.notes,
                 [part.keys[n] for n in kept],
             )
-        return Publication(units, self._in_order, self.placed)
+        return Publication(units, self._in_order, self.converted)
 
 
 class DiagnosticPayloads:
     """The publishable diagnostics of one open document, unit by unit.
 
     It keeps the units' JSON of its last publication; when the engine says what
-    changed since (`ModuleAnalysis.changes`), only the units placed anew are
+    changed since (`DocumentAnalysis.changes`), only the units placed anew are
     looked at, so a keystroke costs what it changed, whatever the file's length.
     """
 
@@ -259,13 +260,21 @@ class DiagnosticPayloads:
         self._nonlocal = 0  # parts with a diagnostic outside its unit's lines
 
     def payloads(
-        self, analysis: ModuleAnalysis, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+        self,
+        analysis: DocumentAnalysis,
+        document_index: LineIndex,
+        encoding: Encoding,
+        hidden: frozenset[str],
     ) -> list[Payload]:
         """What `to_lsp` makes of `analysis.diagnostics` then `declaration_notes(analysis)`."""
         return self.publication(analysis, document_index, encoding, hidden).payloads
 
     def publication(
-        self, analysis: ModuleAnalysis, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+        self,
+        analysis: DocumentAnalysis,
+        document_index: LineIndex,
+        encoding: Encoding,
+        hidden: frozenset[str],
     ) -> Publication:
         """`payloads`, as JSON joined from the units' kept JSON (kept in the units' memos)."""
         # What `analysis.diagnostics` leaves out of this module (the codegen warning when the
@@ -278,7 +287,7 @@ class DiagnosticPayloads:
             and self._last
             and self._settings == (encoding, hidden)
         ):
-            splices, placed_anew = analysis.changes
+            splices, placed_anew = analysis.changes.splices, analysis.changes.placed_anew
             for index, removed, added, moved in splices:
                 self._forget(parts[index : index + removed])
                 parts[index : index + removed] = [None] * added
@@ -327,12 +336,12 @@ class DiagnosticPayloads:
 
         # A unit some diagnostic of which cannot be moved is taken as analysed where it is.
         base = unit.analysis if unit.movable else unit.current()
-        found = base.memo.get(self._key)
+        found = memo_of(base).get(self._key)
         if found is not None and found[0] is encoding:
             entry = found[1]
         else:
             entry = _Converted(base, unit, self.uri, convert)
-            remember(base.memo, self._key, (encoding, entry))
+            remember(memo_of(base), self._key, (encoding, entry))
         delta = unit.start_line - base.start_line
         if not entry.local:
             return _convert_here(entry, delta, hidden, document_index, convert)

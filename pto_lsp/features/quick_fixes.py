@@ -14,7 +14,6 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from compiler.analysis import ModuleAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
@@ -25,12 +24,13 @@ from pto_lsp.features.call_arguments import insert_keyword
 from pto_lsp.features.front_end_fixes import front_end_fixes
 from pto_lsp.features.ir_lookup import function_containing
 from pto_lsp.features.source_edits import Edit, QuickFix, SourceText, StatementSite
+from pto_lsp.workspace.placement import DocumentAnalysis
 
 _ACCEPTING = (ScopeKind.IN_CORE, ScopeKind.HIERARCHY)
 _POLICIES = ("BYPASS", "DEFAULT")
 
 
-def quick_fixes(analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
+def quick_fixes(analysis: DocumentAnalysis, source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
     if diagnostic.code not in _FIXERS:
         return front_end_fixes(analysis, source, diagnostic)
     site = source.statement_at(diagnostic.span)
@@ -62,7 +62,11 @@ def _marker(site: StatementSite | None) -> _Marker | None:
 
 
 def _fix_position(
-    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+    analysis: DocumentAnalysis,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
 ) -> list[QuickFix]:
     function = function_containing(analysis, site.span)
     if function is None or marker.tensor is None:
@@ -135,7 +139,11 @@ def _cache_kwargs(function: Function, source: SourceText, tensor: str, policy: s
 
 
 def _fix_nothing_to_attach(
-    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+    analysis: DocumentAnalysis,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
 ) -> list[QuickFix]:
     function = function_containing(analysis, site.span)
     if function is None or marker.tensor is None:
@@ -159,7 +167,7 @@ def _fix_nothing_to_attach(
 
 
 def _move_into_callee(
-    analysis: ModuleAnalysis,
+    analysis: DocumentAnalysis,
     source: SourceText,
     diagnostic: Diagnostic,
     site: StatementSite,
@@ -187,7 +195,9 @@ def _move_into_callee(
     return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
 
 
-def _dispatched_param(analysis: ModuleAnalysis, spmd: ScopeStmt, tensor: str) -> tuple[Function, str] | None:
+def _dispatched_param(
+    analysis: DocumentAnalysis, spmd: ScopeStmt, tensor: str
+) -> tuple[Function, str] | None:
     """The kernel the spmd body dispatches, and the name its parameter gives `tensor`."""
     program = next(
         (p for p in analysis.programs if any(f.span.contains(spmd.span) for f in p.functions)), None
@@ -212,7 +222,11 @@ def _dispatched_param(analysis: ModuleAnalysis, spmd: ScopeStmt, tensor: str) ->
 
 
 def _fix_keywords(
-    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+    analysis: DocumentAnalysis,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
 ) -> list[QuickFix]:
     call = marker.call
     slots: list[ast.expr | None] = [*call.args, None, None][:2]
@@ -245,7 +259,11 @@ def _fix_keywords(
 
 
 def _fix_remove(
-    analysis: ModuleAnalysis, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+    analysis: DocumentAnalysis,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
 ) -> list[QuickFix]:
     title = (
         "Remove the repeated declaration"

@@ -18,9 +18,9 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from compiler.analysis import ModuleAnalysis
 from pto_lsp.features.publishing import Publication
 from pto_lsp.workspace.documents import TypedRows
+from pto_lsp.workspace.placement import DocumentAnalysis
 
 Payload = dict[str, Any]
 Key = tuple[str, str, int]  # (code, message, line)
@@ -30,11 +30,11 @@ class TypingHold:
     """One open document's: what its last publication showed, and the pending release."""
 
     def __init__(self) -> None:
-        self._last: tuple[ModuleAnalysis | None, Publication] | None = None
+        self._last: tuple[DocumentAnalysis | None, Publication] | None = None
         self.release: asyncio.TimerHandle | None = None
 
     def hold_back(
-        self, analysis: ModuleAnalysis | None, publication: Publication, rows: TypedRows | None
+        self, analysis: DocumentAnalysis | None, publication: Publication, rows: TypedRows | None
     ) -> Publication:
         """What to publish now: `publication` without the new diagnostics at the typed rows
         (`publication` itself when nothing is held back)."""
@@ -52,7 +52,7 @@ class TypingHold:
         self.published(analysis, sent)
         return sent
 
-    def published(self, analysis: ModuleAnalysis | None, publication: Publication) -> None:
+    def published(self, analysis: DocumentAnalysis | None, publication: Publication) -> None:
         """Note what the client shows now."""
         self._last = (analysis, publication)
 
@@ -74,7 +74,7 @@ class TypingHold:
         }
 
 
-def _units_over(analysis: ModuleAnalysis, rows: TypedRows) -> range:
+def _units_over(analysis: DocumentAnalysis, rows: TypedRows) -> range:
     """The indices of the placed units over 0-based `rows`."""
     return analysis.units_over(rows[0] + 1, rows[1] + 1)
 

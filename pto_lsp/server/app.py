@@ -32,13 +32,13 @@ from pygls.protocol import default_converter
 from pygls.protocol.language_server import lsp_method
 from pygls.uris import to_fs_path
 
-from compiler.analysis import ModuleAnalysis
 from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
 from pto_lsp.features.typing_hold import TypingHold
 from pto_lsp.server import handlers, lifecycle
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
+from pto_lsp.workspace.placement import DocumentAnalysis
 from pto_lsp.workspace.positions import Encoding
 from pto_lsp.workspace.settings import Settings, settings_for
 
@@ -114,7 +114,7 @@ class PtoLanguageServer(LanguageServer):
         self.engine = AnalysisEngine()
         self.editor_options: Any = None
         self._pending: dict[str, asyncio.Task[None]] = {}
-        self._analyses: dict[str, tuple[int, ModuleAnalysis]] = {}
+        self._analyses: dict[str, tuple[int, DocumentAnalysis]] = {}
         self._payloads: dict[str, DiagnosticPayloads] = {}
         self._holds: dict[str, TypingHold] = {}
         self._writes: set[asyncio.Future[Any]] = set()
@@ -206,7 +206,7 @@ class PtoLanguageServer(LanguageServer):
         self._closed_since_full_collection = True
         self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
-    def analysis(self, document: Document) -> ModuleAnalysis | None:
+    def analysis(self, document: Document) -> DocumentAnalysis | None:
         """The analysis of the document's current version (None: not a PyPTO kernel)."""
         if not document.imports_pypto_language():
             return None
@@ -267,7 +267,7 @@ class PtoLanguageServer(LanguageServer):
         gc.collect()
         gc.freeze()
 
-    async def _analyse_in_slices(self, document: Document) -> ModuleAnalysis | object | None:
+    async def _analyse_in_slices(self, document: Document) -> DocumentAnalysis | object | None:
         """The document's analysis, giving the event loop a turn every few milliseconds so
         that a newer edit can supersede it (what ran is kept by the engine's caches)."""
         if not document.imports_pypto_language():
@@ -293,9 +293,9 @@ class PtoLanguageServer(LanguageServer):
         return cached[1] if cached is not None and cached[0] == version else _SUPERSEDED
 
     def _publication(
-        self, document: Document, analysis: ModuleAnalysis | object | None, settings: Settings | None = None
+        self, document: Document, analysis: DocumentAnalysis | object | None, settings: Settings | None = None
     ) -> Publication:
-        if not isinstance(analysis, ModuleAnalysis):
+        if not isinstance(analysis, DocumentAnalysis):
             return Publication([], True)  # not a PyPTO kernel: nothing to say
         payloads = self._payloads.get(document.uri)
         if payloads is None:
@@ -318,7 +318,7 @@ class PtoLanguageServer(LanguageServer):
         if hold is None:
             hold = self._holds[uri] = TypingHold()
         rows = document.take_typed_rows()
-        analysed = analysis if isinstance(analysis, ModuleAnalysis) else None
+        analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
         sent = hold.hold_back(analysed, publication, rows if settings.typing_pause_ms else None)
         self._publish(uri, version, sent)
         if sent is not publication:
@@ -327,7 +327,7 @@ class PtoLanguageServer(LanguageServer):
             )
 
     def _release(
-        self, uri: str, version: int, analysis: ModuleAnalysis | None, publication: Publication
+        self, uri: str, version: int, analysis: DocumentAnalysis | None, publication: Publication
     ) -> None:
         """Typing paused: the held-back publication in full, unless a newer version came."""
         document = self.documents.get(uri)

@@ -17,7 +17,6 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 from pygls.uris import to_fs_path
 
-from compiler.analysis import ModuleAnalysis
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import FunctionType
 from compiler.passes.pipeline import PIPELINE, run_passes
@@ -32,6 +31,7 @@ from pto_lsp.features.quick_fixes import quick_fixes
 from pto_lsp.features.signature_help import signature_at
 from pto_lsp.features.source_edits import SourceText
 from pto_lsp.workspace.documents import Document
+from pto_lsp.workspace.placement import DocumentAnalysis
 from pto_lsp.workspace.positions import LineIndex
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class Snapshot:
     """One document version with its analysis, as a request sees it."""
 
     document: Document
-    analysis: ModuleAnalysis
+    analysis: DocumentAnalysis
     index: LineIndex
 
 

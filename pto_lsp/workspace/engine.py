@@ -23,8 +23,6 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from compiler.analysis import (
-    ModuleAnalysis,
-    PlacedUnit,
     UnitAnalysis,
     analyse_unit,
     mentioned_names,
@@ -36,12 +34,12 @@ from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
 from pto_lsp.workspace.last_good import BrokenUnit, LastGood, closest, does_not_parse
+from pto_lsp.workspace.placement import Changes, DocumentAnalysis, PlacedUnit, Splice, SpliceLog
 from pto_lsp.workspace.unfilled import unfilled
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-Splice = tuple[int, int, int, int]  # (index, units removed, units added, lines moved after them)
-_SERIALS = itertools.count(1)  # numbers the results, for `ModuleAnalysis.previous`
+_SERIALS = itertools.count(1)  # numbers the results, for `DocumentAnalysis.previous`
 
 
 class UnitLike(Protocol):
@@ -156,7 +154,7 @@ class _DocumentState:
         self.fold_memo: dict[int, Any] = {}  # kept between folds (see `build_environment`)
         self.generation = 0  # one more for each update begun
         self.last = 0  # the serial number of the last result
-        self.splices: list[Splice] | None = []  # of `placed` since `last` (None: unknown)
+        self.splices = SpliceLog()  # of `placed` since `last`
 
 
 class AnalysisEngine:
@@ -172,7 +170,7 @@ class AnalysisEngine:
 
     def analyse(
         self, path: str, units: Sequence[UnitLike], changes: Sequence[Splice] | None = None
-    ) -> ModuleAnalysis:
+    ) -> DocumentAnalysis:
         """The analysis of `path` cut into `units`, reusing what its last analysis left.
 
         `changes`, the splices made to the same `units` list since the last call (as
@@ -185,7 +183,7 @@ class AnalysisEngine:
 
     def analyse_steps(
         self, path: str, units: Sequence[UnitLike], changes: Sequence[Splice] | None = None
-    ) -> Iterator[ModuleAnalysis | None]:
+    ) -> Iterator[DocumentAnalysis | None]:
         """`analyse`, one unit analysis at a time: yields None after each one that ran, then
         the result. A caller may stop early (a newer version arrived): what ran is kept.
         It ends without a result if another update of the same document began meanwhile."""
@@ -195,7 +193,7 @@ class AnalysisEngine:
         self._align(state, units, changes)
         return self._place(state, units)
 
-    def analyse_text(self, path: str, text: str) -> ModuleAnalysis:
+    def analyse_text(self, path: str, text: str) -> DocumentAnalysis:
         """A from-scratch analysis (nothing of `path` is reused or kept, beyond the caches)."""
         state = _DocumentState(path)
         units = cut_units(text)
@@ -230,15 +228,14 @@ class AnalysisEngine:
             added - removed for _, removed, added, _ in changes
         ):
             full = True
-            state.splices = None
+            state.splices.lose_track()
             replaced = [slot for slot in state.sequence if slot is not None]
             released = [slot.parsed.unit.text for slot in replaced]
             state.sequence = [None] * len(units)
             state.placed = [None] * len(units)
             state.uses = {}
         else:
-            if state.splices is not None:
-                state.splices.extend(changes)
+            state.splices.record(changes)
             for index, removed, added, delta in changes:
                 gone = [slot for slot in state.sequence[index : index + removed] if slot is not None]
                 replaced.extend(gone)
@@ -312,7 +309,7 @@ class AnalysisEngine:
                 if id(slot) in affected:
                     placed[position] = None
 
-    def _place(self, state: _DocumentState, units: Sequence[UnitLike]) -> Iterator[ModuleAnalysis | None]:
+    def _place(self, state: _DocumentState, units: Sequence[UnitLike]) -> Iterator[DocumentAnalysis | None]:
         """Analyse what needs it and place every unit where it starts now."""
         generation = state.generation
         env = state.env
@@ -344,12 +341,13 @@ class AnalysisEngine:
             finished = True
         finally:
             if not finished:  # stopped early: what changed since the last result is not known
-                state.splices = None
-        result = ModuleAnalysis(state.path, env, state.placed)  # type: ignore[arg-type]
+                state.splices.lose_track()
+        result = DocumentAnalysis(state.path, env, state.placed)  # type: ignore[arg-type]
         result.serial = next(_SERIALS)
-        if state.splices is not None:
-            result.previous, result.changes = state.last, (state.splices, [index for index, _, _ in todo])
-        state.last, state.splices = result.serial, []
+        splices = state.splices.take()
+        if splices is not None:
+            result.previous, result.changes = state.last, Changes(splices, [index for index, _, _ in todo])
+        state.last = result.serial
         yield result
 
     def _parse(self, text: str) -> _Parsed:
@@ -367,7 +365,7 @@ class AnalysisEngine:
         return analysis
 
 
-def _run(steps: Iterator[ModuleAnalysis | None]) -> ModuleAnalysis | None:
+def _run(steps: Iterator[DocumentAnalysis | None]) -> DocumentAnalysis | None:
     for step in steps:
         if step is not None:
             return step

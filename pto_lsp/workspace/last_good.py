@@ -26,10 +26,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from compiler.analysis import PlacedUnit, UnitAnalysis, map_spans, remember
+from compiler.analysis import UnitAnalysis
 from compiler.base.span import Span
 from compiler.facts import Declaration, GmRead, ModuleFacts
 from compiler.syntax.units import ParsedUnit, split_lines
+from pto_lsp.workspace.placement import PlacedUnit, map_spans, memo_of, remember
 
 T = TypeVar("T")
 
@@ -150,10 +151,10 @@ class MovedAnalysis(UnitAnalysis):
         """What `derive` makes of the last good analysis (e.g. its outline), its spans moved
         (without copying its IR). Kept on the good analysis under `key`: every keystroke until
         the unit parses again asks."""
-        found = self._good.memo.get(key)
+        found = memo_of(self._good).get(key)
         if found is None:
             found = derive(self._good)
-            remember(self._good.memo, key, found)
+            remember(memo_of(self._good), key, found)
         return map_spans(found, self._lines.span)
 
     def __getattr__(self, name: str) -> Any:

@@ -23,6 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from compiler.base import codes
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
@@ -52,7 +54,7 @@ class Settings:
     def hidden_codes(self) -> frozenset[str]:
         """Codes not to show: the disabled ones, and the bypass warning when PTOAS lowers the hint."""
         if self.ptoas_cache_policy == "attribute":
-            return self.disabled_codes | {"PTO301"}
+            return self.disabled_codes | {codes.CACHE_BYPASS_UNSUPPORTED}
         return self.disabled_codes
 
     def merged(self, options: Any) -> Settings:

@@ -20,7 +20,9 @@ _SKIPPED_DIRS = frozenset(
 
 
 @dataclass(frozen=True)
-class SourceText:
+class SourceFile:
+    """A file read from disk: its text, or why it has none."""
+
     path: Path
     text: str | None
     problem: str | None = None
@@ -30,18 +32,18 @@ def imports_pypto_language(text: str) -> bool:
     return _IMPORTS_PYPTO_LANGUAGE.search(text) is not None
 
 
-def read_source(path: Path) -> SourceText:
+def read_source(path: Path) -> SourceFile:
     try:
         data = path.read_bytes()
     except OSError as error:
-        return SourceText(path, None, f"cannot read file: {error.strerror or error}")
+        return SourceFile(path, None, f"cannot read file: {error.strerror or error}")
     if b"\x00" in data:
-        return SourceText(path, None, "not a text file (it contains NUL bytes)")
+        return SourceFile(path, None, "not a text file (it contains NUL bytes)")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
-        return SourceText(path, None, f"not valid UTF-8 (byte {error.start}: {error.reason})")
-    return SourceText(path, text.removeprefix("\ufeff"))
+        return SourceFile(path, None, f"not valid UTF-8 (byte {error.start}: {error.reason})")
+    return SourceFile(path, text.removeprefix("\ufeff"))
 
 
 @dataclass

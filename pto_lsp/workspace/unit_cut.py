@@ -19,6 +19,7 @@ import bisect
 
 from compiler.syntax.unit_scan import State, UnitSource, scan, scan_line, unit_extents
 from pto_lsp.workspace.line_table import LineTable
+from pto_lsp.workspace.placement import Splice, SpliceLog
 
 
 class Unit:
@@ -53,14 +54,13 @@ class UnitCut:
         all_lines = list(lines)
         self._kinds, self._states = scan(all_lines)
         self._units = _units(all_lines, self._kinds, 0)
-        # The splices of `_units` since the last `take_changes()`: (index, removed, added, lines
+        # The splices of `_units` since the last `take_changes()` (unknown until then).
         # moved after them); None when unknown (the reader must look at every unit).
-        self._log: list[tuple[int, int, int, int]] | None = None
+        self._log = SpliceLog(self._MAX_LOG, known=False)
 
-    def take_changes(self) -> list[tuple[int, int, int, int]] | None:
+    def take_changes(self) -> list[Splice] | None:
         """The splices made to `unit_list()` since the last call (None: take it all anew)."""
-        log, self._log = self._log, []
-        return log
+        return self._log.take()
 
     def units(self) -> list[UnitSource]:
         return [unit.source() for unit in self._units]
@@ -123,10 +123,7 @@ class UnitCut:
         if delta:
             for unit in units[index + len(fresh) :]:
                 unit.start_row += delta
-        if self._log is not None:
-            self._log.append((index, end_index - index, len(fresh), delta))
-            if len(self._log) > self._MAX_LOG:
-                self._log = None
+        self._log.record([(index, end_index - index, len(fresh), delta)])
 
 
 def _start_row(unit: Unit) -> int:

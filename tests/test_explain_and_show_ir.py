@@ -68,3 +68,27 @@ async def test_show_mlir_returns_the_kernels_pto_mlir(client: RecordingClient):
     )
     assert text.startswith('// kernel: mm\nmodule attributes {pto.target_arch = "a2a3"} {')
     assert text.count("pto.tload") == 2 and "l2_bypass" not in text
+
+
+async def test_the_server_lists_the_passes_show_ir_can_stop_after(client: RecordingClient):
+    """`pto/passes` is the extension's pass picker: each stage it lists gives a dump, in
+    pipeline order, the last one the default `pto.showIR` dump."""
+    uri = BYPASS_MATMUL.as_uri()
+    open_document(client, BYPASS_MATMUL.read_text(), uri)
+    await wait_for_version(client, uri, 1)
+    stages = await client.protocol.send_request_async("pto/passes", None)
+    names = [stage["name"] for stage in stages]
+    numbers = [stage["number"] for stage in stages]
+    assert names[0] == "parse" and numbers[0] is None
+    assert "OutlineIncoreScopes" in names and numbers[1:] == sorted(numbers[1:]) and len(stages) > 2
+    dumps = [
+        await client.workspace_execute_command_async(
+            lsp.ExecuteCommandParams(command="pto.showIR", arguments=[uri, name])
+        )
+        for name in names
+    ]
+    assert all("def main(" in dump for dump in dumps)
+    assert "def mm(" not in dumps[0] and "def mm(" in dumps[-1]  # outlined on the way
+    assert dumps[-1] == await client.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showIR", arguments=[uri])
+    )

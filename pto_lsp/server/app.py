@@ -3,8 +3,9 @@
 Analysis of a document is scheduled after each change (debounced; or on save,
 if so configured) and its diagnostics are published with the version they
 describe, unless a newer version arrived meanwhile. A failure in one analysis
-is logged and answered with nothing; the server goes on. Request handlers live
-in `handlers.py`, one thin adapter per LSP method.
+is logged and answered with nothing; the server goes on. The LSP methods live in
+`methods/`, one module per method, registered in `routes.py`; the framing and the
+stdio/TCP/WebSocket transports in `transport.py`, the lifecycle in `lifecycle.py`.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from pygls.uris import to_fs_path
 from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
 from pto_lsp.features.typing_hold import TypingHold
-from pto_lsp.server import handlers, lifecycle
+from pto_lsp.server import lifecycle, routes, transport
+from pto_lsp.server.methods.configuration import SECTION
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.placement import DocumentAnalysis
@@ -43,7 +45,6 @@ from pto_lsp.workspace.positions import Encoding
 from pto_lsp.workspace.settings import Settings, settings_for
 
 log = logging.getLogger(__name__)
-SECTION = "ptoLsp"
 
 
 class _DocumentsProtocol(lifecycle.LifecycleProtocol):
@@ -125,17 +126,17 @@ class PtoLanguageServer(LanguageServer):
         self._grown: object = None  # the writer whose pipe was grown
 
     # ------------------------------------------------------------ transports
-    # pygls's, with the reader and lifecycle of `lifecycle.py` (framing that recovers
-    # from a broken frame; the exit status the spec asks for).
+    # pygls's, with the reader of `transport.py` (framing that recovers from a broken
+    # frame) and the lifecycle of `lifecycle.py` (the exit status the spec asks for).
 
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        lifecycle.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+        transport.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
 
     def start_tcp(self, host: str, port: int) -> None:
-        lifecycle.start_tcp(self, host, port)
+        transport.start_tcp(self, host, port)
 
     def start_ws(self, host: str, port: int) -> None:
-        lifecycle.start_ws(self, host, port)
+        transport.start_ws(self, host, port)
 
     @property
     def exit_status(self) -> int:
@@ -169,6 +170,24 @@ class PtoLanguageServer(LanguageServer):
                 if result and isinstance(result[0], dict):
                     self.editor_options = {SECTION: result[0]}
         self.reanalyse_all()
+
+    async def register_for_configuration_changes(self) -> None:
+        """Ask to be told of settings changes, when the client registers them dynamically."""
+        workspace = self.client_capabilities.workspace
+        dynamic = workspace.did_change_configuration if workspace else None
+        if dynamic is None or not dynamic.dynamic_registration:
+            return
+        registration = lsp.Registration(
+            id="ptoLsp-configuration", method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION
+        )
+        try:
+            await self.client_register_capability_async(lsp.RegistrationParams(registrations=[registration]))
+        except Exception as error:  # the client says it can, but cannot: settings stay as they are
+            log.warning("could not register for configuration changes: %s", error)
+
+    def client_text(self, uri: str) -> str:
+        """The client's text of a document (pygls's copy), to start again from."""
+        return self.protocol.workspace_text(uri)
 
     def reanalyse_all(self) -> None:
         self._analyses.clear()
@@ -427,63 +446,5 @@ class _ServerLogHandler(logging.Handler):
 def create_server() -> PtoLanguageServer:
     server = PtoLanguageServer()
     logging.getLogger("pto_lsp").addHandler(_ServerLogHandler(server))
-
-    @server.feature(lsp.INITIALIZE)
-    def initialize(ls: PtoLanguageServer, params: lsp.InitializeParams) -> None:
-        ls.editor_options = params.initialization_options
-
-    @server.feature(lsp.INITIALIZED)
-    async def initialized(ls: PtoLanguageServer, params: lsp.InitializedParams) -> None:
-        workspace = ls.client_capabilities.workspace
-        dynamic = workspace.did_change_configuration if workspace else None
-        if dynamic is not None and dynamic.dynamic_registration:
-            registration = lsp.Registration(
-                id="ptoLsp-configuration", method=lsp.WORKSPACE_DID_CHANGE_CONFIGURATION
-            )
-            try:
-                await ls.client_register_capability_async(
-                    lsp.RegistrationParams(registrations=[registration])
-                )
-            except Exception as error:  # the client says it can, but cannot: settings stay as they are
-                log.warning("could not register for configuration changes: %s", error)
-        await ls.pull_configuration()
-
-    @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
-    async def did_change_configuration(
-        ls: PtoLanguageServer, params: lsp.DidChangeConfigurationParams
-    ) -> None:
-        if isinstance(params.settings, dict) and SECTION in params.settings:
-            ls.editor_options = params.settings
-        await ls.pull_configuration()
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
-    async def did_open(ls: PtoLanguageServer, params: lsp.DidOpenTextDocumentParams) -> None:
-        item = params.text_document
-        ls.documents.open(item.uri, item.version, item.text)
-        ls.schedule_analysis(item.uri, immediately=True)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
-    async def did_change(ls: PtoLanguageServer, params: lsp.DidChangeTextDocumentParams) -> None:
-        document = ls.documents.get(params.text_document.uri)
-        if document is None:
-            return
-        try:
-            document.apply(list(params.content_changes), params.text_document.version, ls.encoding)
-        except Exception:  # a change we cannot apply: resynchronise from pygls's copy
-            log.exception("could not apply a change to %s", document.uri)
-            text = ls.protocol.workspace_text(document.uri)
-            ls.documents.open(document.uri, params.text_document.version, text)
-        ls.on_change(document.uri)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_SAVE, lsp.SaveOptions(include_text=False))
-    async def did_save(ls: PtoLanguageServer, params: lsp.DidSaveTextDocumentParams) -> None:
-        uri = params.text_document.uri
-        if ls.documents.get(uri) is not None and ls.settings(uri).analyze_on == "save":
-            ls.schedule_analysis(uri, immediately=True)
-
-    @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
-    def did_close(ls: PtoLanguageServer, params: lsp.DidCloseTextDocumentParams) -> None:
-        ls.forget(params.text_document.uri)
-
-    handlers.register(server)
+    routes.register(server)
     return server

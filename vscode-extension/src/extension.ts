@@ -34,7 +34,10 @@ import {
   importsPyptoLanguage,
   irDocumentPath,
   noPythonFound,
+  PASSES_REQUEST,
+  PassChoice,
   passChoices,
+  passesFromServer,
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
@@ -429,6 +432,21 @@ function kernelEditor(title: string): vscode.TextEditor | undefined {
 }
 
 async function runServerCommand(title: string, command: string, args: unknown[]): Promise<string | undefined> {
+  return askServer(
+    title,
+    command,
+    (running) => running.sendRequest(ExecuteCommandRequest.type, { command, arguments: args }),
+    commandText,
+  );
+}
+
+/** Ask the running server, read its answer; any failure is shown to the user (undefined). */
+async function askServer<T>(
+  title: string,
+  what: string,
+  send: (running: LanguageClient) => Promise<unknown>,
+  read: (answer: unknown) => T | undefined,
+): Promise<T | undefined> {
   await starting?.catch(() => undefined);
   if (!client || client.state !== State.Running) {
     void vscode.window.showErrorMessage(`${title}: the PTO language server is not running.`, 'Open Output').then((c) => {
@@ -439,16 +457,15 @@ async function runServerCommand(title: string, command: string, args: unknown[])
     return undefined;
   }
   try {
-    const result = await client.sendRequest(ExecuteCommandRequest.type, { command, arguments: args });
-    const text = commandText(result);
-    if (text === undefined) {
-      void vscode.window.showErrorMessage(`${title}: the server returned no text for ${command}.`);
+    const answer = read(await send(client));
+    if (answer === undefined) {
+      void vscode.window.showErrorMessage(`${title}: the server returned no usable answer to ${what}.`);
     }
-    return text;
+    return answer;
   } catch (error) {
-    const what = error instanceof ResponseError ? `${error.message} (code ${error.code})` : errorText(error);
-    log.error(`${command} failed: ${what}`);
-    void vscode.window.showErrorMessage(`${title} failed: the server answered ${command} with an error: ${what}`);
+    const why = error instanceof ResponseError ? `${error.message} (code ${error.code})` : errorText(error);
+    log.error(`${what} failed: ${why}`);
+    void vscode.window.showErrorMessage(`${title} failed: the server answered ${what} with an error: ${why}`);
     return undefined;
   }
 }
@@ -459,7 +476,12 @@ async function showIR(ir: IrDocuments): Promise<void> {
   if (!editor) {
     return;
   }
-  const picked = await pickPass(title);
+  // The pipeline's passes are the server's: the extension keeps no copy of them.
+  const passes = await askServer(title, PASSES_REQUEST, (running) => running.sendRequest(PASSES_REQUEST), passesFromServer);
+  if (!passes) {
+    return;
+  }
+  const picked = await pickPass(title, passes);
   if (!picked) {
     return;
   }
@@ -471,10 +493,10 @@ async function showIR(ir: IrDocuments): Promise<void> {
 }
 
 /** A pass from the list, or any name or number typed in. */
-function pickPass(title: string): Promise<string | undefined> {
+function pickPass(title: string, passes: readonly PassChoice[]): Promise<string | undefined> {
   return new Promise((resolve) => {
     const pick = vscode.window.createQuickPick();
-    const items = (typed: string) => passChoices(typed).map((p) => ({ label: p.name, description: p.detail }));
+    const items = (typed: string) => passChoices(typed, passes).map((p) => ({ label: p.name, description: p.detail }));
     pick.title = title;
     pick.placeholder = 'Show the IR after which pass? (or type a pass name or number)';
     pick.items = items('');

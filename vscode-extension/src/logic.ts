@@ -473,26 +473,39 @@ export class RestartBudget {
 
 // ---------------------------------------------------------------- IR views
 
-/**
- * The passes `pto.showIR` can stop after (`parse`: as parsed, before any pass), as the server
- * models them today; the picker also takes any other name or number typed into it, and the
- * server answers an unmodelled one with an error that lists the modelled ones.
- */
-export const IR_PASSES: readonly { name: string; detail: string }[] = [
-  { name: 'parse', detail: 'as parsed, before any pass' },
-  { name: 'UnrollLoops', detail: 'pass 2' },
-  { name: 'ConvertToSSA', detail: 'pass 4' },
-  { name: 'OutlineHierarchyScopes', detail: 'pass 8' },
-  { name: 'OutlineIncoreScopes', detail: 'pass 9' },
-  { name: 'OutlineClusterScopes', detail: 'pass 10' },
-  { name: 'ConvertTensorToTileOps', detail: 'pass 11' },
-];
+/** A stage `pto.showIR` can stop after, as the picker shows it. */
+export interface PassChoice {
+  name: string;
+  detail: string;
+}
 
-/** The picker's items for what the user typed: the known passes, and the typed text when it is new. */
-export function passChoices(typed: string): { name: string; detail: string }[] {
+/** The method the server answers with the passes `pto.showIR` can stop after. */
+export const PASSES_REQUEST = 'pto/passes';
+
+/**
+ * The picker's passes from the server's `pto/passes` answer (`[{number, name}]`, `parse` with
+ * no number first); undefined when the answer is not that (an older or broken server).
+ */
+export function passesFromServer(answer: unknown): PassChoice[] | undefined {
+  if (!Array.isArray(answer) || answer.length === 0) {
+    return undefined;
+  }
+  const passes: PassChoice[] = [];
+  for (const stage of answer) {
+    const { name, number } = (stage ?? {}) as { name?: unknown; number?: unknown };
+    if (typeof name !== 'string' || !(number === null || typeof number === 'number')) {
+      return undefined;
+    }
+    passes.push({ name, detail: number === null ? 'as parsed, before any pass' : `pass ${number}` });
+  }
+  return passes;
+}
+
+/** The picker's items for what the user typed: the server's passes, and the typed text when it is new. */
+export function passChoices(typed: string, passes: readonly PassChoice[]): PassChoice[] {
   const value = typed.trim();
-  const known = IR_PASSES.some((p) => p.name.toLowerCase() === value.toLowerCase());
-  return value && !known ? [{ name: value, detail: 'as typed' }, ...IR_PASSES] : [...IR_PASSES];
+  const known = passes.some((p) => p.name.toLowerCase() === value.toLowerCase());
+  return value && !known ? [{ name: value, detail: 'as typed' }, ...passes] : [...passes];
 }
 
 export const IR_SCHEME = 'pto-ir';

@@ -20,6 +20,7 @@ import {
   irDocumentPath,
   noPythonFound,
   passChoices,
+  passesFromServer,
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
@@ -417,11 +418,29 @@ describe('IR documents', () => {
     assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.pto-ir');
     assert.equal(irDocumentPath('C:\\w\\k.py', 'mlir'), '/k.pto.mlir');
   });
-  it('offer the known passes, and a typed one first', () => {
-    assert.equal(passChoices('')[0].name, 'parse');
-    assert.deepEqual(passChoices('  FlattenCallExpr ')[0], { name: 'FlattenCallExpr', detail: 'as typed' });
-    assert.equal(passChoices('9')[0].name, '9');
-    assert.equal(passChoices('convertToSSA').length, passChoices('').length);
+  it("offer the server's passes, and a typed one first", () => {
+    const passes = passesFromServer([
+      { number: null, name: 'parse' },
+      { number: 4, name: 'ConvertToSSA' },
+      { number: 9, name: 'OutlineIncoreScopes' },
+    ]);
+    assert.deepEqual(passes, [
+      { name: 'parse', detail: 'as parsed, before any pass' },
+      { name: 'ConvertToSSA', detail: 'pass 4' },
+      { name: 'OutlineIncoreScopes', detail: 'pass 9' },
+    ]);
+    const known = passes ?? [];
+    assert.equal(passChoices('', known)[0].name, 'parse');
+    assert.deepEqual(passChoices('  FlattenCallExpr ', known)[0], { name: 'FlattenCallExpr', detail: 'as typed' });
+    assert.equal(passChoices('9', known)[0].name, '9');
+    assert.equal(passChoices('convertToSSA', known).length, known.length);
+  });
+  it('refuse a passes answer that is not a list of passes (no list of its own to fall back on)', () => {
+    assert.equal(passesFromServer(null), undefined);
+    assert.equal(passesFromServer([]), undefined);
+    assert.equal(passesFromServer([{ name: 'parse' }]), undefined);
+    assert.equal(passesFromServer([{ number: '4', name: 'ConvertToSSA' }]), undefined);
+    assert.equal(passesFromServer({ passes: [] }), undefined);
   });
   it('take the text from the command answer', () => {
     assert.equal(commandText('# pypto.program: X\n'), '# pypto.program: X\n');

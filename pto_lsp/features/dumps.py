@@ -1,0 +1,97 @@
+"""A module's IR after a pass and its PTO MLIR: what `pto-lsp compile` prints and what
+the server's `pto.showIR` / `pto.showMLIR` commands answer, computed in one place.
+
+`after` names a pass of `compiler.passes.pipeline` by name or number, or `parse` (the
+IR as parsed); an unknown one raises `UnknownPass`, whose message lists the modelled
+passes. `keep_analysis=False` lets the passes use up the analysis's IR (a one-off
+compile); the server keeps it (`True`): the analysis is its cache.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from compiler import ModuleAnalysis
+from compiler.codegen.bypass_warning import compiler_text
+from compiler.codegen.not_modelled import not_emitted_message
+from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
+from compiler.ir import Function, FunctionType, Program
+from compiler.passes.pipeline import PARSE, PIPELINE, run_passes
+from compiler.printer import print_definitions
+
+LAST_PASS = PIPELINE[-1].name
+
+
+def stages() -> list[tuple[int | None, str]]:
+    """What `after` may name, in pipeline order: `parse` (no number), then each modelled
+    pass with the number the real compiler's dumps give it."""
+    return [(None, PARSE), *((step.number, step.name) for step in PIPELINE)]
+
+
+def ir_after(
+    analysis: ModuleAnalysis, after: str = LAST_PASS, function: str = "", keep_analysis: bool = True
+) -> str:
+    """The DSL text of the module after the pass `after` (only `function`, when named),
+    as the real compiler's pass dumps hold it, without the final newline."""
+    programs, functions = run_passes(analysis.programs, analysis.functions, after, keep_analysis)
+    if function:
+        programs = [
+            dataclasses.replace(p, functions=[f for f in p.functions if f.name == function]) for p in programs
+        ]
+        programs = [p for p in programs if p.functions]
+        functions = [f for f in functions if f.name == function]
+    return print_definitions(programs, functions, analysis.environment)
+
+
+@dataclass(frozen=True)
+class KernelMlir:
+    """One InCore kernel's PTO MLIR module, or why it is not emitted."""
+
+    name: str
+    text: str | None  # None: not emitted
+    problem: str = ""  # what the emitter does not model (when not emitted)
+    message: str = ""  # `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <problem>`
+
+    @property
+    def dump(self) -> str:
+        """The module under its `// kernel:` header, as `pto-lsp compile --emit mlir` prints it."""
+        return f"// kernel: {self.name}\n{self.text}"
+
+
+@dataclass(frozen=True)
+class MlirDump:
+    warnings: list[str]  # the real codegen's warnings, in its words
+    kernels: list[KernelMlir]
+
+
+def mlir_of(
+    analysis: ModuleAnalysis, options: CodegenOptions, kernel: str = "", keep_analysis: bool = True
+) -> MlirDump:
+    """The PTO MLIR of the module's InCore kernels (only `kernel`, when named), after the
+    last modelled pass, with the codegen's warnings (also those of a kernel this emitter
+    does not model: the real codegen warns)."""
+    # Taken from the analysis before the passes run on its IR.
+    warnings = analysis.bypass_warnings if options.ptoas_cache_policy != "attribute" else []
+    programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
+    return MlirDump(
+        [compiler_text(warning, options.file_label) for warning in warnings],
+        [
+            _emit(program, function, options)
+            for program, function in _incore_kernels(programs, functions)
+            if kernel in ("", function.name)
+        ],
+    )
+
+
+def _incore_kernels(programs: list[Program], functions: list[Function]) -> list[tuple[str | None, Function]]:
+    kernels = [(p.name, f) for p in programs for f in p.functions] + [(None, f) for f in functions]
+    return [(program, f) for program, f in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _emit(program: str | None, kernel: Function, options: CodegenOptions) -> KernelMlir:
+    try:
+        return KernelMlir(kernel.name, emit_kernel(kernel, options).text)
+    except CodegenNotModelled as problem:
+        message = not_emitted_message(options.file_label, program, kernel, str(problem), problem.span)
+        return KernelMlir(kernel.name, None, str(problem), message)

@@ -1,0 +1,53 @@
+"""The server's commands (`workspace/executeCommand`) and `pto/passes`: the IR after a
+pass and the PTO MLIR of an open kernel file (`features/dumps.py`, as `pto-lsp compile`
+prints them), and the passes a client may offer to stop after."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygls.uris import to_fs_path
+
+from compiler.codegen.pto_emitter import CodegenOptions
+from pto_lsp.features.dumps import LAST_PASS, ir_after, mlir_of, stages
+from pto_lsp.server.methods.state import ServerState, Snapshot, snapshot
+
+SHOW_IR = "pto.showIR"
+SHOW_MLIR = "pto.showMLIR"
+PASSES = "pto/passes"
+
+
+# pygls passes a command's arguments one by one and reads their annotations at run time.
+def show_ir(ls: ServerState, uri: str, *options: str) -> str:
+    """`pto.showIR(uri[, after[, function]])`: the IR after a pass (default: the last), as DSL text."""
+    after, function = (*options, "", "")[:2]
+    return ir_after(_open_kernel(ls, uri, SHOW_IR).analysis, after or LAST_PASS, function)
+
+
+def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
+    """`pto.showMLIR(uri[, function])`: the PTO MLIR of the file's InCore kernels. The codegen's
+    warnings are not repeated here: the server publishes them as diagnostics."""
+    analysis = _open_kernel(ls, uri, SHOW_MLIR).analysis
+    codegen = CodegenOptions(
+        ptoas_cache_policy=ls.settings(uri).ptoas_cache_policy, file_label=to_fs_path(uri) or uri
+    )
+    modules = [
+        kernel.dump
+        if kernel.text is not None
+        else f"// kernel: {kernel.name}: not emitted (not modelled yet: {kernel.problem})\n"
+        for kernel in mlir_of(analysis, codegen, options[0] if options else "").kernels
+    ]
+    return "".join(modules) or "// no InCore kernel in this file\n"
+
+
+def passes(ls: ServerState, params: Any) -> list[dict[str, Any]]:
+    """`pto/passes`: what `pto.showIR` can stop after, in order: `parse` (number null), then
+    each modelled pass with the number the real compiler's dumps give it."""
+    return [{"number": number, "name": name} for number, name in stages()]
+
+
+def _open_kernel(ls: ServerState, uri: str, command: str) -> Snapshot:
+    current = snapshot(ls, uri)
+    if current is None:
+        raise ValueError(f"{command} needs the URI of an open PyPTO kernel file")
+    return current

@@ -1,0 +1,24 @@
+"""`initialize`, `initialized`, `workspace/didChangeConfiguration`: the editor's settings."""
+
+from __future__ import annotations
+
+from lsprotocol import types as lsp
+
+from pto_lsp.server.methods.state import ServerState
+
+SECTION = "ptoLsp"
+
+
+def initialize(ls: ServerState, params: lsp.InitializeParams) -> None:
+    ls.editor_options = params.initialization_options
+
+
+async def initialized(ls: ServerState, params: lsp.InitializedParams) -> None:
+    await ls.register_for_configuration_changes()
+    await ls.pull_configuration()
+
+
+async def did_change_configuration(ls: ServerState, params: lsp.DidChangeConfigurationParams) -> None:
+    if isinstance(params.settings, dict) and SECTION in params.settings:
+        ls.editor_options = params.settings
+    await ls.pull_configuration()

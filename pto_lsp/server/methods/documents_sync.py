@@ -1,0 +1,41 @@
+"""`textDocument/didOpen`, `didChange`, `didSave`, `didClose`: the open documents kept in
+step with the client's, and an analysis scheduled after each change."""
+
+from __future__ import annotations
+
+import logging
+
+from lsprotocol import types as lsp
+
+from pto_lsp.server.methods.state import ServerState
+
+log = logging.getLogger(__name__)
+SAVE_OPTIONS = lsp.SaveOptions(include_text=False)
+
+
+async def did_open(ls: ServerState, params: lsp.DidOpenTextDocumentParams) -> None:
+    item = params.text_document
+    ls.documents.open(item.uri, item.version, item.text)
+    ls.schedule_analysis(item.uri, immediately=True)
+
+
+async def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -> None:
+    document = ls.documents.get(params.text_document.uri)
+    if document is None:
+        return
+    try:
+        document.apply(list(params.content_changes), params.text_document.version, ls.encoding)
+    except Exception:  # a change we cannot apply: resynchronise from pygls's copy
+        log.exception("could not apply a change to %s", document.uri)
+        ls.documents.open(document.uri, params.text_document.version, ls.client_text(document.uri))
+    ls.on_change(document.uri)
+
+
+async def did_save(ls: ServerState, params: lsp.DidSaveTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if ls.documents.get(uri) is not None and ls.settings(uri).analyze_on == "save":
+        ls.schedule_analysis(uri, immediately=True)
+
+
+def did_close(ls: ServerState, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.forget(params.text_document.uri)

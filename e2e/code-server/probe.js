@@ -171,7 +171,16 @@ async function savedText(folder, file) {
   for (const end = Date.now() + 10000; fs.statSync(saved).mtimeMs === before && Date.now() < end;) {
     await page.waitForTimeout(100);
   }
-  return fs.readFileSync(saved, 'utf-8');
+  // The save truncates the file before it writes it: a read right after the mtime moved can
+  // see it empty or half-written. Read until two reads 200 ms apart agree on a non-empty text.
+  let text = fs.readFileSync(saved, 'utf-8');
+  for (const end = Date.now() + 10000; Date.now() < end;) {
+    await page.waitForTimeout(200);
+    const again = fs.readFileSync(saved, 'utf-8');
+    if (again === text && again !== '') break;
+    text = again;
+  }
+  return text;
 }
 
 /** The Python syntax error of `text` ('' when it parses), from the editor's own plain Python (ast.parse: nothing is run). */

@@ -28,6 +28,7 @@ class RecordingClient(LanguageClient):
         super().__init__(converter_factory=default_converter)
         self.published: list[Published] = []
         self.registrations: list[lsp.Registration] = []
+        self.inlay_hint_refreshes = 0  # workspace/inlayHint/refresh requests answered
 
 
 def _record_publication(client: RecordingClient, params: lsp.PublishDiagnosticsParams) -> None:
@@ -39,12 +40,17 @@ def _record_registration(client: RecordingClient, params: lsp.RegistrationParams
     client.registrations.extend(params.registrations)
 
 
+def _record_inlay_hint_refresh(client: RecordingClient, params: None) -> None:
+    client.inlay_hint_refreshes += 1
+
+
 def make_recording_client() -> RecordingClient:
     client = RecordingClient()
     features = {
         **DEFAULT_CLIENT_FEATURES,
         lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: _record_publication,
         lsp.CLIENT_REGISTER_CAPABILITY: _record_registration,
+        lsp.WORKSPACE_INLAY_HINT_REFRESH: _record_inlay_hint_refresh,
     }
     register_lsp_features(client, features)
     return client

@@ -119,6 +119,7 @@ class PtoLanguageServer(LanguageServer):
         self._payloads: dict[str, DiagnosticPayloads] = {}
         self._holds: dict[str, TypingHold] = {}
         self._writes: set[asyncio.Future[Any]] = set()
+        self._inlay_refresh_out = False  # a workspace/inlayHint/refresh awaits its answer
         self._idle_collection: asyncio.TimerHandle | None = None
         # What happened since the last collection that looked at frozen objects too.
         self._analysed_at_full_collection = 0
@@ -259,9 +260,34 @@ class PtoLanguageServer(LanguageServer):
             if current is None or current.version != version:
                 return  # superseded while we worked: its own analysis will publish
             self._publish_holding(document, analysis, publication, settings or self.settings(uri))
+            if isinstance(analysis, DocumentAnalysis):
+                self._refresh_inlay_hints()
             if self.engine.units_analysed - analysed >= _MANY_UNITS:
                 _settle_garbage_collector()
         self._schedule_idle_collection()
+
+    def _refresh_inlay_hints(self) -> None:
+        """Ask the client to ask again for inlay hints (`workspace/inlayHint/refresh`), when
+        it says it can: an answer it got for the text before an edit may have been applied to
+        the text after it (VS Code does, when an Enter lands while a request is in flight:
+        the hints stay a line off until it asks again). At most one such request is out at a
+        time, so a client that never answers gets one and no more."""
+        workspace = self.client_capabilities.workspace
+        hints = workspace.inlay_hint if workspace is not None else None
+        if hints is None or not hints.refresh_support or self._inlay_refresh_out:
+            return
+        self._inlay_refresh_out = True
+        try:
+            sent = self.workspace_inlay_hint_refresh(None)
+        except Exception:  # the client went away: nothing to refresh
+            log.debug("could not ask for an inlay hint refresh", exc_info=True)
+            return
+        sent.add_done_callback(self._inlay_refresh_answered)
+
+    def _inlay_refresh_answered(self, answer: Any) -> None:
+        self._inlay_refresh_out = False
+        if not answer.cancelled() and answer.exception() is not None:  # e.g. MethodNotFound
+            log.debug("inlay hint refresh failed: %s", answer.exception())
 
     def _schedule_idle_collection(self) -> None:
         """A full collection once the author pauses (what is never garbage is frozen)."""

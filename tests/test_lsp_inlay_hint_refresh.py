@@ -6,18 +6,15 @@ Enter typed while a hint request was in flight, seen in the code-server e2e)."""
 from __future__ import annotations
 
 import asyncio
-import sys
 
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
-from lsp_client import RecordingClient, change, make_recording_client, open_document, wait_for_version
+from conftest import SERVER
+from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from pytest_lsp import ClientServerConfig, client_capabilities
+from pytest_lsp import client_capabilities
 
 URI = "file:///work/kernels/refresh.py"
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
-)
 
 
 def capabilities(refresh: bool) -> lsp.ClientCapabilities:
@@ -37,14 +34,14 @@ async def start(client: RecordingClient, refresh: bool) -> None:
     )
 
 
-@pytest_lsp.fixture(config=CONFIG)
+@pytest_lsp.fixture(config=SERVER)
 async def refreshing(lsp_client: RecordingClient):
     await start(lsp_client, refresh=True)
     yield
     await lsp_client.shutdown_session()
 
 
-@pytest_lsp.fixture(config=CONFIG)
+@pytest_lsp.fixture(config=SERVER)
 async def not_refreshing(lsp_client: RecordingClient):
     await start(lsp_client, refresh=False)
     yield

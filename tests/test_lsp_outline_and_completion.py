@@ -184,3 +184,19 @@ async def test_after_lines_are_added_and_edited_the_outline_is_the_one_a_fresh_o
         assert moved == await outline_of(client, f"{FRESH}?{version}")
         assert [symbol.name for symbol in moved] == ["Outline", "Second"]
         assert text.split("\n")[moved[1].range.start.line] == "class Second:"
+
+
+async def test_a_scope_named_after_another_function_shows_the_name_the_outliner_gives_it(
+    client: RecordingClient,
+):
+    """OutlineIncoreScopes renames a kernel whose name_hint another function of the program
+    has (`<parent>_<hint>`): the outline says the name the compiled kernel gets."""
+    clashing = KERNEL.replace('name_hint="first"', 'name_hint="blocks"')
+    open_document(client, clashing, URI)
+    await wait_for_version(client, URI, 1)
+    [program] = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+    main = next(function for function in program.children or [] if function.name == "main")
+    first_scope = (main.children or [])[0]
+    assert first_scope.detail == 'name_hint="blocks" → main_blocks'

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import re
-import sys
 import time
 
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
-from lsp_client import RecordingClient, change, make_recording_client, open_document, wait_for_version
+from conftest import SERVER
+from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from pytest_lsp import ClientServerConfig, client_capabilities
+from pytest_lsp import client_capabilities
 
 URI = "file:///work/kernels/typing.py"
 # The marker below is typed for b: the scope declares a instead.
@@ -24,12 +24,8 @@ HEADER_ROW = KERNEL.split("\n").index('        with pl.at(level=pl.Level.CORE_GR
 PAUSE_MS = 1000  # typingPauseMs: far longer than the gap between two keystrokes below
 KEYSTROKE_GAP = 0.05
 
-CONFIG = ClientServerConfig(
-    server_command=[sys.executable, "-m", "pto_lsp", "serve"], client_factory=make_recording_client
-)
 
-
-@pytest_lsp.fixture(config=CONFIG)
+@pytest_lsp.fixture(config=SERVER)
 async def typist(lsp_client: RecordingClient):
     params = lsp.InitializeParams(
         capabilities=client_capabilities("visual-studio-code"),

@@ -24,7 +24,7 @@ from compiler.facts.kernels import Kernel, function_kernels
 from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
 from compiler.ir.cache_policy import DEFAULT, POLICY_NAMES
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
-from compiler.lowering.outlining import OutlinedScope, function_outlines
+from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
 
@@ -90,10 +90,10 @@ def module_facts(
     """The GM reads and declarations of the kernels; `known`: scope interfaces computed
     already for these very functions (see `scope_interface`)."""
     facts = ModuleFacts()
-    for group in [program.functions for program in programs] + [functions]:
+    for group, in_program in [(program.functions, True) for program in programs] + [(functions, False)]:
         callee_directions = callee_directions_among(group)
-        taken = frozenset(function.name for function in group)
         for function in group:
+            taken = names_beside(function, group if in_program else None)
             outlines = function_outlines(function, callee_directions, known, taken)
             kernels = function_kernels(function, outlines)
             for kernel in kernels:

@@ -11,6 +11,7 @@ a non-CORE_GROUP `pl.at` in an Opaque function is outlined first, as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from compiler.ir import (
@@ -118,6 +119,12 @@ def function_outlines(
         OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions, known))
         for scope in outlined_scopes(function)
     ]
+
+
+def names_beside(function: Function, program: Sequence[Function] | None) -> frozenset[str]:
+    """The names an outlined function of `function` must not take: those of its program's
+    functions, or, for a free function (compiled as a program of its own), its own."""
+    return frozenset(member.name for member in program) if program is not None else frozenset({function.name})
 
 
 def unique_function_name(name: str, parent: str, taken: set[str]) -> str:

@@ -19,9 +19,9 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.ir import ScopeKind, TensorType, UnknownType, Var
-from compiler.ir.cache_policy import POLICY_NAMES
+from compiler.ir.cache_policy import POLICY_NAMES, POLICY_VALUES
 from compiler.parser import messages
-from compiler.syntax.values import CACHE_POLICY_VALUES, UNKNOWN, EnumMember
+from compiler.syntax.values import UNKNOWN, EnumMember
 
 _ACCEPTING_KINDS = frozenset({ScopeKind.IN_CORE, ScopeKind.HIERARCHY})
 _SYNTAX = "ParserSyntaxError"
@@ -156,14 +156,14 @@ def _policy_of(node: ast.expr, report: Callable[[Diagnostic], None]) -> int | No
             )
         )
         return None
-    if node.attr not in CACHE_POLICY_VALUES:
+    if node.attr not in POLICY_VALUES:
         message = messages.policy_unknown_value(node.attr)
         report(_error(codes.POLICY_UNKNOWN_VALUE, message, node, messages.POLICY_UNKNOWN_VALUE_HINT))
         return None
     if ast.unparse(node.value) not in ("CachePolicy", "pl.CachePolicy"):
         report(_error(codes.POLICY_NOT_AN_ENUM, messages.POLICY_EXPECTED_ENUM, node, None))
         return None
-    return CACHE_POLICY_VALUES[node.attr]
+    return POLICY_VALUES[node.attr]
 
 
 def merge_cache_policy_attr(
@@ -193,7 +193,7 @@ def read_load_cache_kwarg(node: ast.expr, evaluated: Any, module_name: str) -> L
     """Mirror `load(cache=...)`: `int(cache)` must be 0 or 1 (tile.load's type deducer CHECK)."""
     value = evaluated
     if isinstance(value, EnumMember) and value.enum == "CachePolicy":
-        value = CACHE_POLICY_VALUES.get(value.member, UNKNOWN)
+        value = POLICY_VALUES.get(value.member, UNKNOWN)
     if value is None or value is UNKNOWN:
         return LoadCacheKwarg(None)
     if isinstance(value, str):

@@ -58,7 +58,7 @@ def build_environment(
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
-            _fold_statement(stmt, env, evaluator, dsl_decorator_of)
+            fold_statement(stmt, env, evaluator, dsl_decorator_of)
     if memo is not None:
         memo.clear()
         memo.update(kept)
@@ -122,7 +122,7 @@ def _fold_definition(
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
     if seen is None or now != seen:
-        _fold_statement(stmt, env, env.evaluator(), dsl_of)
+        fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
     else:
@@ -153,7 +153,8 @@ _COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
 )
 
 
-def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
+def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
+    """Fold one statement into `env`, as running it would bind (also a factory's, `factory_locals`)."""
     if isinstance(stmt, ast.Import):
         for alias in stmt.names:
             if alias.name in (PL_MODULE, PLD_MODULE) or alias.name.startswith(PL_MODULE + "."):
@@ -194,11 +195,7 @@ def _fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEva
                 if node.name:  # defs, classes and `except ... as name` bind too
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
-                _fold_statement(node, env, evaluator, dsl_of)
-
-
-# A factory's statements fold the same way (`factory_locals`).
-fold_statement = _fold_statement
+                fold_statement(node, env, evaluator, dsl_of)
 
 
 def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:

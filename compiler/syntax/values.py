@@ -14,8 +14,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.ir.cache_policy import POLICY_VALUES
-
 
 class _Unknown:
     _instance: _Unknown | None = None
@@ -82,7 +80,6 @@ class PlainDefinition:
 
 
 # Values of the two-member CachePolicy enum (reference §7).
-CACHE_POLICY_VALUES = POLICY_VALUES
 
 DTYPE_NAMES = frozenset(
     [

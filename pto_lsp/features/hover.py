@@ -7,7 +7,7 @@ from compiler.codegen.bypass_warning import PTOAS_ISSUE, PTOAS_ISSUE_LABEL
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.ir import Function, FunctionType, Param, TensorType
 from compiler.ir.cache_policy import BYPASS
-from compiler.lowering.outlining import outlined_names
+from compiler.lowering.outlining import names_beside, outlined_names
 
 # Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),
 # so that the hover and the warning beside it tell one story.
@@ -57,16 +57,17 @@ def _tensor_param_at(analysis: ModuleAnalysis, line: int, byte_col: int) -> tupl
     return None
 
 
-def _sibling_names(analysis: ModuleAnalysis, function: Function) -> frozenset[str]:
-    """The names of the functions defined beside `function` (its program's, or the module's)."""
-    for group in [program.functions for program in analysis.programs] + [analysis.functions]:
-        if any(member is function for member in group):
-            return frozenset(member.name for member in group)
-    return frozenset()
+def _program_of(analysis: ModuleAnalysis, function: Function) -> list[Function] | None:
+    """The functions of the program holding `function` (None: a free function)."""
+    return next((p.functions for p in analysis.programs if any(f is function for f in p.functions)), None)
 
 
 def _param_markdown(analysis: ModuleAnalysis, function: Function, param: Param, bypass_lowered: bool) -> str:
-    kernels = list(dict.fromkeys(outlined_names(function, _sibling_names(analysis, function)).values()))
+    kernels = list(
+        dict.fromkeys(
+            outlined_names(function, names_beside(function, _program_of(analysis, function))).values()
+        )
+    )
     if function.func_type is FunctionType.INCORE:
         kernels.insert(0, function.name)
     lines = [f"**`{param.var.name}`** · tensor parameter ({param.direction.value})", ""]

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from functools import cache
 
 from compiler.ir import FunctionType
+from compiler.ir.cache_policy import POLICY_VALUES
 from compiler.parser import op_catalog
 from compiler.parser.op_arity import bind
 from compiler.parser.scopes import LEVELS
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
-from compiler.syntax.values import CACHE_POLICY_VALUES, DTYPE_NAMES, ModuleRef
+from compiler.syntax.values import DTYPE_NAMES, ModuleRef
 
 # `pl.<namespace>.<op>` namespaces, in the order completion offers them.
 NAMESPACES = op_catalog.NAMESPACES
@@ -44,7 +45,7 @@ _MEMORY_SPACES = (
 
 # Enums reachable as `pl.<Enum>.<member>`, each member in the real enum's order.
 ENUMS: dict[str, tuple[str, ...]] = {
-    "CachePolicy": tuple(CACHE_POLICY_VALUES),
+    "CachePolicy": tuple(POLICY_VALUES),
     "Level": tuple(name for name in LEVELS if name != "UNDEFINED"),
     "FunctionType": tuple(member.value for member in FunctionType),
     "Role": _ROLES,

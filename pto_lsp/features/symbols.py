@@ -10,7 +10,7 @@ from compiler.analysis import UnitAnalysis
 from compiler.base.span import Span
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
-from compiler.lowering.outlining import outlined_names
+from compiler.lowering.outlining import names_beside, outlined_names
 from compiler.printer.expressions import format_expr
 
 
@@ -44,16 +44,16 @@ def unit_symbols(unit: UnitAnalysis) -> list[SymbolNode]:
     """The outline of one top-level definition: its programs and free functions."""
     symbols = []
     for program in unit.programs:
-        functions = [_function_symbol(function) for function in program.functions]
+        functions = [_function_symbol(function, program.functions) for function in program.functions]
         symbols.append(
             SymbolNode(program.name, "@pl.program", SymbolKind.PROGRAM, program.span, program.span, functions)
         )
-    symbols.extend(_function_symbol(function) for function in unit.functions)
+    symbols.extend(_function_symbol(function, None) for function in unit.functions)
     return sorted(symbols, key=lambda symbol: symbol.span)
 
 
-def _function_symbol(function: Function) -> SymbolNode:
-    names = outlined_names(function)
+def _function_symbol(function: Function, program: list[Function] | None) -> SymbolNode:
+    names = outlined_names(function, names_beside(function, program))
     header = Span(
         function.span.start_line, function.span.start_col, function.span.start_line, function.span.start_col
     )

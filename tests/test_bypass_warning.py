@@ -25,8 +25,8 @@ URL = "https://github.com/hw-native-sys/PTOAS/issues/1356"
 
 def short(tensor: str) -> str:
     return (
-        f"tensor '{tensor}' requests CachePolicy.BYPASS, but PTOAS has no L2-bypass path yet (PTOAS#1356); "
-        "compiled as an ordinary cached access"
+        f"tensor '{tensor}' requests CachePolicy.BYPASS, but PTOAS has no L2-bypass path yet "
+        "(https://github.com/hw-native-sys/PTOAS/issues/1356); compiling as an ordinary cached access"
     )
 
 

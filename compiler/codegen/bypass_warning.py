@@ -55,19 +55,15 @@ class BypassWarning:
 def compiler_text(warning: BypassWarning, file_label: str) -> str:
     """The real codegen's log line, verbatim (`reference-cache-policy.md` §5.1), naming
     the file as `file_label`."""
-    return (
-        f"[warning] [CacheBypassUnsupported] tensor '{warning.tensor}' requests CachePolicy.BYPASS, but PTOAS "
-        f"has no L2-bypass path yet ({PTOAS_ISSUE}); compiling as an ordinary cached access "
-        f"at {file_label}:{warning.line}"
-    )
+    return f"[warning] [CacheBypassUnsupported] {editor_message(warning)} at {file_label}:{warning.line}"
 
 
 def editor_message(warning: BypassWarning) -> str:
-    """The diagnostic's message: what the real text says, without what the editor and
-    `check` show beside it (severity, code, file and line, the issue link)."""
+    """The diagnostic's message: the real text's own words, without what the editor and
+    `check` show beside it (severity, category, file and line)."""
     return (
         f"tensor '{warning.tensor}' requests CachePolicy.BYPASS, but PTOAS has no L2-bypass path yet "
-        f"({PTOAS_ISSUE_LABEL}); compiled as an ordinary cached access"
+        f"({PTOAS_ISSUE}); compiling as an ordinary cached access"
     )
 
 

@@ -123,9 +123,7 @@ class ModuleAnalysis:
 
     @cached_property
     def unreached_codes(self) -> frozenset[str]:
-        """The codes of stages the real compiler never reaches on this module: an error of
-        Python's or of the parser stops the import, so nothing is compiled (no codegen warning)."""
-        return _CODEGEN_CODES if self.front_end_stopped() else frozenset()
+        return unreached_codes(self.front_end_stopped())
 
     @cached_property
     def bypass_warnings(self) -> list[BypassWarning]:
@@ -150,6 +148,12 @@ class ModuleAnalysis:
             merged.reads.extend(facts.reads)
             merged.declarations.extend(facts.declarations)
         return merged
+
+
+def unreached_codes(front_end_stopped: bool) -> frozenset[str]:
+    """The codes of stages the real compiler never reaches on a module: an error of Python's
+    or of the parser stops the import, so nothing is compiled (no codegen warning)."""
+    return _CODEGEN_CODES if front_end_stopped else frozenset()
 
 
 def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) -> list[Any]:

@@ -7,6 +7,7 @@ the module-level DSL functions that a bare-name call can dispatch to.
 from __future__ import annotations
 
 import ast
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -39,6 +40,12 @@ class ModuleEnvironment:
         return StaticEvaluator(self.lookup)
 
 
+# What the fold needs of one top-level statement: the statement (a def's or class's header
+# will do, see `contribution`) and the module names it binds where the fold does not look.
+Hidden = tuple[tuple[str, ...], bool, bool]
+Contribution = tuple[ast.stmt, Hidden]
+
+
 def build_environment(
     units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
 ) -> ModuleEnvironment:
@@ -51,10 +58,17 @@ def build_environment(
     statements) a def or class whose decorators' first names have the values they
     had last time is bound to the value it got then, without asking again.
     """
+    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo)
+
+
+def fold_environment(
+    contributions: list[Contribution], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+) -> ModuleEnvironment:
+    """`build_environment` of the statements the contributions stand for, in order."""
     env = ModuleEnvironment()
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
-    for stmt in units:
+    for stmt, _ in contributions:
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
@@ -62,23 +76,42 @@ def build_environment(
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    for stmt in units:
-        _fold_hidden_bindings(stmt, env)
+    for _, hidden in contributions:
+        _fold_hidden(hidden, env)
     return env
 
 
-def _fold_hidden_bindings(stmt: ast.stmt, env: ModuleEnvironment) -> None:
-    """Module names bound where the fold does not look (a `global` declaration in a
-    function, a walrus, an augmented assignment), writes to the module's globals we
-    cannot follow, and the future import that stops Python evaluating annotations.
+def contribution(stmt: ast.stmt) -> Contribution:
+    """What the fold needs of `stmt`, small enough to send to another process: a def or
+    class stands for itself by its header alone (name, decorators, return annotation: the
+    fold never reads a body, whose hidden bindings are taken here)."""
+    hidden = _hidden_of(stmt)
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        header = copy.copy(stmt)
+        header.body = []
+        if not isinstance(header, ast.ClassDef):
+            header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+        if hasattr(header, _HIDDEN_MEMO):
+            delattr(header, _HIDDEN_MEMO)
+        stmt = header
+    return stmt, hidden
 
-    The walk is remembered on the statement itself: the engine keeps each unit's
-    parsed statements while the unit's text is unchanged, so an edit elsewhere in a
+
+def _hidden_of(stmt: ast.stmt) -> Hidden:
+    """`hidden_bindings(stmt)`, remembered on the statement itself: the engine keeps each
+    unit's parsed statements while the unit's text is unchanged, so an edit elsewhere in a
     long file does not walk every other statement again."""
     found = getattr(stmt, _HIDDEN_MEMO, None)
     if found is None:
         found = hidden_bindings(stmt)
         setattr(stmt, _HIDDEN_MEMO, found)
+    return found
+
+
+def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
+    """Module names bound where the fold does not look (a `global` declaration in a
+    function, a walrus, an augmented assignment), writes to the module's globals we
+    cannot follow, and the future import that stops Python evaluating annotations."""
     hidden, writes_globals, future = found
     for name in hidden:
         env.values.setdefault(name, UNKNOWN)
@@ -92,7 +125,7 @@ def _fold_hidden_bindings(stmt: ast.stmt, env: ModuleEnvironment) -> None:
 _HIDDEN_MEMO = "_pto_hidden_bindings"
 
 
-def hidden_bindings(stmt: ast.stmt) -> tuple[tuple[str, ...], bool, bool]:
+def hidden_bindings(stmt: ast.stmt) -> Hidden:
     """(names possibly bound at module level, writes globals?, future annotations?)."""
     names: set[str] = set()
     writes_globals = False

@@ -13,8 +13,7 @@ from typing import TextIO
 
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
-from compiler.coverage import unanalysed_spans
-from pto_lsp.workspace.engine import AnalysisEngine
+from compiler.batch import check_modules
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import kernel_files, read_source
@@ -51,21 +50,19 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
+def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int = 0) -> int:
     with collector_paused():
-        return _run_check(paths, output_format, out, err)
+        return _run_check(paths, output_format, out, err, jobs)
 
 
-def _run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO) -> int:
+def _run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int) -> int:
     files, unreadable = _collect(paths, err)
-    engine = AnalysisEngine()
     reports = []
-    for path, text in files:
+    checked = check_modules([text for _, text in files], jobs)
+    for (path, text), checked_file in zip(files, checked, strict=True):
         disabled = settings_for(path).hidden_codes  # `[tool.pto-lsp]` of the file's project
-        analysis = engine.analyse_text(str(path), text)
-        diagnostics = analysis.diagnostics
-        unanalysed = unanalysed_spans(analysis.programs, analysis.functions, diagnostics)
-        reports.append(FileReport(path, text, [d for d in diagnostics if d.code not in disabled], unanalysed))
+        diagnostics = [d for d in checked_file.diagnostics if d.code not in disabled]
+        reports.append(FileReport(path, text, diagnostics, checked_file.unanalysed))
     if output_format == "json":
         _write_json(reports, out)
     else:
@@ -144,10 +141,10 @@ def _write_json(reports: list[FileReport], out: TextIO) -> None:
     out.write("\n")
 
 
-def main_check(paths: list[str], output_format: str) -> int:
+def main_check(paths: list[str], output_format: str, jobs: int = 0) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         for path in missing:
             print(f"pto-lsp check: error: no such file or directory: {path}", file=sys.stderr)
         return 2
-    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr)
+    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs)

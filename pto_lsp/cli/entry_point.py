@@ -17,6 +17,15 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="report what the PyPTO front end says about kernel files")
     check.add_argument("paths", nargs="+", metavar="PATH", help="files or directories to check")
     check.add_argument("--format", choices=("text", "json"), default="text", help="output format")
+    check.add_argument(
+        "--jobs",
+        "-j",
+        type=_job_count,
+        default=0,
+        metavar="N",
+        help="processes to check with (default 0: one per CPU, for inputs large enough to gain; "
+        "1: this process only)",
+    )
 
     compile_ = commands.add_parser(
         "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
@@ -55,6 +64,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _job_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if not 0 <= count <= 1024:
+        raise argparse.ArgumentTypeError(f"expected a number of processes from 0 to 1024, got {text!r}")
+    return count
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:  # `python -m pto_lsp` alone is the language server over stdio
@@ -63,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from pto_lsp.cli.check import main_check
 
-            return main_check(args.paths, args.format)
+            return main_check(args.paths, args.format, args.jobs)
         if args.command == "compile":
             from pto_lsp.cli.compile import main_compile
 

@@ -1,18 +1,25 @@
 """Whole modules checked in one go, on every CPU: what `pto-lsp check` runs.
 
 Once the module environment is known, a module's units are analysed each on
-its own (`analysis`), so the units of the modules checked are cut into one
-contiguous chunk per process. Each process parses its chunk and sends what its
-statements add to the environment (`environment.contribution`: a def or class by
-its header, small); every process folds the same environments from all of
-them, analyses its own units and sends back what a report needs of each (its
-diagnostics and what it left unanalysed). The first process is this one.
+its own (`analysis`), so the modules' lines are shared out in contiguous pieces,
+one share per process. Each process cuts its pieces into units, parses them and
+sends what their statements add to the environment (`environment.contribution`:
+a def or class by its header, small); every process folds the same environments
+from all of them, analyses its own units and sends back what a report needs of
+each (its diagnostics and what it left unanalysed). The last share is this
+process's own.
+
+The cut is shared out too (it is a line scan, `unit_scan`, which would otherwise
+run alone before anything else): a module is split only before a column-0
+`def`, `class` or decorator after a blank line, where the scan is assumed to
+be at a statement's start, and that is checked: each piece's scan ends in the
+state the next one assumed, or nothing of the split is used.
 
 Only the summaries and the reports cross between processes, never a unit's
 tree or IR. If anything goes wrong on the way (a worker dies, a tree too deep
-to send), the modules are checked again in this process alone: the same
-answer, later. Parallel or not, the reports are those of `analysis`'s serial
-path, item for item (tests/test_cli_jobs.py).
+to send, a split inside a string), the modules are checked again in this
+process alone: the same answer, later. Parallel or not, the reports are those
+of the serial path, item for item (tests/test_cli_jobs.py).
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -34,11 +42,16 @@ from compiler.coverage import unanalysed_spans
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.syntax.environment import Contribution, ModuleEnvironment, contribution, fold_environment
 from compiler.syntax.subtree import shared_subtrees
-from compiler.syntax.unit_scan import cut_units
+from compiler.syntax.unit_scan import INITIAL, State, scan, split_keeping_ends, unit_extents
 from compiler.syntax.units import ParsedUnit, parse_unit
 
 # Below this many lines a process of its own costs more than it saves (forking, sending).
 LINES_PER_PROCESS = 3_000
+# The scan's state at the start of a top-level statement that follows another one.
+_BETWEEN_STATEMENTS: State = ("", 0, False, False, True)
+# A line a module may be split before (after a blank line): it starts a definition.
+_SPLIT_BEFORE = re.compile(r"(?:@|def |class |async def )")
+_SPLIT_SEARCH = 5_000  # lines looked at past a share's end for such a line
 
 
 @dataclass
@@ -57,26 +70,25 @@ class ModuleReport:
 
 
 @dataclass(frozen=True)
-class _Item:
-    """One unit of one of the modules checked."""
+class _Piece:
+    """Lines [first, stop) of one module, cut by the process that checks them, the scan
+    starting in `state` (INITIAL at the module's top, else `_BETWEEN_STATEMENTS`)."""
 
     module: int
-    text: str
-    start_line: int
+    first: int
+    stop: int
+    state: State
 
 
 def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
     """The report of each module, in order. `jobs`: processes at most (0: one per CPU)."""
-    items = [
-        _Item(module, unit.text, unit.start_line)
-        for module, source in enumerate(sources)
-        for unit in cut_units(source)
-    ]
-    chunks = _chunks(items, _processes(jobs, sum(source.count("\n") + 1 for source in sources)))
-    reports = _in_processes(chunks) if len(chunks) > 1 else None
+    lines = [split_keeping_ends(source) for source in sources]
+    shares = _shares(lines, _processes(jobs, sum(len(module) for module in lines)))
+    reports = _in_processes(lines, shares) if len(shares) > 1 else None
     if reports is None:
-        reports = _work(items, lambda own: own)
-    return _module_reports(len(sources), items, reports)
+        whole = [_Piece(module, 0, len(found), INITIAL) for module, found in enumerate(lines)]
+        reports = _work(lines, whole, lambda own, ends: own)
+    return _module_reports(len(sources), reports)
 
 
 def unit_report(unit: ParsedUnit, env: ModuleEnvironment) -> UnitReport:
@@ -89,10 +101,10 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment) -> UnitReport:
     )
 
 
-def _module_reports(count: int, items: Sequence[_Item], reports: Sequence[UnitReport]) -> list[ModuleReport]:
+def _module_reports(count: int, reports: Sequence[tuple[int, UnitReport]]) -> list[ModuleReport]:
     per_module: list[list[UnitReport]] = [[] for _ in range(count)]
-    for item, report in zip(items, reports, strict=True):
-        per_module[item.module].append(report)
+    for module, report in reports:
+        per_module[module].append(report)
     result = []
     for units in per_module:
         found = merge_in_order([unit.diagnostics for unit in units], Diagnostic.sort_key)
@@ -106,26 +118,72 @@ def _module_reports(count: int, items: Sequence[_Item], reports: Sequence[UnitRe
     return result
 
 
-# A chunk's contributions: per item, its module and what its statements add.
+# Per unit, its module and what its statements add to the module's environment.
 _Contributions = list[tuple[int, list[Contribution]]]
+# Given a share's contributions and its pieces' end states: everybody's contributions.
+_Exchange = Callable[[_Contributions, list[State]], _Contributions]
 
 
-def _work(items: Sequence[_Item], exchange: Callable[[_Contributions], _Contributions]) -> list[UnitReport]:
-    """Parse `items`, swap contributions for everybody's (`exchange`), fold each module's
-    environment, analyse the items. One pass: each statement's tree is flattened once for
-    the contributions and the analysis both."""
+def _work(
+    lines: Sequence[list[str]], pieces: Sequence[_Piece], exchange: _Exchange
+) -> list[tuple[int, UnitReport]]:
+    """Cut and parse `pieces`, swap contributions for everybody's (`exchange`), fold each
+    module's environment, analyse the units. One pass: each statement's tree is flattened
+    once for the contributions and the analysis both."""
     with shared_subtrees():
-        units = [parse_unit(item.text, item.start_line) for item in items]
-        own = [(item.module, [contribution(node) for node in unit.nodes]) for item, unit in zip(items, units)]
-        everybody = exchange(own)
+        units: list[tuple[int, ParsedUnit]] = []
+        ends: list[State] = []
+        for piece in pieces:
+            part = lines[piece.module][piece.first : piece.stop]
+            kinds, states = scan(part, piece.state)
+            ends.append(states[-1])
+            units.extend(
+                (piece.module, parse_unit(text, row + 1))
+                for text, row, _ in unit_extents(part, kinds, piece.first)
+            )
+        own = [(module, [contribution(node) for node in unit.nodes]) for module, unit in units]
+        everybody = exchange(own, ends)
         by_module: dict[int, list[Contribution]] = {}
         for module, found in everybody:
             by_module.setdefault(module, []).extend(found)
         environments = {
             module: fold_environment(by_module.get(module, []), dsl_decorator_name)
-            for module in {item.module for item in items}
+            for module in {piece.module for piece in pieces}
         }
-        return [unit_report(unit, environments[item.module]) for item, unit in zip(items, units)]
+        return [(module, unit_report(unit, environments[module])) for module, unit in units]
+
+
+def _shares(lines: Sequence[list[str]], count: int) -> list[list[_Piece]]:
+    """At most `count` shares of about the same number of lines, in order, none empty."""
+    target = sum(len(module) for module in lines) / count
+    shares: list[list[_Piece]] = [[]]
+    filled = 0
+    for module, found in enumerate(lines):
+        first, state = 0, INITIAL
+        while first < len(found):
+            if filled >= target and len(shares) < count:
+                shares.append([])
+                filled = 0
+            room = int(target - filled)
+            split = None
+            if len(shares) < count and len(found) - first > room:
+                split = _split_line(found, first + max(room, 1))
+            stop = split if split is not None else len(found)
+            shares[-1].append(_Piece(module, first, stop, state))
+            filled += stop - first
+            if split is not None:
+                shares.append([])
+                filled = 0
+            first, state = stop, _BETWEEN_STATEMENTS
+    return [share for share in shares if share]
+
+
+def _split_line(lines: list[str], start: int) -> int | None:
+    """The first line from `start` on that a module may be split before, if one is near."""
+    for index in range(max(start, 1), min(start + _SPLIT_SEARCH, len(lines))):
+        if _SPLIT_BEFORE.match(lines[index]) and not lines[index - 1].strip():
+            return index
+    return None
 
 
 def _processes(jobs: int, lines: int) -> int:
@@ -148,25 +206,15 @@ def _can_fork() -> bool:
     return sys.platform.startswith("linux") and "fork" in multiprocessing.get_all_start_methods()
 
 
-def _chunks(items: Sequence[_Item], count: int) -> list[list[_Item]]:
-    """`count` contiguous chunks of about the same amount of text (none empty)."""
-    total = sum(len(item.text) for item in items)
-    chunks: list[list[_Item]] = [[]]
-    done = 0
-    for item in items:
-        if chunks[-1] and done >= total * len(chunks) / count:
-            chunks.append([])
-        chunks[-1].append(item)
-        done += len(item.text)
-    return chunks
-
-
 class _WorkerFailed(Exception):
     """A worker said it failed, died, or could not be told what it needs."""
 
 
-def _in_processes(chunks: list[list[_Item]]) -> list[UnitReport] | None:
-    """Every chunk's reports, the first chunk's made here; None if a worker failed."""
+def _in_processes(
+    lines: Sequence[list[str]], shares: list[list[_Piece]]
+) -> list[tuple[int, UnitReport]] | None:
+    """Every share's reports, the last share's made here; None if a worker failed or a
+    split was misjudged."""
     context = multiprocessing.get_context("fork")
     # A forked child starts with copies of this process's output buffers: empty them first.
     for stream in (sys.stdout, sys.stderr):
@@ -174,26 +222,36 @@ def _in_processes(chunks: list[list[_Item]]) -> list[UnitReport] | None:
             stream.flush()
     workers: list[tuple[Any, Connection]] = []
     try:
-        for chunk in chunks[1:]:
+        for share in shares[:-1]:
             ours, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(chunk, theirs), daemon=True)
+            process = context.Process(target=_worker, args=(lines, share, theirs), daemon=True)
             process.start()
             theirs.close()
             workers.append((process, ours))
 
-        def exchange(own: _Contributions) -> _Contributions:
-            everybody = list(own)
+        def exchange(own: _Contributions, own_ends: list[State]) -> _Contributions:
+            everybody: _Contributions = []
+            ends: list[State] = []
             for _, connection in workers:
-                everybody.extend(_receive(connection))
+                found, their_ends = _receive(connection)
+                everybody.extend(found)
+                ends.extend(their_ends)
+            everybody.extend(own)
+            ends.extend(own_ends)
+            pieces = [piece for share in shares for piece in share]
+            for before, piece, end in zip(pieces, pieces[1:], ends):
+                if before.module == piece.module and end != piece.state:
+                    raise _WorkerFailed("a module was split inside a statement")
             message = pickle.dumps(everybody, pickle.HIGHEST_PROTOCOL)
             for _, connection in workers:
                 connection.send_bytes(message)
             return everybody
 
-        reports = _work(chunks[0], exchange)
+        own_reports = _work(lines, shares[-1], exchange)
+        reports: list[tuple[int, UnitReport]] = []
         for _, connection in workers:
             reports.extend(_receive(connection))
-        return reports
+        return reports + own_reports
     except (_WorkerFailed, RecursionError, pickle.PicklingError, OSError, EOFError):
         return None
     finally:
@@ -215,15 +273,15 @@ def _receive(connection: Connection) -> Any:
     return payload
 
 
-def _worker(chunk: list[_Item], connection: Connection) -> None:
-    """A forked process: send the chunk's contributions, take everybody's, send the reports."""
+def _worker(lines: Sequence[list[str]], share: list[_Piece], connection: Connection) -> None:
+    """A forked process: send the share's contributions, take everybody's, send the reports."""
 
-    def exchange(own: _Contributions) -> _Contributions:
-        connection.send_bytes(pickle.dumps(("ok", own), pickle.HIGHEST_PROTOCOL))
+    def exchange(own: _Contributions, ends: list[State]) -> _Contributions:
+        connection.send_bytes(pickle.dumps(("ok", (own, ends)), pickle.HIGHEST_PROTOCOL))
         return pickle.loads(connection.recv_bytes())
 
     try:
-        reports = _work(chunk, exchange)
+        reports = _work(lines, share, exchange)
         connection.send_bytes(pickle.dumps(("ok", reports), pickle.HIGHEST_PROTOCOL))
     except BaseException as error:  # told to the parent, which then checks alone
         # If even this fails, the parent sees the pipe close instead.

@@ -36,8 +36,8 @@ def processes_used(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     used: list[bool] = []
     real = batch._in_processes
 
-    def spy(chunks: Any) -> Any:
-        reports = real(chunks)
+    def spy(*args: Any) -> Any:
+        reports = real(*args)
         used.append(reports is not None)
         return reports
 
@@ -114,6 +114,23 @@ def test_a_statement_too_deep_to_send_is_checked_all_the_same(
     assert processes_used == [False]
     assert (shared.returncode, shared.stdout, shared.stderr) == (alone.returncode, alone.stdout, alone.stderr)
     assert "Traceback" not in shared.stderr
+
+
+def test_a_split_that_falls_inside_a_string_is_noticed(tmp_path: Path, processes_used: list[bool]) -> None:
+    # The middle of the module is a string holding what looks like definitions after blank
+    # lines: where the cut would be shared out, the scan is inside a string, not between
+    # statements.
+    half = _module(2 * batch.LINES_PER_PROCESS, seed=11, mistakes=True)
+    looks_like_code = (
+        "\n\n@pl.function\ndef inside_a_string(x):\n    return x\n" * 2 * batch.LINES_PER_PROCESS
+    )
+    source = half + f'\nEXAMPLES = """{looks_like_code}"""\n' + _module(2 * batch.LINES_PER_PROCESS, 12, True)
+    path = tmp_path / "model.py"
+    path.write_text(source, encoding="utf-8")
+    alone, shared = _both_ways(str(path))
+    assert processes_used == [False]  # tried, the split found wrong, checked in one process
+    assert (shared.returncode, shared.stdout, shared.stderr) == (alone.returncode, alone.stdout, alone.stderr)
+    assert "inside_a_string" not in alone.stdout
 
 
 @pytest.mark.parametrize("jobs", ["-1", "two", "100000"])

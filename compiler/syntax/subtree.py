@@ -17,6 +17,7 @@ import ast
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 # A statement's entry: (its root's node list, start, end, its root's binder list, start, end).
 _Entry = tuple[list[ast.AST], int, int, list[ast.AST], int, int]
@@ -65,7 +66,8 @@ def shared_subtrees() -> Iterator[None]:
 
 
 def subtree(stmt: ast.stmt) -> list[ast.AST]:
-    """`stmt` and every node under it, each once, parents before children."""
+    """`stmt` and every node under it, each once, parents before children; not the
+    expression contexts (`Load`, `Store`, `Del`) nor the operators."""
     nodes, start, end, _, _, _ = _entry(stmt)
     return nodes[start:end]
 
@@ -113,41 +115,106 @@ class _End:
         self.statement = statement
 
 
+# Fields that never hold a child worth listing: expression contexts and operators (shared
+# singletons no caller looks at; skipping them is a third fewer nodes to visit), and the
+# identifiers, flags and constants of the grammar. By field name for every class...
+_NOT_CHILDREN: frozenset[str] = frozenset(
+    {
+        "ctx",
+        "op",
+        "ops",
+        "id",
+        "attr",
+        "arg",
+        "asname",
+        "module",
+        "level",
+        "simple",
+        "kind",
+        "conversion",
+        "is_async",
+        "type_comment",
+        "rest",
+        "kwd_attrs",
+        "lineno",
+        "tag",
+    }
+)
+# ... and by class where the same name elsewhere holds nodes (`TypeAlias.name` is a
+# `Name`, `Import.names` are `alias` nodes, `Assign.value` an expression).
+_NOT_CHILDREN_OF: dict[str, frozenset[str]] = {
+    "FunctionDef": frozenset({"name"}),
+    "AsyncFunctionDef": frozenset({"name"}),
+    "ClassDef": frozenset({"name"}),
+    "ExceptHandler": frozenset({"name"}),
+    "alias": frozenset({"name"}),
+    "MatchAs": frozenset({"name"}),
+    "MatchStar": frozenset({"name"}),
+    "TypeVar": frozenset({"name"}),
+    "ParamSpec": frozenset({"name"}),
+    "TypeVarTuple": frozenset({"name"}),
+    "Global": frozenset({"names"}),
+    "Nonlocal": frozenset({"names"}),
+    "Constant": frozenset({"value"}),
+    "MatchSingleton": frozenset({"value"}),
+}
+
+# Per node class: (its child-holding fields, last first; a statement?; a binder?).
+_Shape = tuple[tuple[str, ...], bool, bool]
+_SHAPES: dict[type, _Shape] = {}
+
+
+def _shape(cls: type) -> _Shape:
+    skip = _NOT_CHILDREN | _NOT_CHILDREN_OF.get(cls.__name__, frozenset())
+    fields = tuple(name for name in reversed(cls._fields) if name not in skip)  # type: ignore[attr-defined]
+    shape = (fields, issubclass(cls, ast.stmt), cls in _BINDER_TYPES)
+    _SHAPES[cls] = shape
+    return shape
+
+
 def _flatten(root: ast.stmt) -> dict[int, _Entry]:
     """Pre-order traversal without recursion (hostile input nests thousands deep):
-    each statement's entry, by `id`."""
+    each statement's entry, by `id`. Children are pushed last field first, a list's
+    last element first, so they pop in the grammar's order."""
     nodes: list[ast.AST] = []
     found: list[ast.AST] = []
     starts: dict[ast.stmt, tuple[int, int]] = {}
     entries: dict[int, _Entry] = {}
-    stack: list[ast.AST | _End] = [root]
-    binder_types = _BINDER_TYPES
+    stack: list[Any] = [root]
+    pop = stack.pop
+    push = stack.append
+    add_node = nodes.append
+    add_binder = found.append
+    shapes = _SHAPES
+    name_class = ast.Name
+    load_class = ast.Load
+    node_class = ast.AST
     while stack:
-        item = stack.pop()
+        item = pop()
         cls = item.__class__
+        if cls is name_class:
+            add_node(item)
+            if item.ctx.__class__ is not load_class:
+                add_binder(item)
+            continue  # a Name's only child is its context
         if cls is _End:
-            statement = item.statement  # type: ignore[union-attr]
+            statement = item.statement
             start, binder_start = starts.pop(statement)
             entries[id(statement)] = (nodes, start, len(nodes), found, binder_start, len(found))
             continue
-        if cls is ast.Name:
-            nodes.append(item)  # type: ignore[arg-type]
-            if item.ctx.__class__ is not ast.Load:  # type: ignore[union-attr]
-                found.append(item)  # type: ignore[arg-type]
-            continue  # a Name's only child is its context
-        if isinstance(item, ast.stmt):
+        fields, statement_node, binder = shapes.get(cls) or _shape(cls)
+        if statement_node:
             starts[item] = (len(nodes), len(found))
-            stack.append(_End(item))
-        nodes.append(item)  # type: ignore[arg-type]
-        if cls in binder_types:
-            found.append(item)  # type: ignore[arg-type]
-        children: list[ast.AST] = []
-        for name in item._fields:  # type: ignore[union-attr]
+            push(_End(item))
+        add_node(item)
+        if binder:
+            add_binder(item)
+        for name in fields:
             value = getattr(item, name, None)
-            if isinstance(value, ast.AST):
-                children.append(value)
-            elif isinstance(value, list):
-                children.extend(element for element in value if isinstance(element, ast.AST))
-        children.reverse()
-        stack.extend(children)
+            if value.__class__ is list:
+                for element in reversed(value):
+                    if isinstance(element, node_class):
+                        push(element)
+            elif isinstance(value, node_class):
+                push(value)
     return entries

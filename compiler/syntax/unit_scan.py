@@ -61,7 +61,9 @@ State = tuple[str, int, bool, bool, bool]
 START, CODE, SKIP = 0, 1, 2  # the line starts a unit / belongs to one / is blank or a comment
 INITIAL: State = ("", 0, False, False, False)
 _MAX_DEPTH = 64
-_SPECIAL = re.compile(r"""[#'"()\[\]{}\\]""")
+# Where a line's code stops counting brackets: a comment, a string, a backslash.
+_STOP = re.compile(r"""[#'"\\]""")
+_BRACKET = re.compile(r"[()\[\]{}]")
 _STRING_END = {delimiter: re.compile(r"\\|" + re.escape(delimiter)) for delimiter in ('"""', "'''", '"', "'")}
 _CONTINUES = re.compile(r"(?:else|elif|except|finally)\b")
 # What, at column 0 inside an unclosed bracket, can only begin a statement: the scan recovers there.
@@ -83,14 +85,14 @@ def scan_line(state: State, line: str) -> tuple[int, State]:
         depth, joined = 0, False
         body = text.lstrip(" \t\f")
         if not body or body[0] == "#":
-            kind = SKIP
-        elif not started:
+            return SKIP, _state("", 0, False, decorated, started)  # nothing to scan
+        if not started:
             kind = START
         elif not at_column_0 or decorated or _CONTINUES.match(text):
             kind = CODE
         else:
             kind = START
-        if at_column_0 and kind != SKIP:
+        if at_column_0:
             decorated = first == "@"
     if kind == START:
         started = True
@@ -104,31 +106,39 @@ def scan_line(state: State, line: str) -> tuple[int, State]:
             )
         quote = ""
     while True:
-        match = _SPECIAL.search(text, position)
+        # Brackets up to the next string, comment or backslash, which end or skip text.
+        match = _STOP.search(text, position)
+        depth = _bracket_depth(depth, text, position, len(text) if match is None else match.start())
         if match is None:
             break
         char, at = match.group(), match.start()
         if char == "#":
             break
-        if char in "\"'":
-            delimiter = char * 3 if text.startswith(char * 3, at) else char
-            end = _string_end(text, at + len(delimiter), delimiter)
-            if end == -2 or (end == -1 and len(delimiter) == 3):
-                quote = delimiter  # the string goes on on the next line
-                break
-            if end == -1:
-                break  # an unterminated one-line string ends with its line
-            position = end
-            continue
         if char == "\\":
             if at == len(text) - 1:
                 joined = True
                 break
             position = at + 1
             continue
-        depth = min(depth + 1, _MAX_DEPTH) if char in "([{" else max(depth - 1, 0)
-        position = at + 1
+        delimiter = char * 3 if text.startswith(char * 3, at) else char
+        end = _string_end(text, at + len(delimiter), delimiter)
+        if end == -2 or (end == -1 and len(delimiter) == 3):
+            quote = delimiter  # the string goes on on the next line
+            break
+        if end == -1:
+            break  # an unterminated one-line string ends with its line
+        position = end
     return kind, _state(quote, depth, joined, decorated, started)
+
+
+def _bracket_depth(depth: int, text: str, start: int, end: int) -> int:
+    """The bracket depth after `text[start:end]`, code without strings or comments."""
+    for char in _BRACKET.findall(text, start, end):
+        if char in "([{":
+            depth = depth + 1 if depth < _MAX_DEPTH else _MAX_DEPTH
+        elif depth:
+            depth -= 1
+    return depth
 
 
 def _string_end(text: str, start: int, delimiter: str) -> int:

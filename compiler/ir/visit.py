@@ -6,12 +6,14 @@ re-implement a traversal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from compiler.ir.nodes import (
     AssignStmt,
     BinaryExpr,
     Call,
+    Const,
     EvalStmt,
     Expr,
     ForStmt,
@@ -31,24 +33,43 @@ from compiler.ir.nodes import (
 )
 
 
+def _dispatch(table: dict[type, Any], cls: type) -> Any:
+    """The handler of `cls` in `table`: its own, or its nearest registered base's (a
+    `SubscriptIndex` is walked as the `MakeTuple` it is, a scope kind as a `ScopeStmt`);
+    None for a node with nothing nested. Remembered per class."""
+    handler = next((table[base] for base in cls.__mro__ if base in table), None)
+    table[cls] = handler
+    return handler
+
+
+# Per node class, what a walk descends into (a class missing here is found by `_dispatch`).
+_CHILD_STMTS: dict[type, Callable[[Any], list[Stmt]] | None] = {
+    SeqStmts: lambda stmt: list(stmt.stmts),
+    ForStmt: lambda stmt: [stmt.body],
+    WhileStmt: lambda stmt: [stmt.body],
+    ScopeStmt: lambda stmt: [stmt.body],
+    IfStmt: lambda stmt: [stmt.then_body] + ([stmt.else_body] if stmt.else_body is not None else []),
+}
+
+
 def child_stmts(stmt: Stmt) -> list[Stmt]:
     """The statements directly nested in `stmt`, in source order."""
-    if isinstance(stmt, SeqStmts):
-        return list(stmt.stmts)
-    if isinstance(stmt, (ForStmt, WhileStmt, ScopeStmt)):
-        return [stmt.body]
-    if isinstance(stmt, IfStmt):
-        return [stmt.then_body] + ([stmt.else_body] if stmt.else_body is not None else [])
-    return []
+    cls = stmt.__class__
+    handler = _CHILD_STMTS[cls] if cls in _CHILD_STMTS else _dispatch(_CHILD_STMTS, cls)
+    return handler(stmt) if handler is not None else []
 
 
 def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
     """`stmt` and every statement nested in it, pre-order, in source order."""
     stack = [stmt]
+    table = _CHILD_STMTS
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(child_stmts(current)))
+        cls = current.__class__
+        handler = table[cls] if cls in table else _dispatch(table, cls)
+        if handler is not None:
+            stack.extend(reversed(handler(current)))
 
 
 def own_exprs(stmt: Stmt) -> list[Expr]:
@@ -69,32 +90,37 @@ def own_exprs(stmt: Stmt) -> list[Expr]:
     return []
 
 
+_SUB_EXPRS: dict[type, Callable[[Any], list[Expr]] | None] = {
+    Var: None,
+    Const: None,
+    Call: lambda expr: [*expr.args, *(v for v in expr.kwargs.values() if isinstance(v, Expr))],
+    MakeTuple: lambda expr: list(expr.items),
+    TupleGetItem: lambda expr: [expr.tuple_expr],
+    BinaryExpr: lambda expr: [expr.lhs, expr.rhs],
+    UnaryExpr: lambda expr: [expr.operand],
+    OpaqueExpr: lambda expr: list(expr.operands),
+    Slice: lambda expr: [part for part in (expr.lower, expr.upper, expr.step) if part is not None],
+}
+
+
 def sub_exprs(expr: Expr) -> list[Expr]:
     """The operands of an expression, in evaluation order."""
-    if isinstance(expr, Call):
-        return [*expr.args, *(v for v in expr.kwargs.values() if isinstance(v, Expr))]
-    if isinstance(expr, MakeTuple):
-        return list(expr.items)
-    if isinstance(expr, TupleGetItem):
-        return [expr.tuple_expr]
-    if isinstance(expr, BinaryExpr):
-        return [expr.lhs, expr.rhs]
-    if isinstance(expr, UnaryExpr):
-        return [expr.operand]
-    if isinstance(expr, OpaqueExpr):
-        return list(expr.operands)
-    if isinstance(expr, Slice):
-        return [part for part in (expr.lower, expr.upper, expr.step) if part is not None]
-    return []
+    cls = expr.__class__
+    handler = _SUB_EXPRS[cls] if cls in _SUB_EXPRS else _dispatch(_SUB_EXPRS, cls)
+    return handler(expr) if handler is not None else []
 
 
 def walk_expr(expr: Expr) -> Iterator[Expr]:
     """`expr` and its operands, pre-order, in evaluation order."""
     stack = [expr]
+    table = _SUB_EXPRS
     while stack:
         current = stack.pop()
         yield current
-        stack.extend(reversed(sub_exprs(current)))
+        cls = current.__class__
+        handler = table[cls] if cls in table else _dispatch(table, cls)
+        if handler is not None:
+            stack.extend(reversed(handler(current)))
 
 
 def bound_vars(stmt: Stmt) -> list[Var]:

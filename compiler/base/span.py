@@ -29,12 +29,22 @@ def unit_line_offset(offset: int) -> Iterator[None]:
         _LINE_OFFSET.reset(token)
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Span:
     start_line: int
     start_col: int
     end_line: int
     end_col: int
+
+    def __init__(self, start_line: int, start_col: int, end_line: int, end_col: int) -> None:
+        # The generated frozen __init__ writes each field through `object.__setattr__`;
+        # straight into the instance dict is half the cost, and a span is made for
+        # nearly every node parsed. Still frozen: assignment raises as before.
+        fields = self.__dict__
+        fields["start_line"] = start_line
+        fields["start_col"] = start_col
+        fields["end_line"] = end_line
+        fields["end_col"] = end_col
 
     @staticmethod
     def of(node: ast.AST) -> Span:

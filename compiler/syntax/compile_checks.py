@@ -71,6 +71,29 @@ def first_compile_error(tree: ast.Module, source: str | None = None) -> CompileE
     return None
 
 
+# The fields in which statements nest (in `ast`'s grammar, the only ones that hold a
+# statement, an `except` handler or a `case`), per class in the class's field order.
+_NESTING = frozenset({"body", "orelse", "finalbody", "handlers", "cases"})
+_NESTING_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _nested_statements(node: ast.AST) -> list[ast.AST]:
+    """The statements, handlers and cases directly under a statement-like node, in
+    `ast.iter_child_nodes` order (no expression of it is looked at)."""
+    cls = node.__class__
+    fields = _NESTING_FIELDS.get(cls)
+    if fields is None:
+        fields = _NESTING_FIELDS[cls] = tuple(name for name in cls._fields if name in _NESTING)
+    if not fields:
+        return []
+    found: list[ast.AST] = []
+    for name in fields:
+        value = getattr(node, name, None)
+        if isinstance(value, list):
+            found.extend(value)
+    return found
+
+
 # ------------------------------------------------------------- code generator
 
 
@@ -83,10 +106,11 @@ def _node_errors(node: ast.AST, ctx: _Context) -> Iterator[CompileError]:
     if not ctx.expressions and isinstance(node, ast.expr):
         return
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-        yield from _children(node.decorator_list, ctx)
-        yield from _arguments_errors(node.args, ctx)
-        if node.returns is not None:
-            yield from _node_errors(node.returns, ctx)
+        if ctx.expressions:  # a header holds only expressions
+            yield from _children(node.decorator_list, ctx)
+            yield from _arguments_errors(node.args, ctx)
+            if node.returns is not None:
+                yield from _node_errors(node.returns, ctx)
         is_async = isinstance(node, ast.AsyncFunctionDef)
         generator = is_async and _is_generator(node.body)
         inner = _Context(_Kind.FUNCTION, is_async, False, generator, ctx.expressions)
@@ -97,7 +121,8 @@ def _node_errors(node: ast.AST, ctx: _Context) -> Iterator[CompileError]:
         yield from _node_errors(node.body, _Context(_Kind.LAMBDA, expressions=ctx.expressions))
         return
     if isinstance(node, ast.ClassDef):
-        yield from _children([*node.decorator_list, *node.bases, *node.keywords], ctx)
+        if ctx.expressions:
+            yield from _children([*node.decorator_list, *node.bases, *node.keywords], ctx)
         yield from _codegen_errors(node.body, _Context(_Kind.CLASS, expressions=ctx.expressions))
         return
     if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
@@ -115,8 +140,9 @@ def _node_errors(node: ast.AST, ctx: _Context) -> Iterator[CompileError]:
     if isinstance(node, (ast.For, ast.AsyncFor, ast.While)):
         if isinstance(node, ast.AsyncFor) and not _in_async_function(ctx):
             yield CompileError("'async for' outside async function", node)
-        header: list[ast.AST] = [node.test] if isinstance(node, ast.While) else [node.iter, node.target]
-        yield from _children(header, ctx)
+        if ctx.expressions:
+            header: list[ast.AST] = [node.test] if isinstance(node, ast.While) else [node.iter, node.target]
+            yield from _children(header, ctx)
         yield from _codegen_errors(node.body, replace(ctx, in_loop=True))
         yield from _codegen_errors(node.orelse, ctx)  # a loop's `else` is not in the loop
         return
@@ -151,15 +177,17 @@ def _node_errors(node: ast.AST, ctx: _Context) -> Iterator[CompileError]:
         yield from _codegen_errors(node.finalbody, ctx)
         return
     elif isinstance(node, ast.Assign):
-        yield from _node_errors(node.value, ctx)
+        if ctx.expressions:
+            yield from _node_errors(node.value, ctx)
         for target in node.targets:
             yield from _target_errors(target)
-        yield from _children(node.targets, ctx)
+        if ctx.expressions:
+            yield from _children(node.targets, ctx)
         return
-    children = ast.iter_child_nodes(node)
-    yield from _children(
-        [c for c in children if not isinstance(c, ast.expr)] if not ctx.expressions else list(children), ctx
-    )
+    if ctx.expressions:
+        yield from _children(list(ast.iter_child_nodes(node)), ctx)
+    else:  # only the statements nested in it can hold an error
+        yield from _children(_nested_statements(node), ctx)
 
 
 def _children(nodes: list[ast.AST], ctx: _Context) -> Iterator[CompileError]:
@@ -236,16 +264,13 @@ def _walk_in_order(nodes: list[ast.stmt]) -> Iterator[ast.AST]:
         stack.extend(reversed(list(ast.iter_child_nodes(node))))
 
 
-_STATEMENT_LIKE = (ast.stmt, ast.excepthandler, ast.match_case)
-
-
 def _walk_statements_in_order(nodes: list[ast.stmt]) -> Iterator[ast.AST]:
     """`_walk_in_order` without the expressions (where no statement can be)."""
     stack: list[ast.AST] = list(reversed(nodes))
     while stack:
         node = stack.pop()
         yield node
-        stack.extend(reversed([c for c in ast.iter_child_nodes(node) if isinstance(c, _STATEMENT_LIKE)]))
+        stack.extend(reversed(_nested_statements(node)))
 
 
 def _at_module_level(node: ast.stmt, tree: ast.Module) -> bool:

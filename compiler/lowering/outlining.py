@@ -34,6 +34,8 @@ _SCANNED_BY = {
     ScopeKind.HIERARCHY: {FunctionType.OPAQUE, FunctionType.INLINE},
 }
 
+_SCANNED_BY_ANY = frozenset().union(*_SCANNED_BY.values())
+
 _LEVEL_SUFFIX = {
     "AIV": "aiv",
     "AIC": "aic",
@@ -61,8 +63,13 @@ class OutlinedScope:
 def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> dict[int, str]:
     """id(scope) -> the name of the function each outlined scope becomes; `taken`: the
     names of the functions beside `function` (its program's), which outlined ones avoid."""
+    return _outlined_names(function, outlined_scopes(function), taken)
+
+
+def _outlined_names(function: Function, scopes: list[ScopeStmt], taken: frozenset[str]) -> dict[int, str]:
     names: dict[int, str] = {}
-    scopes = outlined_scopes(function)
+    if not scopes:
+        return names
     counters: dict[tuple[str, ScopeKind], int] = {}
     _name_scopes(function.body, function.name, "", {id(scope) for scope in scopes}, counters, names)
     used = set(taken)
@@ -114,10 +121,11 @@ def function_outlines(
 ) -> list[OutlinedScope]:
     """The scopes of `function` the outliners turn into functions, each with the name it
     gets: `taken` holds the names of the functions beside it (its program's)."""
-    names = outlined_names(function, taken)
+    scopes = outlined_scopes(function)
+    names = _outlined_names(function, scopes, taken)
     return [
         OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions, known))
-        for scope in outlined_scopes(function)
+        for scope in scopes
     ]
 
 
@@ -142,6 +150,8 @@ def unique_function_name(name: str, parent: str, taken: set[str]) -> str:
 
 def outlined_scopes(function: Function) -> list[ScopeStmt]:
     """The scopes of `function` that the outliners turn into functions of their own."""
+    if function.func_type not in _SCANNED_BY_ANY:
+        return []  # no outliner looks inside it (an InCore kernel, say): no walk
     return [
         stmt
         for stmt in walk_stmts(function.body)

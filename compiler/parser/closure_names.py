@@ -117,9 +117,23 @@ class ClosureNames:
     """Answers "can this name resolve?" for one DSL function body."""
 
     def __init__(self, function: ast.FunctionDef, env: ModuleEnvironment, enclosing: frozenset[str]) -> None:
+        self._function = function
         self._env = env
         self._enclosing = enclosing
-        self._bindings = list(_body_bindings(function))
+        # Each name's earliest binding position in the body, read only when a name
+        # resolves nowhere else (most never get there): see `_first_bindings`.
+        self._first: dict[str, tuple[int, int]] | None = None
+
+    def _first_bindings(self) -> dict[str, tuple[int, int]]:
+        if self._first is None:
+            first: dict[str, tuple[int, int]] = {}
+            for binding in _body_bindings(self._function):
+                position = (binding.line, binding.col)
+                earliest = first.get(binding.name)
+                if earliest is None or position < earliest:
+                    first[binding.name] = position
+            self._first = first
+        return self._first
 
     def _closure_may_hold(self, name: str) -> bool:
         """The captured closure (module globals, enclosing locals) may hold `name`."""
@@ -134,8 +148,9 @@ class ClosureNames:
         """`name`, read at `use` and absent from the DSL scope, resolves nowhere."""
         if self._closure_may_hold(name) or name in SAFE_BUILTINS:
             return False
-        position = (use.lineno, use.col_offset)  # type: ignore[attr-defined]
-        return not any(b.name == name and (b.line, b.col) < position for b in self._bindings)
+        earliest = self._first_bindings().get(name)
+        # Bound by then when some binding comes before the use: the earliest one does.
+        return earliest is None or not earliest < (use.lineno, use.col_offset)  # type: ignore[attr-defined]
 
     def call_is_unsupported(self, name: str) -> bool:
         """A bare-name call `name(...)` the real parser rejects: its closure value is

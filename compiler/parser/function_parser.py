@@ -135,7 +135,7 @@ class FunctionParser:
             self._bindings.get, self._evaluator, context.callee_return_type, self._diagnostics.append
         )
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
-            self._exprs.strict(ClosureNames(node, context.env, context.enclosing_names), context.program)
+            self._exprs.strict(self._closure, context.program)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:

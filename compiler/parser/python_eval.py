@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import ast
 import builtins
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from compiler.parser.errors import FrontEndError
 from compiler.syntax.environment import FUTURE_ANNOTATIONS, PL_MODULE, ModuleEnvironment
@@ -42,6 +43,11 @@ class _PlEnum:
     name: str
 
 
+_PL_MODULE = _PlModule()
+_PL_REF = ModuleRef(PL_MODULE)
+_PYPTO_REF = ModuleRef("pypto")
+
+
 @dataclass
 class HeaderErrors:
     """Python's error for each top-level statement that has one, and the nodes it
@@ -56,7 +62,7 @@ def python_errors(nodes: list[ast.stmt], env: ModuleEnvironment) -> HeaderErrors
     result = HeaderErrors()
     future = env.values.get(FUTURE_ANNOTATIONS) is True
     for stmt in nodes:
-        evaluator = _Evaluator(env, frozenset(_names_bound_in(stmt)), future)
+        evaluator = _Evaluator(env, stmt, future)
         error = evaluator.run(stmt)
         if error is not None:
             result.errors.append(error)
@@ -65,11 +71,19 @@ def python_errors(nodes: list[ast.stmt], env: ModuleEnvironment) -> HeaderErrors
 
 
 class _Evaluator:
-    def __init__(self, env: ModuleEnvironment, local_names: frozenset[str], future: bool) -> None:
+    def __init__(self, env: ModuleEnvironment, stmt: ast.stmt, future: bool) -> None:
         self._env = env
-        self._local = local_names
+        self._stmt = stmt
+        # The names `stmt` binds, gathered when a name's answer first depends on them.
+        self._local_names: frozenset[str] | None = None
         self._future = future
         self.failed: set[int] = set()
+
+    def _is_local(self, name: str) -> bool:
+        """`name` is bound somewhere in the statement (see `_names_bound_in`)."""
+        if self._local_names is None:
+            self._local_names = frozenset(_names_bound_in(self._stmt))
+        return name in self._local_names
 
     # ------------------------------------------------------------ statements
 
@@ -125,7 +139,9 @@ class _Evaluator:
     # ----------------------------------------------------------- expressions
 
     def _first_error(self, node: ast.expr) -> FrontEndError | None:
-        for step in _evaluation_order(node):
+        checked: list[ast.AST] = []
+        _collect_checked(node, checked)
+        for step in checked:
             error = self._check(step)
             if error is not None:
                 return error
@@ -155,72 +171,87 @@ class _Evaluator:
         return not (
             name in values
             or "*" in values  # a star import (or a module that writes its globals) binds what we cannot list
-            or name in self._local
             or name in _BUILTINS
             or _is_dunder(name)
+            or self._is_local(name)
         )
 
     def _static(self, node: ast.expr) -> _PlModule | _PlEnum | None:
         """`pl` / `pl.<Enum>` when `node` certainly is that module or enum."""
         if isinstance(node, ast.Name):
-            if node.id in self._local:
-                return None  # rebound here: not necessarily the module
-            value = self._env.values.get(node.id)
-            return _PlModule() if value == ModuleRef(PL_MODULE) else None
+            # A name rebound in the statement is not necessarily the module.
+            is_pl = self._env.values.get(node.id) == _PL_REF and not self._is_local(node.id)
+            return _PL_MODULE if is_pl else None
         if isinstance(node, ast.Attribute):
             owner = self._static(node.value)
-            if isinstance(owner, _PlModule):
+            if owner is _PL_MODULE:
                 enum_name = pl_enum(node.attr)
                 return _PlEnum(enum_name) if enum_name is not None else None
             if owner is None and isinstance(node.value, ast.Name) and node.attr == "language":
-                value = None if node.value.id in self._local else self._env.values.get(node.value.id)
-                return _PlModule() if value == ModuleRef("pypto") else None
+                value = self._env.values.get(node.value.id)
+                is_pl = value == _PYPTO_REF and not self._is_local(node.value.id)
+                return _PL_MODULE if is_pl else None
         return None
 
 
-def _evaluation_order(node: ast.AST) -> Iterator[ast.AST]:
-    """The sub-expressions Python certainly evaluates for `node`, each after what it
-    reads (a short-circuit operand or a branch it may skip is left out)."""
-    if isinstance(node, (ast.Name, ast.Constant)):
-        yield node
-        return
-    children: list[ast.AST | None]
-    if isinstance(node, ast.Attribute):
-        children = [node.value]
-    elif isinstance(node, ast.Subscript):
-        children = [node.value, node.slice]
-    elif isinstance(node, ast.Call):
-        children = [node.func, *node.args, *(kw.value for kw in node.keywords)]
-    elif isinstance(node, ast.BinOp):
-        children = [node.left, node.right]
-    elif isinstance(node, ast.UnaryOp):
-        children = [node.operand]
-    elif isinstance(node, ast.Compare):
-        children = [node.left, node.comparators[0]]
-    elif isinstance(node, ast.BoolOp):
-        children = [node.values[0]]
-    elif isinstance(node, ast.IfExp):
-        children = [node.test]
-    elif isinstance(node, (ast.List, ast.Tuple, ast.Set)):
-        children = list(node.elts)
-    elif isinstance(node, ast.Dict):
-        children = [item for key, value in zip(node.keys, node.values) for item in (key, value)]
-    elif isinstance(node, (ast.Starred, ast.FormattedValue, ast.NamedExpr)):
-        children = [node.value]
-    elif isinstance(node, ast.JoinedStr):
-        children = list(node.values)
-    elif isinstance(node, ast.Slice):
-        children = [node.lower, node.upper, node.step]
-    elif isinstance(node, ast.Lambda):
-        children = [*node.args.defaults, *node.args.kw_defaults]
-    elif isinstance(node, _COMPREHENSIONS):
-        children = [node.generators[0].iter]
-    else:
+def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
+    """The sub-expressions of `node` that `_check` can object to, in the order Python
+    certainly evaluates them, each after what it reads (a short-circuit operand or a
+    branch it may skip is left out). One call per level, and one for a leaf's
+    (empty) children: as deep as the generators it replaces, so an expression too
+    deep to follow is still the same one."""
+    steps = _evaluation_steps(node.__class__)
+    if steps is None:
         return  # anything else (await, yield): not followed
-    for child in children:
+    children, checked = steps
+    for child in children(node):
         if child is not None:
-            yield from _evaluation_order(child)
-    yield node
+            _collect_checked(child, out)
+    if checked:
+        out.append(node)
+
+
+# What `_collect_checked` follows for a node class: the sub-expressions evaluated
+# before the node itself (None entries skipped), and whether `_check` can object to
+# the node (a `Name` or an `Attribute`).
+_Children = Callable[[Any], Iterable[ast.AST | None]]
+_NO_CHILDREN: tuple[()] = ()
+_STEPS: dict[type, tuple[_Children, bool]] = {
+    ast.Name: (lambda node: _NO_CHILDREN, True),
+    ast.Constant: (lambda node: _NO_CHILDREN, False),
+    ast.Attribute: (lambda node: (node.value,), True),
+    ast.Subscript: (lambda node: (node.value, node.slice), False),
+    ast.Call: (lambda node: [node.func, *node.args, *(kw.value for kw in node.keywords)], False),
+    ast.BinOp: (lambda node: (node.left, node.right), False),
+    ast.UnaryOp: (lambda node: (node.operand,), False),
+    ast.Compare: (lambda node: (node.left, node.comparators[0]), False),
+    ast.BoolOp: (lambda node: (node.values[0],), False),
+    ast.IfExp: (lambda node: (node.test,), False),
+    ast.List: (lambda node: node.elts, False),
+    ast.Tuple: (lambda node: node.elts, False),
+    ast.Set: (lambda node: node.elts, False),
+    ast.Dict: (lambda node: [item for pair in zip(node.keys, node.values) for item in pair], False),
+    ast.Starred: (lambda node: (node.value,), False),
+    ast.FormattedValue: (lambda node: (node.value,), False),
+    ast.NamedExpr: (lambda node: (node.value,), False),
+    ast.JoinedStr: (lambda node: node.values, False),
+    ast.Slice: (lambda node: (node.lower, node.upper, node.step), False),
+    ast.Lambda: (lambda node: [*node.args.defaults, *node.args.kw_defaults], False),
+    **{kind: (lambda node: (node.generators[0].iter,), False) for kind in _COMPREHENSIONS},
+}
+# Classes met so far, by their nearest base in `_STEPS` (None: not followed).
+_STEPS_BY_CLASS: dict[type, tuple[_Children, bool] | None] = dict(_STEPS)
+
+
+def _evaluation_steps(cls: type) -> tuple[_Children, bool] | None:
+    steps = _STEPS_BY_CLASS.get(cls, _UNSEEN)
+    if steps is _UNSEEN:
+        steps = next((_STEPS[base] for base in cls.__mro__ if base in _STEPS), None)
+        _STEPS_BY_CLASS[cls] = steps
+    return steps  # type: ignore[return-value]
+
+
+_UNSEEN: Any = object()
 
 
 def _target_reads(target: ast.expr) -> Iterator[ast.expr]:

@@ -80,6 +80,7 @@ from compiler.parser.scopes import (
     keyword_value,
 )
 from compiler.syntax.environment import ModuleEnvironment
+from compiler.syntax.subtree import subtree
 from compiler.syntax.values import UNKNOWN, DslFunction
 
 _LOOP_KINDS = {
@@ -682,7 +683,7 @@ class FunctionParser:
         """Kernel dispatches in an SPMD body we are sure of, and whether a call of a
         name whose value we do not know may be one more."""
         count, unsure = 0, False
-        for node in (node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Call)):
+        for node in (node for stmt in body for node in subtree(stmt) if isinstance(node, ast.Call)):
             func = node.func
             if (
                 isinstance(func, ast.Attribute)

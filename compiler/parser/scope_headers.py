@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from compiler.ir import Const, Expr
 from compiler.parser.errors import syntax_error, unsupported
+from compiler.syntax.subtree import subtree
 
 # `pl.Level` members and aliases in the order upstream lists them in its hint.
 LEVEL_NAMES = (
@@ -487,6 +488,6 @@ def reads_block_idx(body: list[ast.stmt]) -> bool:
         (isinstance(node.func, ast.Attribute) and node.func.attr == "get_block_idx")
         or (isinstance(node.func, ast.Name) and node.func.id == "get_block_idx")
         for stmt in body
-        for node in ast.walk(stmt)
+        for node in subtree(stmt)
         if isinstance(node, ast.Call)
     )

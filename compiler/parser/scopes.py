@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler.ir import ScopeKind
+from compiler.syntax.subtree import subtree
 
 # `pl.Level` members and aliases (pypto-language.md §3).
 LEVELS = {
@@ -219,7 +220,8 @@ def spmd_dispatch_count(body: list[ast.stmt], is_dsl_function_name: Callable[[st
 
 
 def _calls(body: list[ast.stmt]) -> list[ast.Call]:
-    return [node for stmt in body for node in ast.walk(stmt) if isinstance(node, ast.Call)]
+    # The statements' shared node lists (see `subtree`): an `ast.walk` costs far more.
+    return [node for stmt in body for node in subtree(stmt) if isinstance(node, ast.Call)]
 
 
 def _has_optimization_entry(call: ast.Call) -> bool:

@@ -54,16 +54,24 @@ def enclosing_scope_names(nodes: list[ast.stmt]) -> dict[int, frozenset[str]]:
         # A module-level class body is not in its methods' closure (a program's
         # decorator captures the module frame); a function's locals are.
         is_function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        _visit_scope_children(node, frozenset(_all_bound_names(node)) if is_function else frozenset(), found)
+        children = list(direct_definitions(node))
+        if children:  # the names a scope binds are only read by the definitions in it
+            outer = frozenset(_all_bound_names(node)) if is_function else frozenset()
+            _visit_scope_children(children, outer, found)
     return found
 
 
-def _visit_scope_children(node: ast.stmt, outer: frozenset[str], found: dict[int, frozenset[str]]) -> None:
-    for child in direct_definitions(node):
+def _visit_scope_children(
+    children: list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef],
+    outer: frozenset[str],
+    found: dict[int, frozenset[str]],
+) -> None:
+    for child in children:
         if outer:
             found[id(child)] = outer
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            _visit_scope_children(child, outer | frozenset(_all_bound_names(child)), found)
+        nested = list(direct_definitions(child))
+        if nested:
+            _visit_scope_children(nested, outer | frozenset(_all_bound_names(child)), found)
 
 
 def bound_in_function(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:

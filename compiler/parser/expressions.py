@@ -109,7 +109,6 @@ class ExpressionParser:
         self._program = program
 
     def parse(self, node: ast.expr) -> Expr:
-        span = Span.of(node)
         if self._names is not None and not isinstance(node, _EXPRESSION_KINDS):
             raise unsupported(
                 f"Unsupported expression type: {type(node).__name__}",
@@ -117,7 +116,8 @@ class ExpressionParser:
                 "Use supported expressions like variables, constants, operations, or function calls",
             )
         if isinstance(node, ast.Name):
-            return self._name(node, span)
+            return self._name(node)  # most often a DSL variable: no span to build
+        span = Span.of(node)
         if isinstance(node, ast.Constant):
             if self._names is not None and not (node.value is None or type(node.value) in (bool, int, float)):
                 raise type_error(
@@ -164,10 +164,11 @@ class ExpressionParser:
         except FrontEndError:
             return OpaqueExpr(Span.of(node), ast.unparse(node))
 
-    def _name(self, node: ast.Name, span: Span) -> Expr:
+    def _name(self, node: ast.Name) -> Expr:
         var = self._lookup_var(node.id)
         if var is not None:
             return var
+        span = Span.of(node)
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return Const(span, value, type=_constant_type(value))

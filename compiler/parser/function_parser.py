@@ -158,20 +158,21 @@ class FunctionParser:
         for param in params:
             self._rebinding.note_parameter(param.var)
         returns = self._return_types(check=not unread)
+        span = Span.of(node)
         function = Function(
             name=node.name,
             params=params,
             return_types=returns,
             func_type=func_type,
-            body=SeqStmts(Span.of(node), []),
-            span=Span.of(node),
+            body=SeqStmts(span, []),
+            span=span,
             level=level,
             role=role,
             decorator=self._decorator.name,
         )
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
-            function.body = self._block(node.body, Span.of(node))
+            function.body = self._block(node.body, span)
         return function
 
     # ------------------------------------------------------------ signature

@@ -126,6 +126,11 @@ class FunctionParser:
         # Local types are checked in a body the parser reads as written (see `_strict_types`).
         self._strict_types = decorator.name == "function"
         self._closure = ClosureNames(node, context.env, context.enclosing_names)
+        # The type resolver's checks, seeing the closure and the names bound so far
+        # (it keeps no state of its own: one serves every annotation).
+        self._checker = LocalAnnotationChecker(
+            self._evaluator, self._closure.is_unbound, self._bindings.__contains__
+        )
         self._rebinding = RebindingTable(node)
         # Kinds of the loops around the statement being parsed ("range", "while", "spmd", ...).
         self._loop_kinds: list[str] = []
@@ -198,7 +203,7 @@ class FunctionParser:
                 try:
                     signature_checks.check_missing_annotation(arg)
                     assert annotation is not None
-                    signature_checks.check_param_type(annotation, self._annotation_checker())
+                    signature_checks.check_param_type(annotation, self._checker)
                     signature_checks.check_direction(annotation, ir_type, direction)
                 except FrontEndError as error:
                     self.report(error)
@@ -214,16 +219,12 @@ class FunctionParser:
             return []
         if check and self._decorator.name == "function":
             try:
-                signature_checks.check_type(returns, self._annotation_checker())
+                signature_checks.check_type(returns, self._checker)
             except FrontEndError as error:
                 self.report(error)
                 return [UnknownType()]
         resolved = self._types.resolve(returns)
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
-
-    def _annotation_checker(self) -> LocalAnnotationChecker:
-        """The type resolver's checks, seeing the closure and the parameters bound so far."""
-        return LocalAnnotationChecker(self._evaluator, self._closure.is_unbound, self._bindings.__contains__)
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
         """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
@@ -447,10 +448,7 @@ class FunctionParser:
             return self._types.resolve(stmt.annotation)
         if is_skipped_annotation(stmt.annotation):
             return UnknownType()  # the parser takes these types from the value
-        checker = LocalAnnotationChecker(
-            self._evaluator, self._closure.is_unbound, self._bindings.__contains__
-        )
-        checker.check(stmt.annotation)
+        self._checker.check(stmt.annotation)
         annotated = self._types.resolve(stmt.annotation)
         type_checks.check_annotation(annotated, value, target.id, stmt)
         return annotated

@@ -32,17 +32,15 @@ class Binding:
 def bind(signature: OpSignature, n_positional: int, keywords: list[str]) -> Binding:
     """Bind `n_positional` positional arguments and `keywords` (in call order)."""
     fn = signature.function_name
-    params = signature.params
-    positional = [p for p in params if p.kind in ("positional_only", "positional")]
-    keyword_only = [p for p in params if p.kind == "keyword_only"]
-    has_varargs = any(p.kind == "var_positional" for p in params)
-    has_varkw = any(p.kind == "var_keyword" for p in params)
+    arity = signature.arity
+    positional, keyword_only = arity.positional, arity.keyword_only
+    has_varargs, has_varkw = arity.has_varargs, arity.has_varkw
     binding = Binding()
     for index, param in enumerate(positional[:n_positional]):
         binding.positional[param.name] = index
 
-    by_keyword = {p.name: p for p in params if p.kind in ("positional", "keyword_only")}
-    positional_only_names = {p.name for p in params if p.kind == "positional_only"}
+    by_keyword = arity.by_keyword
+    positional_only_names = arity.positional_only_names
     for keyword in keywords:
         if keyword not in by_keyword:
             if has_varkw:
@@ -77,7 +75,7 @@ def bind(signature: OpSignature, n_positional: int, keywords: list[str]) -> Bind
 
 
 def _too_many_positional(
-    fn: str, positional: list[Param], given: int, binding: Binding, keyword_only: list[Param]
+    fn: str, positional: tuple[Param, ...], given: int, binding: Binding, keyword_only: tuple[Param, ...]
 ) -> str:
     defaults = sum(1 for p in positional if p.has_default)
     count = len(positional)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from compiler.parser import op_catalog_data as data
 
@@ -49,6 +49,18 @@ class Param:
 
 
 @dataclass(frozen=True)
+class Arity:
+    """An op wrapper's parameters as Python binds arguments to them."""
+
+    positional: tuple[Param, ...]  # positional-only and positional-or-keyword, in order
+    keyword_only: tuple[Param, ...]
+    has_varargs: bool
+    has_varkw: bool
+    by_keyword: dict[str, Param]  # what a keyword argument can name
+    positional_only_names: frozenset[str]
+
+
+@dataclass(frozen=True)
 class OpSignature:
     """One op wrapper. `function_name` is the wrapper's own `__name__` (what Python's
     TypeError names: `pl.create_tensor` is `create()`); `level` is where a `pl.<op>`
@@ -67,6 +79,20 @@ class OpSignature:
 
     def param_names(self) -> list[str]:
         return [param.name for param in self.params]
+
+    @cached_property
+    def arity(self) -> Arity:
+        """The parameter kinds argument binding reads, sorted once per signature
+        (`lookup` keeps one signature per op; a cached property is no field)."""
+        params = self.params
+        return Arity(
+            positional=tuple(p for p in params if p.kind in ("positional_only", "positional")),
+            keyword_only=tuple(p for p in params if p.kind == "keyword_only"),
+            has_varargs=any(p.kind == "var_positional" for p in params),
+            has_varkw=any(p.kind == "var_keyword" for p in params),
+            by_keyword={p.name: p for p in params if p.kind in ("positional", "keyword_only")},
+            positional_only_names=frozenset(p.name for p in params if p.kind == "positional_only"),
+        )
 
     def label(self) -> str:
         """`load(tensor, offsets, shapes, valid_shape=..., ...)`, for signature help."""

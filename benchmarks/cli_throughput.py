@@ -230,6 +230,8 @@ def main() -> int:
                     continue
                 file = str(clean if command.startswith("compile") else path)
                 for label, program, env in tools:
+                    if "--jobs" in args and label != "pto-lsp":
+                        continue  # an older checkout may have no --jobs (its check is one process)
                     argv = [*program, *(file if a == "FILE" else a for a in args)]
                     results.append(measure(label, command, argv, lines, arguments.runs, env, scratch))
             if "floor" in wanted:

@@ -224,7 +224,7 @@ def test_broken_frames_never_leave_the_server_deaf(server: RawServer) -> None:
         server.send(hover(id))
         messages = []
         while not any(m.get("id") == id and "method" not in m for m in messages):
-            messages.append(server.next_message(timeout=10))
+            messages.append(server.next_message())  # a deaf server never answers; a loaded one may be slow
         own = 101 + number if number < 7 else 108
         if answered:
             assert any(m.get("id") == own and "result" in m for m in messages), what

@@ -140,16 +140,6 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
-def _without_mistakes(size: int, seed: int) -> str:
-    """The module `generate_module(size, seed)`, every definition without its mistake."""
-    rate = generate.MISTAKE_RATE
-    generate.MISTAKE_RATE = 0.0
-    try:
-        return generate.generate_module(size, seed)
-    finally:
-        generate.MISTAKE_RATE = rate
-
-
 def table(results: list[Result]) -> str:
     """One row per tool and command: seconds, lines/s and MB per 100k lines at each size, and
     the ratio to ruff's time at the largest size."""
@@ -222,7 +212,7 @@ def main() -> int:
             path, clean = Path(scratch, f"kernels_{size}.py"), Path(scratch, f"clean_{size}.py")
             source = generate.generate_module(size, arguments.seed)
             path.write_text(source, encoding="utf-8")
-            clean.write_text(_without_mistakes(size, arguments.seed), encoding="utf-8")
+            clean.write_text(generate.generate_module(size, arguments.seed, mistakes=False), encoding="utf-8")
             lines = source.count("\n")
             print(f"{lines} lines:", file=sys.stderr, flush=True)
             for command, args in COMMANDS.items():

@@ -263,23 +263,25 @@ TEMPLATES = [
 MISTAKE_RATE = 1 / 12
 
 
-def definitions(seed: int = 0):
-    """An endless stream of (text, mistake) definitions, reproducible from `seed`."""
+def definitions(seed: int = 0, mistake_rate: float = MISTAKE_RATE):
+    """An endless stream of (text, mistake) definitions, reproducible from `seed` (the same
+    definitions whatever `mistake_rate`: only which ones carry their mistake changes)."""
     rnd = random.Random(seed)
     weights = [weight for _, weight, _ in TEMPLATES]
     i = 0
     while True:
         template, _, mistakes = rnd.choices(TEMPLATES, weights)[0]
-        mistake = rnd.choice(mistakes) if mistakes and rnd.random() < MISTAKE_RATE else None
+        mistake = rnd.choice(mistakes) if mistakes and rnd.random() < mistake_rate else None
         yield template(i, rnd, mistake), mistake
         i += 1
 
 
-def generate_module(lines: int, seed: int = 0) -> str:
-    """A kernel module of about `lines` lines (never fewer)."""
+def generate_module(lines: int, seed: int = 0, mistakes: bool = True) -> str:
+    """A kernel module of about `lines` lines (never fewer); without `mistakes`, the same
+    module with every definition written correctly."""
     parts: list[str] = []
     count = HEADER.count("\n")
-    for text, _ in definitions(seed):
+    for text, _ in definitions(seed, MISTAKE_RATE if mistakes else 0.0):
         if count >= lines:
             break
         parts.append(text)

@@ -19,17 +19,6 @@ import generate
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 
 
-def _module(lines: int, seed: int, mistakes: bool) -> str:
-    if mistakes:
-        return generate.generate_module(lines, seed)
-    rate = generate.MISTAKE_RATE
-    generate.MISTAKE_RATE = 0.0
-    try:
-        return generate.generate_module(lines, seed)
-    finally:
-        generate.MISTAKE_RATE = rate
-
-
 @pytest.fixture
 def processes_used(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """One entry per time check tried worker processes: whether their answer was used."""
@@ -56,7 +45,9 @@ def test_a_large_module_in_two_processes_says_what_one_says(
     tmp_path: Path, processes_used: list[bool], mistakes: bool, output: str
 ) -> None:
     path = tmp_path / "model.py"
-    path.write_text(_module(4 * batch.LINES_PER_PROCESS, seed=7, mistakes=mistakes), encoding="utf-8")
+    path.write_text(
+        generate.generate_module(4 * batch.LINES_PER_PROCESS, seed=7, mistakes=mistakes), encoding="utf-8"
+    )
     alone, shared = _both_ways("--format", output, str(path))
     assert processes_used == [True]  # the second run did use two processes
     assert shared.stdout == alone.stdout
@@ -77,7 +68,7 @@ def test_a_folder_of_real_kernels_in_two_processes_says_what_one_says(processes_
 
 def test_the_installed_command_forks_from_a_fresh_process(tmp_path: Path) -> None:
     path = tmp_path / "model.py"
-    path.write_text(_module(3 * batch.LINES_PER_PROCESS, seed=3, mistakes=True), encoding="utf-8")
+    path.write_text(generate.generate_module(3 * batch.LINES_PER_PROCESS, seed=3), encoding="utf-8")
     alone = run_cli("--jobs", "1", str(path))
     shared = spawn_pto_lsp("check", "--jobs", "2", str(path))
     assert (shared.returncode, shared.stdout, shared.stderr) == (alone.returncode, alone.stdout, "")
@@ -87,7 +78,7 @@ def test_a_worker_that_dies_costs_time_not_the_answer(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, processes_used: list[bool]
 ) -> None:
     path = tmp_path / "model.py"
-    path.write_text(_module(3 * batch.LINES_PER_PROCESS, seed=5, mistakes=True), encoding="utf-8")
+    path.write_text(generate.generate_module(3 * batch.LINES_PER_PROCESS, seed=5), encoding="utf-8")
     alone = run_cli("--jobs", "1", str(path))
     parent = os.getpid()
     real = batch.unit_report
@@ -109,7 +100,7 @@ def test_a_statement_too_deep_to_send_is_checked_all_the_same(
     # A module constant 900 terms deep: too deep for pickle to send to another process.
     deep = "import pypto.language as pl\nLIMIT = " + " + ".join(["1"] * 900) + "\n"
     path = tmp_path / "model.py"
-    path.write_text(deep + _module(3 * batch.LINES_PER_PROCESS, seed=9, mistakes=True), encoding="utf-8")
+    path.write_text(deep + generate.generate_module(3 * batch.LINES_PER_PROCESS, seed=9), encoding="utf-8")
     alone, shared = _both_ways(str(path))
     assert processes_used == [False]
     assert (shared.returncode, shared.stdout, shared.stderr) == (alone.returncode, alone.stdout, alone.stderr)
@@ -120,11 +111,15 @@ def test_a_split_that_falls_inside_a_string_is_noticed(tmp_path: Path, processes
     # The middle of the module is a string holding what looks like definitions after blank
     # lines: where the cut would be shared out, the scan is inside a string, not between
     # statements.
-    half = _module(2 * batch.LINES_PER_PROCESS, seed=11, mistakes=True)
+    half = generate.generate_module(2 * batch.LINES_PER_PROCESS, seed=11)
     looks_like_code = (
         "\n\n@pl.function\ndef inside_a_string(x):\n    return x\n" * 2 * batch.LINES_PER_PROCESS
     )
-    source = half + f'\nEXAMPLES = """{looks_like_code}"""\n' + _module(2 * batch.LINES_PER_PROCESS, 12, True)
+    source = (
+        half
+        + f'\nEXAMPLES = """{looks_like_code}"""\n'
+        + generate.generate_module(2 * batch.LINES_PER_PROCESS, seed=12)
+    )
     path = tmp_path / "model.py"
     path.write_text(source, encoding="utf-8")
     alone, shared = _both_ways(str(path))

@@ -52,17 +52,15 @@ _CHILD_STMTS: dict[type, Callable[[Any], list[Stmt]] | None] = {
 }
 
 
-def child_stmts(stmt: Stmt) -> list[Stmt]:
-    """The statements directly nested in `stmt`, in source order."""
-    cls = stmt.__class__
-    handler = _CHILD_STMTS[cls] if cls in _CHILD_STMTS else _dispatch(_CHILD_STMTS, cls)
-    return handler(stmt) if handler is not None else []
+def _children(node: Any, table: dict[type, Any]) -> list[Any]:
+    cls = node.__class__
+    handler = table[cls] if cls in table else _dispatch(table, cls)
+    return handler(node) if handler is not None else []
 
 
-def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
-    """`stmt` and every statement nested in it, pre-order, in source order."""
-    stack = [stmt]
-    table = _CHILD_STMTS
+def _preorder(root: Any, table: dict[type, Any]) -> Iterator[Any]:
+    """`root` and everything under it by `table`, pre-order, children in their order."""
+    stack = [root]
     while stack:
         current = stack.pop()
         yield current
@@ -70,6 +68,16 @@ def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
         handler = table[cls] if cls in table else _dispatch(table, cls)
         if handler is not None:
             stack.extend(reversed(handler(current)))
+
+
+def child_stmts(stmt: Stmt) -> list[Stmt]:
+    """The statements directly nested in `stmt`, in source order."""
+    return _children(stmt, _CHILD_STMTS)
+
+
+def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
+    """`stmt` and every statement nested in it, pre-order, in source order."""
+    return _preorder(stmt, _CHILD_STMTS)
 
 
 def own_exprs(stmt: Stmt) -> list[Expr]:
@@ -105,22 +113,12 @@ _SUB_EXPRS: dict[type, Callable[[Any], list[Expr]] | None] = {
 
 def sub_exprs(expr: Expr) -> list[Expr]:
     """The operands of an expression, in evaluation order."""
-    cls = expr.__class__
-    handler = _SUB_EXPRS[cls] if cls in _SUB_EXPRS else _dispatch(_SUB_EXPRS, cls)
-    return handler(expr) if handler is not None else []
+    return _children(expr, _SUB_EXPRS)
 
 
 def walk_expr(expr: Expr) -> Iterator[Expr]:
     """`expr` and its operands, pre-order, in evaluation order."""
-    stack = [expr]
-    table = _SUB_EXPRS
-    while stack:
-        current = stack.pop()
-        yield current
-        cls = current.__class__
-        handler = table[cls] if cls in table else _dispatch(table, cls)
-        if handler is not None:
-            stack.extend(reversed(handler(current)))
+    return _preorder(expr, _SUB_EXPRS)
 
 
 def bound_vars(stmt: Stmt) -> list[Var]:

@@ -2,12 +2,12 @@
 
 Once the module environment is known, a module's units are analysed each on
 its own (`analysis`), so the modules' lines are shared out in contiguous pieces,
-one share per process. Each process cuts its pieces into units, parses them and
-sends what their statements add to the environment (`environment.contribution`:
-a def or class by its header, small); every process folds the same environments
-from all of them, analyses its own units and sends back what a report needs of
-each (its diagnostics and what it left unanalysed). The last share is this
-process's own.
+one share per forked worker. Each worker cuts its pieces into units, parses them
+and sends what their statements add to the environment (`environment.contribution`:
+a def or class by its header, small); this process relays them all, every worker
+folds the same environments, analyses its own units and sends back what a report
+needs of each (its diagnostics and what it left unanalysed), then ends without
+freeing its trees. This process takes no share: it would have to free its own.
 
 The cut is shared out too (it is a line scan, `unit_scan`, which would otherwise
 run alone before anything else): a module is split only before a column-0
@@ -125,11 +125,12 @@ _Exchange = Callable[[_Contributions, list[State]], _Contributions]
 
 
 def _work(
-    lines: Sequence[list[str]], pieces: Sequence[_Piece], exchange: _Exchange
+    lines: Sequence[list[str]], pieces: Sequence[_Piece], exchange: _Exchange, kept: list[Any] | None = None
 ) -> list[tuple[int, UnitReport]]:
     """Cut and parse `pieces`, swap contributions for everybody's (`exchange`), fold each
     module's environment, analyse the units. One pass: each statement's tree is flattened
-    once for the contributions and the analysis both."""
+    once for the contributions and the analysis both. The parsed units go to `kept`, if
+    given, rather than being freed on return."""
     with shared_subtrees():
         units: list[tuple[int, ParsedUnit]] = []
         ends: list[State] = []
@@ -150,6 +151,8 @@ def _work(
             module: fold_environment(by_module.get(module, []), dsl_decorator_name)
             for module in {piece.module for piece in pieces}
         }
+        if kept is not None:
+            kept.append(units)
         return [(module, unit_report(unit, environments[module])) for module, unit in units]
 
 
@@ -213,8 +216,8 @@ class _WorkerFailed(Exception):
 def _in_processes(
     lines: Sequence[list[str]], shares: list[list[_Piece]]
 ) -> list[tuple[int, UnitReport]] | None:
-    """Every share's reports, the last share's made here; None if a worker failed or a
-    split was misjudged."""
+    """Every share's reports, each made by a worker of its own while this process relays
+    the contributions; None if a worker failed or a split was misjudged."""
     context = multiprocessing.get_context("fork")
     # A forked child starts with copies of this process's output buffers: empty them first.
     for stream in (sys.stdout, sys.stderr):
@@ -222,36 +225,29 @@ def _in_processes(
             stream.flush()
     workers: list[tuple[Any, Connection]] = []
     try:
-        for share in shares[:-1]:
+        for share in shares:
             ours, theirs = context.Pipe()
             process = context.Process(target=_worker, args=(lines, share, theirs), daemon=True)
             process.start()
             theirs.close()
             workers.append((process, ours))
-
-        def exchange(own: _Contributions, own_ends: list[State]) -> _Contributions:
-            everybody: _Contributions = []
-            ends: list[State] = []
-            for _, connection in workers:
-                found, their_ends = _receive(connection)
-                everybody.extend(found)
-                ends.extend(their_ends)
-            everybody.extend(own)
-            ends.extend(own_ends)
-            pieces = [piece for share in shares for piece in share]
-            for before, piece, end in zip(pieces, pieces[1:], ends):
-                if before.module == piece.module and end != piece.state:
-                    raise _WorkerFailed("a module was split inside a statement")
-            message = pickle.dumps(everybody, pickle.HIGHEST_PROTOCOL)
-            for _, connection in workers:
-                connection.send_bytes(message)
-            return everybody
-
-        own_reports = _work(lines, shares[-1], exchange)
+        everybody: _Contributions = []
+        ends: list[State] = []
+        for _, connection in workers:
+            found, their_ends = _receive(connection)
+            everybody.extend(found)
+            ends.extend(their_ends)
+        pieces = [piece for share in shares for piece in share]
+        for before, piece, end in zip(pieces, pieces[1:], ends):
+            if before.module == piece.module and end != piece.state:
+                raise _WorkerFailed("a module was split inside a statement")
+        message = pickle.dumps(everybody, pickle.HIGHEST_PROTOCOL)
+        for _, connection in workers:
+            connection.send_bytes(message)
         reports: list[tuple[int, UnitReport]] = []
         for _, connection in workers:
             reports.extend(_receive(connection))
-        return reports + own_reports
+        return reports
     except (_WorkerFailed, RecursionError, pickle.PicklingError, OSError, EOFError):
         return None
     finally:
@@ -274,14 +270,17 @@ def _receive(connection: Connection) -> Any:
 
 
 def _worker(lines: Sequence[list[str]], share: list[_Piece], connection: Connection) -> None:
-    """A forked process: send the share's contributions, take everybody's, send the reports."""
+    """A forked process: send the share's contributions, take everybody's, send the
+    reports, and end without freeing what it made (on a large share, freeing the trees
+    one by one costs a few percent of the work; the process's end frees them at once)."""
 
     def exchange(own: _Contributions, ends: list[State]) -> _Contributions:
         connection.send_bytes(pickle.dumps(("ok", (own, ends)), pickle.HIGHEST_PROTOCOL))
         return pickle.loads(connection.recv_bytes())
 
+    kept: list[Any] = []
     try:
-        reports = _work(lines, share, exchange)
+        reports = _work(lines, share, exchange, kept)
         connection.send_bytes(pickle.dumps(("ok", reports), pickle.HIGHEST_PROTOCOL))
     except BaseException as error:  # told to the parent, which then checks alone
         # If even this fails, the parent sees the pipe close instead.
@@ -289,3 +288,4 @@ def _worker(lines: Sequence[list[str]], share: list[_Piece], connection: Connect
             connection.send_bytes(pickle.dumps(("failed", repr(error)), pickle.HIGHEST_PROTOCOL))
     finally:
         connection.close()
+    os._exit(0)  # nothing of the parent's (its buffers, its exit handlers) runs here

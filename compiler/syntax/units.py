@@ -17,9 +17,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.base.span import Span
 from compiler.syntax.compile_checks import CompileError, first_compile_error
-from compiler.syntax.unit_scan import cut_units
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+from compiler.syntax.unit_scan import cut_units, split_without_ends
 
 
 @dataclass(frozen=True)
@@ -54,7 +52,7 @@ class ParsedUnit:
 
 def split_lines(source: str) -> list[str]:
     """Lines as Python's tokenizer and LSP see them: broken at \\r\\n, \\r and \\n only."""
-    return _LINE_BREAK.split(source)
+    return split_without_ends(source)
 
 
 def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:

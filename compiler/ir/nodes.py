@@ -93,10 +93,15 @@ class ScopeKind(str, enum.Enum):
 # ---------------------------------------------------------------- expressions
 
 
+# Types are immutable: every expression built without one shares this one
+# (a factory would build a fresh one per node).
+_UNKNOWN_TYPE = UnknownType()
+
+
 @dataclass(eq=False)
 class Expr:
     span: Span
-    type: IRType = field(default_factory=UnknownType, kw_only=True)
+    type: IRType = field(default=_UNKNOWN_TYPE, kw_only=True)
 
 
 @dataclass(eq=False)

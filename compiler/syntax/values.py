@@ -30,31 +30,51 @@ class _Unknown:
 UNKNOWN: Any = _Unknown()
 
 
-@dataclass(frozen=True)
+# The value classes below are built while folding nearly every closure expression:
+# their __init__s store straight into the instance dict (the generated frozen
+# __init__ goes through `object.__setattr__` per field, twice the cost). Still
+# frozen: assignment raises as before.
+
+
+@dataclass(frozen=True, init=False)
 class ModuleRef:
     """A name bound to a module, e.g. `pl` -> "pypto.language"."""
 
     path: str
 
+    def __init__(self, path: str) -> None:
+        self.__dict__["path"] = path
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class EnumMember:
     """`pl.<Enum>.<member>`, e.g. EnumMember("CachePolicy", "BYPASS")."""
 
     enum: str
     member: str
 
+    def __init__(self, enum: str, member: str) -> None:
+        fields = self.__dict__
+        fields["enum"] = enum
+        fields["member"] = member
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class DType:
     name: str
 
+    def __init__(self, name: str) -> None:
+        self.__dict__["name"] = name
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class DynVar:
     """`pl.dynamic("M")`: a symbolic dimension."""
 
     name: str
+
+    def __init__(self, name: str) -> None:
+        self.__dict__["name"] = name
 
 
 @dataclass(frozen=True)
@@ -107,6 +127,10 @@ DTYPE_NAMES = frozenset(
         "TASK_ID",
     ]
 )
+
+# `pl.<DTYPE>` folds to one shared (immutable) value per dtype name.
+_DTYPES = {name: DType(name) for name in DTYPE_NAMES}
+_DYNAMIC = EnumMember("language", "dynamic")
 
 _BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
     ast.Add: operator.add,
@@ -207,7 +231,7 @@ class StaticEvaluator:
 
     def _call(self, node: ast.Call, depth: int) -> Any:
         callee = self._eval(node.func, depth)
-        if callee == EnumMember("language", "dynamic") and node.args:
+        if callee == _DYNAMIC and node.args:
             name = self._eval(node.args[0], depth)
             return DynVar(name) if isinstance(name, str) else UNKNOWN
         if isinstance(node.func, ast.Name) and node.func.id in _FOLDABLE_BUILTINS and not node.keywords:
@@ -224,8 +248,9 @@ class StaticEvaluator:
     @staticmethod
     def _attribute(base: Any, attr: str) -> Any:
         if isinstance(base, ModuleRef) and base.path == "pypto.language":
-            if attr in DTYPE_NAMES:
-                return DType(attr)
+            dtype = _DTYPES.get(attr)
+            if dtype is not None:
+                return dtype
             # `pl.CachePolicy`, `pl.Level`, `pl.dynamic`, ...: remembered by name.
             return EnumMember("language", attr)
         if isinstance(base, EnumMember) and base.enum == "language":

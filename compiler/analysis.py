@@ -23,6 +23,7 @@ from compiler.base.diagnostics import Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.facts import ModuleFacts, module_facts
+from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
@@ -251,15 +252,15 @@ def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     share a name each get their warning. A statement with an error (a pass
     rejecting it) never reaches codegen: it gets none.
     """
-    reads = unit.facts.reads
-    if not reads:
-        return []
     starts = unit.statement_lines
 
     def statement(line: int) -> int:
         return bisect.bisect_right(starts, line) if len(starts) > 1 else 0
 
     failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
+    reads = _warnable_reads(unit, failed, statement)
+    if not reads:
+        return []
     groups: dict[int, list[Any]] = {}
     for read in reads:
         groups.setdefault(statement(read.span.start_line), []).append(read)
@@ -269,6 +270,31 @@ def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
         if index not in failed
         for warning in bypass_warnings(ModuleFacts(group))
     ]
+
+
+def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[int], int]) -> list[Any]:
+    """The reads `unit_bypass_warnings` groups: the facts' when computed already, else those
+    of the statements that may warn (not failed, some read may be BYPASS). A statement's
+    reads lie in it and its warnings come from its reads alone, so leaving a whole
+    statement out changes no other statement's warnings."""
+    known = unit.__dict__.get("facts")
+    if known is not None:
+        return known.reads
+    may_warn: dict[int, bool] = {}
+    for line, members in [(p.span.start_line, p.functions) for p in unit.programs] + [
+        (f.span.start_line, [f]) for f in unit.functions
+    ]:
+        index = statement(line)
+        if index not in failed and not may_warn.get(index):
+            may_warn[index] = any(may_read_bypass(function) for function in members)
+    if not any(may_warn.values()):
+        return []
+    return module_facts(
+        unit.programs,
+        unit.functions,
+        unit.interfaces,
+        only=lambda function: may_warn.get(statement(function.span.start_line), False),
+    ).reads
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:

@@ -17,12 +17,13 @@ to the parameter), DEFAULT.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.facts.kernels import Kernel, function_kernels
+from compiler.facts.kernels import Kernel, function_cache_policy, function_kernels
 from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
-from compiler.ir.cache_policy import DEFAULT, POLICY_NAMES
+from compiler.ir.cache_policy import BYPASS, DEFAULT, POLICY_NAMES
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
@@ -85,22 +86,48 @@ class ModuleFacts:
 
 
 def module_facts(
-    programs: list[Program], functions: list[Function], known: dict[int, ScopeInterface] | None = None
+    programs: list[Program],
+    functions: list[Function],
+    known: dict[int, ScopeInterface] | None = None,
+    only: Callable[[Function], bool] | None = None,
 ) -> ModuleFacts:
     """The GM reads and declarations of the kernels; `known`: scope interfaces computed
-    already for these very functions (see `scope_interface`)."""
+    already for these very functions (see `scope_interface`). With `only`, just the reads
+    of the functions it accepts (no declarations): each exactly as without it."""
     facts = ModuleFacts()
     for group, in_program in [(program.functions, True) for program in programs] + [(functions, False)]:
-        callee_directions = callee_directions_among(group)
+        callee_directions = callee_directions_among(group)  # among the whole group, as without `only`
         for function in group:
+            if only is not None and not only(function):
+                continue
             taken = names_beside(function, group if in_program else None)
             outlines = function_outlines(function, callee_directions, known, taken)
             kernels = function_kernels(function, outlines)
             for kernel in kernels:
                 facts.reads.extend(kernel_reads(kernel))
-            facts.declarations.extend(_declarations(function, outlines, kernels, facts.reads))
+            if only is None:
+                facts.declarations.extend(_declarations(function, outlines, kernels, facts.reads))
     facts.reads.sort(key=lambda read: (read.span, read.tensor))
     return facts
+
+
+def may_read_bypass(function: Function) -> bool:
+    """Whether a read of `function`'s kernels can get the BYPASS policy (`_effective_policy`):
+    only through a declaration (the `cache_policy` attr, a scope's marker) or a `cache=`
+    kwarg of a load saying BYPASS. False: none of its reads can warn (`bypass_warnings`).
+    One walk over the statements and expressions, no interface or alias to compute."""
+    if any(policy == BYPASS for _, policy in function_cache_policy(function)):
+        return True
+    for stmt in walk_stmts(function.body):
+        if isinstance(stmt, ScopeStmt) and any(
+            policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
+        ):
+            return True
+        for expr in own_exprs(stmt):
+            for node in walk_expr(expr):
+                if isinstance(node, Call) and node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
+                    return True
+    return False
 
 
 def kernel_reads(kernel: Kernel) -> list[GmRead]:

@@ -41,7 +41,7 @@ def function_kernels(function: Function, outlines: list[OutlinedScope]) -> list[
     if function.func_type is FunctionType.INCORE:
         params = [param.var for param in function.params]
         declared: dict[int, tuple[int, Span | None]] = {}
-        for index, policy in _function_cache_policy(function):
+        for index, policy in function_cache_policy(function):
             if 0 <= index < len(params):
                 declared[id(params[index])] = (policy, None)
         return [Kernel(function.name, params, function.body, declared)]
@@ -61,7 +61,7 @@ def function_kernels(function: Function, outlines: list[OutlinedScope]) -> list[
     return kernels
 
 
-def _function_cache_policy(function: Function) -> list[tuple[int, int]]:
+def function_cache_policy(function: Function) -> list[tuple[int, int]]:
     """The `cache_policy` function attr ((param index, policy) pairs), as written by pass 9."""
     for key, value in function.attrs:
         if key == "cache_policy" and isinstance(value, (list, tuple)):

@@ -11,7 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.syntax.subtree import binders, subtree
+from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, PlainDefinition, StaticEvaluator
 
 PL_MODULE = "pypto.language"
@@ -22,7 +22,6 @@ FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # that writes its own globals: its names cannot be listed) and the future import.
 MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS})
 # Names through which a module can bind globals we cannot see.
-_GLOBALS_WRITERS = frozenset({"globals", "vars", "exec", "eval", "setattr", "__import__", "builtins"})
 
 
 @dataclass
@@ -128,18 +127,17 @@ _HIDDEN_MEMO = "_pto_hidden_bindings"
 def hidden_bindings(stmt: ast.stmt) -> Hidden:
     """(names possibly bound at module level, writes globals?, future annotations?)."""
     names: set[str] = set()
-    writes_globals = False
     definition = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))
-    for node in subtree(stmt):
+    for node in binders(stmt):
         if isinstance(node, ast.Global):
             names.update(node.names)
-        elif isinstance(node, ast.Name):
-            if not definition and not isinstance(node.ctx, ast.Load):
-                names.add(node.id)
-            elif node.id in _GLOBALS_WRITERS:
-                writes_globals = True
-        elif isinstance(node, ast.Attribute) and node.attr == "modules":  # sys.modules[__name__]
-            writes_globals = True
+        elif not definition and isinstance(node, ast.Name):  # stored or deleted
+            names.add(node.id)
+    # In a definition any escape counts; elsewhere a stored name was just bound above.
+    writes_globals = any(
+        definition or not isinstance(node, ast.Name) or isinstance(node.ctx, ast.Load)
+        for node in global_escapes(stmt)
+    )
     future = isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
     future = future and any(alias.name == "annotations" for alias in stmt.names)  # type: ignore[union-attr]
     return tuple(sorted(names)), writes_globals, future

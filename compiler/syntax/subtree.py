@@ -19,8 +19,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-# A statement's entry: (its root's node list, start, end, its root's binder list, start, end).
-_Entry = tuple[list[ast.AST], int, int, list[ast.AST], int, int]
+# A statement's entry: (its root's node list, start, end), the same of its root's binder list
+# and of its root's escape list (see `global_escapes`).
+_Entry = tuple[list[ast.AST], int, int, list[ast.AST], int, int, list[ast.AST], int, int]
 
 # The entries of every statement flattened within `shared_subtrees()`, by `id`. Kept
 # beside the trees rather than on them: an entry on a node would hold the node in a
@@ -51,6 +52,13 @@ _BINDER_TYPES: frozenset[type] = frozenset(
 )
 
 
+# Names and attributes through which code can reach a module's globals behind the
+# binding rules' back (`globals()["x"] = ...`, `setattr(sys.modules[__name__], ...)`):
+# rare, so listed apart rather than looked for in every node.
+GLOBALS_ESCAPE_NAMES = frozenset({"globals", "vars", "exec", "eval", "setattr", "__import__", "builtins"})
+GLOBALS_ESCAPE_ATTRIBUTES = frozenset({"modules"})
+
+
 @contextmanager
 def shared_subtrees() -> Iterator[None]:
     """Within it, each statement is flattened once and its lists shared; after it,
@@ -68,7 +76,7 @@ def shared_subtrees() -> Iterator[None]:
 def subtree(stmt: ast.stmt) -> list[ast.AST]:
     """`stmt` and every node under it, each once, parents before children; not the
     expression contexts (`Load`, `Store`, `Del`) nor the operators."""
-    nodes, start, end, _, _, _ = _entry(stmt)
+    nodes, start, end, _, _, _, _, _, _ = _entry(stmt)
     return nodes[start:end]
 
 
@@ -76,8 +84,15 @@ def binders(stmt: ast.stmt) -> list[ast.AST]:
     """The nodes of `subtree(stmt)` that can bind a name: stored or deleted `Name`s,
     definitions, parameters, imports, `except ... as`, `global`/`nonlocal`, match
     captures, and the assignment statements themselves."""
-    _, _, _, found, start, end = _entry(stmt)
+    _, _, _, found, start, end, _, _, _ = _entry(stmt)
     return found[start:end]
+
+
+def global_escapes(stmt: ast.stmt) -> list[ast.Name | ast.Attribute]:
+    """The nodes of `subtree(stmt)` that may reach the module's globals: a `Name` (in any
+    context) in `GLOBALS_ESCAPE_NAMES`, an `Attribute` in `GLOBALS_ESCAPE_ATTRIBUTES`."""
+    *_, found, start, end = _entry(stmt)
+    return found[start:end]  # type: ignore[return-value]
 
 
 def direct_definitions(stmt: ast.stmt) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
@@ -89,7 +104,7 @@ def direct_definitions(stmt: ast.stmt) -> Iterator[ast.FunctionDef | ast.AsyncFu
         child = found[index]
         if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             yield child
-            _, _, _, _, start, end = _entry(child)
+            _, _, _, _, start, end, _, _, _ = _entry(child)
             index += end - start  # past the definition's own binders
         else:
             index += 1
@@ -178,17 +193,22 @@ def _flatten(root: ast.stmt) -> dict[int, _Entry]:
     last element first, so they pop in the grammar's order."""
     nodes: list[ast.AST] = []
     found: list[ast.AST] = []
-    starts: dict[ast.stmt, tuple[int, int]] = {}
+    escapes: list[ast.AST] = []
+    starts: dict[ast.stmt, tuple[int, int, int]] = {}
     entries: dict[int, _Entry] = {}
     stack: list[Any] = [root]
     pop = stack.pop
     push = stack.append
     add_node = nodes.append
     add_binder = found.append
+    add_escape = escapes.append
     shapes = _SHAPES
     name_class = ast.Name
+    attribute_class = ast.Attribute
     load_class = ast.Load
     node_class = ast.AST
+    escape_names = GLOBALS_ESCAPE_NAMES
+    escape_attributes = GLOBALS_ESCAPE_ATTRIBUTES
     while stack:
         item = pop()
         cls = item.__class__
@@ -196,15 +216,33 @@ def _flatten(root: ast.stmt) -> dict[int, _Entry]:
             add_node(item)
             if item.ctx.__class__ is not load_class:
                 add_binder(item)
+            if item.id in escape_names:
+                add_escape(item)
             continue  # a Name's only child is its context
+        if cls is attribute_class:
+            add_node(item)
+            if item.attr in escape_attributes:
+                add_escape(item)
+            push(item.value)  # an Attribute's only child worth listing
+            continue
         if cls is _End:
             statement = item.statement
-            start, binder_start = starts.pop(statement)
-            entries[id(statement)] = (nodes, start, len(nodes), found, binder_start, len(found))
+            start, binder_start, escape_start = starts.pop(statement)
+            entries[id(statement)] = (
+                nodes,
+                start,
+                len(nodes),
+                found,
+                binder_start,
+                len(found),
+                escapes,
+                escape_start,
+                len(escapes),
+            )
             continue
         fields, statement_node, binder = shapes.get(cls) or _shape(cls)
         if statement_node:
-            starts[item] = (len(nodes), len(found))
+            starts[item] = (len(nodes), len(found), len(escapes))
             push(_End(item))
         add_node(item)
         if binder:

@@ -225,25 +225,29 @@ def _in_processes(
             stream.flush()
     workers: list[tuple[Any, Connection]] = []
     try:
-        for share in shares:
+        for index, share in enumerate(shares):
             ours, theirs = context.Pipe()
-            process = context.Process(target=_worker, args=(lines, share, theirs), daemon=True)
+            process = context.Process(
+                target=_worker, args=(lines, share, index, len(shares), theirs), daemon=True
+            )
             process.start()
             theirs.close()
             workers.append((process, ours))
-        everybody: _Contributions = []
+        # Each worker's contributions are passed on as the bytes it sent, never unpickled
+        # here: each worker is sent every other share's, in order (its own stays with it).
+        sent: list[bytes] = []
         ends: list[State] = []
         for _, connection in workers:
-            found, their_ends = _receive(connection)
-            everybody.extend(found)
-            ends.extend(their_ends)
+            ends.extend(_receive(connection))
+            sent.append(connection.recv_bytes())
         pieces = [piece for share in shares for piece in share]
         for before, piece, end in zip(pieces, pieces[1:], ends):
             if before.module == piece.module and end != piece.state:
                 raise _WorkerFailed("a module was split inside a statement")
-        message = pickle.dumps(everybody, pickle.HIGHEST_PROTOCOL)
-        for _, connection in workers:
-            connection.send_bytes(message)
+        for index, (_, connection) in enumerate(workers):
+            for other, message in enumerate(sent):
+                if other != index:
+                    connection.send_bytes(message)
         reports: list[tuple[int, UnitReport]] = []
         for _, connection in workers:
             reports.extend(_receive(connection))
@@ -269,14 +273,21 @@ def _receive(connection: Connection) -> Any:
     return payload
 
 
-def _worker(lines: Sequence[list[str]], share: list[_Piece], connection: Connection) -> None:
-    """A forked process: send the share's contributions, take everybody's, send the
-    reports, and end without freeing what it made (on a large share, freeing the trees
-    one by one costs a few percent of the work; the process's end frees them at once)."""
+def _worker(
+    lines: Sequence[list[str]], share: list[_Piece], index: int, count: int, connection: Connection
+) -> None:
+    """A forked process, share `index` of `count`: send the share's contributions, take
+    everybody else's, send the reports, and end without freeing what it made (on a large
+    share, freeing the trees one by one costs a few percent of the work; the process's
+    end frees them at once)."""
 
     def exchange(own: _Contributions, ends: list[State]) -> _Contributions:
-        connection.send_bytes(pickle.dumps(("ok", (own, ends)), pickle.HIGHEST_PROTOCOL))
-        return pickle.loads(connection.recv_bytes())
+        connection.send_bytes(pickle.dumps(("ok", ends), pickle.HIGHEST_PROTOCOL))
+        connection.send_bytes(pickle.dumps(own, pickle.HIGHEST_PROTOCOL))
+        everybody: _Contributions = []
+        for other in range(count):
+            everybody.extend(own if other == index else pickle.loads(connection.recv_bytes()))
+        return everybody
 
     kept: list[Any] = []
     try:

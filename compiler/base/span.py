@@ -18,6 +18,7 @@ from dataclasses import dataclass
 # every span read from its nodes is moved down by that much. (Moving the nodes
 # themselves would mean walking each tree in Python; this costs nothing.)
 _LINE_OFFSET: ContextVar[int] = ContextVar("unit_line_offset", default=0)
+_new = object.__new__
 
 
 @contextmanager
@@ -50,6 +51,25 @@ class Span:
     def of(node: ast.AST) -> Span:
         """The span of an `ast` node that carries a location, in file lines."""
         offset = _LINE_OFFSET.get()
+        try:  # a parsed statement or expression has all four (the end ones may be None)
+            start_line = node.lineno + offset  # type: ignore[attr-defined]
+            start_col = node.col_offset  # type: ignore[attr-defined]
+            end_line = node.end_lineno  # type: ignore[attr-defined]
+            end_col = node.end_col_offset  # type: ignore[attr-defined]
+        except AttributeError:
+            return Span._of_partial(node, offset)
+        # Built without the __init__ call: a span is made for nearly every node parsed.
+        span = _new(Span)
+        fields = span.__dict__
+        fields["start_line"] = start_line
+        fields["start_col"] = start_col
+        fields["end_line"] = end_line + offset if end_line is not None else start_line
+        fields["end_col"] = end_col if end_col is not None else start_col
+        return span
+
+    @staticmethod
+    def _of_partial(node: ast.AST, offset: int) -> Span:
+        """`of` for a node missing some location attribute: the missing ones defaulted."""
         start_line = getattr(node, "lineno", 1) + offset
         start_col = getattr(node, "col_offset", 0)
         end_line = getattr(node, "end_lineno", None)

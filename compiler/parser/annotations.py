@@ -78,7 +78,7 @@ class AnnotationResolver:
     def shape(self, node: ast.expr) -> tuple[Any, ...] | None:
         value = self._evaluator.eval(node)
         if isinstance(value, (list, tuple)):
-            return tuple(_dim(item, element) for item, element in zip(value, _elements(node, len(value))))
+            return tuple([_dim(item, element) for item, element in zip(value, _elements(node, len(value)))])
         if isinstance(node, (ast.List, ast.Tuple)):
             return tuple(_dim(UNKNOWN, element) for element in node.elts)
         return None

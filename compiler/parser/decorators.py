@@ -89,10 +89,16 @@ def enum_keyword_name(info: DecoratorInfo, key: str) -> str | None:
 
 def _enum_keyword(info: DecoratorInfo, key: str, enum_type: type[FunctionType]) -> FunctionType | None:
     name = enum_keyword_name(info, key)
-    for member in enum_type:
-        if member.value == name:
-            return member
-    return None
+    members = _MEMBERS_BY_VALUE.get(enum_type)
+    if members is None:  # the first member with that value, as a scan in order finds it
+        members = _MEMBERS_BY_VALUE[enum_type] = {}
+        for member in enum_type:
+            members.setdefault(member.value, member)
+    return members.get(name) if name is not None else None
+
+
+# Per enum type, its members by value (iterating an enum per decorator read is slow).
+_MEMBERS_BY_VALUE: dict[type[FunctionType], dict[str, FunctionType]] = {}
 
 
 def bool_keyword(info: DecoratorInfo, key: str, default: bool) -> bool:

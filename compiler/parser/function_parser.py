@@ -109,6 +109,8 @@ class FunctionContext:
     # Set for a `@pl.program` method: its decorator is read from the source (see
     # `decorators.program_method_error`), and `self` is stripped from its parameters.
     in_program: bool = False
+    # The return types the program already resolved, by id of the method's def.
+    resolved_returns: dict[int, IRType] | None = None
 
 
 class FunctionParser:
@@ -223,7 +225,10 @@ class FunctionParser:
             except FrontEndError as error:
                 self.report(error)
                 return [UnknownType()]
-        resolved = self._types.resolve(returns)
+        known = self._context.resolved_returns
+        resolved = known.get(id(self._node)) if known is not None else None
+        if resolved is None:
+            resolved = self._types.resolve(returns)
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
 
     def _func_attrs(self) -> list[tuple[str, Any]]:

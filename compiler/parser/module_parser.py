@@ -93,7 +93,9 @@ def _parse_program(
         and not decorator.is_program
     ]
     resolver = AnnotationResolver(env.evaluator())
-    return_types = {item.name: _single_return(resolver, item) for item, _ in methods}
+    # Each method's return type, resolved once: for calls of it and for its own signature.
+    resolved = {id(item): _single_return(resolver, item) for item, _ in methods}
+    return_types = {item.name: resolved[id(item)] for item, _ in methods}
     program = ProgramFunctions.of(node)
     context = FunctionContext(
         env,
@@ -103,6 +105,7 @@ def _parse_program(
         program=program,
         python_failed=python_failed,
         in_program=True,
+        resolved_returns=resolved,
     )
     functions = []
     for item, decorator in methods:

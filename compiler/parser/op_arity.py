@@ -35,6 +35,13 @@ def bind(signature: OpSignature, n_positional: int, keywords: list[str]) -> Bind
     arity = signature.arity
     positional, keyword_only = arity.positional, arity.keyword_only
     has_varargs, has_varkw = arity.has_varargs, arity.has_varkw
+    if (
+        not keywords
+        and arity.min_positional <= n_positional <= len(positional)
+        and not arity.required_keyword_only
+    ):
+        # The common call: positionals only, none missing, none too many (no error below).
+        return Binding({param.name: index for index, param in enumerate(positional[:n_positional])})
     binding = Binding()
     for index, param in enumerate(positional[:n_positional]):
         binding.positional[param.name] = index

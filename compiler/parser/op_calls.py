@@ -13,7 +13,7 @@ result type the deduction gives, so later checks see shapes and dtypes.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType
@@ -93,33 +93,35 @@ def check_op_call(
 ) -> IRType | None:
     """Raise the real parser's error for this op call's arguments, if any; else return
     the deduced result type (None when not modelled). `check_op_name` came first."""
-    if namespace is None and (name in _SPECIAL_PL or name in PROJECT_EXTENSIONS):
+    if namespace is None:
+        if name in _SPECIAL_PL or name in PROJECT_EXTENSIONS:
+            return None
+    elif name in _SPECIAL_NAMESPACED.get(namespace, ()):
         return None
-    if namespace is not None and name in _SPECIAL_NAMESPACED.get(namespace, ()):
-        return None
-    module = "pl" if namespace is None else f"pl.{namespace}"
     signature = op_catalog.lookup(namespace, name)
     if signature is None:
         return None
-    if any(isinstance(arg, ast.Starred) for arg in node.args) or any(kw.arg is None for kw in node.keywords):
+    if _unpacks(node):
         return None  # `*xs` / `**kw`: the argument list is not static
     extensions = _PROJECT_KWARGS.get(signature.function_name, frozenset())
     keywords = [kw for kw in node.keywords if kw.arg != "attrs" and kw.arg not in extensions]
     if not all(_kwarg_resolves(kw, evaluate, is_dsl_var) for kw in keywords):
         return None  # the parser would fail reading the keyword's value first
-    hint = _scalar_hint(node, args, kwargs, keywords, is_dsl_var)
 
     def fail(message: str) -> FrontEndError:
+        module = "pl" if namespace is None else f"pl.{namespace}"
         if not (message.startswith(f"pl.{name}") or message.startswith(f"{module}.{name}")):
             message = f"{module} operation '{name}': {message}"
-        return invalid_operation(message, node, hint)
+        # The hint reads only what is fixed by now: built for an error only.
+        return invalid_operation(message, node, _scalar_hint(node, args, kwargs, keywords, is_dsl_var))
 
     names = [kw.arg for kw in keywords if kw.arg is not None]
     binding = bind(signature, len(node.args), names)
     if binding.error is not None:
         raise fail(binding.error)
 
-    op_args = _op_args(signature.param_names(), binding.positional, node, args, kwargs, evaluate)
+    params = signature.names
+    op_args = _op_args(params, binding.positional, node, args, kwargs, evaluate)
     try:
         if signature.level == "unified":
             level_op = resolve_unified(name, op_args)
@@ -127,13 +129,21 @@ def check_op_call(
                 return None
         else:
             level_op = f"{signature.level}.{signature.function_name}"
-        return deduce(level_op, op_args, signature.param_names())
+        return deduce(level_op, op_args, params)
     except OpTypeError as error:
         raise fail(error.message) from None
 
 
+def _unpacks(node: ast.Call) -> bool:
+    """`f(*xs)` / `f(**kw)` (plain loops: this runs for every op call)."""
+    for arg in node.args:
+        if isinstance(arg, ast.Starred):
+            return True
+    return bool(node.keywords) and None in [keyword.arg for keyword in node.keywords]
+
+
 def _op_args(
-    params: list[str],
+    params: Sequence[str],
     positional: dict[str, int],
     node: ast.Call,
     args: list[Expr],

@@ -58,6 +58,10 @@ class Arity:
     has_varkw: bool
     by_keyword: dict[str, Param]  # what a keyword argument can name
     positional_only_names: frozenset[str]
+    # Positional arguments enough to fill every positional parameter without a default.
+    min_positional: int
+    # Whether a keyword-only parameter has no default (must always be named).
+    required_keyword_only: bool
 
 
 @dataclass(frozen=True)
@@ -81,17 +85,29 @@ class OpSignature:
         return [param.name for param in self.params]
 
     @cached_property
+    def names(self) -> tuple[str, ...]:
+        """The parameter names, in order, built once per signature (checking reads them
+        for every call)."""
+        return tuple(param.name for param in self.params)
+
+    @cached_property
     def arity(self) -> Arity:
         """The parameter kinds argument binding reads, sorted once per signature
         (`lookup` keeps one signature per op; a cached property is no field)."""
         params = self.params
+        positional = tuple(p for p in params if p.kind in ("positional_only", "positional"))
+        keyword_only = tuple(p for p in params if p.kind == "keyword_only")
         return Arity(
-            positional=tuple(p for p in params if p.kind in ("positional_only", "positional")),
-            keyword_only=tuple(p for p in params if p.kind == "keyword_only"),
+            positional=positional,
+            keyword_only=keyword_only,
             has_varargs=any(p.kind == "var_positional" for p in params),
             has_varkw=any(p.kind == "var_keyword" for p in params),
             by_keyword={p.name: p for p in params if p.kind in ("positional", "keyword_only")},
             positional_only_names=frozenset(p.name for p in params if p.kind == "positional_only"),
+            min_positional=max(
+                (index + 1 for index, p in enumerate(positional) if not p.has_default), default=0
+            ),
+            required_keyword_only=any(not p.has_default for p in keyword_only),
         )
 
     def label(self) -> str:

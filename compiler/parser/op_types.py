@@ -14,7 +14,7 @@ a whole message when the wrapper already names the op); the caller raises them.
 from __future__ import annotations
 
 import ast
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -316,7 +316,7 @@ _ROW_REDUCTIONS = frozenset({"row_sum", "row_max", "row_min", "row_prod"})
 _COL_REDUCTIONS = frozenset({"col_sum", "col_max", "col_min", "col_prod"})
 
 
-def deduce(op: str, args: OpArgs, params: list[str]) -> IRType | None:
+def deduce(op: str, args: OpArgs, params: Sequence[str]) -> IRType | None:
     """Check the operands of the level op `op` ("tile.load") and return its result
     type, or None when this op is not modelled. `params` are the wrapper's parameter
     names in order (the positions the C++ deduction calls first/second/third)."""

@@ -21,6 +21,20 @@ from compiler.ir import IRType, TensorType, TileType, UnknownType, Var
 BlockPath = tuple[tuple[int, str], ...]
 
 _BODY_FIELDS = ("body", "orelse", "finalbody")
+# The statements that have any of those fields (the others hold no statements).
+_COMPOUND = (
+    ast.If,
+    ast.For,
+    ast.AsyncFor,
+    ast.While,
+    ast.With,
+    ast.AsyncWith,
+    ast.Try,
+    *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),  # Python 3.11+
+    ast.FunctionDef,
+    ast.AsyncFunctionDef,
+    ast.ClassDef,
+)
 
 
 def block_paths(function: ast.FunctionDef) -> dict[int, BlockPath]:
@@ -33,6 +47,8 @@ def block_paths(function: ast.FunctionDef) -> dict[int, BlockPath]:
         stmts, path = pending.pop()
         for stmt in stmts:
             paths[id(stmt)] = path
+            if not isinstance(stmt, _COMPOUND):
+                continue
             for field in _BODY_FIELDS:
                 children = getattr(stmt, field, None)
                 if isinstance(children, list) and children and isinstance(children[0], ast.stmt):

@@ -30,6 +30,7 @@ from compiler.syntax.values import ModuleRef
 
 _BUILTINS = frozenset(dir(builtins))
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+_ASSIGNMENTS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
@@ -78,6 +79,9 @@ class _Evaluator:
         self._local_names: frozenset[str] | None = None
         self._future = future
         self.failed: set[int] = set()
+        # (owner name, attribute) -> what `_check` says of `<owner>.<attribute>` (its exception
+        # and message, or None): the same answer wherever in the statement it is written.
+        self._attribute_verdicts: dict[tuple[str, str], tuple[str, str] | None] = {}
 
     def _is_local(self, name: str) -> bool:
         """`name` is bound somewhere in the statement (see `_names_bound_in`)."""
@@ -141,29 +145,46 @@ class _Evaluator:
     def _first_error(self, node: ast.expr) -> FrontEndError | None:
         checked: list[ast.AST] = []
         _collect_checked(node, checked)
+        values = self._env.values
         for step in checked:
+            if step.__class__ is ast.Name and step.id in values:
+                continue  # a module name: never an error (`_check`), the most common step
             error = self._check(step)
             if error is not None:
                 return error
         return None
 
     def _check(self, node: ast.AST) -> FrontEndError | None:
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and self._is_unbound(node.id):
-            return FrontEndError("NameError", f"name '{node.id}' is not defined", node)
+        if isinstance(node, ast.Name):
+            if isinstance(node.ctx, ast.Load) and self._is_unbound(node.id):
+                return FrontEndError("NameError", f"name '{node.id}' is not defined", node)
+            return None
         if isinstance(node, ast.Attribute):
-            owner = self._static(node.value)
-            attr = node.attr
-            if isinstance(owner, _PlModule) and attr not in PL_ATTRIBUTES and not _is_dunder(attr):
-                return FrontEndError(
-                    "AttributeError", f"module '{PL_MODULE}' has no attribute '{attr}'", node
-                )
-            if (
-                isinstance(owner, _PlEnum)
-                and attr not in PL_ENUM_MEMBERS[owner.name]
-                and attr not in ENUM_CLASS_ATTRIBUTES
-                and not attr.startswith("_")
-            ):
-                return FrontEndError("AttributeError", attr, node)
+            value = node.value
+            if isinstance(value, ast.Name):  # `pl.<name>`, most of them: answered once per statement
+                key = (value.id, node.attr)
+                verdicts = self._attribute_verdicts
+                if key in verdicts:
+                    verdict = verdicts[key]
+                else:
+                    verdict = verdicts[key] = self._attribute_verdict(self._static(value), node.attr)
+            else:
+                verdict = self._attribute_verdict(self._static(value), node.attr)
+            if verdict is not None:
+                return FrontEndError(verdict[0], verdict[1], node)
+        return None
+
+    def _attribute_verdict(self, owner: _PlModule | _PlEnum | None, attr: str) -> tuple[str, str] | None:
+        """The exception and message reading `attr` of `owner` raises, if certainly one."""
+        if isinstance(owner, _PlModule) and attr not in PL_ATTRIBUTES and not _is_dunder(attr):
+            return "AttributeError", f"module '{PL_MODULE}' has no attribute '{attr}'"
+        if (
+            isinstance(owner, _PlEnum)
+            and attr not in PL_ENUM_MEMBERS[owner.name]
+            and attr not in ENUM_CLASS_ATTRIBUTES
+            and not attr.startswith("_")
+        ):
+            return "AttributeError", attr
         return None
 
     def _is_unbound(self, name: str) -> bool:
@@ -200,25 +221,26 @@ def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
     branch it may skip is left out). One call per level, and one for a leaf's
     (empty) children: as deep as the generators it replaces, so an expression too
     deep to follow is still the same one."""
-    steps = _evaluation_steps(node.__class__)
+    cls = node.__class__
+    steps = _STEPS_BY_CLASS[cls] if cls in _STEPS_BY_CLASS else _evaluation_steps(cls)
     if steps is None:
         return  # anything else (await, yield): not followed
     children, checked = steps
-    for child in children(node):
-        if child is not None:
-            _collect_checked(child, out)
+    if children is not None:
+        for child in children(node):
+            if child is not None:
+                _collect_checked(child, out)
     if checked:
         out.append(node)
 
 
 # What `_collect_checked` follows for a node class: the sub-expressions evaluated
 # before the node itself (None entries skipped), and whether `_check` can object to
-# the node (a `Name` or an `Attribute`).
+# the node (a `Name` or an `Attribute`); None for a leaf (no sub-expression to list).
 _Children = Callable[[Any], Iterable[ast.AST | None]]
-_NO_CHILDREN: tuple[()] = ()
-_STEPS: dict[type, tuple[_Children, bool]] = {
-    ast.Name: (lambda node: _NO_CHILDREN, True),
-    ast.Constant: (lambda node: _NO_CHILDREN, False),
+_STEPS: dict[type, tuple[_Children | None, bool]] = {
+    ast.Name: (None, True),
+    ast.Constant: (None, False),
     ast.Attribute: (lambda node: (node.value,), True),
     ast.Subscript: (lambda node: (node.value, node.slice), False),
     ast.Call: (lambda node: [node.func, *node.args, *(kw.value for kw in node.keywords)], False),
@@ -240,10 +262,10 @@ _STEPS: dict[type, tuple[_Children, bool]] = {
     **{kind: (lambda node: (node.generators[0].iter,), False) for kind in _COMPREHENSIONS},
 }
 # Classes met so far, by their nearest base in `_STEPS` (None: not followed).
-_STEPS_BY_CLASS: dict[type, tuple[_Children, bool] | None] = dict(_STEPS)
+_STEPS_BY_CLASS: dict[type, tuple[_Children | None, bool] | None] = dict(_STEPS)
 
 
-def _evaluation_steps(cls: type) -> tuple[_Children, bool] | None:
+def _evaluation_steps(cls: type) -> tuple[_Children | None, bool] | None:
     steps = _STEPS_BY_CLASS.get(cls, _UNSEEN)
     if steps is _UNSEEN:
         steps = next((_STEPS[base] for base in cls.__mro__ if base in _STEPS), None)
@@ -273,7 +295,12 @@ def _names_bound_in(stmt: ast.stmt) -> Iterator[str]:
     included): an over-approximation of what its class bodies and enclosing
     functions can see."""
     for node in binders(stmt):
-        if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+        cls = node.__class__
+        if cls is ast.arg:  # the usual binders first, by class
+            yield node.arg
+        elif cls in _ASSIGNMENTS:
+            continue  # its targets are binders of their own
+        elif isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
             yield node.id
         elif isinstance(node, _DEFINITIONS):
             yield node.name

@@ -62,6 +62,11 @@ def first_compile_error(tree: ast.Module, source: str | None = None) -> CompileE
     lambdas = source is None or "lambda" in source
     declarations = source is None or "global" in source or "nonlocal" in source
     try:
+        if not (expressions or lambdas or declarations):  # the usual text: statements alone decide
+            codegen: list[CompileError] = []
+            return _statement_errors(tree.body, _Kind.MODULE, False, False, False, codegen) or next(
+                iter(codegen), None
+            )
         for error in _symtable_errors(tree, lambdas, declarations):
             return error
         for error in _codegen_errors(tree.body, _Context(_Kind.MODULE, expressions=expressions)):
@@ -188,6 +193,92 @@ def _node_errors(node: ast.AST, ctx: _Context) -> Iterator[CompileError]:
         yield from _children(list(ast.iter_child_nodes(node)), ctx)
     else:  # only the statements nested in it can hold an error
         yield from _children(_nested_statements(node), ctx)
+
+
+# Statements that hold no statement and break no rule when expressions are not visited.
+_PLAIN_STATEMENTS = frozenset(
+    {
+        ast.Expr,
+        ast.AnnAssign,
+        ast.AugAssign,
+        ast.Pass,
+        ast.Import,
+        ast.ImportFrom,
+        ast.Global,
+        ast.Nonlocal,
+        ast.Delete,
+        ast.Raise,
+        ast.Assert,
+    }
+)
+
+
+def _statement_errors(
+    nodes: list[ast.AST],
+    kind: _Kind,
+    is_async: bool,
+    in_loop: bool,
+    async_generator: bool,
+    codegen: list[CompileError],
+) -> CompileError | None:
+    """Both passes in one walk of the statements, for a text without lambdas, `yield`,
+    `await`, `global` or `nonlocal` (no expression can hold an error, no declaration
+    conflict): returns the symbol table's first error (a duplicate parameter), which
+    wins; the code generator's (`_node_errors` with expressions off, context passed as
+    plain values) go to `codegen`, first first. Same visiting order as both walks."""
+    for node in nodes:
+        cls = node.__class__
+        if cls in _PLAIN_STATEMENTS:
+            continue
+        error: CompileError | None = None
+        if cls is ast.Assign:
+            for target in node.targets:
+                codegen.extend(_target_errors(target))
+            continue
+        if cls is ast.Return:
+            if kind is _Kind.MODULE or kind is _Kind.CLASS:
+                codegen.append(CompileError("'return' outside function", node))
+            elif node.value is not None and async_generator:
+                codegen.append(CompileError("'return' with value in async generator", node))
+            continue
+        if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
+            error = next(_duplicate_arguments(node.args), None)
+            if error is not None:
+                return error
+            asynchronous = cls is ast.AsyncFunctionDef
+            generator = asynchronous and _is_generator(node.body)
+            error = _statement_errors(node.body, _Kind.FUNCTION, asynchronous, False, generator, codegen)
+        elif cls is ast.ClassDef:
+            error = _statement_errors(node.body, _Kind.CLASS, False, False, False, codegen)
+        elif cls is ast.For or cls is ast.AsyncFor or cls is ast.While:
+            if cls is ast.AsyncFor and not (kind is _Kind.FUNCTION and is_async):
+                codegen.append(CompileError("'async for' outside async function", node))
+            error = _statement_errors(node.body, kind, is_async, True, async_generator, codegen)
+            if error is None:  # a loop's `else` is not in the loop
+                error = _statement_errors(node.orelse, kind, is_async, in_loop, async_generator, codegen)
+        elif cls is ast.Break or cls is ast.Continue:
+            if not in_loop:
+                message = "'break' outside loop" if cls is ast.Break else "'continue' not properly in loop"
+                codegen.append(CompileError(message, node))
+        elif cls is ast.Try:
+            error = _statement_errors(node.body, kind, is_async, in_loop, async_generator, codegen)
+            for index, handler in enumerate(node.handlers):
+                if error is not None:
+                    break
+                if handler.type is None and index < len(node.handlers) - 1:
+                    codegen.append(CompileError("default 'except:' must be last", handler))
+                error = _statement_errors(handler.body, kind, is_async, in_loop, async_generator, codegen)
+            for rest in (node.orelse, node.finalbody):
+                if error is None:
+                    error = _statement_errors(rest, kind, is_async, in_loop, async_generator, codegen)
+        else:
+            if cls is ast.AsyncWith and not (kind is _Kind.FUNCTION and is_async):
+                codegen.append(CompileError("'async with' outside async function", node))
+            nested = _nested_statements(node)
+            error = _statement_errors(nested, kind, is_async, in_loop, async_generator, codegen)
+        if error is not None:
+            return error
+    return None
 
 
 def _children(nodes: list[ast.AST], ctx: _Context) -> Iterator[CompileError]:

@@ -226,21 +226,21 @@ def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
     if steps is None:
         return  # anything else (await, yield): not followed
     children, checked = steps
-    if children is not None:
-        for child in children(node):
-            if child is not None:
-                _collect_checked(child, out)
+    for child in children(node):  # a call for a leaf too: one frame below it, as ever
+        if child is not None:
+            _collect_checked(child, out)
     if checked:
         out.append(node)
 
 
 # What `_collect_checked` follows for a node class: the sub-expressions evaluated
 # before the node itself (None entries skipped), and whether `_check` can object to
-# the node (a `Name` or an `Attribute`); None for a leaf (no sub-expression to list).
+# the node (a `Name` or an `Attribute`).
 _Children = Callable[[Any], Iterable[ast.AST | None]]
-_STEPS: dict[type, tuple[_Children | None, bool]] = {
-    ast.Name: (None, True),
-    ast.Constant: (None, False),
+_NO_CHILDREN: tuple[()] = ()
+_STEPS: dict[type, tuple[_Children, bool]] = {
+    ast.Name: (lambda node: _NO_CHILDREN, True),
+    ast.Constant: (lambda node: _NO_CHILDREN, False),
     ast.Attribute: (lambda node: (node.value,), True),
     ast.Subscript: (lambda node: (node.value, node.slice), False),
     ast.Call: (lambda node: [node.func, *node.args, *(kw.value for kw in node.keywords)], False),
@@ -262,10 +262,10 @@ _STEPS: dict[type, tuple[_Children | None, bool]] = {
     **{kind: (lambda node: (node.generators[0].iter,), False) for kind in _COMPREHENSIONS},
 }
 # Classes met so far, by their nearest base in `_STEPS` (None: not followed).
-_STEPS_BY_CLASS: dict[type, tuple[_Children | None, bool] | None] = dict(_STEPS)
+_STEPS_BY_CLASS: dict[type, tuple[_Children, bool] | None] = dict(_STEPS)
 
 
-def _evaluation_steps(cls: type) -> tuple[_Children | None, bool] | None:
+def _evaluation_steps(cls: type) -> tuple[_Children, bool] | None:
     steps = _STEPS_BY_CLASS.get(cls, _UNSEEN)
     if steps is _UNSEEN:
         steps = next((_STEPS[base] for base in cls.__mro__ if base in _STEPS), None)

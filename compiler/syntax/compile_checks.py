@@ -64,9 +64,12 @@ def first_compile_error(tree: ast.Module, source: str | None = None) -> CompileE
     try:
         if not (expressions or lambdas or declarations):  # the usual text: statements alone decide
             codegen: list[CompileError] = []
-            return _statement_errors(tree.body, _Kind.MODULE, False, False, False, codegen) or next(
-                iter(codegen), None
-            )
+            try:
+                found = _statement_errors(tree.body, _Kind.MODULE, False, False, False, codegen, 0)
+            except _TooNested:
+                pass  # the walks below decide, as deep as they can follow
+            else:
+                return found or next(iter(codegen), None)
         for error in _symtable_errors(tree, lambdas, declarations):
             return error
         for error in _codegen_errors(tree.body, _Context(_Kind.MODULE, expressions=expressions)):
@@ -213,6 +216,16 @@ _PLAIN_STATEMENTS = frozenset(
 )
 
 
+# Statement nesting the one-walk search follows (deeper only through an `elif` chain).
+# The code generator's walk takes two frames a level: this deep it always reaches the
+# end, so the two searches agree; deeper, that walk decides (and where it gives up).
+_MAX_NESTING = 100
+
+
+class _TooNested(Exception):
+    pass
+
+
 def _statement_errors(
     nodes: list[ast.AST],
     kind: _Kind,
@@ -220,12 +233,17 @@ def _statement_errors(
     in_loop: bool,
     async_generator: bool,
     codegen: list[CompileError],
+    depth: int,
 ) -> CompileError | None:
     """Both passes in one walk of the statements, for a text without lambdas, `yield`,
     `await`, `global` or `nonlocal` (no expression can hold an error, no declaration
     conflict): returns the symbol table's first error (a duplicate parameter), which
     wins; the code generator's (`_node_errors` with expressions off, context passed as
-    plain values) go to `codegen`, first first. Same visiting order as both walks."""
+    plain values) go to `codegen`, first first. Same visiting order as both walks.
+    Raises `_TooNested` past `_MAX_NESTING` levels."""
+    if depth > _MAX_NESTING:
+        raise _TooNested
+    depth += 1
     for node in nodes:
         cls = node.__class__
         if cls in _PLAIN_STATEMENTS:
@@ -247,35 +265,41 @@ def _statement_errors(
                 return error
             asynchronous = cls is ast.AsyncFunctionDef
             generator = asynchronous and _is_generator(node.body)
-            error = _statement_errors(node.body, _Kind.FUNCTION, asynchronous, False, generator, codegen)
+            error = _statement_errors(
+                node.body, _Kind.FUNCTION, asynchronous, False, generator, codegen, depth
+            )
         elif cls is ast.ClassDef:
-            error = _statement_errors(node.body, _Kind.CLASS, False, False, False, codegen)
+            error = _statement_errors(node.body, _Kind.CLASS, False, False, False, codegen, depth)
         elif cls is ast.For or cls is ast.AsyncFor or cls is ast.While:
             if cls is ast.AsyncFor and not (kind is _Kind.FUNCTION and is_async):
                 codegen.append(CompileError("'async for' outside async function", node))
-            error = _statement_errors(node.body, kind, is_async, True, async_generator, codegen)
+            error = _statement_errors(node.body, kind, is_async, True, async_generator, codegen, depth)
             if error is None:  # a loop's `else` is not in the loop
-                error = _statement_errors(node.orelse, kind, is_async, in_loop, async_generator, codegen)
+                error = _statement_errors(
+                    node.orelse, kind, is_async, in_loop, async_generator, codegen, depth
+                )
         elif cls is ast.Break or cls is ast.Continue:
             if not in_loop:
                 message = "'break' outside loop" if cls is ast.Break else "'continue' not properly in loop"
                 codegen.append(CompileError(message, node))
         elif cls is ast.Try:
-            error = _statement_errors(node.body, kind, is_async, in_loop, async_generator, codegen)
+            error = _statement_errors(node.body, kind, is_async, in_loop, async_generator, codegen, depth)
             for index, handler in enumerate(node.handlers):
                 if error is not None:
                     break
                 if handler.type is None and index < len(node.handlers) - 1:
                     codegen.append(CompileError("default 'except:' must be last", handler))
-                error = _statement_errors(handler.body, kind, is_async, in_loop, async_generator, codegen)
+                error = _statement_errors(
+                    handler.body, kind, is_async, in_loop, async_generator, codegen, depth
+                )
             for rest in (node.orelse, node.finalbody):
                 if error is None:
-                    error = _statement_errors(rest, kind, is_async, in_loop, async_generator, codegen)
+                    error = _statement_errors(rest, kind, is_async, in_loop, async_generator, codegen, depth)
         else:
             if cls is ast.AsyncWith and not (kind is _Kind.FUNCTION and is_async):
                 codegen.append(CompileError("'async with' outside async function", node))
             nested = _nested_statements(node)
-            error = _statement_errors(nested, kind, is_async, in_loop, async_generator, codegen)
+            error = _statement_errors(nested, kind, is_async, in_loop, async_generator, codegen, depth)
         if error is not None:
             return error
     return None

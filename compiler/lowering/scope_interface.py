@@ -19,6 +19,7 @@ from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     Call,
+    Const,
     Direction,
     Expr,
     ForStmt,
@@ -107,8 +108,7 @@ def scope_interface(
             found = known[id(scope)] = scope_interface(scope, callee_directions)
         return found
     defined: set[int] = set()
-    used: list[Var] = []
-    seen: set[int] = set()
+    read: list[Var] = []
     interface = ScopeInterface()
     statements = list(walk_stmts(scope.body))
     for stmt in statements:
@@ -116,15 +116,16 @@ def scope_interface(
             interface.complete = False
         defined.update(id(var) for var in bound_vars(stmt))
         for expr in own_exprs(stmt):
-            for var in vars_in_evaluation_order(expr):
-                if id(var) not in seen:
-                    seen.add(id(var))
-                    used.append(var)
-            interface.opaque_texts.extend(
-                node.text for node in walk_expr(expr) if isinstance(node, OpaqueExpr)
-            )
-    captured = [var for var in used if id(var) not in defined]
-    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions)
+            read.extend(vars_in_evaluation_order(expr))
+    seen: set[int] = set()
+    captured = []
+    for var in read:  # first uses, in order, of the vars the body does not bind
+        key = id(var)
+        if key not in seen:
+            seen.add(key)
+            if key not in defined:
+                captured.append(var)
+    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions, interface.opaque_texts)
     for var in captured:
         access = accesses.get(id(var))
         param = CapturedParam(var)
@@ -136,9 +137,15 @@ def scope_interface(
 
 
 def _tensor_accesses(
-    statements: list[Stmt], captured: list[Var], kind: ScopeKind, callee_directions: CalleeDirections
+    statements: list[Stmt],
+    captured: list[Var],
+    kind: ScopeKind,
+    callee_directions: CalleeDirections,
+    opaque_texts: list[str],
 ) -> dict[int, _Access]:
-    """Read/write evidence per captured tensor, following write results (aliases) back."""
+    """Read/write evidence per captured tensor, following write results (aliases) back;
+    the text of every unmodelled expression goes to `opaque_texts` on the way (in the
+    order of the statements and their expressions, pre-order: one walk for both)."""
     root: dict[int, int] = {id(var): id(var) for var in captured if isinstance(var.type, TensorType)}
     accesses = {key: _Access() for key in root}
     # Stores into a tensor a Hierarchy scope captures are not exported: the param stays In.
@@ -164,10 +171,15 @@ def _tensor_accesses(
                     note(expr, stmt.span, False, True)
                 continue
             for node in walk_expr(expr):
+                cls = node.__class__
+                if cls is Var or cls is Const:
+                    continue  # no operand to note
                 if isinstance(node, Call):
                     for operand, write, read in _call_slots(node, write_slots, callee_directions):
                         note(operand, stmt.span, write, read)
                 else:  # any other use of a tensor counts as a read
+                    if isinstance(node, OpaqueExpr):
+                        opaque_texts.append(node.text)
                     for operand in sub_exprs(node):
                         note(operand, stmt.span, False, True)
     return accesses

@@ -14,8 +14,8 @@ from collections.abc import Iterable, Iterator
 
 from compiler.base.diagnostics import Diagnostic, Severity
 from compiler.base.span import Span
-from compiler.ir import Function, OpaqueExpr, OpaqueStmt, Program, UnknownType
-from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.ir import Const, Expr, Function, OpaqueExpr, OpaqueStmt, Program, UnknownType, Var
+from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
 
 # A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
 # constant we cannot fold): its form is modelled, only its value may be unknown.
@@ -46,11 +46,24 @@ def _opaque_spans(programs: Iterable[Program], functions: Iterable[Function]) ->
                 yield stmt.span
                 continue
             for expr in own_exprs(stmt):
-                for part in walk_expr(expr):
-                    if (
-                        isinstance(part, OpaqueExpr)
-                        and isinstance(part.type, UnknownType)
-                        and not _VALUE_REFERENCE.fullmatch(part.text)
-                    ):
-                        yield part.span
-                        break
+                span = _first_opaque(expr)
+                if span is not None:
+                    yield span
+
+
+def _first_opaque(expr: Expr) -> Span | None:
+    """The span of the first unmodelled expression in `expr`, pre-order (so the outermost)."""
+    pending = [expr]
+    while pending:
+        part = pending.pop()
+        cls = part.__class__
+        if cls is Var or cls is Const:
+            continue  # the usual leaves: nothing under them
+        if (
+            cls is OpaqueExpr
+            and isinstance(part.type, UnknownType)
+            and not _VALUE_REFERENCE.fullmatch(part.text)
+        ):
+            return part.span
+        pending.extend(reversed(sub_exprs(part)))
+    return None

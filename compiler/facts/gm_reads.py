@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.facts.kernels import Kernel, function_cache_policy, function_kernels
-from compiler.ir import Call, Expr, Function, Program, ScopeStmt, TensorType, Var
+from compiler.ir import Call, Const, Expr, Function, Program, ScopeStmt, TensorType, Var
 from compiler.ir.cache_policy import BYPASS, DEFAULT, POLICY_NAMES
-from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
@@ -123,10 +123,15 @@ def may_read_bypass(function: Function) -> bool:
             policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
         ):
             return True
-        for expr in own_exprs(stmt):
-            for node in walk_expr(expr):
-                if isinstance(node, Call) and node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
-                    return True
+        pending = own_exprs(stmt)  # every node of them, in no particular order
+        while pending:
+            node = pending.pop()
+            cls = node.__class__
+            if cls is Var or cls is Const:
+                continue  # nothing under it
+            if cls is Call and node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
+                return True
+            pending.extend(sub_exprs(node))
     return False
 
 

@@ -148,14 +148,18 @@ class LocalAnnotationChecker:
             return
         value = self._evaluator.eval(node)
         if value is not UNKNOWN:
-            self._shape_value(value, ast.unparse(node), node)
+            self._shape_value(value, None, node)
 
-    def _shape_value(self, value: object, source: str, node: ast.expr) -> None:
+    def _shape_value(self, value: object, source: str | None, node: ast.expr) -> None:
+        """`source`: how the message names the shape (None: as written, unparsed only
+        for an error)."""
         if not isinstance(value, (list, tuple)):
             if _python_type_name(value) is None:
                 return
             raise type_error(
-                f"Shape '{source}' must be a list or tuple, got {_python_type_name(value)}", node, _SHAPE_HINT
+                f"Shape '{_source(source, node)}' must be a list or tuple, got {_python_type_name(value)}",
+                node,
+                _SHAPE_HINT,
             )
         for position, item in enumerate(value):
             if isinstance(item, (int, DynVar)) or item is UNKNOWN:
@@ -163,7 +167,9 @@ class LocalAnnotationChecker:
             type_name = _python_type_name(item)
             if type_name is not None:
                 raise type_error(
-                    f"Shape '{source}' element {position} must be int or pl.dynamic(), got {type_name}", node
+                    f"Shape '{_source(source, node)}' element {position} must be int or pl.dynamic(), "
+                    f"got {type_name}",
+                    node,
                 )
 
     def _dim(self, node: ast.expr) -> None:
@@ -181,14 +187,16 @@ class LocalAnnotationChecker:
             return  # rebuilt from the source as an IR expression: not folded
         value = self._evaluator.eval(node)
         if value is not UNKNOWN:
-            self._dim_value(value, ast.unparse(node), node)
+            self._dim_value(value, None, node)
 
-    def _dim_value(self, value: object, source: str, node: ast.expr) -> None:
+    def _dim_value(self, value: object, source: str | None, node: ast.expr) -> None:
         if isinstance(value, (int, DynVar)):
             return
         type_name = _python_type_name(value)
         if type_name is not None:
-            raise type_error(f"Shape variable '{source}' must be int or pl.dynamic(), got {type_name}", node)
+            raise type_error(
+                f"Shape variable '{_source(source, node)}' must be int or pl.dynamic(), got {type_name}", node
+            )
 
     # ---------------------------------------------------------------- dtype
 
@@ -255,6 +263,10 @@ def _count_error(head: str, index: ast.expr) -> FrontEndError:
             "or pl.Tile[[shape], dtype, pl.MemRef(...), pl.Mem.Vec, pl.TileView(...)]"
         )
     return type_error(message, index, hint)
+
+
+def _source(source: str | None, node: ast.expr) -> str:
+    return source if source is not None else ast.unparse(node)
 
 
 def _python_type_name(value: object) -> str | None:

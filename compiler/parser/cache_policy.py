@@ -21,6 +21,7 @@ from compiler.base.span import Span
 from compiler.ir import ScopeKind, TensorType, UnknownType, Var
 from compiler.ir.cache_policy import POLICY_NAMES, POLICY_VALUES
 from compiler.parser import messages
+from compiler.syntax.names import dotted_name
 from compiler.syntax.values import UNKNOWN, EnumMember
 
 _ACCEPTING_KINDS = frozenset({ScopeKind.IN_CORE, ScopeKind.HIERARCHY})
@@ -160,7 +161,7 @@ def _policy_of(node: ast.expr, report: Callable[[Diagnostic], None]) -> int | No
         message = messages.policy_unknown_value(node.attr)
         report(_error(codes.POLICY_UNKNOWN_VALUE, message, node, messages.POLICY_UNKNOWN_VALUE_HINT))
         return None
-    if ast.unparse(node.value) not in ("CachePolicy", "pl.CachePolicy"):
+    if dotted_name(node.value) not in ("CachePolicy", "pl.CachePolicy"):  # as written (`ast.unparse`)
         report(_error(codes.POLICY_NOT_AN_ENUM, messages.POLICY_EXPECTED_ENUM, node, None))
         return None
     return POLICY_VALUES[node.attr]

@@ -75,15 +75,6 @@ _EXPRESSION_KINDS = (
     ast.Subscript,
     ast.BoolOp,
 )
-_FOLDABLE_NODES = (
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.Constant,
-    ast.Name,
-    ast.operator,
-    ast.unaryop,
-    ast.expr_context,
-)
 
 
 class ExpressionParser:
@@ -141,7 +132,7 @@ class ExpressionParser:
             return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
         if isinstance(node, (ast.List, ast.Tuple)):
             items = [self.parse(elt) for elt in node.elts]
-            return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
+            return MakeTuple(span, items, type=TupleType(tuple([item.type for item in items])))
         return OpaqueExpr(span, ast.unparse(node))
 
     def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
@@ -405,13 +396,23 @@ class ExpressionParser:
         (Only in strict bodies: elsewhere the expression keeps its written form.)"""
         if self._names is None:
             return False
-        for child in ast.walk(node):
+        # Every node of the tree, as `ast.walk` would give them, but only through the
+        # foldable kinds (their operators and contexts are foldable too); the checks
+        # are pure, so the order does not matter.
+        pending: list[ast.expr] = [node]
+        while pending:
+            child = pending.pop()
             if isinstance(child, ast.Name):
                 if self._lookup_var(child.id) is not None:
                     return False
                 if self._names is not None and self._names.is_unbound(child.id, child):
                     return False
-            elif not isinstance(child, _FOLDABLE_NODES):
+            elif isinstance(child, ast.BinOp):
+                pending.append(child.left)
+                pending.append(child.right)
+            elif isinstance(child, ast.UnaryOp):
+                pending.append(child.operand)
+            elif not isinstance(child, ast.Constant):
                 return False
         return True
 
@@ -515,6 +516,12 @@ def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:
     return [*args, *(value for value in kwargs.values() if isinstance(value, Expr))]
 
 
+# UnknownType has no fields: one is shared. A type with fields is built per node: a
+# unit's IR moved to other lines is copied with its sharing (`map_spans`), and an object
+# shared between units would come out of such copies as several.
+_UNKNOWN = UnknownType()
+
+
 def _constant_type(value: object) -> IRType:
     if isinstance(value, bool):
         return ScalarType("BOOL")
@@ -522,7 +529,7 @@ def _constant_type(value: object) -> IRType:
         return ScalarType("INDEX")
     if isinstance(value, float):
         return ScalarType("FP32")
-    return UnknownType()
+    return _UNKNOWN
 
 
 # Integer arithmetic on two INDEX scalars is INDEX in the real IR (true division is not).
@@ -545,7 +552,7 @@ def _value_kind(*types: IRType) -> IRType:
     """Scalar arithmetic stays scalar; anything unmodelled stays unknown."""
     if all(isinstance(t, ScalarType) for t in types):
         return ScalarType(None)
-    return UnknownType()
+    return _UNKNOWN
 
 
 def _yield_type(args: list[Expr]) -> IRType:

@@ -56,10 +56,17 @@ def block_paths(function: ast.FunctionDef) -> dict[int, BlockPath]:
     return paths
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class FirstBinding:
     type: IRType
     path: BlockPath
+
+    def __init__(self, type: IRType, path: BlockPath) -> None:
+        # One per assignment: stored straight into the instance dict (the generated
+        # frozen __init__ goes through `object.__setattr__`). Still frozen.
+        fields = self.__dict__
+        fields["type"] = type
+        fields["path"] = path
 
 
 class RebindingTable:

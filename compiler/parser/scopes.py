@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from compiler.ir import ScopeKind
+from compiler.syntax.names import dotted_name
 from compiler.syntax.subtree import subtree
 
 # `pl.Level` members and aliases (pypto-language.md §3).
@@ -128,8 +129,7 @@ def at_level(call: ast.Call) -> str | None:
     node = call.args[0] if call.args else keyword_value(call, "level")
     if not isinstance(node, ast.Attribute):
         return None
-    prefix = ast.unparse(node.value)
-    if prefix not in ("Level", "pl.Level"):
+    if dotted_name(node.value) not in ("Level", "pl.Level"):  # as written (`ast.unparse`)
         return None
     return LEVELS.get(node.attr)
 

@@ -15,3 +15,11 @@ def attribute_path(node: ast.expr) -> list[str] | None:
         return None
     parts.append(node.id)
     return parts[::-1]
+
+
+def dotted_name(node: ast.expr) -> str | None:
+    """`pl.CachePolicy` -> "pl.CachePolicy": what `ast.unparse` gives for a chain of
+    names (and only for one: any other expression unparses to other characters);
+    None when `node` is no such chain."""
+    path = attribute_path(node)
+    return ".".join(path) if path is not None else None

@@ -128,8 +128,6 @@ DTYPE_NAMES = frozenset(
     ]
 )
 
-# `pl.<DTYPE>` folds to one shared (immutable) value per dtype name.
-_DTYPES = {name: DType(name) for name in DTYPE_NAMES}
 _DYNAMIC = EnumMember("language", "dynamic")
 
 _BINARY: dict[type[ast.operator], Callable[[Any, Any], Any]] = {
@@ -178,6 +176,8 @@ class StaticEvaluator:
         self._lookup = lookup
 
     def eval(self, node: ast.expr) -> Any:
+        if isinstance(node, ast.Name):  # the most common case, one call shorter
+            return self._lookup(node.id)
         try:
             return self._eval(node, depth=0)
         except (ArithmeticError, TypeError, ValueError, OverflowError, RecursionError):
@@ -248,9 +248,10 @@ class StaticEvaluator:
     @staticmethod
     def _attribute(base: Any, attr: str) -> Any:
         if isinstance(base, ModuleRef) and base.path == "pypto.language":
-            dtype = _DTYPES.get(attr)
-            if dtype is not None:
-                return dtype
+            if attr in DTYPE_NAMES:
+                # A new value each time (not one shared per name): it may end up in the IR
+                # (an attrs value), whose sharing between units must not depend on this.
+                return DType(attr)
             # `pl.CachePolicy`, `pl.Level`, `pl.dynamic`, ...: remembered by name.
             return EnumMember("language", attr)
         if isinstance(base, EnumMember) and base.enum == "language":

@@ -76,6 +76,10 @@ class LocalAnnotationChecker:
             return
         self._type(annotation)
 
+    def check_unskipped(self, annotation: ast.expr) -> None:
+        """`check` of an annotation known not to be skipped (`is_skipped_annotation`)."""
+        self._type(annotation)
+
     def _type(self, node: ast.expr) -> None:
         if isinstance(node, ast.Subscript):
             if isinstance(node.value, ast.Name) and node.value.id == "tuple":

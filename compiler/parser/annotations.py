@@ -61,12 +61,12 @@ class AnnotationResolver:
         if head in ("Tensor", "DistributedTensor"):
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
-            layout = next((name for arg in args[2:] if (name := _head_name(arg)) in _LAYOUTS), None)
+            layout = _first_head_in(args, _LAYOUTS)
             return TensorType(shape, dtype, layout, distributed=head == "DistributedTensor")
         if head == "Tile":
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
-            memory = next((name for arg in args[2:] if (name := _head_name(arg)) in _MEMORY_SPACES), None)
+            memory = _first_head_in(args, _MEMORY_SPACES)
             return TileType(shape, dtype, memory)
         if head == "Scalar":
             dtype = self.dtype(args[0]) if args else None
@@ -84,12 +84,21 @@ class AnnotationResolver:
         return None
 
     def dtype(self, node: ast.expr) -> str | None:
-        value = self._evaluator.eval(node)
-        if isinstance(value, DType):
-            return value.name
+        name = self._evaluator.dtype_name(node)
+        if name is not None:
+            return name
         # `FP32` imported by name; an unknown name (`pl.FP33`) is no dtype at all.
         head = _head_name(node)
         return head if head in DTYPE_NAMES else None
+
+
+def _first_head_in(args: list[ast.expr], names: frozenset[str]) -> str | None:
+    """The first head name among the arguments after shape and dtype that is in `names`."""
+    for arg in args[2:]:
+        name = _head_name(arg)
+        if name in names:
+            return name
+    return None
 
 
 def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:

@@ -44,7 +44,7 @@ def check_type(node: ast.expr, checker: LocalAnnotationChecker) -> None:
     if is_skipped_annotation(node):
         kind = "Incomplete" if isinstance(node, ast.Attribute) else "Unsupported"
         raise type_error(f"{kind} type annotation: {ast.unparse(node)}", node, _TYPE_HINT)
-    checker.check(node)
+    checker.check_unskipped(node)
 
 
 def check_param_type(annotation: ast.expr, checker: LocalAnnotationChecker) -> None:

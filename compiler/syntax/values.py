@@ -183,6 +183,15 @@ class StaticEvaluator:
         except (ArithmeticError, TypeError, ValueError, OverflowError, RecursionError):
             return UNKNOWN
 
+    def dtype_name(self, node: ast.expr) -> str | None:
+        """The name of the dtype `node` folds to (`pl.FP16` -> "FP16"), else None."""
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+            base = self._lookup(node.value.id)
+            if isinstance(base, ModuleRef) and base.path == "pypto.language":  # `pl.<X>`, without a DType
+                return node.attr if node.attr in DTYPE_NAMES else None
+        value = self.eval(node)
+        return value.name if isinstance(value, DType) else None
+
     def _eval(self, node: ast.expr, depth: int) -> Any:
         if depth > 64:
             return UNKNOWN

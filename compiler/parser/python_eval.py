@@ -220,8 +220,33 @@ def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
     certainly evaluates them, each after what it reads (a short-circuit operand or a
     branch it may skip is left out). One call per level, and one for a leaf's
     (empty) children: as deep as the generators it replaces, so an expression too
-    deep to follow is still the same one."""
+    deep to follow is still the same one.
+
+    The usual classes are followed inline: a leaf still makes its one call below it
+    (`_leaf`), a node with a child recurses deeper than that call went anyway."""
     cls = node.__class__
+    if cls is ast.Name:
+        _leaf(node)
+        out.append(node)
+        return
+    if cls is ast.Constant:
+        _leaf(node)
+        return
+    if cls is ast.Attribute:
+        _collect_checked(node.value, out)
+        out.append(node)
+        return
+    if cls is ast.Subscript:
+        _collect_checked(node.value, out)
+        _collect_checked(node.slice, out)
+        return
+    if cls is ast.List or cls is ast.Tuple:
+        elts = node.elts
+        if not elts:
+            _leaf(node)
+        for child in elts:
+            _collect_checked(child, out)
+        return
     steps = _STEPS_BY_CLASS[cls] if cls in _STEPS_BY_CLASS else _evaluation_steps(cls)
     if steps is None:
         return  # anything else (await, yield): not followed
@@ -231,6 +256,10 @@ def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
             _collect_checked(child, out)
     if checked:
         out.append(node)
+
+
+def _leaf(node: ast.AST) -> None:
+    """The call a node without children makes below itself (see `_collect_checked`)."""
 
 
 # What `_collect_checked` follows for a node class: the sub-expressions evaluated

@@ -183,14 +183,73 @@ def _state(quote: str, depth: int, joined: bool, decorated: bool, started: bool)
 
 
 def scan(lines: Sequence[str], state: State = INITIAL) -> tuple[list[int], list[State]]:
-    """Kinds of `lines`, and the state at each line start (plus the end state)."""
+    """Kinds of `lines`, and the state at each line start (plus the end state).
+
+    Most lines of a module are indented plain code: no string, comment or backslash,
+    outside a string and a continuation. What `scan_line` says of those is known
+    without its general path (a blank one is SKIP at bracket depth 0, any other
+    CODE; only the bracket depth can change), so they take a short path here, their
+    brackets counted through a table of bracket sequences (`_bracket_change`)."""
     kinds: list[int] = []
     states = [state]
+    add_kind = kinds.append
+    add_state = states.append
+    quote, depth, joined, decorated, started = state
+    plain_ok = started and not quote and not joined
     for line in lines:
+        if (
+            plain_ok
+            and line[:1] in _INDENTS
+            and "#" not in line
+            and '"' not in line
+            and "'" not in line
+            and "\\" not in line
+            and line.isascii()
+        ):
+            brackets = line.encode().translate(None, _NOT_BRACKETS)
+            if not brackets:
+                add_kind(CODE if depth or line.strip(_BLANKS) else SKIP)
+            else:
+                add_kind(CODE)
+                after = _bracket_change(depth, brackets)
+                if after is None:
+                    after = _bracket_depth(depth, line, 0, len(line))
+                if after != depth:
+                    depth = after
+                    state = _state("", depth, False, decorated, True)
+            add_state(state)
+            continue
         kind, state = scan_line(state, line)
-        kinds.append(kind)
-        states.append(state)
+        add_kind(kind)
+        add_state(state)
+        quote, depth, joined, decorated, started = state
+        plain_ok = started and not quote and not joined
     return kinds, states
+
+
+_INDENTS = (" ", "\t", "\f")
+_BLANKS = " \t\f\r\n"
+_NOT_BRACKETS = bytes(byte for byte in range(128) if byte not in b"()[]{}")
+# A line's brackets in order -> (depth change, lowest and highest depth on the way, from
+# 0); bounded, as `_STATES` is, against input made of ever new sequences.
+_BRACKET_RUNS: dict[bytes, tuple[int, int, int]] = {}
+
+
+def _bracket_change(depth: int, brackets: bytes) -> int | None:
+    """The depth after `brackets` from `depth`, when no clamp of `_bracket_depth` (at 0,
+    at `_MAX_DEPTH`) comes into play on the way; None otherwise."""
+    run = _BRACKET_RUNS.get(brackets)
+    if run is None:
+        change = lowest = highest = 0
+        for byte in brackets:
+            change += 1 if byte in b"([{" else -1
+            lowest = min(lowest, change)
+            highest = max(highest, change)
+        run = (change, lowest, highest)
+        if len(_BRACKET_RUNS) < 4096:
+            _BRACKET_RUNS[brackets] = run
+    change, lowest, highest = run
+    return depth + change if depth + lowest >= 0 and depth + highest <= _MAX_DEPTH else None
 
 
 def unit_extents(lines: Sequence[str], kinds: Sequence[int], first_row: int) -> list[tuple[str, int, int]]:

@@ -33,11 +33,13 @@ class ModuleEnvironment:
         return self.values.get(name, UNKNOWN)
 
     def is_pl_alias(self, name: str) -> bool:
-        return self.values.get(name) == ModuleRef(PL_MODULE)
+        return self.values.get(name) == _PL_MODULE_REF
 
     def evaluator(self) -> StaticEvaluator:
         return StaticEvaluator(self.lookup)
 
+
+_PL_MODULE_REF = ModuleRef(PL_MODULE)
 
 # What the fold needs of one top-level statement: the statement (a def's or class's header
 # will do, see `contribution`) and the module names it binds where the fold does not look.

@@ -24,7 +24,7 @@ from compiler.base.span import Span
 from compiler.facts.kernels import Kernel, function_cache_policy, function_kernels
 from compiler.ir import Call, Const, Expr, Function, Program, ScopeStmt, TensorType, Var
 from compiler.ir.cache_policy import BYPASS, DEFAULT, POLICY_NAMES
-from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
+from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
@@ -152,15 +152,32 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
             GmRead(span, names[origin], kernel.name, index_of[origin], kind, policy, reason, reason_span)
         )
 
+    if not root:
+        return reads  # no tensor parameter: nothing to read, nothing to alias
+    if kernel.interface is not None:  # an outlined scope: its interface's walk found the calls
+        for stmt, calls in kernel.interface.calls:
+            if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
+                continue  # a nested InCore scope is a kernel of its own
+            propagate_aliases(stmt, root)
+            for call in calls:
+                for operand, kind in loaded_operands(call):
+                    read(operand, call, kind, call.span)
+        return reads
     for stmt in walk_stmts(kernel.body):
         if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
             continue  # a nested InCore scope is a kernel of its own
         propagate_aliases(stmt, root)
         for expr in own_exprs(stmt):
-            for node in walk_expr(expr):
-                if isinstance(node, Call):
+            pending = [expr]  # pre-order, as `walk_expr`, without a generator per expression
+            while pending:
+                node = pending.pop()
+                cls = node.__class__
+                if cls is Var or cls is Const:
+                    continue  # nothing under it
+                if cls is Call:
                     for operand, kind in loaded_operands(node):
                         read(operand, node, kind, node.span)
+                pending.extend(reversed(sub_exprs(node)))
     return reads
 
 

@@ -82,6 +82,9 @@ class ScopeInterface:
     complete: bool = True
     # Source text of unmodelled expressions in the body (a name there may be a use).
     opaque_texts: list[str] = field(default_factory=list)
+    # Each statement of the body (pre-order) with the calls it evaluates (pre-order, as
+    # `walk_expr`): what the facts' read search walks again, recorded by the walk here.
+    calls: list[tuple[Stmt, list[Call]]] = field(default_factory=list, repr=False, compare=False)
 
     def param_of(self, var: Var) -> CapturedParam | None:
         return next((param for param in self.params if param.var is var), None)
@@ -125,7 +128,7 @@ def scope_interface(
             seen.add(key)
             if key not in defined:
                 captured.append(var)
-    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions, interface.opaque_texts)
+    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions, interface)
     for var in captured:
         access = accesses.get(id(var))
         param = CapturedParam(var)
@@ -141,11 +144,13 @@ def _tensor_accesses(
     captured: list[Var],
     kind: ScopeKind,
     callee_directions: CalleeDirections,
-    opaque_texts: list[str],
+    interface: ScopeInterface,
 ) -> dict[int, _Access]:
     """Read/write evidence per captured tensor, following write results (aliases) back;
-    the text of every unmodelled expression goes to `opaque_texts` on the way (in the
-    order of the statements and their expressions, pre-order: one walk for both)."""
+    the text of every unmodelled expression goes to the interface's `opaque_texts` on
+    the way, each statement's calls to its `calls` (in the order of the statements and
+    their expressions, pre-order: one walk for all three)."""
+    opaque_texts = interface.opaque_texts
     root: dict[int, int] = {id(var): id(var) for var in captured if isinstance(var.type, TensorType)}
     accesses = {key: _Access() for key in root}
     # Stores into a tensor a Hierarchy scope captures are not exported: the param stays In.
@@ -165,6 +170,8 @@ def _tensor_accesses(
     for stmt in statements:
         propagate_aliases(stmt, root)
         neutral = _neutral_operands(stmt)
+        calls: list[Call] = []
+        interface.calls.append((stmt, calls))
         for expr in own_exprs(stmt):
             if isinstance(expr, Var):
                 if id(expr) not in neutral:
@@ -175,6 +182,7 @@ def _tensor_accesses(
                 if cls is Var or cls is Const:
                     continue  # no operand to note
                 if isinstance(node, Call):
+                    calls.append(node)
                     for operand, write, read in _call_slots(node, write_slots, callee_directions):
                         note(operand, stmt.span, write, read)
                 else:  # any other use of a tensor counts as a read

@@ -39,7 +39,6 @@ from compiler.ir.visit import (
     own_exprs,
     sub_exprs,
     vars_in_evaluation_order,
-    walk_expr,
     walk_stmts,
 )
 
@@ -117,9 +116,13 @@ def scope_interface(
     for stmt in statements:
         if isinstance(stmt, OpaqueStmt):
             interface.complete = False
-        defined.update(id(var) for var in bound_vars(stmt))
+        for var in bound_vars(stmt):
+            defined.add(id(var))
         for expr in own_exprs(stmt):
-            read.extend(vars_in_evaluation_order(expr))
+            if expr.__class__ is Var:
+                read.append(expr)  # what `vars_in_evaluation_order` says of a var
+            else:
+                read.extend(vars_in_evaluation_order(expr))
     seen: set[int] = set()
     captured = []
     for var in read:  # first uses, in order, of the vars the body does not bind
@@ -177,19 +180,23 @@ def _tensor_accesses(
                 if id(expr) not in neutral:
                     note(expr, stmt.span, False, True)
                 continue
-            for node in walk_expr(expr):
+            pending = [expr]  # pre-order, as `walk_expr`, each node's operands listed once
+            while pending:
+                node = pending.pop()
                 cls = node.__class__
                 if cls is Var or cls is Const:
                     continue  # no operand to note
-                if isinstance(node, Call):
+                operands = sub_exprs(node)
+                if cls is Call:
                     calls.append(node)
                     for operand, write, read in _call_slots(node, write_slots, callee_directions):
                         note(operand, stmt.span, write, read)
                 else:  # any other use of a tensor counts as a read
-                    if isinstance(node, OpaqueExpr):
+                    if cls is OpaqueExpr:
                         opaque_texts.append(node.text)
-                    for operand in sub_exprs(node):
+                    for operand in operands:
                         note(operand, stmt.span, False, True)
+                pending.extend(reversed(operands))
     return accesses
 
 

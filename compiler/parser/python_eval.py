@@ -146,9 +146,16 @@ class _Evaluator:
         checked: list[ast.AST] = []
         _collect_checked(node, checked)
         values = self._env.values
+        verdicts = self._attribute_verdicts
         for step in checked:
-            if step.__class__ is ast.Name and step.id in values:
-                continue  # a module name: never an error (`_check`), the most common step
+            cls = step.__class__
+            if cls is ast.Name:
+                if step.id in values:
+                    continue  # a module name: never an error (`_check`), the most common step
+            elif cls is ast.Attribute:
+                owner = step.value
+                if owner.__class__ is ast.Name and verdicts.get((owner.id, step.attr), _UNSEEN) is None:
+                    continue  # `<name>.<attr>` already found harmless in this statement
             error = self._check(step)
             if error is not None:
                 return error

@@ -251,7 +251,8 @@ def _statement_errors(
         error: CompileError | None = None
         if cls is ast.Assign:
             for target in node.targets:
-                codegen.extend(_target_errors(target))
+                if target.__class__ is not ast.Name:  # a name is never a wrong target
+                    codegen.extend(_target_errors(target))
             continue
         if cls is ast.Return:
             if kind is _Kind.MODULE or kind is _Kind.CLASS:
@@ -260,9 +261,8 @@ def _statement_errors(
                 codegen.append(CompileError("'return' with value in async generator", node))
             continue
         if cls is ast.FunctionDef or cls is ast.AsyncFunctionDef:
-            error = next(_duplicate_arguments(node.args), None)
-            if error is not None:
-                return error
+            if _has_duplicate_parameter(node.args):
+                return next(_duplicate_arguments(node.args))
             asynchronous = cls is ast.AsyncFunctionDef
             generator = asynchronous and _is_generator(node.body)
             error = _statement_errors(
@@ -409,6 +409,12 @@ def _module_scope_statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
 def _parameter_names(args: ast.arguments) -> set[str]:
     every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
     return {arg.arg for arg in every if arg is not None}
+
+
+def _has_duplicate_parameter(args: ast.arguments) -> bool:
+    names = [arg.arg for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs)]
+    names += [arg.arg for arg in (args.vararg, args.kwarg) if arg is not None]
+    return len(set(names)) != len(names)
 
 
 def _duplicate_arguments(args: ast.arguments) -> Iterator[CompileError]:

@@ -68,8 +68,12 @@ class UnitAnalysis:
         """The codegen's `[CacheBypassUnsupported]` warnings of this unit's kernels."""
         return unit_bypass_warnings(self)
 
-    def published(self) -> list[Diagnostic]:
-        """The front end's diagnostics and the codegen warnings, in source order."""
+    def published(self, codegen: bool = True) -> list[Diagnostic]:
+        """The front end's diagnostics and the codegen warnings, in source order; without
+        the warnings (not even computed) when `codegen` is false: for a unit of a module
+        known not to reach codegen (see `unreached_codes`)."""
+        if not codegen:
+            return sorted(self.diagnostics, key=Diagnostic.sort_key)
         found = self._published
         if found is None:
             warnings = [bypass_diagnostic(warning) for warning in self.bypass_warnings]

@@ -91,9 +91,11 @@ def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
     return _module_reports(len(sources), reports)
 
 
-def unit_report(unit: ParsedUnit, env: ModuleEnvironment) -> UnitReport:
+def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) -> UnitReport:
+    """`codegen`: whether the unit's module may still reach codegen (its warnings are
+    worth computing)."""
     analysis = analyse_unit(unit, env)
-    diagnostics = analysis.published()
+    diagnostics = analysis.published(codegen)
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),
@@ -153,7 +155,16 @@ def _work(
         }
         if kept is not None:
             kept.append(units)
-        return [(module, unit_report(unit, environments[module])) for module, unit in units]
+        reports: list[tuple[int, UnitReport]] = []
+        # Once a unit stops the real compiler's import of its module, no unit of that module
+        # gets a codegen warning (`_module_reports` drops them): they are not computed.
+        stopped: set[int] = set()
+        for module, unit in units:
+            report = unit_report(unit, environments[module], codegen=module not in stopped)
+            if report.stops_front_end:
+                stopped.add(module)
+            reports.append((module, report))
+        return reports
 
 
 def _shares(lines: Sequence[list[str]], count: int) -> list[list[_Piece]]:

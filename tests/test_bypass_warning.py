@@ -187,6 +187,20 @@ def test_a_file_the_front_end_rejects_gets_no_codegen_warning(tmp_path, case):
     assert "PTO301" not in proc.stdout and f"[{error}]" in proc.stdout
 
 
+def test_a_rejected_file_checked_first_leaves_the_next_files_warnings(tmp_path):
+    # One `check` of three files: the rejected one in the middle must not silence the
+    # warnings of the files around it (it only stops its own module's codegen).
+    warns = at_program(BYPASS_MARKER)
+    rejected, error = FRONT_END_ERRORS["parser error elsewhere"]
+    paths = [tmp_path / name for name in ("a_warns.py", "b_rejected.py", "c_warns.py")]
+    for path, source in zip(paths, (warns, rejected, warns), strict=True):
+        path.write_text(source)
+    _, report = check_json(*paths)
+    codes = [[d["code"] for d in file_diagnostics(report, path)] for path in paths]
+    assert codes[0] == ["PTO301"] and codes[2] == ["PTO301"]
+    assert error in codes[1] and "PTO301" not in codes[1]
+
+
 def test_a_program_a_pass_rejects_gets_no_warning_and_the_next_program_still_does(tmp_path):
     source = TWO_BYPASSING_LOADS + REJECTED_BY_A_PASS
     path = tmp_path / "kernel.py"

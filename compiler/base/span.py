@@ -30,41 +30,37 @@ def unit_line_offset(offset: int) -> Iterator[None]:
         _LINE_OFFSET.reset(token)
 
 
-@dataclass(frozen=True, order=True, init=False)
+@dataclass(order=True, unsafe_hash=True, slots=True)
 class Span:
+    """Where some source is. Never changed once made (hashed as a value, shared by the
+    IR and the diagnostics): it is not declared frozen because a frozen class writes
+    each field through `object.__setattr__`, and a span is made for nearly every node
+    parsed. Slots: plain stores and loads, no instance dict."""
+
     start_line: int
     start_col: int
     end_line: int
     end_col: int
 
-    def __init__(self, start_line: int, start_col: int, end_line: int, end_col: int) -> None:
-        # The generated frozen __init__ writes each field through `object.__setattr__`;
-        # straight into the instance dict is half the cost, and a span is made for
-        # nearly every node parsed. Still frozen: assignment raises as before.
-        fields = self.__dict__
-        fields["start_line"] = start_line
-        fields["start_col"] = start_col
-        fields["end_line"] = end_line
-        fields["end_col"] = end_col
-
     @staticmethod
     def of(node: ast.AST) -> Span:
         """The span of an `ast` node that carries a location, in file lines."""
         offset = _LINE_OFFSET.get()
-        try:  # a parsed statement or expression has all four (the end ones may be None)
+        try:  # a parsed statement or expression has all four
             start_line = node.lineno + offset  # type: ignore[attr-defined]
             start_col = node.col_offset  # type: ignore[attr-defined]
-            end_line = node.end_lineno  # type: ignore[attr-defined]
+            end_line = node.end_lineno + offset  # type: ignore[attr-defined]
             end_col = node.end_col_offset  # type: ignore[attr-defined]
-        except AttributeError:
+        except (AttributeError, TypeError):  # missing, or an end left None
+            return Span._of_partial(node, offset)
+        if end_col is None:
             return Span._of_partial(node, offset)
         # Built without the __init__ call: a span is made for nearly every node parsed.
         span = _new(Span)
-        fields = span.__dict__
-        fields["start_line"] = start_line
-        fields["start_col"] = start_col
-        fields["end_line"] = end_line + offset if end_line is not None else start_line
-        fields["end_col"] = end_col if end_col is not None else start_col
+        span.start_line = start_line
+        span.start_col = start_col
+        span.end_line = end_line
+        span.end_col = end_col
         return span
 
     @staticmethod

@@ -75,6 +75,7 @@ _EXPRESSION_KINDS = (
     ast.Subscript,
     ast.BoolOp,
 )
+_EXPRESSION_KIND_SET = frozenset(_EXPRESSION_KINDS)
 
 
 class ExpressionParser:
@@ -86,6 +87,8 @@ class ExpressionParser:
         report: Callable[[Diagnostic], None],
     ) -> None:
         self._lookup_var = lookup_var
+        # One closure per function, not one per op call.
+        self._is_dsl_var: Callable[[str], bool] = lambda name: lookup_var(name) is not None
         self._evaluator = evaluator
         self._callee_return_type = callee_return_type
         self._report = report
@@ -100,39 +103,42 @@ class ExpressionParser:
         self._program = program
 
     def parse(self, node: ast.expr) -> Expr:
-        if self._names is not None and not isinstance(node, _EXPRESSION_KINDS):
+        # Dispatched on the exact class: `ast.parse` builds no subclasses of these.
+        kind = type(node)
+        if kind is ast.Name:
+            return self._name(node)  # most often a DSL variable: no span to build
+        if kind not in _EXPRESSION_KIND_SET and self._names is not None:
             raise unsupported(
-                f"Unsupported expression type: {type(node).__name__}",
+                f"Unsupported expression type: {kind.__name__}",
                 node,
                 "Use supported expressions like variables, constants, operations, or function calls",
             )
-        if isinstance(node, ast.Name):
-            return self._name(node)  # most often a DSL variable: no span to build
         span = Span.of(node)
-        if isinstance(node, ast.Constant):
-            if self._names is not None and not (node.value is None or type(node.value) in (bool, int, float)):
+        if kind is ast.Call:
+            return self._call(node, span)
+        if kind is ast.Constant:
+            value = node.value
+            if self._names is not None and not (value is None or type(value) in (bool, int, float)):
                 raise type_error(
-                    f"Unsupported constant type: {type(node.value)}",
+                    f"Unsupported constant type: {type(value)}",
                     node,
                     "Use int, float, bool, or None (TaskId sentinel) constants",
                 )
-            return Const(span, node.value, type=_constant_type(node.value))
-        if isinstance(node, ast.Call):
-            return self._call(node, span)
-        if isinstance(node, ast.Subscript):
-            return self._subscript(node, span)
-        if isinstance(node, ast.BinOp):
-            return self._binary(node, span)
-        if isinstance(node, ast.UnaryOp):
-            return self._unary(node, span)
-        if isinstance(node, ast.Compare):
-            return self._compare(node, span)
-        if isinstance(node, ast.BoolOp):
-            operands = [self.parse(value) for value in node.values]
-            return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
-        if isinstance(node, (ast.List, ast.Tuple)):
+            return Const(span, value, type=_constant_type(value))
+        if kind is ast.List or kind is ast.Tuple:
             items = [self.parse(elt) for elt in node.elts]
             return MakeTuple(span, items, type=TupleType(tuple([item.type for item in items])))
+        if kind is ast.Subscript:
+            return self._subscript(node, span)
+        if kind is ast.BinOp:
+            return self._binary(node, span)
+        if kind is ast.UnaryOp:
+            return self._unary(node, span)
+        if kind is ast.Compare:
+            return self._compare(node, span)
+        if kind is ast.BoolOp:
+            operands = [self.parse(value) for value in node.values]
+            return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
         return OpaqueExpr(span, ast.unparse(node))
 
     def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
@@ -174,7 +180,8 @@ class ExpressionParser:
     def _call(self, node: ast.Call, span: Span) -> Expr:
         path = attribute_path(node.func)
         if path and path[0] == "pl" and len(path) >= 2:
-            self._pl_call_before_args(node, path[1:])
+            op_path = path[1:]
+            split = self._pl_call_before_args(node, op_path)
             # Op arguments: literals may be read as attributes, not expressions (a yielded
             # value is always an expression).
             literal_ok = path[-1] != "yield_"
@@ -182,12 +189,16 @@ class ExpressionParser:
                 self._lenient(arg) if literal_ok and isinstance(arg, ast.Constant) else self.parse(arg)
                 for arg in node.args
             ]
-            kwargs: dict[str, Any] = {
-                kw.arg: self._op_kwarg(kw.arg, kw.value)
-                for kw in node.keywords
-                if kw.arg and kw.arg != "cache"
-            }
-            return self._pl_call(node, path[1:], args, kwargs, span)
+            kwargs: dict[str, Any] = (
+                {
+                    kw.arg: self._op_kwarg(kw.arg, kw.value)
+                    for kw in node.keywords
+                    if kw.arg and kw.arg != "cache"
+                }
+                if node.keywords
+                else {}
+            )
+            return self._pl_call(node, op_path, split, args, kwargs, span)
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -260,51 +271,59 @@ class ExpressionParser:
         except NotAnAttrValue:
             return self._lenient(node)
 
-    def _pl_call_before_args(self, node: ast.Call, path: list[str]) -> None:
+    def _pl_call_before_args(self, node: ast.Call, path: list[str]) -> tuple[str | None, str] | None:
         """What the real parser rejects before it reads any argument of a `pl.` call:
-        `pl.const` / `pl.static_assert` argument rules and an unknown op name."""
-        if path == ["const"]:
+        `pl.const` / `pl.static_assert` argument rules and an unknown op name. Returns
+        the op's (namespace, name), None when the path is no op call we check."""
+        split = op_calls.split_op_path(path)
+        if split is None:
+            return None
+        if split[0] is None and split[1] == "const":
             op_directives.check_const(node)
-        elif path == ["static_assert"]:
+        elif split[0] is None and split[1] == "static_assert":
             op_directives.check_static_assert(node, self._evaluator.eval)
-        elif (split := op_calls.split_op_path(path)) is not None:
-            op_calls.check_op_name(*split, node)
+        else:
+            op_calls.check_op_name(split[0], split[1], node)
+        return split
 
     def _pl_call(
-        self, node: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], span: Span
+        self,
+        node: ast.Call,
+        path: list[str],
+        split: tuple[str | None, str] | None,
+        args: list[Expr],
+        kwargs: dict[str, Any],
+        span: Span,
     ) -> Expr:
+        """`pl.<path>(...)`; `split` is the path as (namespace, op name), None when the
+        path is no op call (`pl.<x>.<y>.<z>`, `pl.FP32.get_byte`)."""
         if len(path) == 2 and path[1] == "get_byte":
             value = self._evaluator.eval(node.func.value) if isinstance(node.func, ast.Attribute) else UNKNOWN
             size = ops.dtype_bytes(value.name) if isinstance(value, DType) else None
             if size is not None:  # folded at parse time, as the real parser does
                 return Const(span, size, type=ScalarType("INDEX"))
             return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
-        if path == ["const"]:
-            value = self._evaluator.eval(node.args[0]) if node.args else None
-            dtype = self._evaluator.eval(node.args[1]) if len(node.args) > 1 else None
-            return Const(
-                span,
-                value if isinstance(value, (bool, int, float)) else None,
-                type=ScalarType(dtype.name if isinstance(dtype, DType) else None),
-            )
-        if path == ["yield_"]:
-            return MakeTuple(span, args, type=_yield_type(args))
-        namespace = path[0] if len(path) == 2 and path[0] in ops.OP_NAMESPACES else None
-        if len(path) != (2 if namespace else 1):
+        if split is None:
             return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
-        if self._names is not None:  # the keywords' own rejections (`dtype=pl.fp32`, `k=pl.FP64`)
-            type_checks.check_op_keywords(namespace, path[-1], node, self._evaluator, self._names.is_unbound)
+        namespace, name = split
+        if namespace is None:
+            if name == "const":
+                value = self._evaluator.eval(node.args[0]) if node.args else None
+                dtype = self._evaluator.eval(node.args[1]) if len(node.args) > 1 else None
+                return Const(
+                    span,
+                    value if isinstance(value, (bool, int, float)) else None,
+                    type=ScalarType(dtype.name if isinstance(dtype, DType) else None),
+                )
+            if name == "yield_":
+                return MakeTuple(span, args, type=_yield_type(args))
+        if self._names is not None and node.keywords:  # their own rejections (`dtype=pl.fp32`, `k=pl.FP64`)
+            type_checks.check_op_keywords(namespace, name, node, self._evaluator, self._names.is_unbound)
         # Unknown op, argument list, operand kinds: raised here as the real parser does.
         deduced = op_calls.check_op_call(
-            namespace,
-            path[-1],
-            node,
-            args,
-            kwargs,
-            self._evaluator.eval,
-            lambda name: self._lookup_var(name) is not None,
+            namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var
         )
-        op = ops.canonical_op(namespace, path[-1], args)
+        op = ops.canonical_op(namespace, name, args)
         call = Call(span, op, args, kwargs)
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
@@ -522,7 +541,13 @@ def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:
 _UNKNOWN = UnknownType()
 
 
+_CONSTANT_DTYPES = {bool: "BOOL", int: "INDEX", float: "FP32"}
+
+
 def _constant_type(value: object) -> IRType:
+    dtype = _CONSTANT_DTYPES.get(type(value))
+    if dtype is not None:
+        return ScalarType(dtype)
     if isinstance(value, bool):
         return ScalarType("BOOL")
     if isinstance(value, int):

@@ -69,7 +69,7 @@ from compiler.parser.decorators import (
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
 from compiler.parser.expressions import ExpressionParser
 from compiler.parser.kernel_calls import ProgramFunctions
-from compiler.parser.rebinding import RebindingTable
+from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
     LEVELS,
     ScopeContext,
@@ -82,6 +82,10 @@ from compiler.parser.scopes import (
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.subtree import subtree
 from compiler.syntax.values import UNKNOWN, DslFunction
+
+# UnknownType has no fields: one is shared (a type with fields is built per use: a
+# unit's IR moved to other lines is copied with its sharing, see `map_spans`).
+_UNKNOWN = UnknownType()
 
 _LOOP_KINDS = {
     "range": ForKind.RANGE,
@@ -133,7 +137,9 @@ class FunctionParser:
         self._checker = LocalAnnotationChecker(
             self._evaluator, self._closure.is_unbound, self._bindings.__contains__
         )
-        self._rebinding = RebindingTable(node)
+        self._rebinding = RebindingTable()
+        # The statement lists around the statement being parsed (see `rebinding`).
+        self._block_path: BlockPath = ()
         # Kinds of the loops around the statement being parsed ("range", "while", "spmd", ...).
         self._loop_kinds: list[str] = []
         # Loops with iteration arguments around the statement being parsed (see `_carried_body`).
@@ -255,13 +261,18 @@ class FunctionParser:
 
     def _block(self, stmts: list[ast.stmt], span: Span) -> SeqStmts:
         out: list[Stmt] = []
-        for stmt in stmts:
-            try:
-                parsed = self._stmt(stmt)
-            except FrontEndError as error:
-                parsed = self._rejected(stmt, error)
-            if parsed is not None:
-                out.append(parsed)
+        outer = self._block_path
+        self._block_path = (*outer, id(stmts))
+        try:
+            for stmt in stmts:
+                try:
+                    parsed = self._stmt(stmt)
+                except FrontEndError as error:
+                    parsed = self._rejected(stmt, error)
+                if parsed is not None:
+                    out.append(parsed)
+        finally:
+            self._block_path = outer
         return SeqStmts(span, out)
 
     def report(self, error: FrontEndError) -> None:
@@ -274,15 +285,16 @@ class FunctionParser:
         """A statement the real parser rejects: reported; what it binds becomes unknown."""
         self.report(error)
         for name in bound_names(stmt):
-            self._bind(name, UnknownType(), Span.of(stmt))
+            self._bind(name, _UNKNOWN, Span.of(stmt))
         return _opaque(stmt)
 
     def _stmt(self, stmt: ast.stmt) -> Stmt | None:
         span = Span.of(stmt)
+        kind = type(stmt)  # `ast.parse` builds no subclasses of statement kinds
+        if kind is ast.Assign or kind is ast.AnnAssign:
+            return self._assign(stmt, span)
         if isinstance(stmt, ast.Expr):
             return self._expr_stmt(stmt, span)
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)):
-            return self._assign(stmt, span)
         if isinstance(stmt, ast.For):
             return self._for(stmt, span)
         if isinstance(stmt, ast.With):
@@ -349,8 +361,10 @@ class FunctionParser:
 
     def _assign(self, stmt: ast.Assign | ast.AnnAssign, span: Span) -> Stmt:
         """The real parser's assignment forms, checked in its order; any other is refused."""
+        annotated_form = isinstance(stmt, ast.AnnAssign)
         if isinstance(stmt, ast.AnnAssign):
-            if not isinstance(stmt.target, ast.Name):
+            target = stmt.target
+            if not isinstance(target, ast.Name):
                 raise syntax_error(
                     "Only simple variable assignments supported",
                     stmt.target,
@@ -362,17 +376,19 @@ class FunctionParser:
                     stmt,
                     "Provide a value for the assignment",
                 )
-        elif not _is_supported_assign_target(stmt):
-            raise syntax_error(
-                f"Unsupported assignment: {ast.unparse(stmt)}",
-                stmt,
-                "Use simple variable assignments or tuple unpacking with pl.yield_()",
-            )
+        else:
+            targets = stmt.targets
+            if len(targets) != 1 or not isinstance(targets[0], (ast.Name, ast.Tuple, ast.Subscript)):
+                raise syntax_error(
+                    f"Unsupported assignment: {ast.unparse(stmt)}",
+                    stmt,
+                    "Use simple variable assignments or tuple unpacking with pl.yield_()",
+                )
+            target = targets[0]
         assert stmt.value is not None
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        target = targets[0]
         value = self._exprs.parse(stmt.value)
-        annotated = self._local_annotation(stmt, value)
+        # A plain assignment has no annotation: its type is the value's.
+        annotated = self._local_annotation(stmt, value) if annotated_form else _UNKNOWN
         if _is_yield_call(stmt.value):
             names = _target_names(target)
             yielded = list(value.items) if isinstance(value, MakeTuple) else [value]
@@ -462,14 +478,15 @@ class FunctionParser:
         self, name: str, ir_type: IRType, span: Span, stmt: ast.stmt, annotated: IRType, value: Expr
     ) -> Var:
         """`name = value` (`_assign_or_let`): a reassignment must keep the name's type."""
-        existing = self._bindings.get(name)
+        path = self._block_path
+        first = self._rebinding.assign(self._bindings.get(name), path)
         assigned = type_checks.assigned_type(annotated, value.type)
         if self._strict_types:
-            first = self._rebinding.first_type(existing, stmt)
-            if first is not None:
-                type_checks.check_rebind(name, first, assigned, stmt)
+            kept = first_type(first)
+            if kept is not None:
+                type_checks.check_rebind(name, kept, assigned, stmt)
         var = self._bind(name, ir_type, span)
-        self._rebinding.note_assignment(existing, var, assigned, stmt)
+        self._rebinding.note_assignment(first, var, assigned, path)
         return var
 
     def _return_values(self, value: ast.expr | None) -> list[Expr]:
@@ -869,10 +886,6 @@ def _augassign_data(stmt: ast.stmt) -> dict[str, str]:
 def _is_yield_call(node: ast.expr | None) -> bool:
     """`<anything>.yield_(...)`: the right-hand sides the real parser treats as a yield."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "yield_"
-
-
-def _is_supported_assign_target(stmt: ast.Assign) -> bool:
-    return len(stmt.targets) == 1 and isinstance(stmt.targets[0], (ast.Name, ast.Tuple, ast.Subscript))
 
 
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:

@@ -92,7 +92,11 @@ def check_op_call(
     is_dsl_var: Callable[[str], bool],
 ) -> IRType | None:
     """Raise the real parser's error for this op call's arguments, if any; else return
-    the deduced result type (None when not modelled). `check_op_name` came first."""
+    the deduced result type (None when not modelled). `check_op_name` came first.
+
+    (Its call tree keeps the depth it always had, helper calls included: a call at the
+    bottom of a deep expression is where the recursion limit may strike, and where it
+    strikes decides which definitions are reported as too deep.)"""
     if namespace is None:
         if name in _SPECIAL_PL or name in PROJECT_EXTENSIONS:
             return None
@@ -103,25 +107,23 @@ def check_op_call(
         return None
     if _unpacks(node):
         return None  # `*xs` / `**kw`: the argument list is not static
-    extensions = _PROJECT_KWARGS.get(signature.function_name, frozenset())
-    keywords = [kw for kw in node.keywords if kw.arg != "attrs" and kw.arg not in extensions]
-    if not all(_kwarg_resolves(kw, evaluate, is_dsl_var) for kw in keywords):
-        return None  # the parser would fail reading the keyword's value first
-
-    def fail(message: str) -> FrontEndError:
-        module = "pl" if namespace is None else f"pl.{namespace}"
-        if not (message.startswith(f"pl.{name}") or message.startswith(f"{module}.{name}")):
-            message = f"{module} operation '{name}': {message}"
-        # The hint reads only what is fixed by now: built for an error only.
-        return invalid_operation(message, node, _scalar_hint(node, args, kwargs, keywords, is_dsl_var))
-
-    names = [kw.arg for kw in keywords if kw.arg is not None]
-    binding = bind(signature, len(node.args), names)
-    if binding.error is not None:
-        raise fail(binding.error)
+    if node.keywords:
+        extensions = _PROJECT_KWARGS.get(signature.function_name, frozenset())
+        keywords = [kw for kw in node.keywords if kw.arg != "attrs" and kw.arg not in extensions]
+        if not all(_kwarg_resolves(kw, evaluate, is_dsl_var) for kw in keywords):
+            return None  # the parser would fail reading the keyword's value first
+        names = [kw.arg for kw in keywords if kw.arg is not None]
+    else:
+        keywords, names = [], []
 
     params = signature.names
-    op_args = _op_args(params, binding.positional, node, args, kwargs, evaluate)
+    # The common call (positionals only, none missing, none too many) is bound in place.
+    op_args = None if names else _positional_op_args(signature, node, args, kwargs, evaluate)
+    if op_args is None:
+        binding = bind(signature, len(node.args), names)
+        if binding.error is not None:
+            raise _failure(binding.error, namespace, name, node, args, kwargs, keywords, is_dsl_var)
+        op_args = _op_args(params, binding.positional, node, args, kwargs, evaluate)
     try:
         if signature.level == "unified":
             level_op = resolve_unified(name, op_args)
@@ -131,7 +133,25 @@ def check_op_call(
             level_op = f"{signature.level}.{signature.function_name}"
         return deduce(level_op, op_args, params)
     except OpTypeError as error:
-        raise fail(error.message) from None
+        raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
+
+
+def _failure(
+    message: str,
+    namespace: str | None,
+    name: str,
+    node: ast.Call,
+    args: list[Expr],
+    kwargs: dict[str, Any],
+    keywords: list[ast.keyword],
+    is_dsl_var: Callable[[str], bool],
+) -> FrontEndError:
+    """The InvalidOperationError of a rejected op call: the message names the op."""
+    module = "pl" if namespace is None else f"pl.{namespace}"
+    if not (message.startswith(f"pl.{name}") or message.startswith(f"{module}.{name}")):
+        message = f"{module} operation '{name}': {message}"
+    # The hint reads only what is fixed by now: built for an error only.
+    return invalid_operation(message, node, _scalar_hint(node, args, kwargs, keywords, is_dsl_var))
 
 
 def _unpacks(node: ast.Call) -> bool:
@@ -140,6 +160,29 @@ def _unpacks(node: ast.Call) -> bool:
         if isinstance(arg, ast.Starred):
             return True
     return bool(node.keywords) and None in [keyword.arg for keyword in node.keywords]
+
+
+def _positional_op_args(
+    signature: op_catalog.OpSignature,
+    node: ast.Call,
+    args: list[Expr],
+    kwargs: dict[str, Any],
+    evaluate: Callable[[ast.expr], Any],
+) -> OpArgs | None:
+    """The arguments of a call whose positionals alone fill the wrapper's positional
+    parameters (`bind`'s common case: no error possible), else None. The positional
+    parameters come first in a signature: the first names take the arguments in order."""
+    arity = signature.arity
+    if not arity.min_positional <= len(node.args) <= len(arity.positional) or arity.required_keyword_only:
+        return None
+    params = signature.names
+    nodes: dict[str, ast.expr] = dict(zip(params, node.args))
+    values: dict[str, Any] = dict(zip(params, args))
+    for keyword in node.keywords:
+        if keyword.arg in params:
+            nodes[keyword.arg] = keyword.value
+            values[keyword.arg] = kwargs.get(keyword.arg)
+    return OpArgs(nodes, values, evaluate)
 
 
 def _op_args(

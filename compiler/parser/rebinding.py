@@ -11,97 +11,55 @@ the real `Var` keeps it. A first type we do not know is never compared with.
 
 from __future__ import annotations
 
-import ast
-from dataclasses import dataclass
-
 from compiler.ir import IRType, TensorType, TileType, UnknownType, Var
 
-# The statement bodies around a statement, outermost first: (id of the compound
-# statement, name of the body field).
-BlockPath = tuple[tuple[int, str], ...]
-
-_BODY_FIELDS = ("body", "orelse", "finalbody")
-# The statements that have any of those fields (the others hold no statements).
-_COMPOUND = (
-    ast.If,
-    ast.For,
-    ast.AsyncFor,
-    ast.While,
-    ast.With,
-    ast.AsyncWith,
-    ast.Try,
-    *((ast.TryStar,) if hasattr(ast, "TryStar") else ()),  # Python 3.11+
-    ast.FunctionDef,
-    ast.AsyncFunctionDef,
-    ast.ClassDef,
-)
-
-
-def block_paths(function: ast.FunctionDef) -> dict[int, BlockPath]:
-    """`id(stmt)` -> the blocks it sits in, for every statement of the body."""
-    paths: dict[int, BlockPath] = {}
-    # An explicit stack, not a recursive closure: a closure that refers to itself is a
-    # reference cycle per call, which only the collector frees (the server freezes results).
-    pending: list[tuple[list[ast.stmt], BlockPath]] = [(function.body, ())]
-    while pending:
-        stmts, path = pending.pop()
-        for stmt in stmts:
-            paths[id(stmt)] = path
-            if not isinstance(stmt, _COMPOUND):
-                continue
-            for field in _BODY_FIELDS:
-                children = getattr(stmt, field, None)
-                if isinstance(children, list) and children and isinstance(children[0], ast.stmt):
-                    pending.append((children, (*path, (id(stmt), field))))
-    return paths
-
-
-@dataclass(frozen=True, init=False)
-class FirstBinding:
-    type: IRType
-    path: BlockPath
-
-    def __init__(self, type: IRType, path: BlockPath) -> None:
-        # One per assignment: stored straight into the instance dict (the generated
-        # frozen __init__ goes through `object.__setattr__`). Still frozen.
-        fields = self.__dict__
-        fields["type"] = type
-        fields["path"] = path
+# The statement bodies around a statement, outermost first, as the ids of their
+# statement lists (each body of a compound statement is a list of its own). The
+# function parser extends it as it enters a body: no walk of its own.
+BlockPath = tuple[int, ...]
 
 
 class RebindingTable:
-    """First bindings of the names assigned so far, keyed by the `Var` now bound."""
+    """First bindings of the names assigned so far, keyed by the `Var` now bound: the
+    first binding's type and the blocks it was made in."""
 
-    def __init__(self, function: ast.FunctionDef) -> None:
-        self._paths = block_paths(function)
-        self._first: dict[int, FirstBinding] = {}
+    def __init__(self) -> None:
+        self._first: dict[int, tuple[IRType, BlockPath]] = {}
 
     def note_parameter(self, var: Var) -> None:
-        self._first[id(var)] = FirstBinding(var.type, ())
+        self._first[id(var)] = (var.type, ())
 
-    def first_type(self, existing: Var | None, stmt: ast.stmt) -> IRType | None:
-        """The type an assignment at `stmt` must keep, when the real lookup finds the
-        existing binding and we know that binding's first type."""
+    def assign(self, existing: Var | None, path: BlockPath) -> tuple[IRType, BlockPath] | None:
+        """The first binding an assignment in the blocks `path` rebinds: the existing
+        binding's, when the real lookup certainly finds it (made in the same block or in
+        one around it)."""
         if existing is None:
             return None
         first = self._first.get(id(existing))
-        if first is None or isinstance(first.type, UnknownType):
+        if first is None:
             return None
-        path = self._paths.get(id(stmt))
-        if path is None or path[: len(first.path)] != first.path:
-            return None
-        return first.type
+        first_path = first[1]
+        if first_path is path or path[: len(first_path)] == first_path:
+            return first
+        return None
 
-    def note_assignment(self, existing: Var | None, new: Var, assigned: IRType, stmt: ast.stmt) -> None:
-        """Record `new`, just bound at `stmt` to a value of type `assigned`: a reassignment
-        keeps the first binding, refined with what `assigned` adds; otherwise it is a
-        first binding itself."""
-        path = self._paths.get(id(stmt))
-        first = self._first.get(id(existing)) if existing is not None else None
-        if first is not None and path is not None and path[: len(first.path)] == first.path:
-            self._first[id(new)] = FirstBinding(_refined(first.type, assigned), first.path)
-        elif path is not None:
-            self._first[id(new)] = FirstBinding(assigned, path)
+    def note_assignment(
+        self, first: tuple[IRType, BlockPath] | None, new: Var, assigned: IRType, path: BlockPath
+    ) -> None:
+        """Record `new`, just bound in the blocks `path` to a value of type `assigned`: a
+        reassignment (`first`, from `assign`) keeps the first binding, refined with what
+        `assigned` adds; otherwise it is a first binding itself."""
+        if first is not None:
+            self._first[id(new)] = (_refined(first[0], assigned), first[1])
+        else:
+            self._first[id(new)] = (assigned, path)
+
+
+def first_type(first: tuple[IRType, BlockPath] | None) -> IRType | None:
+    """The type a reassignment must keep; None when there is none or it is not known."""
+    if first is None or isinstance(first[0], UnknownType):
+        return None
+    return first[0]
 
 
 def _refined(first: IRType, new: IRType) -> IRType:

@@ -7,6 +7,8 @@ import ast
 
 def attribute_path(node: ast.expr) -> list[str] | None:
     """`pl.tile.load` -> ["pl", "tile", "load"]; None unless it is a chain of names."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        return [node.value.id, node.attr]  # `pl.load`, `self.kernel`: the usual call
     parts: list[str] = []
     while isinstance(node, ast.Attribute):
         parts.append(node.attr)

@@ -25,6 +25,7 @@ from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, by
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program
+from compiler.ir.nodes import opaque_made
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
@@ -55,6 +56,8 @@ class UnitAnalysis:
     _published: list[Diagnostic] | None = field(default=None, repr=False, compare=False)
     # The interfaces of this unit's scopes the outliner checks computed (the facts reuse them).
     interfaces: dict[int, ScopeInterface] = field(default_factory=dict, repr=False, compare=False)
+    # False when no opaque node was made while its IR was built: nothing in it is unanalysed.
+    may_hold_opaque: bool = field(default=True, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -216,6 +219,7 @@ def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
 
 def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     offset = unit.start_line - 1
+    opaque_before = opaque_made()
     with unit_line_offset(offset), shared_subtrees():
         definitions = parse_definitions(list(unit.nodes), env)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
@@ -231,6 +235,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         unit.start_line,
         tuple(_statement_line(node) + offset for node in unit.nodes),
         interfaces=interfaces,
+        may_hold_opaque=opaque_made() != opaque_before,
     )
 
 

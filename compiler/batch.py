@@ -99,7 +99,9 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),
-        unanalysed_spans(analysis.programs, analysis.functions, diagnostics),
+        unanalysed_spans(analysis.programs, analysis.functions, diagnostics)
+        if analysis.may_hold_opaque
+        else [],
     )
 
 

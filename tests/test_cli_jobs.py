@@ -83,10 +83,10 @@ def test_a_worker_that_dies_costs_time_not_the_answer(
     parent = os.getpid()
     real = batch.unit_report
 
-    def dies_in_a_worker(*args: Any) -> Any:
+    def dies_in_a_worker(*args: Any, **kwargs: Any) -> Any:
         if os.getpid() != parent:
             os._exit(9)  # killed mid-analysis, no word to the parent
-        return real(*args)
+        return real(*args, **kwargs)
 
     monkeypatch.setattr(batch, "unit_report", dies_in_a_worker)
     shared = run_cli("--jobs", "2", str(path))

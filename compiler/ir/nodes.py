@@ -178,6 +178,9 @@ class OpaqueExpr(Expr):
     text: str
     operands: list[Expr] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        _count_opaque()
+
 
 # ----------------------------------------------------------------- statements
 
@@ -196,6 +199,24 @@ class OpaqueStmt(Stmt):
     """
 
     text: str
+
+    def __post_init__(self) -> None:
+        _count_opaque()
+
+
+# How many opaque nodes (`OpaqueExpr`, `OpaqueStmt`) this process has made; it only
+# grows. IR built while it stood still holds none: `compiler.coverage` need not walk it.
+_opaque_made = 0
+
+
+def _count_opaque() -> None:
+    global _opaque_made
+    _opaque_made += 1
+
+
+def opaque_made() -> int:
+    """The number of opaque nodes made so far in this process."""
+    return _opaque_made
 
 
 @dataclass(eq=False)

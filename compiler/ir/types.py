@@ -23,26 +23,26 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
+# Types are values: never changed once made (nothing assigns to one), hashed and
+# compared by their fields. They are not declared frozen, and have slots: a frozen
+# class writes each field through `object.__setattr__`, and a type is built for nearly
+# every annotation and expression parsed; slots are plain stores and loads.
+
+
+@dataclass(unsafe_hash=True, slots=True)
 class IRType:
     # The class name the real compiler reports for this type (e.g. in "got ScalarType").
     ir_class_name = "Type"
 
 
-@dataclass(frozen=True)
+@dataclass(unsafe_hash=True, slots=True)
 class UnknownType(IRType):
     """A type this front end does not model: never a reason to report an error."""
 
     ir_class_name = "UnknownType"
 
 
-# The types below are built for nearly every annotation and expression parsed: their
-# __init__s are written out, storing straight into the instance dict (the generated
-# frozen __init__ goes through `object.__setattr__` per field, twice the cost). Still
-# frozen: assignment raises as before.
-
-
-@dataclass(frozen=True, init=False)
+@dataclass(unsafe_hash=True, slots=True)
 class TensorType(IRType):
     shape: tuple[Dim, ...] | None
     dtype: str | None
@@ -51,21 +51,8 @@ class TensorType(IRType):
 
     ir_class_name = "TensorType"
 
-    def __init__(
-        self,
-        shape: tuple[Dim, ...] | None,
-        dtype: str | None,
-        layout: str | None = None,
-        distributed: bool = False,
-    ) -> None:
-        fields = self.__dict__
-        fields["shape"] = shape
-        fields["dtype"] = dtype
-        fields["layout"] = layout
-        fields["distributed"] = distributed
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(unsafe_hash=True, slots=True)
 class TileType(IRType):
     shape: tuple[Dim, ...] | None
     dtype: str | None
@@ -73,38 +60,23 @@ class TileType(IRType):
 
     ir_class_name = "TileType"
 
-    def __init__(self, shape: tuple[Dim, ...] | None, dtype: str | None, memory: str | None = None) -> None:
-        fields = self.__dict__
-        fields["shape"] = shape
-        fields["dtype"] = dtype
-        fields["memory"] = memory
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(unsafe_hash=True, slots=True)
 class ScalarType(IRType):
     dtype: str | None
 
     ir_class_name = "ScalarType"
 
-    def __init__(self, dtype: str | None) -> None:
-        self.__dict__["dtype"] = dtype
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(unsafe_hash=True, slots=True)
 class TaskIdType(ScalarType):
     """`pl.TaskId` is `pl.Scalar[pl.TASK_ID]` in the real IR, hence its class name."""
 
     dtype: str | None = "TASK_ID"
 
-    def __init__(self, dtype: str | None = "TASK_ID") -> None:
-        self.__dict__["dtype"] = dtype
 
-
-@dataclass(frozen=True, init=False)
+@dataclass(unsafe_hash=True, slots=True)
 class TupleType(IRType):
     items: tuple[IRType, ...]
 
     ir_class_name = "TupleType"
-
-    def __init__(self, items: tuple[IRType, ...]) -> None:
-        self.__dict__["items"] = items

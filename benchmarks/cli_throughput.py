@@ -41,12 +41,16 @@ sys.path.insert(0, str(HERE))
 
 import generate  # noqa: E402
 
-# name -> the arguments after the program (FILE is replaced by the file's path). `compile` prints
-# nothing for a file with errors, so the compile commands get the same module without mistakes.
+# name -> the arguments after the program (FILE: the module's path; CLEAN: the same module
+# without its mistakes). `compile` prints nothing for a file with errors, so the compile
+# commands get the module without mistakes.
 COMMANDS: dict[str, list[str]] = {
     "check": ["check", "FILE"],  # on every CPU (the default)
     "check-1cpu": ["check", "--jobs", "1", "FILE"],
     "check-json": ["check", "--format", "json", "FILE"],
+    # The module without mistakes: every unit analysed down to its codegen warnings (with
+    # a mistake that stops the import, `check` computes no warning after it).
+    "check-clean": ["check", "CLEAN"],
     "compile": ["compile", "FILE"],
     "compile-mlir": ["compile", "--emit", "mlir", "FILE"],
 }
@@ -226,11 +230,11 @@ def main() -> int:
             for command, args in COMMANDS.items():
                 if command not in wanted:
                     continue
-                file = str(clean if command.startswith("compile") else path)
+                file = str(clean if command.startswith("compile") or "CLEAN" in args else path)
                 for label, program, env in tools:
                     if "--jobs" in args and label != "pto-lsp":
                         continue  # an older checkout may have no --jobs (its check is one process)
-                    argv = [*program, *(file if a == "FILE" else a for a in args)]
+                    argv = [*program, *(file if a in ("FILE", "CLEAN") else a for a in args)]
                     results.append(measure(label, command, argv, lines, arguments.runs, env, scratch))
             if "floor" in wanted:
                 argv = [sys.executable, "-c", FLOOR_SCRIPT, str(clean)]

@@ -24,7 +24,7 @@ from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.gm_reads import may_read_bypass
-from compiler.ir import Function, Program
+from compiler.ir import Function, Program, ScopeStmt
 from compiler.ir.nodes import opaque_made
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
@@ -58,12 +58,15 @@ class UnitAnalysis:
     interfaces: dict[int, ScopeInterface] = field(default_factory=dict, repr=False, compare=False)
     # False when no opaque node was made while its IR was built: nothing in it is unanalysed.
     may_hold_opaque: bool = field(default=True, repr=False, compare=False)
+    # id(function) -> its outlined scopes, as the outliner checks found them (the facts reuse them).
+    outlined: dict[int, list[ScopeStmt]] = field(default_factory=dict, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
         """GM reads and declarations of this unit's kernels (computed when first asked)."""
-        facts = module_facts(self.programs, self.functions, self.interfaces)
+        facts = module_facts(self.programs, self.functions, self.interfaces, outlined=self.outlined)
         self.interfaces = {}  # every scope's is in the facts now
+        self.outlined = {}
         return facts
 
     @cached_property
@@ -225,9 +228,10 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
     interfaces: dict[int, ScopeInterface] = {}
+    outlined: dict[int, list[ScopeStmt]] = {}
     for program in definitions.programs:
-        diagnostics.extend(_outliner_checks(program.functions, interfaces))
-    diagnostics.extend(_outliner_checks(definitions.functions, interfaces))
+        diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
+    diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -235,6 +239,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         unit.start_line,
         tuple(_statement_line(node) + offset for node in unit.nodes),
         interfaces=interfaces,
+        outlined=outlined,
         may_hold_opaque=opaque_made() != opaque_before,
     )
 
@@ -245,11 +250,13 @@ def _statement_line(node: ast.stmt) -> int:
 
 
 def _outliner_checks(
-    functions: Sequence[Function], interfaces: dict[int, ScopeInterface]
+    functions: Sequence[Function],
+    interfaces: dict[int, ScopeInterface],
+    outlined: dict[int, list[ScopeStmt]],
 ) -> list[Diagnostic]:
     """The outliners' cache-policy checks; calls resolve among `functions` (one program)."""
     directions = callee_directions_among(functions)
-    return [d for function in functions for d in check_function(function, directions, interfaces)]
+    return [d for function in functions for d in check_function(function, directions, interfaces, outlined)]
 
 
 def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
@@ -302,6 +309,7 @@ def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[i
         unit.programs,
         unit.functions,
         unit.interfaces,
+        outlined=unit.outlined,
         only=lambda function: may_warn.get(statement(function.span.start_line), False),
     ).reads
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 # every span read from its nodes is moved down by that much. (Moving the nodes
 # themselves would mean walking each tree in Python; this costs nothing.)
 _LINE_OFFSET: ContextVar[int] = ContextVar("unit_line_offset", default=0)
+_line_offset = _LINE_OFFSET.get  # bound once: `Span.of` reads it for nearly every node parsed
 _new = object.__new__
 
 
@@ -45,7 +46,7 @@ class Span:
     @staticmethod
     def of(node: ast.AST) -> Span:
         """The span of an `ast` node that carries a location, in file lines."""
-        offset = _LINE_OFFSET.get()
+        offset = _line_offset()
         try:  # a parsed statement or expression has all four
             start_line = node.lineno + offset  # type: ignore[attr-defined]
             start_col = node.col_offset  # type: ignore[attr-defined]

@@ -90,9 +90,11 @@ def module_facts(
     functions: list[Function],
     known: dict[int, ScopeInterface] | None = None,
     only: Callable[[Function], bool] | None = None,
+    outlined: dict[int, list[ScopeStmt]] | None = None,
 ) -> ModuleFacts:
     """The GM reads and declarations of the kernels; `known`: scope interfaces computed
-    already for these very functions (see `scope_interface`). With `only`, just the reads
+    already for these very functions (see `scope_interface`), `outlined` their outlined
+    scopes (see `function_outlines`). With `only`, just the reads
     of the functions it accepts (no declarations): each exactly as without it."""
     facts = ModuleFacts()
     for group, in_program in [(program.functions, True) for program in programs] + [(functions, False)]:
@@ -101,7 +103,7 @@ def module_facts(
             if only is not None and not only(function):
                 continue
             taken = names_beside(function, group if in_program else None)
-            outlines = function_outlines(function, callee_directions, known, taken)
+            outlines = function_outlines(function, callee_directions, known, taken, outlined)
             kernels = function_kernels(function, outlines)
             for kernel in kernels:
                 facts.reads.extend(kernel_reads(kernel))

@@ -118,10 +118,14 @@ def function_outlines(
     callee_directions: CalleeDirections,
     known: dict[int, ScopeInterface] | None = None,
     taken: frozenset[str] = frozenset(),
+    outlined: dict[int, list[ScopeStmt]] | None = None,
 ) -> list[OutlinedScope]:
     """The scopes of `function` the outliners turn into functions, each with the name it
-    gets: `taken` holds the names of the functions beside it (its program's)."""
-    scopes = outlined_scopes(function)
+    gets: `taken` holds the names of the functions beside it (its program's); `outlined`:
+    id(function) -> its `outlined_scopes`, found already (the checks' walk)."""
+    scopes = outlined.get(id(function)) if outlined is not None else None
+    if scopes is None:
+        scopes = outlined_scopes(function)
     names = _outlined_names(function, scopes, taken)
     return [
         OutlinedScope(scope, names[id(scope)], scope_interface(scope, callee_directions, known))

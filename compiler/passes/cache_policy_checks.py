@@ -26,10 +26,18 @@ _STAGE = {ScopeKind.IN_CORE: Stage.OUTLINE_INCORE, ScopeKind.HIERARCHY: Stage.OU
 
 
 def check_function(
-    function: Function, callee_directions: CalleeDirections, known: dict[int, ScopeInterface] | None = None
+    function: Function,
+    callee_directions: CalleeDirections,
+    known: dict[int, ScopeInterface] | None = None,
+    outlined: dict[int, list[ScopeStmt]] | None = None,
 ) -> list[Diagnostic]:
+    """`outlined` (id(function) -> its `outlined_scopes`) gets this function's, for the
+    facts of the same analysis to take (see `function_outlines`)."""
     diagnostics: list[Diagnostic] = []
-    for scope in outlined_scopes(function):
+    scopes = outlined_scopes(function)
+    if outlined is not None:
+        outlined[id(function)] = scopes
+    for scope in scopes:
         decls = scope.attr("cache_policy_vars") or []
         if decls:
             interface = scope_interface(scope, callee_directions, known)

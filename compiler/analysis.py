@@ -297,12 +297,16 @@ def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[i
     if known is not None:
         return known.reads
     may_warn: dict[int, bool] = {}
+    calls: dict[int, list[Any]] = {}  # an InCore function's calls, for its kernel's read search
     for line, members in [(p.span.start_line, p.functions) for p in unit.programs] + [
         (f.span.start_line, [f]) for f in unit.functions
     ]:
         index = statement(line)
         if index not in failed and not may_warn.get(index):
-            may_warn[index] = any(may_read_bypass(function) for function in members)
+            may_warn[index] = any(
+                may_read_bypass(function, unit.outlined.get(id(function)), unit.interfaces, calls)
+                for function in members
+            )
     if not any(may_warn.values()):
         return []
     return module_facts(
@@ -310,6 +314,7 @@ def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[i
         unit.functions,
         unit.interfaces,
         outlined=unit.outlined,
+        calls=calls,
         only=lambda function: may_warn.get(statement(function.span.start_line), False),
     ).reads
 

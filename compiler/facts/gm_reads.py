@@ -22,10 +22,22 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.facts.kernels import Kernel, function_cache_policy, function_kernels
-from compiler.ir import Call, Const, Expr, Function, Program, ScopeStmt, TensorType, Var
+from compiler.ir import (
+    Call,
+    Const,
+    Expr,
+    Function,
+    FunctionType,
+    InCoreScopeStmt,
+    Program,
+    ScopeStmt,
+    Stmt,
+    TensorType,
+    Var,
+)
 from compiler.ir.cache_policy import BYPASS, DEFAULT, POLICY_NAMES
 from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
-from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
+from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside, outlined_scopes
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
 
@@ -91,10 +103,11 @@ def module_facts(
     known: dict[int, ScopeInterface] | None = None,
     only: Callable[[Function], bool] | None = None,
     outlined: dict[int, list[ScopeStmt]] | None = None,
+    calls: dict[int, list[tuple[Stmt, list[Call]]]] | None = None,
 ) -> ModuleFacts:
     """The GM reads and declarations of the kernels; `known`: scope interfaces computed
     already for these very functions (see `scope_interface`), `outlined` their outlined
-    scopes (see `function_outlines`). With `only`, just the reads
+    scopes (see `function_outlines`), `calls` InCore functions' calls (see `may_read_bypass`). With `only`, just the reads
     of the functions it accepts (no declarations): each exactly as without it."""
     facts = ModuleFacts()
     for group, in_program in [(program.functions, True) for program in programs] + [(functions, False)]:
@@ -105,6 +118,8 @@ def module_facts(
             taken = names_beside(function, group if in_program else None)
             outlines = function_outlines(function, callee_directions, known, taken, outlined)
             kernels = function_kernels(function, outlines)
+            if calls is not None and function.func_type is FunctionType.INCORE:
+                kernels[0].calls = calls.get(id(function))  # its only kernel
             for kernel in kernels:
                 facts.reads.extend(kernel_reads(kernel))
             if only is None:
@@ -113,28 +128,72 @@ def module_facts(
     return facts
 
 
-def may_read_bypass(function: Function) -> bool:
+def may_read_bypass(
+    function: Function,
+    outlined: list[ScopeStmt] | None = None,
+    known: dict[int, ScopeInterface] | None = None,
+    calls: dict[int, list[tuple[Stmt, list[Call]]]] | None = None,
+) -> bool:
     """Whether a read of `function`'s kernels can get the BYPASS policy (`_effective_policy`):
     only through a declaration (the `cache_policy` attr, a scope's marker) or a `cache=`
     kwarg of a load saying BYPASS. False: none of its reads can warn (`bypass_warnings`).
-    One walk over the statements and expressions, no interface or alias to compute."""
+    An InCore function is its kernel: all of it is looked at (`calls`, if given, gets its
+    statements with their calls, id(function) -> them, for `kernel_reads`); another
+    function's kernels are its outlined InCore scopes (`outlined`: its `outlined_scopes`
+    if known), each looked at through its interface's calls when `known` has it."""
     if any(policy == BYPASS for _, policy in function_cache_policy(function)):
         return True
-    for stmt in walk_stmts(function.body):
+    if function.func_type is FunctionType.INCORE:
+        recorded: list[tuple[Stmt, list[Call]]] | None = [] if calls is not None else None
+        found = _walk_calls(function.body, recorded)
+        if calls is not None and recorded is not None:
+            calls[id(function)] = recorded
+        return found
+    for scope in outlined if outlined is not None else outlined_scopes(function):
+        if not isinstance(scope, InCoreScopeStmt):
+            continue  # no kernel of its own
+        if any(policy == BYPASS for _, policy in scope.attr("cache_policy_vars") or []):
+            return True
+        interface = known.get(id(scope)) if known is not None else None
+        if interface is None:
+            if _walk_calls(scope.body, None):
+                return True
+        elif any(_bypass_load(call) for _, found_calls in interface.calls for call in found_calls):
+            return True
+    return False
+
+
+def _bypass_load(call: Call) -> bool:
+    return call.op == "tile.load" and call.kwargs.get("cache") == BYPASS
+
+
+def _walk_calls(body: Stmt, recorded: list[tuple[Stmt, list[Call]]] | None) -> bool:
+    """Whether a scope marker or a load under `body` says BYPASS; `recorded` (if given) gets
+    every statement with its calls, pre-order as `walk_expr` (then nothing stops the walk)."""
+    found = False
+    for stmt in walk_stmts(body):
         if isinstance(stmt, ScopeStmt) and any(
             policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
         ):
+            found = True
+        stmt_calls: list[Call] = []
+        for expr in own_exprs(stmt):
+            pending = [expr]  # pre-order, without a generator per expression
+            while pending:
+                node = pending.pop()
+                cls = node.__class__
+                if cls is Var or cls is Const:
+                    continue  # nothing under it
+                if cls is Call:
+                    stmt_calls.append(node)
+                    if node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
+                        found = True
+                pending.extend(reversed(sub_exprs(node)))
+        if recorded is not None:
+            recorded.append((stmt, stmt_calls))
+        elif found:
             return True
-        pending = own_exprs(stmt)  # every node of them, in no particular order
-        while pending:
-            node = pending.pop()
-            cls = node.__class__
-            if cls is Var or cls is Const:
-                continue  # nothing under it
-            if cls is Call and node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
-                return True
-            pending.extend(sub_exprs(node))
-    return False
+    return found
 
 
 def kernel_reads(kernel: Kernel) -> list[GmRead]:
@@ -156,8 +215,9 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
 
     if not root:
         return reads  # no tensor parameter: nothing to read, nothing to alias
-    if kernel.interface is not None:  # an outlined scope: its interface's walk found the calls
-        for stmt, calls in kernel.interface.calls:
+    recorded = kernel.interface.calls if kernel.interface is not None else kernel.calls
+    if recorded is not None:  # a walk found the calls already (the interface's, `may_read_bypass`)
+        for stmt, calls in recorded:
             if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
                 continue  # a nested InCore scope is a kernel of its own
             propagate_aliases(stmt, root)

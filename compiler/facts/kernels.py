@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.ir import (
+    Call,
     Function,
     FunctionType,
     InCoreScopeStmt,
@@ -34,6 +35,9 @@ class Kernel:
     declared: dict[int, tuple[int, Span | None]] = field(default_factory=dict)
     scope: ScopeStmt | None = None
     interface: ScopeInterface | None = None
+    # An InCore function's statements with the calls each evaluates (pre-order), when a
+    # walk recorded them already (`may_read_bypass`); an outlined scope's are its interface's.
+    calls: list[tuple[Stmt, list[Call]]] | None = None
 
 
 def function_kernels(function: Function, outlines: list[OutlinedScope]) -> list[Kernel]:

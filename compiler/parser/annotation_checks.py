@@ -139,7 +139,16 @@ class LocalAnnotationChecker:
     def shape(self, node: ast.expr) -> None:
         """`_parse_shape`: a list/tuple of dims, or a name / expression holding one."""
         if isinstance(node, (ast.Tuple, ast.List)):
+            lookup = self._evaluator.lookup
             for element in node.elts:
+                # What `_dim` passes at once, without its calls: an int constant, a name
+                # holding an int (a bool goes the long way, and passes there too).
+                cls = element.__class__
+                if cls is ast.Name:
+                    if lookup(element.id).__class__ is int:  # type: ignore[attr-defined]
+                        continue
+                elif cls is ast.Constant and isinstance(element.value, int):  # type: ignore[attr-defined]
+                    continue
                 self._dim(element)
             return
         if isinstance(node, ast.Name):

@@ -25,6 +25,8 @@ _MEMORY_SPACES = frozenset(
     ["DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale", "ScalarLocal"]
 )
 _LAYOUTS = frozenset(["ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN"])
+# Longer lists than folding takes (`_MAX_FOLDED_SEQUENCE`) go the general way.
+_MAX_FAST_DIMS = 10_000
 
 
 class AnnotationResolver:
@@ -76,12 +78,35 @@ class AnnotationResolver:
         return UnknownType()
 
     def shape(self, node: ast.expr) -> tuple[Any, ...] | None:
+        cls = node.__class__
+        if (cls is ast.List or cls is ast.Tuple) and len(node.elts) <= _MAX_FAST_DIMS:  # type: ignore[attr-defined]
+            dims = self._plain_dims(node.elts)  # type: ignore[attr-defined]
+            if dims is not None:
+                return dims
         value = self._evaluator.eval(node)
         if isinstance(value, (list, tuple)):
             return tuple([_dim(item, element) for item, element in zip(value, _elements(node, len(value)))])
         if isinstance(node, (ast.List, ast.Tuple)):
             return tuple(_dim(UNKNOWN, element) for element in node.elts)
         return None
+
+    def _plain_dims(self, elts: list[ast.expr]) -> tuple[Any, ...] | None:
+        """`shape` of a list of names and constants (the usual `[ROWS, 128]`), without
+        folding the list: each element is what folding it gives (a name its value, a
+        constant itself; a non-plain constant is no dim either way). None when an
+        element is anything else."""
+        lookup = self._evaluator.lookup
+        dims = []
+        for element in elts:
+            cls = element.__class__
+            if cls is ast.Name:
+                value = lookup(element.id)  # type: ignore[attr-defined]
+            elif cls is ast.Constant:
+                value = element.value  # type: ignore[attr-defined]
+            else:
+                return None
+            dims.append(value if value.__class__ is int else _dim(value, element))
+        return tuple(dims)
 
     def dtype(self, node: ast.expr) -> str | None:
         name = self._evaluator.dtype_name(node)

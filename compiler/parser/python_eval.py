@@ -79,14 +79,14 @@ class _Evaluator:
         self._local_names: frozenset[str] | None = None
         self._future = future
         self.failed: set[int] = set()
-        # (owner name, attribute) -> what `_check` says of `<owner>.<attribute>` (its exception
+        # `_verdict_key` of `<owner>.<attribute>` -> what `_check` says of it (its exception
         # and message, or None): the same answer wherever in the statement it is written.
-        self._attribute_verdicts: dict[tuple[str, str], tuple[str, str] | None] = {}
+        self._attribute_verdicts: dict[tuple[str, ...] | None, tuple[str, str] | None] = {}
 
     def _is_local(self, name: str) -> bool:
-        """`name` is bound somewhere in the statement (see `_names_bound_in`)."""
+        """`name` is bound somewhere in the statement (see `_local_names`)."""
         if self._local_names is None:
-            self._local_names = frozenset(_names_bound_in(self._stmt))
+            self._local_names = _local_names(self._stmt)
         return name in self._local_names
 
     # ------------------------------------------------------------ statements
@@ -152,10 +152,8 @@ class _Evaluator:
             if cls is ast.Name:
                 if step.id in values:
                     continue  # a module name: never an error (`_check`), the most common step
-            elif cls is ast.Attribute:
-                owner = step.value
-                if owner.__class__ is ast.Name and verdicts.get((owner.id, step.attr), _UNSEEN) is None:
-                    continue  # `<name>.<attr>` already found harmless in this statement
+            elif cls is ast.Attribute and verdicts.get(_verdict_key(step), _UNSEEN) is None:
+                continue  # `<name>.<attr>` already found harmless in this statement
             error = self._check(step)
             if error is not None:
                 return error
@@ -168,8 +166,8 @@ class _Evaluator:
             return None
         if isinstance(node, ast.Attribute):
             value = node.value
-            if isinstance(value, ast.Name):  # `pl.<name>`, most of them: answered once per statement
-                key = (value.id, node.attr)
+            key = _verdict_key(node)
+            if key is not None:  # `pl.<name>`, `pl.<Enum>.<name>`: answered once per statement
                 verdicts = self._attribute_verdicts
                 if key in verdicts:
                     verdict = verdicts[key]
@@ -208,6 +206,8 @@ class _Evaluator:
         """`pl` / `pl.<Enum>` when `node` certainly is that module or enum."""
         if isinstance(node, ast.Name):
             # A name rebound in the statement is not necessarily the module.
+            # `==`, not a test of class and path: its `__eq__` is the deepest frame of a long
+            # attribute chain's walk (where such a chain stops being followed).
             is_pl = self._env.values.get(node.id) == _PL_REF and not self._is_local(node.id)
             return _PL_MODULE if is_pl else None
         if isinstance(node, ast.Attribute):
@@ -220,6 +220,18 @@ class _Evaluator:
                 is_pl = value == _PYPTO_REF and not self._is_local(node.value.id)
                 return _PL_MODULE if is_pl else None
         return None
+
+
+def _verdict_key(node: ast.Attribute) -> tuple[str, ...] | None:
+    """What `_check`'s answer for `node` depends on, within one statement: `x.a` and
+    `x.a.b` (`x` a name) are judged by their names alone; None for any other owner."""
+    owner = node.value
+    cls = owner.__class__
+    if cls is ast.Name:
+        return (owner.id, node.attr)  # type: ignore[attr-defined]
+    if cls is ast.Attribute and owner.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        return (owner.value.id, owner.attr, node.attr)  # type: ignore[attr-defined]
+    return None
 
 
 def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
@@ -326,11 +338,31 @@ def _target_reads(target: ast.expr) -> Iterator[ast.expr]:
         yield from _target_reads(target.value)
 
 
-def _names_bound_in(stmt: ast.stmt) -> Iterator[str]:
+def _local_names(stmt: ast.stmt) -> frozenset[str]:
     """Every name the statement binds anywhere, in any scope inside it (parameters
     included): an over-approximation of what its class bodies and enclosing
-    functions can see."""
+    functions can see. The usual binders (parameters, stored names) are added here,
+    the others through `_names_bound_in_nodes`."""
+    names: set[str] = set()
+    add = names.add
+    name_class = ast.Name
+    arg_class = ast.arg
+    load = ast.Load
     for node in binders(stmt):
+        cls = node.__class__
+        if cls is arg_class:
+            add(node.arg)  # type: ignore[attr-defined]
+        elif cls is name_class:
+            if node.ctx.__class__ is not load:  # type: ignore[attr-defined]
+                add(node.id)  # type: ignore[attr-defined]
+        elif cls not in _ASSIGNMENTS:
+            names.update(_names_bound_in_nodes((node,)))
+    return frozenset(names)
+
+
+def _names_bound_in_nodes(nodes: Iterable[ast.AST]) -> Iterator[str]:
+    """The names the binders `nodes` bind."""
+    for node in nodes:
         cls = node.__class__
         if cls is ast.arg:  # the usual binders first, by class
             yield node.arg

@@ -175,6 +175,11 @@ class StaticEvaluator:
     def __init__(self, lookup: Callable[[str], Any]) -> None:
         self._lookup = lookup
 
+    @property
+    def lookup(self) -> Callable[[str], Any]:
+        """What `eval` of a bare name returns, as a function of the name."""
+        return self._lookup
+
     def eval(self, node: ast.expr) -> Any:
         if isinstance(node, ast.Name):  # the most common case, one call shorter
             return self._lookup(node.id)

@@ -98,13 +98,13 @@ class ScopeKind(str, enum.Enum):
 _UNKNOWN_TYPE = UnknownType()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Expr:
     span: Span
     type: IRType = field(default=_UNKNOWN_TYPE, kw_only=True)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Var(Expr):
     name: str
 
@@ -112,12 +112,12 @@ class Var(Expr):
         return f"Var({self.name}@{id(self):x})"
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Const(Expr):
     value: int | float | bool | str | None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Call(Expr):
     """An op call (`op` = "tile.load", "tensor.matmul", ...) or a call of a function
     of the program (`op` = "self.<name>" / the bare function name)."""
@@ -129,12 +129,12 @@ class Call(Expr):
     kwarg_spans: dict[str, Span] = field(default_factory=dict)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class MakeTuple(Expr):
     items: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Slice(Expr):
     """`lower:upper:step` inside a subscript; a part the author left out is None."""
 
@@ -143,7 +143,7 @@ class Slice(Expr):
     step: Expr | None
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class SubscriptIndex(MakeTuple):
     """The index of subscript sugar (`x[r:r + 64, :]`, `dst[i, :] = v`), one item per
     position (an `Expr` or a `Slice`), kept as written: the real parser expands it
@@ -151,26 +151,26 @@ class SubscriptIndex(MakeTuple):
     A `MakeTuple`, so walks that read a call's operands see what the index reads."""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class TupleGetItem(Expr):
     tuple_expr: Expr
     index: int
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class BinaryExpr(Expr):
     op: str
     lhs: Expr
     rhs: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class UnaryExpr(Expr):
     op: str
     operand: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class OpaqueExpr(Expr):
     """An expression this front end does not model; `text` is its source and
     `operands` the sub-expressions it was seen to use (so captures stay right)."""
@@ -185,12 +185,12 @@ class OpaqueExpr(Expr):
 # ----------------------------------------------------------------- statements
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Stmt:
     span: Span
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class OpaqueStmt(Stmt):
     """A statement not analysed (the real parser rejects it, or we do not model it).
 
@@ -219,44 +219,44 @@ def opaque_made() -> int:
     return _opaque_made
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class SeqStmts(Stmt):
     stmts: list[Stmt]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class AssignStmt(Stmt):
     var: Var
     value: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class EvalStmt(Stmt):
     expr: Expr
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class BreakStmt(Stmt):
     pass
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ContinueStmt(Stmt):
     pass
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ReturnStmt(Stmt):
     values: list[Expr]
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class YieldStmt(Stmt):
     values: list[Expr]
     targets: list[Var] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ForStmt(Stmt):
     kind: ForKind
     loop_var: Var | None
@@ -270,7 +270,7 @@ class ForStmt(Stmt):
     attrs: list[tuple[str, Any]] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class IfStmt(Stmt):
     condition: Expr
     then_body: SeqStmts
@@ -278,7 +278,7 @@ class IfStmt(Stmt):
     return_vars: list[Var] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class WhileStmt(Stmt):
     condition: Expr | None
     body: SeqStmts
@@ -287,7 +287,7 @@ class WhileStmt(Stmt):
     return_vars: list[Var] = field(default_factory=list)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ScopeStmt(Stmt):
     """A scope statement. `attrs` is ordered, like the real `attrs_` vector.
 
@@ -314,7 +314,7 @@ class ScopeStmt(Stmt):
         return default
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class InCoreScopeStmt(ScopeStmt):
     split: str | None = None
 
@@ -322,7 +322,7 @@ class InCoreScopeStmt(ScopeStmt):
         self.kind = ScopeKind.IN_CORE
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class HierarchyScopeStmt(ScopeStmt):
     level: str = "UNDEFINED"
     role: str | None = None
@@ -331,7 +331,7 @@ class HierarchyScopeStmt(ScopeStmt):
         self.kind = ScopeKind.HIERARCHY
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class SpmdScopeStmt(ScopeStmt):
     core_num: Expr | None = None
     sync_start: bool = False
@@ -340,13 +340,13 @@ class SpmdScopeStmt(ScopeStmt):
         self.kind = ScopeKind.SPMD
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class ClusterScopeStmt(ScopeStmt):
     def __post_init__(self) -> None:
         self.kind = ScopeKind.CLUSTER
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class RuntimeScopeStmt(ScopeStmt):
     manual: bool = False
 
@@ -354,7 +354,7 @@ class RuntimeScopeStmt(ScopeStmt):
         self.kind = ScopeKind.RUNTIME
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class SplitAivScopeStmt(ScopeStmt):
     mode: str | None = None
 

@@ -112,13 +112,14 @@ def scope_interface(
     defined: set[int] = set()
     read: list[Var] = []
     interface = ScopeInterface()
-    statements = list(walk_stmts(scope.body))
-    for stmt in statements:
+    # Each statement with its own expressions, listed once for both walks here.
+    statements = [(stmt, own_exprs(stmt)) for stmt in walk_stmts(scope.body)]
+    for stmt, exprs in statements:
         if isinstance(stmt, OpaqueStmt):
             interface.complete = False
         for var in bound_vars(stmt):
             defined.add(id(var))
-        for expr in own_exprs(stmt):
+        for expr in exprs:
             if expr.__class__ is Var:
                 read.append(expr)  # what `vars_in_evaluation_order` says of a var
             else:
@@ -143,7 +144,7 @@ def scope_interface(
 
 
 def _tensor_accesses(
-    statements: list[Stmt],
+    statements: list[tuple[Stmt, list[Expr]]],
     captured: list[Var],
     kind: ScopeKind,
     callee_directions: CalleeDirections,
@@ -170,13 +171,13 @@ def _tensor_accesses(
         if write and access.write is None:
             access.write = span
 
-    for stmt in statements:
+    for stmt, exprs in statements:
         propagate_aliases(stmt, root)
-        neutral = _neutral_operands(stmt)
+        neutral = _neutral_operands(stmt, exprs)
         calls: list[Call] = []
         interface.calls.append((stmt, calls))
-        for expr in own_exprs(stmt):
-            if isinstance(expr, Var):
+        for expr in exprs:
+            if expr.__class__ is Var:
                 if id(expr) not in neutral:
                     note(expr, stmt.span, False, True)
                 continue
@@ -194,16 +195,19 @@ def _tensor_accesses(
                 else:  # any other use of a tensor counts as a read
                     if cls is OpaqueExpr:
                         opaque_texts.append(node.text)
-                    for operand in operands:
-                        note(operand, stmt.span, False, True)
+                    for operand in operands:  # `note` of a read, inline: most operands are no tensor
+                        origin = root.get(id(operand))  # only a var's id is a key (all are alive)
+                        if origin is not None:
+                            accesses[origin].read = True
                 pending.extend(reversed(operands))
     return accesses
 
 
-def _neutral_operands(stmt: Stmt) -> set[int]:
-    """Operands that only pass a tensor along (yields, loop inits, `y = x`): neither read nor write."""
+def _neutral_operands(stmt: Stmt, exprs: list[Expr]) -> set[int]:
+    """Operands that only pass a tensor along (yields, loop inits, `y = x`): neither read nor
+    write; `exprs`: the statement's own expressions."""
     if isinstance(stmt, (YieldStmt, ForStmt, WhileStmt)):
-        return {id(expr) for expr in own_exprs(stmt)}
+        return {id(expr) for expr in exprs}
     if isinstance(stmt, AssignStmt) and isinstance(stmt.value, Var):
         return {id(stmt.value)}
     return set()

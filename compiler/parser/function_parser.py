@@ -23,6 +23,7 @@ from compiler.ir import (
     Call,
     ClusterScopeStmt,
     ContinueStmt,
+    Direction,
     EvalStmt,
     Expr,
     ForKind,
@@ -194,25 +195,33 @@ class FunctionParser:
         """The parameters, each checked as the real parser does (`@pl.function` only:
         jit signatures are rewritten first, inline ones read per call). A parameter it
         rejects is reported and typed unknown."""
-        args = [*self._node.args.posonlyargs, *self._node.args.args]
+        posonly = self._node.args.posonlyargs
+        args = [*posonly, *self._node.args.args] if posonly else self._node.args.args
         if self._context.is_method and args and args[0].arg == "self":
             args = args[1:]
-        # The real parser reads `args.args` only, and skips an unannotated `self`.
-        checked = {
-            id(arg) for arg in self._node.args.args if not (arg.arg == "self" and arg.annotation is None)
-        }
+        # The real parser reads `args.args` only (not the positional-only ones), and skips
+        # an unannotated `self`.
+        unchecked = {id(arg) for arg in posonly}
         check = check and self._decorator.name == "function"
+        python_failed = self._context.python_failed
         params = []
         for arg in args:
             annotation = arg.annotation
-            failed = annotation is not None and id(annotation) in self._context.python_failed
+            failed = annotation is not None and bool(python_failed) and id(annotation) in python_failed
             ir_type, direction = self._types.resolve_param(None if failed else annotation)
-            if check and not failed and id(arg) in checked:
+            if (
+                check
+                and not failed
+                and not (arg.arg == "self" and annotation is None)
+                and (not unchecked or id(arg) not in unchecked)
+            ):
                 try:
-                    signature_checks.check_missing_annotation(arg)
+                    if annotation is None:
+                        signature_checks.check_missing_annotation(arg)
                     assert annotation is not None
                     signature_checks.check_param_type(annotation, self._checker)
-                    signature_checks.check_direction(annotation, ir_type, direction)
+                    if direction is Direction.INOUT:  # the only direction `check_direction` refuses
+                        signature_checks.check_direction(annotation, ir_type, direction)
                 except FrontEndError as error:
                     self.report(error)
                     ir_type = UnknownType()

@@ -82,6 +82,8 @@ class _Evaluator:
         # `_verdict_key` of `<owner>.<attribute>` -> what `_check` says of it (its exception
         # and message, or None): the same answer wherever in the statement it is written.
         self._attribute_verdicts: dict[tuple[str, ...] | None, tuple[str, str] | None] = {}
+        # A name -> what `_static` says of it (the same in the whole statement).
+        self._name_statics: dict[str, _PlModule | _PlEnum | None] = {}
 
     def _is_local(self, name: str) -> bool:
         """`name` is bound somewhere in the statement (see `_local_names`)."""
@@ -172,7 +174,14 @@ class _Evaluator:
                 if key in verdicts:
                     verdict = verdicts[key]
                 else:
-                    verdict = verdicts[key] = self._attribute_verdict(self._static(value), node.attr)
+                    if value.__class__ is ast.Name:  # `pl` itself: judged once per statement too
+                        statics = self._name_statics
+                        owner = statics.get(value.id, _UNSEEN)  # type: ignore[attr-defined]
+                        if owner is _UNSEEN:
+                            owner = statics[value.id] = self._static(value)  # type: ignore[attr-defined]
+                    else:
+                        owner = self._static(value)
+                    verdict = verdicts[key] = self._attribute_verdict(owner, node.attr)
             else:
                 verdict = self._attribute_verdict(self._static(value), node.attr)
             if verdict is not None:

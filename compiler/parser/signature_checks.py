@@ -41,7 +41,7 @@ def unwrapped(annotation: ast.expr) -> ast.expr:
 
 def check_type(node: ast.expr, checker: LocalAnnotationChecker) -> None:
     """`resolve_type`: what a local annotation check skips is still a type here."""
-    if is_skipped_annotation(node):
+    if node.__class__ is not ast.Subscript and is_skipped_annotation(node):  # a subscript never is
         kind = "Incomplete" if isinstance(node, ast.Attribute) else "Unsupported"
         raise type_error(f"{kind} type annotation: {ast.unparse(node)}", node, _TYPE_HINT)
     checker.check_unskipped(node)

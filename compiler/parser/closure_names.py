@@ -54,7 +54,7 @@ def enclosing_scope_names(nodes: list[ast.stmt]) -> dict[int, frozenset[str]]:
         # A module-level class body is not in its methods' closure (a program's
         # decorator captures the module frame); a function's locals are.
         is_function = isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
-        children = list(direct_definitions(node))
+        children = _direct_definitions(node)
         if children:  # the names a scope binds are only read by the definitions in it
             outer = frozenset(_all_bound_names(node)) if is_function else frozenset()
             _visit_scope_children(children, outer, found)
@@ -69,9 +69,25 @@ def _visit_scope_children(
     for child in children:
         if outer:
             found[id(child)] = outer
-        nested = list(direct_definitions(child))
+        nested = _direct_definitions(child)
         if nested:
             _visit_scope_children(nested, outer | frozenset(_all_bound_names(child)), found)
+
+
+def _direct_definitions(
+    stmt: ast.stmt,
+) -> list[ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef]:
+    """`direct_definitions` as a list; its binders' classes looked at first (most
+    bodies define nothing: no generator for them)."""
+    found = binders(stmt)
+    inner = found[1:] if found and found[0] is stmt else found
+    if _SCOPE_CLASSES.isdisjoint(map(type, inner)):
+        return []
+    return list(direct_definitions(stmt))
+
+
+# What `direct_definitions` yields (`ast.parse` builds no subclasses of them).
+_SCOPE_CLASSES = frozenset([ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef])
 
 
 def bound_in_function(function: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:

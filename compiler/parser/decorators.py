@@ -58,18 +58,21 @@ def dsl_decorator_name(node: ast.stmt, env: ModuleEnvironment) -> str | None:
 
 
 def _read_decorator(expr: ast.expr, env: ModuleEnvironment) -> DecoratorInfo | None:
-    keywords: dict[str, ast.expr] = {}
-    if isinstance(expr, ast.Call):
-        keywords = {kw.arg: kw.value for kw in expr.keywords if kw.arg}
-        expr = expr.func
-    path = attribute_path(expr)
-    if not path or len(path) < 2:
-        return None
-    root = env.values.get(path[0])
+    call = expr if isinstance(expr, ast.Call) else None
+    if call is not None:
+        expr = call.func
+    if expr.__class__ is ast.Attribute and expr.value.__class__ is ast.Name:  # type: ignore[attr-defined]
+        root_name, name = expr.value.id, expr.attr  # type: ignore[attr-defined]  # `pl.<name>`, the usual one
+    else:
+        path = attribute_path(expr)
+        if not path or len(path) < 2:
+            return None
+        root_name, name = path[0], ".".join(path[1:])
+    root = env.values.get(root_name)
     if not (isinstance(root, ModuleRef) and root.path == PL_MODULE):
         return None
-    name = ".".join(path[1:])
     if name == "program" or name in _FUNCTION_DECORATORS:
+        keywords = {kw.arg: kw.value for kw in call.keywords if kw.arg} if call is not None else {}
         return DecoratorInfo(name, keywords)
     return None
 

@@ -176,19 +176,9 @@ def _walk_calls(body: Stmt, recorded: list[tuple[Stmt, list[Call]]] | None) -> b
             policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
         ):
             found = True
-        stmt_calls: list[Call] = []
-        for expr in own_exprs(stmt):
-            pending = [expr]  # pre-order, without a generator per expression
-            while pending:
-                node = pending.pop()
-                cls = node.__class__
-                if cls is Var or cls is Const:
-                    continue  # nothing under it
-                if cls is Call:
-                    stmt_calls.append(node)
-                    if node.op == "tile.load" and node.kwargs.get("cache") == BYPASS:
-                        found = True
-                pending.extend(reversed(sub_exprs(node)))
+        stmt_calls = _own_calls(stmt)
+        if any(call.op == "tile.load" and call.kwargs.get("cache") == BYPASS for call in stmt_calls):
+            found = True
         if recorded is not None:
             recorded.append((stmt, stmt_calls))
         elif found:
@@ -229,18 +219,27 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
         if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
             continue  # a nested InCore scope is a kernel of its own
         propagate_aliases(stmt, root)
-        for expr in own_exprs(stmt):
-            pending = [expr]  # pre-order, as `walk_expr`, without a generator per expression
-            while pending:
-                node = pending.pop()
-                cls = node.__class__
-                if cls is Var or cls is Const:
-                    continue  # nothing under it
-                if cls is Call:
-                    for operand, kind in loaded_operands(node):
-                        read(operand, node, kind, node.span)
-                pending.extend(reversed(sub_exprs(node)))
+        for call in _own_calls(stmt):
+            for operand, kind in loaded_operands(call):
+                read(operand, call, kind, call.span)
     return reads
+
+
+def _own_calls(stmt: Stmt) -> list[Call]:
+    """The calls in `stmt`'s own expressions, pre-order as `walk_expr` (an explicit stack,
+    no generator per expression)."""
+    calls: list[Call] = []
+    for expr in own_exprs(stmt):
+        pending = [expr]
+        while pending:
+            node = pending.pop()
+            cls = node.__class__
+            if cls is Var or cls is Const:
+                continue  # nothing under it
+            if cls is Call:
+                calls.append(node)
+            pending.extend(reversed(sub_exprs(node)))
+    return calls
 
 
 def _effective_policy(load: Call | None, kernel: Kernel, origin: int) -> tuple[int, Reason, Span | None]:

@@ -17,14 +17,13 @@ to the parameter), DEFAULT.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.facts.kernels import Kernel, function_cache_policy, function_kernels
 from compiler.ir import (
     Call,
-    Const,
     Expr,
     Function,
     FunctionType,
@@ -36,7 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.cache_policy import BYPASS, DEFAULT, POLICY_NAMES
-from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
+from compiler.ir.visit import own_calls, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside, outlined_scopes
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 from compiler.lowering.tensor_reads import ReadKind, loaded_operands
@@ -152,7 +151,7 @@ def may_read_bypass(
     for scope in outlined if outlined is not None else outlined_scopes(function):
         if not isinstance(scope, InCoreScopeStmt):
             continue  # no kernel of its own
-        if any(policy == BYPASS for _, policy in scope.attr("cache_policy_vars") or []):
+        if _marker_says_bypass(scope):
             return True
         interface = known.get(id(scope)) if known is not None else None
         if interface is None:
@@ -167,17 +166,19 @@ def _bypass_load(call: Call) -> bool:
     return call.op == "tile.load" and call.kwargs.get("cache") == BYPASS
 
 
+def _marker_says_bypass(stmt: Stmt) -> bool:
+    return isinstance(stmt, ScopeStmt) and any(
+        policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
+    )
+
+
 def _walk_calls(body: Stmt, recorded: list[tuple[Stmt, list[Call]]] | None) -> bool:
     """Whether a scope marker or a load under `body` says BYPASS; `recorded` (if given) gets
     every statement with its calls, pre-order as `walk_expr` (then nothing stops the walk)."""
     found = False
     for stmt in walk_stmts(body):
-        if isinstance(stmt, ScopeStmt) and any(
-            policy == BYPASS for _, policy in stmt.attr("cache_policy_vars") or []
-        ):
-            found = True
-        stmt_calls = _own_calls(stmt)
-        if any(call.op == "tile.load" and call.kwargs.get("cache") == BYPASS for call in stmt_calls):
+        stmt_calls = own_calls(stmt)
+        if _marker_says_bypass(stmt) or any(_bypass_load(call) for call in stmt_calls):
             found = True
         if recorded is not None:
             recorded.append((stmt, stmt_calls))
@@ -206,40 +207,22 @@ def kernel_reads(kernel: Kernel) -> list[GmRead]:
     if not root:
         return reads  # no tensor parameter: nothing to read, nothing to alias
     recorded = kernel.interface.calls if kernel.interface is not None else kernel.calls
-    if recorded is not None:  # a walk found the calls already (the interface's, `may_read_bypass`)
-        for stmt, calls in recorded:
-            if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
-                continue  # a nested InCore scope is a kernel of its own
-            propagate_aliases(stmt, root)
-            for call in calls:
-                for operand, kind in loaded_operands(call):
-                    read(operand, call, kind, call.span)
-        return reads
-    for stmt in walk_stmts(kernel.body):
+    # The calls of each statement: as a walk recorded them (the interface's, `may_read_bypass`),
+    # else found now.
+    statements = recorded if recorded is not None else _statement_calls(kernel.body)
+    for stmt, calls in statements:
         if isinstance(stmt, ScopeStmt) and stmt is not kernel.scope and stmt.kind.value == "InCore":
             continue  # a nested InCore scope is a kernel of its own
         propagate_aliases(stmt, root)
-        for call in _own_calls(stmt):
+        for call in calls:
             for operand, kind in loaded_operands(call):
                 read(operand, call, kind, call.span)
     return reads
 
 
-def _own_calls(stmt: Stmt) -> list[Call]:
-    """The calls in `stmt`'s own expressions, pre-order as `walk_expr` (an explicit stack,
-    no generator per expression)."""
-    calls: list[Call] = []
-    for expr in own_exprs(stmt):
-        pending = [expr]
-        while pending:
-            node = pending.pop()
-            cls = node.__class__
-            if cls is Var or cls is Const:
-                continue  # nothing under it
-            if cls is Call:
-                calls.append(node)
-            pending.extend(reversed(sub_exprs(node)))
-    return calls
+def _statement_calls(body: Stmt) -> Iterator[tuple[Stmt, list[Call]]]:
+    for stmt in walk_stmts(body):
+        yield stmt, own_calls(stmt)
 
 
 def _effective_policy(load: Call | None, kernel: Kernel, origin: int) -> tuple[int, Reason, Span | None]:

@@ -80,6 +80,24 @@ def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
     return _preorder(stmt, _CHILD_STMTS)
 
 
+def own_calls(stmt: Stmt) -> list[Call]:
+    """The calls in `stmt`'s own expressions (`own_exprs`), pre-order as `walk_expr`; a
+    list made with an explicit stack (no generator per expression: facts ask this of
+    every statement of a kernel)."""
+    calls: list[Call] = []
+    for expr in own_exprs(stmt):
+        pending = [expr]
+        while pending:
+            node = pending.pop()
+            cls = node.__class__
+            if cls is Var or cls is Const:
+                continue  # nothing under it
+            if cls is Call:
+                calls.append(node)
+            pending.extend(reversed(sub_exprs(node)))
+    return calls
+
+
 def own_exprs(stmt: Stmt) -> list[Expr]:
     """The expressions a statement evaluates itself (not those of nested statements)."""
     if isinstance(stmt, AssignStmt):

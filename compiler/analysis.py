@@ -19,9 +19,10 @@ from functools import cached_property
 from typing import Any
 
 from compiler.base import codes
-from compiler.base.diagnostics import Diagnostic, Severity, stops_the_front_end
+from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
+from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program, ScopeStmt
@@ -30,6 +31,7 @@ from compiler.lowering.scope_interface import ScopeInterface, callee_directions_
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
+from compiler.passes.simplify_checks import simplify_errors
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
@@ -39,8 +41,18 @@ from compiler.syntax.units import (
 )
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
-# What codegen reports: never shown for a module the real compiler does not compile.
-_CODEGEN_CODES = frozenset({codes.CACHE_BYPASS_UNSUPPORTED})
+# What the passes after the parser and codegen report: never shown for a module the real
+# compiler does not compile (its import fails).
+_CODEGEN_CODES = frozenset(
+    {
+        codes.CACHE_BYPASS_UNSUPPORTED,
+        codes.SIMPLIFY_BOOL_OPERAND,
+        codes.ORCH_MISPLACED_TENSOR_OP,
+        codes.ORCH_MISPLACED_BUILTIN_OP,
+        codes.ORCH_ATOMIC_ASSEMBLE,
+        codes.STORE_TARGET_NOT_A_VAR,
+    }
+)
 
 
 @dataclass
@@ -232,12 +244,14 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     for program in definitions.programs:
         diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
+    statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
+    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
         diagnostics,
         unit.start_line,
-        tuple(_statement_line(node) + offset for node in unit.nodes),
+        statement_lines,
         interfaces=interfaces,
         outlined=outlined,
         may_hold_opaque=opaque_made() != opaque_before,
@@ -259,6 +273,30 @@ def _outliner_checks(
     return [d for function in functions for d in check_function(function, directions, interfaces, outlined)]
 
 
+def _statement_of(starts: Sequence[int]) -> Callable[[int], int]:
+    """The index of the unit's top-level statement a line lies in."""
+    if len(starts) <= 1:
+        return lambda line: 0
+    return lambda line: bisect.bisect_right(starts, line)
+
+
+def _pipeline_checks(
+    programs: Sequence[Program], diagnostics: Sequence[Diagnostic], statement_lines: Sequence[int]
+) -> list[Diagnostic]:
+    """The passes' and codegen's errors of each program the real pipeline gets that far
+    with: `ir.compile` compiles each program on its own, and stops at the first pass
+    that rejects it (an outliner's, Simplify's), before codegen."""
+    statement = _statement_of(statement_lines)
+    failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
+    found: list[Diagnostic] = []
+    for program in programs:
+        if statement(program.span.start_line) in failed:
+            continue
+        rejected = simplify_errors(program)
+        found.extend(rejected or orchestration_errors(program))
+    return found
+
+
 def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     """The `[CacheBypassUnsupported]` warnings of a unit's kernels.
 
@@ -266,14 +304,16 @@ def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     and warns once per tensor per kernel of that compilation, so kernels are
     told apart per top-level statement: two programs whose kernels happen to
     share a name each get their warning. A statement with an error (a pass
-    rejecting it) never reaches codegen: it gets none.
+    rejecting it) never reaches codegen: it gets none; an error of codegen's own does not
+    keep it from warning.
     """
-    starts = unit.statement_lines
-
-    def statement(line: int) -> int:
-        return bisect.bisect_right(starts, line) if len(starts) > 1 else 0
-
-    failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
+    statement = _statement_of(unit.statement_lines)
+    # Codegen's own errors stop no warning: the kernels are emitted (and warned about) first.
+    failed = {
+        statement(d.span.start_line)
+        for d in unit.diagnostics
+        if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
+    }
     reads = _warnable_reads(unit, failed, statement)
     if not reads:
         return []

@@ -36,5 +36,12 @@ BYPASS_ON_WRITTEN = "PTO202"
 # Codegen.
 CACHE_BYPASS_UNSUPPORTED = "PTO301"
 
+# The pipeline after the parser (PTO7xx): passes' rejections, then codegen's.
+SIMPLIFY_BOOL_OPERAND = "PTO701"  # Simplify: "Operator 'eq' does not accept bool dtype"
+ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
+ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
+ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
+STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
+
 # Notes (information, not findings).
 NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp/features/notes.py)

@@ -26,6 +26,9 @@ class Stage(str, enum.Enum):
     OUTLINE_HIERARCHY = "OutlineHierarchyScopes"
     OUTLINE_INCORE = "OutlineIncoreScopes"
     CODEGEN = "codegen"
+    SIMPLIFY = "Simplify"
+    ORCHESTRATION_CODEGEN = "orchestration codegen"
+    PTO_CODEGEN = "PTO codegen"
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class Diagnostic:
     def sort_key(self) -> tuple[int, int, str]:
         return (self.span.start_line, self.span.start_col, self.code)
 
+
+# The stages of the real codegen: a kernel's warnings come whatever else codegen refuses.
+CODEGEN_STAGES = frozenset({Stage.CODEGEN, Stage.ORCHESTRATION_CODEGEN, Stage.PTO_CODEGEN})
 
 # The stages of the real compiler's front end: Python importing the module, then the parser.
 FRONT_END_STAGES = frozenset({Stage.SYNTAX, Stage.PARSER})

@@ -1,0 +1,204 @@
+"""Orchestration codegen's refusals: ops that have no C++ form at the orchestration level.
+
+The real orchestration codegen (`generate_orchestration`, run on each Orchestration
+function after the whole pass pipeline) turns every statement of the function into
+runtime C++: a kernel call becomes a task submission, and a `tensor.*` op becomes
+host-side tensor bookkeeping only when the orchestration op registry has a form for
+it (`create`, `read`, `write`, `slice`, `reshape`, `reinterpret_view`, `transpose`,
+`view`, `dim`; an assigned `assemble` aliases its target). Anything else is compute
+that belongs in a kernel, and codegen stops with an internal error:
+
+- `Misplaced tensor op 'tensor.add' in Orchestration function (should be inside InCore block)`:
+  a tensor op with no registry form, left directly in the orchestration body. A
+  tensor op inside a CORE_GROUP `pl.at` scope is not misplaced: OutlineIncoreScopes
+  moved it into a kernel before codegen.
+- `Misplaced builtin op 'tile.alloc' in Orchestration function (should be inside InCore block)`:
+  a tile made at the orchestration level (`pl.load` outside any kernel). InitMemRef
+  gives the tile an on-chip buffer and puts its `tile.alloc` at the top of the
+  function, so the allocation is what codegen meets first. The real error has no
+  source location; it is reported on the op that made the tile.
+- `pl.assemble(..., atomic=pl.AtomicType.Add) is only supported inside an InCore function ...`:
+  an atomic assemble at the orchestration level, where no atomic combine exists.
+
+Which functions are Orchestration functions when codegen runs: those declared so,
+and Opaque functions that OutlineIncoreScopes promotes (they hold a CORE_GROUP
+`pl.at` scope). Functions of a HOST or higher level go to the distributed codegen
+instead, and are not checked here.
+
+What is looked at, and why only that: the statements codegen meets for certain.
+Simplify folds an `if` whose condition it can prove and a loop it can prove runs
+no times, dropping their bodies; a `while` may be such a loop. Their bodies are not
+looked at (an op there may never reach codegen), nor are scopes other than runtime
+scopes (`pl.scope`, `pl.manual_scope`), whose bodies codegen emits in place: the
+others are outlined into functions of their own first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.ir import (
+    AssignStmt,
+    Call,
+    Const,
+    EvalStmt,
+    ForKind,
+    ForStmt,
+    Function,
+    FunctionType,
+    HierarchyScopeStmt,
+    InCoreScopeStmt,
+    OpaqueExpr,
+    Program,
+    RuntimeScopeStmt,
+    SeqStmts,
+    Stmt,
+    TensorType,
+    TileType,
+)
+from compiler.ir.visit import child_stmts, own_calls
+
+# The tensor ops the orchestration op registry has a C++ form for.
+REGISTERED_TENSOR_OPS = frozenset(
+    {"create", "read", "write", "slice", "reshape", "reinterpret_view", "transpose", "view", "dim"}
+)
+# Levels whose functions the distributed codegen emits (Linqu level 3 and above).
+DISTRIBUTED_LEVELS = frozenset({"HOST", "CLUSTER_0", "CLUSTER_1", "CLUSTER_2", "GLOBAL"})
+# The real exception: codegen raises InternalError, which ir.compile reports in a RuntimeError.
+_EXCEPTION = "RuntimeError"
+_INCORE_HINT = "should be inside InCore block"
+
+
+def misplaced_tensor_op_message(op: str) -> str:
+    return f"Misplaced tensor op '{op}' in Orchestration function ({_INCORE_HINT})"
+
+
+def misplaced_builtin_op_message(op: str) -> str:
+    return f"Misplaced builtin op '{op}' in Orchestration function ({_INCORE_HINT})"
+
+
+ATOMIC_ASSEMBLE_MESSAGE = (
+    "pl.assemble(..., atomic=pl.AtomicType.Add) is only supported inside an InCore "
+    "function — typically a pl.at(level=pl.Level.CORE_GROUP, ...) scope — where it "
+    "lowers to an atomic-add tile.store into global memory. This assemble sits at the "
+    "orchestration level, where no atomic-combine instruction exists. Move it inside "
+    "the scope that produces the partial result."
+)
+
+
+def orchestration_errors(program: Program) -> list[Diagnostic]:
+    """What the orchestration codegen refuses in `program`'s Orchestration functions."""
+    return [
+        d
+        for function in program.functions
+        if becomes_orchestration(function)
+        for d in _function_errors(function)
+    ]
+
+
+def becomes_orchestration(function: Function) -> bool:
+    """Whether `function` is an Orchestration function when the orchestration codegen runs."""
+    if function.level in DISTRIBUTED_LEVELS or not function.has_dsl_body:
+        return False
+    if function.func_type is FunctionType.ORCHESTRATION:
+        return True
+    return function.func_type is FunctionType.OPAQUE and _holds_incore_scope(function.body)
+
+
+def _holds_incore_scope(stmt: Stmt) -> bool:
+    """A CORE_GROUP scope OutlineIncoreScopes outlines from this very function (one inside
+    a non-CORE_GROUP `pl.at` moves with it into a function of its own first)."""
+    if isinstance(stmt, InCoreScopeStmt):
+        return True
+    if isinstance(stmt, HierarchyScopeStmt):
+        return False
+    return any(_holds_incore_scope(child) for child in child_stmts(stmt))
+
+
+def _function_errors(function: Function) -> list[Diagnostic]:
+    found: list[Diagnostic] = []
+    for stmt in _emitted_statements(function.body):
+        for call in own_calls(stmt):
+            diagnostic = _call_error(stmt, call)
+            if diagnostic is not None:
+                found.append(
+                    diagnostic.with_related(function.span, f"Orchestration function '{function.name}'")
+                )
+    return found
+
+
+def _emitted_statements(stmt: Stmt) -> Iterator[Stmt]:
+    """The statements codegen surely emits, outermost first (see the module docstring)."""
+    yield stmt
+    if isinstance(stmt, (SeqStmts, RuntimeScopeStmt)):
+        children: list[Stmt] = list(stmt.stmts) if isinstance(stmt, SeqStmts) else [stmt.body]
+    elif isinstance(stmt, ForStmt) and _surely_iterates(stmt):
+        children = [stmt.body]
+    else:
+        return  # an if, a while, an outlined scope: see the module docstring
+    for child in children:
+        yield from _emitted_statements(child)
+
+
+def _surely_iterates(loop: ForStmt) -> bool:
+    """Not a loop Simplify can prove empty: only a sequential loop with no attributes is
+    folded, and a bound that is not a literal is taken as not provable."""
+    if loop.kind is not ForKind.RANGE or loop.attrs:
+        return True
+    start = _int(loop.start) if loop.start is not None else 0
+    stop, step = _int(loop.stop), _int(loop.step) if loop.step is not None else 1
+    if start is None or stop is None or step is None:
+        return loop.stop is not None
+    return (stop - start) * step > 0 if step else False
+
+
+def _int(expr: object) -> int | None:
+    if isinstance(expr, Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    return None
+
+
+def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
+    namespace, _, name = call.op.partition(".")
+    if namespace == "tensor" and _first_operand_is(call, TensorType):
+        if name == "assemble":
+            if isinstance(stmt, AssignStmt) and stmt.value is call and _atomic(call):
+                return _error(codes.ORCH_ATOMIC_ASSEMBLE, ATOMIC_ASSEMBLE_MESSAGE, call, "ValueError")
+            return None  # an assigned assemble aliases its target; an evaluated one is not judged
+        if name in REGISTERED_TENSOR_OPS:
+            return None
+        return _error(codes.ORCH_MISPLACED_TENSOR_OP, misplaced_tensor_op_message(call.op), call)
+    if (
+        call.op == "tile.load"
+        and isinstance(call.type, TileType)
+        and isinstance(stmt, (AssignStmt, EvalStmt))
+    ):
+        return _error(codes.ORCH_MISPLACED_BUILTIN_OP, misplaced_builtin_op_message("tile.alloc"), call)
+    return None
+
+
+def _first_operand_is(call: Call, kind: type) -> bool:
+    return bool(call.args) and isinstance(call.args[0].type, kind)
+
+
+def _atomic(call: Call) -> bool:
+    """`atomic=pl.AtomicType.Add` (anything but the default `None`)."""
+    value = call.kwargs.get("atomic")
+    text = value.text if isinstance(value, OpaqueExpr) else None
+    return text is not None and text.rsplit(".", 1)[-1] == "Add"
+
+
+def _error(code: str, message: str, call: Call, exception: str = _EXCEPTION) -> Diagnostic:
+    return Diagnostic(code, message, call.span, stage=Stage.ORCHESTRATION_CODEGEN, exception=exception)
+
+
+__all__ = [
+    "ATOMIC_ASSEMBLE_MESSAGE",
+    "REGISTERED_TENSOR_OPS",
+    "becomes_orchestration",
+    "misplaced_builtin_op_message",
+    "misplaced_tensor_op_message",
+    "orchestration_errors",
+]

@@ -64,6 +64,9 @@ from compiler.ir.visit import child_stmts, own_calls
 REGISTERED_TENSOR_OPS = frozenset(
     {"create", "read", "write", "slice", "reshape", "reinterpret_view", "transpose", "view", "dim"}
 )
+# Ops that make a tile out of no tile: in an orchestration, the tile's buffer is a `tile.alloc`
+# (tiles computed from these tiles would be reported on these already).
+TILE_MAKERS = frozenset({"tile.load", "tile.create_tile", "tile.create", "tile.full"})
 # Levels whose functions the distributed codegen emits (Linqu level 3 and above).
 DISTRIBUTED_LEVELS = frozenset({"HOST", "CLUSTER_0", "CLUSTER_1", "CLUSTER_2", "GLOBAL"})
 # The real exception: codegen raises InternalError, which ir.compile reports in a RuntimeError.
@@ -162,7 +165,7 @@ def _int(expr: object) -> int | None:
 
 def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
     namespace, _, name = call.op.partition(".")
-    if namespace == "tensor" and _first_operand_is(call, TensorType):
+    if namespace == "tensor" and (_first_operand_is(call, TensorType) or isinstance(call.type, TensorType)):
         if name == "assemble":
             if isinstance(stmt, AssignStmt) and stmt.value is call and _atomic(call):
                 return _error(codes.ORCH_ATOMIC_ASSEMBLE, ATOMIC_ASSEMBLE_MESSAGE, call, "ValueError")
@@ -171,7 +174,7 @@ def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
             return None
         return _error(codes.ORCH_MISPLACED_TENSOR_OP, misplaced_tensor_op_message(call.op), call)
     if (
-        call.op == "tile.load"
+        call.op in TILE_MAKERS
         and isinstance(call.type, TileType)
         and isinstance(stmt, (AssignStmt, EvalStmt))
     ):

@@ -67,6 +67,7 @@ _LAYOUT = {
 _BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
 _UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
+_CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
@@ -134,6 +135,8 @@ class _Emitter:
         self.addresses: dict[str, int] = {}
         self.spmd = False
         self.cube = False
+        # The first op of each core side (cube / vector) met, for the mixed-kernel refusal.
+        self.sides: dict[str, tuple[str, Span]] = {}
         self.indent = 0  # nesting inside scf.for
 
     # -------------------------------------------------------------- module
@@ -142,6 +145,7 @@ class _Emitter:
         signature = self._signature()
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
+        self._refuse_mixed()
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -164,10 +168,13 @@ class _Emitter:
                 )
         tensors = [p.var for p in self.function.params if isinstance(p.var.type, TensorType)]
         scalars = [p.var for p in self.function.params if isinstance(p.var.type, ScalarType)]
+        used = _used_vars(self.function)
         args = []
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
             args.append(f"%arg{index}: !pto.ptr<{dtype}>")
+            if id(var) not in used:
+                continue  # the real codegen makes no view of a tensor the body does not use
             view = self._name(f"{var.name}_view")
             strides = f"[{self._index(cols)}, {self._index(1)}]"
             self._line(
@@ -194,7 +201,13 @@ class _Emitter:
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
-        elif not isinstance(stmt, ReturnStmt):
+        elif isinstance(stmt, ReturnStmt):
+            # FlattenCallExpr hoists a returned call (`return pl.store(...)`) into a
+            # statement of its own: it is emitted like one.
+            for value in stmt.values:
+                if isinstance(value, Call):
+                    self._expr(value, None)
+        else:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
 
     def _for(self, loop: ForStmt) -> None:
@@ -272,6 +285,8 @@ class _Emitter:
             )
         if namespace == "tile" and op in _UNARY:
             source = self._tile_operand(call.args[0])
+            assert source.tile is not None
+            self._side(source.tile.loc, call.op, call.span)
             result = self._alloc(dest, source.tile, call.span)  # type: ignore[arg-type]
             self._line(
                 f"pto.t{op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
@@ -292,9 +307,9 @@ class _Emitter:
         sizes = _ints(call.args[2], call.span)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
-        tile = self._alloc(
-            dest, TileBuf(_memory(call.kwargs.get("target_memory"), "vec"), dtype, rows, cols), call.span
-        )
+        memory = _memory(call.kwargs.get("target_memory"), "vec")
+        self._side(memory, call.op, call.span)
+        tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
         pview = self._name(f"{source.name}_pview")  # type: ignore[union-attr]
         partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
@@ -315,6 +330,8 @@ class _Emitter:
 
     def _store(self, call: Call) -> Value:
         tile = self._tile_operand(call.args[0])
+        assert tile.tile is not None
+        self._side(tile.tile.loc, call.op, call.span)
         target = call.args[2] if len(call.args) > 2 else None
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
@@ -333,6 +350,7 @@ class _Emitter:
 
     def _matmul(self, call: Call, dest: str | None) -> Value:
         self.cube = True
+        self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
         if _flag(call.kwargs.get("b_trans")):
             rhs = self._transpose_view(rhs, f"{rhs.name.lstrip('%')}_t", call.span)
@@ -366,6 +384,8 @@ class _Emitter:
 
     def _binary(self, call: Call, op: str, dest: str | None) -> Value:
         lhs = self._tile_operand(call.args[0])
+        assert lhs.tile is not None
+        self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
         result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
         if rhs.tile is None:  # a scalar right-hand side: the `*s` form
@@ -384,6 +404,9 @@ class _Emitter:
 
     def _moved(self, source: Value, loc: str, dest: str | None, span: Span) -> Value:
         assert source.tile is not None
+        # A move across the cube/vector divide belongs to both sides (a push and a pop).
+        self._side(source.tile.loc, "tile.move", span)
+        self._side(loc, "tile.move", span)
         name = dest or f"{source.name.lstrip('%')}_{loc.capitalize()}"
         moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
         self._line(
@@ -431,7 +454,45 @@ class _Emitter:
         problem = static_2d_problem("tensor", user_name(var), tensor.shape)
         if problem is not None or tensor.shape is None:
             raise CodegenNotModelled(problem or "", var.span)
-        return int(tensor.shape[0]), int(tensor.shape[1]), _DTYPES.get(tensor.dtype or "", "f32")
+        rows, cols = int(tensor.shape[0]), int(tensor.shape[1])
+        if cols == 1:
+            raise CodegenNotModelled(
+                f"tensor '{user_name(var)}' is a column vector [{rows}, 1]: the real codegen gives it "
+                "the DN layout (and its loads column-major tiles), which is not modelled yet",
+                var.span,
+            )
+        if tensor.layout not in (None, "ND"):
+            raise CodegenNotModelled(
+                f"tensor '{user_name(var)}' has the {tensor.layout} layout: only ND tensors are modelled",
+                var.span,
+            )
+        if tensor.dtype not in _DTYPES:
+            raise CodegenNotModelled(
+                f"tensor '{user_name(var)}' has the dtype {tensor.dtype}, whose PTO form is not modelled",
+                var.span,
+            )
+        return rows, cols, _DTYPES[tensor.dtype]
+
+    # ------------------------------------------------------------- sides
+
+    def _side(self, loc: str, op: str, span: Span) -> None:
+        """Record the core side an op runs on: cube for the Mat/Left/Right/Acc/Bias spaces,
+        vector for Vec (ExpandMixedKernel's affinity of the op's output, or of its tile)."""
+        side = "cube" if loc in _CUBE_SPACES else "vector"
+        self.sides.setdefault(side, (op, span))
+
+    def _refuse_mixed(self) -> None:
+        if len(self.sides) < 2:
+            return
+        cube_op, cube_span = self.sides["cube"]
+        vector_op, vector_span = self.sides["vector"]
+        first = min(cube_span, vector_span, key=lambda span: (span.start_line, span.start_col))
+        raise CodegenNotModelled(
+            f"a mixed kernel: its cube ops ({cube_op}, line {cube_span.start_line}) and vector ops "
+            f"({vector_op}, line {vector_span.start_line}) are split into an AIC and an AIV kernel by "
+            "ExpandMixedKernel, which is not modelled",
+            first,
+        )
 
     def _index(self, value: int) -> str:
         name = f"%c{value}_index"
@@ -470,6 +531,16 @@ class _Emitter:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
         self.lines.append("  " * self.indent + text)
+
+
+def _used_vars(function: Function) -> set[int]:
+    """The ids of the vars the body reads (a parameter the body never names gets no view)."""
+    return {
+        id(var)
+        for stmt in walk_stmts(function.body)
+        for expr in own_exprs(stmt)
+        for var in vars_in_evaluation_order(expr)
+    }
 
 
 def _memory(value: object, default: str) -> str:

@@ -1,36 +1,55 @@
-"""Simplify's dtype rule on the flag a `break` leaves: `Operator 'eq' does not accept bool dtype`.
+"""Simplify's dtype rule on a BOOL constant: `Operator 'eq' does not accept bool dtype`.
 
-CtrlFlowTransform (run on InCore, AIC and AIV functions before SSA) lowers a
-sequential `pl.range` loop or a `while` loop that holds a `break` into a `while`
-loop guarded by a fresh BOOL flag, initialised to `False` just before the loop.
-When the loop is at the top of the function body, that initialisation is a
-single-assigned scalar bound to a constant at the function's top level, which
-Simplify (the first run, right after ConvertToSSA) binds in its arithmetic
-analyzer: the analyzer records `flag == False`, and building that comparison
-refuses BOOL operands (`PromoteSameCategoryDtype`). The pass raises a TypeError
-with no source location; we report it on the `break` that made the flag.
+Simplify (its first run, right after ConvertToSSA, on every function) binds each
+single-assigned scalar whose value folds to a constant at the function's top
+level in its arithmetic analyzer, which records `var == value`; building that
+comparison refuses BOOL operands (`PromoteSameCategoryDtype`), so the pass raises
+a TypeError with no source location. Two ways a kernel gets such a binding:
 
-A loop nested in another loop, an `if` or a `while` is initialised inside that
-body, where Simplify only records a bound: no error. A `pl.parallel`,
-`pl.unroll` or `pl.pipeline` loop is not lowered this way (and the parser refuses
-`break` in the first two).
+- a BOOL scalar assigned a constant at the top level: `found = False`,
+  `flag: pl.Scalar[pl.BOOL] = True`, `f = n > 2` with `n` a top-level constant;
+- a `break` in a sequential `pl.range` loop or a `while` loop of an InCore, AIC or
+  AIV function: CtrlFlowTransform lowers the loop into a `while` guarded by a
+  fresh BOOL flag initialised to `False` just before it.
+
+"Top level" is where Simplify's nesting depth is 0: not inside a loop body, an
+`if` branch or a `pl.spmd` body. Other scopes (`pl.at`, `pl.cluster`, runtime
+scopes) are not outlined yet when Simplify first runs and do not count; a
+`pl.unroll` loop was unrolled before it, and a `pl.range` loop that runs exactly
+once is folded into its parent, so their bodies are top level too. An assignment
+inside any other body only gets a bound: no error. We report the assignment, or
+the `break`, since the real error names no place.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import ast
+import operator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
 from compiler.ir import (
+    AssignStmt,
+    BinaryExpr,
     BreakStmt,
+    Const,
+    Expr,
     ForKind,
     ForStmt,
     Function,
     FunctionType,
+    OpaqueExpr,
     Program,
+    ScalarType,
+    ScopeStmt,
     SeqStmts,
+    SpmdScopeStmt,
     Stmt,
+    UnaryExpr,
+    Var,
     WhileStmt,
 )
 from compiler.ir.visit import child_stmts
@@ -38,6 +57,16 @@ from compiler.ir.visit import child_stmts
 BOOL_EQ_MESSAGE = "Operator 'eq' does not accept bool dtype"
 # CtrlFlowTransform runs on these function types only (IsInCoreType).
 _LOWERED = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
+_FOLD: dict[str, Callable[[Any, Any], Any]] = {"add": operator.add, "sub": operator.sub, "mul": operator.mul}
+# A comparison is kept as its source text with its two operands (`n > 2`).
+_COMPARE: dict[type, Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
 
 
 def simplify_errors(program: Program) -> list[Diagnostic]:
@@ -45,38 +74,65 @@ def simplify_errors(program: Program) -> list[Diagnostic]:
     return [
         d
         for function in program.functions
-        if function.func_type in _LOWERED
+        if function.func_type is not FunctionType.INLINE and function.has_dsl_body
         for d in _function_errors(function)
     ]
 
 
 def _function_errors(function: Function) -> list[Diagnostic]:
     found = []
-    for loop in _top_level_loops(function.body):
-        first = next(_own_breaks(loop.body), None)
-        if first is None:
-            continue
-        found.append(
-            Diagnostic(
-                codes.SIMPLIFY_BOOL_OPERAND,
-                BOOL_EQ_MESSAGE,
-                first.span,
-                stage=Stage.SIMPLIFY,
-                exception="TypeError",
-            ).with_related(
-                loop.span, "the loop this break leaves: its break flag is a BOOL bound at the top level"
+    constants: dict[int, Any] = {}  # top-level scalars bound to a constant, by var id
+    lowers_breaks = function.func_type in _LOWERED
+    for stmt in _top_level(function.body):
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, ScalarType):
+            value = _folded(stmt.value, constants)
+            if value is not None:
+                constants[id(stmt.var)] = value
+            if isinstance(value, bool) or (value is not None and stmt.var.type.dtype == "BOOL"):
+                found.append(_error(stmt.span, "a BOOL scalar bound to a constant at the function's top level"))
+        elif lowers_breaks and _lowered_with_a_flag(stmt):
+            first = next(_own_breaks(stmt.body))  # type: ignore[union-attr]
+            found.append(
+                _error(first.span, "this break leaves a loop at the function's top level: its flag is a BOOL constant")
             )
-        )
     return found
 
 
-def _top_level_loops(body: SeqStmts) -> Iterator[ForStmt | WhileStmt]:
-    """The sequential loops of the function body's own statement list."""
-    for stmt in body.stmts:
-        if isinstance(stmt, SeqStmts):
-            yield from _top_level_loops(stmt)
-        elif isinstance(stmt, WhileStmt) or (isinstance(stmt, ForStmt) and stmt.kind is ForKind.RANGE):
-            yield stmt
+def _error(span: Span, why: str) -> Diagnostic:
+    return Diagnostic(
+        codes.SIMPLIFY_BOOL_OPERAND, BOOL_EQ_MESSAGE, span, stage=Stage.SIMPLIFY, exception="TypeError"
+    ).with_related(span, why)
+
+
+def _top_level(stmt: Stmt) -> Iterator[Stmt]:
+    """The statements at Simplify's nesting depth 0, in order (see the module docstring)."""
+    for child in child_stmts(stmt):
+        yield child
+        if isinstance(child, SeqStmts) or (isinstance(child, ScopeStmt) and not isinstance(child, SpmdScopeStmt)):
+            yield from _top_level(child)
+        elif isinstance(child, ForStmt) and _body_stays_top_level(child):
+            yield from _top_level(child.body)
+
+
+def _body_stays_top_level(loop: ForStmt) -> bool:
+    """A `pl.unroll` loop (unrolled) or a `pl.range` loop that runs once (folded)."""
+    start = _int(loop.start) if loop.start is not None else 0
+    stop = _int(loop.stop)
+    step = _int(loop.step) if loop.step is not None else 1
+    if start is None or stop is None or not step:
+        return False
+    trips = len(range(start, stop, step))
+    if loop.kind is ForKind.UNROLL:
+        return trips >= 1
+    # A loop with a break of its own became a `while` before Simplify: never folded.
+    folded = not loop.attrs and not loop.iter_args and next(_own_breaks(loop.body), None) is None
+    return loop.kind is ForKind.RANGE and folded and trips == 1
+
+
+def _lowered_with_a_flag(stmt: Stmt) -> bool:
+    """A loop CtrlFlowTransform lowers with a break flag: sequential, with a `break` of its own."""
+    loop = isinstance(stmt, WhileStmt) or (isinstance(stmt, ForStmt) and stmt.kind is ForKind.RANGE)
+    return loop and next(_own_breaks(stmt.body), None) is not None  # type: ignore[attr-defined]
 
 
 def _own_breaks(stmt: Stmt) -> Iterator[BreakStmt]:
@@ -86,3 +142,46 @@ def _own_breaks(stmt: Stmt) -> Iterator[BreakStmt]:
             yield child
         elif not isinstance(child, (ForStmt, WhileStmt)):
             yield from _own_breaks(child)
+
+
+def _folded(expr: Expr, constants: dict[int, Any]) -> Any:
+    """The constant `expr` folds to (literals, top-level constants, arithmetic and
+    comparisons on them), or None."""
+    if isinstance(expr, Const):
+        return expr.value if isinstance(expr.value, (bool, int, float)) else None
+    if isinstance(expr, Var):
+        return constants.get(id(expr))
+    if isinstance(expr, UnaryExpr) and expr.op == "not":
+        operand = _folded(expr.operand, constants)
+        return (not operand) if isinstance(operand, bool) else None
+    if isinstance(expr, BinaryExpr) and expr.op in _FOLD:
+        lhs, rhs = _numbers(_folded(expr.lhs, constants), _folded(expr.rhs, constants))
+        return _FOLD[expr.op](lhs, rhs) if lhs is not None and rhs is not None else None
+    if isinstance(expr, OpaqueExpr) and len(expr.operands) == 2:
+        compare = _comparison(expr.text)
+        lhs, rhs = _numbers(*(_folded(operand, constants) for operand in expr.operands))
+        return compare(lhs, rhs) if compare is not None and lhs is not None and rhs is not None else None
+    return None
+
+
+def _numbers(lhs: Any, rhs: Any) -> tuple[Any, Any]:
+    """Both operands when both are numbers (not BOOLs), else (None, None)."""
+    if any(value is None or isinstance(value, bool) for value in (lhs, rhs)):
+        return None, None
+    return lhs, rhs
+
+
+def _comparison(text: str) -> Callable[[Any, Any], bool] | None:
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return _COMPARE.get(type(node.ops[0]))
+    return None
+
+
+def _int(expr: Expr | None) -> int | None:
+    if isinstance(expr, Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    return None

@@ -52,6 +52,7 @@ class KernelMlir:
     text: str | None  # None: not emitted
     problem: str = ""  # what the emitter does not model (when not emitted)
     message: str = ""  # `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <problem>`
+    program: str | None = None  # the `@pl.program` it belongs to (None: a JIT kernel)
 
     @property
     def dump(self) -> str:
@@ -91,7 +92,7 @@ def _incore_kernels(programs: list[Program], functions: list[Function]) -> list[
 
 def _emit(program: str | None, kernel: Function, options: CodegenOptions) -> KernelMlir:
     try:
-        return KernelMlir(kernel.name, emit_kernel(kernel, options).text)
+        return KernelMlir(kernel.name, emit_kernel(kernel, options).text, program=program)
     except CodegenNotModelled as problem:
         message = not_emitted_message(options.file_label, program, kernel, str(problem), problem.span)
-        return KernelMlir(kernel.name, None, str(problem), message)
+        return KernelMlir(kernel.name, None, str(problem), message, program)

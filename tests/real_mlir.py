@@ -145,7 +145,13 @@ def judge_all(index: dict | None = None) -> list[Judged]:
     judged = []
     for real in kernels:
         ours = ours_by_file[real.file]
-        key = (real.program, real.function) if real.kind == "program" else (None, real.function)
+        # A module-level `@pl.function` a program calls is compiled as part of that program.
+        keys = (
+            [(real.program, real.function), (None, real.function)]
+            if real.kind == "program"
+            else [(None, real.function)]
+        )
+        key = next((key for key in keys if key in ours), keys[0])
         text, problem = ours.get(key, (None, "no such kernel in pto-lsp's pipeline"))
         verdict = judge(text, real.text)
         judged.append(Judged(real, verdict, text if text is not None else problem))
@@ -153,7 +159,9 @@ def judge_all(index: dict | None = None) -> list[Judged]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("-v", "--verbose", action="store_true")
     args = parser.parse_args()
     judged = judge_all()

@@ -24,10 +24,9 @@ from compiler.passes.ssa import base_name
 # (kernel, tensor, policy)
 Read = tuple[str, str, int]
 
-# Where the pipeline's tile typing is known to part from the facts (tests/test_pipeline.py
-# lists the same files among the dumps not read back): a tensor-level matmul result passed
-# into a kernel is typed a Tile by our pass 11, so no entry load is made for it.
-KNOWN_DIFFERENCES = {"pypto-lib/models/deepseek_v3_2/decode_back.py"}
+# Where the pipeline's tile typing is known to part from the facts (none since pass 11 binds
+# a converted value to a new `<name>__tile` var: the caller's tensor is no longer retyped).
+KNOWN_DIFFERENCES: set[str] = set()
 
 
 def _files() -> list[pytest.param]:

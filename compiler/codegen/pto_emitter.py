@@ -8,8 +8,9 @@ definition; `pto.partition_view` + `pto.tload` per load; `pto.tstore` per store;
 DPS compute ops; `pto.tmov` into Left/Right around a matmul. Nested calls are
 emitted operands first, as FlattenCallExpr would have ordered them.
 
-Our own, and said so in `docs/codegen.md`: tile addresses (a bump allocator per
-memory space), SSA value names, the order of constants, and `loc(...)` positions.
+SSA names and the order of constants are the real codegen's (`ssa_names`), tile
+addresses the real planner's for the kernels emitted (`tile_memory`). Our own, and
+said so in `docs/codegen.md`: `loc(...)` positions.
 
 The cache policy: with `ptoas_cache_policy="unsupported"` (the spec's behaviour)
 a BYPASS load is emitted exactly like any other load (byte-identical MLIR); the
@@ -20,10 +21,13 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from compiler.base.span import Span
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
+from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
+from compiler.codegen.tile_memory import TileAlloc, plan_addresses
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -107,11 +111,12 @@ class TileBuf:
 
 @dataclass
 class Value:
-    name: str
+    name: str  # its SSA name (a placeholder until the kernel is done: `ssa_names`)
     tile: TileBuf | None = None
     tensor: tuple[int, int, str] | None = None  # a tensor view: rows, cols, element type
     scalar: str | None = None  # "index" / "f32"
-    address: int = 0  # a tile's address in its memory space
+    alloc: int | None = None  # a tile's alloc (its index in `_Emitter.allocs`)
+    hint: str = ""  # the name it was given, for the names of values made from it
 
 
 @dataclass
@@ -123,16 +128,21 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
+# The text of a tile's address operand until the addresses are planned.
+_ADDRESS_MARK = "\x01"
+
+
 class _Emitter:
     def __init__(self, function: Function, options: CodegenOptions) -> None:
         self.function = function
         self.options = options
-        self.constants: dict[str, str] = {}
-        self.lines: list[str] = []
+        self.names = SsaNames({f"arg{index}" for index in range(len(function.params))})
+        self.names.reserved |= {"__pypto_spmd_block_idx", "__pypto_spmd_block_num"}
+        self.prologue: list[str] = []  # the tensor views, between the constants and the body
+        self.lines: list[tuple[str, int]] = []  # the body's lines and the statement each is part of
         self.values: dict[int, Value] = {}
-        self.names: set[str] = set()
-        self.temps = 0
-        self.addresses: dict[str, int] = {}
+        self.allocs: list[TileAlloc] = []
+        self.point = 0  # the statement being emitted (tile lifetimes are counted in statements)
         self.spmd = False
         self.cube = False
         # The first op of each core side (cube / vector) met, for the mixed-kernel refusal.
@@ -155,8 +165,24 @@ class _Emitter:
             f"  func.func @{self.function.name}({', '.join(args)}) attributes "
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
-        body = [f"  {line}" for line in [*self.constants.values(), *self.lines, "return"]]
-        return KernelCode("\n".join([*head, *body, "  }", "}"]) + "\n")
+        addresses = self._addresses()
+        names, constants = self.names.resolve()
+        lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
+        text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
+        text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
+        return KernelCode(substitute(text, names))
+
+    def _addresses(self) -> list[str]:
+        """Each alloc's address constant: the real planner's address (`tile_memory`), asked for
+        in the order of the allocs, as the real codegen emits them before the views."""
+        last_use: dict[int, int] = {}
+        for index, alloc in enumerate(self.allocs):
+            for line, point in self.lines:
+                if alloc.name in line:
+                    last_use[index] = max(last_use.get(index, point), point)
+        tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
+        planned = plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
+        return [self.names.constant(ADDRESSES, address, "i64") for address in planned]
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -173,16 +199,20 @@ class _Emitter:
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
             args.append(f"%arg{index}: !pto.ptr<{dtype}>")
-            if id(var) not in used:
-                continue  # the real codegen makes no view of a tensor the body does not use
-            view = self._name(f"{var.name}_view")
-            strides = f"[{self._index(cols)}, {self._index(1)}]"
-            self._line(
-                f"{view} = pto.make_tensor_view %arg{index}, shape = [{self._index(rows)}, {self._index(cols)}], "
-                f"strides = {strides} {{layout = #pto.layout<nd>}} : !pto.tensor_view<?x?x{dtype}>",
-                self.function.span,
-            )
-            self.values[id(var)] = Value(view, tensor=(rows, cols, dtype))
+            # Every tensor parameter's view is named and its constants emitted; only the
+            # used ones get a `pto.make_tensor_view`.
+            view = self.names.name(VIEWS, f"{var.name}_view")
+            shape = [self.names.constant(VIEWS, dim, "index") for dim in (rows, cols)]
+            strides = [self.names.constant(VIEWS, stride, "index") for stride in (cols, 1)]
+            self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), hint=var.name)
+            if id(var) in used:
+                self.prologue.append(
+                    self._located(
+                        f"{view} = pto.make_tensor_view %arg{index}, shape = [{', '.join(shape)}], "
+                        f"strides = [{', '.join(strides)}] {{layout = #pto.layout<nd>}} : !pto.tensor_view<?x?x{dtype}>",
+                        var.span,
+                    )
+                )
         for offset, var in enumerate(scalars, start=len(tensors)):
             scalar = _scalar_type(var)
             args.append(f"%arg{offset}: {scalar}")
@@ -196,8 +226,10 @@ class _Emitter:
             for child in stmt.stmts:
                 self._stmt(child)
         elif isinstance(stmt, AssignStmt):
+            self.point += 1
             self.values[id(stmt.var)] = self._expr(stmt.value, stmt.var.name)
         elif isinstance(stmt, EvalStmt):
+            self.point += 1
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
@@ -206,6 +238,7 @@ class _Emitter:
             # statement of its own: it is emitted like one.
             for value in stmt.values:
                 if isinstance(value, Call):
+                    self.point += 1
                     self._expr(value, None)
         else:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
@@ -237,7 +270,7 @@ class _Emitter:
         self.indent += 1
         self._stmt(loop.body)
         self.indent -= 1
-        self.lines.append("  " * self.indent + "}")
+        self.lines.append(("  " * self.indent + "}", self.point))
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
@@ -311,7 +344,7 @@ class _Emitter:
         self._side(memory, call.op, call.span)
         tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
-        pview = self._name(f"{source.name}_pview")  # type: ignore[union-attr]
+        pview = self._name(f"{view.hint}_pview")
         partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
         self._line(
             f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], "
@@ -339,7 +372,7 @@ class _Emitter:
         offsets = self._offsets(call.args[1], call.span)
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
-        pview = self._name(f"{target.name}_pview")  # type: ignore[union-attr]
+        pview = self._name(f"{view.hint}_pview")
         self._line(
             f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = "
             f"[{self._index(tile.tile.rows)}, {self._index(tile.tile.cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",  # type: ignore[union-attr]
@@ -353,9 +386,14 @@ class _Emitter:
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
         if _flag(call.kwargs.get("b_trans")):
-            rhs = self._transpose_view(rhs, f"{rhs.name.lstrip('%')}_t", call.span)
-        lhs = self._moved(lhs, "left", None, call.span) if lhs.tile and lhs.tile.loc != "left" else lhs
-        rhs = self._moved(rhs, "right", None, call.span) if rhs.tile and rhs.tile.loc != "right" else rhs
+            self.point += 1  # a statement of its own in the real IR
+            rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        if lhs.tile and lhs.tile.loc != "left":
+            self.point += 1  # the move ConvertTensorToTileOps inserts is a statement of its own
+            lhs = self._moved(lhs, "left", None, call.span)
+        if rhs.tile and rhs.tile.loc != "right":
+            self.point += 1
+            rhs = self._moved(rhs, "right", None, call.span)
         assert lhs.tile is not None and rhs.tile is not None
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(
@@ -374,13 +412,7 @@ class _Emitter:
                 span,
             )
         tile = TileBuf("mat", source.tile.dtype, source.tile.cols, source.tile.rows, transposed=True)
-        name = self._name(dest) if dest else self._temp()
-        self._line(
-            f"{name} = pto.alloc_tile addr = {self._i64(source.address)} valid_row = {self._index(tile.rows)} "
-            f"valid_col = {self._index(tile.cols)} : {tile.type()}",
-            span,
-        )
-        return Value(name, tile=tile, address=source.address)
+        return self._alloc(dest, tile, span, view_of=source.alloc)
 
     def _binary(self, call: Call, op: str, dest: str | None) -> Value:
         lhs = self._tile_operand(call.args[0])
@@ -407,7 +439,7 @@ class _Emitter:
         # A move across the cube/vector divide belongs to both sides (a push and a pop).
         self._side(source.tile.loc, "tile.move", span)
         self._side(loc, "tile.move", span)
-        name = dest or f"{source.name.lstrip('%')}_{loc.capitalize()}"
+        name = dest or f"{source.hint}_{loc.capitalize()}"
         moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
@@ -423,17 +455,18 @@ class _Emitter:
             raise CodegenNotModelled("an operand that must be a tile is not one", expr.span)
         return value
 
-    def _alloc(self, dest: str | None, tile: TileBuf, span: Span) -> Value:
-        name = self._name(dest) if dest else self._temp()
+    def _alloc(self, dest: str | None, tile: TileBuf, span: Span, view_of: int | None = None) -> Value:
+        """A tile at its definition; the real codegen names every tile before anything else."""
+        name = self.names.name(TILES, dest)
         size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
-        address = self.addresses.get(tile.loc, 0)
-        self.addresses[tile.loc] = address + size
+        index = len(self.allocs)
+        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of))
         self._line(
-            f"{name} = pto.alloc_tile addr = {self._i64(address)} valid_row = {self._index(tile.rows)} "
+            f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",
             span,
         )
-        return Value(name, tile=tile, address=address)
+        return Value(name, tile=tile, alloc=index, hint=dest or "")
 
     def _offsets(self, expr: Expr, span: Span) -> list[str]:
         items = expr.items if isinstance(expr, MakeTuple) else [expr]
@@ -495,42 +528,24 @@ class _Emitter:
         )
 
     def _index(self, value: int) -> str:
-        name = f"%c{value}_index"
-        self.constants.setdefault(name, f"{name} = arith.constant {value} : index")
-        return name
-
-    def _i64(self, value: int) -> str:
-        name = f"%c{value}_i64"
-        self.constants.setdefault(name, f"{name} = arith.constant {value} : i64")
-        return name
+        return self.names.constant(BODY, value, "index")
 
     def _float(self, value: float) -> str:
-        text = f"{value:.17e}"
-        for name, line in self.constants.items():
-            if line.endswith(f"arith.constant {text} : f32"):
-                return name
-        name = f"%cst_{sum(1 for n in self.constants if n.startswith('%cst'))}"
-        self.constants[name] = f"{name} = arith.constant {text} : f32"
-        return name
+        return self.names.constant(BODY, float(value), "f32")
 
     def _name(self, wanted: str) -> str:
-        base = "%" + wanted.lstrip("%")
-        name, index = base, 0
-        while name in self.names:
-            index += 1
-            name = f"{base}_{index}"
-        self.names.add(name)
-        return name
+        return self.names.name(BODY, wanted)
 
     def _temp(self) -> str:
-        name = f"%{self.temps}"
-        self.temps += 1
-        return name
+        return self.names.name(BODY, None)
 
     def _line(self, text: str, span: Span) -> None:
+        self.lines.append(("  " * self.indent + self._located(text, span), self.point))
+
+    def _located(self, text: str, span: Span) -> str:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
-        self.lines.append("  " * self.indent + text)
+        return text
 
 
 def _used_vars(function: Function) -> set[int]:

@@ -233,7 +233,11 @@ def _body_and_call(
 
 
 def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
-    """Vars bound inside the scope that the parent reads outside it, in binding order."""
+    """Vars bound inside the scope that the parent reads outside it, in binding order.
+
+    When nothing after the scope reads any var at all (it ends a function that returns
+    nothing), the real outliner has no context to go by and keeps every var the scope
+    binds (unless the scope sits directly in another scope's body)."""
     inside = {id(stmt) for stmt in walk_stmts(scope)}
     defined = [var for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)]
     used_outside = {
@@ -243,7 +247,49 @@ def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
         for expr in own_exprs(stmt)
         for var in vars_in_evaluation_order(expr)
     }
-    return [var for var in dict.fromkeys(defined) if id(var) in used_outside]
+    live = [var for var in dict.fromkeys(defined) if id(var) in used_outside]
+    where = _enclosing(parent.body, scope)
+    if not live and where is not None and not where[1] and not _reads_after(where[0]):
+        return list(dict.fromkeys(defined))
+    return live
+
+
+def _enclosing(body: Stmt, target: Stmt) -> tuple[list[tuple[SeqStmts, int]], bool] | None:
+    """The statement lists on the way down to `target` (each with the index taken), and
+    whether `target` sits directly in another scope's body (its nearest enclosing statement
+    that is not a list is a scope)."""
+    chain = _ancestors(body, target)
+    if chain is None:
+        return None
+    blocks = [
+        (node, node.stmts.index(next_node))  # type: ignore[attr-defined]
+        for node, next_node in zip(chain, [*chain[1:], target])
+        if isinstance(node, SeqStmts)
+    ]
+    owner = next((node for node in reversed(chain) if not isinstance(node, SeqStmts)), None)
+    return blocks, isinstance(owner, ScopeStmt)
+
+
+def _ancestors(node: Stmt, target: Stmt) -> list[Stmt] | None:
+    """The statements from `node` down to `target`'s parent, or None when it is not there."""
+    for child in child_stmts(node):
+        if child is target:
+            return [node]
+        found = _ancestors(child, target)
+        if found is not None:
+            return [node, *found]
+    return None
+
+
+def _reads_after(path: list[tuple[SeqStmts, int]]) -> bool:
+    """Whether a statement after the scope (at its level or an enclosing one) reads a var."""
+    return any(
+        vars_in_evaluation_order(expr)
+        for block, index in path
+        for stmt in block.stmts[index + 1 :]
+        for nested in walk_stmts(stmt)
+        for expr in own_exprs(nested)
+    )
 
 
 def _returned_value(var: Var, interface: ScopeInterface) -> Var:

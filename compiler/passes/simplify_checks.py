@@ -89,11 +89,16 @@ def _function_errors(function: Function) -> list[Diagnostic]:
             if value is not None:
                 constants[id(stmt.var)] = value
             if isinstance(value, bool) or (value is not None and stmt.var.type.dtype == "BOOL"):
-                found.append(_error(stmt.span, "a BOOL scalar bound to a constant at the function's top level"))
+                found.append(
+                    _error(stmt.span, "a BOOL scalar bound to a constant at the function's top level")
+                )
         elif lowers_breaks and _lowered_with_a_flag(stmt):
             first = next(_own_breaks(stmt.body))  # type: ignore[union-attr]
             found.append(
-                _error(first.span, "this break leaves a loop at the function's top level: its flag is a BOOL constant")
+                _error(
+                    first.span,
+                    "this break leaves a loop at the function's top level: its flag is a BOOL constant",
+                )
             )
     return found
 
@@ -108,7 +113,9 @@ def _top_level(stmt: Stmt) -> Iterator[Stmt]:
     """The statements at Simplify's nesting depth 0, in order (see the module docstring)."""
     for child in child_stmts(stmt):
         yield child
-        if isinstance(child, SeqStmts) or (isinstance(child, ScopeStmt) and not isinstance(child, SpmdScopeStmt)):
+        if isinstance(child, SeqStmts) or (
+            isinstance(child, ScopeStmt) and not isinstance(child, SpmdScopeStmt)
+        ):
             yield from _top_level(child)
         elif isinstance(child, ForStmt) and _body_stays_top_level(child):
             yield from _top_level(child.body)

@@ -10,8 +10,14 @@ For each InCore function:
   a tensor parameter becomes a `tile.store`. The synthesised loads carry the span
   of the op that caused them and the declared policy.
 Loads follow loop-carried values back to the parameter (`propagate_aliases`).
-Not modelled here (the facts still see them): loads for slices and self-loading
-ops, exit stores of returned tile values, new Out parameters.
+
+Names, as the real pass gives them: a tensor op's result that became a tile, a
+slice that became a load and a parameter's entry load are new vars `<name>__tile`
+(the old var is left to the caller, which still sees the tensor the kernel
+returns); a tile the kernel returns gets an output parameter `ret<i>__out` (the
+caller passes a `tensor.create` of it) and is stored into it as `ret<i>__store`,
+which is returned instead.
+Not modelled here (the facts still see them): loads for self-loading ops.
 """
 
 from __future__ import annotations
@@ -22,12 +28,16 @@ from compiler.ir import (
     BinaryExpr,
     Call,
     Const,
+    Direction,
+    EvalStmt,
     Expr,
     Function,
     FunctionType,
     MakeTuple,
     OpaqueExpr,
+    Param,
     Program,
+    ReturnStmt,
     ScalarType,
     SeqStmts,
     Slice,
@@ -37,18 +47,83 @@ from compiler.ir import (
     TileType,
     Var,
 )
-from compiler.ir.visit import child_stmts, own_exprs, sub_exprs
+from compiler.ir.substitute import substitute_uses
+from compiler.ir.visit import child_stmts, own_calls, own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.scope_interface import propagate_aliases
 from compiler.lowering.tensor_reads import SELF_LOADING, ReadKind, loaded_operands
+from compiler.passes.ssa import base_name
 
 _MEMORY = {ReadKind.MATMUL_OPERAND: "pl.Mem.Mat", ReadKind.ENTRY_LOAD: "pl.Mem.Vec"}
 
 
 def convert_tensor_to_tile_ops(program: Program) -> Program:
+    added: dict[str, list[TensorType]] = {}  # kernel -> the types of its new output parameters
     for function in program.functions:
         if function.func_type is FunctionType.INCORE:
             _convert(function)
+            outputs = _store_returned_tiles(function)
+            if outputs:
+                added[function.name] = outputs
+    if added:
+        for function in program.functions:
+            _pass_new_outputs(function, added)
     return program
+
+
+def _store_returned_tiles(function: Function) -> list[TensorType]:
+    """A returned tile is stored into a new Out parameter `ret<i>__out`, and the store's
+    result `ret<i>__store` returned instead; the types of the new parameters, in order."""
+    outputs: list[TensorType] = []
+    block = function.body  # the function's own return statement
+    for position, stmt in enumerate(list(block.stmts)):
+        if isinstance(stmt, ReturnStmt):
+            stores: list[Stmt] = []
+            for index, value in enumerate(stmt.values):
+                if not isinstance(value.type, TileType) or index >= len(function.return_types):
+                    continue
+                declared = function.return_types[index]
+                if not isinstance(declared, TensorType):
+                    continue
+                number = len(outputs)
+                out = Var(stmt.span, f"ret{number}__out", type=declared)
+                function.params.append(Param(out, Direction.OUT))
+                zeros = MakeTuple(stmt.span, [_index(stmt.span, 0) for _ in declared.shape or ()])
+                store = Call(stmt.span, "tile.store", [value, zeros, out], type=declared)
+                result = Var(stmt.span, f"ret{number}__store", type=declared)
+                stores.append(AssignStmt(stmt.span, result, store))
+                stmt.values[index] = result
+                outputs.append(declared)
+            block.stmts[position:position] = stores
+            break
+    return outputs
+
+
+def _pass_new_outputs(caller: Function, added: dict[str, list[TensorType]]) -> None:
+    """Each call of a kernel that got output parameters passes a `tensor.create` of each."""
+    for block in [stmt for stmt in walk_stmts(caller.body) if isinstance(stmt, SeqStmts)]:
+        out: list[Stmt] = []
+        for stmt in block.stmts:
+            for call in own_calls(stmt) if isinstance(stmt, (AssignStmt, EvalStmt)) else []:
+                types = added.get(call.op.removeprefix("self."))
+                if not call.op.startswith("self.") or not types:
+                    continue
+                for number, declared in enumerate(types):
+                    var = Var(call.span, f"ret{number}__out", type=declared)
+                    out.append(AssignStmt(stmt.span, var, _create(declared, call.span)))
+                    call.args.append(var)
+            out.append(stmt)
+        block.stmts = out
+
+
+def _create(declared: TensorType, span: Span) -> Call:
+    shape = MakeTuple(
+        span, [_index(span, dim) if isinstance(dim, int) else dim for dim in declared.shape or ()]
+    )  # type: ignore[misc]
+    kwargs: dict[str, object] = {
+        "dtype": OpaqueExpr(span, f"pl.{declared.dtype}"),
+        "layout": OpaqueExpr(span, "pl.TensorLayout.ND"),
+    }
+    return Call(span, "tensor.create", [shape], kwargs, type=declared)
 
 
 def _convert(function: Function) -> None:
@@ -61,17 +136,17 @@ def _convert(function: Function) -> None:
     prologue: list[Stmt] = []
 
     def load(param: Var, kind: ReadKind, span: Span) -> tuple[Var, AssignStmt]:
-        tile = Var(
-            span,
-            f"{param.name}_{'mat' if kind is ReadKind.MATMUL_OPERAND else 'tile'}",
-            type=_tile_type(param, _MEMORY[kind].rpartition(".")[2]),
-        )
+        name = f"{param.name}_mat" if kind is ReadKind.MATMUL_OPERAND else f"{base_name(param.name)}__tile"
+        tile = Var(span, name, type=_tile_type(param, _MEMORY[kind].rpartition(".")[2]))
         call = _load_call(param, kind, span, declared.get(id(param)))
         return tile, AssignStmt(span, tile, call)
+
+    renamed: dict[int, Var] = {}  # a converted value's old var -> its `<name>__tile` var
 
     def rewrite(block: SeqStmts) -> None:
         out: list[Stmt] = []
         for stmt in block.stmts:
+            substitute_uses(stmt, renamed)
             propagate_aliases(stmt, root)
             for expr in own_exprs(stmt):
                 for node in _post_order(expr):
@@ -79,12 +154,14 @@ def _convert(function: Function) -> None:
                         continue
                     if node.op == "tensor.slice" and _slice_to_load(node, root, by_id, declared):
                         if isinstance(stmt, AssignStmt) and stmt.value is node:
-                            stmt.var.type = node.type  # the window is a tile now
+                            _rename_to_tile(stmt, node.type, renamed)  # the window is a tile now
                         continue
                     if node.op == "tile.load":
                         _stamp(node, root, declared)
                         continue
-                    _tile_op_on_tiles(node)
+                    converted = _tile_op_on_tiles(node)
+                    if converted and isinstance(stmt, AssignStmt) and stmt.value is node:
+                        _rename_to_tile(stmt, node.type, renamed)
                     _retype_tile_value(stmt, node)
                     for operand, kind in loaded_operands(node):
                         origin = root.get(id(operand)) if isinstance(operand, Var) else None
@@ -106,7 +183,7 @@ def _convert(function: Function) -> None:
                             # kwarg, and `pl.tile.matmul(lhs, rhs)` would reject it on re-parse.
                             node.kwargs.pop("out_dtype", None)
                         node.type = _as_tile(node.type)
-                        _retype_result(stmt, node)
+                        _retype_result(stmt, node, renamed)
                     _assemble_to_store(node, root)
             for child in child_stmts(stmt):
                 if isinstance(child, SeqStmts):
@@ -210,11 +287,11 @@ def _index(span: Span, value: int) -> Const:
     return Const(span, value, type=ScalarType("INDEX"))
 
 
-def _tile_op_on_tiles(call: Call) -> None:
-    """A tensor op whose tensor operands have all become tiles is a tile op now."""
+def _tile_op_on_tiles(call: Call) -> bool:
+    """A tensor op whose tensor operands have all become tiles is a tile op now (True)."""
     namespace, _, name = call.op.partition(".")
     if namespace != "tensor" or name in SELF_LOADING:
-        return
+        return False
     operands = [arg for arg in call.args if isinstance(arg.type, (TensorType, TileType))]
     if operands and all(isinstance(arg.type, TileType) for arg in operands):
         call.op = f"tile.{name}"
@@ -224,6 +301,8 @@ def _tile_op_on_tiles(call: Call) -> None:
         call.type = TileType(
             first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
         )
+        return True
+    return False
 
 
 def _declared_policies(function: Function) -> dict[int, int]:
@@ -267,10 +346,21 @@ def _retype_tile_value(stmt: Stmt, call: Call) -> None:
         stmt.var.type = call.type
 
 
-def _retype_result(stmt: Stmt, call: Call) -> None:
+def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Var]) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
-        stmt.var.type = call.type = _as_tile(stmt.var.type)
+        call.type = _as_tile(stmt.var.type)
+        _rename_to_tile(stmt, call.type, renamed)
+
+
+def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Var]) -> None:
+    """The tile a tensor value became is a new var `<name>__tile`; the old one (which the
+    caller of an outlined kernel shares) keeps its tensor type."""
+    if id(stmt.var) in renamed or not isinstance(tile_type, TileType):
+        return
+    tile = Var(stmt.var.span, f"{base_name(stmt.var.name)}__tile", type=tile_type)
+    renamed[id(stmt.var)] = tile
+    stmt.var = tile
 
 
 def _assemble_to_store(call: Call, root: dict[int, int]) -> None:

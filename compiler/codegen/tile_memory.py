@@ -1,0 +1,97 @@
+"""Tile addresses as the real MemoryReuse and AllocateMemoryAddr give them, for the kernels
+the emitter models (no tile lives across loop iterations).
+
+MemoryReuse packs the tiles of each memory space into buffers, first fit, largest
+tile first (ties: the earlier definition first): a tile joins the first buffer none
+of whose tiles is live at the same time. A tile is live from the statement that
+defines it to the last statement that reads it; touching is allowed (a statement
+may write its result into the buffer of an operand it reads last). A view (the
+transposed view of a Mat tile) is its source's buffer.
+
+AllocateMemoryAddr then lays the buffers out one after the other from address 0,
+each start aligned to 32 bytes, in the order of their names: InitMemRef named each
+tile's buffer `mem_<space>_<n>`, `n` counting every buffer it made in the kernel
+(the tensor parameters' first), and a buffer keeps the name of its first tile. The
+names sort as strings (`mem_vec_10` before `mem_vec_9`), and so do the addresses.
+
+Not modelled (and so not emitted): tiles carried across loop iterations and the
+buffer sharing MaterializeSemanticAliases forces on them, ops that forbid their
+result to share an operand's buffer (none of the ops the emitter models does),
+declared allocations, and the 910B split-AIV hazard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ALIGNMENT = 32
+
+
+@dataclass
+class TileAlloc:
+    """One `pto.alloc_tile` of the kernel, in the order the emitter made them."""
+
+    name: str  # its SSA name
+    space: str  # vec, mat, left, right, acc, bias
+    size: int  # bytes
+    point: int  # the statement that defines it
+    view_of: int | None = None  # the index of the alloc whose buffer it views
+
+
+@dataclass(frozen=True)
+class _Interval:
+    index: int  # the root alloc's index
+    space: str
+    size: int
+    start: int
+    end: int
+    name_number: int  # the n of its buffer name `mem_<space>_<n>`
+
+
+def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int) -> list[int]:
+    """The address of each alloc (a view: its source's). `last_use`: alloc index -> the last
+    statement that reads it; `first_buffer_number`: the n of the first tile's buffer name."""
+    roots = [_root(allocs, index) for index in range(len(allocs))]
+    ends: dict[int, int] = {}
+    for index, root in enumerate(roots):
+        end = max(allocs[index].point, last_use.get(index, allocs[index].point))
+        ends[root] = max(ends.get(root, 0), end)
+    intervals = [
+        _Interval(index, alloc.space, alloc.size, alloc.point, ends[index], first_buffer_number + number)
+        for number, (index, alloc) in enumerate((i, a) for i, a in enumerate(allocs) if a.view_of is None)
+    ]
+    address_of_root: dict[int, int] = {}
+    for space in dict.fromkeys(interval.space for interval in intervals):
+        members = [interval for interval in intervals if interval.space == space]
+        buffers = _pack(members)
+        # Each buffer is named after its first (largest) tile; AllocateMemoryAddr lays them
+        # out in the order of those names, as strings.
+        address = 0
+        for buffer in sorted(buffers, key=lambda tiles: f"mem_{space}_{tiles[0].name_number}"):
+            for tile in buffer:
+                address_of_root[tile.index] = address
+            address = _aligned(address + max(tile.size for tile in buffer))
+    return [address_of_root[root] for root in roots]
+
+
+def _pack(members: list[_Interval]) -> list[list[_Interval]]:
+    """First fit, largest first (ties: the earlier definition), touching lifetimes allowed."""
+    buffers: list[list[_Interval]] = []
+    for candidate in sorted(members, key=lambda tile: (-tile.size, tile.start, tile.index)):
+        for buffer in buffers:
+            if all(candidate.end <= tile.start or tile.end <= candidate.start for tile in buffer):
+                buffer.append(candidate)
+                break
+        else:
+            buffers.append([candidate])
+    return buffers
+
+
+def _root(allocs: list[TileAlloc], index: int) -> int:
+    while allocs[index].view_of is not None:
+        index = allocs[index].view_of  # type: ignore[assignment]
+    return index
+
+
+def _aligned(address: int) -> int:
+    return (address + ALIGNMENT - 1) // ALIGNMENT * ALIGNMENT

@@ -4,7 +4,7 @@ and version the checker gives, and disappears when the author fixes it with an i
 from __future__ import annotations
 
 import pytest
-from conftest import program
+from conftest import dispatch_program, program
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 
@@ -67,6 +67,28 @@ CASES = [
         in_scope("pl.set_cache_policy(out, pl.CachePolicy.BYPASS)"),
         "out, pl.CachePolicy.BYPASS",
         "out, pl.CachePolicy.DEFAULT",
+    ),
+    # The pipeline after the parser: Simplify, then the orchestration codegen.
+    (
+        "PTO701",
+        dispatch_program("f: pl.Scalar[pl.BOOL] = True\nout = self.kernel(a, out)"),
+        "f: pl.Scalar[pl.BOOL] = True",
+        "pass",
+    ),
+    ("PTO711", dispatch_program("b = pl.exp(a)\nout = self.kernel(b, out)"), "pl.exp(a)", "a"),
+    (
+        "PTO712",
+        dispatch_program("t = pl.load(a, [0, 0], [16, 128])\nout = self.kernel(a, out)"),
+        "pl.load(a, [0, 0], [16, 128])",
+        "a",
+    ),
+    (
+        "PTO713",
+        dispatch_program(
+            "out = pl.assemble(out, a, [0, 0], atomic=pl.AtomicType.Add)\nout = self.kernel(a, out)"
+        ),
+        ", atomic=pl.AtomicType.Add",
+        "",
     ),
 ]
 

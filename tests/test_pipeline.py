@@ -347,4 +347,6 @@ def test_subscript_slices_of_params_become_loads_that_take_the_declaration():
         for n in walk_expr(e)
         if isinstance(n, Call)
     ]
-    assert ops == ["tile.store", "tile.add", "tile.load", "tile.exp", "tile.load"]
+    # Each nested op that became a tile is a statement of its own, as in the real dump
+    # (FlattenCallExpr's temporaries, `t__tile`, `t__tile_1`, ...), in evaluation order.
+    assert ops == ["tile.load", "tile.load", "tile.exp", "tile.add", "tile.store"]

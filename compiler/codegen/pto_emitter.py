@@ -71,6 +71,7 @@ _LAYOUT = {
 _BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
 _UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
+_HOISTED = re.compile(r"t__tile_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
@@ -227,7 +228,7 @@ class _Emitter:
                 self._stmt(child)
         elif isinstance(stmt, AssignStmt):
             self.point += 1
-            self.values[id(stmt.var)] = self._expr(stmt.value, stmt.var.name)
+            self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var.name))
         elif isinstance(stmt, EvalStmt):
             self.point += 1
             self._expr(stmt.expr, None)
@@ -546,6 +547,12 @@ class _Emitter:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
         return text
+
+
+def _name_hint(name: str) -> str:
+    """The name the real IR gives a value: the hoisted temporaries of one kernel are all
+    `t__tile` there (we print them `t__tile_<k>`, as the real printer does)."""
+    return "t__tile" if _HOISTED.fullmatch(name) else name
 
 
 def _used_vars(function: Function) -> set[int]:

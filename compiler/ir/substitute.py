@@ -27,9 +27,9 @@ from compiler.ir.nodes import (
 from compiler.ir.visit import walk_stmts
 
 
-def substitute_uses(body: Stmt, mapping: dict[int, Var]) -> None:
-    """Every read of a var in `mapping` (by id) under `body` reads its replacement instead;
-    bindings are left as they are."""
+def substitute_uses(body: Stmt, mapping: dict[int, Expr]) -> None:
+    """Every read of a var (or any expression) in `mapping` (by id) under `body` reads its
+    replacement instead; bindings are left as they are."""
     if not mapping:
         return
     for stmt in walk_stmts(body):
@@ -51,13 +51,16 @@ def substitute_uses(body: Stmt, mapping: dict[int, Var]) -> None:
             stmt.condition = _expr(stmt.condition, mapping)
 
 
-def _maybe(expr: Expr | None, mapping: dict[int, Var]) -> Expr | None:
+def _maybe(expr: Expr | None, mapping: dict[int, Expr]) -> Expr | None:
     return None if expr is None else _expr(expr, mapping)
 
 
-def _expr(expr: Expr, mapping: dict[int, Var]) -> Expr:
+def _expr(expr: Expr, mapping: dict[int, Expr]) -> Expr:
+    replacement = mapping.get(id(expr))
+    if replacement is not None:
+        return replacement
     if isinstance(expr, Var):
-        return mapping.get(id(expr), expr)
+        return expr
     if isinstance(expr, Call):
         expr.args = [_expr(arg, mapping) for arg in expr.args]
         expr.kwargs = {key: _value(value, mapping) for key, value in expr.kwargs.items()}
@@ -76,5 +79,5 @@ def _expr(expr: Expr, mapping: dict[int, Var]) -> Expr:
     return expr
 
 
-def _value(value: Any, mapping: dict[int, Var]) -> Any:
+def _value(value: Any, mapping: dict[int, Expr]) -> Any:
     return _expr(value, mapping) if isinstance(value, Expr) else value

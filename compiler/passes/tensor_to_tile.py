@@ -141,7 +141,19 @@ def _convert(function: Function) -> None:
         call = _load_call(param, kind, span, declared.get(id(param)))
         return tile, AssignStmt(span, tile, call)
 
-    renamed: dict[int, Var] = {}  # a converted value's old var -> its `<name>__tile` var
+    renamed: dict[int, Expr] = {}  # a converted value's old var -> its `<name>__tile` var
+    temps: list[Var] = []  # the nested values that became tiles, hoisted
+
+    def hoist(stmt: Stmt, node: Call, out: list[Stmt]) -> None:
+        """A nested op that became a tile is a statement of its own, as FlattenCallExpr made
+        it (`t__tmp_v<n>`, renamed `t__tile` by the conversion; printed `t__tile_<k>`)."""
+        if isinstance(stmt, AssignStmt) and stmt.value is node or not isinstance(node.type, TileType):
+            return
+        name = "t__tile" if not temps else f"t__tile_{len(temps)}"
+        temp = Var(node.span, name, type=node.type)
+        temps.append(temp)
+        out.append(AssignStmt(node.span, temp, node))
+        substitute_uses(stmt, {id(node): temp})
 
     def rewrite(block: SeqStmts) -> None:
         out: list[Stmt] = []
@@ -155,6 +167,8 @@ def _convert(function: Function) -> None:
                     if node.op == "tensor.slice" and _slice_to_load(node, root, by_id, declared):
                         if isinstance(stmt, AssignStmt) and stmt.value is node:
                             _rename_to_tile(stmt, node.type, renamed)  # the window is a tile now
+                        else:
+                            hoist(stmt, node, out)
                         continue
                     if node.op == "tile.load":
                         _stamp(node, root, declared)
@@ -163,6 +177,7 @@ def _convert(function: Function) -> None:
                     if converted and isinstance(stmt, AssignStmt) and stmt.value is node:
                         _rename_to_tile(stmt, node.type, renamed)
                     _retype_tile_value(stmt, node)
+                    converted = converted or node.op.startswith("tensor.")
                     for operand, kind in loaded_operands(node):
                         origin = root.get(id(operand)) if isinstance(operand, Var) else None
                         if origin is None or kind not in _MEMORY or _shape(by_id[origin]) is None:
@@ -184,6 +199,8 @@ def _convert(function: Function) -> None:
                             node.kwargs.pop("out_dtype", None)
                         node.type = _as_tile(node.type)
                         _retype_result(stmt, node, renamed)
+                    if converted and node.op.startswith("tile."):
+                        hoist(stmt, node, out)
                     _assemble_to_store(node, root)
             for child in child_stmts(stmt):
                 if isinstance(child, SeqStmts):
@@ -346,14 +363,14 @@ def _retype_tile_value(stmt: Stmt, call: Call) -> None:
         stmt.var.type = call.type
 
 
-def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Var]) -> None:
+def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Expr]) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
         call.type = _as_tile(stmt.var.type)
         _rename_to_tile(stmt, call.type, renamed)
 
 
-def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Var]) -> None:
+def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Expr]) -> None:
     """The tile a tensor value became is a new var `<name>__tile`; the old one (which the
     caller of an outlined kernel shares) keeps its tensor type."""
     if id(stmt.var) in renamed or not isinstance(tile_type, TileType):

@@ -13,6 +13,8 @@ import dataclasses
 from dataclasses import dataclass
 
 from compiler import ModuleAnalysis
+from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
+from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
@@ -74,23 +76,45 @@ def mlir_of(
     does not model: the real codegen warns)."""
     # Taken from the analysis before the passes run on its IR.
     warnings = analysis.bypass_warnings if options.ptoas_cache_policy != "attribute" else []
+    stops = [
+        d for d in analysis.diagnostics if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
+    ]
     programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
     return MlirDump(
         [compiler_text(warning, options.file_label) for warning in warnings],
         [
-            _emit(program, function, options)
-            for program, function in _incore_kernels(programs, functions)
+            _emit(program, function, options, _first_stop(stops, span))
+            for program, function, span in _incore_kernels(programs, functions)
             if kernel in ("", function.name)
         ],
     )
 
 
-def _incore_kernels(programs: list[Program], functions: list[Function]) -> list[tuple[str | None, Function]]:
-    kernels = [(p.name, f) for p in programs for f in p.functions] + [(None, f) for f in functions]
-    return [(program, f) for program, f in kernels if f.func_type is FunctionType.INCORE]
+def _incore_kernels(
+    programs: list[Program], functions: list[Function]
+) -> list[tuple[str | None, Function, Span]]:
+    """Each InCore kernel with its program's name and the span the real compiler compiles
+    as one (its program, or the JIT function it was outlined from)."""
+    kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
+    kernels += [(None, f, f.span) for f in functions]
+    return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
 
 
-def _emit(program: str | None, kernel: Function, options: CodegenOptions) -> KernelMlir:
+def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
+    """The first error of a stage before codegen in the compiled unit: no kernel of it is emitted."""
+    return next((d for d in stops if span.start_line <= d.span.start_line <= span.end_line), None)
+
+
+def _emit(
+    program: str | None, kernel: Function, options: CodegenOptions, stop: Diagnostic | None
+) -> KernelMlir:
+    if stop is not None:
+        problem = (
+            f"the real compiler stops before codegen: {stop.message} "
+            f"({stop.stage.value}, line {stop.span.start_line})"
+        )
+        message = not_emitted_message(options.file_label, program, kernel, problem, None)
+        return KernelMlir(kernel.name, None, problem, message, program)
     try:
         return KernelMlir(kernel.name, emit_kernel(kernel, options).text, program=program)
     except CodegenNotModelled as problem:

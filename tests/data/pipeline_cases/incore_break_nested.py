@@ -1,0 +1,23 @@
+import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(
+        self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        for j in pl.range(2):
+            for i in pl.range(4):
+                if i > 2:
+                    break
+                t: pl.Tile[[16, 64], pl.FP32] = pl.load(a, [i * 16, 0], [16, 64])
+                c = pl.store(t, [i * 16, 0], c)
+        return c
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orch(
+        self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        c = self.k(a, c)
+        return c

@@ -1,0 +1,134 @@
+"""The pipeline's errors after the parser (PTO7xx), through `pto-lsp check`, held to what
+the real compiler's whole pipeline (`ir.compile`, Ascend910B, PTOAS skipped) said.
+
+`tests/data/pipeline_cases/*.py` are small programs, each putting one construct where
+a pass or codegen judges it; `verdicts.json` beside them is what the real compiler
+said about each program (recorded, never re-run here). A case the real compiler
+rejects with an error we model is reported with the real message, at the real line
+and column where the real error has one; a case it accepts gets no error; a case it
+rejects where we do not look (an `if` or `while` body in an orchestration) gets
+nothing wrong from us.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import REPO, run_cli, run_pto_lsp
+
+CASES = REPO / "tests" / "data" / "pipeline_cases"
+VERDICTS = json.loads((CASES / "verdicts.json").read_text(encoding="utf-8"))
+PIPELINE_CODES = {"PTO701", "PTO711", "PTO712", "PTO713", "PTO721"}
+# Real rejections we deliberately do not report: Simplify may fold an `if` or a `while`
+# away with its body, so an op there is not judged (docs/diagnostics.md).
+NOT_LOOKED_AT = {"orch_tensor_op_in_if.py", "orch_tensor_op_in_while.py"}
+
+
+def check_json(*paths: Path) -> dict[str, list[dict]]:
+    proc = run_cli("--format", "json", *map(str, paths))
+    assert proc.returncode in (0, 1), proc.stderr
+    return {Path(f["path"]).name: f["diagnostics"] for f in json.loads(proc.stdout)["files"]}
+
+
+REPORTED = check_json(*(CASES / name for name in VERDICTS)) if CASES.is_dir() else {}
+
+
+def _position(diagnostic: dict) -> tuple[int, int]:
+    start = diagnostic["range"]["start"]
+    return start["line"] + 1, start["character"] + 1
+
+
+@pytest.mark.parametrize("name", sorted(VERDICTS))
+def test_each_case_gets_what_the_real_pipeline_says(name: str):
+    [program] = VERDICTS[name]["programs"]
+    reported = REPORTED.get(name, [])
+    errors = [d for d in reported if d["severity"] == 1]
+    assert all(d["code"] in PIPELINE_CODES for d in errors), errors  # the parser accepts every case
+    if program["ok"]:
+        assert errors == []
+        return
+    if name in NOT_LOOKED_AT:
+        assert errors == []
+        return
+    [real] = program["errors"][:1]
+    matching = [d for d in errors if d["message"] == real["message"]]
+    assert matching, (real, errors)
+    if real["line"] is not None:
+        assert (real["line"], real["col"]) in [_position(d) for d in matching]
+
+
+def test_a_misplaced_op_names_the_stage_and_the_real_exception():
+    [diagnostic] = REPORTED["orch_tensor_add.py"]
+    assert diagnostic["code"] == "PTO711"
+    assert diagnostic["message"] == (
+        "Misplaced tensor op 'tensor.add' in Orchestration function (should be inside InCore block)"
+    )
+    assert diagnostic["data"]["stage"] == "orchestration codegen"
+    assert diagnostic["data"]["exception"] == "RuntimeError"
+
+
+def test_a_tensor_op_inside_a_core_group_scope_is_not_misplaced(tmp_path: Path):
+    source = (CASES / "opaque_promoted.py").read_text(encoding="utf-8")
+    moved = source.replace(
+        "        b = pl.add(a, a)\n        with pl.at(level=pl.Level.CORE_GROUP):\n",
+        "        with pl.at(level=pl.Level.CORE_GROUP):\n            b = pl.add(a, a)\n",
+    )
+    assert moved != source
+    path = tmp_path / "kernel.py"
+    path.write_text(moved, encoding="utf-8")
+    assert check_json(path).get("kernel.py", []) == []
+
+
+def test_no_pipeline_error_when_the_parser_stops_the_import(tmp_path: Path):
+    source = (CASES / "orch_tensor_add.py").read_text(encoding="utf-8")
+    path = tmp_path / "kernel.py"
+    path.write_text(source + "\n\nx = (1,\n", encoding="utf-8")
+    codes = [d["code"] for d in check_json(path)["kernel.py"]]
+    assert codes == ["PTO001"]
+
+
+def test_a_simplify_error_stops_the_program_before_codegen(tmp_path: Path):
+    """A program Simplify rejects never reaches codegen: its misplaced op is not reported,
+    and no kernel of it is emitted."""
+    source = (CASES / "orch_bool_constant.py").read_text(encoding="utf-8")
+    both = source.replace(
+        "        f: pl.Scalar[pl.BOOL] = True\n",
+        "        f: pl.Scalar[pl.BOOL] = True\n        b = pl.add(a, a)\n",
+    )
+    assert both != source
+    path = tmp_path / "kernel.py"
+    path.write_text(both, encoding="utf-8")
+    assert [d["code"] for d in check_json(path)["kernel.py"]] == ["PTO701"]
+    compiled = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert "// kernel:" not in compiled.stdout
+    assert (
+        "the real compiler stops before codegen: Operator 'eq' does not accept bool dtype" in compiled.stderr
+    )
+
+
+def test_the_bypass_warning_still_comes_when_the_orchestration_is_refused(tmp_path: Path):
+    """Codegen emits (and warns about) the kernels before it meets the orchestration."""
+    source = (CASES / "orch_tensor_add.py").read_text(encoding="utf-8")
+    marked = source.replace(
+        "        t: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])",
+        "        t: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64], cache=pl.CachePolicy.BYPASS)",
+    )
+    assert marked != source
+    path = tmp_path / "kernel.py"
+    path.write_text(marked, encoding="utf-8")
+    assert sorted(d["code"] for d in check_json(path)["kernel.py"]) == ["PTO301", "PTO711"]
+
+
+def test_the_real_corpus_break_kernels_are_reported_on_their_break():
+    corpus_file = REPO.parent / "shared" / "corpus" / "pypto-real" / "pypto" / "tests" / "st" / "runtime"
+    path = corpus_file / "control_flow" / "test_ctrl_flow.py"
+    if not path.is_file():
+        pytest.skip(f"no corpus file {path}")
+    reported = check_json(path)["test_ctrl_flow.py"]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert [(d["code"], lines[d["range"]["start"]["line"]].strip()) for d in reported] == [
+        ("PTO701", "break"),
+        ("PTO701", "break"),
+    ]

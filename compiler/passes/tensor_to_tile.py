@@ -147,7 +147,7 @@ def _convert(function: Function) -> None:
     def hoist(stmt: Stmt, node: Call, out: list[Stmt]) -> None:
         """A nested op that became a tile is a statement of its own, as FlattenCallExpr made
         it (`t__tmp_v<n>`, renamed `t__tile` by the conversion; printed `t__tile_<k>`)."""
-        if isinstance(stmt, AssignStmt) and stmt.value is node or not isinstance(node.type, TileType):
+        if (isinstance(stmt, AssignStmt) and stmt.value is node) or not isinstance(node.type, TileType):
             return
         name = "t__tile" if not temps else f"t__tile_{len(temps)}"
         temp = Var(node.span, name, type=node.type)

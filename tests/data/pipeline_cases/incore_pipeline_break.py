@@ -4,9 +4,7 @@ import pypto.language as pl
 @pl.program
 class P:
     @pl.function(type=pl.FunctionType.InCore)
-    def k(
-        self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
-    ) -> pl.Tensor[[64, 64], pl.FP32]:
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         for i in pl.pipeline(4, stage=2):
             if i > 2:
                 break
@@ -15,8 +13,6 @@ class P:
         return c
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def orch(
-        self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
-    ) -> pl.Tensor[[64, 64], pl.FP32]:
+    def orch(self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
         c = self.k(a, c)
         return c

@@ -22,6 +22,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
+from compiler.codegen.group_checks import group_errors
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.gm_reads import may_read_bypass
@@ -293,7 +294,7 @@ def _pipeline_checks(
         if statement(program.span.start_line) in failed:
             continue
         rejected = simplify_errors(program)
-        found.extend(rejected or orchestration_errors(program))
+        found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
     return found
 
 

@@ -49,6 +49,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.passes.ssa import base_name
 
 _DTYPES = {
     "FP32": "f32",
@@ -204,13 +205,17 @@ class _Emitter:
             # used ones get a `pto.make_tensor_view`.
             view = self.names.name(VIEWS, f"{var.name}_view")
             shape = [self.names.constant(VIEWS, dim, "index") for dim in (rows, cols)]
-            strides = [self.names.constant(VIEWS, stride, "index") for stride in (cols, 1)]
+            # A column vector [M, 1] is DN: strides [1, M] (the real codegen forces it, as
+            # PTOAS would infer it); any other tensor is ND, row-major.
+            layout, stride_values = ("dn", (1, rows)) if cols == 1 else ("nd", (cols, 1))
+            strides = [self.names.constant(VIEWS, stride, "index") for stride in stride_values]
             self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), hint=var.name)
             if id(var) in used:
                 self.prologue.append(
                     self._located(
                         f"{view} = pto.make_tensor_view %arg{index}, shape = [{', '.join(shape)}], "
-                        f"strides = [{', '.join(strides)}] {{layout = #pto.layout<nd>}} : !pto.tensor_view<?x?x{dtype}>",
+                        f"strides = [{', '.join(strides)}] {{layout = #pto.layout<{layout}>}} : "
+                        f"!pto.tensor_view<?x?x{dtype}>",
                         var.span,
                     )
                 )
@@ -338,6 +343,7 @@ class _Emitter:
         view = self.values.get(id(source)) if isinstance(source, Var) else None
         if view is None or view.tensor is None or len(call.args) < 3:
             raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
+        _refuse_column_vector(view, call.span)
         sizes = _ints(call.args[2], call.span)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
@@ -370,6 +376,7 @@ class _Emitter:
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
             raise CodegenNotModelled("a store into a value that is not a tensor parameter", call.span)
+        _refuse_column_vector(view, call.span)
         offsets = self._offsets(call.args[1], call.span)
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
@@ -489,12 +496,6 @@ class _Emitter:
         if problem is not None or tensor.shape is None:
             raise CodegenNotModelled(problem or "", var.span)
         rows, cols = int(tensor.shape[0]), int(tensor.shape[1])
-        if cols == 1:
-            raise CodegenNotModelled(
-                f"tensor '{user_name(var)}' is a column vector [{rows}, 1]: the real codegen gives it "
-                "the DN layout (and its loads column-major tiles), which is not modelled yet",
-                var.span,
-            )
         if tensor.layout not in (None, "ND"):
             raise CodegenNotModelled(
                 f"tensor '{user_name(var)}' has the {tensor.layout} layout: only ND tensors are modelled",
@@ -547,6 +548,15 @@ class _Emitter:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
         return text
+
+
+def _refuse_column_vector(view: Value, span: Span) -> None:
+    if view.tensor is not None and view.tensor[1] == 1:
+        raise CodegenNotModelled(
+            f"tensor '{base_name(view.hint)}' is a column vector [{view.tensor[0]}, 1]: its DN layout gives "
+            "its loads and stores column-major tiles, which are not modelled yet",
+            span,
+        )
 
 
 def _name_hint(name: str) -> str:

@@ -51,6 +51,7 @@ _CODEGEN_CODES = frozenset(
         codes.ORCH_MISPLACED_TENSOR_OP,
         codes.ORCH_MISPLACED_BUILTIN_OP,
         codes.ORCH_ATOMIC_ASSEMBLE,
+        codes.ORCH_TASK_ARGUMENT,
         codes.STORE_TARGET_NOT_A_VAR,
     }
 )

@@ -160,7 +160,9 @@ def test_a_load_of_a_column_vector_is_not_emitted(tmp_path):
     path.write_text(COLUMN_VECTOR_KERNEL, encoding="utf-8")
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
     assert proc.stdout == ""
-    assert "kernel 'k' (program 'P', line 7) not emitted: tensor 'a' is a column vector [16, 1]" in proc.stderr
+    assert (
+        "kernel 'k' (program 'P', line 7) not emitted: tensor 'a' is a column vector [16, 1]" in proc.stderr
+    )
     assert proc.returncode == 1
 
 

@@ -83,6 +83,16 @@ CASES = [
         "a",
     ),
     (
+        "PTO714",
+        dispatch_program("for i in pl.range(2):\n    out = self.kernel(a, out)")
+        .replace(
+            "def kernel(\n        self,\n", "def kernel(\n        self,\n        n: pl.Scalar[pl.INDEX],\n"
+        )
+        .replace("self.kernel(a, out)", "self.kernel(i * 2, a, out)"),
+        "i * 2",
+        "i",
+    ),
+    (
         "PTO713",
         dispatch_program(
             "out = pl.assemble(out, a, [0, 0], atomic=pl.AtomicType.Add)\nout = self.kernel(a, out)"

@@ -20,7 +20,7 @@ from conftest import REPO, run_cli, run_pto_lsp
 
 CASES = REPO / "tests" / "data" / "pipeline_cases"
 VERDICTS = json.loads((CASES / "verdicts.json").read_text(encoding="utf-8"))
-PIPELINE_CODES = {"PTO701", "PTO711", "PTO712", "PTO713", "PTO721"}
+PIPELINE_CODES = {"PTO701", "PTO711", "PTO712", "PTO713", "PTO714", "PTO721"}
 # Real rejections we deliberately do not report: Simplify may fold an `if` or a `while`
 # away with its body, so an op there is not judged (docs/diagnostics.md).
 NOT_LOOKED_AT = {"orch_tensor_op_in_if.py", "orch_tensor_op_in_while.py"}
@@ -137,8 +137,10 @@ def test_the_real_corpus_break_kernels_are_reported_on_their_break():
 # --- the op-verdict and parser-verdict cases the real parser accepts ----------------------------
 
 SHARED = REPO.parent / "shared" / "corpus"
-ACCEPTED = json.loads((REPO / "tests" / "data" / "accepted_compile_verdicts.json").read_text(encoding="utf-8"))
-# The messages of the real errors we model (PTO701, PTO711-713, PTO721), as the report prints them.
+ACCEPTED = json.loads(
+    (REPO / "tests" / "data" / "accepted_compile_verdicts.json").read_text(encoding="utf-8")
+)
+# The real errors we model (PTO701, PTO711-714, PTO721), as the report prints them.
 MODELLED = (
     "Operator 'eq' does not accept bool dtype",
     "Misplaced tensor op '",
@@ -146,6 +148,13 @@ MODELLED = (
     "pl.assemble(..., atomic=",
     "tile.store output_tensor must be a Var or IterArg",
 )
+
+
+def modelled(message: str) -> bool:
+    return message.startswith(MODELLED) or (
+        message.startswith("Call to '")
+        and " is neither a variable nor a recognized constant literal" in message
+    )
 
 
 def test_the_accepted_verdict_cases_get_exactly_the_real_pipeline_errors_we_model():
@@ -158,8 +167,12 @@ def test_the_accepted_verdict_cases_get_exactly_the_real_pipeline_errors_we_mode
     missed, wrong = [], []
     for name, entry in ACCEPTED.items():
         real = {e["message"] for p in entry["programs"] for e in p["errors"][:1]}
-        ours = {d["message"] for d in reported.get(Path(name).name, []) if d["code"] in PIPELINE_CODES}
+        diagnostics = reported.get(Path(name).name, [])
+        ours = {d["message"] for d in diagnostics if d["code"] in PIPELINE_CODES}
         wrong += [(name, message) for message in ours if message not in real]
-        missed += [(name, message) for message in real if message.startswith(MODELLED) and message not in ours]
+        # A file our front end wrongly rejects (the parser verdicts' business) shows no PTO7xx.
+        if any(d["severity"] == 1 and d["code"] not in PIPELINE_CODES for d in diagnostics):
+            continue
+        missed += [(name, message) for message in real if modelled(message) and message not in ours]
     assert wrong == []
     assert missed == []

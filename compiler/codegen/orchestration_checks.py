@@ -19,6 +19,11 @@ that belongs in a kernel, and codegen stops with an internal error:
   source location; it is reported on the op that made the tile.
 - `pl.assemble(..., atomic=pl.AtomicType.Add) is only supported inside an InCore function ...`:
   an atomic assemble at the orchestration level, where no atomic combine exists.
+- `Call to 'k' arg 1 is neither a variable nor a recognized constant literal (unsupported
+  expression kind for orchestration codegen).`: a kernel call whose argument is an
+  expression (`self.k(a, b * 16, out)`): FlattenCallExpr hoists only calls, and a task
+  argument must be a variable or a literal. Reported only when Simplify cannot make it
+  one: a loop variable or a scalar parameter combined with a literal that changes it.
 
 Which functions are Orchestration functions when codegen runs: those declared so,
 and Opaque functions that OutlineIncoreScopes promotes (they hold a CORE_GROUP
@@ -41,9 +46,11 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.ir import (
     AssignStmt,
+    BinaryExpr,
     Call,
     Const,
     EvalStmt,
+    Expr,
     ForKind,
     ForStmt,
     Function,
@@ -53,10 +60,12 @@ from compiler.ir import (
     OpaqueExpr,
     Program,
     RuntimeScopeStmt,
+    ScalarType,
     SeqStmts,
     Stmt,
     TensorType,
     TileType,
+    Var,
 )
 from compiler.ir.visit import child_stmts, own_calls
 
@@ -69,6 +78,10 @@ REGISTERED_TENSOR_OPS = frozenset(
 TILE_MAKERS = frozenset({"tile.load", "tile.create_tile", "tile.create", "tile.full"})
 # Levels whose functions the distributed codegen emits (Linqu level 3 and above).
 DISTRIBUTED_LEVELS = frozenset({"HOST", "CLUSTER_0", "CLUSTER_1", "CLUSTER_2", "GLOBAL"})
+# Functions an orchestration submits as tasks (the ones whose calls become task arguments).
+_TASKS = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
+# An operand value that leaves the other one unchanged: Simplify folds the operation away.
+_IDENTITY = {"add": (0,), "sub": (0,), "mul": (1,)}
 # The real exception: codegen raises InternalError, which ir.compile reports in a RuntimeError.
 _EXCEPTION = "RuntimeError"
 _INCORE_HINT = "should be inside InCore block"
@@ -93,11 +106,12 @@ ATOMIC_ASSEMBLE_MESSAGE = (
 
 def orchestration_errors(program: Program) -> list[Diagnostic]:
     """What the orchestration codegen refuses in `program`'s Orchestration functions."""
+    kernels = frozenset(f.name for f in program.functions if f.func_type in _TASKS)
     return [
         d
         for function in program.functions
         if becomes_orchestration(function)
-        for d in _function_errors(function)
+        for d in _function_errors(function, kernels)
     ]
 
 
@@ -120,16 +134,52 @@ def _holds_incore_scope(stmt: Stmt) -> bool:
     return any(_holds_incore_scope(child) for child in child_stmts(stmt))
 
 
-def _function_errors(function: Function) -> list[Diagnostic]:
+def _function_errors(function: Function, kernels: frozenset[str]) -> list[Diagnostic]:
     found: list[Diagnostic] = []
+    runtime = {id(p.var) for p in function.params if isinstance(p.var.type, ScalarType)}
     for stmt in _emitted_statements(function.body):
+        if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
+            runtime.add(id(stmt.loop_var))
         for call in own_calls(stmt):
-            diagnostic = _call_error(stmt, call)
+            diagnostic = _call_error(stmt, call) or _task_argument_error(call, kernels, runtime)
             if diagnostic is not None:
                 found.append(
                     diagnostic.with_related(function.span, f"Orchestration function '{function.name}'")
                 )
     return found
+
+
+def _task_argument_error(call: Call, kernels: frozenset[str], runtime: set[int]) -> Diagnostic | None:
+    """A kernel call's argument that is an expression Simplify leaves one."""
+    callee = call.op.removeprefix("self.")
+    if not call.op.startswith("self.") or callee not in kernels:
+        return None
+    for index, arg in enumerate(call.args):
+        if _stays_an_expression(arg, runtime):
+            message = (
+                f"Call to '{callee}' arg {index} is neither a variable nor a recognized constant literal "
+                "(unsupported expression kind for orchestration codegen)."
+            )
+            return _error(codes.ORCH_TASK_ARGUMENT, message, call)
+    return None
+
+
+def _stays_an_expression(expr: Expr, runtime: set[int]) -> bool:
+    """`i * 16`, `n + 1`, `i + j`: a runtime scalar (a loop variable, a scalar parameter) and
+    an operand that is not the operation's identity (Simplify folds `i * 1` to `i`)."""
+    if not isinstance(expr, BinaryExpr) or expr.op not in _IDENTITY:
+        return False
+    sides = [expr.lhs, expr.rhs]
+    if not any(isinstance(side, Var) and id(side) in runtime for side in sides):
+        return False
+    for side in sides:
+        if isinstance(side, Var) and id(side) in runtime:
+            continue
+        if not (isinstance(side, Const) and isinstance(side.value, int) and not isinstance(side.value, bool)):
+            return False
+        if side.value in _IDENTITY[expr.op] or (expr.op == "mul" and side.value == 0):
+            return False
+    return True
 
 
 def _emitted_statements(stmt: Stmt) -> Iterator[Stmt]:

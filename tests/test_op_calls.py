@@ -208,7 +208,8 @@ def test_result_types_carry_shape_and_dtype() -> None:
         "c = pl.cast(a, pl.FP16)",
         "s = pl.row_sum(a, a)",
         "t = pl.create_tensor([32, 16], pl.BF16)",
-        "m = pl.matmul(a, a)",
+        "q = pl.load(x, [0, 0], [64, 64])",
+        "m = pl.matmul(q, q)",
         RETURN,
     )
     result = analyse_source(source, "<test>")
@@ -219,7 +220,7 @@ def test_result_types_carry_shape_and_dtype() -> None:
     assert (types["c"].shape, types["c"].dtype) == ((16, 128), "FP16")
     assert (types["s"].shape, types["s"].dtype) == ((16, 1), "FP32")
     assert (types["t"].shape, types["t"].dtype) == ((32, 16), "BF16")
-    assert (types["m"].shape, types["m"].dtype) == ((16, 128), "FP32")
+    assert (types["m"].shape, types["m"].dtype, types["m"].memory) == ((64, 64), "FP32", "Acc")
 
 
 def _assignments(body: object) -> list:

@@ -174,11 +174,13 @@ def _positional_op_call(
     params = signature.names
     nodes: dict[str, ast.expr] = dict(zip(params, node.args))
     values: dict[str, Any] = dict(zip(params, args))
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpCall(key, params, nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
 def _op_call(
@@ -195,11 +197,13 @@ def _op_call(
     for param, index in positional.items():
         nodes[param] = node.args[index]
         values[param] = args[index] if index < len(args) else None
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpCall(key, params, nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
 def _kwarg_resolves(

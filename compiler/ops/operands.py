@@ -1,0 +1,98 @@
+"""What the rules of the matmul, gather/scatter/sort and cross-core families read off
+their operands, the way the C++ deductions do: an operand's class (`As<TileType>`), a
+dimension's constant, a tile's valid shape, a keyword's Python value.
+
+Each reader answers one of three ways: the value, an `OpError` with the real message
+(the operand's type is known and the real rule refuses it), or `None` when this front
+end does not know enough to tell — the rule then stops and reports nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from compiler.ir import IRType, ScalarType, TensorType, TileType
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.type_inference import ir_type_name, static_int
+from compiler.syntax.values import UNKNOWN, DType
+
+_T = TypeVar("_T", bound=IRType)
+
+
+def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T | None:
+    """The operand's type when it is a `kind`; raises `message` (with `{got}` replaced by
+    the C++ `TypeName()` of the operand's type) when it is known to be something else;
+    None when its type is not known, or when it is a raw literal (a wrapper's `.unwrap()`
+    fails on one before any type deduction runs)."""
+    found = call.type_of(param)
+    if isinstance(found, kind):
+        return found
+    got = ir_type_name(found)
+    if got is None or not is_wrapped(call.expr(param)):
+        return None
+    raise OpError(message.format(got=got))
+
+
+def shape_of(operand_type: TensorType | TileType) -> tuple[Any, ...] | None:
+    """The shape, None when its rank is not known."""
+    return operand_type.shape
+
+
+def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
+    """The C++ `GetValidShape`: the tile view's valid shape, the physical shape when the
+    tile has none. (Where this front end's tile type carries no view, every tile is read
+    as fully valid: a check on valid extents then refuses no more than the physical one.)"""
+    valid = getattr(tile, "valid_shape", None)
+    return valid if valid is not None else tile.shape
+
+
+def known_dtype(operand_type: IRType) -> str | None:
+    return getattr(operand_type, "dtype", None)
+
+
+def const(dim: Any) -> int | None:
+    return static_int(dim)
+
+
+def flag(call: OpCall, param: str, default: Any = False) -> Any:
+    """A keyword's Python value as the wrapper receives it (UNKNOWN when not static)."""
+    return call.keyword_value(param, default)
+
+
+def kwarg_type_error(op: str, key: str, value: Any, expected: str) -> OpError | None:
+    """The registry's `ValidateKwargs` for one keyword: an `OpError` when the converted
+    value's C++ type is not the attribute's (`expected`: "bool", "int", "string",
+    "DataType"), None when it is, or when the value is not one we can classify."""
+    kind = _converted_kind(value)
+    if kind is None or kind == expected:
+        return None
+    if expected == "DataType":
+        if kind == "int":
+            return None
+        return OpError(
+            f"Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type"
+        )
+    return OpError(f"Kwarg '{key}' for operator '{op}' has incompatible type")
+
+
+def _converted_kind(value: Any) -> str | None:
+    """The C++ type `ConvertKwargsDict` stores a Python keyword value as."""
+    if value is UNKNOWN or value is None:
+        return None
+    if isinstance(value, DType):
+        return "DataType"
+    if isinstance(value, bool):
+        return "bool"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, float):
+        return "double"
+    return None
+
+
+def scalar_dtype(call: OpCall, param: str) -> str | None:
+    """The dtype of a scalar operand (a DSL Scalar, a literal), None when not known."""
+    found = call.type_of(param)
+    return found.dtype if isinstance(found, ScalarType) else None

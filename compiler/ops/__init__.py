@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
+    batch_matmul,
     elementwise,
     matmul,
+    matmul_mx,
     reduction,
     tensor_memory,
     tile_memory,

@@ -14,9 +14,13 @@ from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
     batch_matmul,
     elementwise,
+    gather,
     matmul,
     matmul_mx,
+    paged_gather,
     reduction,
+    scatter,
+    sort,
     tensor_memory,
     tile_memory,
     transform,

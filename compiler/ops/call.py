@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType
@@ -43,6 +43,11 @@ class OpCall:
     # Python value (`a_trans=True` is True) but a positional one as an IR constant the
     # wrapper sees as a Scalar: a flag's value is only known when it came by keyword.
     keywords: frozenset[str] = frozenset()
+    # The IR call as the real IR builder makes it, where it differs from the source's
+    # arguments: "args" (a list of Exprs) and "kwargs" (a dict), set by the rule that knows
+    # the builder (`pl.matmul(a, b)` is `tensor.matmul(a, b, a_trans=False, ...)`). Shared
+    # with the calls `as_op` derives, so a dispatching wrapper's caller sees it too.
+    built: dict[str, Any] = field(default_factory=dict)
 
     @property
     def level(self) -> str:
@@ -56,7 +61,7 @@ class OpCall:
 
     def as_op(self, op: str) -> OpCall:
         """The same arguments, typed by the rule of `op` (a unified wrapper delegating)."""
-        return OpCall(op, self.params, self.nodes, self.values, self.evaluate, self.keywords)
+        return OpCall(op, self.params, self.nodes, self.values, self.evaluate, self.keywords, self.built)
 
     def param(self, index: int) -> str | None:
         """The name of the wrapper's `index`-th parameter (None past the end)."""

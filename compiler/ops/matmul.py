@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import IRType, ScalarType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError, dsl_class
 from compiler.ops.operands import flag, kwarg_type_error, operand, valid_shape
 from compiler.ops.registry import rule_for, wrapper
@@ -56,6 +56,36 @@ def _covers(small: Any, large: Any) -> bool | None:
     if a is None or b is None:
         return True if small is not None and small == large and small != "?" else None
     return a <= b
+
+
+def _bool_const(call: OpCall, anchor: str, value: bool) -> Const:
+    """A flag the IR builder fills in: a BOOL constant (anchored at an operand's span)."""
+    expr = call.expr(anchor)
+    assert expr is not None
+    return Const(expr.span, value, type=ScalarType("BOOL"))
+
+
+def _predicate(call: OpCall) -> list[Expr]:
+    """`init_cond` as `predicate_to_expr` passes it: a Python bool becomes a BOOL
+    constant (`pl.const(1, pl.BOOL)`), a Scalar stays its expression; none when absent."""
+    node = call.nodes.get("init_cond")
+    if node is None:
+        return []
+    if "init_cond" in call.keywords:
+        value = call.evaluate(node)
+        if value is None:
+            return []
+        if isinstance(value, bool):
+            expr = call.expr("acc")
+            assert expr is not None
+            return [Const(expr.span, int(value), type=ScalarType("BOOL"))]
+    found = call.expr("init_cond")
+    return [found] if found is not None else []
+
+
+def _operands(call: OpCall, *params: str) -> list[Expr]:
+    found = [call.expr(param) for param in params]
+    return [expr for expr in found if expr is not None]
 
 
 # ---------------------------------------------------------------------------
@@ -124,6 +154,7 @@ def tile_matmul(call: OpCall) -> IRType | None:
     result = _tile_matmul(call, "tile.matmul", "lhs", "rhs")
     if unified and result is not None:
         _tile_out_dtype(call, result)
+        call.built.update(args=_operands(call, "lhs", "rhs"), kwargs={})  # the tile builder takes no keywords
     return result
 
 
@@ -230,6 +261,7 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
         raise OpError(
             f"The operator {op} requires accumulator dtype {dtype_text(dtype)}, but got {dtype_text(acc.dtype)}"
         )
+    call.built.update(args=[*_operands(call, "acc", "lhs", "rhs"), *_predicate(call)], kwargs={})
     return TileType(acc.shape, dtype, "Acc")
 
 
@@ -439,7 +471,17 @@ def tensor_matmul(call: OpCall) -> IRType | None:
     shape = _tensor_product_shape(op, lhs.shape, rhs.shape, a_trans, b_trans)
     if shape is None:
         return None
+    kwargs: dict[str, Any] = {key: _flag_expr(call, key) for key in ("a_trans", "b_trans", "c_matrix_nz")}
+    if out_dtype is not None:
+        kwargs["out_dtype"] = call.values["out_dtype"]
+    call.built.update(args=_operands(call, "lhs", "rhs"), kwargs=kwargs)
     return TensorType(shape, dtype)
+
+
+def _flag_expr(call: OpCall, key: str) -> Any:
+    """A flag keyword of the built call: the source's value, or the default False."""
+    given = call.values.get(key) if key in call.keywords else None
+    return given if given is not None else _bool_const(call, "lhs", False)
 
 
 def _contraction(k_lhs: Any, k_rhs: Any, context: str) -> None:
@@ -518,6 +560,10 @@ def tensor_matmul_acc(call: OpCall) -> IRType | None:
         raise OpError(f"{op}: acc N={acc.shape[-1]} != matmul N={n}")
     if not _acc_batch(op, acc.shape, lhs.shape, rhs.shape):
         return None
+    call.built.update(
+        args=[*_operands(call, "acc", "lhs", "rhs"), *_predicate(call)],
+        kwargs={key: _flag_expr(call, key) for key in ("a_trans", "b_trans")},
+    )
     return TensorType(acc.shape, dtype)
 
 

@@ -9,12 +9,13 @@ end does not know enough to tell — the rule then stops and reports nothing.
 
 from __future__ import annotations
 
+import ast
 from typing import Any, TypeVar
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.type_inference import ir_type_name, static_int
-from compiler.syntax.values import UNKNOWN, DType
+from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
 _T = TypeVar("_T", bound=IRType)
 
@@ -79,6 +80,8 @@ def _converted_kind(value: Any) -> str | None:
     """The C++ type `ConvertKwargsDict` stores a Python keyword value as."""
     if value is UNKNOWN or value is None:
         return None
+    if value is RAW_CONSTANT:
+        return "Expr"
     if isinstance(value, DType):
         return "DataType"
     if isinstance(value, bool):
@@ -96,3 +99,52 @@ def scalar_dtype(call: OpCall, param: str) -> str | None:
     """The dtype of a scalar operand (a DSL Scalar, a literal), None when not known."""
     found = call.type_of(param)
     return found.dtype if isinstance(found, ScalarType) else None
+
+
+class _RawConstant:
+    """A number written as a positional argument: the real parser parses it to an IR
+    constant (`ConstInt`), which the wrapper passes on unwrapped — a keyword's literal
+    would have stayed a Python value."""
+
+    def __repr__(self) -> str:
+        return "RAW_CONSTANT"
+
+
+RAW_CONSTANT: Any = _RawConstant()
+
+
+def wrapper_value(call: OpCall, param: str, default: Any = None) -> Any:
+    """The Python value the wrapper receives for a non-operand parameter (an int, a
+    string, a dtype, an enum member): `default` when absent, RAW_CONSTANT for a number
+    written positionally, UNKNOWN when not static here."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    if param in call.keywords:
+        return _mask_pattern(call, node, call.evaluate(node))
+    if isinstance(node, ast.Attribute):
+        value = _mask_pattern(call, node, call.evaluate(node))
+        if isinstance(value, (DType, EnumMember)) or (
+            isinstance(value, (int, float)) and not isinstance(value, bool)
+        ):
+            return value
+        return UNKNOWN
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
+        return RAW_CONSTANT
+    return UNKNOWN
+
+
+# `pl.tile.MaskPattern.<P>`: plain class attributes (ints) of the real module.
+MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
+
+
+def _mask_pattern(call: OpCall, node: ast.expr, value: Any) -> Any:
+    if value is UNKNOWN and isinstance(node, ast.Attribute) and node.attr in MASK_PATTERNS:
+        owner = call.evaluate(node.value)
+        if isinstance(owner, EnumMember) and (owner.enum, owner.member) == ("tile", "MaskPattern"):
+            return MASK_PATTERNS[node.attr]
+    return value

@@ -18,9 +18,13 @@ def _tensor(name: str, shape: str, dtype: str = "FP16") -> str:
     return f"{name}: pl.Tensor[{shape}, pl.{dtype}]"
 
 
-def _tile(name: str, source: str, shape: str, memory: str) -> str:
-    zeros = ", ".join("0" for _ in shape.strip("[]").split(","))
-    return f"{name} = pl.load({source}, [{zeros}], {shape}, target_memory=pl.Mem.{memory})"
+def _tile(name: str, source: str, shape: str, memory: str, dtype: str = "FP16") -> str:
+    """A tile operand: loaded from the tensor `source` into Vec or Mat (the spaces a load
+    takes), created in the other spaces."""
+    if memory in ("Vec", "Mat"):
+        zeros = ", ".join("0" for _ in shape.strip("[]").split(","))
+        return f"{name} = pl.load({source}, [{zeros}], {shape}, target_memory=pl.Mem.{memory})"
+    return f"{name} = pl.tile.create({shape}, pl.{dtype}, target_memory=pl.Mem.{memory})"
 
 
 def _tensor_mm(id_: str, check: str, call: str, a: str, b: str, da: str = "FP16", db: str = "FP16") -> Row:
@@ -65,17 +69,21 @@ _TENSOR_MATMUL = [
         "[32, 128]",
     ),
     _tensor_mm(
-        "out-dtype", "out_dtype", "pl.tensor.matmul(a, b, out_dtype=pl.FP32)", "[64, 128]", "[128, 32]"
+        "out-dtype", "result dtype", "pl.tensor.matmul(a, b, out_dtype=pl.FP32)", "[64, 128]", "[128, 32]"
     ),
     _tensor_mm(
-        "out-dtype-string", "out_dtype", 'pl.tensor.matmul(a, b, out_dtype="fp32")', "[64, 128]", "[128, 32]"
+        "out-dtype-string",
+        "result dtype",
+        'pl.tensor.matmul(a, b, out_dtype="fp32")',
+        "[64, 128]",
+        "[128, 32]",
     ),
     _tensor_mm(
-        "mixed-dtypes", "dtype promotion", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "FP16", "FP32"
+        "mixed-dtypes", "result dtype", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "FP16", "FP32"
     ),
-    _tensor_mm("int8", "dtype promotion", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "INT8", "INT8"),
+    _tensor_mm("int8", "result dtype", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "INT8", "INT8"),
     _tensor_mm(
-        "mixed-int", "dtype promotion", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "INT8", "INT32"
+        "mixed-int", "result dtype", "pl.tensor.matmul(a, b)", "[64, 128]", "[128, 32]", "INT8", "INT32"
     ),
     _tensor_mm("a-trans-int", "flag type", "pl.tensor.matmul(a, b, a_trans=1)", "[128, 64]", "[128, 32]"),
     _tensor_mm(
@@ -89,12 +97,20 @@ _TENSOR_MATMUL = [
     _tensor_mm("mat-vec", "inner dimensions", "pl.tensor.matmul(a, b)", "[64, 128]", "[128]"),
     _tensor_mm("mat-vec-mismatch", "inner dimensions", "pl.tensor.matmul(a, b)", "[64, 128]", "[64]"),
     _tensor_mm(
-        "mat-vec-a-trans", "inner dimensions", "pl.tensor.matmul(a, b, a_trans=True)", "[128, 64]", "[128]"
+        "mat-vec-a-trans",
+        "transpose of a vector",
+        "pl.tensor.matmul(a, b, a_trans=True)",
+        "[128, 64]",
+        "[128]",
     ),
     _tensor_mm("vec-mat", "inner dimensions", "pl.tensor.matmul(a, b)", "[128]", "[128, 32]"),
     _tensor_mm("vec-mat-mismatch", "inner dimensions", "pl.tensor.matmul(a, b)", "[64]", "[128, 32]"),
     _tensor_mm(
-        "vec-mat-b-trans", "inner dimensions", "pl.tensor.matmul(a, b, b_trans=True)", "[128]", "[32, 128]"
+        "vec-mat-b-trans",
+        "transpose of a vector",
+        "pl.tensor.matmul(a, b, b_trans=True)",
+        "[128]",
+        "[32, 128]",
     ),
     _tensor_mm(
         "a-trans-1d", "transpose of a vector", "pl.tensor.matmul(a, b, a_trans=True)", "[128]", "[128, 32]"
@@ -163,7 +179,7 @@ def _tile_mm(
         check=check,
         call=call,
         params=_tile_params(a, b, da, db),
-        setup=(_tile("ta", "a", a, spaces[0]), _tile("tb", "b", b, spaces[1])),
+        setup=(_tile("ta", "a", a, spaces[0], da), _tile("tb", "b", b, spaces[1], db)),
     )
 
 
@@ -339,16 +355,20 @@ def _acc_row(id_: str, check: str, call: str, acc: str, a: str, b: str, **kw: ob
         call=call,
         params=(*_tile_params(a, b, da, da), *extra_params),
         setup=(
-            _tile("ta", "a", a, "Left"),
-            _tile("tb", "b", b, "Right"),
+            _tile("ta", "a", a, "Left", da),
+            _tile("tb", "b", b, "Right", da),
             f"acc = pl.tile.create({acc}, pl.{acc_dtype}, target_memory=pl.Mem.{acc_space})",
         ),
     )
 
 
 _TILE_MATMUL_ACC = [
-    _acc_row("acc", "accumulator", "pl.tile.matmul_acc(acc, ta, tb)", "[64, 32]", "[64, 128]", "[128, 32]"),
-    _acc_row("unified", "accumulator", "pl.matmul_acc(acc, ta, tb)", "[64, 32]", "[64, 128]", "[128, 32]"),
+    _acc_row(
+        "acc", "accumulator shape", "pl.tile.matmul_acc(acc, ta, tb)", "[64, 32]", "[64, 128]", "[128, 32]"
+    ),
+    _acc_row(
+        "unified", "accumulator shape", "pl.matmul_acc(acc, ta, tb)", "[64, 32]", "[64, 128]", "[128, 32]"
+    ),
     _acc_row(
         "acc-fp16",
         "accumulator dtype",
@@ -426,6 +446,17 @@ _TILE_MATMUL_ACC = [
         "[64, 32]",
         "[128, 64]",
         "[128, 32]",
+    ),
+    _acc_row(
+        "unified-flags-false",
+        "tile flags",
+        "pl.matmul_acc(acc, ta, tb, a_trans=False, b_trans=False)",
+        "[64, 32]",
+        "[64, 128]",
+        "[128, 32]",
+    ),
+    _acc_row(
+        "all-tiles", "operand kinds", "pl.tile.matmul_acc(acc, ta, tb)", "[16, 16]", "[16, 32]", "[32, 16]"
     ),
     Row(
         id="tile.matmul_acc/acc-is-tensor",
@@ -591,9 +622,9 @@ def _bias_row(
         call="pl.tile.matmul_bias(ta, tb, bias)",
         params=(*_tile_params(a, b, da, da), _tensor("c", bias, bias_dtype)),
         setup=(
-            _tile("ta", "a", a, "Left"),
-            _tile("tb", "b", b, "Right"),
-            _tile("bias", "c", bias, "Bias"),
+            _tile("ta", "a", a, "Left", da),
+            _tile("tb", "b", b, "Right", da),
+            _tile("bias", "c", bias, "Bias", bias_dtype),
         ),
     )
 
@@ -627,7 +658,7 @@ def _batch_row(
         check=check,
         call=call,
         params=_tile_params(a, b, da, db),
-        setup=(_tile("ta", "a", a, "Left"), _tile("tb", "b", b, "Right")),
+        setup=(_tile("ta", "a", a, "Left", da), _tile("tb", "b", b, "Right", db)),
     )
 
 
@@ -680,6 +711,7 @@ _BATCH_MATMUL_ACC = [
     _batch_acc("acc-m", "accumulator", "[2, 8, 16]", "[2, 16, 32]", "[2, 32, 16]"),
     _batch_acc("acc-n", "accumulator", "[2, 16, 8]", "[2, 16, 32]", "[2, 32, 16]"),
     _batch_acc("acc-dtype", "accumulator dtype", "[2, 16, 16]", "[2, 16, 32]", "[2, 32, 16]", "FP16"),
+    _batch_acc("acc-fp32", "accumulator dtype", "[2, 8, 16]", "[2, 8, 32]", "[2, 32, 16]"),
     _batch_acc("acc-batch", "batch dims", "[3, 16, 16]", "[2, 16, 32]", "[2, 32, 16]"),
     _batch_acc("acc-batch-rank", "batch dims", "[16, 16]", "[2, 16, 32]", "[2, 32, 16]"),
     _batch_acc("broadcast", "batch dims", "[2, 16, 16]", "[2, 16, 32]", "[1, 32, 16]"),
@@ -705,10 +737,10 @@ def _mx_row(id_: str, check: str, m: int, k: int, n: int, **kw: object) -> Row:
             _tensor("b_scale", f"[{groups}, {n}]", "FP8E8M0"),
         ),
         setup=(
-            _tile("ta", "a", f"[{m}, {k}]", "Left"),
-            _tile("tb", "b", f"[{k}, {n}]", "Right"),
-            _tile("sa", "a_scale", lhs_scale, "LeftScale"),
-            _tile("sb", "b_scale", f"[{groups}, {n}]", "RightScale"),
+            _tile("ta", "a", f"[{m}, {k}]", "Left", da),
+            _tile("tb", "b", f"[{k}, {n}]", "Right", "FP8E4M3FN"),
+            _tile("sa", "a_scale", lhs_scale, "Mat", scale_dtype),
+            _tile("sb", "b_scale", f"[{groups}, {n}]", "Mat", "FP8E8M0"),
         ),
     )
 
@@ -719,6 +751,8 @@ _MATMUL_MX = [
     _mx_row("n-not-32", "shapes", 16, 64, 16),
     _mx_row("k-not-64", "shapes", 16, 32, 32),
     _mx_row("lhs-fp16", "dtypes", 16, 64, 32, da="FP16"),
+    _mx_row("fp8", "dtypes", 32, 128, 32),
+    _mx_row("scales", "scale tiles", 16, 128, 64),
     _mx_row("lhs-scale-dtype", "scale tiles", 16, 64, 32, scale_dtype="FP8E4M3FN"),
     _mx_row("lhs-scale-rows", "scale tiles", 16, 64, 32, lhs_scale="[32, 2]"),
     _mx_row("lhs-scale-cols", "scale tiles", 16, 64, 32, lhs_scale="[16, 4]"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import built, const, kwarg_type_error, operand, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 from compiler.syntax.values import DType
@@ -147,6 +147,7 @@ def tile_gatherb(call: OpCall) -> IRType | None:
             f"The operator {op} requires offset columns to be a positive multiple of 8 (32-byte UINT32 row), but got {cols}"
         )
     per_block = 32 // ((_bits(out_dtype) or 8) // 8)
+    built(call, ["src", "offset"], {"output_dtype": "output_dtype"} if output else {})
     return TileType((offset.shape[0], cols * per_block), out_dtype, "Vec")
 
 
@@ -175,7 +176,15 @@ def tile_gather_mask(call: OpCall) -> IRType | None:
         _same_bits(op, src.dtype, output, "src")
     if cols is None:
         return None
+    built(call, ["src"], _mask_kwargs(call, "src", pattern, output))
     return TileType((src.shape[0], cols), output or src.dtype, "Vec")
+
+
+def _mask_kwargs(call: OpCall, anchor: str, pattern: int, output: str | None) -> dict[str, Any]:
+    kwargs: dict[str, Any] = {"mask_pattern": const(call, anchor, pattern)}
+    if output is not None:
+        kwargs["output_dtype"] = "output_dtype"
+    return kwargs
 
 
 @wrapper("tile.gather_compare")
@@ -199,12 +208,25 @@ def tile_gather_compare(call: OpCall) -> IRType | None:
     if _of_kind(call, "tmp", TileType, op, "tmp") is None:
         return None
     _compare_attrs(op, mode, out_cols, count)
+    built(call, ["src", "kvalue", "tmp"], _compare_built(call, "src", mode, out_cols, count))
     return TupleType(
         (
             TileType((src.shape[0], out_cols), "INT32", "Vec"),
             TileType((1, src.shape[0]), count or "INT32", "Vec"),
         )
     )
+
+
+def _compare_built(call: OpCall, anchor: str, mode: int, out_cols: int, count: str | None) -> dict[str, Any]:
+    """The compare form's keywords as the builder passes them (`cmp_mode` as its int)."""
+    kwargs: dict[str, Any] = {
+        "cmp_mode": const(call, anchor, mode),
+        "offset": const(call, anchor, wrapper_value(call, "offset", 0)),
+        "out_cols": const(call, anchor, out_cols),
+    }
+    if count is not None:
+        kwargs["count_dtype"] = "count_dtype"
+    return kwargs
 
 
 def _compare_kwargs(call: OpCall, op: str) -> tuple[int, int, str | None] | None:
@@ -341,6 +363,7 @@ def _tensor_gather_index(call: OpCall) -> IRType | None:
             raise OpError(
                 f"The operator {op} requires index.shape[{i}] ({a}) <= input.shape[{i}] ({b}) on non-gather axes"
             )
+    built(call, ["input", "index"], {"dim": const(call, "input", dim)}, op)
     return TensorType(index.shape, source.dtype)
 
 
@@ -368,6 +391,7 @@ def _tensor_gather_mask(call: OpCall) -> IRType | None:
         _same_bits(op, source.dtype, output, "input")
     if cols is None:
         return None
+    built(call, ["input"], _mask_kwargs(call, "input", pattern, output), op)
     return TensorType((source.shape[0], cols), output or source.dtype)
 
 
@@ -389,6 +413,7 @@ def _tensor_gather_compare(call: OpCall) -> IRType | None:
     if not _kvalue(call, op, source.dtype):
         return None
     _compare_attrs(op, mode, out_cols, count)
+    built(call, ["input", "kvalue"], _compare_built(call, "input", mode, out_cols, count), op)
     return TupleType(
         (TensorType((source.shape[0], out_cols), "INT32"), TensorType((1, source.shape[0]), count or "INT32"))
     )

@@ -12,9 +12,9 @@ from __future__ import annotations
 import ast
 from typing import Any, TypeVar
 
-from compiler.ir import IRType, ScalarType, TensorType, TileType
+from compiler.ir import Const, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.type_inference import ir_type_name, static_int
+from compiler.ops.type_inference import ir_type_name
 from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
 _T = TypeVar("_T", bound=IRType)
@@ -34,25 +34,12 @@ def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T
     raise OpError(message.format(got=got))
 
 
-def shape_of(operand_type: TensorType | TileType) -> tuple[Any, ...] | None:
-    """The shape, None when its rank is not known."""
-    return operand_type.shape
-
-
 def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
     """The C++ `GetValidShape`: the tile view's valid shape, the physical shape when the
     tile has none. (Where this front end's tile type carries no view, every tile is read
     as fully valid: a check on valid extents then refuses no more than the physical one.)"""
     valid = getattr(tile, "valid_shape", None)
     return valid if valid is not None else tile.shape
-
-
-def known_dtype(operand_type: IRType) -> str | None:
-    return getattr(operand_type, "dtype", None)
-
-
-def const(dim: Any) -> int | None:
-    return static_int(dim)
 
 
 def flag(call: OpCall, param: str, default: Any = False) -> Any:
@@ -121,9 +108,9 @@ def wrapper_value(call: OpCall, param: str, default: Any = None) -> Any:
     if node is None:
         return default
     if param in call.keywords:
-        return _mask_pattern(call, node, call.evaluate(node))
+        return call.evaluate(node)
     if isinstance(node, ast.Attribute):
-        value = _mask_pattern(call, node, call.evaluate(node))
+        value = call.evaluate(node)
         if isinstance(value, (DType, EnumMember)) or (
             isinstance(value, (int, float)) and not isinstance(value, bool)
         ):
@@ -138,13 +125,26 @@ def wrapper_value(call: OpCall, param: str, default: Any = None) -> Any:
     return UNKNOWN
 
 
-# `pl.tile.MaskPattern.<P>`: plain class attributes (ints) of the real module.
-MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
+def const(call: OpCall, anchor: str, value: int | bool, dtype: str | None = None) -> Const:
+    """A constant the IR builder puts into the call (a default keyword, an enum member
+    passed as its int), anchored at the span of the operand `anchor`."""
+    expr = call.expr(anchor)
+    assert expr is not None
+    kind = dtype or ("BOOL" if isinstance(value, bool) else "INDEX")
+    return Const(expr.span, value, type=ScalarType(kind))
 
 
-def _mask_pattern(call: OpCall, node: ast.expr, value: Any) -> Any:
-    if value is UNKNOWN and isinstance(node, ast.Attribute) and node.attr in MASK_PATTERNS:
-        owner = call.evaluate(node.value)
-        if isinstance(owner, EnumMember) and (owner.enum, owner.member) == ("tile", "MaskPattern"):
-            return MASK_PATTERNS[node.attr]
-    return value
+def built(call: OpCall, args: list[str], kwargs: dict[str, Any], op: str | None = None) -> None:
+    """Record the IR call the builder makes: the operands `args` (parameter names) and
+    `kwargs` (parameter name -> an Expr, or a parameter whose parsed value is used)."""
+    exprs = [call.expr(param) for param in args]
+    if any(expr is None for expr in exprs):
+        return
+    values = {
+        key: call.values.get(value) if isinstance(value, str) else value for key, value in kwargs.items()
+    }
+    if any(value is None for value in values.values()):
+        return
+    call.built.update(args=exprs, kwargs=values)
+    if op is not None:
+        call.built["op"] = op

@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.ir import IRType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import built, const, kwarg_type_error, operand, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 
@@ -139,6 +139,7 @@ def tile_scatter_mask(call: OpCall) -> IRType | None:
             f"The operator {op} requires src.shape[0] == dst.shape[0], got src rows {src_rows} vs dst rows {dst_rows}"
         )
     _mask_columns(op, pattern, src.shape[1], dst.shape[1], "src")
+    built(call, ["dst", "src"], {"mask_pattern": const(call, "dst", pattern)})
     return TileType(dst.shape, dst.dtype, dst.memory)
 
 
@@ -225,6 +226,7 @@ def _tensor_scatter_index(call: OpCall) -> IRType | None:
             raise OpError(
                 f"The operator {op} requires src.shape[{axis}] <= input.shape[{axis}], got src {word} {a} vs input {word} {b}"
             )
+    built(call, ["input", "index", "src"], {"dim": const(call, "input", dim)}, op)
     return TensorType(target.shape, target.dtype)
 
 
@@ -255,4 +257,5 @@ def _tensor_scatter_mask(call: OpCall) -> IRType | None:
     if not 1 <= pattern <= 7:
         raise OpError(f"The operator {op} requires mask_pattern in [1, 7], but got {pattern}")
     _mask_columns(op, pattern, source.shape[1], dst.shape[1], "input")
+    built(call, ["input", "dst"], {"mask_pattern": const(call, "input", pattern)}, op)
     return TensorType(dst.shape, dst.dtype)

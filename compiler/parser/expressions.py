@@ -324,7 +324,7 @@ class ExpressionParser:
         deduced = op_calls.check_op_call(
             namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var, built
         )
-        op = ops.canonical_op(namespace, name, args)
+        op = built.get("op") or ops.canonical_op(namespace, name, args)
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import Const, IRType, ScalarType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import flag, kwarg_type_error, operand
+from compiler.ops.operands import built, const, flag, kwarg_type_error, operand
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 from compiler.syntax.values import UNKNOWN
@@ -105,28 +105,37 @@ def _given(call: OpCall, param: str) -> bool:
     return call.has(param) and not (param in call.keywords and call.evaluate(call.nodes[param]) is None)
 
 
-def _block_len(call: OpCall, op: str) -> bool:
-    """format1's run length, as the IR builder makes it: a Python int an INT32 constant,
-    a Scalar its expression. False when not known here."""
+def _block_len(call: OpCall, op: str) -> Expr | None:
+    """format1's run length as the IR builder makes it — a Python int becomes an INT32
+    constant, a Scalar stays its expression — after the deduction's checks; None when
+    not known here."""
     node = call.nodes["block_len"]
     value = call.evaluate(node) if "block_len" in call.keywords else UNKNOWN
     if isinstance(value, int) and not isinstance(value, bool):
         constant: int | None = value
+        expr: Expr = const(call, "src0", value, "INT32")
     else:
         found = call.type_of("block_len")
-        if not isinstance(found, ScalarType) or found.dtype is None:
-            return False
+        given = call.expr("block_len")
+        if not isinstance(found, ScalarType) or found.dtype is None or given is None:
+            return None
         if found.dtype not in _INTEGER:
             raise OpError(
                 f"The operator {op} requires block_len to be an integer type, but got {dtype_text(found.dtype)}"
             )
-        expr = call.expr("block_len")
-        constant = expr.value if isinstance(expr, Const) and isinstance(expr.value, int) else None
+        constant = given.value if isinstance(given, Const) and isinstance(given.value, int) else None
+        expr = given
     if constant is not None and (constant <= 0 or constant % 64):
         raise OpError(
             f"The operator {op} requires block_len to be a positive multiple of 64, but got {constant}"
         )
-    return True
+    return expr
+
+
+def _format1(call: OpCall, op: str, src0: str, block_len: Expr) -> None:
+    source = call.expr(src0)
+    if source is not None:
+        call.built.update(op=op, args=[source, block_len], kwargs={})
 
 
 @wrapper("tile.mrgsort")
@@ -143,8 +152,10 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
         if src is None or src.dtype is None:
             return None
         _sortable(op, src.dtype)
-        if not _block_len(call, op):
+        block_len = _block_len(call, op)
+        if block_len is None:
             return None
+        _format1(call, op, "src0", block_len)
         return TileType(src.shape, src.dtype, "Vec")
     if "src1" not in sources:
         raise OpError(
@@ -174,6 +185,7 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
     tmp = _of_kind(call, "tmp", TileType, op, f"argument {len(params) - 1} (tmp)")
     if tmp is None:
         return None
+    built(call, params, {"exhausted": const(call, "src0", flag(call, "exhausted"))}, op)
     return TileType(tmp.shape, src0.dtype, "Vec")
 
 
@@ -206,8 +218,10 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
         if src is None or src.dtype is None:
             return None
         _sortable(op, src.dtype)
-        if not _block_len(call, op):
+        block_len = _block_len(call, op)
+        if block_len is None:
             return None
+        _format1(call, op, "src0", block_len)
         return TensorType(src.shape, src.dtype)
     if "src1" not in sources:
         raise OpError(
@@ -248,4 +262,5 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
         lasts.append(src.shape[-1])
     if any(static_int(d) is None for d in lasts):
         return None
+    built(call, ["src0", *sources], {"exhausted": const(call, "src0", flag(call, "exhausted"))}, op)
     return TensorType((*src0.shape[:-1], sum(lasts)), src0.dtype)

@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import built, const, kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import Given, built, const, kwarg_type_error, operand, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 from compiler.syntax.values import DType
@@ -147,7 +147,7 @@ def tile_gatherb(call: OpCall) -> IRType | None:
             f"The operator {op} requires offset columns to be a positive multiple of 8 (32-byte UINT32 row), but got {cols}"
         )
     per_block = 32 // ((_bits(out_dtype) or 8) // 8)
-    built(call, ["src", "offset"], {"output_dtype": "output_dtype"} if output else {})
+    built(call, ["src", "offset"], {"output_dtype": Given("output_dtype")} if output else {})
     return TileType((offset.shape[0], cols * per_block), out_dtype, "Vec")
 
 
@@ -183,7 +183,7 @@ def tile_gather_mask(call: OpCall) -> IRType | None:
 def _mask_kwargs(call: OpCall, anchor: str, pattern: int, output: str | None) -> dict[str, Any]:
     kwargs: dict[str, Any] = {"mask_pattern": const(call, anchor, pattern)}
     if output is not None:
-        kwargs["output_dtype"] = "output_dtype"
+        kwargs["output_dtype"] = Given("output_dtype")
     return kwargs
 
 
@@ -225,7 +225,7 @@ def _compare_built(call: OpCall, anchor: str, mode: int, out_cols: int, count: s
         "out_cols": const(call, anchor, out_cols),
     }
     if count is not None:
-        kwargs["count_dtype"] = "count_dtype"
+        kwargs["count_dtype"] = Given("count_dtype")
     return kwargs
 
 

@@ -10,6 +10,7 @@ end does not know enough to tell — the rule then stops and reports nothing.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.ir import Const, IRType, ScalarType, TileType
@@ -134,14 +135,23 @@ def const(call: OpCall, anchor: str, value: int | bool, dtype: str | None = None
     return Const(expr.span, value, type=ScalarType(kind))
 
 
+@dataclass(frozen=True)
+class Given:
+    """In a built call's keywords: the source's parsed value of the parameter `name`."""
+
+    name: str
+
+
 def built(call: OpCall, args: list[str], kwargs: dict[str, Any], op: str | None = None) -> None:
     """Record the IR call the builder makes: the operands `args` (parameter names) and
-    `kwargs` (parameter name -> an Expr, or a parameter whose parsed value is used)."""
+    `kwargs` (plain values the printer writes as the real one does — ints, bools, dtypes,
+    enum members, Exprs — or `Given(param)` for the source's own value)."""
     exprs = [call.expr(param) for param in args]
     if any(expr is None for expr in exprs):
         return
     values = {
-        key: call.values.get(value) if isinstance(value, str) else value for key, value in kwargs.items()
+        key: call.values.get(value.name) if isinstance(value, Given) else value
+        for key, value in kwargs.items()
     }
     if any(value is None for value in values.values()):
         return

@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler.ir import Const, IRType, ScalarType, TensorType, TileType, Var
 from compiler.ops.call import OpCall, OpError, dsl_class
-from compiler.ops.operands import kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import Given, built, kwarg_type_error, operand, wrapper_value
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.type_inference import dtype_text, is_float, static_int
 from compiler.syntax.values import EnumMember
@@ -102,6 +102,14 @@ def paged_gather(call: OpCall) -> IRType | None:
             f"The operator {op} requires col_off + size ({ints['col_off'] + ints['size']}) <= src columns ({cols})"
         )
     rows, size = ints["max_indices"], ints["size"]
+    is_b_matrix = wrapper_value(call, "is_b_matrix", False)
+    kwargs = {
+        **ints,
+        "is_trans": is_trans,
+        "is_b_matrix": is_b_matrix,
+        "space": EnumMember("Mem", space.member),
+    }
+    built(call, ["src", "indices", "block_table"], kwargs)
     return TensorType((size, rows) if is_trans else (rows, size), src.dtype)
 
 
@@ -130,6 +138,7 @@ def create_l1(call: OpCall) -> IRType | None:
             return None
     if not shape:
         raise OpError(f"The operator {op} requires a non-empty shape")
+    built(call, ["shape"], {"dtype": dtype, "transpose": transpose})
     return TensorType(tuple(shape), dtype.name)
 
 
@@ -202,6 +211,8 @@ def _gather_row(call: OpCall, level: type, op: str, word: str, dst_words: str) -
         )
     if not _gather_row_operands(call, op):
         return None
+    valid = {"valid_shape": Given("valid_shape")} if call.has("valid_shape") else {}
+    built(call, [dst, "src", "dst_offset", "src_offset", "shapes"], {**valid, "transpose": transpose})
     return target
 
 

@@ -79,7 +79,7 @@ def batch_matmul(call: OpCall) -> IRType | None:
     dtype = _dtype(op, lhs, rhs)
     if dtype is None:
         return None
-    return TileType((*batch, lhs.shape[-2], rhs.shape[-1]), dtype, "Acc")
+    return TileType((*batch, lhs.shape[-2], rhs.shape[-1]), dtype, "Acc", None)  # fully valid, Acc layout
 
 
 @wrapper("tile.batch_matmul_acc")
@@ -126,4 +126,4 @@ def batch_matmul_acc(call: OpCall) -> IRType | None:
         raise OpError(
             f"The operator {op} requires accumulator dtype {dtype_text(dtype)}, but got {dtype_text(acc.dtype)}"
         )
-    return TileType(acc.shape, dtype, "Acc")
+    return TileType(acc.shape, dtype, "Acc", None)  # the accumulator's shape, fully valid

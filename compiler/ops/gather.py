@@ -9,8 +9,19 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import Given, built, const, kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import (
+    Given,
+    built,
+    const,
+    inherited_view,
+    kwarg_type_error,
+    operand,
+    tile_result,
+    valid_shape,
+    wrapper_value,
+)
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 from compiler.syntax.values import DType
@@ -104,7 +115,7 @@ def tile_gather(call: OpCall) -> IRType | None:
     _index_dtype(op, indices.dtype, src.dtype, ("indices", "src"))
     if _of_kind(call, "tmp", TileType, op, "third argument") is None:
         return None
-    return TileType(indices.shape, src.dtype, "Vec")
+    return tile_result(indices.shape, src.dtype, "Vec", inherited_view(indices.shape, src), stamped=True)
 
 
 @wrapper("tile.gatherb")
@@ -148,7 +159,16 @@ def tile_gatherb(call: OpCall) -> IRType | None:
         )
     per_block = 32 // ((_bits(out_dtype) or 8) // 8)
     built(call, ["src", "offset"], {"output_dtype": Given("output_dtype")} if output else {})
-    return TileType((offset.shape[0], cols * per_block), out_dtype, "Vec")
+    shape = (offset.shape[0], cols * per_block)
+    return tile_result(shape, out_dtype, "Vec", _gatherb_view(offset, per_block), stamped=True)
+
+
+def _gatherb_view(offset: TileType, per_block: int) -> TileView | UnknownView:
+    """The offset tile's valid shape, its columns scaled to elements; a row-major view."""
+    valid = valid_shape(offset)
+    if valid is None or static_int(valid[1]) is None:
+        return UNKNOWN_VIEW
+    return TileView(valid_shape=(valid[0], valid[1] * per_block), blayout="row_major")
 
 
 @wrapper("tile.gather_mask")
@@ -177,7 +197,8 @@ def tile_gather_mask(call: OpCall) -> IRType | None:
     if cols is None:
         return None
     built(call, ["src"], _mask_kwargs(call, "src", pattern, output))
-    return TileType((src.shape[0], cols), output or src.dtype, "Vec")
+    shape = (src.shape[0], cols)
+    return tile_result(shape, output or src.dtype, "Vec", inherited_view(shape, src), stamped=True)
 
 
 def _mask_kwargs(call: OpCall, anchor: str, pattern: int, output: str | None) -> dict[str, Any]:
@@ -211,8 +232,20 @@ def tile_gather_compare(call: OpCall) -> IRType | None:
     built(call, ["src", "kvalue", "tmp"], _compare_built(call, "src", mode, out_cols, count))
     return TupleType(
         (
-            TileType((src.shape[0], out_cols), "INT32", "Vec"),
-            TileType((1, src.shape[0]), count or "INT32", "Vec"),
+            tile_result(
+                (src.shape[0], out_cols),
+                "INT32",
+                "Vec",
+                inherited_view((src.shape[0], out_cols), src),
+                stamped=True,
+            ),
+            tile_result(
+                (1, src.shape[0]),
+                count or "INT32",
+                "Vec",
+                TileView(valid_shape=(1, src.shape[0]), blayout="row_major"),
+                stamped=True,
+            ),
         )
     )
 
@@ -364,7 +397,7 @@ def _tensor_gather_index(call: OpCall) -> IRType | None:
                 f"The operator {op} requires index.shape[{i}] ({a}) <= input.shape[{i}] ({b}) on non-gather axes"
             )
     built(call, ["input", "index"], {"dim": const(call, "input", dim)}, op)
-    return TensorType(index.shape, source.dtype)
+    return TensorType(index.shape, source.dtype, view=None)
 
 
 def _tensor_gather_mask(call: OpCall) -> IRType | None:
@@ -392,7 +425,7 @@ def _tensor_gather_mask(call: OpCall) -> IRType | None:
     if cols is None:
         return None
     built(call, ["input"], _mask_kwargs(call, "input", pattern, output), op)
-    return TensorType((source.shape[0], cols), output or source.dtype)
+    return TensorType((source.shape[0], cols), output or source.dtype, view=None)
 
 
 def _tensor_gather_compare(call: OpCall) -> IRType | None:
@@ -415,5 +448,8 @@ def _tensor_gather_compare(call: OpCall) -> IRType | None:
     _compare_attrs(op, mode, out_cols, count)
     built(call, ["input", "kvalue"], _compare_built(call, "input", mode, out_cols, count), op)
     return TupleType(
-        (TensorType((source.shape[0], out_cols), "INT32"), TensorType((1, source.shape[0]), count or "INT32"))
+        (
+            TensorType((source.shape[0], out_cols), "INT32", view=None),
+            TensorType((1, source.shape[0]), count or "INT32", view=None),
+        )
     )

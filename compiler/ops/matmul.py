@@ -14,8 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
+from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import effective_tile_view, implicit_tile_layout
 from compiler.ops.call import OpCall, OpError, dsl_class
-from compiler.ops.operands import flag, kwarg_type_error, operand, valid_shape
+from compiler.ops.operands import (
+    built,
+    extents_equal,
+    flag,
+    kwarg_type_error,
+    operand,
+    tile_result,
+    valid_shape,
+)
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.type_inference import (
     broadcast_dims,
@@ -47,15 +57,6 @@ def _mismatch(lhs: Any, rhs: Any) -> bool:
     """Both dims constant and different (the only mismatch a C++ `As<ConstInt>` check sees)."""
     a, b = static_int(lhs), static_int(rhs)
     return a is not None and b is not None and a != b
-
-
-def _covers(small: Any, large: Any) -> bool | None:
-    """`ProveValidExtentLessEqual(small, large) != kFalse`, decided on constants only
-    (None: not decidable here)."""
-    a, b = static_int(small), static_int(large)
-    if a is None or b is None:
-        return True if small is not None and small == large and small != "?" else None
-    return a <= b
 
 
 def _bool_const(call: OpCall, anchor: str, value: bool) -> Const:
@@ -99,7 +100,10 @@ def _tile(call: OpCall, param: str | None, op: str, which: str) -> TileType | No
     )
 
 
-def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], tuple[Any, Any], str] | None:
+Valid = tuple[Any, Any] | None  # a valid [M, N], None when a view is not known
+
+
+def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], Valid, str] | None:
     """The C++ DeduceMatmulProductInfo: (physical [M, N], valid [M, N], accumulator dtype)."""
     if lhs.shape is None or rhs.shape is None:
         return None
@@ -113,12 +117,7 @@ def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], tu
             f"lhs K={lhs.shape[1]} and rhs K={rhs.shape[0]}"
         )
     lhs_valid, rhs_valid = valid_shape(lhs), valid_shape(rhs)
-    if lhs_valid is None or rhs_valid is None:
-        return None
-    covered = _covers(lhs_valid[1], rhs_valid[0])
-    if covered is None:
-        return None
-    if not covered:
+    if lhs_valid is not None and rhs_valid is not None and _exceeds(lhs_valid[1], rhs_valid[0]):
         raise OpError(
             f"The operator {op} requires rhs valid K to cover lhs valid K, but got "
             f"lhs K={lhs_valid[1]} and rhs K={rhs_valid[0]}"
@@ -130,7 +129,31 @@ def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], tu
             f"The operator {op} requires identical lhs and rhs data types, but got "
             f"{dtype_text(lhs.dtype)} and {dtype_text(rhs.dtype)}"
         )
-    return (lhs.shape[0], rhs.shape[1]), (lhs_valid[0], rhs_valid[1]), _accumulator(lhs.dtype, rhs.dtype)
+    valid = (lhs_valid[0], rhs_valid[1]) if lhs_valid is not None and rhs_valid is not None else None
+    return (lhs.shape[0], rhs.shape[1]), valid, _accumulator(lhs.dtype, rhs.dtype)
+
+
+def _exceeds(small: Any, large: Any) -> bool:
+    """`ProveValidExtentLessEqual(small, large) == kFalse`: provably larger (constants only)."""
+    a, b = static_int(small), static_int(large)
+    return a is not None and b is not None and a > b
+
+
+def _acc_view(physical: tuple[Any, ...], valid: Valid, compact: str | None) -> TileView | UnknownView:
+    """An accumulator's view: Acc's implicit layout, the product's valid rectangle and a
+    compact mode (`StampCompactForNarrowedAccRows` when None: compact unless the valid
+    rows provably fill the physical ones)."""
+    if valid is None:
+        return UNKNOWN_VIEW
+    if compact is None:
+        full = extents_equal(valid[0], physical[0])
+        if full is None:
+            return UNKNOWN_VIEW
+        compact = "null" if full else "normal"
+    blayout, slayout, fractal = implicit_tile_layout(physical, "Acc")
+    return TileView(
+        valid_shape=tuple(valid), blayout=blayout, slayout=slayout, fractal=fractal, compact=compact
+    )
 
 
 def _tile_matmul(call: OpCall, op: str, lhs_param: str, rhs_param: str) -> TileType | None:
@@ -142,8 +165,8 @@ def _tile_matmul(call: OpCall, op: str, lhs_param: str, rhs_param: str) -> TileT
     product = _product(op, lhs, rhs)
     if product is None:
         return None
-    physical, _valid, dtype = product
-    return TileType(physical, dtype, "Acc")
+    physical, valid, dtype = product
+    return tile_result(physical, dtype, "Acc", _acc_view(physical, valid, None))
 
 
 @wrapper("tile.matmul")
@@ -234,8 +257,6 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
     if len(acc.shape) != 2:
         raise OpError(f"The operator {op} requires acc to be 2D, but got {len(acc.shape)} dimensions")
     acc_valid = valid_shape(acc)
-    if acc_valid is None:
-        return None
     if _mismatch(acc.shape[0], physical[0]):
         raise OpError(
             f"The operator {op} requires matching physical M dimensions, but got acc M={acc.shape[0]} "
@@ -246,15 +267,13 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
             f"The operator {op} requires matching physical N dimensions, but got acc N={acc.shape[1]} "
             f"and product N={physical[1]}"
         )
-    for axis, (name, side) in enumerate((("M", "lhs"), ("N", "rhs"))):
-        covered = _covers(valid[axis], acc_valid[axis])
-        if covered is None:
-            return None
-        if not covered:
-            raise OpError(
-                f"The operator {op} requires acc valid {name} to cover {side} valid {name}, but got "
-                f"acc {name}={acc_valid[axis]} and {side} {name}={valid[axis]}"
-            )
+    if valid is not None and acc_valid is not None:
+        for axis, (name, side) in enumerate((("M", "lhs"), ("N", "rhs"))):
+            if _exceeds(valid[axis], acc_valid[axis]):
+                raise OpError(
+                    f"The operator {op} requires acc valid {name} to cover {side} valid {name}, but got "
+                    f"acc {name}={acc_valid[axis]} and {side} {name}={valid[axis]}"
+                )
     if acc.dtype is None:
         return None
     if acc.dtype != dtype:
@@ -262,7 +281,11 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
             f"The operator {op} requires accumulator dtype {dtype_text(dtype)}, but got {dtype_text(acc.dtype)}"
         )
     call.built.update(args=[*_operands(call, "acc", "lhs", "rhs"), *_predicate(call)], kwargs={})
-    return TileType(acc.shape, dtype, "Acc")
+    # The result aliases the accumulator: its valid region, and its compact mode inherited.
+    effective = effective_tile_view(acc)
+    compact = effective.compact if effective is not None else None
+    view = _acc_view(acc.shape, acc_valid, compact) if compact is not None else UNKNOWN_VIEW  # type: ignore[arg-type]
+    return tile_result(acc.shape, dtype, "Acc", view)
 
 
 @wrapper("tile.matmul_bias")
@@ -280,13 +303,21 @@ def _matmul_bias(call: OpCall, op: str) -> TileType | None:
     product = _product(op, lhs, rhs)
     if product is None or bias.shape is None:
         return None
-    physical, _valid, dtype = product
+    physical, valid, dtype = product
     if not _bias_row(op, bias):
         return None
+    rhs_valid, bias_valid = valid_shape(rhs), valid_shape(bias)
+    if bias_valid is not None and static_int(bias_valid[0]) == 0:
+        raise OpError(f"The operator {op} requires bias valid rows to cover one broadcast row, but got 0")
     if _mismatch(bias.shape[1], physical[1]):
         raise OpError(
             f"The operator {op} requires bias N dimension to match output N={physical[1]}, "
             f"but got bias N={bias.shape[1]}"
+        )
+    if rhs_valid is not None and bias_valid is not None and _exceeds(rhs_valid[1], bias_valid[1]):
+        raise OpError(
+            f"The operator {op} requires bias valid N to cover output valid N={rhs_valid[1]}, "
+            f"but got bias valid N={bias_valid[1]}"
         )
     if bias.dtype is None:
         return None
@@ -295,7 +326,7 @@ def _matmul_bias(call: OpCall, op: str) -> TileType | None:
             f"The operator {op} requires bias dtype {dtype_text(dtype)} to match the accumulator, "
             f"but got {dtype_text(bias.dtype)}"
         )
-    return TileType(physical, dtype, "Acc")
+    return tile_result(physical, dtype, "Acc", _acc_view(physical, valid, None))
 
 
 def _bias_row(op: str, bias: TileType) -> bool:
@@ -312,8 +343,8 @@ def _bias_row(op: str, bias: TileType) -> bool:
     raise OpError(f"The operator {op} requires bias to have shape [1, N], but got {shown}")
 
 
-# gemv: a matmul of a one-row lhs; its result is a [16, N] Acc tile whose valid shape is
-# [1, N] (a view this front end's tile type does not carry: not typed here).
+# gemv: a matmul of a one-row lhs. Its result is a [16, N] Acc tile whose valid shape is
+# the product's one row, [1, N].
 _ACC_PHASES = ("unspecified", "partial", "final")
 _GEMV_INPUTS = ("INT8", "FP16", "BF16", "FP32")
 
@@ -334,9 +365,11 @@ def _gemv_phase(call: OpCall, op: str) -> bool:
     return True
 
 
-def _gemv_checks(op: str, lhs: TileType, rhs: TileType) -> None:
-    """ValidateGemvInputDtypes and BuildGemvResultType's checks (after the matmul ones)."""
-    assert lhs.dtype is not None and lhs.shape is not None
+def _gemv_result(op: str, lhs: TileType, rhs: TileType) -> TileType | None:
+    """ValidateGemvInputDtypes and BuildGemvResultType (after the matmul's checks): the
+    [16, N] result whose valid rectangle is the lhs's one row; None when the lhs's valid
+    row count cannot be proved 1 here (the real check needs a proof)."""
+    assert lhs.dtype is not None and lhs.shape is not None and rhs.shape is not None
     if lhs.dtype not in _GEMV_INPUTS:
         raise OpError(
             f"The operator {op} supports only INT8 x INT8 -> INT32 and same-type FP16/BF16/FP32 inputs -> FP32, "
@@ -344,8 +377,30 @@ def _gemv_checks(op: str, lhs: TileType, rhs: TileType) -> None:
         )
     if static_int(lhs.shape[0]) != 1:
         shown = shape_text(lhs.shape)
-        if shown is not None:
-            raise OpError(f"GEMV requires lhs physical row extent to be exactly 1, but got shape {shown}")
+        if shown is None:
+            return None
+        raise OpError(f"GEMV requires lhs physical row extent to be exactly 1, but got shape {shown}")
+    lhs_valid, rhs_valid = valid_shape(lhs), valid_shape(rhs)
+    if lhs_valid is None or rhs_valid is None:
+        return None
+    row = extents_equal(lhs_valid[0], 1)
+    if row is None:
+        return None
+    if not row:
+        shown = shape_text(lhs_valid)
+        if shown is None:
+            return None
+        raise OpError(f"GEMV requires lhs logical row extent to be exactly 1, but got valid_shape {shown}")
+    if _exceeds(lhs_valid[1], rhs_valid[0]):
+        raise OpError(
+            f"GEMV requires rhs logical K to cover lhs logical K, but got lhs K={lhs_valid[1]} and rhs K={rhs_valid[0]}"
+        )
+    shape = (16, rhs.shape[1])
+    dtype = "INT32" if lhs.dtype == "INT8" else "FP32"
+    view = TileView(
+        valid_shape=(lhs_valid[0], rhs_valid[1]), blayout="col_major", slayout="row_major", fractal=1024
+    )
+    return tile_result(shape, dtype, "Acc", view, stamped=True)
 
 
 @wrapper("tile.gemv")
@@ -356,8 +411,14 @@ def tile_gemv(call: OpCall) -> IRType | None:
     lhs, rhs = call.tile("lhs"), call.tile("rhs")
     if _tile_matmul(call, op, "lhs", "rhs") is None or lhs is None or rhs is None:
         return None
-    _gemv_checks(op, lhs, rhs)
-    return None
+    result = _gemv_result(op, lhs, rhs)
+    _gemv_built(call, ["lhs", "rhs"])
+    return result
+
+
+def _gemv_built(call: OpCall, args: list[str]) -> None:
+    """The builder always passes `acc_phase` (its default "unspecified")."""
+    built(call, args, {"acc_phase": flag(call, "acc_phase", "unspecified")})
 
 
 @wrapper("tile.gemv_bias")
@@ -367,14 +428,27 @@ def tile_gemv_bias(call: OpCall) -> IRType | None:
         return None
     lhs, rhs, bias = call.tile("lhs"), call.tile("rhs"), call.tile("bias")
     assert lhs is not None and rhs is not None and bias is not None and lhs.dtype is not None
-    _gemv_checks(op, lhs, rhs)
-    result = "INT32" if lhs.dtype == "INT8" else "FP32"
-    if bias.dtype != result:
+    if lhs.dtype not in _GEMV_INPUTS:
+        _gemv_result(op, lhs, rhs)  # raises the dtype error
+    output = "INT32" if lhs.dtype == "INT8" else "FP32"
+    if bias.dtype != output:
         raise OpError(
-            f"The operator {op} requires bias dtype {dtype_text(result)} to match the accumulator output, "
+            f"The operator {op} requires bias dtype {dtype_text(output)} to match the accumulator output, "
             f"but got {dtype_text(bias.dtype or '')}"
         )
-    return None
+    bias_valid = valid_shape(bias)
+    if bias_valid is None:
+        return None
+    one_row = extents_equal(bias_valid[0], 1)
+    if one_row is None:
+        return None
+    if not one_row:
+        raise OpError(
+            f"The operator {op} requires bias to have exactly one valid row, but got {bias_valid[0]}"
+        )
+    result = _gemv_result(op, lhs, rhs)
+    _gemv_built(call, ["lhs", "rhs", "bias"])
+    return result
 
 
 @wrapper("tile.gemv_acc")
@@ -391,20 +465,35 @@ def tile_gemv_acc(call: OpCall) -> IRType | None:
     lhs, rhs = call.tile("lhs"), call.tile("rhs")
     if _tile_matmul(call, op, "lhs", "rhs") is None or lhs is None or rhs is None:
         return None
-    _gemv_checks(op, lhs, rhs)
-    assert lhs.dtype is not None and rhs.shape is not None
-    expected = (16, rhs.shape[1])
-    if any(_mismatch(a, b) for a, b in zip(acc.shape, expected)):
+    expected = _gemv_result(op, lhs, rhs)
+    if expected is None or expected.shape is None:
+        return None
+    if any(_mismatch(a, b) for a, b in zip(acc.shape, expected.shape)):
         raise OpError(
-            f"The operator {op} requires accumulator physical shape {shape_text(expected)}, "
+            f"The operator {op} requires accumulator physical shape {shape_text(expected.shape)}, "
             f"but got {shape_text(acc.shape)}"
         )
-    dtype = "INT32" if lhs.dtype == "INT8" else "FP32"
-    if acc.dtype is not None and acc.dtype != dtype:
+    if acc.dtype is None:
+        return None
+    if acc.dtype != expected.dtype:
         raise OpError(
-            f"The operator {op} requires accumulator dtype {dtype_text(dtype)}, but got {dtype_text(acc.dtype)}"
+            f"The operator {op} requires accumulator dtype {dtype_text(expected.dtype or '')}, "
+            f"but got {dtype_text(acc.dtype)}"
         )
-    return None  # its valid shape ([1, N]) must be proved equal: a view this front end does not track
+    acc_valid, expected_valid = valid_shape(acc), valid_shape(expected)
+    if acc_valid is None or expected_valid is None:
+        return None
+    for a, b in zip(acc_valid, expected_valid):
+        same = extents_equal(a, b)
+        if same is None:
+            return None
+        if not same:
+            raise OpError(
+                f"The operator {op} requires accumulator valid_shape {shape_text(expected_valid)}, "
+                f"but got {shape_text(acc_valid)}"
+            )
+    _gemv_built(call, ["acc", "lhs", "rhs"])
+    return expected
 
 
 # ---------------------------------------------------------------------------
@@ -475,7 +564,7 @@ def tensor_matmul(call: OpCall) -> IRType | None:
     if out_dtype is not None:
         kwargs["out_dtype"] = call.values["out_dtype"]
     call.built.update(args=_operands(call, "lhs", "rhs"), kwargs=kwargs)
-    return TensorType(shape, dtype)
+    return TensorType(shape, dtype, view=None)
 
 
 def _flag_expr(call: OpCall, key: str) -> Any:
@@ -564,7 +653,7 @@ def tensor_matmul_acc(call: OpCall) -> IRType | None:
         args=[*_operands(call, "acc", "lhs", "rhs"), *_predicate(call)],
         kwargs={key: _flag_expr(call, key) for key in ("a_trans", "b_trans")},
     )
-    return TensorType(acc.shape, dtype)
+    return TensorType(acc.shape, dtype, view=None)
 
 
 def _acc_batch(op: str, acc: tuple[Any, ...], lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> bool:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import IRType, TileType
+from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import operand, valid_shape
+from compiler.ops.operands import extents_equal, operand, tile_result, valid_shape
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, ir_type_name, static_int
 
@@ -66,10 +67,9 @@ def _scale_tile(
     _dim_match(op, rows, scale.shape[0], name, "physical", "rows")
     _dim_match(op, cols, scale.shape[1], name, "physical", "cols")
     valid = valid_shape(scale)
-    if valid is None:
-        return False
-    _dim_match(op, valid_rows, valid[0], name, "valid", "rows")
-    _dim_match(op, valid_cols, valid[1], name, "valid", "cols")
+    if valid is not None:  # (a view not known here: its valid extents are not compared)
+        _dim_match(op, valid_rows, valid[0], name, "valid", "rows")
+        _dim_match(op, valid_cols, valid[1], name, "valid", "cols")
     return True
 
 
@@ -134,19 +134,40 @@ def _mx(call: OpCall, op: str) -> TileType | None:
             raise OpError(
                 f"The operator {op} requires physical K divisible by 64 (ISA/PTOAS tmatmul_mx), but got {side} K={k}"
             )
-    lhs_valid, rhs_valid = valid_shape(lhs), valid_shape(rhs)
-    if lhs_valid is None or rhs_valid is None:
-        return None
+    # A view not known here leaves the valid extents unknown (None): not compared.
+    lhs_valid = valid_shape(lhs) or (None, None)
+    rhs_valid = valid_shape(rhs) or (None, None)
     _valid_k(op, k_lhs, k_rhs, lhs_valid[1], rhs_valid[0])
     if _groups(k_lhs) is None or _groups(k_rhs) is None:
         return None  # a symbolic K: the group count is read off the scale tiles (not modelled)
     lhs_scale = _scale_operand(call, "lhs_scale", op, "lhs_scale")
-    if not _scale_tile(op, lhs_scale, m, _groups(k_lhs), lhs_valid[0], _groups(lhs_valid[1]), "lhs_scale"):
+    if not _scale_tile(
+        op, lhs_scale, m, _groups(k_lhs), lhs_valid[0], _valid_groups(lhs_valid[1]), "lhs_scale"
+    ):
         return None
     rhs_scale = _scale_operand(call, "rhs_scale", op, "rhs_scale")
-    if not _scale_tile(op, rhs_scale, _groups(k_rhs), n, _groups(rhs_valid[0]), rhs_valid[1], "rhs_scale"):
+    if not _scale_tile(
+        op, rhs_scale, _groups(k_rhs), n, _valid_groups(rhs_valid[0]), rhs_valid[1], "rhs_scale"
+    ):
         return None
-    return TileType((m, n), "FP32", "Acc")
+    valid = (lhs_valid[0], rhs_valid[1])
+    view: TileView | UnknownView = UNKNOWN_VIEW
+    if valid[0] is not None and valid[1] is not None:
+        full = extents_equal(valid[0], m)
+        if full is not None:
+            view = TileView(
+                valid_shape=valid,
+                blayout="col_major",
+                slayout="row_major",
+                fractal=1024,
+                compact="null" if full else "normal",
+            )
+    return tile_result((m, n), "FP32", "Acc", view, stamped=True)
+
+
+def _valid_groups(valid_k: Any) -> int | None:
+    """The scale-group count of a valid K (None when it is not a constant here)."""
+    return _groups(valid_k) if static_int(valid_k) is not None else None
 
 
 @wrapper("tile.matmul_mx")

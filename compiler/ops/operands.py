@@ -14,8 +14,10 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.ir import Const, IRType, ScalarType, TileType
+from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import canonical_tile_view, effective_tile_view, tile_valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.type_inference import ir_type_name
+from compiler.ops.type_inference import ir_type_name, static_int
 from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
 _T = TypeVar("_T", bound=IRType)
@@ -36,11 +38,57 @@ def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T
 
 
 def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
-    """The C++ `GetValidShape`: the tile view's valid shape, the physical shape when the
-    tile has none. (Where this front end's tile type carries no view, every tile is read
-    as fully valid: a check on valid extents then refuses no more than the physical one.)"""
-    valid = getattr(tile, "valid_shape", None)
-    return valid if valid is not None else tile.shape
+    """The C++ `GetValidShape`: the view's valid shape, the physical shape when the tile
+    has no view; None when its view is not known (a check on valid extents is then
+    skipped: the real valid shape may be narrower)."""
+    return tile_valid_shape(tile)
+
+
+def extents_equal(a: Any, b: Any) -> bool | None:
+    """`ProveValidExtentEqual(a, b) == kTrue`, where this front end can decide it (None:
+    a dim it could not fold)."""
+    if a == "?" or b == "?":
+        return None
+    x, y = static_int(a), static_int(b)
+    if x is not None and y is not None:
+        return x == y
+    return isinstance(a, str) and a == b
+
+
+def tile_result(
+    shape: tuple[Any, ...] | None,
+    dtype: str | None,
+    memory: str | None,
+    view: TileView | UnknownView | None,
+    *,
+    stamped: bool = False,
+) -> TileType:
+    """A deduced tile as the real `TileType` constructor keeps it: its view canonical (no
+    view when it says nothing the absence of one would not). `stamped`: the deduction
+    made it without a memory space, which the registry then stamped (`memory`), so the
+    view was first made canonical without one."""
+    if isinstance(view, TileView) and shape is not None:
+        if stamped:
+            view = canonical_tile_view(view, shape, None)
+        view = canonical_tile_view(view, shape, memory) if view is not None else None
+    elif shape is None:
+        view = UNKNOWN_VIEW
+    return TileType(shape, dtype, memory, view)
+
+
+def inherited_view(valid: tuple[Any, ...] | None, src: TileType) -> TileView | UnknownView:
+    """`InheritTileViewLayout`: a fresh view of valid shape `valid` with the source's
+    effective block and scatter layout, pad and compact mode (not its fractal)."""
+    effective = effective_tile_view(src)
+    if effective is None or valid is None:
+        return UNKNOWN_VIEW
+    return TileView(
+        valid_shape=tuple(valid),
+        blayout=effective.blayout,
+        slayout=effective.slayout,
+        pad=effective.pad,
+        compact=effective.compact,
+    )
 
 
 def flag(call: OpCall, param: str, default: Any = False) -> Any:

@@ -110,7 +110,7 @@ def paged_gather(call: OpCall) -> IRType | None:
         "space": EnumMember("Mem", space.member),
     }
     built(call, ["src", "indices", "block_table"], kwargs)
-    return TensorType((size, rows) if is_trans else (rows, size), src.dtype)
+    return TensorType((size, rows) if is_trans else (rows, size), src.dtype, view=None)
 
 
 @wrapper("tensor.create_l1")
@@ -139,7 +139,7 @@ def create_l1(call: OpCall) -> IRType | None:
     if not shape:
         raise OpError(f"The operator {op} requires a non-empty shape")
     built(call, ["shape"], {"dtype": dtype, "transpose": transpose})
-    return TensorType(tuple(shape), dtype.name)
+    return TensorType(tuple(shape), dtype.name, view=None)
 
 
 def _gather_row_operands(call: OpCall, op: str) -> bool:

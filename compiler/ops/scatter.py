@@ -12,8 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import IRType, TensorType, TileType
+from compiler.ir.types import UNKNOWN_VIEW
+from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import built, const, kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import built, const, kwarg_type_error, operand, tile_result, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 
@@ -103,7 +105,12 @@ def tile_scatter(call: OpCall) -> IRType | None:
         raise OpError(f"The operator {op} requires 2D indexes tile, but got rank {len(indexes.shape)}")
     _same_extent(op, 0, src.shape[0], indexes.shape[0], ("src", "indexes"), "rows")
     _same_extent(op, 1, src.shape[1], indexes.shape[1], ("src", "indexes"), "cols")
-    return TileType(dst.shape, dst.dtype, dst.memory)
+    return _scatter_result(dst)
+
+
+def _scatter_result(dst: TileType) -> TileType:
+    """MakeScatterResultType: the destination's type, its effective view kept."""
+    return tile_result(dst.shape, dst.dtype, dst.memory, effective_tile_view(dst) or UNKNOWN_VIEW)
 
 
 @wrapper("tile.scatter_mask")
@@ -140,7 +147,7 @@ def tile_scatter_mask(call: OpCall) -> IRType | None:
         )
     _mask_columns(op, pattern, src.shape[1], dst.shape[1], "src")
     built(call, ["dst", "src"], {"mask_pattern": const(call, "dst", pattern)})
-    return TileType(dst.shape, dst.dtype, dst.memory)
+    return _scatter_result(dst)
 
 
 def _mask_columns(op: str, pattern: int, source_cols: Any, dst_cols: Any, word: str) -> None:
@@ -227,7 +234,7 @@ def _tensor_scatter_index(call: OpCall) -> IRType | None:
                 f"The operator {op} requires src.shape[{axis}] <= input.shape[{axis}], got src {word} {a} vs input {word} {b}"
             )
     built(call, ["input", "index", "src"], {"dim": const(call, "input", dim)}, op)
-    return TensorType(target.shape, target.dtype)
+    return TensorType(target.shape, target.dtype, view=None)
 
 
 def _tensor_scatter_mask(call: OpCall) -> IRType | None:
@@ -258,4 +265,4 @@ def _tensor_scatter_mask(call: OpCall) -> IRType | None:
         raise OpError(f"The operator {op} requires mask_pattern in [1, 7], but got {pattern}")
     _mask_columns(op, pattern, source.shape[1], dst.shape[1], "input")
     built(call, ["input", "dst"], {"mask_pattern": const(call, "input", pattern)}, op)
-    return TensorType(dst.shape, dst.dtype)
+    return TensorType(dst.shape, dst.dtype, view=None)

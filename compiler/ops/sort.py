@@ -11,7 +11,7 @@ from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import built, const, flag, kwarg_type_error, operand
+from compiler.ops.operands import built, const, flag, inherited_view, kwarg_type_error, operand, tile_result
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
 from compiler.syntax.values import UNKNOWN
@@ -49,7 +49,9 @@ def tile_sort32(call: OpCall) -> IRType | None:
     if not src.shape:
         raise OpError(f"The operator {op} requires non-empty input shape")
     shape = _doubled(src.shape)
-    return TileType(shape, src.dtype, "Vec") if shape is not None else None
+    if shape is None:
+        return None
+    return tile_result(shape, src.dtype, "Vec", inherited_view(shape, src), stamped=True)
 
 
 @wrapper("tensor.sort32")
@@ -82,7 +84,7 @@ def tensor_sort32(call: OpCall) -> IRType | None:
         if not same:
             raise OpError(f"The operator {op} requires idx shape to match src shape at axis {axis}")
     shape = _doubled(src.shape)
-    return TensorType(shape, src.dtype) if shape is not None else None
+    return TensorType(shape, src.dtype, view=None) if shape is not None else None
 
 
 def _dims_equal(a: Any, b: Any) -> bool | None:
@@ -156,7 +158,7 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
         if block_len is None:
             return None
         _format1(call, op, "src0", block_len)
-        return TileType(src.shape, src.dtype, "Vec")
+        return tile_result(src.shape, src.dtype, "Vec", inherited_view(src.shape, src), stamped=True)
     if "src1" not in sources:
         raise OpError(
             "mrgsort() requires either block_len=<int> for format1, or at least (src0, src1, tmp=<tile>) for format2"
@@ -186,7 +188,7 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
     if tmp is None:
         return None
     built(call, params, {"exhausted": const(call, "src0", flag(call, "exhausted"))}, op)
-    return TileType(tmp.shape, src0.dtype, "Vec")
+    return tile_result(tmp.shape, src0.dtype, "Vec", inherited_view(tmp.shape, src0), stamped=True)
 
 
 def _exhausted(call: OpCall, op: str) -> bool:
@@ -222,7 +224,7 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
         if block_len is None:
             return None
         _format1(call, op, "src0", block_len)
-        return TensorType(src.shape, src.dtype)
+        return TensorType(src.shape, src.dtype, view=None)
     if "src1" not in sources:
         raise OpError(
             "mrgsort() requires either block_len=<int> for format1, or at least (src0, src1) for format2"
@@ -263,4 +265,4 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
     if any(static_int(d) is None for d in lasts):
         return None
     built(call, ["src0", *sources], {"exhausted": const(call, "src0", flag(call, "exhausted"))}, op)
-    return TensorType((*src0.shape[:-1], sum(lasts)), src0.dtype)
+    return TensorType((*src0.shape[:-1], sum(lasts)), src0.dtype, view=None)

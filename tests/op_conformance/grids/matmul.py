@@ -770,3 +770,77 @@ ROWS: list[Row] = [
     *_BATCH_MATMUL_ACC,
     *_MATMUL_MX,
 ]
+
+
+def _gemv(
+    id_: str,
+    check: str,
+    call: str,
+    lhs: str = "[1, 128]",
+    rhs: str = "[128, 32]",
+    dtype: str = "FP16",
+    extra: tuple[str, ...] = (),
+    op: str = "tile.gemv",
+) -> Row:
+    """GEMV operands as tile parameters (their annotations are the whole type, view included)."""
+    return Row(
+        id=f"{op}/{id_}",
+        op=op,
+        check=check,
+        call=call,
+        params=(
+            f"ta: pl.Tile[{lhs}, pl.{dtype}, pl.Mem.Left]",
+            f"tb: pl.Tile[{rhs}, pl.{dtype}, pl.Mem.Right]",
+            *extra,
+        ),
+    )
+
+
+_BIAS = "bias: pl.Tile[[1, 32], pl.FP32, pl.Mem.Bias]"
+
+_GEMV = [
+    _gemv("gemv", "gemv", "pl.tile.gemv(ta, tb)"),
+    _gemv("promoted", "gemv", "pl.gemv(ta, tb, acc_phase='final')"),
+    _gemv("int8", "gemv", "pl.tile.gemv(ta, tb)", dtype="INT8"),
+    _gemv("fp8", "gemv", "pl.tile.gemv(ta, tb)", dtype="FP8E4M3FN"),
+    _gemv("two-rows", "gemv", "pl.tile.gemv(ta, tb)", lhs="[2, 128]"),
+    _gemv("k-mismatch", "gemv", "pl.tile.gemv(ta, tb)", rhs="[64, 32]"),
+    _gemv("acc-phase", "acc_phase", "pl.tile.gemv(ta, tb, acc_phase='partial')"),
+    _gemv("acc-phase-bad", "acc_phase", "pl.tile.gemv(ta, tb, acc_phase='first')"),
+    _gemv("acc-phase-int", "acc_phase", "pl.tile.gemv(ta, tb, acc_phase=1)"),
+    Row(
+        id="tile.gemv_acc/acc",
+        op="tile.gemv_acc",
+        check="accumulator",
+        call="pl.tile.gemv_acc(acc, ta, tb)",
+        params=(
+            "ta: pl.Tile[[1, 128], pl.FP16, pl.Mem.Left]",
+            "tb: pl.Tile[[128, 32], pl.FP16, pl.Mem.Right]",
+        ),
+        setup=("acc = pl.tile.gemv(ta, tb)",),
+    ),
+    _gemv(
+        "acc-full",
+        "accumulator",
+        "pl.tile.gemv_acc(acc, ta, tb)",
+        extra=("acc: pl.Tile[[16, 32], pl.FP32, pl.Mem.Acc]",),
+        op="tile.gemv_acc",
+    ),
+    _gemv(
+        "acc-shape",
+        "accumulator",
+        "pl.tile.gemv_acc(acc, ta, tb)",
+        extra=("acc: pl.Tile[[1, 32], pl.FP32, pl.Mem.Acc]",),
+        op="tile.gemv_acc",
+    ),
+    _gemv("bias", "bias", "pl.tile.gemv_bias(ta, tb, bias)", extra=(_BIAS,), op="tile.gemv_bias"),
+    _gemv(
+        "bias-fp16",
+        "bias",
+        "pl.tile.gemv_bias(ta, tb, bias)",
+        extra=("bias: pl.Tile[[1, 32], pl.FP16, pl.Mem.Bias]",),
+        op="tile.gemv_bias",
+    ),
+]
+
+ROWS.extend(_GEMV)

@@ -8,7 +8,9 @@ error at all.
 
 Run it on its own to see where the front end stands:
 
-    python tests/parser_verdicts.py [-v] [--category REGEX]
+    python tests/parser_verdicts.py [-v] [--category REGEX] [--ops]
+
+(`--ops`: the op-rule verdicts of `../shared/corpus/op-verdicts/` instead.)
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 VERDICTS = REPO.parent / "shared" / "corpus" / "parser-verdicts"
+# The same kind of record for mistakes against the ops' own rules.
+OP_VERDICTS = REPO.parent / "shared" / "corpus" / "op-verdicts"
 # The pipeline's errors after the parser (PTO7xx) are no parser verdicts: a case the parser
 # accepts may still be rejected by a pass or codegen. They are held to the real pipeline's
 # verdicts of the same cases in tests/test_pipeline_errors.py.
@@ -100,9 +104,11 @@ def main() -> int:
     )
     parser.add_argument("-v", "--verbose", action="store_true", help="list every case not matched")
     parser.add_argument("--category", default="", help="only categories matching this regex")
+    parser.add_argument("--ops", action="store_true", help="score the op-rule verdicts instead")
     args = parser.parse_args()
-    verdicts = [v for v in load_verdicts() if re.search(args.category, v["category"])]
-    outcomes = check_cases(verdicts)
+    root = OP_VERDICTS if args.ops else VERDICTS
+    verdicts = [v for v in load_verdicts(root) if re.search(args.category, v["category"])]
+    outcomes = check_cases(verdicts, root)
     errors = [o for o in outcomes if not o.accepted]
     accepted = [o for o in outcomes if o.accepted]
     matched = sum(o.matched for o in errors)

@@ -6,8 +6,8 @@ calls the op's Python wrapper: a wrong argument list is Python's own TypeError, 
 bad operand the wrapper's or the C++ type deduction's error; both are re-raised as
 InvalidOperationError "<module> operation '<op>': <message>" on the call, unless
 the message already names the op. We do the same with the catalogue of wrapper
-signatures (`op_catalog`) and the modelled deduction (`op_types`), and return the
-result type the deduction gives, so later checks see shapes and dtypes.
+signatures (`op_catalog`) and the op registry's rules (`compiler.ops`), and return
+the result type the rule gives, so later checks see shapes and dtypes.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType
+from compiler.ops import OpCall, OpError, type_op_call
 from compiler.parser import op_catalog
 from compiler.parser.errors import FrontEndError, invalid_operation
 from compiler.parser.op_arity import bind
-from compiler.parser.op_types import OpArgs, OpTypeError, deduce, resolve_unified
 from compiler.syntax.values import UNKNOWN, DType
 
 UNKNOWN_OP_HINT = "Check spelling, or use pl.tensor.*/pl.tile.*/pl.system.* for explicit namespacing"
@@ -90,9 +90,12 @@ def check_op_call(
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
     is_dsl_var: Callable[[str], bool],
+    built: dict[str, Any] | None = None,
 ) -> IRType | None:
     """Raise the real parser's error for this op call's arguments, if any; else return
-    the deduced result type (None when not modelled). `check_op_name` came first.
+    the deduced result type (None when not modelled). `check_op_name` came first. Where
+    the real IR builder makes the call with other arguments than the source's (defaults
+    it fills in), `built` receives them: "args" and "kwargs".
 
     (Its call tree keeps the depth it always had, helper calls included: a call at the
     bottom of a deep expression is where the recursion limit may strike, and where it
@@ -117,23 +120,21 @@ def check_op_call(
         keywords, names = [], []
 
     params = signature.names
+    key = signature.wrapper_key
     # The common call (positionals only, none missing, none too many) is bound in place.
-    op_args = None if names else _positional_op_args(signature, node, args, kwargs, evaluate)
-    if op_args is None:
+    op_call = None if names else _positional_op_call(key, signature, node, args, kwargs, evaluate)
+    if op_call is None:
         binding = bind(signature, len(node.args), names)
         if binding.error is not None:
             raise _failure(binding.error, namespace, name, node, args, kwargs, keywords, is_dsl_var)
-        op_args = _op_args(params, binding.positional, node, args, kwargs, evaluate)
+        op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate)
     try:
-        if signature.level == "unified":
-            level_op = resolve_unified(name, op_args)
-            if level_op is None:
-                return None
-        else:
-            level_op = f"{signature.level}.{signature.function_name}"
-        return deduce(level_op, op_args, params)
-    except OpTypeError as error:
+        deduced = type_op_call(op_call)
+    except OpError as error:
         raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
+    if op_call.built and built is not None:
+        built.update(op_call.built)
+    return deduced
 
 
 def _failure(
@@ -162,13 +163,14 @@ def _unpacks(node: ast.Call) -> bool:
     return bool(node.keywords) and None in [keyword.arg for keyword in node.keywords]
 
 
-def _positional_op_args(
+def _positional_op_call(
+    key: str,
     signature: op_catalog.OpSignature,
     node: ast.Call,
     args: list[Expr],
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
-) -> OpArgs | None:
+) -> OpCall | None:
     """The arguments of a call whose positionals alone fill the wrapper's positional
     parameters (`bind`'s common case: no error possible), else None. The positional
     parameters come first in a signature: the first names take the arguments in order."""
@@ -178,31 +180,36 @@ def _positional_op_args(
     params = signature.names
     nodes: dict[str, ast.expr] = dict(zip(params, node.args))
     values: dict[str, Any] = dict(zip(params, args))
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpArgs(nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
-def _op_args(
+def _op_call(
+    key: str,
     params: Sequence[str],
     positional: dict[str, int],
     node: ast.Call,
     args: list[Expr],
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
-) -> OpArgs:
+) -> OpCall:
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
     for param, index in positional.items():
         nodes[param] = node.args[index]
         values[param] = args[index] if index < len(args) else None
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpArgs(nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
 def _kwarg_resolves(

@@ -81,6 +81,12 @@ class OpSignature:
     def spelling(self) -> str:
         return f"pl.{self.name}" if self.namespace is None else f"pl.{self.namespace}.{self.name}"
 
+    @cached_property
+    def wrapper_key(self) -> str:
+        """The op registry's key of this wrapper: `<level>.<function name>` ("tile.load"
+        for `pl.load` and `pl.tile.load`, "unified.add" for `pl.add`)."""
+        return f"{self.level}.{self.function_name}"
+
     def param_names(self) -> list[str]:
         return [param.name for param in self.params]
 

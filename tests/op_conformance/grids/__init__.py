@@ -1,0 +1,1 @@
+"""One module per op family (named like compiler/ops/), each with `ROWS: list[Row]`."""

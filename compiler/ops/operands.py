@@ -1,0 +1,61 @@
+"""Reading the operands of the memory and view ops: literal lists as dims (offsets,
+shapes, valid shapes), static flags, and the valid shapes of the operand types."""
+
+from __future__ import annotations
+
+import ast
+
+from compiler.ir import BinaryExpr, Const, Expr, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
+from compiler.ir.types import Dim
+from compiler.ir.views import tensor_valid_shape, tile_valid_shape
+from compiler.ops.call import OpCall
+from compiler.syntax.values import UNKNOWN, DynVar
+
+__all__ = ["UNKNOWN_DIM", "dim_of", "dims", "flag", "valid_shape_of"]
+
+# A dim whose value we cannot name (never equal to anything, never proved).
+UNKNOWN_DIM = "?"
+
+
+def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
+    """A literal list/tuple argument, one dim per element (`dim_of`); None when the
+    argument is absent or not a literal list."""
+    node = call.nodes.get(param)
+    items = call.items(param)
+    if not isinstance(node, (ast.List, ast.Tuple)) or items is None or len(items) != len(node.elts):
+        return None
+    return tuple(dim_of(item, element, call) for item, element in zip(items, node.elts))
+
+
+def dim_of(item: Expr, node: ast.expr | None, call: OpCall) -> Dim | Expr:
+    """An element as the real IR holds it: an int literal (`ConstInt` of INDEX), a
+    `pl.dynamic` symbol, or a scalar expression of variables and arithmetic."""
+    if isinstance(item, Const) and isinstance(item.value, int) and not isinstance(item.value, bool):
+        if getattr(item.type, "dtype", None) == "INDEX":
+            return item.value
+        return item
+    if isinstance(item, OpaqueExpr):
+        value = call.evaluate(node) if node is not None else UNKNOWN
+        return value.name if isinstance(value, DynVar) else UNKNOWN_DIM
+    if isinstance(item, (Var, BinaryExpr, UnaryExpr, Const)):
+        return item
+    return UNKNOWN_DIM
+
+
+def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
+    """The truth of a flag argument (`if clamp:` in the wrapper), `default` when it is
+    absent; None when its value is not static."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    value = call.evaluate(node)
+    if value is None or isinstance(value, (bool, int, float)):
+        return bool(value)
+    return None
+
+
+def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
+    """`GetValidShape`: the operand's valid shape, None when it is not known."""
+    if isinstance(operand, TileType):
+        return tile_valid_shape(operand)
+    return tensor_valid_shape(operand)

@@ -4,14 +4,15 @@ shapes, valid shapes), static flags, and the valid shapes of the operand types."
 from __future__ import annotations
 
 import ast
+import math
 
 from compiler.ir import BinaryExpr, Const, Expr, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
 from compiler.ir.views import tensor_valid_shape, tile_valid_shape
-from compiler.ops.call import OpCall
-from compiler.syntax.values import UNKNOWN, DynVar
+from compiler.ops.call import OpCall, OpError
+from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
-__all__ = ["UNKNOWN_DIM", "dim_of", "dims", "flag", "valid_shape_of"]
+__all__ = ["UNKNOWN_DIM", "dim_of", "dims", "enum_member", "flag", "pad_value", "valid_shape_of"]
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
@@ -59,3 +60,57 @@ def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
     if isinstance(operand, TileType):
         return tile_valid_shape(operand)
     return tensor_valid_shape(operand)
+
+
+def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:
+    """A `pl.<Enum>.<member>` argument's member name (`default` when absent); None when
+    it is not one of `enums` or not static."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    value = call.evaluate(node)
+    if isinstance(value, EnumMember) and value.enum in enums:
+        return value.member
+    return None
+
+
+_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
+
+
+def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
+    """`normalize_pad_value` of a `pad_value` argument: the `PadValue` member name, or
+    OpError with its message; None when the value is not static. `allow_null`: a
+    `PadValue.null` passes (the slices take it as "no padding")."""
+    node = call.nodes.get(param)
+    if node is None:
+        return "zero"
+    value = call.evaluate(node)
+    if isinstance(value, EnumMember):
+        if value.enum != "PadValue" or value.member not in ("null", "zero", "max", "min"):
+            return None
+        if value.member == "null" and not allow_null:
+            raise OpError(
+                f"fillpad pad_value cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
+            )
+        return value.member
+    if isinstance(value, bool):
+        raise OpError(f"fillpad pad_value cannot be bool ({value!r}). {_PAD_HINT}")
+    if isinstance(value, int):
+        if value == 0:
+            return "zero"
+        raise OpError(
+            f"fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. "
+            f"{_PAD_HINT}"
+        )
+    if isinstance(value, float):
+        if math.isnan(value):
+            raise OpError(f"fillpad pad_value cannot be NaN. {_PAD_HINT}")
+        if value == 0.0:
+            return "zero"
+        if math.isinf(value):
+            return "max" if value > 0 else "min"
+        raise OpError(
+            f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
+            f"{_PAD_HINT}"
+        )
+    return None

@@ -1,13 +1,167 @@
-"""`pl.tensor.create` (`pl.create_tensor`) and `pl.tensor.full`: the wrappers and the
-deductions of src/ir/op/tensor_ops/memory.cpp."""
+"""`pl.tensor.create` (`pl.create_tensor`), `pl.tensor.full`, `pl.tensor.slice` and
+`pl.tensor.assemble`: the wrappers, their IR builders and the deductions of
+src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from compiler.ir import IRType, TensorType
-from compiler.ops.call import OpCall
+from compiler.ir.types import TensorView, UnknownView
+from compiler.ir.views import canonical_tensor_view, dims_equal
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.operands import UNKNOWN_DIM, dims, enum_member, flag, pad_value, valid_shape_of
 from compiler.ops.registry import wrapper
+from compiler.ops.type_inference import ir_type_name
+from compiler.ops.valid_region import (
+    Unsettled,
+    WindowRead,
+    Write,
+    infer_window_read_valid_shape,
+    infer_write_valid_shape_union,
+)
+
+_MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
+_SLICE_REMEDY = (
+    "Pass clamp=True -- pl.slice(x, shape, offset, clamp=True) -- to narrow the valid region to the source "
+    "edge instead"
+)
+_ASSEMBLE_REMEDY = (
+    "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the "
+    "whole source allocation -- that has to fit at this offset"
+)
 
 
-@wrapper("tensor.create", "tensor.full")
+@wrapper("tensor.create")
 def create(call: OpCall) -> IRType:
-    return TensorType(call.dims("shape"), call.dtype("dtype"))
+    # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
+    layout = enum_member(call, "layout", ("TensorLayout",), "ND")
+    return TensorType(
+        dims(call, "shape") or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None
+    )
+
+
+@wrapper("tensor.full")
+def full(call: OpCall) -> IRType:
+    return TensorType(dims(call, "shape") or call.dims("shape"), call.dtype("dtype"), view=None)
+
+
+def _layout(layout: str | None) -> str | None:
+    return None if layout in (None, "ND") else layout
+
+
+@wrapper("tensor.slice")
+def slice_(call: OpCall) -> IRType | None:
+    source = call.type_of(call.param(0))
+    if not isinstance(source, TensorType) and not (
+        ir_type_name(source) and is_wrapped(call.expr(call.param(0)))
+    ):
+        return None
+    pad = pad_value(call, "pad_value", allow_null=True) if call.has("pad_value") else "carry"
+    if not isinstance(source, TensorType):
+        raise OpError(
+            "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(source)}"
+        )
+    if source.layout in _MX_LAYOUTS:
+        raise OpError("tensor.slice does not support MX-layout tensors")
+    shape, offsets = dims(call, "shape"), dims(call, "offset")
+    if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
+        return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
+    requested = (
+        dims(call, "valid_shape") if call.has("valid_shape") and not _none(call, "valid_shape") else ()
+    )
+    clamp = flag(call, "clamp")
+    if requested is None or clamp is None or source.shape is None:
+        return TensorType(shape, source.dtype, distributed=source.distributed)
+    if len(shape) == len(source.shape) and len(offsets) == len(shape):
+        try:
+            extents = infer_window_read_valid_shape(
+                WindowRead(
+                    source_physical=source.shape,
+                    source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
+                    offsets=offsets,
+                    window=shape,
+                    requested_valid=requested,
+                    exact=False,
+                    clamp=clamp,
+                    op_name="tensor.slice",
+                    bounds_remedy=_SLICE_REMEDY,
+                )
+            )
+        except Unsettled:
+            return TensorType(shape, source.dtype, distributed=source.distributed)
+        valid = None if any(extent is None for extent in extents) else extents
+    else:
+        if requested and len(requested) != len(shape):
+            raise OpError(
+                "tensor.slice requires valid_shape to have the same rank as shape, but got valid_shape rank "
+                f"{len(requested)} and shape rank {len(shape)}"
+            )
+        valid = requested or shape
+    source_pad = _source_pad(source)
+    result_pad = source_pad if pad == "carry" else pad
+    if valid is None or result_pad is None:
+        return TensorType(shape, source.dtype, distributed=source.distributed)
+    view = canonical_tensor_view(TensorView(valid_shape=tuple(valid), pad=result_pad), shape, None)
+    return TensorType(shape, source.dtype, distributed=source.distributed, view=view)
+
+
+def _none(call: OpCall, param: str) -> bool:
+    import ast
+
+    node = call.nodes.get(param)
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def _source_pad(source: TensorType) -> str | None:
+    if isinstance(source.view, UnknownView):
+        return None
+    return source.view.pad if source.view is not None else "null"
+
+
+@wrapper("tensor.assemble")
+def assemble(call: OpCall) -> IRType | None:
+    target, source = call.type_of(call.param(0)), call.type_of(call.param(1))
+    if ir_type_name(target) is None or ir_type_name(source) is None:
+        return None
+    if not isinstance(target, TensorType):
+        raise OpError(
+            "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(target)}"
+        )
+    if not isinstance(source, TensorType):
+        raise OpError(
+            "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(source)}"
+        )
+    offsets = dims(call, "offset")
+    fresh = TensorType(target.shape, target.dtype, distributed=target.distributed)
+    if offsets is None or target.shape is None or source.shape is None:
+        return fresh
+    if not call.is_false_or_absent("atomic"):
+        return fresh  # the atomic combine: not modelled
+    if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
+        return replace(fresh, view=None)  # a reinterpreting write: the target's shape, fully valid
+    target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
+    if source_valid is None:
+        return fresh
+    try:
+        valid = infer_write_valid_shape_union(
+            Write(
+                target_physical=target.shape,
+                target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
+                source_physical=source.shape,
+                source_valid=source_valid,
+                offsets=offsets,
+                exact=False,
+                op_name="tensor.assemble",
+                bounds_remedy=_ASSEMBLE_REMEDY,
+            )
+        )
+    except Unsettled:
+        return fresh
+    view = canonical_tensor_view(TensorView(valid_shape=tuple(valid)), target.shape, None)
+    if view is not None and dims_equal(view.valid_shape, target.shape):
+        view = None
+    return replace(fresh, view=view)

@@ -1,4 +1,4 @@
-"""Views and copies of both levels: `slice`, `reshape`, `assemble`, `read`:
+"""Views and copies of both levels: `tile.slice`, `tile.assemble`, `reshape`, `read`:
 src/ir/op/{tile,tensor}_ops/transform.cpp and the element reads of memory.cpp."""
 
 from __future__ import annotations
@@ -8,11 +8,11 @@ from compiler.ops.call import OpCall
 from compiler.ops.registry import wrapper
 
 
-@wrapper("tile.slice", "tensor.slice")
-def slice_(call: OpCall) -> IRType | None:
+@wrapper("tile.slice")
+def tile_slice(call: OpCall) -> IRType | None:
     source = call.type_of(call.param(0))
-    if isinstance(source, (TensorType, TileType)) and call.is_false_or_absent("drop_dims"):
-        return type(source)(call.dims("shape"), source.dtype)
+    if isinstance(source, TileType) and call.is_false_or_absent("drop_dims"):
+        return TileType(call.dims("shape"), source.dtype)
     return None
 
 
@@ -24,10 +24,10 @@ def reshape(call: OpCall) -> IRType | None:
     return None
 
 
-@wrapper("tile.assemble", "tensor.assemble")
+@wrapper("tile.assemble")
 def assemble(call: OpCall) -> IRType | None:
     target = call.type_of(call.param(0))
-    return target if isinstance(target, (TensorType, TileType)) else None
+    return target if isinstance(target, TileType) else None
 
 
 @wrapper("tile.read", "tensor.read")

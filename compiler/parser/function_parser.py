@@ -125,8 +125,8 @@ class FunctionParser:
         self._context = context
         self._env = context.env
         self._evaluator = context.env.evaluator()
-        self._types = AnnotationResolver(self._evaluator)
         self._bindings: dict[str, Var] = {}
+        self._types = AnnotationResolver(self._evaluator, self._bindings.get)
         self._consumed_markers: set[int] = set()
         self._diagnostics: list[Diagnostic] = []
         self._manual_runtime_depth = 0

@@ -12,7 +12,18 @@ from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
-__all__ = ["UNKNOWN_DIM", "dim_of", "dims", "enum_member", "flag", "pad_value", "valid_shape_of"]
+__all__ = [
+    "UNKNOWN_DIM",
+    "dim_of",
+    "dims",
+    "dtype_string",
+    "enum_member",
+    "expr_class_name",
+    "flag",
+    "pad_value",
+    "scalar_dtype",
+    "valid_shape_of",
+]
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
@@ -114,3 +125,51 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
             f"{_PAD_HINT}"
         )
     return None
+
+
+# `DataType::ToString`.
+_DTYPE_STRINGS = {"BF16": "bfloat16"}
+
+# The class names `Expr::TypeName()` reports for our expression nodes.
+_BINARY_CLASSES = {
+    "add": "Add", "sub": "Sub", "mul": "Mul", "div": "FloatDiv", "floordiv": "FloorDiv", "mod": "FloorMod",
+    "pow": "Pow", "shl": "BitShiftLeft", "shr": "BitShiftRight", "bitand": "BitAnd", "bitor": "BitOr",
+    "bitxor": "BitXor",
+}  # fmt: skip
+
+
+def dtype_string(dtype: str) -> str:
+    """`DataType::ToString()`: "fp32", "index", "bfloat16"."""
+    return _DTYPE_STRINGS.get(dtype, dtype.lower())
+
+
+def expr_class_name(expr: Expr | None) -> str | None:
+    """`Expr::TypeName()` of a parsed operand ("Var", "Add", "ConstFloat"), None when unsure."""
+    if isinstance(expr, Var):
+        return "Var"
+    if isinstance(expr, Const):
+        if isinstance(expr.value, bool):
+            return "ConstBool"
+        if isinstance(expr.value, int):
+            return "ConstInt"
+        if isinstance(expr.value, float):
+            return "ConstFloat"
+        return None
+    if isinstance(expr, BinaryExpr):
+        return _BINARY_CLASSES.get(expr.op)
+    if isinstance(expr, UnaryExpr) and expr.op == "neg":
+        return "Neg"
+    return None
+
+
+def scalar_dtype(expr: Expr | None) -> str | None:
+    """The dtype of a scalar operand as the real IR has it (an int literal is INDEX, a
+    float literal FP32); None when not known."""
+    if isinstance(expr, Const):
+        if isinstance(expr.value, bool):
+            return "BOOL"
+        if isinstance(expr.value, (int, float)):
+            return getattr(expr.type, "dtype", None)
+        return None
+    dtype = getattr(expr.type, "dtype", None) if expr is not None else None
+    return dtype if isinstance(dtype, str) else None

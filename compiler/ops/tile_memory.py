@@ -4,12 +4,28 @@ IR builders and the deductions of src/ir/op/tile_ops/memory.cpp."""
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
-from compiler.ir import IRType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
-from compiler.ir.views import canonical_tensor_view, canonical_tile_view, dims_equal
+from compiler.ir.views import (
+    canonical_tensor_view,
+    canonical_tile_view,
+    dims_equal,
+    effective_tile_view,
+    implicit_tile_layout,
+)
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import UNKNOWN_DIM, dims, flag, valid_shape_of
+from compiler.ops.operands import (
+    UNKNOWN_DIM,
+    dims,
+    dtype_string,
+    enum_member,
+    expr_class_name,
+    flag,
+    scalar_dtype,
+    valid_shape_of,
+)
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import (
@@ -19,8 +35,10 @@ from compiler.ops.valid_region import (
     infer_window_read_valid_shape,
     infer_write_valid_shape_union,
 )
+from compiler.ops.views import tile_result
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
+_ATOMIC_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 _LOAD_REMEDY = "Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) -- to narrow the read to the source edge instead"
 _STORE_REMEDY = (
     "A store performs no layout conversion (RFC #1300 P7): the offsets and the tile extent must already be "
@@ -150,6 +168,17 @@ def store(call: OpCall) -> IRType:
         )
     if not isinstance(output, TensorType):
         return TensorType(None, None)
+    atomic = enum_member(call, "atomic", ("AtomicType",), "None_")
+    if (
+        isinstance(tile, TileType)
+        and atomic == "Add"
+        and tile.dtype is not None
+        and tile.dtype not in _ATOMIC_DTYPES
+    ):
+        raise OpError(
+            "The operator tile.store with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 tile "
+            f"(hardware atomic-add dtypes), but got {dtype_string(tile.dtype)}"
+        )
     if (
         not isinstance(tile, TileType)
         or not offsets_ok
@@ -219,12 +248,203 @@ def _unknown_view(output: TensorType) -> TensorType:
     return TensorType(output.shape, output.dtype, output.layout, output.distributed, UNKNOWN_VIEW)
 
 
+def _static_shape(call: OpCall, param: str, op: str) -> tuple[int, ...] | None:
+    """The shape checks of `tile.create` / `tile.full`: a literal tuple of positive
+    compile-time constants, not empty. None when not a literal list."""
+    items = call.items(param)
+    if items is None:
+        return None
+    shape: list[int] = []
+    for index, item in enumerate(items):
+        value = _const_int(item)
+        if value is None:
+            got = expr_class_name(item)
+            if got is None:
+                return None
+            raise OpError(
+                f"The operator {op} shape element {index} must be a compile-time constant (ConstInt), but got {got}"
+            )
+        if value <= 0:
+            raise OpError(f"The operator {op} shape element {index} must be positive, got {value}")
+        shape.append(value)
+    if not shape:
+        raise OpError(f"The operator {op} requires non-empty shape")
+    return tuple(shape)
+
+
+def _const_int(expr: Expr | None) -> int | None:
+    if isinstance(expr, Const) and isinstance(expr.value, int) and not isinstance(expr.value, bool):
+        return expr.value
+    return None
+
+
 @wrapper("tile.create")
-def create(call: OpCall) -> IRType:
-    # The wrapper always passes target_memory (default Vec), which the type carries.
-    return TileType(call.dims("shape"), call.dtype("dtype"), call.memory("target_memory", "Vec"))
+def create(call: OpCall) -> IRType | None:
+    """`DeduceTileCreateTileType`; the wrapper always passes `target_memory` (Vec by default)."""
+    memory = call.memory("target_memory", "Vec")
+    dtype = call.dtype("dtype")
+    shape = _static_shape(call, "shape", "tile.create")
+    if shape is None:
+        return TileType(call.dims("shape"), dtype, memory)
+    if memory in ("LeftScale", "RightScale"):
+        raise OpError(
+            "The operator tile.create does not support target_memory=LeftScale/RightScale; create the scale "
+            "tile with tile.load to Mat followed by tile.move"
+        )
+    transpose, flat = flag(call, "transpose"), flag(call, "flat_layout")
+    if memory is None or transpose is None or flat is None:
+        return TileType(shape, dtype, memory)
+    if transpose and not (len(shape) == 2 and memory == "Mat"):
+        raise OpError(
+            "The operator tile.create supports transpose=true only for a 2D tile with target_memory=Mat (L1)"
+        )
+    if flat and not (memory == "Mat" and not transpose):
+        raise OpError(
+            "The operator tile.create supports flat_layout=true only for target_memory=Mat (L1) without transpose"
+        )
+    creation_space = None
+    if flat:
+        view, creation_space = TileView(), "Mat"
+    elif memory == "Acc":
+        blayout, slayout, fractal = implicit_tile_layout(shape, "Acc")
+        view, creation_space = TileView(blayout=blayout, slayout=slayout, fractal=fractal), "Acc"
+    elif transpose:
+        view = TileView(blayout="row_major", slayout="col_major")
+    else:
+        view = TileView(blayout=implicit_tile_layout(shape, None)[0])
+    view = replace(view, valid_shape=shape)
+    return tile_result(shape, dtype, view, creation_space, output_memory=memory)
 
 
 @wrapper("tile.full")
-def full(call: OpCall) -> IRType:
-    return TileType(call.dims("shape"), call.dtype("dtype"))
+def full(call: OpCall) -> IRType | None:
+    """`DeduceTileFullType` (output memory Vec)."""
+    dtype = call.dtype("dtype")
+    shape = _static_shape(call, "shape", "tile.full")
+    if shape is None:
+        return TileType(call.dims("shape"), dtype, "Vec")
+    return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")
+
+
+def _indices(call: OpCall, param: str, op: str, rank: int, what: str) -> bool:
+    """The index checks of `read` / `write`: one integer scalar per dimension. False
+    when the indices are not all known."""
+    node = call.nodes.get(param)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = call.items(param) or []
+    else:
+        value = call.expr(param)
+        if value is None:
+            return False
+        items = [value]  # a bare index: the wrapper makes it a one-element list
+    if len(items) != rank:
+        raise OpError(f"{op} indices count ({len(items)}) must match {what} rank ({rank})")
+    for index, item in enumerate(items):
+        item_type = item.type
+        if isinstance(item_type, (TileType, TensorType)):
+            raise OpError(f"{op} index element {index} must be ScalarType, but got {item_type.ir_class_name}")
+        dtype = scalar_dtype(item)
+        if dtype is None:
+            return False
+        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
+            raise OpError(
+                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
+            )
+    return True
+
+
+@wrapper("tile.read")
+def read(call: OpCall) -> IRType | None:
+    """`DeduceTileReadType`."""
+    source = call.type_of(call.param(0))
+    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
+        return None
+    if not isinstance(source, TileType):
+        raise OpError(f"tile.read requires first argument to be a TileType, but got {ir_type_name(source)}")
+    if source.shape is not None:
+        _indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
+    return ScalarType(source.dtype)
+
+
+@wrapper("tile.write")
+def write(call: OpCall) -> IRType | None:
+    """`DeduceTileWriteType`: the result is the destination tile's type."""
+    target = call.type_of(call.param(0))
+    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(target) is None:
+        return None
+    if not isinstance(target, TileType):
+        raise OpError(f"tile.write requires first argument to be a TileType, but got {ir_type_name(target)}")
+    if target.shape is None or not _indices(
+        call, call.param(1) or "indices", "tile.write", len(target.shape), "tile"
+    ):
+        return target
+    value = call.expr(call.param(2))
+    if value is not None and isinstance(value.type, (TileType, TensorType)):
+        raise OpError(
+            f"tile.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
+        )
+    dtype = scalar_dtype(value)
+    if dtype is not None and target.dtype is not None and dtype != target.dtype:
+        raise OpError(
+            "tile.write requires value dtype to match tile dtype, but got value dtype "
+            f"{dtype_string(dtype)} and tile dtype {dtype_string(target.dtype)}"
+        )
+    return target
+
+
+_SCALE = ("LeftScale", "RightScale")
+
+
+@wrapper("tile.move")
+def move(call: OpCall) -> IRType | None:
+    """`DeduceTileMoveType`: the tile retargeted to `target_memory`, its valid shape and pad kept."""
+    source = call.type_of(call.param(0))
+    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
+        return None
+    if not isinstance(source, TileType):
+        raise OpError(
+            f"The operator tile.move requires first argument to be a TileType, but got {ir_type_name(source)}"
+        )
+    space = call.memory("target_memory", None)
+    if space is None or source.shape is None:
+        return TileType(source.shape, source.dtype, space)
+    effective = effective_tile_view(source)
+    shape = source.shape
+    blayout, slayout, fractal = implicit_tile_layout(shape, space)
+    if (blayout, slayout, fractal) == implicit_tile_layout(shape, None) and effective is not None:
+        blayout, slayout = effective.blayout, effective.slayout
+    if space == "Right":
+        blayout = "row_major"
+    requested_b = enum_member(call, "blayout", ("TileLayout",), blayout)
+    requested_s = enum_member(call, "slayout", ("TileLayout",), slayout)
+    if requested_b is None or requested_s is None or effective is None:
+        return TileType(shape, source.dtype, space)
+    if space in _SCALE and (requested_b != blayout or requested_s != slayout):
+        raise OpError(
+            "The operator tile.move does not allow blayout/slayout to override the hardware-fixed layout for "
+            f"{space}"
+        )
+    dtype = source.dtype
+    if space in _SCALE:
+        if len(shape) != 2:
+            raise OpError(
+                f"The operator tile.move into LeftScale/RightScale requires a 2D tile, got rank {len(shape)}"
+            )
+        if source.memory != "Mat":
+            raise OpError(
+                "The operator tile.move into LeftScale/RightScale requires the input tile to be in Mat memory"
+            )
+        if dtype not in ("UINT8", "FP8E8M0"):
+            raise OpError(
+                "The operator tile.move into LeftScale/RightScale requires UINT8 or FP8E8M0 dtype, but got "
+                f"{dtype_string(dtype or '')}"
+            )
+        return TileType(shape, "FP8E8M0", space)  # the source's layout check: not modelled
+    view = TileView(
+        valid_shape=effective.valid_shape,
+        blayout=requested_b,
+        slayout=requested_s,
+        fractal=fractal,
+        pad=effective.pad,
+    )
+    return tile_result(shape, dtype, view, space)

@@ -30,7 +30,7 @@ def assemble(call: OpCall) -> IRType | None:
     return target if isinstance(target, TileType) else None
 
 
-@wrapper("tile.read", "tensor.read")
+@wrapper("tensor.read")
 def read(call: OpCall) -> IRType | None:
     source = call.type_of(call.param(0))
-    return ScalarType(source.dtype) if isinstance(source, (TensorType, TileType)) else None
+    return ScalarType(source.dtype) if isinstance(source, TensorType) else None

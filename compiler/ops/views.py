@@ -14,11 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from compiler.ir import Expr, IRType, TensorType, TileType
-from compiler.ir.types import UnknownView
-from compiler.ir.views import dims_equal
+from compiler.ir.types import TileView, UnknownView
+from compiler.ir.views import canonical_tile_view, dims_equal
 from compiler.ops.call import OpCall
 
-__all__ = ["fully_valid_result"]
+__all__ = ["fully_valid_result", "input_memory", "tile_result"]
 
 # Wrapper parameters that narrow the valid region of a result.
 _NARROWING = frozenset(
@@ -41,3 +41,29 @@ def fully_valid_result(call: OpCall, result: IRType) -> IRType:
         if isinstance(operand, TensorType) and operand.layout not in (None, "ND"):
             return result
     return replace(result, view=None)
+
+
+def tile_result(
+    shape: tuple | None,
+    dtype: str | None,
+    view: TileView | UnknownView | None,
+    memory: str | None = None,
+    output_memory: str | None = None,
+) -> TileType:
+    """The `TileType` a deduction builds (`std::make_shared<TileType>(shape, dtype,
+    nullopt, view, memory)`): its view canonicalized against `memory`; then, when the
+    deduction left no memory space, the op's registered output memory (`OpRegistry::
+    Create`), which canonicalizes the view again against that space."""
+    if isinstance(view, TileView) and shape is not None:
+        view = canonical_tile_view(view, shape, memory)
+        if memory is None and output_memory is not None:
+            view = canonical_tile_view(view, shape, output_memory)
+    return TileType(shape, dtype, memory or output_memory, view)
+
+
+def input_memory(*operands: IRType | None) -> str | None:
+    """`set_output_memory_inherit_input`: the first tile operand's memory space."""
+    for operand in operands:
+        if isinstance(operand, TileType) and operand.memory is not None:
+            return operand.memory
+    return None

@@ -20,6 +20,7 @@ __all__ = [
     "enum_member",
     "expr_class_name",
     "flag",
+    "int_elements",
     "pad_value",
     "scalar_dtype",
     "valid_shape_of",
@@ -173,3 +174,20 @@ def scalar_dtype(expr: Expr | None) -> str | None:
         return None
     dtype = getattr(expr.type, "dtype", None) if expr is not None else None
     return dtype if isinstance(dtype, str) else None
+
+
+def int_elements(call: OpCall, param: str, what: str) -> tuple | None:
+    """The tensor ops' element checks: a scalar of an integer dtype each."""
+    items = call.items(param)
+    found = dims(call, param)
+    if items is None or found is None:
+        return None
+    for index, item in enumerate(items):
+        if isinstance(item.type, (TileType, TensorType)):
+            raise OpError(f"{what} {index} must be ScalarType, but got {item.type.ir_class_name}")
+        dtype = scalar_dtype(item)
+        if dtype is None:
+            return None
+        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
+            raise OpError(f"{what} {index} must have integer dtype, but got {dtype_string(dtype)}")
+    return found

@@ -4,13 +4,24 @@ src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
+import ast
 from dataclasses import replace
 
-from compiler.ir import IRType, TensorType
+from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
 from compiler.ir.views import canonical_tensor_view, dims_equal
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import UNKNOWN_DIM, dims, enum_member, flag, pad_value, valid_shape_of
+from compiler.ops.operands import (
+    UNKNOWN_DIM,
+    dims,
+    dtype_string,
+    enum_member,
+    flag,
+    int_elements,
+    pad_value,
+    scalar_dtype,
+    valid_shape_of,
+)
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import (
@@ -36,14 +47,14 @@ _ASSEMBLE_REMEDY = (
 def create(call: OpCall) -> IRType:
     # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
     layout = enum_member(call, "layout", ("TensorLayout",), "ND")
-    return TensorType(
-        dims(call, "shape") or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None
-    )
+    shape = int_elements(call, "shape", "tensor.create shape tuple element")
+    return TensorType(shape or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None)
 
 
 @wrapper("tensor.full")
 def full(call: OpCall) -> IRType:
-    return TensorType(dims(call, "shape") or call.dims("shape"), call.dtype("dtype"), view=None)
+    shape = int_elements(call, "shape", "tensor.full shape element")
+    return TensorType(shape or call.dims("shape"), call.dtype("dtype"), view=None)
 
 
 def _layout(layout: str | None) -> str | None:
@@ -65,7 +76,8 @@ def slice_(call: OpCall) -> IRType | None:
         )
     if source.layout in _MX_LAYOUTS:
         raise OpError("tensor.slice does not support MX-layout tensors")
-    shape, offsets = dims(call, "shape"), dims(call, "offset")
+    shape = int_elements(call, "shape", "tensor.slice shape tuple element")
+    offsets = int_elements(call, "offset", "tensor.slice offset tuple element")
     if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
     requested = (
@@ -165,3 +177,99 @@ def assemble(call: OpCall) -> IRType | None:
     if view is not None and dims_equal(view.valid_shape, target.shape):
         view = None
     return replace(fresh, view=view)
+
+
+def _tensor_operand(call: OpCall) -> IRType | None:
+    expr = call.expr(call.param(0))
+    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
+        return None
+    return expr.type
+
+
+@wrapper("tensor.read")
+def read(call: OpCall) -> IRType | None:
+    """`DeduceTensorReadType`."""
+    source = _tensor_operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType):
+        raise OpError(
+            f"tensor.read requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    if source.shape is not None:
+        _indices(call, call.param(1) or "indices", "tensor.read", len(source.shape))
+    return ScalarType(source.dtype)
+
+
+@wrapper("tensor.write")
+def write(call: OpCall) -> IRType | None:
+    """`DeduceTensorWriteType`: the result is the destination tensor's type."""
+    target = _tensor_operand(call)
+    if target is None:
+        return None
+    if not isinstance(target, TensorType):
+        raise OpError(
+            f"tensor.write requires first argument to be a TensorType, but got {ir_type_name(target)}"
+        )
+    if target.shape is None or not _indices(
+        call, call.param(1) or "indices", "tensor.write", len(target.shape)
+    ):
+        return target
+    value = call.expr(call.param(2))
+    if value is not None and isinstance(value.type, (TileType, TensorType)):
+        raise OpError(
+            f"tensor.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
+        )
+    dtype = scalar_dtype(value)
+    if dtype is not None and target.dtype is not None and dtype != target.dtype:
+        raise OpError(
+            "tensor.write requires value dtype to match tensor dtype, but got value dtype "
+            f"{dtype_string(dtype)} and tensor dtype {dtype_string(target.dtype)}"
+        )
+    return target
+
+
+def _indices(call: OpCall, param: str, op: str, rank: int) -> bool:
+    """One integer scalar index per dimension (a bare index is a one-element list);
+    False when the indices are not all known."""
+    node = call.nodes.get(param)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = call.items(param) or []
+    else:
+        value = call.expr(param)
+        if value is None:
+            return False
+        items = [value]
+    if len(items) != rank:
+        raise OpError(f"{op} indices count ({len(items)}) must match tensor rank ({rank})")
+    for index, item in enumerate(items):
+        if isinstance(item.type, (TileType, TensorType)):
+            raise OpError(f"{op} index element {index} must be ScalarType, but got {item.type.ir_class_name}")
+        dtype = scalar_dtype(item)
+        if dtype is None:
+            return False
+        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
+            raise OpError(
+                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
+            )
+    return True
+
+
+@wrapper("tensor.dim")
+def dim(call: OpCall) -> IRType | None:
+    """`DeduceTensorDimType`: an INDEX scalar."""
+    source = _tensor_operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType) or source.distributed:
+        raise OpError(
+            f"tensor.dim requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    axis_node = call.nodes.get("axis")
+    axis = call.evaluate(axis_node) if axis_node is not None else None
+    if isinstance(axis, int) and not isinstance(axis, bool) and source.shape is not None:
+        rank = len(source.shape)
+        normalized = axis + rank if axis < 0 else axis
+        if not 0 <= normalized < rank:
+            raise OpError(f"tensor.dim axis {normalized} out of range for tensor of rank {rank}")
+    return ScalarType("INDEX")

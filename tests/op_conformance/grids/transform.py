@@ -1,0 +1,251 @@
+"""The view and reshape ops of both levels (src/ir/op/{tile,tensor}_ops/transform.cpp):
+tile slices and assembles, reshapes, transposes, set_validshape, concat, and the
+fillpads. Accepted rows write the call as the real printer prints it."""
+
+from __future__ import annotations
+
+from op_conformance.grid import Row
+
+T64 = "a: pl.Tensor[[64, 64], pl.FP32]"
+T3D = "a3: pl.Tensor[[4, 16, 16], pl.FP32]"
+IDX = "i: pl.Scalar[pl.INDEX]"
+I64 = "n: pl.Scalar[pl.INT64]"
+I32 = "k: pl.Scalar[pl.INT32]"
+TILE = "t = pl.load(a, [0, 0], [32, 32])"
+NARROW = "t = pl.load(a, [0, 0], [32, 32], valid_shape=[16, 32])"
+MAT = "t = pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Mat)"
+
+
+def _row(
+    op: str, name: str, call: str, check: str, params=(T64,), setup=(TILE,), function_type="InCore"
+) -> Row:
+    return Row(f"{op}/{name}", op, check, call, tuple(params), tuple(setup), function_type)
+
+
+TILE_SLICE = [
+    _row("tile.slice", "inside", "pl.tile.slice(t, [16, 32], [16, 0])", "reads past the end"),
+    _row("tile.slice", "valid", "pl.tile.slice(t, [16, 32], [0, 0], [8, 32])", "valid shape"),
+    _row("tile.slice", "narrow_source", "pl.tile.slice(t, [16, 32], [8, 0])", "valid shape", setup=(NARROW,)),
+    _row("tile.slice", "symbolic", "pl.tile.slice(t, [16, 32], [i, 0])", "reads past the end", (T64, IDX)),
+    _row("tile.slice", "mat", "pl.tile.slice(t, [16, 16], [16, 16])", "reads past the end", setup=(MAT,)),
+    _row(
+        "tile.slice",
+        "pad",
+        "pl.tile.slice(t, [16, 32], [0, 0], [8, 32], pad_value=pl.PadValue.max)",
+        "pad value",
+    ),
+    _row("tile.slice", "past_end", "pl.slice(t, [32, 32], [8, 0])", "reads past the end"),
+    _row("tile.slice", "past_end_dim1", "pl.slice(t, [16, 16], [0, 24])", "reads past the end"),
+    _row(
+        "tile.slice",
+        "past_end_valid_ok",
+        "pl.slice(t, [32, 32], [16, 0], valid_shape=[16, 32])",
+        "reads past the end",
+    ),
+    _row(
+        "tile.slice",
+        "past_end_symbolic",
+        "pl.slice(t, [32, 32], [i + 1, 0])",
+        "reads past the end",
+        (T64, IDX),
+    ),
+    _row("tile.slice", "negative", "pl.slice(t, [16, 16], [-8, 0])", "negative offset"),
+    _row("tile.slice", "valid_exceeds", "pl.slice(t, [16, 16], [0, 0], valid_shape=[16, 24])", "valid shape"),
+    _row("tile.slice", "clamp", "pl.slice(t, [16, 16], [0, 0], clamp=True)", "clamp"),
+    _row("tile.slice", "no_clamp", "pl.tile.slice(t, [16, 16], [0, 0])", "clamp"),
+    _row("tile.slice", "dynamic_shape", "pl.tile.slice(t, [i, 16], [0, 0])", "static shape", (T64, IDX)),
+    _row("tile.slice", "static_shape", "pl.tile.slice(t, [8, 16], [0, 0])", "static shape"),
+    _row("tile.slice", "int32_offset", "pl.tile.slice(t, [16, 16], [k, 0])", "index dtype", (T64, I32)),
+    _row("tile.slice", "int64_offset", "pl.tile.slice(t, [16, 16], [n, 0])", "index dtype", (T64, I64)),
+    _row("tile.slice", "rank_mismatch", "pl.tile.slice(t, [16, 16], [0])", "ranks"),
+    _row("tile.slice", "valid_rank", "pl.tile.slice(t, [16, 16], [0, 0], valid_shape=[8])", "ranks"),
+    _row("tile.slice", "tensor_operand", "pl.tile.slice(a, [16, 16], [0, 0])", "operand kind"),
+    _row("tile.slice", "tile_operand", "pl.tile.slice(t, [16, 16], [0, 0])", "operand kind"),
+    _row(
+        "tile.slice",
+        "pad_null",
+        "pl.tile.slice(t, [16, 32], [0, 0], [8, 32], pad_value=pl.PadValue.null)",
+        "pad value",
+    ),
+    _row("tile.slice", "pad_bad", "pl.slice(t, [16, 32], [0, 0], [8, 32], pad_value=2)", "pad value"),
+]
+
+TILE_ASSEMBLE = [
+    _row(
+        "tile.assemble",
+        "inside",
+        "pl.tile.assemble(t, s, [16, 0])",
+        "writes past the end",
+        setup=(TILE, "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "origin_narrow_target",
+        "pl.tile.assemble(t, s, [0, 0])",
+        "writes past the end",
+        setup=(NARROW, "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "grows",
+        "pl.tile.assemble(t, s, [16, 0])",
+        "writes past the end",
+        setup=(NARROW, "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "past_end",
+        "pl.assemble(t, s, [24, 0])",
+        "writes past the end",
+        setup=(TILE, "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "past_end_physical",
+        "pl.assemble(t, s, [24, 0])",
+        "writes past the end",
+        setup=(TILE, "s = pl.load(a, [0, 0], [16, 32], valid_shape=[8, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "gap",
+        "pl.assemble(t, s, [24, 0])",
+        "gap",
+        setup=("t = pl.load(a, [0, 0], [48, 32], valid_shape=[16, 32])", "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "abuts",
+        "pl.tile.assemble(t, s, [16, 0])",
+        "gap",
+        setup=("t = pl.load(a, [0, 0], [48, 32], valid_shape=[16, 32])", "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "dtype",
+        "pl.assemble(t, s, [0, 0])",
+        "dtype",
+        params=(T64, "b: pl.Tensor[[64, 64], pl.INT32]"),
+        setup=(TILE, "s = pl.load(b, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "same_dtype",
+        "pl.tile.assemble(t, s, [0, 0])",
+        "dtype",
+        setup=(TILE, "s = pl.load(a, [0, 0], [16, 32])"),
+    ),
+    _row(
+        "tile.assemble",
+        "tensor_source",
+        "pl.tile.assemble(t, a, [0, 0])",
+        "operand kind",
+    ),
+]
+
+RESHAPE = [
+    _row("tile.reshape", "full", "pl.tile.reshape(t, [64, 16])", "size"),
+    _row("tile.reshape", "size", "pl.reshape(t, [64, 32])", "size"),
+    _row("tile.reshape", "unit_axis", "pl.tile.reshape(t, [1, 32, 32])", "valid mapping", setup=(NARROW,)),
+    _row("tile.reshape", "prefix", "pl.tile.reshape(t, [64, 16])", "valid mapping", setup=(NARROW,)),
+    _row(
+        "tile.reshape",
+        "scattered",
+        "pl.reshape(t, [16, 64])",
+        "valid mapping",
+        setup=("t = pl.load(a, [0, 0], [32, 32], valid_shape=[32, 16])",),
+    ),
+    _row("tile.reshape", "tensor_operand", "pl.tile.reshape(a, [64, 64])", "operand kind"),
+    _row("tensor.reshape", "full", "pl.tensor.reshape(a, [128, 32])", "size", setup=()),
+    _row("tensor.reshape", "size", "pl.reshape(a, [128, 64])", "size", setup=()),
+    _row(
+        "tensor.reshape",
+        "prefix",
+        "pl.tensor.reshape(s, [64, 16])",
+        "valid mapping",
+        setup=("s = pl.slice(a, [32, 32], [0, 0], valid_shape=[16, 32])",),
+        function_type="Opaque",
+    ),
+    _row(
+        "tensor.reshape",
+        "scattered",
+        "pl.reshape(s, [16, 64])",
+        "valid mapping",
+        setup=("s = pl.slice(a, [32, 32], [0, 0], valid_shape=[32, 16])",),
+        function_type="Opaque",
+    ),
+    _row("tensor.reshape", "tile_operand", "pl.tensor.reshape(t, [64, 16])", "operand kind"),
+]
+
+TRANSPOSE = [
+    _row("tile.transpose", "square", "pl.tile.transpose(t, 0, 1)", "axes"),
+    _row(
+        "tile.transpose",
+        "rect",
+        "pl.tile.transpose(s, 0, 1)",
+        "axes",
+        setup=("s = pl.load(a, [0, 0], [16, 32])",),
+    ),
+    _row("tile.transpose", "negative_axes", "pl.tile.transpose(t, -1, -2)", "axes"),
+    _row("tile.transpose", "same_axis", "pl.transpose(t, 1, 1)", "axes"),
+    _row("tile.transpose", "out_of_range", "pl.transpose(t, 0, 2)", "axes"),
+    _row(
+        "tensor.transpose",
+        "trailing",
+        "pl.tensor.transpose(b, 0, 1)",
+        "axes",
+        params=("b: pl.Tensor[[16, 32], pl.FP32]",),
+        setup=(),
+    ),
+    _row("tensor.transpose", "rank3", "pl.tensor.transpose(a3, 0, 1)", "axes", params=(T3D,), setup=()),
+    _row("tensor.transpose", "same_axis", "pl.transpose(a, 0, 0)", "axes", setup=()),
+    _row("tensor.transpose", "out_of_range", "pl.transpose(a, 0, 3)", "axes", setup=()),
+    _row(
+        "tile.transpose_view",
+        "mat",
+        "pl.tile.transpose_view(s)",
+        "result",
+        setup=("s = pl.load(a, [0, 0], [16, 32], target_memory=pl.Mem.Mat)",),
+    ),
+    _row("tile.transpose_view", "tensor", "pl.tile.transpose_view(a)", "result"),
+]
+
+SET_VALIDSHAPE = [
+    _row("tile.set_validshape", "static", "pl.tile.set_validshape(t, 16, 8)", "bounds"),
+    _row("tile.set_validshape", "symbolic", "pl.tile.set_validshape(t, i, 32)", "bounds", (T64, IDX)),
+    _row("tile.set_validshape", "exceeds", "pl.set_validshape(t, 40, 8)", "bounds"),
+    _row("tile.set_validshape", "negative", "pl.set_validshape(t, 16, -1)", "bounds"),
+    _row("tile.set_validshape", "int32", "pl.set_validshape(t, k, 8)", "dtype", (T64, I32)),
+    _row("tile.set_validshape", "int64", "pl.tile.set_validshape(t, n, 8)", "dtype", (T64, I64)),
+    _row(
+        "tile.set_validshape",
+        "rank3",
+        "pl.tile.set_validshape(u, 1, 1)",
+        "rank",
+        (T3D,),
+        ("u = pl.load(a3, [0, 0, 0], [2, 16, 16])",),
+    ),
+]
+
+CONCAT = [
+    _row(
+        "tile.concat",
+        "cols",
+        "pl.tile.concat(t, s)",
+        "shapes",
+        setup=(TILE, "s = pl.load(a, [0, 0], [32, 16])"),
+    ),
+    _row(
+        "tile.concat", "rows", "pl.concat(t, s)", "shapes", setup=(TILE, "s = pl.load(a, [0, 0], [16, 16])")
+    ),
+    _row(
+        "tile.concat",
+        "dtype",
+        "pl.concat(t, s)",
+        "dtype",
+        params=(T64, "b: pl.Tensor[[64, 64], pl.FP16]"),
+        setup=(TILE, "s = pl.load(b, [0, 0], [32, 16])"),
+    ),
+]
+
+ROWS = [*TILE_SLICE, *TILE_ASSEMBLE, *RESHAPE, *TRANSPOSE, *SET_VALIDSHAPE, *CONCAT]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
     elementwise,
+    fillpad,
     matmul,
     reduction,
     tensor_memory,

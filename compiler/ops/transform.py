@@ -21,6 +21,7 @@ from compiler.ops.operands import (
     valid_shape_of,
 )
 from compiler.ops.registry import wrapper
+from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import (
@@ -529,3 +530,194 @@ def tile_concat(call: OpCall) -> IRType | None:
         return TileType(None, first.dtype, "Vec")
     shape = (rows0, cols0 + cols1)
     return tile_result(shape, first.dtype, TileView(valid_shape=shape), output_memory="Vec")
+
+
+@wrapper("tensor.concat")
+def tensor_concat(call: OpCall) -> IRType | None:
+    """`DeduceTensorConcatType`: columns side by side (no view of its own)."""
+    first, second = _operand(call, 0), _operand(call, 1)
+    if first is None or second is None:
+        return None
+    if not isinstance(first, TensorType) or first.distributed:
+        raise OpError(f"tensor.concat: src0 must be TensorType, got {ir_type_name(first)}")
+    if not isinstance(second, TensorType) or second.distributed:
+        raise OpError(f"tensor.concat: src1 must be TensorType, got {ir_type_name(second)}")
+    if first.dtype is None or second.dtype is None or first.shape is None or second.shape is None:
+        return None
+    if first.dtype != second.dtype:
+        raise OpError(
+            f"tensor.concat: src0 and src1 must have same dtype, got {dtype_string(first.dtype)} and "
+            f"{dtype_string(second.dtype)}"
+        )
+    if len(first.shape) != 2 or len(second.shape) != 2:
+        raise OpError("tensor.concat requires 2D tensors")
+    rows0, rows1 = first.shape[0], second.shape[0]
+    if isinstance(rows0, int) and isinstance(rows1, int) and rows0 != rows1:
+        raise OpError(f"tensor.concat: row count must match, got {rows0} vs {rows1}")
+    cols0, cols1 = first.shape[1], second.shape[1]
+    if not (isinstance(cols0, int) and isinstance(cols1, int)):
+        return TensorType(None, first.dtype, view=None)
+    return TensorType((rows0, cols0 + cols1), first.dtype, view=None)
+
+
+@wrapper("tensor.set_validshape")
+def tensor_set_validshape(call: OpCall) -> IRType | None:
+    """`DeduceTensorSetValidShapeType`: the view's valid shape replaced."""
+    source = _operand(call, 0)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType) or source.distributed:
+        raise OpError(
+            f"tensor.set_validshape requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    if source.shape is None:
+        return None
+    if len(source.shape) != 2:
+        raise OpError(f"tensor.set_validshape requires a 2D tensor, but got rank {len(source.shape)}")
+    extents = _valid_extents(call, "tensor.set_validshape", source.shape, "tensor")
+    if extents is None or isinstance(source.view, UnknownView):
+        return TensorType(source.shape, source.dtype, source.layout)
+    view = replace(source.view or TensorView(), valid_shape=extents)
+    return TensorType(
+        source.shape, source.dtype, source.layout, view=_drop_full_valid(view, tuple(source.shape))
+    )
+
+
+def _valid_extents(call: OpCall, op: str, shape: tuple, what: str) -> tuple | None:
+    """The `valid_rows` / `valid_cols` checks of `set_validshape`, in order; None when an
+    operand is not known."""
+    extents: list[Dim | Expr] = []
+    for name in ("valid_rows", "valid_cols"):
+        value = call.expr(name)
+        if value is None:
+            return None
+        if isinstance(value.type, (TileType, TensorType)):
+            raise OpError(f"{op} {name} must be ScalarType, but got {value.type.ir_class_name}")
+        dtype = scalar_dtype(value)
+        if dtype is None:
+            return None
+        if dtype not in _INDEX_LIKE:
+            raise OpError(
+                f"{op} {name} must have dtype INT64, UINT64, or INDEX, but got {dtype_string(dtype)}"
+            )
+        extents.append(value)
+    for name, value, bound in (("valid_rows", extents[0], shape[0]), ("valid_cols", extents[1], shape[1])):
+        if isinstance(value, Const) and isinstance(value.value, int):
+            if value.value < 0:
+                raise OpError(f"{op} {name} must be >= 0, got {value.value}")
+            if isinstance(bound, int) and value.value > bound:
+                raise OpError(f"{op} {name} ({value.value}) exceeds {what} bound {bound}")
+    return tuple(v.value if isinstance(v, Const) and v.type == ScalarType("INDEX") else v for v in extents)
+
+
+@wrapper("tile.reinterpret_view")
+def tile_reinterpret_view(call: OpCall) -> IRType | None:
+    """`DeduceTileReinterpretViewType`: the same bytes as another dtype (a flat tile)."""
+    source = _operand(call, 0)
+    if source is None:
+        return None
+    op = "tile.reinterpret_view"
+    if not isinstance(source, TileType):
+        raise OpError(f"{op} requires data to be a TileType, but got {ir_type_name(source)}")
+    target = call.dtype("dtype")
+    effective = effective_tile_view(source)
+    if source.shape is None or target is None or effective is None or source.dtype is None:
+        return None
+    if not source.shape:
+        raise OpError(f"{op} requires a tile rank >= 1, but got 0")
+    if effective.slayout != "none_box":
+        raise OpError(
+            f"{op} only supports flat tiles with slayout=none_box; boxed/fractal tiles are unsupported"
+        )
+    if effective.blayout == "col_major" and len(source.shape) < 2:
+        raise OpError(f"{op} requires rank >= 2 for col_major layout")
+    if source.view is not None and (source.view.stride or source.view.start_offset is not None):
+        return None
+    requested = _reinterpret_shape(call, op)
+    if requested is not None and effective.blayout == "col_major" and len(requested) < 2:
+        raise OpError(f"{op} requires target rank >= 2 for col_major layout")
+    axis = len(source.shape) - 2 if effective.blayout == "col_major" else len(source.shape) - 1
+    try:
+        shape, valid = resolve_reinterpret(
+            source.shape, effective.valid_shape, source.dtype, target, axis, requested, op
+        )
+    except Unsettled:
+        return None
+    pad = "zero" if effective.pad == "zero" else "null"
+    view = replace(effective, valid_shape=valid, pad=pad, stride=(), start_offset=None)
+    return tile_result(shape, target, view, source.memory)
+
+
+def _reinterpret_shape(call: OpCall, op: str) -> tuple | None:
+    """`ExtractShape` of the optional `shape=`: INT64/UINT64/INDEX elements."""
+    if not call.has("shape") or _none(call, "shape"):
+        return None
+    items = call.items("shape")
+    if items is None:
+        raise Unsettled
+    if not items:
+        raise OpError(f"{op} shape must have rank >= 1")
+    for index, item in enumerate(items):
+        dtype = scalar_dtype(item)
+        if dtype is not None and dtype not in _INDEX_LIKE:
+            raise OpError(
+                f"{op} shape element {index} must have dtype INT64, UINT64, or INDEX, but got {dtype_string(dtype)}"
+            )
+    return dims(call, "shape")
+
+
+@wrapper("tensor.reinterpret_view")
+def tensor_reinterpret_view(call: OpCall) -> IRType | None:
+    """`DeduceTensorReinterpretViewType`."""
+    source = _operand(call, 0)
+    if source is None:
+        return None
+    op = "tensor.reinterpret_view"
+    if isinstance(source, TensorType) and source.distributed:
+        raise OpError(f"{op} does not support DistributedTensorType in the initial implementation")
+    if not isinstance(source, TensorType):
+        raise OpError(f"{op} requires data to be a TensorType, but got {ir_type_name(source)}")
+    layout = source.layout or "ND"
+    if layout in ("MX_A_ZZ", "MX_B_NN"):
+        raise OpError(f"{op} does not support MX-layout tensors")
+    if source.shape is None or source.dtype is None or isinstance(source.view, UnknownView):
+        return None
+    if not source.shape:
+        raise OpError(f"{op} requires a tensor rank >= 1")
+    target = call.dtype("dtype")
+    if target is None:
+        return None
+    if layout == "NZ":
+        raise OpError(f"{op} does not support boxed/fractal NZ tensor layout")
+    if layout == "DN" and len(source.shape) < 2:
+        raise OpError(f"{op} requires rank >= 2 for DN layout")
+    if source.view is not None and source.view.stride:
+        return None  # explicit strides: not modelled
+    try:
+        requested = _reinterpret_shape(call, op)
+        if requested is not None and layout == "DN" and len(requested) < 2:
+            raise OpError(f"{op} requires target rank >= 2 for DN layout")
+        axis = len(source.shape) - 2 if layout == "DN" else len(source.shape) - 1
+        valid = source.view.valid_shape if source.view is not None else ()
+        shape, target_valid = resolve_reinterpret(
+            source.shape, valid, source.dtype, target, axis, requested, op
+        )
+    except Unsettled:
+        return None
+    pad = "zero" if source.view is not None and source.view.pad == "zero" else "null"
+    view = _drop_full_valid(TensorView(valid_shape=target_valid, pad=pad), shape)
+    return TensorType(shape, target, source.layout, view=None if view == TensorView() else view)
+
+
+@wrapper("tile.scatter_update")
+def tile_scatter_update(call: OpCall) -> IRType | None:
+    """`DeduceTileScatterUpdateType`'s result: the input's type, its effective view kept.
+    (The index and source operands travel in `*args`/`**kwargs`: their checks are not
+    modelled.)"""
+    source = _operand(call, 0)
+    if not isinstance(source, TileType) or source.shape is None:
+        return None
+    effective = effective_tile_view(source)
+    if effective is None:
+        return TileType(source.shape, source.dtype, source.memory or "Vec")
+    return tile_result(source.shape, source.dtype, effective, source.memory, output_memory="Vec")

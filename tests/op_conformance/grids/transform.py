@@ -50,6 +50,8 @@ TILE_SLICE = [
         (T64, IDX),
     ),
     _row("tile.slice", "negative", "pl.slice(t, [16, 16], [-8, 0])", "negative offset"),
+    _row("tile.slice", "positive", "pl.tile.slice(t, [16, 16], [8, 0])", "negative offset"),
+    _row("tile.slice", "same_rank", "pl.tile.slice(t, [16, 16], [0, 16])", "ranks"),
     _row("tile.slice", "valid_exceeds", "pl.slice(t, [16, 16], [0, 0], valid_shape=[16, 24])", "valid shape"),
     _row("tile.slice", "clamp", "pl.slice(t, [16, 16], [0, 0], clamp=True)", "clamp"),
     _row("tile.slice", "no_clamp", "pl.tile.slice(t, [16, 16], [0, 0])", "clamp"),
@@ -141,6 +143,13 @@ TILE_ASSEMBLE = [
         "pl.tile.assemble(t, a, [0, 0])",
         "operand kind",
     ),
+    _row(
+        "tile.assemble",
+        "tiles",
+        "pl.tile.assemble(t, s, [0, 16])",
+        "operand kind",
+        setup=(TILE, "s = pl.load(a, [0, 0], [32, 16])"),
+    ),
 ]
 
 RESHAPE = [
@@ -156,6 +165,7 @@ RESHAPE = [
         setup=("t = pl.load(a, [0, 0], [32, 32], valid_shape=[32, 16])",),
     ),
     _row("tile.reshape", "tensor_operand", "pl.tile.reshape(a, [64, 64])", "operand kind"),
+    _row("tile.reshape", "tile_operand", "pl.tile.reshape(t, [16, 64])", "operand kind"),
     _row("tensor.reshape", "full", "pl.tensor.reshape(a, [128, 32])", "size", setup=()),
     _row("tensor.reshape", "size", "pl.reshape(a, [128, 64])", "size", setup=()),
     _row(
@@ -175,6 +185,7 @@ RESHAPE = [
         function_type="Opaque",
     ),
     _row("tensor.reshape", "tile_operand", "pl.tensor.reshape(t, [64, 16])", "operand kind"),
+    _row("tensor.reshape", "tensor_operand", "pl.tensor.reshape(a, [4096])", "operand kind", setup=()),
 ]
 
 TRANSPOSE = [
@@ -225,6 +236,7 @@ SET_VALIDSHAPE = [
         (T3D,),
         ("u = pl.load(a3, [0, 0, 0], [2, 16, 16])",),
     ),
+    _row("tile.set_validshape", "rank2", "pl.tile.set_validshape(t, 1, 1)", "rank"),
 ]
 
 CONCAT = [
@@ -246,6 +258,194 @@ CONCAT = [
         params=(T64, "b: pl.Tensor[[64, 64], pl.FP16]"),
         setup=(TILE, "s = pl.load(b, [0, 0], [32, 16])"),
     ),
+    _row("tile.concat", "same_dtype", "pl.tile.concat(t, t)", "dtype"),
 ]
 
-ROWS = [*TILE_SLICE, *TILE_ASSEMBLE, *RESHAPE, *TRANSPOSE, *SET_VALIDSHAPE, *CONCAT]
+TSLICE = "s = pl.slice(a, [32, 64], [0, 0], valid_shape=[16, 64])"
+B = "b: pl.Tensor[[2, 8], pl.INT32]"
+
+REINTERPRET = [
+    _row("tile.reinterpret_view", "narrower", "pl.tile.reinterpret_view(t, dtype=pl.INT16)", "dtypes"),
+    _row("tile.reinterpret_view", "same_dtype", "pl.reinterpret_view(t, pl.FP32)", "dtypes"),
+    _row("tile.reinterpret_view", "bool", "pl.reinterpret_view(t, pl.BOOL)", "dtypes"),
+    _row("tile.reinterpret_view", "wider", "pl.tile.reinterpret_view(t, dtype=pl.INT64)", "divisible"),
+    _row(
+        "tile.reinterpret_view",
+        "not_divisible",
+        "pl.reinterpret_view(t, pl.INT64)",
+        "divisible",
+        setup=("t = pl.load(a, [0, 0], [16, 3])",),
+    ),
+    _row(
+        "tile.reinterpret_view",
+        "explicit_shape",
+        "pl.tile.reinterpret_view(t, dtype=pl.INT8, shape=[32, 128])",
+        "byte size",
+    ),
+    _row(
+        "tile.reinterpret_view", "byte_size", "pl.reinterpret_view(t, pl.INT8, shape=[32, 64])", "byte size"
+    ),
+    _row(
+        "tile.reinterpret_view",
+        "partial",
+        "pl.tile.reinterpret_view(t, dtype=pl.INT16)",
+        "valid shape",
+        setup=(NARROW,),
+    ),
+    _row(
+        "tile.reinterpret_view",
+        "partial_auto_shape",
+        "pl.tile.reinterpret_view(t, dtype=pl.INT8, shape=[32, 128])",
+        "valid shape",
+        setup=(NARROW,),
+    ),
+    _row(
+        "tile.reinterpret_view",
+        "partial_other_shape",
+        "pl.reinterpret_view(t, pl.INT8, shape=[64, 64])",
+        "valid shape",
+        setup=(NARROW,),
+    ),
+    _row("tile.reinterpret_view", "boxed", "pl.reinterpret_view(t, pl.FP16)", "layout", setup=(MAT,)),
+    _row("tile.reinterpret_view", "flat", "pl.tile.reinterpret_view(t, dtype=pl.FP16)", "layout"),
+    _row(
+        "tensor.reinterpret_view",
+        "narrower",
+        "pl.tensor.reinterpret_view(a, dtype=pl.INT16)",
+        "dtypes",
+        setup=(),
+    ),
+    _row("tensor.reinterpret_view", "same_dtype", "pl.reinterpret_view(a, pl.FP32)", "dtypes", setup=()),
+    _row(
+        "tensor.reinterpret_view",
+        "explicit_shape",
+        "pl.tensor.reinterpret_view(a, dtype=pl.UINT8, shape=[64, 256])",
+        "byte size",
+        setup=(),
+    ),
+    _row(
+        "tensor.reinterpret_view",
+        "byte_size",
+        "pl.reinterpret_view(a, pl.UINT8, shape=[64, 64])",
+        "byte size",
+        setup=(),
+    ),
+    _row(
+        "tensor.reinterpret_view",
+        "partial",
+        "pl.tensor.reinterpret_view(s, dtype=pl.INT16)",
+        "valid shape",
+        setup=(TSLICE,),
+        function_type="Opaque",
+    ),
+    _row("tensor.reinterpret_view", "tile", "pl.tensor.reinterpret_view(t, dtype=pl.INT16)", "operand kind"),
+    _row(
+        "tensor.reinterpret_view",
+        "tensor",
+        "pl.tensor.reinterpret_view(a, dtype=pl.INT8)",
+        "operand kind",
+        setup=(),
+    ),
+    _row(
+        "tensor.reinterpret_view",
+        "partial_other_shape",
+        "pl.reinterpret_view(s, pl.INT8, shape=[64, 128])",
+        "valid shape",
+        setup=(TSLICE,),
+        function_type="Opaque",
+    ),
+]
+
+FILLPAD = [
+    _row(
+        "tile.fillpad", "max", "pl.tile.fillpad(t, pad_value=pl.PadValue.max)", "pad value", setup=(NARROW,)
+    ),
+    _row("tile.fillpad", "one_literal", "pl.fillpad(t, pad_value=1)", "pad value", setup=(NARROW,)),
+    _row("tile.fillpad", "null", "pl.fillpad(t, pad_value=pl.PadValue.null)", "pad value", setup=(NARROW,)),
+    _row(
+        "tile.fillpad",
+        "default",
+        "pl.tile.fillpad(t, pad_value=pl.PadValue.zero)",
+        "pad value",
+        setup=(NARROW,),
+    ),
+    _row(
+        "tile.fillpad",
+        "column",
+        "pl.tile.fillpad(t, pad_value=pl.PadValue.max)",
+        "operand kind",
+        setup=("t = pl.load(a, [0, 0], [16, 1])",),
+    ),
+    _row("tile.fillpad", "tensor", "pl.tile.fillpad(a)", "operand kind", setup=()),
+    _row(
+        "tile.fillpad_inplace",
+        "min",
+        "pl.tile.fillpad_inplace(t, pad_value=pl.PadValue.min)",
+        "pad value",
+        setup=(NARROW,),
+    ),
+    _row(
+        "tile.fillpad_inplace",
+        "null",
+        "pl.tile.fillpad_inplace(t, pad_value=pl.PadValue.null)",
+        "pad value",
+        setup=(NARROW,),
+    ),
+    _row(
+        "tile.fillpad_expand",
+        "larger",
+        "pl.tile.fillpad_expand(t, [32, 48], pad_value=pl.PadValue.max)",
+        "shape",
+        setup=(NARROW,),
+    ),
+    _row("tile.fillpad_expand", "smaller", "pl.tile.fillpad_expand(t, [16, 16])", "shape"),
+    _row("tile.fillpad_expand", "rank", "pl.fillpad_expand(t, [32])", "shape"),
+    _row("tile.fillpad_expand", "dynamic", "pl.fillpad_expand(t, [i, 32])", "shape", (T64, IDX)),
+    _row(
+        "tensor.fillpad",
+        "narrow",
+        "pl.tensor.fillpad(s, pad_value=pl.PadValue.zero)",
+        "operand kind",
+        setup=(TSLICE,),
+        function_type="Opaque",
+    ),
+    _row("tensor.fillpad", "tile", "pl.tensor.fillpad(t)", "operand kind"),
+    _row(
+        "tensor.fillpad_expand",
+        "larger",
+        "pl.tensor.fillpad_expand(a, [128, 64], pad_value=pl.PadValue.min)",
+        "shape",
+        setup=(),
+    ),
+    _row("tensor.fillpad_expand", "smaller", "pl.fillpad_expand(a, [32, 64])", "shape", setup=()),
+]
+
+MORE = [
+    _row("tensor.set_validshape", "static", "pl.tensor.set_validshape(a, 16, 8)", "bounds", setup=()),
+    _row(
+        "tensor.set_validshape",
+        "symbolic",
+        "pl.tensor.set_validshape(a, i, 64)",
+        "bounds",
+        (T64, IDX),
+        setup=(),
+    ),
+    _row("tensor.set_validshape", "exceeds", "pl.set_validshape(a, 128, 8)", "bounds", setup=()),
+    _row("tensor.set_validshape", "int32", "pl.set_validshape(a, k, 8)", "dtype", (T64, I32), setup=()),
+    _row(
+        "tensor.set_validshape", "int64", "pl.tensor.set_validshape(a, n, 8)", "dtype", (T64, I64), setup=()
+    ),
+    _row("tensor.concat", "cols", "pl.tensor.concat(a, a)", "shapes", setup=()),
+    _row(
+        "tensor.concat",
+        "rows",
+        "pl.concat(a, c)",
+        "shapes",
+        (T64, "c: pl.Tensor[[32, 64], pl.FP32]"),
+        setup=(),
+    ),
+]
+
+ROWS = [
+    *TILE_SLICE, *TILE_ASSEMBLE, *RESHAPE, *TRANSPOSE, *SET_VALIDSHAPE, *CONCAT, *REINTERPRET, *FILLPAD, *MORE,
+]  # fmt: skip

@@ -65,7 +65,11 @@ def tile_fillpad_expand(call: OpCall) -> IRType | None:
     if shape is None or effective is None or pad is None:
         return TileType(shape, source.dtype, source.memory or "Vec")
     view = TileView(
-        valid_shape=shape, blayout=effective.blayout, slayout=effective.slayout, pad=pad, compact=effective.compact
+        valid_shape=shape,
+        blayout=effective.blayout,
+        slayout=effective.slayout,
+        pad=pad,
+        compact=effective.compact,
     )
     return tile_result(shape, source.dtype, view, source.memory, output_memory="Vec")
 
@@ -100,10 +104,16 @@ def tensor_fillpad(call: OpCall) -> IRType | None:
     if source is None:
         return None
     if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(f"tensor.fillpad requires first argument to be a TensorType, but got {ir_type_name(source)}")
+        raise OpError(
+            f"tensor.fillpad requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
     if isinstance(source.view, UnknownView) or source.shape is None:
         return TensorType(source.shape, source.dtype, source.layout)
-    view = None if source.view is None else canonical_tensor_view(replace(source.view, valid_shape=()), source.shape, None)
+    view = (
+        None
+        if source.view is None
+        else canonical_tensor_view(replace(source.view, valid_shape=()), source.shape, None)
+    )
     return TensorType(source.shape, source.dtype, source.layout, view=view)
 
 

@@ -273,3 +273,44 @@ def dim(call: OpCall) -> IRType | None:
         if not 0 <= normalized < rank:
             raise OpError(f"tensor.dim axis {normalized} out of range for tensor of rank {rank}")
     return ScalarType("INDEX")
+
+
+@wrapper("tensor.ci")
+def ci(call: OpCall) -> IRType | None:
+    """`DeduceTensorCiType`."""
+    dtype = call.dtype("dtype") if call.has("dtype") else "INT32"
+    if dtype is None:
+        return None
+    if dtype not in ("INT16", "INT32", "UINT16", "UINT32"):
+        raise OpError(
+            f"tensor.ci dtype must be one of {{INT16, INT32, UINT16, UINT32}}, but got {dtype_string(dtype)}"
+        )
+    start = call.expr("start")
+    if start is None or isinstance(start.type, (TileType, TensorType)):
+        if start is not None:
+            raise OpError(
+                f"tensor.ci requires first argument 'start' to be a scalar, but got {start.type.ir_class_name}"
+            )
+        return None
+    literal = start.value if hasattr(start, "value") else None
+    start_dtype = dtype if isinstance(literal, int) and not isinstance(literal, bool) else scalar_dtype(start)
+    if start_dtype is None:
+        return None
+    if start_dtype != dtype:
+        raise OpError(
+            f"tensor.ci 'start' dtype ({dtype_string(start_dtype)}) must match destination dtype ({dtype_string(dtype)})"
+        )
+    shape = int_elements(call, "shape", "tensor.ci shape element")
+    if shape is None:
+        return None
+    if not shape:
+        raise OpError("tensor.ci requires non-empty shape")
+    if isinstance(shape[-1], int) and shape[-1] == 1:
+        raise OpError("tensor.ci requires the innermost dimension (Cols) to be != 1, got 1")
+    for index, dim in enumerate(shape[:-1]):
+        if isinstance(dim, int) and dim != 1:
+            raise OpError(
+                "tensor.ci only populates the first row because pto.tci ignores valid rows; leading dimensions "
+                f"must be 1, but got {dim} at index {index}"
+            )
+    return TensorType(shape, dtype, view=None)

@@ -448,3 +448,53 @@ def move(call: OpCall) -> IRType | None:
         pad=effective.pad,
     )
     return tile_result(shape, dtype, view, space)
+
+
+_CI_DTYPES = ("INT16", "INT32", "UINT16", "UINT32")
+
+
+def _ci_start(call: OpCall, dtype: str) -> str | None:
+    """The dtype of `start` after the builder: an int literal (or a constant) is
+    re-stamped to `dtype`; a scalar keeps its own; None when not known."""
+    start = call.expr("start")
+    if start is None:
+        node = call.nodes.get("start")
+        value = call.evaluate(node) if node is not None else None
+        return dtype if isinstance(value, int) and not isinstance(value, bool) else None
+    if isinstance(start, Const) and isinstance(start.value, int) and not isinstance(start.value, bool):
+        return dtype
+    return scalar_dtype(start)
+
+
+@wrapper("tile.ci")
+def ci(call: OpCall) -> IRType | None:
+    """`DeduceTileCiType`: a `[1, ..., N]` row of consecutive integers (output memory Vec)."""
+    op = "tile.ci"
+    dtype = call.dtype("dtype") if call.has("dtype") else "INT32"
+    if dtype is None:
+        return None
+    if dtype not in _CI_DTYPES:
+        raise OpError(
+            f"The operator {op} requires dtype to be one of {{INT16, INT32, UINT16, UINT32}}, but got "
+            f"{dtype_string(dtype)}"
+        )
+    start = _ci_start(call, dtype)
+    if start is None:
+        return None
+    if start != dtype:
+        raise OpError(
+            f"The operator {op} requires 'start' dtype ({dtype_string(start)}) to match destination dtype "
+            f"({dtype_string(dtype)})"
+        )
+    shape = _static_shape(call, "shape", op)
+    if shape is None:
+        return None
+    if shape[-1] == 1:
+        raise OpError(f"The operator {op} requires the innermost dimension (Cols) to be != 1, got 1")
+    for index, dim in enumerate(shape[:-1]):
+        if dim != 1:
+            raise OpError(
+                f"The operator {op} only populates the first row because pto.tci ignores valid rows; leading "
+                f"dimensions must be 1, but got {dim} at index {index}"
+            )
+    return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")

@@ -14,6 +14,7 @@ from compiler.ops.operands import (
     UNKNOWN_DIM,
     dims,
     dtype_string,
+    enum_member,
     flag,
     int_elements,
     pad_value,
@@ -721,3 +722,186 @@ def tile_scatter_update(call: OpCall) -> IRType | None:
     if effective is None:
         return TileType(source.shape, source.dtype, source.memory or "Vec")
     return tile_result(source.shape, source.dtype, effective, source.memory, output_memory="Vec")
+
+
+@wrapper("tile.extract")
+def tile_extract(call: OpCall) -> IRType | None:
+    """`DeduceTileExtractType`: an exact window of a 2D tile into `target_memory`."""
+    source = _operand(call, 0)
+    if source is None:
+        return None
+    op = "tile.extract"
+    if not isinstance(source, TileType):
+        raise OpError(f"{op} requires src to be a TileType, but got {ir_type_name(source)}")
+    if source.shape is None:
+        return None
+    if len(source.shape) != 2:
+        raise OpError(f"{op} requires a 2D source tile, but got rank {len(source.shape)}")
+    offsets: list = []
+    for param, name in (("index_row", "index_row"), ("index_col", "index_col")):
+        value = call.expr(param)
+        if value is None:
+            return None
+        if isinstance(value.type, (TileType, TensorType)):
+            raise OpError(f"{op} {name} must be ScalarType, but got {value.type.ir_class_name}")
+        dtype = scalar_dtype(value)
+        if dtype is None:
+            return None
+        if dtype not in _INDEX_LIKE:
+            raise OpError(f"{op} {name} must have INT64/UINT64/INDEX dtype, but got {dtype_string(dtype)}")
+        offsets.append(value.value if isinstance(value, Const) and dtype == "INDEX" else value)
+    shape = _index_elements(call, "shape", op, "shape")
+    if shape is None:
+        return None
+    if len(shape) != 2:
+        raise OpError(f"{op} shape must be 2D, got rank {len(shape)}")
+    for index, dim in enumerate(shape):
+        if not isinstance(dim, int):
+            raise OpError(f"{op} shape[{index}] must be a compile-time ConstInt")
+        if dim <= 0:
+            raise OpError(f"{op} shape[{index}] must be positive, got {dim}")
+    for axis, name in ((0, "row"), (1, "col")):
+        src_dim, dst_dim, off = source.shape[axis], shape[axis], offsets[axis]
+        if not isinstance(src_dim, int):
+            continue
+        if dst_dim > src_dim:
+            raise OpError(f"{op} shape[{axis}]={dst_dim} exceeds src {name} {src_dim}")
+        if isinstance(off, int):
+            if off < 0:
+                raise OpError(f"{op} index_{name} must be >= 0, got {off}")
+            if off + dst_dim > src_dim:
+                raise OpError(
+                    f"{op} index_{name}={off} + shape[{axis}]={dst_dim} exceeds src {name} {src_dim}"
+                )
+    target = call.memory("target_memory", "Vec")
+    try:
+        valid = infer_window_read_valid_shape(
+            WindowRead(
+                source_physical=source.shape,
+                source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * 2,
+                offsets=offsets,
+                window=shape,
+                requested_valid=(),
+                exact=True,
+                clamp=False,
+                op_name=op,
+                bounds_remedy="ISA TEXTRACT bounds are hard, so the window must fit inside the source tile",
+            )
+        )
+    except Unsettled:
+        return TileType(shape, source.dtype, target)
+    if target is None or any(extent is None for extent in valid):
+        return TileType(shape, source.dtype, target)
+    blayout, slayout, fractal = implicit_tile_layout(shape, target)
+    if target == "Left":
+        blayout, slayout = "row_major", "row_major"
+    elif target == "Right":
+        blayout, slayout = "row_major", "col_major"
+    compact = "normal" if target in ("Left", "Right") and not _full(valid, shape) else "null"
+    view = TileView(valid_shape=valid, blayout=blayout, slayout=slayout, fractal=fractal, compact=compact)
+    return tile_result(shape, source.dtype, view, target)
+
+
+def _full(valid: tuple, shape: tuple) -> bool:
+    from compiler.ir.views import dims_equal
+
+    return dims_equal(valid, shape)
+
+
+def _logical_strides(shape: tuple, layout: str) -> list[Dim] | None:
+    """`BuildLogicalStridesFromLayout` of a static shape (ND row-major, DN column-major
+    on the trailing pair); None when a dim is symbolic."""
+    if not all(isinstance(dim, int) for dim in shape):
+        return None
+    if layout != "DN":
+        return _row_major_strides(shape)
+    rank = len(shape)
+    strides: list[Dim] = [1] * rank
+    strides[rank - 2], strides[rank - 1] = 1, shape[rank - 2]
+    if rank >= 3:
+        strides[rank - 3] = shape[rank - 2] * shape[rank - 1]
+        for i in range(rank - 4, -1, -1):
+            strides[i] = strides[i + 1] * shape[i + 1]  # type: ignore[operator]
+    return strides
+
+
+@wrapper("tensor.view")
+def tensor_view(call: OpCall) -> IRType | None:
+    """`DeduceTensorViewType` for a source with no explicit stride: the canonical view of
+    the new shape and/or layout (an explicit target valid_shape is not modelled)."""
+    has_shape = call.has("shape") and not _none(call, "shape")
+    has_layout = call.has("layout") and not _none(call, "layout")
+    if not has_shape and not has_layout:
+        raise OpError("tensor.view requires at least one of shape or layout")
+    has_valid = call.has("valid_shape") and not _none(call, "valid_shape")
+    if has_valid and not has_shape:
+        raise OpError("tensor.view valid_shape requires shape")
+    source = _operand(call, 0)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType):
+        raise OpError(
+            f"tensor.view: src must be TensorType or DistributedTensorType, got {ir_type_name(source)}"
+        )
+    src_layout = source.layout or "ND"
+    layout = enum_member(call, "layout", ("TensorLayout",), src_layout) if has_layout else src_layout
+    if layout is None or source.shape is None or isinstance(source.view, UnknownView):
+        return None
+    if src_layout in ("MX_A_ZZ", "MX_B_NN") or layout in ("MX_A_ZZ", "MX_B_NN"):
+        raise OpError("tensor.view does not support MX layouts")
+    if layout == "NZ":
+        raise OpError("tensor.view: NZ layout is not allowed on TensorType (NZ is tile-only)")
+    if src_layout == "NZ":
+        raise OpError("tensor.view: src has NZ layout (NZ is tile-only and not allowed on TensorType)")
+    if source.view is not None and source.view.stride:
+        return None  # an explicitly strided source: not modelled
+    if has_shape:
+        shape = int_elements(call, "shape", "tensor.view shape tuple element")
+        if shape is None:
+            return None
+        for index, dim in enumerate(shape):
+            if isinstance(dim, int) and dim <= 0:
+                raise OpError(f"tensor.view shape dimension {index} must be positive, got {dim}")
+        old, new = _product(tuple(source.shape)), _product(shape)
+        if old is not None and new is not None and old != new:
+            raise OpError(f"tensor.view: cannot reinterpret tensor of size {old} as shape with size {new}")
+    else:
+        shape = tuple(source.shape)
+        if src_layout != layout:
+            if len(shape) < 2:
+                raise OpError(f"tensor.view: cross-layout reinterpret requires rank >= 2, got {len(shape)}")
+            shape = (*shape[:-2], shape[-1], shape[-2])
+    if not shape:
+        raise OpError("tensor.view: target shape must have rank >= 1")
+    if layout == "DN" and len(shape) < 2:
+        raise OpError(f"tensor.view: DN layout requires rank >= 2, got {len(shape)}")
+    if has_valid:
+        return None
+    strides = _logical_strides(shape, layout)
+    if strides is None:
+        return None
+    valid: tuple = ()
+    pad = "null"
+    if source.view is not None:
+        if (
+            has_shape
+            and source.view.valid_shape
+            and not _structurally_full(source.view.valid_shape, source.shape)
+        ):
+            raise OpError(
+                "tensor.view: shape reinterpret does not support a source with a partial valid_shape"
+            )
+        if not has_shape and source.view.valid_shape:
+            valid = tuple(source.view.valid_shape)
+            if src_layout != layout and len(valid) >= 2:
+                valid = (*valid[:-2], valid[-1], valid[-2])
+        if not has_shape:
+            pad = source.view.pad
+    view = _drop_full_valid(TensorView(valid_shape=valid, stride=tuple(strides), pad=pad), shape)
+    return TensorType(shape, source.dtype, None if layout == "ND" else layout, source.distributed, view)
+
+
+def _structurally_full(valid: tuple, shape: tuple) -> bool:
+    from compiler.ir.views import dims_equal
+
+    return dims_equal(valid, shape)

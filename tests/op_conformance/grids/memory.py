@@ -553,4 +553,50 @@ ELEMENTS = [
     ),
 ]
 
-ROWS = [*LOAD, *STORE, *SLICE, *ASSEMBLE, *CREATE, *ELEMENTS]
+K32 = "k: pl.Scalar[pl.INT32]"
+
+SEQUENCES = [
+    _elem("tile.ci", "row", "pl.tile.ci(0, [1, 16])", "shape", setup=()),
+    _elem("tile.ci", "int16", "pl.tile.ci(0, [1, 16], dtype=pl.INT16, descending=True)", "dtype", setup=()),
+    _elem("tile.ci", "float", "pl.tile.ci(0, [1, 16], dtype=pl.FP32)", "dtype", setup=()),
+    _elem("tile.ci", "two_rows", "pl.tile.ci(0, [2, 16])", "shape", setup=()),
+    _elem("tile.ci", "one_column", "pl.tile.ci(0, [1, 1])", "shape", setup=()),
+    _elem("tile.ci", "int32_start", "pl.tile.ci(k, [1, 16])", "start dtype", (T64, K32), setup=()),
+    _elem("tile.ci", "index_start", "pl.tile.ci(i, [1, 16])", "start dtype", setup=()),
+    _elem("tile.ci", "arange", "pl.tile.arange(0, [1, 16])", "shape", setup=()),
+    _elem("tensor.ci", "row", "pl.tensor.ci(0, [1, 16])", "shape", setup=()),
+    _elem("tensor.ci", "arange", "pl.arange(0, [1, 32])", "shape", setup=()),
+    _elem("tensor.ci", "four_rows", "pl.tensor.ci(0, [4, 16])", "shape", setup=()),
+]
+
+UNIFIED = [
+    _elem("tile.load", "pl_load", "pl.load(a, [16, 0], [16, 64])", "reads past the end", setup=()),
+    _elem(
+        "tile.load",
+        "pl_load_valid",
+        "pl.load(a, [0, 0], [32, 64], valid_shape=[16, 64])",
+        "valid shape",
+        setup=(),
+    ),
+    _elem(
+        "tile.load",
+        "pl_load_mat",
+        "pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Mat)",
+        "target memory",
+        setup=(),
+    ),
+    _elem("tile.store", "pl_store", "pl.store(t, [48, 48], out)", "writes past the end", (T64, OUT64)),
+    _elem("tensor.slice", "pl_slice", "pl.slice(a, [32, 32], [32, 32])", "reads past the end", setup=()),
+    _elem(
+        "tensor.slice",
+        "pl_slice_valid",
+        "pl.slice(a, [32, 32], [0, 0], valid_shape=[16, 32])",
+        "valid shape",
+        setup=(),
+    ),
+    _elem("tile.create", "pl_create_tile", "pl.create_tile([16, 16], dtype=pl.FP16)", "result", setup=()),
+    _elem("tile.read", "pl_read", "pl.read(t, [1, 1])", "indices"),
+    _elem("tile.move", "pl_move", "pl.move(t, target_memory=pl.Mem.Mat)", "target memory"),
+]
+
+ROWS = [*LOAD, *STORE, *SLICE, *ASSEMBLE, *CREATE, *ELEMENTS, *SEQUENCES, *UNIFIED]

@@ -446,6 +446,153 @@ MORE = [
     ),
 ]
 
+MAT32 = "t = pl.load(a, [0, 0], [32, 32], target_memory=pl.Mem.Mat)"
+
+EXTRACT = [
+    _row(
+        "tile.extract",
+        "left",
+        "pl.tile.extract(t, 0, 16, [16, 16], target_memory=pl.Mem.Left)",
+        "bounds",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "right",
+        "pl.tile.extract(t, 16, 0, [16, 16], target_memory=pl.Mem.Right)",
+        "bounds",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "past_end",
+        "pl.tile.extract(t, 24, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "bounds",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "too_large",
+        "pl.tile.extract(t, 0, 0, [48, 16], target_memory=pl.Mem.Left)",
+        "bounds",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "negative",
+        "pl.tile.extract(t, -1, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "bounds",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "symbolic",
+        "pl.tile.extract(t, i, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "index dtype",
+        (T64, IDX),
+        (MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "int32",
+        "pl.tile.extract(t, k, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "index dtype",
+        (T64, I32),
+        (MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "rank3_shape",
+        "pl.tile.extract(t, 0, 0, [16, 16, 1], target_memory=pl.Mem.Left)",
+        "shape",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "shape",
+        "pl.tile.extract(t, 0, 0, [16, 32], target_memory=pl.Mem.Right)",
+        "shape",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "tensor",
+        "pl.tile.extract(a, 0, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "operand kind",
+        setup=(),
+    ),
+    _row(
+        "tile.extract",
+        "tile",
+        "pl.tile.extract(t, 0, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "operand kind",
+        setup=(MAT32,),
+    ),
+    _row(
+        "tile.extract",
+        "narrow",
+        "pl.tile.extract(t, 0, 0, [16, 16], target_memory=pl.Mem.Left)",
+        "bounds",
+        setup=("t = pl.load(a, [0, 0], [32, 32], valid_shape=[8, 32], target_memory=pl.Mem.Mat)",),
+    ),
+]
+
+VIEW = [
+    _row("tensor.view", "shape", "pl.tensor.view(a, [32, 128])", "size", setup=()),
+    _row("tensor.view", "flat", "pl.tensor.view(a, [4096])", "size", setup=()),
+    _row("tensor.view", "size", "pl.tensor.view(a, [32, 64])", "size", setup=()),
+    _row("tensor.view", "dn", "pl.tensor.view(a, layout=pl.TensorLayout.DN)", "layout", setup=()),
+    _row(
+        "tensor.view",
+        "rect_dn",
+        "pl.tensor.view(b, layout=pl.TensorLayout.DN)",
+        "layout",
+        ("b: pl.Tensor[[16, 32], pl.FP32]",),
+        setup=(),
+    ),
+    _row("tensor.view", "nz", "pl.tensor.view(a, [64, 64], layout=pl.TensorLayout.NZ)", "layout", setup=()),
+    _row("tensor.view", "nothing", "pl.tensor.view(a)", "arguments", setup=()),
+    _row("tensor.view", "shape_only", "pl.tensor.view(a, [64, 64])", "arguments", setup=()),
+    _row(
+        "tensor.view",
+        "partial_source",
+        "pl.tensor.view(s, [2048])",
+        "valid shape",
+        setup=(TSLICE,),
+        function_type="Opaque",
+    ),
+    _row(
+        "tensor.view",
+        "partial_layout",
+        "pl.tensor.view(s, layout=pl.TensorLayout.DN)",
+        "valid shape",
+        setup=(TSLICE,),
+        function_type="Opaque",
+    ),
+]
+
+UNIFIED = [
+    _row("tile.slice", "pl_slice", "pl.slice(t, [16, 16], [16, 16])", "reads past the end"),
+    _row(
+        "tile.assemble",
+        "pl_assemble",
+        "pl.assemble(t, s, [16, 16])",
+        "writes past the end",
+        setup=(TILE, "s = pl.load(a, [0, 0], [16, 16])"),
+    ),
+    _row("tile.reshape", "pl_reshape", "pl.reshape(t, [16, 64])", "size"),
+    _row("tensor.reshape", "pl_reshape", "pl.reshape(a, [16, 256])", "size", setup=()),
+    _row("tile.transpose", "pl_transpose", "pl.transpose(t, 0, 1)", "axes"),
+    _row("tensor.transpose", "pl_transpose", "pl.transpose(a, 1, 0)", "axes", setup=()),
+    _row("tile.fillpad", "pl_fillpad", "pl.fillpad(t, pad_value=0)", "pad value", setup=(NARROW,)),
+    _row("tile.set_validshape", "pl_set_validshape", "pl.set_validshape(t, 8, 8)", "bounds"),
+    _row("tile.concat", "pl_concat", "pl.concat(t, t)", "shapes"),
+    _row("tile.reinterpret_view", "pl_reinterpret_view", "pl.reinterpret_view(t, pl.INT16)", "dtypes"),
+]
+
 ROWS = [
+    *EXTRACT,
+    *VIEW,
+    *UNIFIED,
     *TILE_SLICE, *TILE_ASSEMBLE, *RESHAPE, *TRANSPOSE, *SET_VALIDSHAPE, *CONCAT, *REINTERPRET, *FILLPAD, *MORE,
 ]  # fmt: skip

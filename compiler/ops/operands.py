@@ -21,6 +21,7 @@ __all__ = [
     "expr_class_name",
     "flag",
     "int_elements",
+    "is_none",
     "pad_value",
     "scalar_dtype",
     "valid_shape_of",
@@ -53,6 +54,12 @@ def dim_of(item: Expr, node: ast.expr | None, call: OpCall) -> Dim | Expr:
     if isinstance(item, (Var, BinaryExpr, UnaryExpr, Const)):
         return item
     return UNKNOWN_DIM
+
+
+def is_none(call: OpCall, param: str) -> bool:
+    """Whether the argument is written as a literal `None` (the wrapper's "absent")."""
+    node = call.nodes.get(param)
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def flag(call: OpCall, param: str, default: bool = False) -> bool | None:

@@ -18,6 +18,7 @@ from compiler.ops.operands import (
     enum_member,
     flag,
     int_elements,
+    is_none,
     pad_value,
     scalar_dtype,
     valid_shape_of,
@@ -81,7 +82,7 @@ def slice_(call: OpCall) -> IRType | None:
     if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
     requested = (
-        dims(call, "valid_shape") if call.has("valid_shape") and not _none(call, "valid_shape") else ()
+        dims(call, "valid_shape") if call.has("valid_shape") and not is_none(call, "valid_shape") else ()
     )
     clamp = flag(call, "clamp")
     if requested is None or clamp is None or source.shape is None:
@@ -117,13 +118,6 @@ def slice_(call: OpCall) -> IRType | None:
         return TensorType(shape, source.dtype, distributed=source.distributed)
     view = canonical_tensor_view(TensorView(valid_shape=tuple(valid), pad=result_pad), shape, None)
     return TensorType(shape, source.dtype, distributed=source.distributed, view=view)
-
-
-def _none(call: OpCall, param: str) -> bool:
-    import ast
-
-    node = call.nodes.get(param)
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _source_pad(source: TensorType) -> str | None:

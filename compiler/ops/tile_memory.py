@@ -7,7 +7,7 @@ import ast
 from dataclasses import replace
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
-from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.types import UNKNOWN_VIEW, TensorView, TileView, UnknownView
 from compiler.ir.views import (
     canonical_tensor_view,
     canonical_tile_view,
@@ -23,6 +23,7 @@ from compiler.ops.operands import (
     enum_member,
     expr_class_name,
     flag,
+    is_none,
     scalar_dtype,
     valid_shape_of,
 )
@@ -182,15 +183,10 @@ def store(call: OpCall) -> IRType:
     if (
         not isinstance(tile, TileType)
         or not offsets_ok
-        or (call.has("shapes") and not _is_none(call, "shapes"))
+        or (call.has("shapes") and not is_none(call, "shapes"))
     ):
         return output
     return _stored(call, tile, output)
-
-
-def _is_none(call: OpCall, param: str) -> bool:
-    node = call.nodes.get(param)
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
@@ -235,11 +231,7 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
     return TensorType(output.shape, output.dtype, output.layout, output.distributed, view)
 
 
-def _with_valid(output: TensorType, valid: tuple) -> object:
-    from dataclasses import replace
-
-    from compiler.ir.types import TensorView
-
+def _with_valid(output: TensorType, valid: tuple) -> TensorView:
     base = output.view if isinstance(output.view, TensorView) else TensorView()
     return replace(base, valid_shape=valid)
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
-from compiler.ir.views import canonical_tensor_view, effective_tile_view, implicit_tile_layout
+from compiler.ir.views import canonical_tensor_view, dims_equal, effective_tile_view, implicit_tile_layout
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.operands import (
     UNKNOWN_DIM,
@@ -17,6 +17,7 @@ from compiler.ops.operands import (
     enum_member,
     flag,
     int_elements,
+    is_none,
     pad_value,
     scalar_dtype,
     valid_shape_of,
@@ -101,7 +102,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         )
     pad = (
         pad_value(call, "pad_value", allow_null=True)
-        if call.has("pad_value") and not _none(call, "pad_value")
+        if call.has("pad_value") and not is_none(call, "pad_value")
         else ""
     )
     if not isinstance(source, TileType):
@@ -125,7 +126,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         if dim <= 0:
             raise OpError(f"tile.slice shape element {index} must be positive, got {dim}")
     requested: tuple = ()
-    if call.has("valid_shape") and not _none(call, "valid_shape"):
+    if call.has("valid_shape") and not is_none(call, "valid_shape"):
         found = _index_elements(call, "valid_shape", "tile.slice", "valid_shape")
         if found is None:
             return TileType(shape, source.dtype, source.memory)
@@ -157,13 +158,6 @@ def tile_slice(call: OpCall) -> IRType | None:
     if pad:
         view = replace(view, pad=pad)
     return tile_result(shape, source.dtype, view, output_memory=input_memory(source))
-
-
-def _none(call: OpCall, param: str) -> bool:
-    import ast
-
-    node = call.nodes.get(param)
-    return isinstance(node, ast.Constant) and node.value is None
 
 
 # --------------------------------------------------------------------- tile.assemble
@@ -403,8 +397,6 @@ def _keep(view: TensorView, shape: tuple) -> TensorView | None:
 
 
 def _drop_full_valid(view: TensorView, shape: tuple) -> TensorView:
-    from compiler.ir.views import dims_equal
-
     return replace(view, valid_shape=()) if view.valid_shape and dims_equal(view.valid_shape, shape) else view
 
 
@@ -651,7 +643,7 @@ def tile_reinterpret_view(call: OpCall) -> IRType | None:
 
 def _reinterpret_shape(call: OpCall, op: str) -> tuple | None:
     """`ExtractShape` of the optional `shape=`: INT64/UINT64/INDEX elements."""
-    if not call.has("shape") or _none(call, "shape"):
+    if not call.has("shape") or is_none(call, "shape"):
         return None
     items = call.items("shape")
     if items is None:
@@ -803,8 +795,6 @@ def tile_extract(call: OpCall) -> IRType | None:
 
 
 def _full(valid: tuple, shape: tuple) -> bool:
-    from compiler.ir.views import dims_equal
-
     return dims_equal(valid, shape)
 
 
@@ -829,11 +819,11 @@ def _logical_strides(shape: tuple, layout: str) -> list[Dim] | None:
 def tensor_view(call: OpCall) -> IRType | None:
     """`DeduceTensorViewType` for a source with no explicit stride: the canonical view of
     the new shape and/or layout (an explicit target valid_shape is not modelled)."""
-    has_shape = call.has("shape") and not _none(call, "shape")
-    has_layout = call.has("layout") and not _none(call, "layout")
+    has_shape = call.has("shape") and not is_none(call, "shape")
+    has_layout = call.has("layout") and not is_none(call, "layout")
     if not has_shape and not has_layout:
         raise OpError("tensor.view requires at least one of shape or layout")
-    has_valid = call.has("valid_shape") and not _none(call, "valid_shape")
+    has_valid = call.has("valid_shape") and not is_none(call, "valid_shape")
     if has_valid and not has_shape:
         raise OpError("tensor.view valid_shape requires shape")
     source = _operand(call, 0)
@@ -902,6 +892,4 @@ def tensor_view(call: OpCall) -> IRType | None:
 
 
 def _structurally_full(valid: tuple, shape: tuple) -> bool:
-    from compiler.ir.views import dims_equal
-
     return dims_equal(valid, shape)

@@ -106,6 +106,8 @@ def _convert(function: Function) -> None:
                             # kwarg, and `pl.tile.matmul(lhs, rhs)` would reject it on re-parse.
                             node.kwargs.pop("out_dtype", None)
                         node.type = _as_tile(node.type)
+                        if node.op == "tile.matmul":
+                            node.type = _in_acc(node.type)
                         _retype_result(stmt, node)
                     _assemble_to_store(node, root)
             for child in child_stmts(stmt):
@@ -224,6 +226,8 @@ def _tile_op_on_tiles(call: Call) -> None:
         call.type = TileType(
             first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
         )
+        if name == "matmul":
+            call.type = _in_acc(call.type)
 
 
 def _declared_policies(function: Function) -> dict[int, int]:
@@ -271,6 +275,13 @@ def _retype_result(stmt: Stmt, call: Call) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
         stmt.var.type = call.type = _as_tile(stmt.var.type)
+        if call.op == "tile.matmul":
+            stmt.var.type = call.type = _in_acc(call.type)
+
+
+def _in_acc(tile: object) -> object:
+    """A tile matmul's result lives in the accumulator (the real op's output memory)."""
+    return TileType(tile.shape, tile.dtype, "Acc") if isinstance(tile, TileType) else tile
 
 
 def _assemble_to_store(call: Call, root: dict[int, int]) -> None:

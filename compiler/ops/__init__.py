@@ -12,10 +12,17 @@ from __future__ import annotations
 
 from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
+    batch_matmul,
+    cross_core,
     elementwise,
     fillpad,
+    gather,
     matmul,
+    matmul_mx,
+    paged_gather,
     reduction,
+    scatter,
+    sort,
     tensor_memory,
     tile_memory,
     transform,

@@ -11,7 +11,7 @@ from compiler.ir import IRType, TensorType, TileType
 from compiler.ir.types import TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, effective_tile_view
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import pad_value
+from compiler.ops.memory_operands import pad_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.views import tile_result

@@ -1,200 +1,208 @@
-"""Reading the operands of the memory and view ops: literal lists as dims (offsets,
-shapes, valid shapes), static flags, and the valid shapes of the operand types."""
+"""What the rules of the matmul, gather/scatter/sort and cross-core families read off
+their operands, the way the C++ deductions do: an operand's class (`As<TileType>`), a
+dimension's constant, a tile's valid shape, a keyword's Python value.
+
+Each reader answers one of three ways: the value, an `OpError` with the real message
+(the operand's type is known and the real rule refuses it), or `None` when this front
+end does not know enough to tell — the rule then stops and reports nothing.
+"""
 
 from __future__ import annotations
 
 import ast
-import math
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
-from compiler.ir import BinaryExpr, Const, Expr, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
-from compiler.ir.types import Dim
-from compiler.ir.views import tensor_valid_shape, tile_valid_shape
-from compiler.ops.call import OpCall, OpError
-from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
+from compiler.ir import Const, IRType, ScalarType, TileType
+from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import canonical_tile_view, effective_tile_view, tile_valid_shape
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.type_inference import ir_type_name, static_int
+from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
-__all__ = [
-    "UNKNOWN_DIM",
-    "dim_of",
-    "dims",
-    "dtype_string",
-    "enum_member",
-    "expr_class_name",
-    "flag",
-    "int_elements",
-    "is_none",
-    "pad_value",
-    "scalar_dtype",
-    "valid_shape_of",
-]
-
-# A dim whose value we cannot name (never equal to anything, never proved).
-UNKNOWN_DIM = "?"
+_T = TypeVar("_T", bound=IRType)
 
 
-def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
-    """A literal list/tuple argument, one dim per element (`dim_of`); None when the
-    argument is absent or not a literal list."""
-    node = call.nodes.get(param)
-    items = call.items(param)
-    if not isinstance(node, (ast.List, ast.Tuple)) or items is None or len(items) != len(node.elts):
+def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T | None:
+    """The operand's type when it is a `kind`; raises `message` (with `{got}` replaced by
+    the C++ `TypeName()` of the operand's type) when it is known to be something else;
+    None when its type is not known, or when it is a raw literal (a wrapper's `.unwrap()`
+    fails on one before any type deduction runs)."""
+    found = call.type_of(param)
+    if isinstance(found, kind):
+        return found
+    got = ir_type_name(found)
+    if got is None or not is_wrapped(call.expr(param)):
         return None
-    return tuple(dim_of(item, element, call) for item, element in zip(items, node.elts))
+    raise OpError(message.format(got=got))
 
 
-def dim_of(item: Expr, node: ast.expr | None, call: OpCall) -> Dim | Expr:
-    """An element as the real IR holds it: an int literal (`ConstInt` of INDEX), a
-    `pl.dynamic` symbol, or a scalar expression of variables and arithmetic."""
-    if isinstance(item, Const) and isinstance(item.value, int) and not isinstance(item.value, bool):
-        if getattr(item.type, "dtype", None) == "INDEX":
-            return item.value
-        return item
-    if isinstance(item, OpaqueExpr):
-        value = call.evaluate(node) if node is not None else UNKNOWN
-        return value.name if isinstance(value, DynVar) else UNKNOWN_DIM
-    if isinstance(item, (Var, BinaryExpr, UnaryExpr, Const)):
-        return item
-    return UNKNOWN_DIM
+def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
+    """The C++ `GetValidShape`: the view's valid shape, the physical shape when the tile
+    has no view; None when its view is not known (a check on valid extents is then
+    skipped: the real valid shape may be narrower)."""
+    return tile_valid_shape(tile)
 
 
-def is_none(call: OpCall, param: str) -> bool:
-    """Whether the argument is written as a literal `None` (the wrapper's "absent")."""
-    node = call.nodes.get(param)
-    return isinstance(node, ast.Constant) and node.value is None
+def extents_equal(a: Any, b: Any) -> bool | None:
+    """`ProveValidExtentEqual(a, b) == kTrue`, where this front end can decide it (None:
+    a dim it could not fold)."""
+    if a == "?" or b == "?":
+        return None
+    x, y = static_int(a), static_int(b)
+    if x is not None and y is not None:
+        return x == y
+    return isinstance(a, str) and a == b
 
 
-def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
-    """The truth of a flag argument (`if clamp:` in the wrapper), `default` when it is
-    absent; None when its value is not static."""
-    node = call.nodes.get(param)
-    if node is None:
-        return default
-    value = call.evaluate(node)
-    if value is None or isinstance(value, (bool, int, float)):
-        return bool(value)
-    return None
+def tile_result(
+    shape: tuple[Any, ...] | None,
+    dtype: str | None,
+    memory: str | None,
+    view: TileView | UnknownView | None,
+    *,
+    stamped: bool = False,
+) -> TileType:
+    """A deduced tile as the real `TileType` constructor keeps it: its view canonical (no
+    view when it says nothing the absence of one would not). `stamped`: the deduction
+    made it without a memory space, which the registry then stamped (`memory`), so the
+    view was first made canonical without one."""
+    if isinstance(view, TileView) and shape is not None:
+        if stamped:
+            view = canonical_tile_view(view, shape, None)
+        view = canonical_tile_view(view, shape, memory) if view is not None else None
+    elif shape is None:
+        view = UNKNOWN_VIEW
+    return TileType(shape, dtype, memory, view)
 
 
-def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
-    """`GetValidShape`: the operand's valid shape, None when it is not known."""
-    if isinstance(operand, TileType):
-        return tile_valid_shape(operand)
-    return tensor_valid_shape(operand)
+def inherited_view(valid: tuple[Any, ...] | None, src: TileType) -> TileView | UnknownView:
+    """`InheritTileViewLayout`: a fresh view of valid shape `valid` with the source's
+    effective block and scatter layout, pad and compact mode (not its fractal)."""
+    effective = effective_tile_view(src)
+    if effective is None or valid is None:
+        return UNKNOWN_VIEW
+    return TileView(
+        valid_shape=tuple(valid),
+        blayout=effective.blayout,
+        slayout=effective.slayout,
+        pad=effective.pad,
+        compact=effective.compact,
+    )
 
 
-def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:
-    """A `pl.<Enum>.<member>` argument's member name (`default` when absent); None when
-    it is not one of `enums` or not static."""
-    node = call.nodes.get(param)
-    if node is None:
-        return default
-    value = call.evaluate(node)
-    if isinstance(value, EnumMember) and value.enum in enums:
-        return value.member
-    return None
+def flag(call: OpCall, param: str, default: Any = False) -> Any:
+    """A keyword's Python value as the wrapper receives it (UNKNOWN when not static)."""
+    return call.keyword_value(param, default)
 
 
-_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
-
-
-def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
-    """`normalize_pad_value` of a `pad_value` argument: the `PadValue` member name, or
-    OpError with its message; None when the value is not static. `allow_null`: a
-    `PadValue.null` passes (the slices take it as "no padding")."""
-    node = call.nodes.get(param)
-    if node is None:
-        return "zero"
-    value = call.evaluate(node)
-    if isinstance(value, EnumMember):
-        if value.enum != "PadValue" or value.member not in ("null", "zero", "max", "min"):
+def kwarg_type_error(op: str, key: str, value: Any, expected: str) -> OpError | None:
+    """The registry's `ValidateKwargs` for one keyword: an `OpError` when the converted
+    value's C++ type is not the attribute's (`expected`: "bool", "int", "string",
+    "DataType"), None when it is, or when the value is not one we can classify."""
+    kind = _converted_kind(value)
+    if kind is None or kind == expected:
+        return None
+    if expected == "DataType":
+        if kind == "int":
             return None
-        if value.member == "null" and not allow_null:
-            raise OpError(
-                f"fillpad pad_value cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
-            )
-        return value.member
+        return OpError(
+            f"Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type"
+        )
+    return OpError(f"Kwarg '{key}' for operator '{op}' has incompatible type")
+
+
+def _converted_kind(value: Any) -> str | None:
+    """The C++ type `ConvertKwargsDict` stores a Python keyword value as."""
+    if value is UNKNOWN or value is None:
+        return None
+    if value is RAW_CONSTANT:
+        return "Expr"
+    if isinstance(value, DType):
+        return "DataType"
     if isinstance(value, bool):
-        raise OpError(f"fillpad pad_value cannot be bool ({value!r}). {_PAD_HINT}")
+        return "bool"
     if isinstance(value, int):
-        if value == 0:
-            return "zero"
-        raise OpError(
-            f"fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. "
-            f"{_PAD_HINT}"
-        )
+        return "int"
+    if isinstance(value, str):
+        return "string"
     if isinstance(value, float):
-        if math.isnan(value):
-            raise OpError(f"fillpad pad_value cannot be NaN. {_PAD_HINT}")
-        if value == 0.0:
-            return "zero"
-        if math.isinf(value):
-            return "max" if value > 0 else "min"
-        raise OpError(
-            f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
-            f"{_PAD_HINT}"
-        )
+        return "double"
     return None
 
 
-# `DataType::ToString`.
-_DTYPE_STRINGS = {"BF16": "bfloat16"}
-
-# The class names `Expr::TypeName()` reports for our expression nodes.
-_BINARY_CLASSES = {
-    "add": "Add", "sub": "Sub", "mul": "Mul", "div": "FloatDiv", "floordiv": "FloorDiv", "mod": "FloorMod",
-    "pow": "Pow", "shl": "BitShiftLeft", "shr": "BitShiftRight", "bitand": "BitAnd", "bitor": "BitOr",
-    "bitxor": "BitXor",
-}  # fmt: skip
+def scalar_dtype(call: OpCall, param: str) -> str | None:
+    """The dtype of a scalar operand (a DSL Scalar, a literal), None when not known."""
+    found = call.type_of(param)
+    return found.dtype if isinstance(found, ScalarType) else None
 
 
-def dtype_string(dtype: str) -> str:
-    """`DataType::ToString()`: "fp32", "index", "bfloat16"."""
-    return _DTYPE_STRINGS.get(dtype, dtype.lower())
+class _RawConstant:
+    """A number written as a positional argument: the real parser parses it to an IR
+    constant (`ConstInt`), which the wrapper passes on unwrapped — a keyword's literal
+    would have stayed a Python value."""
+
+    def __repr__(self) -> str:
+        return "RAW_CONSTANT"
 
 
-def expr_class_name(expr: Expr | None) -> str | None:
-    """`Expr::TypeName()` of a parsed operand ("Var", "Add", "ConstFloat"), None when unsure."""
-    if isinstance(expr, Var):
-        return "Var"
-    if isinstance(expr, Const):
-        if isinstance(expr.value, bool):
-            return "ConstBool"
-        if isinstance(expr.value, int):
-            return "ConstInt"
-        if isinstance(expr.value, float):
-            return "ConstFloat"
-        return None
-    if isinstance(expr, BinaryExpr):
-        return _BINARY_CLASSES.get(expr.op)
-    if isinstance(expr, UnaryExpr) and expr.op == "neg":
-        return "Neg"
-    return None
+RAW_CONSTANT: Any = _RawConstant()
 
 
-def scalar_dtype(expr: Expr | None) -> str | None:
-    """The dtype of a scalar operand as the real IR has it (an int literal is INDEX, a
-    float literal FP32); None when not known."""
-    if isinstance(expr, Const):
-        if isinstance(expr.value, bool):
-            return "BOOL"
-        if isinstance(expr.value, (int, float)):
-            return getattr(expr.type, "dtype", None)
-        return None
-    dtype = getattr(expr.type, "dtype", None) if expr is not None else None
-    return dtype if isinstance(dtype, str) else None
+def wrapper_value(call: OpCall, param: str, default: Any = None) -> Any:
+    """The Python value the wrapper receives for a non-operand parameter (an int, a
+    string, a dtype, an enum member): `default` when absent, RAW_CONSTANT for a number
+    written positionally, UNKNOWN when not static here."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    if param in call.keywords:
+        return call.evaluate(node)
+    if isinstance(node, ast.Attribute):
+        value = call.evaluate(node)
+        if isinstance(value, (DType, EnumMember)) or (
+            isinstance(value, (int, float)) and not isinstance(value, bool)
+        ):
+            return value
+        return UNKNOWN
+    if (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, (int, float))
+        and not isinstance(node.value, bool)
+    ):
+        return RAW_CONSTANT
+    return UNKNOWN
 
 
-def int_elements(call: OpCall, param: str, what: str) -> tuple | None:
-    """The tensor ops' element checks: a scalar of an integer dtype each."""
-    items = call.items(param)
-    found = dims(call, param)
-    if items is None or found is None:
-        return None
-    for index, item in enumerate(items):
-        if isinstance(item.type, (TileType, TensorType)):
-            raise OpError(f"{what} {index} must be ScalarType, but got {item.type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return None
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(f"{what} {index} must have integer dtype, but got {dtype_string(dtype)}")
-    return found
+def const(call: OpCall, anchor: str, value: int | bool, dtype: str | None = None) -> Const:
+    """A constant the IR builder puts into the call (a default keyword, an enum member
+    passed as its int), anchored at the span of the operand `anchor`."""
+    expr = call.expr(anchor)
+    assert expr is not None
+    kind = dtype or ("BOOL" if isinstance(value, bool) else "INDEX")
+    return Const(expr.span, value, type=ScalarType(kind))
+
+
+@dataclass(frozen=True)
+class Given:
+    """In a built call's keywords: the source's parsed value of the parameter `name`."""
+
+    name: str
+
+
+def built(call: OpCall, args: list[str], kwargs: dict[str, Any], op: str | None = None) -> None:
+    """Record the IR call the builder makes: the operands `args` (parameter names) and
+    `kwargs` (plain values the printer writes as the real one does — ints, bools, dtypes,
+    enum members, Exprs — or `Given(param)` for the source's own value)."""
+    exprs = [call.expr(param) for param in args]
+    if any(expr is None for expr in exprs):
+        return
+    values = {
+        key: call.values.get(value.name) if isinstance(value, Given) else value
+        for key, value in kwargs.items()
+    }
+    if any(value is None for value in values.values()):
+        return
+    call.built.update(args=exprs, kwargs=values)
+    if op is not None:
+        call.built["op"] = op

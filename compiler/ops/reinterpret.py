@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from compiler.ir.types import Dim
 from compiler.ir.views import dims_equal
 from compiler.ops.call import OpError
-from compiler.ops.operands import dtype_string
+from compiler.ops.memory_operands import dtype_string
 from compiler.ops.valid_region import Unsettled
 
 __all__ = ["resolve_reinterpret"]

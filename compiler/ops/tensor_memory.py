@@ -11,7 +11,7 @@ from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
 from compiler.ir.views import canonical_tensor_view, dims_equal
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import (
+from compiler.ops.memory_operands import (
     UNKNOWN_DIM,
     dims,
     dtype_string,

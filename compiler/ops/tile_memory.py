@@ -16,7 +16,7 @@ from compiler.ir.views import (
     implicit_tile_layout,
 )
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import (
+from compiler.ops.memory_operands import (
     UNKNOWN_DIM,
     dims,
     dtype_string,

@@ -10,7 +10,7 @@ from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, dims_equal, effective_tile_view, implicit_tile_layout
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import (
+from compiler.ops.memory_operands import (
     UNKNOWN_DIM,
     dims,
     dtype_string,

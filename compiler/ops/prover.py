@@ -150,6 +150,8 @@ def same_dim(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> bool:
 
 def prove_less_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
     """`ProveValidExtentLessEqual(lhs, rhs)`."""
+    if lhs.__class__ is int and rhs.__class__ is int:  # the common static case, decided at once
+        return Proof.TRUE if lhs <= rhs else Proof.FALSE  # type: ignore[operator]
     if not _comparable(lhs, rhs):
         return Proof.UNKNOWN
     if same_dim(lhs, rhs):
@@ -167,6 +169,8 @@ def prove_less_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
 
 def prove_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
     """`ProveValidExtentEqual(lhs, rhs)`."""
+    if lhs.__class__ is int and rhs.__class__ is int:
+        return Proof.TRUE if lhs == rhs else Proof.FALSE
     if not _comparable(lhs, rhs):
         return Proof.UNKNOWN
     if same_dim(lhs, rhs):

@@ -164,5 +164,5 @@ def test_a_program_built_in_a_factory_sees_the_factorys_constants(tmp_path):
     shapes, and a local that shadows a module constant is not that constant."""
     out = compile_bytes(write(tmp_path / "factory.py", FACTORY)).decode("utf-8")
     assert "x: pl.Tensor[[128, 64], pl.FP32]" in out
-    assert "pl.Tile[[128, 64], pl.FP32]" in out
+    assert "pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec]" in out  # the load's memory space, as the real Var has it
     assert "[128, 999]" not in out  # WIDTH is the factory's argument, not the module's 999

@@ -31,9 +31,7 @@ CASES = {
         "pl.store(pl.mul(bottom, 2.0), [16, 0], out)",
     ),
 }
-PENDING = {
-    "mistake_store_past_end.py": "tile.store's bounds check is not modelled yet (the ops-memory rules)"
-}
+PENDING: dict[str, str] = {}
 
 
 def _cases() -> list:

@@ -15,6 +15,7 @@ from compiler.ops import (  # noqa: F401  (each module registers its rules on im
     batch_matmul,
     cross_core,
     elementwise,
+    fillpad,
     gather,
     matmul,
     matmul_mx,
@@ -30,6 +31,7 @@ from compiler.ops import (  # noqa: F401  (each module registers its rules on im
 )
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.registry import modelled_wrappers, rule_for
+from compiler.ops.views import fully_valid_result
 
 __all__ = ["OpCall", "OpError", "modelled_wrappers", "type_op_call"]
 
@@ -38,4 +40,5 @@ def type_op_call(call: OpCall) -> IRType | None:
     """The result type of the call, None when its op is not modelled or an operand's type
     is not known; raises OpError with the real message when the real call fails."""
     rule = rule_for(call.op)
-    return rule(call) if rule is not None else None
+    result = rule(call) if rule is not None else None
+    return fully_valid_result(call, result) if result is not None else None

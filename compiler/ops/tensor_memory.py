@@ -1,13 +1,310 @@
-"""`pl.tensor.create` (`pl.create_tensor`) and `pl.tensor.full`: the wrappers and the
-deductions of src/ir/op/tensor_ops/memory.cpp."""
+"""`pl.tensor.create` (`pl.create_tensor`), `pl.tensor.full`, `pl.tensor.slice` and
+`pl.tensor.assemble`: the wrappers, their IR builders and the deductions of
+src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
-from compiler.ir import IRType, TensorType
-from compiler.ops.call import OpCall
+import ast
+from dataclasses import replace
+
+from compiler.ir import IRType, ScalarType, TensorType, TileType
+from compiler.ir.types import TensorView, UnknownView
+from compiler.ir.views import canonical_tensor_view, dims_equal
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.memory_operands import (
+    UNKNOWN_DIM,
+    dims,
+    dtype_string,
+    enum_member,
+    flag,
+    int_elements,
+    is_none,
+    pad_value,
+    scalar_dtype,
+    valid_shape_of,
+)
 from compiler.ops.registry import wrapper
+from compiler.ops.type_inference import ir_type_name
+from compiler.ops.valid_region import (
+    Unsettled,
+    WindowRead,
+    Write,
+    infer_window_read_valid_shape,
+    infer_write_valid_shape_union,
+)
+
+_MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
+_SLICE_REMEDY = (
+    "Pass clamp=True -- pl.slice(x, shape, offset, clamp=True) -- to narrow the valid region to the source "
+    "edge instead"
+)
+_ASSEMBLE_REMEDY = (
+    "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the "
+    "whole source allocation -- that has to fit at this offset"
+)
 
 
-@wrapper("tensor.create", "tensor.full")
+@wrapper("tensor.create")
 def create(call: OpCall) -> IRType:
-    return TensorType(call.dims("shape"), call.dtype("dtype"))
+    # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
+    layout = enum_member(call, "layout", ("TensorLayout",), "ND")
+    shape = int_elements(call, "shape", "tensor.create shape tuple element")
+    return TensorType(shape or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None)
+
+
+@wrapper("tensor.full")
+def full(call: OpCall) -> IRType:
+    shape = int_elements(call, "shape", "tensor.full shape element")
+    return TensorType(shape or call.dims("shape"), call.dtype("dtype"), view=None)
+
+
+def _layout(layout: str | None) -> str | None:
+    return None if layout in (None, "ND") else layout
+
+
+@wrapper("tensor.slice")
+def slice_(call: OpCall) -> IRType | None:
+    source = call.type_of(call.param(0))
+    if not isinstance(source, TensorType) and not (
+        ir_type_name(source) and is_wrapped(call.expr(call.param(0)))
+    ):
+        return None
+    pad = pad_value(call, "pad_value", allow_null=True) if call.has("pad_value") else "carry"
+    if not isinstance(source, TensorType):
+        raise OpError(
+            "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(source)}"
+        )
+    if source.layout in _MX_LAYOUTS:
+        raise OpError("tensor.slice does not support MX-layout tensors")
+    shape = int_elements(call, "shape", "tensor.slice shape tuple element")
+    offsets = int_elements(call, "offset", "tensor.slice offset tuple element")
+    if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
+        return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
+    requested = (
+        dims(call, "valid_shape") if call.has("valid_shape") and not is_none(call, "valid_shape") else ()
+    )
+    clamp = flag(call, "clamp")
+    if requested is None or clamp is None or source.shape is None:
+        return TensorType(shape, source.dtype, distributed=source.distributed)
+    if len(shape) == len(source.shape) and len(offsets) == len(shape):
+        try:
+            extents = infer_window_read_valid_shape(
+                WindowRead(
+                    source_physical=source.shape,
+                    source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
+                    offsets=offsets,
+                    window=shape,
+                    requested_valid=requested,
+                    exact=False,
+                    clamp=clamp,
+                    op_name="tensor.slice",
+                    bounds_remedy=_SLICE_REMEDY,
+                )
+            )
+        except Unsettled:
+            return TensorType(shape, source.dtype, distributed=source.distributed)
+        valid = None if any(extent is None for extent in extents) else extents
+    else:
+        if requested and len(requested) != len(shape):
+            raise OpError(
+                "tensor.slice requires valid_shape to have the same rank as shape, but got valid_shape rank "
+                f"{len(requested)} and shape rank {len(shape)}"
+            )
+        valid = requested or shape
+    source_pad = _source_pad(source)
+    result_pad = source_pad if pad == "carry" else pad
+    if valid is None or result_pad is None:
+        return TensorType(shape, source.dtype, distributed=source.distributed)
+    view = canonical_tensor_view(TensorView(valid_shape=tuple(valid), pad=result_pad), shape, None)
+    return TensorType(shape, source.dtype, distributed=source.distributed, view=view)
+
+
+def _source_pad(source: TensorType) -> str | None:
+    if isinstance(source.view, UnknownView):
+        return None
+    return source.view.pad if source.view is not None else "null"
+
+
+@wrapper("tensor.assemble")
+def assemble(call: OpCall) -> IRType | None:
+    target, source = call.type_of(call.param(0)), call.type_of(call.param(1))
+    if ir_type_name(target) is None or ir_type_name(source) is None:
+        return None
+    if not isinstance(target, TensorType):
+        raise OpError(
+            "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(target)}"
+        )
+    if not isinstance(source, TensorType):
+        raise OpError(
+            "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got "
+            f"{ir_type_name(source)}"
+        )
+    offsets = dims(call, "offset")
+    fresh = TensorType(target.shape, target.dtype, distributed=target.distributed)
+    if offsets is None or target.shape is None or source.shape is None:
+        return fresh
+    if not call.is_false_or_absent("atomic"):
+        return fresh  # the atomic combine: not modelled
+    if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
+        return replace(fresh, view=None)  # a reinterpreting write: the target's shape, fully valid
+    target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
+    if source_valid is None:
+        return fresh
+    try:
+        valid = infer_write_valid_shape_union(
+            Write(
+                target_physical=target.shape,
+                target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
+                source_physical=source.shape,
+                source_valid=source_valid,
+                offsets=offsets,
+                exact=False,
+                op_name="tensor.assemble",
+                bounds_remedy=_ASSEMBLE_REMEDY,
+            )
+        )
+    except Unsettled:
+        return fresh
+    view = canonical_tensor_view(TensorView(valid_shape=tuple(valid)), target.shape, None)
+    if view is not None and dims_equal(view.valid_shape, target.shape):
+        view = None
+    return replace(fresh, view=view)
+
+
+def _tensor_operand(call: OpCall) -> IRType | None:
+    expr = call.expr(call.param(0))
+    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
+        return None
+    return expr.type
+
+
+@wrapper("tensor.read")
+def read(call: OpCall) -> IRType | None:
+    """`DeduceTensorReadType`."""
+    source = _tensor_operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType):
+        raise OpError(
+            f"tensor.read requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    if source.shape is not None:
+        _indices(call, call.param(1) or "indices", "tensor.read", len(source.shape))
+    return ScalarType(source.dtype)
+
+
+@wrapper("tensor.write")
+def write(call: OpCall) -> IRType | None:
+    """`DeduceTensorWriteType`: the result is the destination tensor's type."""
+    target = _tensor_operand(call)
+    if target is None:
+        return None
+    if not isinstance(target, TensorType):
+        raise OpError(
+            f"tensor.write requires first argument to be a TensorType, but got {ir_type_name(target)}"
+        )
+    if target.shape is None or not _indices(
+        call, call.param(1) or "indices", "tensor.write", len(target.shape)
+    ):
+        return target
+    value = call.expr(call.param(2))
+    if value is not None and isinstance(value.type, (TileType, TensorType)):
+        raise OpError(
+            f"tensor.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
+        )
+    dtype = scalar_dtype(value)
+    if dtype is not None and target.dtype is not None and dtype != target.dtype:
+        raise OpError(
+            "tensor.write requires value dtype to match tensor dtype, but got value dtype "
+            f"{dtype_string(dtype)} and tensor dtype {dtype_string(target.dtype)}"
+        )
+    return target
+
+
+def _indices(call: OpCall, param: str, op: str, rank: int) -> bool:
+    """One integer scalar index per dimension (a bare index is a one-element list);
+    False when the indices are not all known."""
+    node = call.nodes.get(param)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = call.items(param) or []
+    else:
+        value = call.expr(param)
+        if value is None:
+            return False
+        items = [value]
+    if len(items) != rank:
+        raise OpError(f"{op} indices count ({len(items)}) must match tensor rank ({rank})")
+    for index, item in enumerate(items):
+        if isinstance(item.type, (TileType, TensorType)):
+            raise OpError(f"{op} index element {index} must be ScalarType, but got {item.type.ir_class_name}")
+        dtype = scalar_dtype(item)
+        if dtype is None:
+            return False
+        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
+            raise OpError(
+                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
+            )
+    return True
+
+
+@wrapper("tensor.dim")
+def dim(call: OpCall) -> IRType | None:
+    """`DeduceTensorDimType`: an INDEX scalar."""
+    source = _tensor_operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType) or source.distributed:
+        raise OpError(
+            f"tensor.dim requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    axis_node = call.nodes.get("axis")
+    axis = call.evaluate(axis_node) if axis_node is not None else None
+    if isinstance(axis, int) and not isinstance(axis, bool) and source.shape is not None:
+        rank = len(source.shape)
+        normalized = axis + rank if axis < 0 else axis
+        if not 0 <= normalized < rank:
+            raise OpError(f"tensor.dim axis {normalized} out of range for tensor of rank {rank}")
+    return ScalarType("INDEX")
+
+
+@wrapper("tensor.ci")
+def ci(call: OpCall) -> IRType | None:
+    """`DeduceTensorCiType`."""
+    dtype = call.dtype("dtype") if call.has("dtype") else "INT32"
+    if dtype is None:
+        return None
+    if dtype not in ("INT16", "INT32", "UINT16", "UINT32"):
+        raise OpError(
+            f"tensor.ci dtype must be one of {{INT16, INT32, UINT16, UINT32}}, but got {dtype_string(dtype)}"
+        )
+    start = call.expr("start")
+    if start is None or isinstance(start.type, (TileType, TensorType)):
+        if start is not None:
+            raise OpError(
+                f"tensor.ci requires first argument 'start' to be a scalar, but got {start.type.ir_class_name}"
+            )
+        return None
+    literal = start.value if hasattr(start, "value") else None
+    start_dtype = dtype if isinstance(literal, int) and not isinstance(literal, bool) else scalar_dtype(start)
+    if start_dtype is None:
+        return None
+    if start_dtype != dtype:
+        raise OpError(
+            f"tensor.ci 'start' dtype ({dtype_string(start_dtype)}) must match destination dtype ({dtype_string(dtype)})"
+        )
+    shape = int_elements(call, "shape", "tensor.ci shape element")
+    if shape is None:
+        return None
+    if not shape:
+        raise OpError("tensor.ci requires non-empty shape")
+    if isinstance(shape[-1], int) and shape[-1] == 1:
+        raise OpError("tensor.ci requires the innermost dimension (Cols) to be != 1, got 1")
+    for index, dim in enumerate(shape[:-1]):
+        if isinstance(dim, int) and dim != 1:
+            raise OpError(
+                "tensor.ci only populates the first row because pto.tci ignores valid rows; leading dimensions "
+                f"must be 1, but got {dim} at index {index}"
+            )
+    return TensorType(shape, dtype, view=None)

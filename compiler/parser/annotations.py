@@ -7,6 +7,7 @@ all work), so we do too. An annotation we do not understand is `UnknownType`.
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from typing import Any
 
 from compiler.ir import (
@@ -18,9 +19,11 @@ from compiler.ir import (
     TileType,
     TupleType,
     UnknownType,
+    Var,
 )
-from compiler.ir.types import UNKNOWN_VIEW
-from compiler.syntax.values import DTYPE_NAMES, UNKNOWN, DType, DynVar, StaticEvaluator
+from compiler.ir.types import UNKNOWN_VIEW, TensorView, TileView, UnknownView
+from compiler.ir.views import canonical_tile_view, implicit_tile_layout
+from compiler.syntax.values import DTYPE_NAMES, UNKNOWN, DType, DynVar, EnumMember, StaticEvaluator
 
 _MEMORY_SPACES = frozenset(
     ["DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale", "ScalarLocal"]
@@ -31,8 +34,12 @@ _MAX_FAST_DIMS = 10_000
 
 
 class AnnotationResolver:
-    def __init__(self, evaluator: StaticEvaluator) -> None:
+    def __init__(
+        self, evaluator: StaticEvaluator, lookup_var: Callable[[str], Var | None] | None = None
+    ) -> None:
         self._evaluator = evaluator
+        # The function's variables, which a local's view may name (`valid_shape=[16, n]`).
+        self._lookup_var = lookup_var
 
     def resolve_param(self, annotation: ast.expr | None) -> tuple[IRType, Direction]:
         if annotation is None:
@@ -65,23 +72,117 @@ class AnnotationResolver:
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
             layout = _first_head_in(args, _LAYOUTS)
-            # A layout alone is a view with no valid shape of its own; anything else
-            # there (a `pl.TensorView(...)`, a memref) is a view we do not read.
-            view = None if _only_heads_in(args, _LAYOUTS) else UNKNOWN_VIEW
+            view: TensorView | UnknownView | None = None
+            for arg in args[2:]:
+                if _head_name(arg) in _LAYOUTS:
+                    continue  # a layout alone: a view with no valid shape of its own
+                if _call_name(arg) == "TensorView":
+                    view, layout = self._tensor_view(arg)
+                else:
+                    view = UNKNOWN_VIEW  # a memref, a view held in a variable: not read here
             return TensorType(shape, dtype, layout, distributed=head == "DistributedTensor", view=view)
         if head == "Tile":
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
             memory = _first_head_in(args, _MEMORY_SPACES)
             # No view written: the implicit one (the whole shape valid).
-            view = None if _only_heads_in(args, _MEMORY_SPACES) else UNKNOWN_VIEW
-            return TileType(shape, dtype, memory, view=view)
+            tile_view: TileView | UnknownView | None = None
+            for arg in args[2:]:
+                if _head_name(arg) in _MEMORY_SPACES or _call_name(arg) == "MemRef":
+                    continue
+                if _call_name(arg) == "TileView" and isinstance(arg, ast.Call):
+                    tile_view = self._tile_view(arg, shape, memory)
+                else:
+                    tile_view = UNKNOWN_VIEW
+            return TileType(shape, dtype, memory, view=tile_view)
         if head == "Scalar":
             dtype = self.dtype(args[0]) if args else None
             return TaskIdType() if dtype == "TASK_ID" else ScalarType(dtype)
         if head in ("Tuple", "tuple"):
             return TupleType(tuple(self.resolve(arg) for arg in args))
         return UnknownType()
+
+    def _tile_view(
+        self, node: ast.Call, shape: tuple[Any, ...] | None, memory: str | None
+    ) -> TileView | UnknownView | None:
+        """`pl.TileView(...)` (`_resolve_tileview`): the fields written, the others the
+        implicit ones of the tile's shape and memory space; canonical (None when it says
+        no more than no view). Unknown when a field is not read here."""
+        if node.args or shape is None:
+            return UNKNOWN_VIEW
+        fields: dict[str, Any] = {}
+        for keyword in node.keywords:
+            value = self._view_field(keyword.arg, keyword.value)
+            if value is UNKNOWN:
+                return UNKNOWN_VIEW
+            fields[keyword.arg or ""] = value
+        blayout, slayout, fractal = implicit_tile_layout(shape, memory)
+        view = TileView(
+            valid_shape=fields.get("valid_shape", tuple(shape)),
+            stride=fields.get("stride", ()),
+            start_offset=fields.get("start_offset"),
+            blayout=fields.get("blayout", blayout),
+            slayout=fields.get("slayout", slayout),
+            fractal=fields.get("fractal", fractal),
+            pad=fields.get("pad", "null"),
+            compact=fields.get("compact", "null"),
+        )
+        return canonical_tile_view(view, shape, memory)
+
+    def _tensor_view(self, node: ast.expr) -> tuple[TensorView | UnknownView | None, str | None]:
+        """`pl.TensorView(...)` (`_resolve_tensorview`): the view and its layout."""
+        if not isinstance(node, ast.Call) or node.args:
+            return UNKNOWN_VIEW, None
+        fields: dict[str, Any] = {}
+        for keyword in node.keywords:
+            value = self._view_field(keyword.arg, keyword.value)
+            if value is UNKNOWN:
+                return UNKNOWN_VIEW, None
+            fields[keyword.arg or ""] = value
+        layout = fields.get("layout", "ND")
+        view = TensorView(
+            valid_shape=fields.get("valid_shape", ()),
+            stride=fields.get("stride", ()),
+            pad=fields.get("pad", "null"),
+        )
+        return (view if view != TensorView() else None), (None if layout == "ND" else layout)
+
+    def _view_field(self, name: str | None, node: ast.expr) -> Any:
+        """A view keyword's value as our types hold it; UNKNOWN when not read here."""
+        if name in ("valid_shape", "stride"):
+            if not isinstance(node, ast.List):
+                return UNKNOWN
+            dims = [self._view_dim(element) for element in node.elts]
+            return UNKNOWN if any(dim is UNKNOWN for dim in dims) else tuple(dims)
+        if name == "start_offset":
+            return self._view_dim(node)
+        if name == "fractal":
+            value = self._evaluator.eval(node)
+            return value if isinstance(value, int) and not isinstance(value, bool) else UNKNOWN
+        enums = {
+            "blayout": "TileLayout",
+            "slayout": "TileLayout",
+            "pad": "PadValue",
+            "compact": "CompactMode",
+        }
+        enums["layout"] = "TensorLayout"
+        value = self._evaluator.eval(node)
+        if name in enums and isinstance(value, EnumMember) and value.enum == enums[name]:
+            return value.member
+        return UNKNOWN
+
+    def _view_dim(self, node: ast.expr) -> Any:
+        """A view dim: an int, a `pl.dynamic` symbol, or a variable of the function."""
+        if isinstance(node, ast.Name) and self._lookup_var is not None:
+            var = self._lookup_var(node.id)
+            if var is not None:
+                return var
+        value = self._evaluator.eval(node)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, DynVar):
+            return value.name
+        return UNKNOWN
 
     def shape(self, node: ast.expr) -> tuple[Any, ...] | None:
         cls = node.__class__
@@ -132,9 +233,9 @@ def _first_head_in(args: list[ast.expr], names: frozenset[str]) -> str | None:
     return None
 
 
-def _only_heads_in(args: list[ast.expr], names: frozenset[str]) -> bool:
-    """Whether every argument after shape and dtype is a head name in `names`."""
-    return all(_head_name(arg) in names for arg in args[2:])
+def _call_name(node: ast.expr) -> str | None:
+    """`TileView` of `pl.TileView(...)`."""
+    return _head_name(node.func) if isinstance(node, ast.Call) else None
 
 
 def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:

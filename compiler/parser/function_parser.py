@@ -22,6 +22,7 @@ from compiler.ir import (
     BreakStmt,
     Call,
     ClusterScopeStmt,
+    Const,
     ContinueStmt,
     Direction,
     EvalStmt,
@@ -125,8 +126,8 @@ class FunctionParser:
         self._context = context
         self._env = context.env
         self._evaluator = context.env.evaluator()
-        self._types = AnnotationResolver(self._evaluator)
         self._bindings: dict[str, Var] = {}
+        self._types = AnnotationResolver(self._evaluator, self._bindings.get)
         self._consumed_markers: set[int] = set()
         self._diagnostics: list[Diagnostic] = []
         self._manual_runtime_depth = 0
@@ -561,7 +562,7 @@ class FunctionParser:
             loop_rules.check_unroll(call, [self._as_written(bound) for bound in bounds], bool(init_values))
         loop_rules.check_stage(call, iterator, self._as_written(stage) if stage is not None else None)
         attrs = self._loop_attrs(call)
-        loop_var = self._bind(loop_target.id, ScalarType("INDEX"), Span.of(loop_target))
+        loop_var = self._bind(loop_target.id, _loop_var_type(bounds), Span.of(loop_target))
         iter_args: list[Var] = []
         if iter_args_node is not None:
             names = loop_rules.iter_arg_names(iter_args_node, len(init_values))
@@ -939,3 +940,13 @@ def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | 
     if len(bounds) >= 3:
         return bounds[0], bounds[1], bounds[2]
     return None, None, None
+
+
+def _loop_var_type(bounds: list[Expr]) -> ScalarType:
+    """The loop variable is INDEX unless a constant bound has another dtype (`pl.const(8,
+    pl.INT32)`), which the real parser then gives it; that case is left unknown here (an
+    INDEX variable is known not to be negative, which the op rules' proofs rely on)."""
+    for bound in bounds:
+        if isinstance(bound, Const) and isinstance(bound.type, ScalarType) and bound.type.dtype != "INDEX":
+            return ScalarType(None)
+    return ScalarType("INDEX")

@@ -209,7 +209,7 @@ def annotated_var_type(annotated: IRType, value: IRType) -> IRType:
             and len(annotated.shape) == len(value.shape)
         )
         view = value.view if same_rank else UNKNOWN_VIEW
-        return TileType(annotated.shape, annotated.dtype, annotated.memory, view)
+        return TileType(annotated.shape, annotated.dtype, annotated.memory or value.memory, view)
     if (
         isinstance(annotated, TensorType)
         and isinstance(value, TensorType)
@@ -217,8 +217,21 @@ def annotated_var_type(annotated: IRType, value: IRType) -> IRType:
         and annotated.layout is None
         and annotated.distributed == value.distributed
     ):
-        return TensorType(annotated.shape, annotated.dtype, value.layout, annotated.distributed, value.view)
+        return TensorType(
+            _value_dims(annotated.shape, value.shape),
+            annotated.dtype,
+            value.layout,
+            annotated.distributed,
+            value.view,
+        )
     return annotated
+
+
+def _value_dims(annotated: tuple | None, value: tuple | None) -> tuple | None:
+    """The value's dims (the real Var's), the annotation's where ours are not known."""
+    if value is None or annotated is None or len(value) != len(annotated):
+        return annotated
+    return tuple(a if v == "?" else v for a, v in zip(annotated, value))
 
 
 def check_rebind(name: str, first: IRType, new: IRType, stmt: ast.stmt) -> None:

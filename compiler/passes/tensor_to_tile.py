@@ -195,6 +195,8 @@ def _convert(function: Function) -> None:
                         node.op = "tile." + node.op.partition(".")[2]
                         _drop_tensor_only_kwargs(node)
                         node.type = _as_tile(node.type)
+                        if node.op == "tile.matmul":
+                            node.type = _in_acc(node.type)
                         _retype_result(stmt, node, renamed)
                     if converted and node.op.startswith("tile."):
                         hoist(stmt, node, out)
@@ -314,6 +316,8 @@ def _tile_op_on_tiles(call: Call) -> bool:
         call.type = TileType(
             first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
         )
+        if name == "matmul":
+            call.type = _in_acc(call.type)
         return True
     return False
 
@@ -377,6 +381,8 @@ def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Expr]) -> None:
     """A value a converted op computes is a tile now, no longer a tensor."""
     if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
         call.type = _as_tile(stmt.var.type)
+        if call.op == "tile.matmul":
+            call.type = _in_acc(call.type)
         _rename_to_tile(stmt, call.type, renamed)
 
 
@@ -388,6 +394,11 @@ def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Expr
     tile = Var(stmt.var.span, f"{base_name(stmt.var.name)}__tile", type=tile_type)
     renamed[id(stmt.var)] = tile
     stmt.var = tile
+
+
+def _in_acc(tile: object) -> object:
+    """A tile matmul's result lives in the accumulator (the real op's output memory)."""
+    return TileType(tile.shape, tile.dtype, "Acc") if isinstance(tile, TileType) else tile
 
 
 def _assemble_to_store(call: Call, root: dict[int, int]) -> None:

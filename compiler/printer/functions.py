@@ -11,11 +11,23 @@ it the parser reads back into the same IR.
 
 from __future__ import annotations
 
-from compiler.ir import Direction, Function, FunctionType, Param, RuntimeScopeStmt
+from compiler.ir import (
+    AssignStmt,
+    Direction,
+    ForStmt,
+    Function,
+    FunctionType,
+    IfStmt,
+    Param,
+    RuntimeScopeStmt,
+    Var,
+    WhileStmt,
+    YieldStmt,
+)
 from compiler.ir.visit import walk_stmts
 from compiler.printer.expressions import format_expr
 from compiler.printer.statements import Lines, print_block
-from compiler.printer.types import format_param_type, format_required_type
+from compiler.printer.types import format_param_type, format_required_type, variables_in_scope
 from compiler.printer.values import format_attr_dict
 
 _SUB_WORKER = "SubWorker"
@@ -24,6 +36,28 @@ _AUTO_SCOPE_DECORATORS = frozenset({"function", "jit", "jit.inline", "jit.host"}
 
 
 def print_function_lines(function: Function, depth: int, out: Lines, *, in_program: bool) -> None:
+    with variables_in_scope(_bound_variables(function)):
+        _print_function(function, depth, out, in_program=in_program)
+
+
+def _bound_variables(function: Function) -> list[Var]:
+    """The variables the function binds: its parameters and what its statements bind."""
+    bound = [param.var for param in function.params]
+    for stmt in walk_stmts(function.body):
+        if isinstance(stmt, AssignStmt):
+            bound.append(stmt.var)
+        elif isinstance(stmt, ForStmt):
+            if stmt.loop_var is not None:
+                bound.append(stmt.loop_var)
+            bound += stmt.iter_args + stmt.return_vars
+        elif isinstance(stmt, (IfStmt, WhileStmt)):
+            bound += stmt.return_vars + (stmt.iter_args if isinstance(stmt, WhileStmt) else [])
+        elif isinstance(stmt, YieldStmt):
+            bound += stmt.targets
+    return bound
+
+
+def _print_function(function: Function, depth: int, out: Lines, *, in_program: bool) -> None:
     out.add(depth, _decorator(function))
     params = [_param(param) for param in function.params]
     if in_program and function.role != _SUB_WORKER:

@@ -7,12 +7,49 @@ out (an assignment), or writes `pl.UnknownType` where one is required.
 
 from __future__ import annotations
 
-from compiler.ir import Expr, IRType, ScalarType, TensorType, TileType, TupleType
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from compiler.ir import BinaryExpr, Expr, IRType, ScalarType, TensorType, TileType, TupleType, UnaryExpr, Var
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, canonical_tile_view, dims_equal, implicit_tile_layout
 from compiler.printer.expressions import format_expr
 
 UNKNOWN_TYPE = "pl.UnknownType"
+
+# The variables a dim may name where types are printed now (None: any). A function's
+# printer sets it: a type naming a variable the function does not bind (a shape or a
+# valid shape computed in the caller of an outlined kernel) has no spelling there that
+# reads back, so it prints as a type we cannot write.
+_IN_SCOPE: ContextVar[frozenset[int] | None] = ContextVar("pto_printer_variables_in_scope", default=None)
+
+
+@contextmanager
+def variables_in_scope(variables: Iterable[Var]) -> Iterator[None]:
+    """Types printed inside may name only `variables`."""
+    token = _IN_SCOPE.set(frozenset(id(var) for var in variables))
+    try:
+        yield
+    finally:
+        _IN_SCOPE.reset(token)
+
+
+def _in_scope(expr: Expr) -> bool:
+    scope = _IN_SCOPE.get()
+    if scope is None:
+        return True
+    pending: list[Expr] = [expr]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Var):
+            if id(node) not in scope:
+                return False
+        elif isinstance(node, BinaryExpr):
+            pending += (node.lhs, node.rhs)
+        elif isinstance(node, UnaryExpr):
+            pending.append(node.operand)
+    return True
 
 
 def format_type(ir_type: IRType) -> str | None:
@@ -82,7 +119,7 @@ def _dim(dim: Dim) -> str | None:
     if isinstance(dim, int):
         return str(dim)
     if isinstance(dim, Expr):
-        return format_expr(dim)
+        return format_expr(dim) if _in_scope(dim) else None
     return None if dim == "?" else dim  # the source text of a dim we could not fold
 
 

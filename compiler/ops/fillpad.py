@@ -1,0 +1,136 @@
+"""`fillpad`, `fillpad_inplace` and `fillpad_expand` of both levels: the padding of a
+partially valid tile or tensor, after which the whole of it is valid
+(src/ir/op/tile_ops/elementwise.cpp, src/ir/op/tensor_ops/memory.cpp). The builders
+normalize `pad_value` first (ir/op/_pad_value.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from compiler.ir import IRType, TensorType, TileType
+from compiler.ir.types import TensorView, TileView, UnknownView
+from compiler.ir.views import canonical_tensor_view, effective_tile_view
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.memory_operands import pad_value
+from compiler.ops.registry import wrapper
+from compiler.ops.type_inference import ir_type_name
+from compiler.ops.views import tile_result
+
+
+def _operand(call: OpCall) -> IRType | None:
+    expr = call.expr(call.param(0))
+    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
+        return None
+    return expr.type
+
+
+@wrapper("tile.fillpad", "tile.fillpad_inplace")
+def tile_fillpad(call: OpCall) -> IRType | None:
+    """The tile fully valid, its padding `pad_value` (output memory Vec)."""
+    pad = pad_value(call, "pad_value")
+    source = _operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TileType):
+        raise OpError(
+            f"The operator {call.op} requires first argument to be a TileType, but got {ir_type_name(source)}"
+        )
+    effective = effective_tile_view(source)
+    if effective is None or pad is None or source.shape is None:
+        return TileType(source.shape, source.dtype, source.memory or "Vec")
+    view = TileView(
+        valid_shape=tuple(source.shape),
+        blayout=effective.blayout,
+        slayout=effective.slayout,
+        pad=pad,
+        compact=effective.compact,
+    )
+    return tile_result(source.shape, source.dtype, view, source.memory, output_memory="Vec")
+
+
+@wrapper("tile.fillpad_expand")
+def tile_fillpad_expand(call: OpCall) -> IRType | None:
+    """A larger tile: the source's valid region top-left, the rest `pad_value`."""
+    pad = pad_value(call, "pad_value")
+    source = _operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TileType):
+        raise OpError(
+            "The operator tile.fillpad_expand requires first argument to be a TileType, but got "
+            f"{ir_type_name(source)}"
+        )
+    shape = _expanded_shape(call, source.shape, "tile.fillpad_expand")
+    effective = effective_tile_view(source)
+    if shape is None or effective is None or pad is None:
+        return TileType(shape, source.dtype, source.memory or "Vec")
+    view = TileView(
+        valid_shape=shape,
+        blayout=effective.blayout,
+        slayout=effective.slayout,
+        pad=pad,
+        compact=effective.compact,
+    )
+    return tile_result(shape, source.dtype, view, source.memory, output_memory="Vec")
+
+
+def _expanded_shape(call: OpCall, source: tuple | None, op: str) -> tuple[int, ...] | None:
+    """The destination shape's checks: the source's rank, static, positive, no smaller."""
+    items = call.items("shape")
+    if items is None or source is None:
+        return None
+    if len(items) != len(source):
+        raise OpError(f"{op} shape rank ({len(items)}) must match source rank ({len(source)})")
+    shape: list[int] = []
+    for index, item in enumerate(items):
+        value = getattr(item, "value", None)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise OpError(f"{op} shape dimension {index} must be a constant integer")
+        if value <= 0:
+            raise OpError(f"{op} shape dimension {index} must be positive, got {value}")
+        if isinstance(source[index], int) and value < source[index]:
+            raise OpError(
+                f"{op} destination dimension {index} ({value}) must be >= source dimension ({source[index]})"
+            )
+        shape.append(value)
+    return tuple(shape)
+
+
+@wrapper("tensor.fillpad")
+def tensor_fillpad(call: OpCall) -> IRType | None:
+    """`DeduceTensorFillpadType`: the view kept, fully valid."""
+    pad_value(call, "pad_value")
+    source = _operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType) or source.distributed:
+        raise OpError(
+            f"tensor.fillpad requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    if isinstance(source.view, UnknownView) or source.shape is None:
+        return TensorType(source.shape, source.dtype, source.layout)
+    view = (
+        None
+        if source.view is None
+        else canonical_tensor_view(replace(source.view, valid_shape=()), source.shape, None)
+    )
+    return TensorType(source.shape, source.dtype, source.layout, view=view)
+
+
+@wrapper("tensor.fillpad_expand")
+def tensor_fillpad_expand(call: OpCall) -> IRType | None:
+    """`DeduceTensorFillpadExpandType`: a fresh, larger tensor, fully valid."""
+    pad = pad_value(call, "pad_value")
+    source = _operand(call)
+    if source is None:
+        return None
+    if not isinstance(source, TensorType) or source.distributed:
+        raise OpError(
+            f"tensor.fillpad_expand requires first argument to be a TensorType, but got {ir_type_name(source)}"
+        )
+    shape = _expanded_shape(call, source.shape, "tensor.fillpad_expand")
+    if shape is None or pad is None or isinstance(source.view, UnknownView):
+        return TensorType(shape, source.dtype, source.layout)
+    base = source.view or TensorView()
+    view = canonical_tensor_view(replace(base, valid_shape=(), pad=pad), shape, source.layout)
+    return TensorType(shape, source.dtype, source.layout, view=view)

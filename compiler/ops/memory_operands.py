@@ -1,0 +1,201 @@
+"""Reading the operands of the memory and view ops (src/ir/op/{tile,tensor}_ops/memory.cpp,
+transform.cpp): literal lists as dims (offsets, shapes, valid shapes), static flags,
+enum members and pad values, and the valid shapes of the operand types."""
+
+from __future__ import annotations
+
+import ast
+import math
+
+from compiler.ir import BinaryExpr, Const, Expr, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
+from compiler.ir.types import Dim
+from compiler.ir.views import tensor_valid_shape, tile_valid_shape
+from compiler.ops.call import OpCall, OpError
+from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
+
+__all__ = [
+    "UNKNOWN_DIM",
+    "dim_of",
+    "dims",
+    "dtype_string",
+    "enum_member",
+    "expr_class_name",
+    "flag",
+    "int_elements",
+    "is_none",
+    "pad_value",
+    "scalar_dtype",
+    "valid_shape_of",
+]
+
+# A dim whose value we cannot name (never equal to anything, never proved).
+UNKNOWN_DIM = "?"
+
+
+def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
+    """A literal list/tuple argument, one dim per element (`dim_of`); None when the
+    argument is absent or not a literal list."""
+    node = call.nodes.get(param)
+    items = call.items(param)
+    if not isinstance(node, (ast.List, ast.Tuple)) or items is None or len(items) != len(node.elts):
+        return None
+    return tuple(dim_of(item, element, call) for item, element in zip(items, node.elts))
+
+
+def dim_of(item: Expr, node: ast.expr | None, call: OpCall) -> Dim | Expr:
+    """An element as the real IR holds it: an int literal (`ConstInt` of INDEX), a
+    `pl.dynamic` symbol, or a scalar expression of variables and arithmetic."""
+    if isinstance(item, Const) and isinstance(item.value, int) and not isinstance(item.value, bool):
+        if getattr(item.type, "dtype", None) == "INDEX":
+            return item.value
+        return item
+    if isinstance(item, OpaqueExpr):
+        value = call.evaluate(node) if node is not None else UNKNOWN
+        return value.name if isinstance(value, DynVar) else UNKNOWN_DIM
+    if isinstance(item, (Var, BinaryExpr, UnaryExpr, Const)):
+        return item
+    return UNKNOWN_DIM
+
+
+def is_none(call: OpCall, param: str) -> bool:
+    """Whether the argument is written as a literal `None` (the wrapper's "absent")."""
+    node = call.nodes.get(param)
+    return isinstance(node, ast.Constant) and node.value is None
+
+
+def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
+    """The truth of a flag argument (`if clamp:` in the wrapper), `default` when it is
+    absent; None when its value is not static."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    value = call.evaluate(node)
+    if value is None or isinstance(value, (bool, int, float)):
+        return bool(value)
+    return None
+
+
+def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
+    """`GetValidShape`: the operand's valid shape, None when it is not known."""
+    if isinstance(operand, TileType):
+        return tile_valid_shape(operand)
+    return tensor_valid_shape(operand)
+
+
+def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:
+    """A `pl.<Enum>.<member>` argument's member name (`default` when absent); None when
+    it is not one of `enums` or not static."""
+    node = call.nodes.get(param)
+    if node is None:
+        return default
+    value = call.evaluate(node)
+    if isinstance(value, EnumMember) and value.enum in enums:
+        return value.member
+    return None
+
+
+_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
+
+
+def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
+    """`normalize_pad_value` of a `pad_value` argument: the `PadValue` member name, or
+    OpError with its message; None when the value is not static. `allow_null`: a
+    `PadValue.null` passes (the slices take it as "no padding")."""
+    node = call.nodes.get(param)
+    if node is None:
+        return "zero"
+    value = call.evaluate(node)
+    if isinstance(value, EnumMember):
+        if value.enum != "PadValue" or value.member not in ("null", "zero", "max", "min"):
+            return None
+        if value.member == "null" and not allow_null:
+            raise OpError(
+                f"fillpad pad_value cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
+            )
+        return value.member
+    if isinstance(value, bool):
+        raise OpError(f"fillpad pad_value cannot be bool ({value!r}). {_PAD_HINT}")
+    if isinstance(value, int):
+        if value == 0:
+            return "zero"
+        raise OpError(
+            f"fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); got {value!r}. "
+            f"{_PAD_HINT}"
+        )
+    if isinstance(value, float):
+        if math.isnan(value):
+            raise OpError(f"fillpad pad_value cannot be NaN. {_PAD_HINT}")
+        if value == 0.0:
+            return "zero"
+        if math.isinf(value):
+            return "max" if value > 0 else "min"
+        raise OpError(
+            f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
+            f"{_PAD_HINT}"
+        )
+    return None
+
+
+# `DataType::ToString`.
+_DTYPE_STRINGS = {"BF16": "bfloat16"}
+
+# The class names `Expr::TypeName()` reports for our expression nodes.
+_BINARY_CLASSES = {
+    "add": "Add", "sub": "Sub", "mul": "Mul", "div": "FloatDiv", "floordiv": "FloorDiv", "mod": "FloorMod",
+    "pow": "Pow", "shl": "BitShiftLeft", "shr": "BitShiftRight", "bitand": "BitAnd", "bitor": "BitOr",
+    "bitxor": "BitXor",
+}  # fmt: skip
+
+
+def dtype_string(dtype: str) -> str:
+    """`DataType::ToString()`: "fp32", "index", "bfloat16"."""
+    return _DTYPE_STRINGS.get(dtype, dtype.lower())
+
+
+def expr_class_name(expr: Expr | None) -> str | None:
+    """`Expr::TypeName()` of a parsed operand ("Var", "Add", "ConstFloat"), None when unsure."""
+    if isinstance(expr, Var):
+        return "Var"
+    if isinstance(expr, Const):
+        if isinstance(expr.value, bool):
+            return "ConstBool"
+        if isinstance(expr.value, int):
+            return "ConstInt"
+        if isinstance(expr.value, float):
+            return "ConstFloat"
+        return None
+    if isinstance(expr, BinaryExpr):
+        return _BINARY_CLASSES.get(expr.op)
+    if isinstance(expr, UnaryExpr) and expr.op == "neg":
+        return "Neg"
+    return None
+
+
+def scalar_dtype(expr: Expr | None) -> str | None:
+    """The dtype of a scalar operand as the real IR has it (an int literal is INDEX, a
+    float literal FP32); None when not known."""
+    if isinstance(expr, Const):
+        if isinstance(expr.value, bool):
+            return "BOOL"
+        if isinstance(expr.value, (int, float)):
+            return getattr(expr.type, "dtype", None)
+        return None
+    dtype = getattr(expr.type, "dtype", None) if expr is not None else None
+    return dtype if isinstance(dtype, str) else None
+
+
+def int_elements(call: OpCall, param: str, what: str) -> tuple | None:
+    """The tensor ops' element checks: a scalar of an integer dtype each."""
+    items = call.items(param)
+    found = dims(call, param)
+    if items is None or found is None:
+        return None
+    for index, item in enumerate(items):
+        if isinstance(item.type, (TileType, TensorType)):
+            raise OpError(f"{what} {index} must be ScalarType, but got {item.type.ir_class_name}")
+        dtype = scalar_dtype(item)
+        if dtype is None:
+            return None
+        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
+            raise OpError(f"{what} {index} must have integer dtype, but got {dtype_string(dtype)}")
+    return found

@@ -253,7 +253,7 @@ def test_cli_reports_op_errors(tmp_path: Path) -> None:
 
 
 def test_scalar_operand_where_a_tile_is_needed() -> None:
-    source = kernel(LOAD_A, "m = pl.add(n, a)", "k = pl.part_add(a, n)", "ok = pl.add(a, n)", RETURN)
+    source = kernel(LOAD_A, "m = pl.add(n, a)", "k = pl.part_add(a, n)", "ok = pl.add(a, 2.0)", RETURN)
     messages = [(line, message) for line, _, message, _ in errors(source)]
     assert messages == [
         (FIRST + 1, "pl.add: expected Tensor or Tile operands, got (Scalar, Tile)"),

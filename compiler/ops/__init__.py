@@ -12,13 +12,18 @@ from __future__ import annotations
 
 from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
-    elementwise,
     matmul,
-    reduction,
+    tensor_broadcast,
+    tensor_elementwise,
     tensor_memory,
+    tensor_reduction,
+    tensor_unary,
+    tile_broadcast,
+    tile_elementwise,
     tile_memory,
+    tile_reduction,
+    tile_unary,
     transform,
-    unary,
     unified,
 )
 from compiler.ops.call import OpCall, OpError

@@ -83,3 +83,138 @@ def ir_type_name(ir_type: IRType | None) -> str | None:
     if isinstance(ir_type, (TileType, ScalarType, TupleType)):
         return ir_type.ir_class_name
     return None
+
+
+# ---------------------------------------------------------------------------
+# The real DataType facts (include/pypto/core/dtype.h) and the type-inference
+# helpers of src/ir/op/type_inference.cpp that the element-wise, unary,
+# reduction and broadcast rules share.
+
+# `DataType::ToString()`: how a dtype is written in the ops' messages.
+_DTYPE_TEXT = {
+    "BOOL": "bool", "INT4": "int4", "INT8": "int8", "INT16": "int16", "INT32": "int32",
+    "INT64": "int64", "INDEX": "index", "UINT4": "uint4", "UINT8": "uint8", "UINT16": "uint16",
+    "UINT32": "uint32", "UINT64": "uint64", "FP4": "fp4", "FP8E4M3FN": "fp8e4m3fn",
+    "FP8E5M2": "fp8e5m2", "FP8E8M0": "fp8e8m0", "FP16": "fp16", "FP32": "fp32",
+    "BF16": "bfloat16", "HF4": "hf4", "HF8": "hf8", "TASK_ID": "task_id",
+}  # fmt: skip
+# `DataType::GetBit()`.
+_DTYPE_BITS = {
+    "BOOL": 1, "INT4": 4, "UINT4": 4, "FP4": 4, "HF4": 4, "INT8": 8, "UINT8": 8,
+    "FP8E4M3FN": 8, "FP8E5M2": 8, "FP8E8M0": 8, "HF8": 8, "INT16": 16, "UINT16": 16,
+    "FP16": 16, "BF16": 16, "INT32": 32, "UINT32": 32, "FP32": 32, "INT64": 64,
+    "UINT64": 64, "INDEX": 64, "TASK_ID": 64,
+}  # fmt: skip
+# INDEX is a signed integer code in the real DataType; BOOL and TASK_ID are neither int nor float.
+_SIGNED_INTS = frozenset({"INT4", "INT8", "INT16", "INT32", "INT64", "INDEX"})
+_UNSIGNED_INTS = frozenset({"UINT4", "UINT8", "UINT16", "UINT32", "UINT64"})
+
+
+def dtype_text(dtype: str) -> str:
+    """A dtype as `DataType::ToString()` writes it in a message (`fp32`, `bfloat16`)."""
+    return _DTYPE_TEXT.get(dtype, "unknown")
+
+
+def is_int_dtype(dtype: str | None) -> bool | None:
+    """`DataType::IsInt()`; None when the dtype is not known."""
+    return None if dtype is None else dtype in _SIGNED_INTS or dtype in _UNSIGNED_INTS
+
+
+def is_float_dtype(dtype: str | None) -> bool | None:
+    """`DataType::IsFloat()`; None when the dtype is not known."""
+    return None if dtype is None else dtype in FLOAT_BITS
+
+
+def dtype_bytes_of(dtype: str) -> int:
+    """`DataType::GetByte()`: bits rounded up to whole bytes."""
+    return (_DTYPE_BITS.get(dtype, 0) + 7) // 8
+
+
+def promote_dtypes(a: str | None, b: str | None) -> str | None:
+    """The C++ `PromoteDataTypes`, as written: same -> it; a float beats a non-float;
+    else the wider; at equal width a signed int beats the other; else the first.
+    None when a dtype is not known (the real one never fails on known dtypes)."""
+    if a is None or b is None:
+        return None
+    if a == b:
+        return a
+    float_a, float_b = a in FLOAT_BITS, b in FLOAT_BITS
+    if float_a != float_b:
+        return a if float_a else b
+    bits_a, bits_b = _DTYPE_BITS.get(a, 0), _DTYPE_BITS.get(b, 0)
+    if bits_a != bits_b:
+        return a if bits_a > bits_b else b
+    if not float_a and a in _SIGNED_INTS:
+        return a
+    if not float_b and b in _SIGNED_INTS:
+        return b
+    return a
+
+
+def const_dim(dim: Any) -> int | None:
+    """`GetConstantDimension`: the dim's value when it is a static int."""
+    return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
+
+
+def dims_equal(a: Any, b: Any) -> bool | None:
+    """`DimensionsEqual` as far as we can know it: True when the real one proves the two
+    equal, False when it cannot (two different constants), None when it depends on
+    what a symbolic dimension is (then no rule may refuse on it)."""
+    if a is b:
+        return True
+    ca, cb = const_dim(a), const_dim(b)
+    if ca is not None and cb is not None:
+        return ca == cb
+    if isinstance(a, str) and isinstance(b, str) and a == b and a != "?":
+        return True  # the same symbol
+    return None
+
+
+def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool | None, tuple[Any, ...]]:
+    """The C++ `BroadcastShapes`: right-aligned, equal or a constant 1. Returns (success,
+    shape): success None when a symbolic pair decides it (shape then holds "?" there)."""
+    if not lhs or not rhs:
+        return True, lhs or rhs
+    result: list[Any] = []
+    known = True
+    for i in range(max(len(lhs), len(rhs))):
+        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
+        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+        if a is None or b is None:
+            result.append(b if a is None else a)
+            continue
+        equal = dims_equal(a, b)
+        if equal:
+            result.append(a)
+        elif const_dim(a) == 1:
+            result.append(b)
+        elif const_dim(b) == 1:
+            result.append(a)
+        elif equal is False:
+            return False, ()
+        else:
+            known = False
+            result.append("?")
+    return (True if known else None), tuple(reversed(result))
+
+
+def shape_text(shape: tuple[Any, ...] | None) -> str | None:
+    """A shape as the C++ `FormatShape` prints it (`[32, 64]`, `[M, 64]`), None when a
+    dimension is one we cannot print the way the real printer does."""
+    if shape is None:
+        return None
+    dims: list[str] = []
+    for dim in shape:
+        if const_dim(dim) is not None:
+            dims.append(str(dim))
+        elif isinstance(dim, str) and dim.isidentifier():
+            dims.append(dim)
+        else:
+            return None
+    return "[" + ", ".join(dims) + "]"
+
+
+def valid_shape_of(ir_type: TensorType | TileType) -> tuple[Any, ...] | None:
+    """`GetValidShape`: the type's valid region, its shape when it carries none."""
+    valid = getattr(ir_type, "valid_shape", None)
+    return valid if valid is not None else ir_type.shape

@@ -24,10 +24,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from compiler.ir.nodes import Expr, Function, Param, Program, Stmt, Var
-from compiler.ir.types import IRType
+from compiler.ir.types import IRType, TensorView, TileView
 
 _IGNORED_FIELDS = frozenset({"decorator"})
-_NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType)
+_NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType, TileView, TensorView)
 
 
 def _compared_fields(node: Any) -> list[str]:

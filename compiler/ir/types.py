@@ -1,9 +1,20 @@
-"""IR types. Enough to tell a Tensor from a Tile from a Scalar, with shapes where known."""
+"""IR types. Enough to tell a Tensor from a Tile from a Scalar, with shapes where known,
+and the views the real types carry (a tile's `TileView`, a tensor's `TensorView`:
+include/pypto/ir/type.h) where an op rule computed them.
+
+A view is one of three things:
+- `None`: the type has no view of its own, which the real compiler means by an
+  absent (canonical) view: the whole shape is valid and the layout is the implicit
+  one of its shape and memory space;
+- a `TileView` / `TensorView`: what the real type's view holds, field by field;
+- `UNKNOWN_VIEW` (the default): not known here. No check may trust it (the real
+  valid shape may be narrower than the shape), and the printer writes no view.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, Final, Union
 
 if TYPE_CHECKING:
     from compiler.ir.nodes import Expr
@@ -12,14 +23,18 @@ if TYPE_CHECKING:
 Dim = Union[int, "Expr", str]
 
 __all__ = [
+    "UNKNOWN_VIEW",
     "Dim",
     "IRType",
     "ScalarType",
     "TaskIdType",
     "TensorType",
+    "TensorView",
     "TileType",
+    "TileView",
     "TupleType",
     "UnknownType",
+    "UnknownView",
 ]
 
 
@@ -42,12 +57,66 @@ class UnknownType(IRType):
     ir_class_name = "UnknownType"
 
 
+class UnknownView:
+    """The view of a type an op rule did not compute (`UNKNOWN_VIEW`, the only one)."""
+
+    __slots__ = ()
+    _instance: UnknownView | None = None
+
+    def __new__(cls) -> UnknownView:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "UNKNOWN_VIEW"
+
+    def __reduce__(self) -> str:
+        return "UNKNOWN_VIEW"  # copies (deepcopy of a program) stay the one instance
+
+    def __copy__(self) -> UnknownView:
+        return self
+
+    def __deepcopy__(self, memo: object) -> UnknownView:
+        return self
+
+
+UNKNOWN_VIEW: Final = UnknownView()
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class TileView:
+    """The real `TileView`, with its defaults. `valid_shape` empty means the whole shape;
+    layouts are "row_major", "col_major" or "none_box"; `pad` a `PadValue` member name
+    ("null", "zero", "max", "min"); `compact` a `CompactMode` one ("null", "normal")."""
+
+    valid_shape: tuple[Dim, ...] = ()
+    stride: tuple[Dim, ...] = ()
+    start_offset: Dim | None = None
+    blayout: str = "row_major"
+    slayout: str = "none_box"
+    fractal: int = 512
+    pad: str = "null"
+    compact: str = "null"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class TensorView:
+    """The real `TensorView` but its layout, which is `TensorType.layout`. `valid_shape`
+    empty means the whole shape; `pad` a `PadValue` member name."""
+
+    valid_shape: tuple[Dim, ...] = ()
+    stride: tuple[Dim, ...] = ()
+    pad: str = "null"
+
+
 @dataclass(unsafe_hash=True, slots=True)
 class TensorType(IRType):
     shape: tuple[Dim, ...] | None
     dtype: str | None
-    layout: str | None = None
+    layout: str | None = None  # a `TensorLayout` member name; None is ND
     distributed: bool = False
+    view: TensorView | UnknownView | None = UNKNOWN_VIEW
 
     ir_class_name = "TensorType"
 
@@ -56,7 +125,8 @@ class TensorType(IRType):
 class TileType(IRType):
     shape: tuple[Dim, ...] | None
     dtype: str | None
-    memory: str | None = None
+    memory: str | None = None  # a `MemorySpace` member name; None is not yet resolved
+    view: TileView | UnknownView | None = UNKNOWN_VIEW
 
     ir_class_name = "TileType"
 

@@ -19,6 +19,7 @@ from compiler.ir import (
     TupleType,
     UnknownType,
 )
+from compiler.ir.types import UNKNOWN_VIEW
 from compiler.syntax.values import DTYPE_NAMES, UNKNOWN, DType, DynVar, StaticEvaluator
 
 _MEMORY_SPACES = frozenset(
@@ -64,12 +65,17 @@ class AnnotationResolver:
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
             layout = _first_head_in(args, _LAYOUTS)
-            return TensorType(shape, dtype, layout, distributed=head == "DistributedTensor")
+            # A layout alone is a view with no valid shape of its own; anything else
+            # there (a `pl.TensorView(...)`, a memref) is a view we do not read.
+            view = None if _only_heads_in(args, _LAYOUTS) else UNKNOWN_VIEW
+            return TensorType(shape, dtype, layout, distributed=head == "DistributedTensor", view=view)
         if head == "Tile":
             shape = self.shape(args[0]) if args else None
             dtype = self.dtype(args[1]) if len(args) > 1 else None
             memory = _first_head_in(args, _MEMORY_SPACES)
-            return TileType(shape, dtype, memory)
+            # No view written: the implicit one (the whole shape valid).
+            view = None if _only_heads_in(args, _MEMORY_SPACES) else UNKNOWN_VIEW
+            return TileType(shape, dtype, memory, view=view)
         if head == "Scalar":
             dtype = self.dtype(args[0]) if args else None
             return TaskIdType() if dtype == "TASK_ID" else ScalarType(dtype)
@@ -124,6 +130,11 @@ def _first_head_in(args: list[ast.expr], names: frozenset[str]) -> str | None:
         if name in names:
             return name
     return None
+
+
+def _only_heads_in(args: list[ast.expr], names: frozenset[str]) -> bool:
+    """Whether every argument after shape and dtype is a head name in `names`."""
+    return all(_head_name(arg) in names for arg in args[2:])
 
 
 def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:

@@ -404,7 +404,7 @@ class FunctionParser:
             bound = [self._bind(name, item.type, span) for name, item in zip(names, yielded)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
-            ir_type = annotated if not isinstance(annotated, UnknownType) else value.type
+            ir_type = type_checks.annotated_var_type(annotated, value.type)
             var = self._bind_assigned(target.id, ir_type, Span.of(target), stmt, annotated, value)
             return AssignStmt(span, var, value)
         if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name):

@@ -28,6 +28,7 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ir.types import UNKNOWN_VIEW
 from compiler.parser import op_catalog
 from compiler.parser.annotation_checks import IsUnbound, check_dtype_node
 from compiler.parser.errors import FrontEndError, type_error
@@ -190,6 +191,34 @@ def assigned_type(annotated: IRType, value: IRType) -> IRType:
             value.distributed,
         )
     return value
+
+
+def annotated_var_type(annotated: IRType, value: IRType) -> IRType:
+    """The type an annotated local's Var gets (`parse_annotated_assignment`): the
+    annotation's, but a view it does not write is the value's. A tile's annotation
+    with no view takes the value's view and, without a memory space, the value's one
+    too; a tensor's annotation with no view is the value's type itself (the real
+    Var takes the value's type then; the annotation, validated against it, keeps the
+    shape where ours is not known)."""
+    if isinstance(annotated, UnknownType):
+        return value
+    if isinstance(annotated, TileType) and isinstance(value, TileType) and annotated.view is None:
+        same_rank = (
+            annotated.shape is not None
+            and value.shape is not None
+            and len(annotated.shape) == len(value.shape)
+        )
+        view = value.view if same_rank else UNKNOWN_VIEW
+        return TileType(annotated.shape, annotated.dtype, annotated.memory, view)
+    if (
+        isinstance(annotated, TensorType)
+        and isinstance(value, TensorType)
+        and annotated.view is None
+        and annotated.layout is None
+        and annotated.distributed == value.distributed
+    ):
+        return TensorType(annotated.shape, annotated.dtype, value.layout, annotated.distributed, value.view)
+    return annotated
 
 
 def check_rebind(name: str, first: IRType, new: IRType, stmt: ast.stmt) -> None:

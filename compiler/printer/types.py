@@ -8,7 +8,8 @@ out (an assignment), or writes `pl.UnknownType` where one is required.
 from __future__ import annotations
 
 from compiler.ir import Expr, IRType, ScalarType, TensorType, TileType, TupleType
-from compiler.ir.types import Dim
+from compiler.ir.types import Dim, TensorView, TileView, UnknownView
+from compiler.ir.views import canonical_tensor_view, canonical_tile_view, dims_equal, implicit_tile_layout
 from compiler.printer.expressions import format_expr
 
 UNKNOWN_TYPE = "pl.UnknownType"
@@ -16,10 +17,22 @@ UNKNOWN_TYPE = "pl.UnknownType"
 
 def format_type(ir_type: IRType) -> str | None:
     if isinstance(ir_type, TensorType):
-        extra = [f"pl.{ir_type.layout}"] if ir_type.layout else []
+        if isinstance(ir_type.view, UnknownView):
+            extra = [f"pl.{ir_type.layout}"] if ir_type.layout else []
+        else:
+            view = _tensor_view(ir_type)
+            if view is None and ir_type.shape is not None:
+                return None
+            extra = [view] if view else []
         return _shaped(_tensor_head(ir_type), ir_type.shape, ir_type.dtype, extra)
     if isinstance(ir_type, TileType):
         extra = [f"pl.Mem.{ir_type.memory}"] if ir_type.memory else []
+        if not isinstance(ir_type.view, UnknownView) and ir_type.shape is not None:
+            view = _tile_view(ir_type.view, ir_type.shape, ir_type.memory)
+            if view is None:
+                return None
+            if view:
+                extra.append(view)
         return _shaped("pl.Tile", ir_type.shape, ir_type.dtype, extra)
     if isinstance(ir_type, ScalarType):  # TaskIdType prints `pl.Scalar[pl.TASK_ID]`, as the real one
         return f"pl.Scalar[pl.{ir_type.dtype}]" if ir_type.dtype else None
@@ -71,3 +84,64 @@ def _dim(dim: Dim) -> str | None:
     if isinstance(dim, Expr):
         return format_expr(dim)
     return None if dim == "?" else dim  # the source text of a dim we could not fold
+
+
+def _tile_view(view: TileView | None, shape: tuple[Dim, ...], memory: str | None) -> str | None:
+    """`PrintTileView` of the canonical view: "" when there is none; the fields that
+    differ from the implicit view, in the real order. None when a dim has no spelling."""
+    view = canonical_tile_view(view, shape, memory)
+    if view is None:
+        return ""
+    blayout, slayout, fractal = implicit_tile_layout(shape, memory)
+    parts: list[str] = []
+    if view.valid_shape and not dims_equal(view.valid_shape, shape):
+        parts.append(f"valid_shape={_dim_list(view.valid_shape)}")
+    if view.stride:
+        parts.append(f"stride={_dim_list(view.stride)}")
+    if view.start_offset is not None:
+        parts.append(f"start_offset={_dim_list((view.start_offset,))[1:-1]}")
+    if view.blayout != blayout:
+        parts.append(f"blayout=pl.TileLayout.{view.blayout}")
+    if view.slayout != slayout:
+        parts.append(f"slayout=pl.TileLayout.{view.slayout}")
+    if view.fractal != fractal:
+        parts.append(f"fractal={view.fractal}")
+    if view.pad != "null":
+        parts.append(f"pad=pl.PadValue.{view.pad}")
+    if view.compact != "null":
+        parts.append(f"compact=pl.CompactMode.{view.compact}")
+    if any(_UNPRINTABLE in part for part in parts):
+        return None
+    return f"pl.TileView({', '.join(parts)})"
+
+
+def _tensor_view(ir_type: TensorType) -> str | None:
+    """`PrintTensorView` of the type's view and layout: "" when there is none; None when
+    a dim has no spelling."""
+    shape = ir_type.shape or ()
+    view = canonical_tensor_view(
+        ir_type.view if isinstance(ir_type.view, TensorView) else None, shape, ir_type.layout
+    )
+    layout = ir_type.layout or "ND"
+    if view is None and layout == "ND":
+        return ""
+    view = view or TensorView()
+    parts: list[str] = []
+    if view.valid_shape and not dims_equal(view.valid_shape, shape):
+        parts.append(f"valid_shape={_dim_list(view.valid_shape)}")
+    # A non-trivial view always writes its stride and layout (the real constructor needs both).
+    parts.append(f"stride={_dim_list(view.stride)}")
+    parts.append(f"layout=pl.TensorLayout.{layout}")
+    if view.pad != "null":
+        parts.append(f"pad=pl.PadValue.{view.pad}")
+    if any(_UNPRINTABLE in part for part in parts):
+        return None
+    return f"pl.TensorView({', '.join(parts)})"
+
+
+# Marks a dim with no spelling inside a view's text (no dim's spelling contains it).
+_UNPRINTABLE = "\x00"
+
+
+def _dim_list(dims: tuple[Dim, ...]) -> str:
+    return "[" + ", ".join(_dim(dim) or _UNPRINTABLE for dim in dims) + "]"

@@ -43,7 +43,9 @@ class Row:
         returned = self.returns
         return_annotation = ""
         if returned is not None:
-            annotation = next(p.split(":", 1)[1].strip() for p in self.params if p.split(":", 1)[0] == returned)
+            annotation = next(
+                p.split(":", 1)[1].strip() for p in self.params if p.split(":", 1)[0] == returned
+            )
             if annotation.startswith("pl.Out[") or annotation.startswith("pl.InOut["):
                 annotation = annotation[annotation.index("[") + 1 : -1]
             return_annotation = f" -> {annotation}"

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType
-from compiler.syntax.values import DType, DynVar, EnumMember
+from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 
 
 class OpError(Exception):
@@ -42,6 +42,15 @@ class OpCall:
     nodes: dict[str, ast.expr]  # parameter -> the argument's ast node
     values: dict[str, Any]  # parameter -> the parsed argument (an Expr, or a kwarg value)
     evaluate: Callable[[ast.expr], Any]  # static value of a node (UNKNOWN when not static)
+    # The parameters given by keyword. The real parser reads a keyword's literal as the
+    # Python value (`a_trans=True` is True) but a positional one as an IR constant the
+    # wrapper sees as a Scalar: a flag's value is only known when it came by keyword.
+    keywords: frozenset[str] = frozenset()
+    # The IR call as the real IR builder makes it, where it differs from the source's
+    # arguments: "args" (a list of Exprs) and "kwargs" (a dict), set by the rule that knows
+    # the builder (`pl.matmul(a, b)` is `tensor.matmul(a, b, a_trans=False, ...)`). Shared
+    # with the calls `as_op` derives, so a dispatching wrapper's caller sees it too.
+    built: dict[str, Any] = field(default_factory=dict)
 
     @property
     def level(self) -> str:
@@ -55,7 +64,7 @@ class OpCall:
 
     def as_op(self, op: str) -> OpCall:
         """The same arguments, typed by the rule of `op` (a unified wrapper delegating)."""
-        return OpCall(op, self.params, self.nodes, self.values, self.evaluate)
+        return OpCall(op, self.params, self.nodes, self.values, self.evaluate, self.keywords, self.built)
 
     def param(self, index: int) -> str | None:
         """The name of the wrapper's `index`-th parameter (None past the end)."""
@@ -124,6 +133,17 @@ class OpCall:
         if isinstance(value, EnumMember) and value.enum in ("MemorySpace", "Mem"):
             return value.member
         return None
+
+    def keyword_value(self, param: str, default: Any) -> Any:
+        """The Python value the wrapper receives for a keyword parameter: `default` when
+        absent, the literal's value when given by keyword, UNKNOWN otherwise (a positional
+        argument, or a value that is no static constant)."""
+        node = self.nodes.get(param)
+        if node is None:
+            return default
+        if param not in self.keywords:
+            return UNKNOWN
+        return self.evaluate(node)
 
     def is_false_or_absent(self, param: str) -> bool:
         node = self.nodes.get(param)

@@ -7,10 +7,11 @@ from __future__ import annotations
 from compiler.ir import Expr, IRType, ScalarType, TensorType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known, rule
-from compiler.ops.operands import normalize_scalar_operand, unwrap, unwrap_if
 from compiler.ops.registry import wrapper
+from compiler.ops.result_views import plain_tensor
 from compiler.ops.tile_broadcast import row_vector_checks
 from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, promote_dtypes, shape_text
+from compiler.ops.wrapping import build, normalize_scalar_operand, unwrap, unwrap_if
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif", "row_expand_add")  # fmt: skip
@@ -26,6 +27,7 @@ def _type(expr: Expr | None) -> IRType | None:
 
 
 def _tensors(call: OpCall, op: str) -> tuple[TensorType, TensorType]:
+    """Both operands unwrapped and tensors of rank >= 2 (recording the IR call)."""
     first = unwrap(call, call.param(0))
     second = unwrap(call, call.param(1))
     tensor = expect(
@@ -41,6 +43,7 @@ def _tensors(call: OpCall, op: str) -> tuple[TensorType, TensorType]:
                 f"The operator {op} requires {which} argument to have at least 2 dimensions, but got "
                 f"{len(shape)} dimensions",
             )
+    build(call, op, [first, second])
     return tensor, vec
 
 
@@ -63,7 +66,7 @@ def row_expand(call: OpCall) -> IRType | None:
             f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got "
             f"{dtype_text(tensor.dtype)}",
         )
-    return TensorType(tensor.shape, dtype)
+    return plain_tensor(tensor.shape, dtype)
 
 
 @wrapper(*(f"tensor.{name}" for name in _COL_EXPAND))
@@ -88,7 +91,7 @@ def col_expand(call: OpCall) -> IRType | None:
                     f"The operator {op} requires matching column dimensions, but got tensor cols={cols} and "
                     f"col_vec cols={vec_cols}",
                 )
-    return TensorType(tensor.shape, promote_dtypes(tensor.dtype, vec.dtype))
+    return plain_tensor(tensor.shape, promote_dtypes(tensor.dtype, vec.dtype))
 
 
 @wrapper("tensor.expands")
@@ -106,10 +109,11 @@ def expands(call: OpCall) -> IRType | None:
         target_type, TensorType, f"The operator {op} requires first argument to be a TensorType, but got "
     )
     known(scalar_type)
-    expect(
+    s = expect(
         scalar_type, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got "
     )
-    return TensorType(tensor.shape, tensor.dtype)
+    build(call, op, [target, ir_scalar(scalar, s)])
+    return plain_tensor(tensor.shape, tensor.dtype)
 
 
 @wrapper("tensor.expand_clone")
@@ -123,7 +127,7 @@ def expand_clone(call: OpCall) -> IRType | None:
     tensor = expect(_type(src), TensorType, f"{op}requires first argument to be a TensorType, but got ")
     goal = expect(_type(target), TensorType, f"{op}requires second argument to be a TensorType, but got ")
     if tensor.shape is None or goal.shape is None:
-        return TensorType(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
+        return plain_tensor(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
     check(len(tensor.shape) == 3, f"{op} requires input rank to be 3, but got {len(tensor.shape)}")
     check(
         len(tensor.shape) == len(goal.shape),
@@ -138,14 +142,15 @@ def expand_clone(call: OpCall) -> IRType | None:
             broadcast_dims += 1
             continue
         if equal is None:
-            return TensorType(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
+            return plain_tensor(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
         src_text, goal_text = shape_text(tensor.shape), shape_text(goal.shape)
         if src_text is None or goal_text is None:
-            return TensorType(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
+            return plain_tensor(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
         raise OpError(
             f"{op} only allows broadcasting from dimension 1, but input shape {src_text} cannot be expanded to "
             f"{goal_text} at dim {i} (got {dim} -> {new})"
         )
+    build(call, op, [src, target])
     if broadcast_dims > 1:
         src_text, goal_text = shape_text(tensor.shape), shape_text(goal.shape)
         if src_text is not None and goal_text is not None:
@@ -153,4 +158,4 @@ def expand_clone(call: OpCall) -> IRType | None:
                 f"{op} allows broadcasting in at most one dimension, but got {broadcast_dims} (input shape "
                 f"{src_text}, target shape {goal_text})"
             )
-    return TensorType(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
+    return plain_tensor(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))

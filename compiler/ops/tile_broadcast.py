@@ -1,17 +1,18 @@
 """Row and column broadcasts of tiles (`pl.tile.row_expand_mul`, `pl.tile.col_expand`,
 `pl.tile.expands`, ...): the wrappers, their IR builders and the deductions of
-src/ir/op/tile_ops/broadcast.cpp."""
+src/ir/op/tile_ops/broadcast.cpp. A result has the main tile's shape, valid shape and
+layout."""
 
 from __future__ import annotations
 
 from compiler.ir import Expr, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall
 from compiler.ops.checks import check, expect, known, rule
-from compiler.ops.operands import normalize_scalar_operand, unwrap, unwrap_if
 from compiler.ops.registry import wrapper
+from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import const_dim, dtype_text, promote_dtypes, shape_text
+from compiler.ops.wrapping import build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
-VEC = "Vec"
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif")  # fmt: skip
 _COL_EXPAND = ("col_expand", "col_expand_mul", "col_expand_add", "col_expand_div", "col_expand_sub",
@@ -25,7 +26,7 @@ def _type(expr: Expr | None) -> IRType | None:
     return expr.type
 
 
-def _tiles(call: OpCall, op: str) -> tuple[TileType, TileType]:
+def _tiles(call: OpCall, op: str) -> tuple[TileType, TileType, list[Expr | None]]:
     first = unwrap(call, call.param(0))
     second = unwrap(call, call.param(1))
     tile = expect(
@@ -34,7 +35,7 @@ def _tiles(call: OpCall, op: str) -> tuple[TileType, TileType]:
     vec = expect(
         _type(second), TileType, f"The operator {op} requires second argument to be a TileType, but got "
     )
-    return tile, vec
+    return tile, vec, [first, second]
 
 
 def _ranks(tile: TileType, vec: TileType, op: str) -> None:
@@ -73,22 +74,24 @@ def row_vector_checks(tile_shape: tuple | None, row_shape: tuple | None, op: str
 def row_expand(call: OpCall) -> IRType | None:
     """`DeduceTileRowExpandType`: the tile's shape, the promoted dtype."""
     op = f"tile.{call.name}"
-    tile, vec = _tiles(call, op)
+    tile, vec, args = _tiles(call, op)
     _ranks(tile, vec, op)
     row_vector_checks(tile.shape, vec.shape, op, "tile")
-    return TileType(tile.shape, promote_dtypes(tile.dtype, vec.dtype), VEC)
+    build(call, op, args)
+    return tile_result(tile, tile.shape, promote_dtypes(tile.dtype, vec.dtype))
 
 
 @wrapper("tile.row_expand_add")
 @rule
 def row_expand_add(call: OpCall) -> IRType | None:
     """`DeduceTileRowExpandAddType`: one dtype of {INT8, INT16, INT32, FP16, FP32}; the
-    wrapper unwraps the optional `tmp` first. (Its layout checks need the tiles' views,
-    which are not modelled: not judged.)"""
+    wrapper unwraps the optional `tmp` first. Its layout checks (src0 row-major, src1's
+    valid columns one 32-byte block, or 1 when it is not row-major) come in between and
+    need views: with an unknown view the call is not judged past the dtype checks."""
     tmp_param = call.param(2)
     tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
     op = "tile.row_expand_add"
-    tile, vec = _tiles(call, op)
+    tile, vec, args = _tiles(call, op)
     if tmp is not None:
         expect(
             _type(tmp),
@@ -96,32 +99,59 @@ def row_expand_add(call: OpCall) -> IRType | None:
             f"The operator {op} requires optional third argument tmp to be a TileType, but got ",
         )
     _ranks(tile, vec, op)
-    # (The src0 row-major layout check comes first in the real rule: a tile whose view
-    # we do not know may fail it instead, still at this call.)
-    if (
-        tile.dtype is not None
-        and vec.dtype is not None
-        and getattr(tile, "blayout", None) in (None, "row_major")
-    ):
-        check(
-            tile.dtype == vec.dtype,
-            f"The operator {op} requires src0 and src1 to have the same dtype, but got "
-            f"{dtype_text(tile.dtype)} and {dtype_text(vec.dtype)}",
-        )
-        check(
-            tile.dtype in _ROW_EXPAND_ADD_DTYPES,
-            f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got "
-            f"{dtype_text(tile.dtype)}",
-        )
-    return TileType(tile.shape, tile.dtype, VEC)
+    from compiler.ir.views import effective_tile_view
+
+    tile_view, vec_view = effective_tile_view(tile), effective_tile_view(vec)
+    if tile_view is None:
+        return None
+    check(
+        tile_view.blayout == "row_major", f"The operator {op} requires src0 effective blayout to be row_major"
+    )
+    if tile.dtype is None or vec.dtype is None:
+        return None
+    check(
+        tile.dtype == vec.dtype,
+        f"The operator {op} requires src0 and src1 to have the same dtype, but got "
+        f"{dtype_text(tile.dtype)} and {dtype_text(vec.dtype)}",
+    )
+    check(
+        tile.dtype in _ROW_EXPAND_ADD_DTYPES,
+        f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got {dtype_text(tile.dtype)}",
+    )
+    if vec_view is None:
+        return None
+    tile_valid, vec_valid = tile_view.valid_shape, vec_view.valid_shape
+    tile_text, vec_text = shape_text(tile_valid), shape_text(vec_valid)
+    rows, vec_rows = const_dim(tile_valid[-2]), const_dim(vec_valid[-2])
+    if tile_text is None or vec_text is None or rows is None or vec_rows is None:
+        return None
+    check(
+        rows == vec_rows,
+        f"The operator {op} requires src1 valid row extent to match src0/dst, but got src0 valid_shape "
+        f"{tile_text} and src1 valid_shape {vec_text}",
+    )
+    row_major = vec_view.blayout == "row_major"
+    expected = 32 // {"INT8": 1, "INT16": 2, "INT32": 4, "FP16": 2, "FP32": 4}[vec.dtype] if row_major else 1
+    cols = const_dim(vec_valid[-1])
+    if cols is None:
+        return None
+    check(
+        cols == expected,
+        f"The operator {op} requires {'row-major' if row_major else 'non-row-major'} src1 valid last dimension "
+        f"to be {expected}, but got valid_shape {vec_text}",
+    )
+    build(call, op, args if tmp is None else [*args, tmp])
+    return tile_result(tile, tile.shape, tile.dtype)
 
 
 @wrapper(*(f"tile.{name}" for name in _COL_EXPAND))
 @rule
 def col_expand(call: OpCall) -> IRType | None:
     """`DeduceTileColExpandType`: no shape check; the target's shape, the promoted dtype."""
-    tile, vec = _tiles(call, f"tile.{call.name}")
-    return TileType(tile.shape, promote_dtypes(tile.dtype, vec.dtype), VEC)
+    op = f"tile.{call.name}"
+    tile, vec, args = _tiles(call, op)
+    build(call, op, args)
+    return tile_result(tile, tile.shape, promote_dtypes(tile.dtype, vec.dtype))
 
 
 @wrapper("tile.expands")
@@ -143,4 +173,5 @@ def expands(call: OpCall) -> IRType | None:
     s = expect(
         scalar_type, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got "
     )
-    return TileType(tile.shape, promote_dtypes(tile.dtype, s.dtype), VEC)
+    build(call, op, [target, ir_scalar(scalar, s)])
+    return tile_result(tile, tile.shape, promote_dtypes(tile.dtype, s.dtype))

@@ -10,15 +10,8 @@ from typing import Any
 from compiler.ir import Expr, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known, rule
-from compiler.ops.operands import (
-    Arg,
-    flag,
-    normalize_const_to_dtype,
-    normalize_scalar_operand,
-    unwrap,
-    unwrap_if,
-)
 from compiler.ops.registry import wrapper
+from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import (
     broadcast_shapes,
     const_dim,
@@ -31,6 +24,18 @@ from compiler.ops.type_inference import (
     shape_text,
     valid_shape_of,
 )
+from compiler.ops.wrapping import (
+    Arg,
+    build,
+    flag,
+    ir_scalar,
+    normalize_const_to_dtype,
+    normalize_scalar_operand,
+    pad_value,
+    unwrap,
+    unwrap_if,
+)
+from compiler.syntax.values import EnumMember
 
 VEC = "Vec"  # every op of this file writes its result to Vec (`set_output_memory`)
 _TILE_OR_SCALAR = frozenset({"Tile", "Scalar"})  # tile_ops.py `_unwrap_rhs`
@@ -42,10 +47,10 @@ _TSELS_MASK_DTYPES = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UI
 _TSELS_SCALAR = {"UINT8": "INT8", "UINT16": "INT16", "UINT32": "INT32"}
 
 
-def result(shape: tuple[Any, ...] | None, dtype: str | None) -> TileType:
+def result(src: TileType, shape: tuple[Any, ...] | None, dtype: str | None) -> TileType:
     """A fresh Vec tile (the deductions build it with no memory space; the registry
-    gives it the op's output memory)."""
-    return TileType(shape, dtype, VEC)
+    gives it the op's output memory) with `src`'s valid shape and inherited layout."""
+    return tile_result(src, shape, dtype)
 
 
 def first_tile(ir_type: IRType | None, op: str) -> TileType:
@@ -84,7 +89,7 @@ def deduce_binary(lhs: IRType | None, rhs: IRType | None, op: str, *, require_in
             lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
         )  # type: ignore[arg-type]
     dtype = promote_dtypes(a.dtype, b.dtype)
-    return result(_broadcast(a, b, op, with_shapes=True), dtype)
+    return result(a, _broadcast(a, b, op, with_shapes=True), dtype)
 
 
 def _broadcast(a: TileType, b: TileType, op: str, *, with_shapes: bool) -> tuple[Any, ...] | None:
@@ -116,7 +121,7 @@ def _deduce_div(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
             f"The operator {op} requires dtype in {{INT16, INT32, FP16, FP32}}, but got {dtype_text(a.dtype)}",
         )
     _same_shape_and_valid(a, b, op, "src0, src1, and dst", "src0", "src1")
-    return result(a.shape, a.dtype)
+    return result(a, a.shape, a.dtype)
 
 
 def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: str, b_name: str) -> None:
@@ -168,14 +173,14 @@ def deduce_shift(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
         is_int_dtype(b.dtype),
         lambda: f"The operator {op} requires integer shift tile dtype, but got {dtype_text(b.dtype)}",  # type: ignore[arg-type]
     )
-    return result(_broadcast(a, b, op, with_shapes=False), a.dtype)
+    return result(a, _broadcast(a, b, op, with_shapes=False), a.dtype)
 
 
 def deduce_scalar(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     """`DeduceTileOpScalarBinaryType`: the tile's shape and dtype."""
     a = first_tile(lhs, op)
     second_scalar(rhs, op)
-    return result(a.shape, a.dtype)
+    return result(a, a.shape, a.dtype)
 
 
 def _deduce_subs(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
@@ -208,7 +213,7 @@ def deduce_int_scalar(lhs: IRType | None, rhs: IRType | None, op: str) -> TileTy
             f"{dtype_text(s.dtype)}"
         ),  # type: ignore[arg-type]
     )
-    return result(a.shape, a.dtype)
+    return result(a, a.shape, a.dtype)
 
 
 def _deduce_ternary(types: list[IRType | None], op: str, *, require_int: bool) -> TileType:
@@ -224,7 +229,7 @@ def _deduce_ternary(types: list[IRType | None], op: str, *, require_int: bool) -
             is_int_dtype(b.dtype),
             lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
         )  # type: ignore[arg-type]
-    return result(_broadcast(a, b, op, with_shapes=False), promote_dtypes(a.dtype, b.dtype))
+    return result(a, _broadcast(a, b, op, with_shapes=False), promote_dtypes(a.dtype, b.dtype))
 
 
 def _deduce_tri_tile(types: list[IRType | None], op: str) -> TileType:
@@ -234,7 +239,7 @@ def _deduce_tri_tile(types: list[IRType | None], op: str) -> TileType:
     dtype = promote_dtypes(promote_dtypes(a.dtype, b.dtype), c.dtype)
     ab = _broadcast(a, b, op, with_shapes=False)
     shape = _broadcast(TileType(ab, None), c, op, with_shapes=False) if ab is not None else None
-    return result(shape, dtype)
+    return result(a, shape, dtype)
 
 
 def _deduce_tile_scalar_tile(types: list[IRType | None], op: str) -> TileType:
@@ -243,7 +248,7 @@ def _deduce_tile_scalar_tile(types: list[IRType | None], op: str) -> TileType:
     s = second_scalar(types[1], op)
     c = expect(types[2], TileType, f"The operator {op} requires third argument to be a TileType, but got ")
     dtype = promote_dtypes(promote_dtypes(a.dtype, s.dtype), c.dtype)
-    return result(_broadcast(a, c, op, with_shapes=False), dtype)
+    return result(a, _broadcast(a, c, op, with_shapes=False), dtype)
 
 
 def _deduce_xor_scalar(types: list[IRType | None], op: str) -> TileType:
@@ -259,7 +264,7 @@ def _deduce_xor_scalar(types: list[IRType | None], op: str) -> TileType:
         lambda: f"The operator {op} requires scalar to be an integer type, but got {dtype_text(s.dtype)}",  # type: ignore[arg-type]
     )
     expect(types[2], TileType, f"The operator {op} requires third argument to be a TileType, but got ")
-    return result(a.shape, a.dtype)
+    return result(a, a.shape, a.dtype)
 
 
 # ----------------------------------------------------------------------------- wrappers
@@ -281,22 +286,28 @@ def binary_auto(call: OpCall) -> IRType | None:
     rhs_type = _scalar_rhs(call, lhs, rhs)
     lhs_type, name = _type(lhs), call.name
     known(rhs_type)
+    assert rhs is not None
     if isinstance(rhs_type, ScalarType):
         if name == "div" and flag(call, "high_precision"):
             raise OpError("tile.div(high_precision=True) requires a Tile rhs")
         op = f"tile.{name}s"
-        return (
-            _deduce_subs(lhs_type, rhs_type, op) if name == "sub" else deduce_scalar(lhs_type, rhs_type, op)
-        )
+        out = _deduce_subs(lhs_type, rhs_type, op) if name == "sub" else deduce_scalar(lhs_type, rhs_type, op)
+        build(call, op, [lhs, ir_scalar(rhs, rhs_type)])
+        return out
     if name == "div":
         out = _deduce_div(lhs_type, rhs_type, "tile.div")
+        high_precision = flag(call, "high_precision")
         check(
-            not flag(call, "high_precision") or is_float_dtype(out.dtype),
+            not high_precision or is_float_dtype(out.dtype),
             "The operator tile.div supports high_precision only for FP16 or FP32 because the PTOAS "
             "high-precision template does not implement integer division",
         )
+        if high_precision is not None:
+            build(call, "tile.div", [lhs, rhs.expr], {"high_precision": True} if high_precision else {})
         return out
-    return deduce_binary(lhs_type, rhs_type, f"tile.{name}")
+    out = deduce_binary(lhs_type, rhs_type, f"tile.{name}")
+    build(call, f"tile.{name}", [lhs, rhs.expr])
+    return out
 
 
 @wrapper("tile.adds", "tile.subs", "tile.muls", "tile.divs")
@@ -307,7 +318,10 @@ def scalar_arith(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _TILE_OR_SCALAR)
     rhs_type = _scalar_rhs(call, lhs, rhs)
     op = f"tile.{call.name}"
-    return (_deduce_subs if call.name == "subs" else deduce_scalar)(_type(lhs), rhs_type, op)
+    out = (_deduce_subs if call.name == "subs" else deduce_scalar)(_type(lhs), rhs_type, op)
+    assert rhs is not None
+    build(call, op, [lhs, ir_scalar(rhs, rhs_type)])
+    return out
 
 
 _PLAIN_BINARY = {
@@ -323,7 +337,9 @@ def plain_binary(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
     op_name = _PLAIN_BINARY[call.name]
-    return deduce_binary(_type(lhs), _type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or"))
+    out = deduce_binary(_type(lhs), _type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or"))
+    build(call, f"tile.{op_name}", [lhs, rhs])
+    return out
 
 
 @wrapper("tile.shl", "tile.shr")
@@ -331,7 +347,9 @@ def plain_binary(call: OpCall) -> IRType | None:
 def shift(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
-    return deduce_shift(_type(lhs), _type(rhs), f"tile.{call.name}")
+    out = deduce_shift(_type(lhs), _type(rhs), f"tile.{call.name}")
+    build(call, f"tile.{call.name}", [lhs, rhs])
+    return out
 
 
 _SCALAR_ONLY = {
@@ -347,14 +365,19 @@ def scalar_only(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _SCALAR)
     lhs = unwrap(call, call.param(0))
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    return _SCALAR_ONLY[call.name](_type(lhs), rhs_type, f"tile.{call.name}")
+    out = _SCALAR_ONLY[call.name](_type(lhs), rhs_type, f"tile.{call.name}")
+    assert rhs is not None
+    build(call, f"tile.{call.name}", [lhs, ir_scalar(rhs, rhs_type)])
+    return out
 
 
 @wrapper("tile.rem", "tile.xor")
 @rule
 def ternary(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    return _deduce_ternary([_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
+    out = _deduce_ternary([_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
+    build(call, f"tile.{call.name}", exprs)
+    return out
 
 
 @wrapper("tile.rems", "tile.xors", "tile.addsc", "tile.subsc")
@@ -366,16 +389,20 @@ def tile_scalar_tile(call: OpCall) -> IRType | None:
     third = unwrap(call, call.param(2))
     rhs_type = _scalar_rhs(call, lhs, rhs)
     types = [_type(lhs), rhs_type, _type(third)]
-    if call.name == "xors":
-        return _deduce_xor_scalar(types, "tile.xors")
-    return _deduce_tile_scalar_tile(types, f"tile.{call.name}")
+    op = f"tile.{call.name}"
+    out = _deduce_xor_scalar(types, op) if call.name == "xors" else _deduce_tile_scalar_tile(types, op)
+    assert rhs is not None
+    build(call, op, [lhs, ir_scalar(rhs, rhs_type), third])
+    return out
 
 
 @wrapper("tile.addc", "tile.subc")
 @rule
 def tri_tile(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    return _deduce_tri_tile([_type(e) for e in exprs], f"tile.{call.name}")
+    out = _deduce_tri_tile([_type(e) for e in exprs], f"tile.{call.name}")
+    build(call, f"tile.{call.name}", exprs)
+    return out
 
 
 @wrapper("tile.lrelu")
@@ -387,7 +414,9 @@ def lrelu(call: OpCall) -> IRType | None:
     known(slope)
     assert slope is not None
     slope_type = normalize_const_to_dtype(slope, "FP32")
-    return deduce_scalar(_type(tile), slope_type, "tile.lrelu")
+    out = deduce_scalar(_type(tile), slope_type, "tile.lrelu")
+    build(call, "tile.lrelu", [tile, ir_scalar(slope, slope_type)])
+    return out
 
 
 @wrapper("tile.prelu")
@@ -427,7 +456,8 @@ def prelu(call: OpCall) -> IRType | None:
             len(tmp.shape) == 2,
             f"The operator {op} requires a rank-2 tmp tile, but got rank {len(tmp.shape)}",
         )
-    return result(src.shape, src.dtype)
+    build(call, op, exprs)
+    return result(src, src.shape, src.dtype)
 
 
 def _prelu_same_shapes(slope: TileType, src: TileType, op: str) -> None:
@@ -467,7 +497,9 @@ def sel(call: OpCall) -> IRType | None:
     )
     b = expect(rhs_t, TileType, f"The operator {op} requires third argument (rhs) to be a TileType, but got ")
     expect(tmp_t, TileType, f"The operator {op} requires fourth argument (tmp) to be a TileType, but got ")
-    return result(_broadcast(a, b, op, with_shapes=True), promote_dtypes(a.dtype, b.dtype))
+    out = result(a, _broadcast(a, b, op, with_shapes=True), promote_dtypes(a.dtype, b.dtype))
+    build(call, op, exprs)
+    return out
 
 
 @wrapper("tile.sels")
@@ -523,7 +555,8 @@ def sels(call: OpCall) -> IRType | None:
             f"{dtype_text(src.dtype)}, but got {dtype_text(s.dtype)}",
         )
     _sels_mask_covers(mask, src, op)
-    return result(src.shape, src.dtype)
+    build(call, op, [*exprs, ir_scalar(scalar, s, signed_twin=True)])
+    return result(src, src.shape, src.dtype)
 
 
 def _sels_mask_covers(mask: TileType, src: TileType, op: str) -> None:
@@ -563,18 +596,34 @@ def cmp(call: OpCall) -> IRType | None:
         rhs_type = _scalar_rhs(call, lhs, rhs_arg)
         a = first_tile(_type(lhs), op)
         second_scalar(rhs_type, op)
-        return _packed_predicate(a.shape)
+        assert rhs_arg is not None
+        build(call, op, [lhs, ir_scalar(rhs_arg, rhs_type)], {"cmp_type": _cmp_type(call)})
+        return _packed_predicate(a, a.shape)
     lhs, rhs = unwrap(call, call.param(0)), unwrap(call, call.param(1))
     a, b = first_tile(_type(lhs), op), second_tile(_type(rhs), op)
-    return _packed_predicate(_broadcast(a, b, op, with_shapes=True))
+    build(call, op, [lhs, rhs], {"cmp_type": _cmp_type(call)})
+    return _packed_predicate(a, _broadcast(a, b, op, with_shapes=True))
 
 
-def _packed_predicate(shape: tuple[Any, ...] | None) -> TileType:
+def _cmp_type(call: OpCall) -> Any:
+    node = call.nodes.get("cmp_type")
+    return 0 if node is None else call.evaluate(node)
+
+
+def _packed_predicate(src: TileType, shape: tuple[Any, ...] | None) -> TileType:
+    """`MakePackedPredicateTileType`: columns ceil(cols / 8) bytes rounded up to 32, the
+    valid columns ceil(valid cols / 8); src's layout."""
     if not shape:
-        return result(None, "UINT8")
+        return TileType(None, "UINT8", VEC)
     cols = const_dim(shape[-1])
     packed: Any = ((cols + 7) // 8 + 31) // 32 * 32 if cols is not None else "?"
-    return result((*shape[:-1], packed), "UINT8")
+    valid = valid_shape_of(src)
+    valid_cols = const_dim(valid[-1]) if valid else None
+    mask_valid = (*valid[:-1], (valid_cols + 7) // 8) if valid and valid_cols is not None else None
+    mask_shape = (*shape[:-1], packed)
+    if mask_valid is None:
+        return TileType(mask_shape, "UINT8", VEC)
+    return tile_result(src, mask_shape, "UINT8", valid=mask_valid)
 
 
 @wrapper("tile.fillpad", "tile.fillpad_inplace")
@@ -582,8 +631,14 @@ def _packed_predicate(shape: tuple[Any, ...] | None) -> TileType:
 def fillpad(call: OpCall) -> IRType | None:
     """The padded tile: the input's shape, dtype and memory space, fully valid."""
     tile = unwrap(call, call.param(0))
-    a = first_tile(_type(tile), f"tile.{call.name}")
-    return TileType(a.shape, a.dtype, a.memory or VEC)
+    op = f"tile.{call.name}"
+    pad = pad_value(call, call.param(1))
+    a = first_tile(_type(tile), op)
+    if pad is None:
+        return TileType(a.shape, a.dtype, a.memory or VEC)
+    check(pad != "null", f"{op} requires pad_value to be zero/max/min, not null")
+    build(call, op, [tile], {"pad_value": EnumMember("PadValue", pad)})
+    return tile_result(a, a.shape, a.dtype, valid=a.shape, pad=pad, memory=a.memory or VEC)
 
 
 @wrapper("tile.fillpad_expand")
@@ -591,6 +646,7 @@ def fillpad(call: OpCall) -> IRType | None:
 def fillpad_expand(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     op = "tile.fillpad_expand"
+    pad = pad_value(call, call.param(2))
     a = first_tile(_type(tile), op)
     shape = call.dims(call.param(1) or "shape")
     if shape is None:
@@ -609,4 +665,9 @@ def fillpad_expand(call: OpCall) -> IRType | None:
                     dst >= src,
                     f"tile.fillpad_expand destination dimension {i} ({dst}) must be >= source dimension ({src})",
                 )
-    return TileType(shape, a.dtype, a.memory or VEC)
+    if pad is None:
+        return TileType(shape, a.dtype, a.memory or VEC)
+    check(pad != "null", "tile.fillpad_expand requires pad_value to be zero/max/min, not null")
+    shape_arg = call.expr(call.param(1))
+    build(call, op, [tile, shape_arg], {"pad_value": EnumMember("PadValue", pad)})
+    return tile_result(a, shape, a.dtype, valid=shape, pad=pad, memory=a.memory or VEC)

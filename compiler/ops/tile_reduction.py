@@ -9,9 +9,10 @@ from typing import Any
 from compiler.ir import Expr, IRType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known, rule
-from compiler.ops.operands import unwrap
 from compiler.ops.registry import wrapper
+from compiler.ops.result_views import own_layout_view
 from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, shape_text, valid_shape_of
+from compiler.ops.wrapping import build, unwrap
 
 VEC = "Vec"
 _ROW = ("row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin")
@@ -50,56 +51,70 @@ def _at_least_2d(tile: TileType, op: str) -> None:
         )
 
 
-def deduce_row(input_type: IRType | None, tmp_type: IRType | None, op: str, *, arg: bool) -> TileType:
-    """`DeduceTileRowReductionType`: [..., rows, 1]; the tmp tile at least the input's
-    shape (exactly it for argmax / argmin), of its dtype and rank."""
-    tile = expect(
-        input_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
-    )
-    _at_least_2d(tile, op)
-    tmp = expect(tmp_type, TileType, f"The operator {op} requires tmp_tile to be a TileType, but got ")
+def _check_tmp(tile: TileType, tmp: TileType, op: str, *, exact: bool) -> None:
+    """The row reductions' scratch tile: the input's dtype and rank, and each dim at
+    least the input's (exactly it for argmax / argmin)."""
     if tmp.dtype is not None and tile.dtype is not None:
         check(
             tmp.dtype == tile.dtype,
             f"The operator {op} requires tmp_tile dtype to match input dtype, but got tmp_tile dtype "
             f"{dtype_text(tmp.dtype)} and input dtype {dtype_text(tile.dtype)}",
         )
-    if tmp.shape is not None and tile.shape is not None:
-        tmp_text, input_text = shape_text(tmp.shape), shape_text(tile.shape)
-        if tmp_text is not None and input_text is not None:
+    tmp_text, input_text = shape_text(tmp.shape), shape_text(tile.shape)
+    if tmp.shape is None or tile.shape is None or tmp_text is None or input_text is None:
+        return
+    check(
+        len(tmp.shape) == len(tile.shape),
+        f"The operator {op} requires tmp_tile to have the same rank as the input, but got tmp_tile shape "
+        f"{tmp_text} and input shape {input_text}",
+    )
+    for i, (x, t) in enumerate(zip(tile.shape, tmp.shape)):
+        if exact:
             check(
-                len(tmp.shape) == len(tile.shape),
-                f"The operator {op} requires tmp_tile to have the same rank as the input, but got tmp_tile shape "
-                f"{tmp_text} and input shape {input_text}",
+                dims_equal(x, t),
+                f"The operator {op} requires tmp_tile shape to exactly match the input shape, but dimension {i} "
+                f"differs; got tmp_tile shape {tmp_text} and input shape {input_text}",
             )
-            for i, (x, t) in enumerate(zip(tile.shape, tmp.shape)):
-                if arg:
-                    check(
-                        dims_equal(x, t),
-                        f"The operator {op} requires tmp_tile shape to exactly match the input shape, but dimension "
-                        f"{i} differs; got tmp_tile shape {tmp_text} and input shape {input_text}",
-                    )
-                elif const_dim(x) is not None and const_dim(t) is not None:
-                    check(
-                        t >= x,
-                        f"The operator {op} requires tmp_tile shape to be at least the input shape in every "
-                        f"dimension, but tmp_tile dimension {i} is undersized; got tmp_tile shape {tmp_text} and "
-                        f"input shape {input_text}",
-                    )
-    check_non_empty(valid_shape_of(tile), op)
-    shape = (*tile.shape[:-1], 1) if tile.shape else None
-    return TileType(shape, "INT32" if arg else tile.dtype, VEC)
+        elif const_dim(x) is not None and const_dim(t) is not None:
+            check(
+                t >= x,
+                f"The operator {op} requires tmp_tile shape to be at least the input shape in every dimension, "
+                f"but tmp_tile dimension {i} is undersized; got tmp_tile shape {tmp_text} and input shape "
+                f"{input_text}",
+            )
 
 
-def deduce_col(input_type: IRType | None, op: str, *, arg: bool = False) -> TileType:
-    """`DeduceTileColReductionType`: [1, ...]."""
+def deduce_row(input_type: IRType | None, tmp_type: IRType | None, op: str, *, arg: bool) -> TileType:
+    """`DeduceTileRowReductionType`: [..., rows, 1] (INT32 for argmax / argmin), a
+    column-major view of the input's valid rows."""
     tile = expect(
         input_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     _at_least_2d(tile, op)
-    check_non_empty(valid_shape_of(tile), op)
+    tmp = expect(tmp_type, TileType, f"The operator {op} requires tmp_tile to be a TileType, but got ")
+    _check_tmp(tile, tmp, op, exact=arg)
+    valid = valid_shape_of(tile)
+    check_non_empty(valid, op)
+    shape = (*tile.shape[:-1], 1) if tile.shape else None
+    out_valid = (*valid[:-1], 1) if valid else None
+    return TileType(
+        shape, "INT32" if arg else tile.dtype, VEC, own_layout_view(shape, out_valid, "col_major")
+    )
+
+
+def deduce_col(input_type: IRType | None, op: str, *, arg: bool = False) -> TileType:
+    """`DeduceTileColReductionType`: [1, ...], a row-major view of the valid columns."""
+    tile = expect(
+        input_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
+    )
+    _at_least_2d(tile, op)
+    valid = valid_shape_of(tile)
+    check_non_empty(valid, op)
     shape = (1, *tile.shape[1:]) if tile.shape else None
-    return TileType(shape, "INT32" if arg else tile.dtype, VEC)
+    out_valid = (1, *valid[1:]) if valid else None
+    return TileType(
+        shape, "INT32" if arg else tile.dtype, VEC, own_layout_view(shape, out_valid, "row_major")
+    )
 
 
 @wrapper(*(f"tile.{name}" for name in _ROW))
@@ -115,6 +130,7 @@ def row(call: OpCall) -> IRType | None:
             f"The operator tile.row_min requires input dtype in {{INT16, INT32, FP16, FP32}}, but got "
             f"{dtype_text(out.dtype)}",
         )
+    build(call, op, [tile, tmp])
     return out
 
 
@@ -124,10 +140,10 @@ def col_sum(call: OpCall) -> IRType | None:
     """`tile.col_sum(tile, tmp_tile=None)`: the wrapper unwraps `tmp_tile` first."""
     tmp_param = call.param(1)
     tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
-    tile_type = _type(unwrap(call, call.param(0)))
+    source = unwrap(call, call.param(0))
     op = "tile.col_sum"
     tile = expect(
-        tile_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_tile = expect(
@@ -138,18 +154,27 @@ def col_sum(call: OpCall) -> IRType | None:
                 tmp_tile.dtype == tile.dtype,
                 f"The operator {op} requires tmp_tile dtype to match input dtype",
             )
-    return deduce_col(tile, op)
+    out = deduce_col(tile, op)
+    build(call, op, [source] if tmp is None else [source, tmp])
+    return out
 
 
 @wrapper(*(f"tile.{name}" for name in _COL_ONE))
 @rule
 def col(call: OpCall) -> IRType | None:
-    return deduce_col(_type(unwrap(call, call.param(0))), f"tile.{call.name}")
+    tile = unwrap(call, call.param(0))
+    op = f"tile.{call.name}"
+    out = deduce_col(_type(tile), op)
+    build(call, op, [tile])
+    return out
 
 
 @wrapper("tile.col_argmax", "tile.col_argmin")
 @rule
 def col_arg(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
-    unwrap(call, call.param(1))
-    return deduce_col(_type(tile), f"tile.{call.name}", arg=True)
+    tmp = unwrap(call, call.param(1))
+    op = f"tile.{call.name}"
+    out = deduce_col(_type(tile), op, arg=True)
+    build(call, op, [tile, tmp])
+    return out

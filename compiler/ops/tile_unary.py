@@ -7,12 +7,13 @@ from __future__ import annotations
 from compiler.ir import Expr, IRType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known, rule
-from compiler.ops.operands import flag, unwrap
 from compiler.ops.registry import wrapper
+from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
+from compiler.ops.wrapping import build, flag, unwrap
+from compiler.syntax.values import DType
 
-VEC = "Vec"
-_CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
+CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
 
 
 def _type(expr: Expr | None) -> IRType | None:
@@ -22,15 +23,24 @@ def _type(expr: Expr | None) -> IRType | None:
 
 
 def deduce_unary(ir_type: IRType | None, op: str) -> TileType:
-    """`DeduceTileUnaryType`: the input's shape and dtype, in Vec."""
+    """`DeduceTileUnaryType`: the input's shape, dtype, valid shape and layout, in Vec."""
     tile = expect(ir_type, TileType, f"The operator {op} requires argument to be a TileType, but got ")
-    return TileType(tile.shape, tile.dtype, VEC)
+    return tile_result(tile, tile.shape, tile.dtype)
+
+
+def _unary_call(call: OpCall, op: str) -> tuple[Expr | None, TileType]:
+    tile = unwrap(call, call.param(0))
+    out = deduce_unary(_type(tile), op)
+    return tile, out
 
 
 @wrapper("tile.neg", "tile.exp", "tile.sqrt", "tile.abs", "tile.relu")
 @rule
 def unary(call: OpCall) -> IRType | None:
-    return deduce_unary(_type(unwrap(call, call.param(0))), f"tile.{call.name}")
+    op = f"tile.{call.name}"
+    tile, out = _unary_call(call, op)
+    build(call, op, [tile])
+    return out
 
 
 @wrapper("tile.sin", "tile.cos")
@@ -38,23 +48,33 @@ def unary(call: OpCall) -> IRType | None:
 def fp32_only(call: OpCall) -> IRType | None:
     """`DeduceTileFP32OnlyType`."""
     op = f"tile.{call.name}"
-    out = deduce_unary(_type(unwrap(call, call.param(0))), op)
+    tile, out = _unary_call(call, op)
     if out.dtype is not None:
         check(
             out.dtype == "FP32",
             f"{op} is FP32-only, but got input with dtype {dtype_text(out.dtype)}. Cast the input to FP32 "
             f"explicitly via pl.cast(tile, pl.FP32) before applying {op}.",
         )
+    build(call, op, [tile])
     return out
+
+
+def _high_precision(call: OpCall, op: str, tile: Expr | None) -> bool | None:
+    """`kwargs = {"high_precision": True} if high_precision else {}`, recorded for the printer."""
+    high_precision = flag(call, "high_precision")
+    if high_precision is not None:
+        build(call, op, [tile], {"high_precision": True} if high_precision else {})
+    return high_precision
 
 
 @wrapper("tile.recip")
 @rule
 def recip(call: OpCall) -> IRType | None:
-    out = deduce_unary(_type(unwrap(call, call.param(0))), "tile.recip")
+    tile, out = _unary_call(call, "tile.recip")
+    high_precision = _high_precision(call, "tile.recip", tile)
     if out.dtype is not None:
         check(
-            not flag(call, "high_precision") or out.dtype in ("FP16", "FP32"),
+            not high_precision or out.dtype in ("FP16", "FP32"),
             "The operator tile.recip supports high_precision only for FP16 or FP32 because the PTOAS "
             "high-precision template does not implement other dtypes",
         )
@@ -64,7 +84,8 @@ def recip(call: OpCall) -> IRType | None:
 @wrapper("tile.log")
 @rule
 def log(call: OpCall) -> IRType | None:
-    out = deduce_unary(_type(unwrap(call, call.param(0))), "tile.log")
+    tile, out = _unary_call(call, "tile.log")
+    _high_precision(call, "tile.log", tile)
     if out.dtype is not None:
         check(
             out.dtype in ("FP16", "FP32"),
@@ -76,12 +97,13 @@ def log(call: OpCall) -> IRType | None:
 @wrapper("tile.not_")
 @rule
 def not_(call: OpCall) -> IRType | None:
-    out = deduce_unary(_type(unwrap(call, call.param(0))), "tile.not")
+    tile, out = _unary_call(call, "tile.not")
     if out.dtype is not None:
         check(
             out.dtype in ("INT16", "UINT16"),
             f"The operator tile.not requires int16 or uint16 tile dtype, but got {dtype_text(out.dtype)}",
         )
+    build(call, "tile.not", [tile])
     return out
 
 
@@ -93,10 +115,9 @@ def rsqrt(call: OpCall) -> IRType | None:
     tmp_param = call.param(1)
     tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
     op = "tile.rsqrt"
+    source = unwrap(call, call.param(0))
     tile = expect(
-        _type(unwrap(call, call.param(0))),
-        TileType,
-        f"The operator {op} requires first argument to be a TileType, but got ",
+        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_type = expect(
@@ -105,7 +126,8 @@ def rsqrt(call: OpCall) -> IRType | None:
         if tmp_type.dtype is not None and tile.dtype is not None:
             check(
                 tmp_type.dtype == tile.dtype,
-                f"{op}: tmp tile dtype ({dtype_text(tmp_type.dtype)}) must match input dtype ({dtype_text(tile.dtype)})",
+                f"{op}: tmp tile dtype ({dtype_text(tmp_type.dtype)}) must match input dtype "
+                f"({dtype_text(tile.dtype)})",
             )
         if tmp_type.shape is not None and tile.shape is not None:
             check(
@@ -115,38 +137,50 @@ def rsqrt(call: OpCall) -> IRType | None:
             for i, (t, x) in enumerate(zip(tmp_type.shape, tile.shape)):
                 if dims_equal(t, x) is False:
                     raise OpError(f"{op}: tmp tile shape mismatch at dimension {i} (tmp: {t}, input: {x})")
-    return TileType(tile.shape, tile.dtype, VEC)
+    build(call, op, [source] if tmp is None else [source, tmp])
+    return tile_result(tile, tile.shape, tile.dtype)
 
 
-def resolve_cast_mode(call: OpCall, param: str | None) -> None:
-    """`resolve_cast_mode(mode)`: a name of `CAST_MODE_NAMES` or an int in [0, 6]."""
+def resolve_cast_mode(call: OpCall, param: str | None) -> str | None:
+    """`resolve_cast_mode(mode)`: a name of `CAST_MODE_NAMES` or an int in [0, 6]; the
+    mode's name, "round" when not passed, None when not static."""
     if param is None or param not in call.nodes:
-        return
+        return "round"
     mode = call.evaluate(call.nodes[param])
     if isinstance(mode, bool):
         raise OpError(f"Invalid rounding mode {mode!r}. Expected str name or int in range [0, 6].")
     if isinstance(mode, int):
         if not 0 <= mode <= 6:
             raise OpError(f"Invalid rounding mode {mode}. Expected int in range [0, 6].")
-        return
-    if isinstance(mode, str) and mode not in _CAST_MODES:
-        raise OpError(f"Invalid rounding mode '{mode}'. Expected one of {list(_CAST_MODES)}.")
+        return next(name for name, code in CAST_MODES.items() if code == mode)
+    if isinstance(mode, str):
+        if mode not in CAST_MODES:
+            raise OpError(f"Invalid rounding mode '{mode}'. Expected one of {list(CAST_MODES)}.")
+        return mode
+    return None
+
+
+def cast_target(call: OpCall) -> str | None:
+    return call.dtype(call.param(1) or "target_type")
 
 
 @wrapper("tile.cast")
 @rule
 def cast(call: OpCall) -> IRType | None:
-    """`tile.cast(tile, target_type, mode)`: the mode is resolved in Python first."""
+    """`tile.cast(tile, target_type, mode)`: `tile.unwrap()`, the mode resolved in
+    Python, then the deduction (which refuses a cast to the input's own dtype)."""
     source = unwrap(call, call.param(0))
-    resolve_cast_mode(call, call.param(2))
+    mode = resolve_cast_mode(call, call.param(2))
     tile = expect(
         _type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
     )
-    target = call.dtype(call.param(1) or "target_type")
+    target = cast_target(call)
     if target is not None and tile.dtype is not None:
         check(
             tile.dtype != target,
             f"tile.cast: target_type {dtype_text(target)} equals input dtype; same-dtype cast is not a valid "
             "operation. Remove the cast or use a different target_type.",
         )
-    return TileType(tile.shape, target, VEC)
+    if target is not None and mode is not None:
+        build(call, "tile.cast", [source], {"target_type": DType(target), "mode": mode})
+    return tile_result(tile, tile.shape, target)

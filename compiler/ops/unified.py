@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 from compiler.ir import IRType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import TENSOR_CLASSES, py_class
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.tile_unary import resolve_cast_mode
+from compiler.ops.wrapping import TENSOR_CLASSES, py_class
 
 _SCALAR_LIKE = frozenset({"Scalar", "ConstInt", "ConstFloat", "int", "float", "bool"})  # `_is_scalar_like`
 _EXPR = frozenset({"ConstInt", "ConstFloat"})  # raw IR expressions (`isinstance(x, _ir_core.Expr)`)
@@ -316,10 +316,10 @@ def _cast(call: OpCall, c: dict[str, str | None]) -> Forward | None:
     if cls == "Tile":
         return _to("tile.cast", *passed)
     if cls in _SCALAR_LIKE:
-        resolve_cast_mode(call, "mode")
-        mode = call.evaluate(call.nodes["mode"]) if call.has("mode") else "round"
-        if mode not in ("round", 2) and isinstance(mode, (str, int)):
-            raise OpError(f"pl.cast: Scalar inputs do not support non-default mode, got mode={mode!r}")
+        mode = resolve_cast_mode(call, "mode")
+        if mode is not None and mode != "round":
+            written = call.evaluate(call.nodes["mode"])
+            raise OpError(f"pl.cast: Scalar inputs do not support non-default mode, got mode={written!r}")
         return None  # a scalar cast: not modelled here
     raise OpError(f"pl.cast: expected Tensor, Tile, or Scalar, got {cls}")
 
@@ -438,4 +438,9 @@ def forwarded(call: OpCall, forward: Forward) -> OpCall:
                 params.append(keyword)
             nodes[keyword] = call.nodes[keyword]
             values[keyword] = call.values.get(keyword)
-    return OpCall(forward.op, tuple(params), nodes, values, call.evaluate)
+    keywords = frozenset(
+        level
+        for level, unified in (*zip(forward.params, forward.positional), *((k, k) for k in forward.keywords))
+        if unified in call.keywords
+    )
+    return OpCall(forward.op, tuple(params), nodes, values, call.evaluate, keywords, call.built)

@@ -320,11 +320,12 @@ class ExpressionParser:
         if self._names is not None and node.keywords:  # their own rejections (`dtype=pl.fp32`, `k=pl.FP64`)
             type_checks.check_op_keywords(namespace, name, node, self._evaluator, self._names.is_unbound)
         # Unknown op, argument list, operand kinds: raised here as the real parser does.
+        built: dict[str, Any] = {}
         deduced = op_calls.check_op_call(
-            namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var
+            namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var, built
         )
-        op = ops.canonical_op(namespace, name, args)
-        call = Call(span, op, args, kwargs)
+        op = built.get("op") or ops.canonical_op(namespace, name, args)
+        call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
         call.type = deduced if deduced is not None else ops.result_type(op, call)

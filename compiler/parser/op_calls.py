@@ -90,9 +90,12 @@ def check_op_call(
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
     is_dsl_var: Callable[[str], bool],
+    built: dict[str, Any] | None = None,
 ) -> IRType | None:
     """Raise the real parser's error for this op call's arguments, if any; else return
-    the deduced result type (None when not modelled). `check_op_name` came first.
+    the deduced result type (None when not modelled). `check_op_name` came first. Where
+    the real IR builder makes the call with other arguments than the source's (defaults
+    it fills in), `built` receives them: "args" and "kwargs".
 
     (Its call tree keeps the depth it always had, helper calls included: a call at the
     bottom of a deep expression is where the recursion limit may strike, and where it
@@ -126,12 +129,15 @@ def check_op_call(
             raise _failure(binding.error, namespace, name, node, args, kwargs, keywords, is_dsl_var)
         op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate)
     try:
-        return type_op_call(op_call)
+        deduced = type_op_call(op_call)
     except OpError as error:
         if error.foreign:  # the parser's catch-all branch: no hint, its own prefix
             module = "pl" if namespace is None else f"pl.{namespace}"
             raise invalid_operation(f"Error in {module} operation '{name}': {error.message}", node, None) from None
         raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
+    if op_call.built and built is not None:
+        built.update(op_call.built)
+    return deduced
 
 
 def _failure(
@@ -177,11 +183,13 @@ def _positional_op_call(
     params = signature.names
     nodes: dict[str, ast.expr] = dict(zip(params, node.args))
     values: dict[str, Any] = dict(zip(params, args))
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpCall(key, params, nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
 def _op_call(
@@ -198,11 +206,13 @@ def _op_call(
     for param, index in positional.items():
         nodes[param] = node.args[index]
         values[param] = args[index] if index < len(args) else None
+    keywords = []
     for keyword in node.keywords:
         if keyword.arg in params:
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
-    return OpCall(key, params, nodes, values, evaluate)
+            keywords.append(keyword.arg)
+    return OpCall(key, params, nodes, values, evaluate, frozenset(keywords))
 
 
 def _kwarg_resolves(

@@ -14,12 +14,17 @@ compiler reports, so they are modelled here, in their order.
 
 from __future__ import annotations
 
+import ast
+import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from compiler.base.span import Span
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError, dsl_class
 from compiler.ops.type_inference import dtype_text, is_float_dtype, is_int_dtype
+from compiler.syntax.values import EnumMember
 
 # The DSL classes whose `.unwrap()` gives the IR value.
 WRAPPED = frozenset({"Tensor", "DistributedTensor", "Tile", "Scalar"})
@@ -42,6 +47,7 @@ class Arg:
     expr: Expr | None = None
     obj: str | None = None
     literal: int | float | None = None
+    node: ast.expr | None = None  # where it was written
 
 
 def py_class(call: OpCall, param: str | None) -> str | None:
@@ -64,10 +70,11 @@ def arg(call: OpCall, param: str | None) -> Arg | None:
     if cls is None:
         return None
     value = call.values.get(param) if param is not None else None
+    node = call.nodes.get(param) if param is not None else None
     if isinstance(value, Expr):
-        return Arg(expr=value) if cls not in WRAPPED else Arg(expr=value, obj=cls)
+        return Arg(expr=value, node=node) if cls not in WRAPPED else Arg(expr=value, obj=cls, node=node)
     literal = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
-    return Arg(obj=cls, literal=literal)
+    return Arg(obj=cls, literal=literal, node=node)
 
 
 def unwrap(call: OpCall, param: str | None) -> Expr | None:
@@ -86,7 +93,7 @@ def unwrap_if(call: OpCall, param: str | None, classes: frozenset[str]) -> Arg |
     received = arg(call, param)
     if received is None or received.obj not in classes:
         return received
-    return Arg(expr=received.expr)
+    return Arg(expr=received.expr, node=received.node)
 
 
 def flag(call: OpCall, param: str) -> bool | None:
@@ -94,6 +101,8 @@ def flag(call: OpCall, param: str) -> bool | None:
     node = call.nodes.get(param)
     if node is None:
         return False
+    if param not in call.keywords:
+        return None  # positional: the wrapper gets a Scalar, whose truth it cannot take
     value = call.evaluate(node)
     return bool(value) if isinstance(value, (bool, int)) else None
 
@@ -205,3 +214,91 @@ def _python_conversion(obj: str | None, target: str) -> IRType | None:
     if path is None:
         return None
     raise OpError(f"Cannot convert <class '{path}'> to IR expression")
+
+
+_SIGNED_BITS = {"INT8": 8, "INT16": 16, "INT32": 32}
+
+
+def ir_scalar(scalar: Arg, result: IRType | None, *, signed_twin: bool = False) -> Expr | None:
+    """The scalar operand as the IR call holds it: a literal re-stamped with the dtype
+    `normalize_scalar_operand` gave it (`pl.const(3, pl.INT32)`, `3.0`), any other
+    expression as it is. `signed_twin`: tile.sels' constant on an unsigned src keeps its
+    bits in the signed twin dtype. None when there is no IR value to give."""
+    expr = scalar.expr if scalar.obj is None else None
+    value: Any = None
+    span: Span | None = None
+    if isinstance(expr, Const) and isinstance(expr.value, (int, float)) and not isinstance(expr.value, bool):
+        value, span = expr.value, expr.span
+    elif expr is not None:
+        return expr
+    elif scalar.literal is not None and scalar.node is not None:
+        value, span = scalar.literal, Span.of(scalar.node)
+    else:
+        return None
+    if not isinstance(result, ScalarType) or result.dtype is None:
+        return expr
+    dtype = result.dtype
+    if expr is not None and isinstance(expr.type, ScalarType) and expr.type.dtype == dtype:
+        return expr
+    if is_float_dtype(dtype):
+        value = float(value)
+    elif is_int_dtype(dtype):
+        value = int(value)
+    else:
+        return expr
+    bits = _SIGNED_BITS.get(dtype) if signed_twin else None
+    if bits is not None and isinstance(value, int) and value >= 1 << (bits - 1):
+        value -= 1 << bits
+    assert span is not None
+    return Const(span, value, type=ScalarType(dtype))
+
+
+def build(call: OpCall, op: str, args: Sequence[Expr | None], kwargs: dict[str, Any] | None = None) -> None:
+    """Record the IR call the real builder makes (its op, arguments and keywords), for
+    the printer; nothing when an argument is not known."""
+    if any(a is None for a in args):
+        return
+    call.built["op"] = op
+    call.built["args"] = list(args)
+    call.built["kwargs"] = dict(kwargs or {})
+
+
+_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
+
+
+def pad_value(call: OpCall, param: str | None) -> str | None:
+    """`normalize_pad_value(pad_value)` (ir/op/_pad_value.py): the `PadValue` member
+    name, or its error; `zero` when not passed; None when the value is not static."""
+    node = call.nodes.get(param) if param is not None else None
+    if node is None:
+        return "zero"
+    value = call.evaluate(node)
+    if isinstance(value, EnumMember):
+        if value.enum != "PadValue" or value.member not in ("null", "zero", "max", "min"):
+            return None
+        if value.member == "null":
+            raise OpError(
+                f"fillpad pad_value cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
+            )
+        return value.member
+    if isinstance(value, bool):
+        raise OpError(f"fillpad pad_value cannot be bool ({value!r}). {_PAD_HINT}")
+    if isinstance(value, int):
+        if value == 0:
+            return "zero"
+        raise OpError(
+            "fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); "
+            f"got {value!r}. {_PAD_HINT}"
+        )
+    if isinstance(value, float):
+        if math.isnan(value):
+            raise OpError(f"fillpad pad_value cannot be NaN. {_PAD_HINT}")
+        if value == 0.0:
+            return "zero"
+        if math.isinf(value):
+            return "max" if value > 0 else "min"
+        raise OpError(
+            f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
+            f"{_PAD_HINT}"
+        )
+    return None

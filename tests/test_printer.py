@@ -379,7 +379,9 @@ def test_scopes_print_their_headers_and_their_markers():
     )
     assert lines[chip + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert "        with pl.at(level=pl.Level.CORE_GROUP) as tid:" in lines
-    assert "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines  # the real builder: tensor.adds
+    assert (
+        "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
+    )  # the real builder: tensor.adds
     spmd = lines.index('        with pl.spmd(4, name_hint="blocks"):')
     assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"

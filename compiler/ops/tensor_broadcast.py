@@ -11,7 +11,7 @@ from compiler.ops.registry import wrapper
 from compiler.ops.result_views import plain_tensor
 from compiler.ops.tile_broadcast import row_vector_checks
 from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, promote_dtypes, shape_text
-from compiler.ops.wrapping import build, normalize_scalar_operand, unwrap, unwrap_if
+from compiler.ops.wrapping import build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif", "row_expand_add")  # fmt: skip

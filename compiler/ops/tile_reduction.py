@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import Expr, IRType, TileType
+from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known, rule
 from compiler.ops.registry import wrapper
@@ -124,14 +125,27 @@ def row(call: OpCall) -> IRType | None:
     tmp = unwrap(call, call.param(1))
     op = f"tile.{call.name}"
     out = deduce_row(_type(tile), _type(tmp), op, arg=call.name in ("row_argmax", "row_argmin"))
-    if call.name == "row_min" and out.dtype is not None:
-        check(
-            out.dtype in _ROW_MIN_DTYPES,
-            f"The operator tile.row_min requires input dtype in {{INT16, INT32, FP16, FP32}}, but got "
-            f"{dtype_text(out.dtype)}",
-        )
+    if call.name == "row_min":
+        _row_min_input(_type(tile), out.dtype)
     build(call, op, [tile, tmp])
     return out
+
+
+def _row_min_input(input_type: IRType | None, dtype: str | None) -> None:
+    """tile.row_min: an input dtype of {INT16, INT32, FP16, FP32}, then an ND layout."""
+    if dtype is not None:
+        check(
+            dtype in _ROW_MIN_DTYPES,
+            f"The operator tile.row_min requires input dtype in {{INT16, INT32, FP16, FP32}}, but got "
+            f"{dtype_text(dtype)}",
+        )
+    view = effective_tile_view(input_type) if isinstance(input_type, TileType) else None
+    if view is not None:
+        check(
+            view.blayout == "row_major" and view.slayout == "none_box",
+            f"The operator tile.row_min requires an ND input layout (blayout=row_major, slayout=none_box), "
+            f"but got blayout={view.blayout}, slayout={view.slayout}",
+        )
 
 
 @wrapper("tile.col_sum")

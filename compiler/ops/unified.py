@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.ir import IRType
+from compiler.ir import IRType, ScalarType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.tile_unary import resolve_cast_mode
-from compiler.ops.wrapping import TENSOR_CLASSES, py_class
+from compiler.ops.wrapping import TENSOR_CLASSES, build, py_class
 
 _SCALAR_LIKE = frozenset({"Scalar", "ConstInt", "ConstFloat", "int", "float", "bool"})  # `_is_scalar_like`
 _EXPR = frozenset({"ConstInt", "ConstFloat"})  # raw IR expressions (`isinstance(x, _ir_core.Expr)`)
@@ -147,6 +147,8 @@ def _arith(scalar_form: bool, scalar_scalar: bool, tensor_rhs: frozenset[str]) -
                 keywords=("cmp_type",) if name == "cmp" and call.has("cmp_type") else (),
             )
         if scalar_scalar and lhs in _SCALAR_LIKE and rhs in _SCALAR_LIKE:
+            if name == "div" and _flag(call, "high_precision"):
+                raise OpError("pl.div: high_precision is only supported for Tensor or Tile division")
             return None  # scalar arithmetic: an IR scalar expression, not modelled here
         raise _dispatch_error(name, [lhs, rhs])  # type: ignore[list-item]
 
@@ -158,8 +160,9 @@ def _scalar_op(name: str) -> str:
 
 
 def _flag(call: OpCall, param: str) -> bool:
+    """A flag passed by keyword as True (positionally the wrapper gets a Scalar)."""
     node = call.nodes.get(param)
-    return node is not None and call.evaluate(node) is True
+    return node is not None and param in call.keywords and call.evaluate(node) is True
 
 
 def _pair(call: OpCall, c: dict[str, str | None]) -> Forward | None:
@@ -320,7 +323,7 @@ def _cast(call: OpCall, c: dict[str, str | None]) -> Forward | None:
         if mode is not None and mode != "round":
             written = call.evaluate(call.nodes["mode"])
             raise OpError(f"pl.cast: Scalar inputs do not support non-default mode, got mode={written!r}")
-        return None  # a scalar cast: not modelled here
+        return None  # a scalar cast: typed by `scalar_cast`
     raise OpError(f"pl.cast: expected Tensor, Tile, or Scalar, got {cls}")
 
 
@@ -387,9 +390,22 @@ def dispatch(call: OpCall) -> IRType | None:
     """Resolve the level op, then type the call by its rule (None when either is unknown)."""
     forward = resolve(call)
     if forward is None:
-        return None
+        return scalar_cast(call) if call.name == "cast" else None
     rule = rule_for(forward.op)
     return rule(forwarded(call, forward)) if rule is not None else None
+
+
+def scalar_cast(call: OpCall) -> IRType | None:
+    """`pl.cast(scalar, dtype)`: `ir.cast(scalar, dtype)`, a scalar of the target dtype
+    (printed `pl.cast(s, pl.INT32)`)."""
+    source = call.expr("input")
+    target = call.dtype("target_type")
+    if source is None or target is None or py_class(call, "input") not in _SCALAR_LIKE:
+        return None
+    target_expr = call.expr("target_type")
+    if target_expr is not None and "target_type" not in call.keywords:
+        build(call, "pl.cast", [source, target_expr])
+    return ScalarType(target)
 
 
 def resolve(call: OpCall) -> Forward | None:

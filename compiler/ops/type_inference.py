@@ -125,6 +125,11 @@ def is_float_dtype(dtype: str | None) -> bool | None:
     return None if dtype is None else dtype in FLOAT_BITS
 
 
+def dtype_bits(dtype: str) -> int:
+    """`DataType::GetBit()` (0 for a dtype it does not size)."""
+    return _DTYPE_BITS.get(dtype, 0)
+
+
 def dtype_bytes_of(dtype: str) -> int:
     """`DataType::GetByte()`: bits rounded up to whole bytes."""
     return (_DTYPE_BITS.get(dtype, 0) + 7) // 8

@@ -14,6 +14,7 @@ from compiler.ir import IRType, ScalarType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.tile_unary import resolve_cast_mode
+from compiler.ops.type_inference import dtype_bits, dtype_text, is_float_dtype, is_int_dtype
 from compiler.ops.wrapping import TENSOR_CLASSES, build, py_class
 
 _SCALAR_LIKE = frozenset({"Scalar", "ConstInt", "ConstFloat", "int", "float", "bool"})  # `_is_scalar_like`
@@ -149,10 +150,62 @@ def _arith(scalar_form: bool, scalar_scalar: bool, tensor_rhs: frozenset[str]) -
         if scalar_scalar and lhs in _SCALAR_LIKE and rhs in _SCALAR_LIKE:
             if name == "div" and _flag(call, "high_precision"):
                 raise OpError("pl.div: high_precision is only supported for Tensor or Tile division")
-            return None  # scalar arithmetic: an IR scalar expression, not modelled here
+            _scalar_arithmetic(call, name)
+            return None  # an IR scalar expression (`s + t`), typed by `scalar_arithmetic_type`
         raise _dispatch_error(name, [lhs, rhs])  # type: ignore[list-item]
 
     return dispatch
+
+
+_SCALAR_OP_NAMES = {"add": "add", "sub": "sub", "mul": "mul", "div": "truediv"}
+
+
+def _scalar_dtype(call: OpCall, param: str) -> str | None:
+    """The dtype `_to_scalar_expr` gives an operand: its own, INDEX for a Python int,
+    FP32 for a Python float."""
+    value = call.values.get(param)
+    if isinstance(value, bool):
+        raise OpError(f"scalar arithmetic does not accept bool, got {value!r}")
+    if isinstance(value, int):
+        return "INDEX"
+    if isinstance(value, float):
+        return "FP32"
+    found = call.type_of(param)
+    return found.dtype if isinstance(found, ScalarType) else None
+
+
+def _scalar_arithmetic(call: OpCall, name: str) -> str | None:
+    """`PromoteBinaryOperands` of the scalar operators (include/pypto/ir/scalar_expr.h):
+    no bool, one numeric category, the wider dtype (the left one at equal width)."""
+    lhs, rhs = _scalar_dtype(call, "lhs"), _scalar_dtype(call, "rhs")
+    if lhs is None or rhs is None:
+        return None
+    op = _SCALAR_OP_NAMES[name]
+    if "BOOL" in (lhs, rhs):
+        raise OpError(f"Operator '{op}' does not accept bool dtype")
+    categories = []
+    for dtype in (lhs, rhs):
+        if is_float_dtype(dtype):
+            categories.append("float")
+        elif is_int_dtype(dtype):
+            categories.append("int")
+        else:
+            raise OpError(f"Operator '{op}' requires numeric scalar dtype, got {dtype_text(dtype)}")
+    if categories[0] != categories[1]:
+        raise OpError(
+            f"Operator '{op}' requires same numeric dtype category, got {dtype_text(lhs)} and {dtype_text(rhs)}"
+        )
+    return rhs if dtype_bits(rhs) > dtype_bits(lhs) else lhs
+
+
+def scalar_arithmetic_type(call: OpCall) -> IRType | None:
+    """The scalar a `pl.add(s, t)` of two scalars makes (None when not such a call)."""
+    if call.name not in _SCALAR_OP_NAMES:
+        return None
+    if py_class(call, "lhs") not in _SCALAR_LIKE or py_class(call, "rhs") not in _SCALAR_LIKE:
+        return None
+    dtype = _scalar_arithmetic(call, call.name)
+    return ScalarType(dtype) if dtype is not None else None
 
 
 def _scalar_op(name: str) -> str:
@@ -390,7 +443,7 @@ def dispatch(call: OpCall) -> IRType | None:
     """Resolve the level op, then type the call by its rule (None when either is unknown)."""
     forward = resolve(call)
     if forward is None:
-        return scalar_cast(call) if call.name == "cast" else None
+        return scalar_cast(call) if call.name == "cast" else scalar_arithmetic_type(call)
     rule = rule_for(forward.op)
     return rule(forwarded(call, forward)) if rule is not None else None
 

@@ -1,7 +1,7 @@
 """Element-wise tile ops (`pl.tile.add`, `pl.tile.adds`, `pl.tile.cmp`, `pl.tile.sel`,
-`pl.tile.fillpad`, ...): the wrappers of python/pypto/language/op/tile_ops.py, their IR
-builders (python/pypto/ir/op/tile_ops.py) and the deductions of
-src/ir/op/tile_ops/elementwise.cpp."""
+...): the wrappers of python/pypto/language/op/tile_ops.py, their IR builders
+(python/pypto/ir/op/tile_ops.py) and the deductions of src/ir/op/tile_ops/elementwise.cpp
+(but the fillpads, which are with the memory ops)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,9 @@ from compiler.ops.wrapping import (
     ir_scalar,
     normalize_const_to_dtype,
     normalize_scalar_operand,
-    pad_value,
     unwrap,
     unwrap_if,
 )
-from compiler.syntax.values import EnumMember
 
 VEC = "Vec"  # every op of this file writes its result to Vec (`set_output_memory`)
 _TILE_OR_SCALAR = frozenset({"Tile", "Scalar"})  # tile_ops.py `_unwrap_rhs`
@@ -624,50 +622,3 @@ def _packed_predicate(src: TileType, shape: tuple[Any, ...] | None) -> TileType:
     if mask_valid is None:
         return TileType(mask_shape, "UINT8", VEC)
     return tile_result(src, mask_shape, "UINT8", valid=mask_valid)
-
-
-@wrapper("tile.fillpad", "tile.fillpad_inplace")
-@rule
-def fillpad(call: OpCall) -> IRType | None:
-    """The padded tile: the input's shape, dtype and memory space, fully valid."""
-    tile = unwrap(call, call.param(0))
-    op = f"tile.{call.name}"
-    pad = pad_value(call, call.param(1))
-    a = first_tile(_type(tile), op)
-    if pad is None:
-        return TileType(a.shape, a.dtype, a.memory or VEC)
-    check(pad != "null", f"{op} requires pad_value to be zero/max/min, not null")
-    build(call, op, [tile], {"pad_value": EnumMember("PadValue", pad)})
-    return tile_result(a, a.shape, a.dtype, valid=a.shape, pad=pad, memory=a.memory or VEC)
-
-
-@wrapper("tile.fillpad_expand")
-@rule
-def fillpad_expand(call: OpCall) -> IRType | None:
-    tile = unwrap(call, call.param(0))
-    op = "tile.fillpad_expand"
-    pad = pad_value(call, call.param(2))
-    a = first_tile(_type(tile), op)
-    shape = call.dims(call.param(1) or "shape")
-    if shape is None:
-        return None
-    if a.shape is not None:
-        check(
-            len(shape) == len(a.shape),
-            f"tile.fillpad_expand shape rank ({len(shape)}) must match source rank ({len(a.shape)})",
-        )
-        for i, (dst, src) in enumerate(zip(shape, a.shape)):
-            if const_dim(dst) is None:
-                return None  # "must be a constant integer": refused, but not modelled here
-            check(dst > 0, f"tile.fillpad_expand shape dimension {i} must be positive, got {dst}")
-            if const_dim(src) is not None:
-                check(
-                    dst >= src,
-                    f"tile.fillpad_expand destination dimension {i} ({dst}) must be >= source dimension ({src})",
-                )
-    if pad is None:
-        return TileType(shape, a.dtype, a.memory or VEC)
-    check(pad != "null", "tile.fillpad_expand requires pad_value to be zero/max/min, not null")
-    shape_arg = call.expr(call.param(1))
-    build(call, op, [tile, shape_arg], {"pad_value": EnumMember("PadValue", pad)})
-    return tile_result(a, shape, a.dtype, valid=shape, pad=pad, memory=a.memory or VEC)

@@ -15,7 +15,6 @@ compiler reports, so they are modelled here, in their order.
 from __future__ import annotations
 
 import ast
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +23,6 @@ from compiler.base.span import Span
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError, dsl_class
 from compiler.ops.type_inference import dtype_text, is_float_dtype, is_int_dtype
-from compiler.syntax.values import EnumMember
 
 # The DSL classes whose `.unwrap()` gives the IR value.
 WRAPPED = frozenset({"Tensor", "DistributedTensor", "Tile", "Scalar"})
@@ -261,44 +259,3 @@ def build(call: OpCall, op: str, args: Sequence[Expr | None], kwargs: dict[str, 
     call.built["op"] = op
     call.built["args"] = list(args)
     call.built["kwargs"] = dict(kwargs or {})
-
-
-_PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the literals 0, 0.0, math.inf, -math.inf."
-
-
-def pad_value(call: OpCall, param: str | None) -> str | None:
-    """`normalize_pad_value(pad_value)` (ir/op/_pad_value.py): the `PadValue` member
-    name, or its error; `zero` when not passed; None when the value is not static."""
-    node = call.nodes.get(param) if param is not None else None
-    if node is None:
-        return "zero"
-    value = call.evaluate(node)
-    if isinstance(value, EnumMember):
-        if value.enum != "PadValue" or value.member not in ("null", "zero", "max", "min"):
-            return None
-        if value.member == "null":
-            raise OpError(
-                f"fillpad pad_value cannot be PadValue.null — that means no padding mode. {_PAD_HINT}"
-            )
-        return value.member
-    if isinstance(value, bool):
-        raise OpError(f"fillpad pad_value cannot be bool ({value!r}). {_PAD_HINT}")
-    if isinstance(value, int):
-        if value == 0:
-            return "zero"
-        raise OpError(
-            "fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); "
-            f"got {value!r}. {_PAD_HINT}"
-        )
-    if isinstance(value, float):
-        if math.isnan(value):
-            raise OpError(f"fillpad pad_value cannot be NaN. {_PAD_HINT}")
-        if value == 0.0:
-            return "zero"
-        if math.isinf(value):
-            return "max" if value > 0 else "min"
-        raise OpError(
-            f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
-            f"{_PAD_HINT}"
-        )
-    return None

@@ -485,17 +485,6 @@ add("tile.cmp/scalar", "tile.cmp", "second argument TileType", "pl.tile.cmp(a, s
 add("tile.cmps/tile", "tile.cmps", "python conversion", "pl.tile.cmps(a, b)", a=A, b=T((16, 128)))
 add("tile.cmps/index", "tile.cmps", "index scalar", "pl.tile.cmps(a, n)", a=A, n=S("INDEX"))
 
-for name in ("fillpad", "fillpad_inplace"):
-    op, call = f"tile.{name}", f"pl.tile.{name}"
-    add(f"{op}/ok", op, PASSES, f"{call}(a)", a=A)
-    add(f"{op}/max", op, PASSES, f"{call}(a, pad_value=pl.PadValue.max)", a=A)
-    add(f"{op}/tensor", op, "first argument TileType", f"{call}(x)", x=G((16, 128)))
-FE = "tile.fillpad_expand"
-add(f"{FE}/ok", FE, PASSES, "pl.tile.fillpad_expand(a, [32, 128])", a=A)
-add(f"{FE}/rank", FE, "shape rank", "pl.tile.fillpad_expand(a, [32, 128, 1])", a=A)
-add(f"{FE}/smaller", FE, "expand only", "pl.tile.fillpad_expand(a, [8, 128])", a=A)
-add(f"{FE}/tensor", FE, "first argument TileType", "pl.tile.fillpad_expand(x, [32, 128])", x=G((16, 128)))
-
 # --- tensor element-wise ops
 
 X = G((16, 128))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 
 # Bits per float dtype, for the C++ PromoteDataTypes rule.
 FLOAT_BITS = {

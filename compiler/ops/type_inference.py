@@ -223,6 +223,4 @@ def shape_text(shape: tuple[Any, ...] | None) -> str | None:
 def valid_shape_of(ir_type: TensorType | TileType) -> tuple[Any, ...] | None:
     """`GetValidShape`: the type's valid region (its shape when its view narrows none);
     None when its view is not known."""
-    from compiler.ir.views import tensor_valid_shape, tile_valid_shape
-
     return tile_valid_shape(ir_type) if isinstance(ir_type, TileType) else tensor_valid_shape(ir_type)

@@ -325,3 +325,51 @@ def test_an_index_scalar_operand_needs_a_cast() -> None:
             "accept. Convert it explicitly, e.g. pl.cast(<value>, pl.INT32).",
         )
     ]
+
+
+def test_a_dynamic_dim_is_equal_to_itself_only() -> None:
+    """A `pl.dynamic` dim is a free variable: the real shape checks prove it equal to
+    itself (or broadcast a 1 against it) and to nothing else (messages recorded with
+    the real compiler)."""
+    source = """\
+import pypto.language as pl
+
+M = pl.dynamic("M")
+N = pl.dynamic("N")
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        x: pl.Tensor[[M, 64], pl.FP32],
+        y: pl.Tensor[[32, 64], pl.FP32],
+        z: pl.Tensor[[N, 64], pl.FP32],
+        w: pl.Tensor[[1, 64], pl.FP32],
+        i: pl.Tensor[[M, 64], pl.INT32],
+        j: pl.Tensor[[N, 64], pl.INT32],
+    ):
+        a = pl.add(x, y)
+        b = pl.add(x, z)
+        c = pl.add(x, x)
+        d = pl.add(x, w)
+        e = pl.tensor.and_(i, j)
+        return
+"""
+    assert [(line, message) for line, _, message, _ in errors(source)] == [
+        (
+            19,
+            "pl operation 'add': The operator tensor.add requires compatible shapes, but got [M, 64] and [32, 64]",
+        ),
+        (
+            20,
+            "pl operation 'add': The operator tensor.add requires compatible shapes, but got [M, 64] and [N, 64]",
+        ),
+        (
+            23,
+            "pl.tensor operation 'and_': The operator tensor.and requires both operands to have the same shape, "
+            "but got [M, 64] and [N, 64]. Broadcasting is not supported for bitwise/shift operators because the "
+            "hardware provides no row/col-expand form; reshape or expand the operand explicitly first.",
+        ),
+    ]

@@ -8,13 +8,15 @@ at all stops the rule (`Unknown`): the rule then types nothing and refuses nothi
 
 from __future__ import annotations
 
+import ast
 import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from compiler.ir import IRType, TensorType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.type_inference import ir_type_name
+from compiler.ops.type_inference import FREE_DIM, ir_type_name
+from compiler.syntax.values import DynVar
 
 T = TypeVar("T", bound=IRType)
 
@@ -28,12 +30,28 @@ def rule(fn: Callable[[OpCall], IRType | None]) -> Callable[[OpCall], IRType | N
 
     @functools.wraps(fn)
     def run(call: OpCall) -> IRType | None:
+        token = FREE_DIM.set(_free_dim_test(call))
         try:
             return fn(call)
         except Unknown:
             return None
+        finally:
+            FREE_DIM.reset(token)
 
     return run
+
+
+def _free_dim_test(call: OpCall) -> Callable[[Any], bool]:
+    """Whether a dim is the name of a `pl.dynamic` variable bound at the call's module
+    level (a type holds a `pl.dynamic` dim as its name)."""
+
+    def free(dim: Any) -> bool:
+        if not isinstance(dim, str) or not dim.isidentifier():
+            return False
+        value = call.evaluate(ast.Name(id=dim, ctx=ast.Load()))
+        return isinstance(value, DynVar) and value.name == dim
+
+    return free
 
 
 def check(ok: bool | None, message: str | Callable[[], str]) -> None:

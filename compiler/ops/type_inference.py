@@ -4,6 +4,8 @@ type's class are written in messages)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextvars import ContextVar
 from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
@@ -162,10 +164,17 @@ def const_dim(dim: Any) -> int | None:
     return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
 
 
+# Whether a dim names a `pl.dynamic` variable of the call's module (a free variable,
+# which the real analyzer can prove equal to nothing but itself). Set per rule call by
+# `checks.rule`, from the call's static evaluator; unset, no name is known to be one.
+FREE_DIM: ContextVar[Callable[[Any], bool] | None] = ContextVar("FREE_DIM", default=None)
+
+
 def dims_equal(a: Any, b: Any) -> bool | None:
     """`DimensionsEqual` as far as we can know it: True when the real one proves the two
-    equal, False when it cannot (two different constants), None when it depends on
-    what a symbolic dimension is (then no rule may refuse on it)."""
+    equal, False when it cannot (two different constants, or a `pl.dynamic` variable
+    and anything but itself), None when it depends on what a dimension is (then no rule
+    may refuse on it)."""
     if a is b:
         return True
     ca, cb = const_dim(a), const_dim(b)
@@ -173,6 +182,9 @@ def dims_equal(a: Any, b: Any) -> bool | None:
         return ca == cb
     if isinstance(a, str) and isinstance(b, str) and a == b and a != "?":
         return True  # the same symbol
+    free = FREE_DIM.get()
+    if free is not None and (ca is not None or free(a)) and (cb is not None or free(b)):
+        return False
     return None
 
 

@@ -24,6 +24,13 @@ from conftest import (
 )
 
 MARKER_B = f"pl.set_cache_policy(b, {BYPASS})"
+STORE_PAST_END = (
+    "pl operation 'store': tile.store writes past the end of dimension 0: offset 32 + extent 16 exceeds "
+    "the target extent 32. A store performs no layout conversion (RFC #1300 P7): the offsets and the tile "
+    "extent must already be in the destination's coordinate system. If the tile was read through a view "
+    "whose layout differs from the destination's -- a DN view transposes it -- take the matching view of "
+    "the destination, pl.view(out, layout=...), and store into that"
+)
 CODE = "import pypto.language as pl\n"  # header comments quote the code: look below them
 
 CORRECT = ["bypass_matmul.py", "spmd_bypass.py", "load_cache_kwarg.py"]
@@ -83,6 +90,32 @@ MISTAKES = {
             "PTO110", load_cache("pl", 2), "pl.load(a, [0, 0], [64, 64], cache=2)", "InvalidOperationError"
         )
     ],
+    # The op rules' own checks, in the real compiler's words (recorded from it).
+    "mistake_matmul_inner_dim.py": [
+        Expected(
+            "PTO504",
+            "pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=128 "
+            "and rhs K=64",
+            "pl.matmul(q, k, out_dtype=pl.FP32)",
+            "InvalidOperationError",
+            after=CODE,
+        )
+    ],
+    "mistake_store_past_end.py": [
+        Expected(
+            "PTO504",
+            STORE_PAST_END,
+            "pl.store(pl.mul(bottom, 2.0), [32, 0], out)",
+            "InvalidOperationError",
+            after=CODE,
+        )
+    ],
+}
+
+# Examples whose rule is not in the front end yet: their test is a strict xfail, so
+# the day the rule lands it has to be taken off this list.
+PENDING = {
+    "mistake_store_past_end.py": "tile.store's bounds check is not modelled yet (the ops-memory rules)"
 }
 
 
@@ -107,7 +140,16 @@ def test_correct_example_checks_clean(name):
     assert "reports nothing" in header_comment(name)
 
 
-@pytest.mark.parametrize("name", MISTAKES)
+def _mistakes() -> list:
+    return [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=PENDING[name]))
+        if name in PENDING
+        else name
+        for name in MISTAKES
+    ]
+
+
+@pytest.mark.parametrize("name", _mistakes())
 def test_mistake_example_reports_its_error(name):
     assert_diagnostics(check_file(EXAMPLES / name), *MISTAKES[name])
 
@@ -131,4 +173,4 @@ def test_checking_the_examples_directory():
         for name in [*CORRECT, *MISTAKES]
         if any(d["severity"] == 1 for d in file_diagnostics(report, EXAMPLES / name))
     }
-    assert with_errors == set(MISTAKES)
+    assert with_errors == set(MISTAKES) - set(PENDING)

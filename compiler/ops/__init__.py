@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from compiler.ir import IRType
 from compiler.ops import (  # noqa: F401  (each module registers its rules on import)
+    batch_matmul,
+    cross_core,
+    gather,
     matmul,
+    matmul_mx,
+    paged_gather,
+    scatter,
+    sort,
     tensor_broadcast,
     tensor_elementwise,
     tensor_memory,

@@ -46,9 +46,10 @@ class OpCall:
     # Python value (`a_trans=True` is True) but a positional one as an IR constant the
     # wrapper sees as a Scalar: a flag's value is only known when it came by keyword.
     keywords: frozenset[str] = frozenset()
-    # The IR call as the real IR builder makes it, where it differs from the source's
-    # arguments: "args" (a list of Exprs) and "kwargs" (a dict), set by the rule that knows
-    # the builder (`pl.matmul(a, b)` is `tensor.matmul(a, b, a_trans=False, ...)`). Shared
+    # The IR call as the real IR builder makes it, where it differs from the source's:
+    # "op" (the IR op's name, when a wrapper builds another op than its own: the mask form
+    # of `pl.gather` is `tensor.gather_mask`), "args" (a list of Exprs) and "kwargs" (a
+    # dict), set by the rule that knows the builder (`pl.matmul(a, b)` is `tensor.matmul(a, b, a_trans=False, ...)`). Shared
     # with the calls `as_op` derives, so a dispatching wrapper's caller sees it too.
     built: dict[str, Any] = field(default_factory=dict)
 

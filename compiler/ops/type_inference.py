@@ -88,6 +88,62 @@ def ir_type_name(ir_type: IRType | None) -> str | None:
     return None
 
 
+def static_int(dim: Any) -> int | None:
+    """A dimension's value when it is a constant (the C++ `As<ConstInt>` succeeds), else
+    None: a symbol, an expression, or a value this front end could not fold."""
+    return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
+
+
+def dtype_text(dtype: str) -> str:
+    """A dtype as the C++ `DataType::ToString()` writes it in messages: "fp16", "int32",
+    "bfloat16" (the DSL spelling `BF16` is the only one that is not its lower case)."""
+    return "bfloat16" if dtype == "BF16" else dtype.lower()
+
+
+def dim_text(dim: Any) -> str | None:
+    """A dimension as the C++ `PythonPrint` writes it (`64`, `M`), None when unsure."""
+    if static_int(dim) is not None:
+        return str(dim)
+    if isinstance(dim, str) and dim != "?" and dim.isidentifier():
+        return dim
+    return None
+
+
+def shape_text(shape: tuple[Any, ...] | None) -> str | None:
+    """A shape as the C++ `FormatShape` writes it (`[16, M]`), None when a dim is unsure
+    (or the shape is not known)."""
+    if shape is None:
+        return None
+    dims = [dim_text(dim) for dim in shape]
+    return None if any(d is None for d in dims) else "[" + ", ".join(dims) + "]"  # type: ignore[arg-type]
+
+
+def broadcast_dims(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ...] | bool | None:
+    """The C++ BroadcastShapes: the broadcast shape, False when it fails, None when a pair
+    of dims is neither equal nor decidable here (a symbol against a constant other than 1
+    fails in the real rule too, but a dim we could not fold may be that constant)."""
+    result: list[Any] = []
+    for i in range(max(len(lhs), len(rhs))):
+        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
+        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+        if a is None or b is None:
+            result.append(b if a is None else a)
+            continue
+        if static_int(a) == 1 and static_int(b) is None and b is not None:
+            result.append(b)
+        elif static_int(b) == 1:
+            result.append(a)
+        elif static_int(a) is not None and static_int(b) is not None:
+            if a != b and a != 1:
+                return False
+            result.append(b if a == 1 else a)
+        elif isinstance(a, str) and a == b and a != "?":
+            result.append(a)
+        else:
+            return None
+    return tuple(reversed(result))
+
+
 # ---------------------------------------------------------------------------
 # The real DataType facts (include/pypto/core/dtype.h) and the type-inference
 # helpers of src/ir/op/type_inference.cpp that the element-wise, unary,
@@ -111,11 +167,6 @@ _DTYPE_BITS = {
 # INDEX is a signed integer code in the real DataType; BOOL and TASK_ID are neither int nor float.
 _SIGNED_INTS = frozenset({"INT4", "INT8", "INT16", "INT32", "INT64", "INDEX"})
 _UNSIGNED_INTS = frozenset({"UINT4", "UINT8", "UINT16", "UINT32", "UINT64"})
-
-
-def dtype_text(dtype: str) -> str:
-    """A dtype as `DataType::ToString()` writes it in a message (`fp32`, `bfloat16`)."""
-    return _DTYPE_TEXT.get(dtype, "unknown")
 
 
 def is_int_dtype(dtype: str | None) -> bool | None:
@@ -214,22 +265,6 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
             known = False
             result.append("?")
     return (True if known else None), tuple(reversed(result))
-
-
-def shape_text(shape: tuple[Any, ...] | None) -> str | None:
-    """A shape as the C++ `FormatShape` prints it (`[32, 64]`, `[M, 64]`), None when a
-    dimension is one we cannot print the way the real printer does."""
-    if shape is None:
-        return None
-    dims: list[str] = []
-    for dim in shape:
-        if const_dim(dim) is not None:
-            dims.append(str(dim))
-        elif isinstance(dim, str) and dim.isidentifier():
-            dims.append(dim)
-        else:
-            return None
-    return "[" + ", ".join(dims) + "]"
 
 
 def valid_shape_of(ir_type: TensorType | TileType) -> tuple[Any, ...] | None:

@@ -307,6 +307,13 @@ def _passthrough(call: OpCall, c: dict[str, str | None]) -> Forward | None:
         level = "tensor"
     elif cls == "Tile":
         level = "tile"
+        if call.name == "slice" and _flag(call, "clamp"):
+            raise OpError(
+                "pl.slice: clamp=True is not supported for a Tile. An on-chip window has no clamping mechanism, "
+                "so offset + shape must stay inside the source tile. Clamp the read at the tensor boundary "
+                "instead — pl.load(..., clamp=True) or pl.slice(tensor, ..., clamp=True) — and slice the "
+                "resulting tile in bounds."
+            )
     else:
         raise _expected(call.name, cls)  # type: ignore[arg-type]
     return Forward(f"{level}.{call.name}", tuple(call.params), tuple(call.params))
@@ -408,7 +415,7 @@ _DISPATCH: dict[str, Dispatch] = {
 # Ops of other families: dispatched here by their first operand, typed by their own rules.
 _FIRST_OPERAND_OTHERS = frozenset(
     {"reshape", "transpose", "slice", "set_validshape", "scatter_update", "reinterpret_view", "fillpad",
-     "fillpad_expand", "read", "write", "mrgsort", "gather_row"}
+     "fillpad_expand", "read", "write", "mrgsort"}
 )  # fmt: skip
 _PAIRED_OTHERS = {"concat": ("src0", "src1"), "assemble": ("target", "source"), "sort32": ("src", "idx"),
                   "matmul": ("lhs", "rhs"), "batch_matmul": ("lhs", "rhs")}  # fmt: skip
@@ -424,16 +431,8 @@ def _other_pair(call: OpCall, c: dict[str, str | None]) -> Forward | None:
     raise _dispatch_error(call.name, [a, b])  # type: ignore[list-item]
 
 
-def _first_operand_other(call: OpCall, c: dict[str, str | None]) -> Forward | None:
-    if call.name == "gather_row":
-        cls = c[call.param(0) or ""]
-        if not (_is_tensor(cls) or cls == "Tile"):
-            raise OpError(f"pl.gather_row: expected Tensor or Tile destination, got {cls}")
-    return _passthrough(call, c)
-
-
 for _name in _FIRST_OPERAND_OTHERS:
-    _DISPATCH[_name] = _first_operand_other
+    _DISPATCH[_name] = _passthrough
 for _name in _PAIRED_OTHERS:
     _DISPATCH[_name] = _other_pair
 

@@ -27,8 +27,7 @@ OP_NAMESPACES = frozenset({"tensor", "tile", "system", "array", "prefetch"})
 _PROMOTED_TILE = frozenset(
     {
         "load", "store", "move", "create_tile", "extract", "mgather", "mscatter",
-        "aiv_shard", "aic_gather", "batch_matmul", "gemv", "gemv_acc", "gemv_bias",
-        "matmul_bias", "matmul_mx", "matmul_mx_acc", "matmul_mx_bias", "addc", "subc",
+        "batch_matmul", "gemv", "gemv_acc", "gemv_bias", "matmul_bias", "matmul_mx", "matmul_mx_acc", "matmul_mx_bias", "addc", "subc",
         "addsc", "subsc", "rem", "rems", "sel", "sels", "relu", "lrelu", "prelu",
         "maximums", "minimums", "cmps", "gatherb", "tpush_to_aic", "tpush_to_aiv",
         "tpop_from_aic", "tpop_from_aiv",
@@ -38,7 +37,12 @@ _PROMOTED_TENSOR = frozenset({"create_tensor", "full", "arange", "create_l1", "p
 _SCALAR_RESULTS = frozenset(
     {"read", "dim", "get_block_idx", "get_block_num", "get_subblock_idx", "max", "min"}
 )
-_NO_RESULT = frozenset({"write"})
+# Results of a class this front end does not type: a base pointer (`alloc`), the
+# system ops' Call handles and scalars, arrays and prefetch handles.
+_NO_RESULT = frozenset({"write", "alloc"})
+_UNTYPED_NAMESPACES = frozenset({"system", "array", "prefetch"})
+# The result is the same kind as the first operand (a Tile stays a Tile, a Tensor a Tensor).
+_KIND_OF_FIRST = frozenset({"aiv_shard", "aic_gather"})
 
 
 def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
@@ -47,6 +51,10 @@ def canonical_op(namespace: str | None, name: str, args: list[Expr]) -> str:
     A unified op whose level we cannot tell keeps its `pl.` spelling ("pl.add"),
     so it is never mistaken for a call of a program function named `add`.
     """
+    if name in _KIND_OF_FIRST and namespace in (None, "tile", "tensor"):
+        # `pl.aiv_shard(x)` is tile.aiv_shard on a Tile and tensor.aiv_shard on a Tensor.
+        first = args[0].type if args else None
+        return f"tensor.{name}" if isinstance(first, TensorType) else f"tile.{name}"
     if namespace is not None:
         return f"{namespace}.{name}"
     signature = op_catalog.lookup(None, name)
@@ -73,6 +81,15 @@ def result_type(op: str, call: Call) -> IRType:
         return UnknownType()
     if namespace == "tile" and name == "store":
         return _arg_type(call, 2, "output_tensor")
+    if namespace == "tile" and name == "mscatter":  # writes its Tensor operand and returns it
+        return _arg_type(call, 2, "output_tensor")
+    if namespace == "tile" and name == "gather_compare":  # (values, counts)
+        return TupleType((TileType(None, None), TileType(None, None)))
+    if namespace in _UNTYPED_NAMESPACES:
+        return UnknownType()
+    if name in _KIND_OF_FIRST:
+        first = call.args[0].type if call.args else None
+        return type(first)(None, None) if isinstance(first, (TensorType, TileType)) else UnknownType()
     if name == "assemble":
         return _arg_type(call, 0, "target")
     if namespace == "tensor":

@@ -101,10 +101,7 @@ def _convert(function: Function) -> None:
                             out.append(assign)
                         node.args = [tile if arg is operand else arg for arg in node.args]
                         node.op = "tile." + node.op.partition(".")[2]
-                        if node.op == "tile.matmul":
-                            # The Cube accumulator fixes the dtype: the real pass drops the
-                            # kwarg, and `pl.tile.matmul(lhs, rhs)` would reject it on re-parse.
-                            node.kwargs.pop("out_dtype", None)
+                        _drop_tensor_only_kwargs(node)
                         node.type = _as_tile(node.type)
                         _retype_result(stmt, node)
                     _assemble_to_store(node, root)
@@ -218,12 +215,25 @@ def _tile_op_on_tiles(call: Call) -> None:
     operands = [arg for arg in call.args if isinstance(arg.type, (TensorType, TileType))]
     if operands and all(isinstance(arg.type, TileType) for arg in operands):
         call.op = f"tile.{name}"
-        if name == "matmul":
-            call.kwargs.pop("out_dtype", None)  # as above: the tile matmul takes no out_dtype
+        _drop_tensor_only_kwargs(call)
         first = operands[0].type
         call.type = TileType(
             first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
         )
+
+
+def _drop_tensor_only_kwargs(call: Call) -> None:
+    """The tensor matmul's keywords the tile op has not: the Cube accumulator fixes the
+    dtype (`out_dtype`), the layout is the Acc tile's (`c_matrix_nz`) and a transpose is a
+    view of the operand, not a flag — the real pass drops them all, and `pl.tile.matmul`
+    would refuse them on re-parse. A true `b_trans` stays, for the emitter to read."""
+    if call.op not in ("tile.matmul", "tile.matmul_acc"):
+        return
+    for key in ("out_dtype", "a_trans", "c_matrix_nz"):
+        call.kwargs.pop(key, None)
+    b_trans = call.kwargs.get("b_trans")
+    if b_trans is not None and not (isinstance(b_trans, Const) and b_trans.value is True):
+        del call.kwargs["b_trans"]
 
 
 def _declared_policies(function: Function) -> dict[int, int]:

@@ -169,6 +169,10 @@ def is_plain_value(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str)) or value is None
 
 
+# `pl.tile.MaskPattern.<P>`: the gather/scatter mask selectors, ints in the real module.
+MASK_PATTERNS = {"P0101": 1, "P1010": 2, "P0001": 3, "P0010": 4, "P0100": 5, "P1000": 6, "P1111": 7}
+
+
 class StaticEvaluator:
     """Folds constant expressions over a mapping of names to static values."""
 
@@ -270,6 +274,8 @@ class StaticEvaluator:
             return EnumMember("language", attr)
         if isinstance(base, EnumMember) and base.enum == "language":
             return EnumMember(base.member, attr)
+        if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
+            return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
 
 

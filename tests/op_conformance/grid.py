@@ -31,12 +31,13 @@ class Row:
     setup: tuple[str, ...] = ()  # statements before the call, e.g. ("t = pl.load(a, [0, 0], [16, 16])",)
     function_type: str = "InCore"
     returns: str | None = None  # "out" returns a parameter (its annotation is the return type)
+    prelude: tuple[str, ...] = ()  # module statements after the import, e.g. ('M = pl.dynamic("M")',)
     extra: dict[str, str] = field(default_factory=dict)
 
     @property
     def call_line(self) -> int:
         """The 1-based line of `result = <call>` in `source()`."""
-        return _HEADER_LINES + len(self.params) + 2 + len(self.setup) + 1
+        return _HEADER_LINES + len(self.prelude) + len(self.params) + 2 + len(self.setup) + 1
 
     def source(self) -> str:
         params = ["        self,", *(f"        {param}," for param in self.params)]
@@ -51,6 +52,7 @@ class Row:
             return_annotation = f" -> {annotation}"
         lines = [
             "import pypto.language as pl",
+            *self.prelude,
             "",
             "",
             "@pl.program",

@@ -1,0 +1,119 @@
+"""Cross-core transfers and system ops: `pl.tpush_to_aiv` / `tpush_to_aic`, `pl.tpop_from_aic`
+/ `tpop_from_aiv`, `pl.tfree_to_aic` / `tfree_to_aiv`, `pl.reserve_buffer`,
+`pl.import_peer_buffer`, `pl.system.task_invalid` (src/ir/op/tile_ops/cross_core.cpp,
+src/ir/op/sync_ops/cross_core.cpp, src/ir/op/sync_ops/task.cpp) and `pl.array.create`
+(src/ir/op/array_ops/memory.cpp).
+
+Most of these deduce the real `UnknownType` (a push, a slot release): what the real call
+refuses is its keywords' types (`ValidateKwargs`) and the wrappers' own checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.ir import Const, IRType, ScalarType, TaskIdType, TileType
+from compiler.ops.call import OpCall, OpError
+from compiler.ops.operands import kwarg_type_error, wrapper_value
+from compiler.ops.registry import wrapper
+from compiler.ops.type_inference import SIGNED_BITS, UNSIGNED_BITS, dtype_text
+from compiler.syntax.values import UNKNOWN, DType
+
+_INTEGER = frozenset({*SIGNED_BITS, *UNSIGNED_BITS, "INDEX"} - {"BOOL"})
+
+
+def _validate(op: str, call: OpCall, attrs: dict[str, str], defaults: dict[str, Any]) -> bool:
+    """The registry's `ValidateKwargs` on the keywords the IR builder passes (`attrs`:
+    name -> C++ type; a keyword whose value is None is not passed). False when a value
+    is not known here."""
+    for key, expected in attrs.items():
+        value = wrapper_value(call, key, defaults.get(key))
+        if value is None:
+            continue
+        error = kwarg_type_error(op, key, value, expected)
+        if error is not None:
+            raise error
+        if value is UNKNOWN:
+            return False
+    return True
+
+
+@wrapper("system.tpush_to_aiv", "system.tpush_to_aic")
+def tpush(call: OpCall) -> IRType | None:
+    op = f"tile.{call.name}"
+    attrs = {"split": "int", "id": "int"}
+    if call.name == "tpush_to_aiv":
+        attrs["lane_stride"] = "int"
+    _validate(op, call, attrs, {})
+    return None  # the real UnknownType
+
+
+@wrapper("system.tfree_to_aic", "system.tfree_to_aiv")
+def tfree(call: OpCall) -> IRType | None:
+    _validate(f"system.{call.name}", call, {"split": "int", "id": "int"}, {})
+    return None  # the real UnknownType
+
+
+@wrapper("system.tpop_from_aic", "system.tpop_from_aiv")
+def tpop(call: OpCall) -> IRType | None:
+    """With `shape=` and `dtype=` the builder makes the call with that tile type itself
+    (Vec on the vector side, Mat on the cube side), keywords unvalidated; without them
+    the registry types it UnknownType."""
+    shape, dtype = wrapper_value(call, "shape"), wrapper_value(call, "dtype")
+    if shape is UNKNOWN or dtype is UNKNOWN:
+        return None
+    if (shape is None) != (dtype is None):
+        raise OpError("shape and dtype must both be provided or both omitted")
+    if shape is None:
+        attrs = {"split": "int", "id": "int"}
+        if call.name == "tpop_from_aic":
+            attrs["lane_stride"] = "int"
+        _validate(f"tile.{call.name}", call, attrs, {"split": 0})
+        return None
+    dims = call.dims("shape")
+    if not isinstance(dtype, DType) or dims is None:
+        return None
+    kwargs = {"split": wrapper_value(call, "split", 0)}
+    for key in ("lane_stride", "id"):
+        value = wrapper_value(call, key)
+        if value is not None:
+            kwargs[key] = value
+    if all(isinstance(value, int) for value in kwargs.values()):
+        call.built.update(op=f"tile.{call.name}", args=[], kwargs=kwargs)
+    return TileType(dims, dtype.name, "Vec" if call.name == "tpop_from_aic" else "Mat", None)
+
+
+@wrapper("system.reserve_buffer")
+def reserve_buffer(call: OpCall) -> IRType | None:
+    _validate("system.reserve_buffer", call, {"name": "string", "size": "int", "base": "int"}, {"base": -1})
+    return ScalarType("INT32")
+
+
+@wrapper("system.import_peer_buffer")
+def import_peer_buffer(call: OpCall) -> IRType | None:
+    _validate("system.import_peer_buffer", call, {"name": "string", "peer_func": "string"}, {})
+    return ScalarType("INT32")
+
+
+@wrapper("system.task_invalid")
+def task_invalid(call: OpCall) -> IRType | None:
+    return TaskIdType()
+
+
+@wrapper("array.create")
+def array_create(call: OpCall) -> IRType | None:
+    """An on-core array: an integer, BOOL or TASK_ID dtype and a positive constant
+    extent. (Its ArrayType is not modelled here: the result stays untyped.)"""
+    dtype = wrapper_value(call, "dtype")
+    error = kwarg_type_error("array.create", "dtype", dtype, "DataType")
+    if error is not None:
+        raise error
+    if not isinstance(dtype, DType):
+        return None
+    if dtype.name not in _INTEGER and dtype.name not in ("BOOL", "TASK_ID"):
+        raise OpError(f"array.create dtype must be integer, BOOL, or TASK_ID, got {dtype_text(dtype.name)}")
+    extent = call.expr("extent")
+    value = extent.value if isinstance(extent, Const) else None
+    if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+        raise OpError(f"array.create extent must be positive, got {value}")
+    return None

@@ -207,7 +207,7 @@ def test_ops_are_fully_qualified():
     # Result types come from the modelled op type deduction, as the real printer annotates them.
     assert "y: pl.Tensor[[64, 64], pl.FP32] = pl.tensor.add(x, pl.tensor.exp(x))" in text
     assert "t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(y, [0, 0], [64, 64])" in text
-    assert "u: pl.Tile[[64, 64], pl.FP32] = pl.tile.mul(t, t)" in text
+    assert "u: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.mul(t, t)" in text  # the real deduction: Vec
     assert "out: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(u, [0, 0], out)" in text
 
 
@@ -382,7 +382,9 @@ def test_scopes_print_their_headers_and_their_markers():
     )
     assert lines[chip + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert "        with pl.at(level=pl.Level.CORE_GROUP) as tid:" in lines
-    assert "            out[0:128, :] = pl.tensor.add(a[0:128, :], 1.0)" in lines
+    assert (
+        "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
+    )  # the real builder: tensor.adds
     spmd = lines.index('        with pl.spmd(4, name_hint="blocks"):')
     assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"

@@ -27,6 +27,7 @@ T64 = "pl.Tensor[[64], pl.FP32]"
 TILE = "pl.Tile[[64, 64], pl.FP32]"
 # An annotated load's Var takes the load's memory space (Vec), as the real one prints it.
 LOADED = "pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec]"
+VEC = "pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec]"  # a tile op's result: in Vec, as the real deduction puts it
 
 
 def program(body: str) -> str:
@@ -81,14 +82,14 @@ def test_cli_prints_the_condition_renamed_and_a_merge_of_both_arms(tmp_path: Pat
     proc = run_pto_lsp("compile", str(path), "--after", "4")
     assert proc.returncode == 0, proc.stderr
     assert body_of(proc.stdout) == textwrap.dedent(f"""\
-        y__ssa_v0: {T64} = pl.tensor.mul(x__ssa_v0, 2.0)
+        y__ssa_v0: {T64} = pl.tensor.muls(x__ssa_v0, 2.0)
         s__ssa_v0: pl.Scalar[pl.INDEX] = m__ssa_v0 + 1
         if m__ssa_v0 > 0:
-            y__ssa_v1: {T64} = pl.tensor.add(y__ssa_v0, 1.0)
+            y__ssa_v1: {T64} = pl.tensor.adds(y__ssa_v0, 1.0)
             s__ssa_v1: pl.Scalar[pl.INDEX] = s__ssa_v0 + 2
             s__phi_v3, y__phi_v3 = pl.yield_(s__ssa_v1, y__ssa_v1)
         else:
-            y__ssa_v2: {T64} = pl.tensor.mul(y__ssa_v0, 3.0)
+            y__ssa_v2: {T64} = pl.tensor.muls(y__ssa_v0, 3.0)
             s__ssa_v2: pl.Scalar[pl.INDEX] = s__ssa_v0 * 2
             s__phi_v3, y__phi_v3 = pl.yield_(s__ssa_v2, y__ssa_v2)
         z__ssa_v0: {T64} = pl.tensor.add(y__phi_v3, x__ssa_v0)
@@ -111,10 +112,10 @@ def test_an_if_without_else_merges_with_the_value_from_before_it():
     assert body_of(dump) == textwrap.dedent(f"""\
         t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64])
         if n__ssa_v0 == 0:
-            t__ssa_v1: {TILE} = pl.tile.mul(t__ssa_v0, 2.0)
-            t__phi_v2: {TILE} = pl.yield_(t__ssa_v1)
+            t__ssa_v1: {VEC} = pl.tile.muls(t__ssa_v0, 2.0)
+            t__phi_v2: {VEC} = pl.yield_(t__ssa_v1)
         else:
-            t__phi_v2: {TILE} = pl.yield_(t__ssa_v0)
+            t__phi_v2: {VEC} = pl.yield_(t__ssa_v0)
         return t__phi_v2
     """)
     assert_round_trip(dump)
@@ -122,7 +123,7 @@ def test_an_if_without_else_merges_with_the_value_from_before_it():
 
 def test_the_else_arm_reads_the_value_from_before_the_if_not_the_then_arms():
     dump = compile_text(BOTH_ARMS)
-    assert "pl.tensor.mul(y__ssa_v0, 3.0)" in dump and "s__ssa_v0 * 2" in dump
+    assert "pl.tensor.muls(y__ssa_v0, 3.0)" in dump and "s__ssa_v0 * 2" in dump
 
 
 def test_a_name_only_one_arm_binds_gets_no_merge_and_is_read_bare():
@@ -140,8 +141,8 @@ def test_a_name_only_one_arm_binds_gets_no_merge_and_is_read_bare():
     assert body_of(compile_text(source)) == textwrap.dedent(f"""\
         t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64])
         if n__ssa_v0 == 0:
-            u__ssa_v0: {TILE} = pl.tile.add(t__ssa_v0, t__ssa_v0)
-        w__ssa_v0: {TILE} = pl.tile.mul(u, 2.0)
+            u__ssa_v0: {VEC} = pl.tile.add(t__ssa_v0, t__ssa_v0)
+        w__ssa_v0: {VEC} = pl.tile.muls(u, 2.0)
         return w__ssa_v0
     """)
     [function] = analyse_source(source).programs[0].functions
@@ -163,8 +164,8 @@ def test_a_name_both_arms_bind_first_is_merged():
             return u
         """)
     )
-    assert f"    u__phi_v2: {TILE} = pl.yield_(u__ssa_v0)\n" in dump
-    assert f"    u__phi_v2: {TILE} = pl.yield_(u__ssa_v1)\n" in dump
+    assert f"    u__phi_v2: {VEC} = pl.yield_(u__ssa_v0)\n" in dump
+    assert f"    u__phi_v2: {VEC} = pl.yield_(u__ssa_v1)\n" in dump
     assert dump.endswith("return u__phi_v2")
 
 
@@ -189,15 +190,15 @@ def test_nested_ifs_merge_inside_out_and_an_elif_is_a_nested_if():
         k__ssa_v0: pl.Scalar[pl.INDEX] = n__ssa_v0 + 1
         if n__ssa_v0 > 4:
             if k__ssa_v0 < 8 and n__ssa_v0 != 5:
-                t__ssa_v1: {TILE} = pl.tile.mul(t__ssa_v0, 2.0)
-                t__phi_v4: {TILE} = pl.yield_(t__ssa_v1)
+                t__ssa_v1: {VEC} = pl.tile.muls(t__ssa_v0, 2.0)
+                t__phi_v4: {VEC} = pl.yield_(t__ssa_v1)
             else:
                 if k__ssa_v0 == 9:
-                    t__ssa_v2: {TILE} = pl.tile.mul(t__ssa_v0, 4.0)
-                    t__phi_v3: {TILE} = pl.yield_(t__ssa_v2)
+                    t__ssa_v2: {VEC} = pl.tile.muls(t__ssa_v0, 4.0)
+                    t__phi_v3: {VEC} = pl.yield_(t__ssa_v2)
                 else:
-                    t__phi_v3: {TILE} = pl.yield_(t__ssa_v0)
-                t__phi_v4: {TILE} = pl.yield_(t__phi_v3)
+                    t__phi_v3: {VEC} = pl.yield_(t__ssa_v0)
+                t__phi_v4: {VEC} = pl.yield_(t__phi_v3)
             k__ssa_v1: pl.Scalar[pl.INDEX] = k__ssa_v0 + 1
             k__phi_v2, t__phi_v5 = pl.yield_(k__ssa_v1, t__phi_v4)
         else:
@@ -221,10 +222,10 @@ def test_an_if_in_a_loop_merges_the_carried_value_it_reassigns():
         """)
     )
     assert body_of(dump) == textwrap.dedent(f"""\
-        init__ssa_v0: {T64} = pl.tensor.mul(x__ssa_v0, 1.0)
+        init__ssa_v0: {T64} = pl.tensor.muls(x__ssa_v0, 1.0)
         for i__idx_v0, (acc__iter_v0,) in pl.range(4, init_values=(init__ssa_v0,)):
             if i__idx_v0 == 0:
-                acc__ssa_v1: {T64} = pl.tensor.mul(acc__iter_v0, 2.0)
+                acc__ssa_v1: {T64} = pl.tensor.muls(acc__iter_v0, 2.0)
                 acc__phi_v2: {T64} = pl.yield_(acc__ssa_v1)
             else:
                 acc__phi_v2: {T64} = pl.yield_(acc__iter_v0)
@@ -256,7 +257,7 @@ def test_an_ifs_own_yields_give_one_return_var_read_after_it():
         init__ssa_v0: {T64} = pl.tensor.create([64], dtype=pl.FP32)
         for i__idx_v0, (acc__iter_v0,) in pl.range(5, init_values=(init__ssa_v0,)):
             if i__idx_v0 == 0:
-                val__ssa_v0: {T64} = pl.tensor.mul(acc__iter_v0, 2.0)
+                val__ssa_v0: {T64} = pl.tensor.muls(acc__iter_v0, 2.0)
                 out__rv_v0: {T64} = pl.yield_(val__ssa_v0)
             else:
                 val2__ssa_v0: {T64} = pl.tensor.add(acc__iter_v0, x__ssa_v0)

@@ -21,11 +21,14 @@ from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 class OpError(Exception):
     """A rejection by an op's wrapper, IR builder or type deduction; `message` is its
     text as the real one reads (the parser prefixes "pl operation 'x': " unless the
-    text already names the op)."""
+    text already names the op). `foreign`: a Python error other than TypeError or
+    ValueError (an AttributeError of `.unwrap()` on a raw literal), which the real
+    parser reports as "Error in pl operation 'x': ..." instead."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, *, foreign: bool = False) -> None:
         super().__init__(message)
         self.message = message
+        self.foreign = foreign
 
 
 @dataclass

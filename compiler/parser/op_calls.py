@@ -131,6 +131,11 @@ def check_op_call(
     try:
         deduced = type_op_call(op_call)
     except OpError as error:
+        if error.foreign:  # the parser's catch-all branch: no hint, its own prefix
+            module = "pl" if namespace is None else f"pl.{namespace}"
+            raise invalid_operation(
+                f"Error in {module} operation '{name}': {error.message}", node, None
+            ) from None
         raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
     if op_call.built and built is not None:
         built.update(op_call.built)

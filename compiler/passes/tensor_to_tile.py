@@ -314,7 +314,7 @@ def _tile_op_on_tiles(call: Call) -> bool:
         _drop_tensor_only_kwargs(call)
         first = operands[0].type
         call.type = TileType(
-            first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None)
+            first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None), "Vec"
         )
         if name == "matmul":
             call.type = _in_acc(call.type)
@@ -357,11 +357,13 @@ def _stamp(load: Call, root: dict[int, int], declared: dict[int, int]) -> None:
 
 
 def _as_tile(value_type: object) -> object:
-    """What a converted op computes: a tile of the tensor's static shape (when it has one)."""
+    """What a converted op computes: a tile of the tensor's static shape (when it has one),
+    in Vec, where the real deductions put a vector op's result (a matmul's is moved to Acc
+    after)."""
     if not isinstance(value_type, TensorType):
         return value_type
     static = value_type.shape is not None and all(isinstance(dim, int) for dim in value_type.shape)
-    return TileType(value_type.shape if static else None, value_type.dtype)
+    return TileType(value_type.shape if static else None, value_type.dtype, "Vec")
 
 
 def _retype_tile_value(stmt: Stmt, call: Call) -> None:

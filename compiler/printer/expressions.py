@@ -9,6 +9,7 @@ keeps it unexpanded (see `SubscriptIndex`).
 from __future__ import annotations
 
 import ast
+import keyword
 import math
 from typing import Any
 
@@ -80,9 +81,13 @@ def format_expr(expr: Expr) -> str:
 
 
 def format_op_name(op: str) -> str:
-    """`tensor.add` -> `pl.tensor.add`; `self.k`, `pl.add` and bare function names stay."""
+    """`tensor.add` -> `pl.tensor.add`; `self.k`, `pl.add` and bare function names stay.
+    An op whose leaf is a Python keyword (`tile.and`) is spelled as its wrapper is
+    (`pl.tile.and_`), as the real printer does."""
     if op.startswith(("self.", "pl.")) or "." not in op:
         return op
+    if keyword.iskeyword(op.rpartition(".")[2]):
+        return f"pl.{op}_"
     return f"pl.{op}"
 
 
@@ -94,6 +99,8 @@ def format_subscript(base: Expr, index: SubscriptIndex) -> str:
 def format_kwarg_value(key: str, value: Any) -> str:
     if key == "attrs" and isinstance(value, list):
         return format_attr_dict(value, format_expr)
+    if isinstance(value, str):  # an op's string kwarg prints single-quoted (`mode='round'`)
+        return f"'{value}'"
     return format_attr_value(value, format_expr)
 
 
@@ -143,7 +150,8 @@ def _binary(expr: BinaryExpr) -> tuple[str, int]:
 
 def _const(const: Const) -> tuple[str, int]:
     value = const.value
-    text = format_literal(value)
+    # A float prints with the 17 significant digits of the real `FormatFloatLiteral`.
+    text = _float_literal(value) if isinstance(value, float) else format_literal(value)
     if isinstance(value, float) and not math.isfinite(value):
         text = f"float({format_literal(text)})"
     default = _LITERAL_DTYPES.get(type(value))
@@ -153,6 +161,15 @@ def _const(const: Const) -> tuple[str, int]:
         return (f"pl.const({text}, pl.{dtype})" if dtype else f"pl.const({text})"), _ATOM
     negative = isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
     return text, _UNARY if negative else _ATOM
+
+
+def _float_literal(value: float) -> str:
+    """`FormatFloatLiteral`: `%.17g`, with `.0` added to a finite value that shows no
+    point or exponent (`0.10000000000000001`, `2.0`, `1e+20`)."""
+    if not math.isfinite(value):
+        return repr(value)
+    text = f"{value:.17g}"
+    return text if any(c in text for c in ".eE") else f"{text}.0"
 
 
 def _call(call: Call) -> str:

@@ -1,0 +1,151 @@
+"""Unary tensor ops (`pl.tensor.exp`, `pl.tensor.not_`, ...) and `pl.tensor.cast`: the
+wrappers of python/pypto/language/op/tensor_ops.py, their IR builders and the deductions
+of src/ir/op/tensor_ops/unary.cpp. A result is a fresh tensor holding the input's valid
+shape (`DeduceTensorUnaryResultType`)."""
+
+from __future__ import annotations
+
+from compiler.ir import Expr, IRType, TensorType
+from compiler.ops.call import OpCall
+from compiler.ops.checks import check, expect_tensor_like, known, rule
+from compiler.ops.registry import wrapper
+from compiler.ops.result_views import fresh_tensor
+from compiler.ops.tile_unary import cast_target, resolve_cast_mode
+from compiler.ops.type_inference import dtype_text, is_float_dtype, valid_shape_of
+from compiler.ops.wrapping import build, flag, unwrap
+from compiler.syntax.values import DType
+
+
+def _input(call: OpCall, op: str) -> tuple[Expr, TensorType]:
+    source = unwrap(call, call.param(0))
+    known(source)
+    assert source is not None
+    tensor = expect_tensor_like(
+        source.type, f"{op} requires first argument to be a TensorType or DistributedTensorType, but got "
+    )
+    return source, tensor
+
+
+def _result(tensor: TensorType, dtype: str | None) -> TensorType:
+    return fresh_tensor(tensor.shape, dtype, valid_shape_of(tensor))
+
+
+def _float_or_fp32(dtype: str | None) -> str | None:
+    """exp, sqrt, rsqrt, recip of an integer tensor are FP32."""
+    if dtype is None:
+        return None
+    return dtype if is_float_dtype(dtype) else "FP32"
+
+
+def _high_precision(call: OpCall, op: str, source: Expr) -> bool | None:
+    high_precision = flag(call, "high_precision")
+    if high_precision is not None:
+        build(call, op, [source], {"high_precision": True} if high_precision else {})
+    return high_precision
+
+
+@wrapper("tensor.neg", "tensor.abs")
+@rule
+def same_dtype(call: OpCall) -> IRType | None:
+    op = f"tensor.{call.name}"
+    source, tensor = _input(call, op)
+    build(call, op, [source])
+    return _result(tensor, tensor.dtype)
+
+
+@wrapper("tensor.exp", "tensor.sqrt")
+@rule
+def to_float(call: OpCall) -> IRType | None:
+    op = f"tensor.{call.name}"
+    source, tensor = _input(call, op)
+    build(call, op, [source])
+    return _result(tensor, _float_or_fp32(tensor.dtype))
+
+
+@wrapper("tensor.rsqrt")
+@rule
+def rsqrt(call: OpCall) -> IRType | None:
+    source, tensor = _input(call, "tensor.rsqrt")
+    _high_precision(call, "tensor.rsqrt", source)
+    return _result(tensor, _float_or_fp32(tensor.dtype))
+
+
+@wrapper("tensor.recip")
+@rule
+def recip(call: OpCall) -> IRType | None:
+    source, tensor = _input(call, "tensor.recip")
+    high_precision = _high_precision(call, "tensor.recip", source)
+    if tensor.dtype is not None:
+        check(
+            not high_precision or tensor.dtype in ("FP16", "FP32"),
+            "The operator tensor.recip supports high_precision only for FP16 or FP32 because the PTOAS "
+            "high-precision template does not implement other dtypes",
+        )
+    return _result(tensor, _float_or_fp32(tensor.dtype))
+
+
+@wrapper("tensor.log")
+@rule
+def log(call: OpCall) -> IRType | None:
+    source, tensor = _input(call, "tensor.log")
+    _high_precision(call, "tensor.log", source)
+    if tensor.dtype is not None:
+        check(
+            tensor.dtype in ("FP16", "FP32"),
+            f"tensor.log requires an FP16 or FP32 tensor operand, but got {dtype_text(tensor.dtype)}",
+        )
+    return _result(tensor, tensor.dtype)
+
+
+@wrapper("tensor.sin", "tensor.cos")
+@rule
+def fp32_only(call: OpCall) -> IRType | None:
+    op = f"tensor.{call.name}"
+    source, tensor = _input(call, op)
+    if tensor.dtype is not None:
+        check(
+            tensor.dtype == "FP32",
+            f"{op} is FP32-only, but got input with dtype {dtype_text(tensor.dtype)}. Cast the input to FP32 "
+            f"explicitly via pl.cast(x, pl.FP32) before applying {op}.",
+        )
+    build(call, op, [source])
+    return _result(tensor, tensor.dtype)
+
+
+@wrapper("tensor.not_")
+@rule
+def not_(call: OpCall) -> IRType | None:
+    source, tensor = _input(call, "tensor.not")
+    if tensor.dtype is not None:
+        check(
+            tensor.dtype in ("INT16", "UINT16"),
+            f"tensor.not requires an int16 or uint16 tensor dtype, but got {dtype_text(tensor.dtype)}. "
+            "Reinterpret or cast the tensor to a 16-bit integer dtype first.",
+        )
+    build(call, "tensor.not", [source])
+    return _result(tensor, tensor.dtype)
+
+
+@wrapper("tensor.cast")
+@rule
+def cast(call: OpCall) -> IRType | None:
+    """`tensor.cast(input, target_type, mode)`: `input.unwrap()`, the mode resolved, then
+    the deduction (which refuses a cast to the input's own dtype)."""
+    source = unwrap(call, call.param(0))
+    mode = resolve_cast_mode(call, call.param(2))
+    known(source)
+    assert source is not None
+    tensor = expect_tensor_like(
+        source.type,
+        "tensor.cast requires first argument to be a TensorType or DistributedTensorType, but got ",
+    )
+    target = cast_target(call)
+    if target is not None and tensor.dtype is not None:
+        check(
+            tensor.dtype != target,
+            f"tensor.cast: target_type {dtype_text(target)} equals input dtype; same-dtype cast is not a valid "
+            "operation. Remove the cast or use a different target_type.",
+        )
+    if target is not None and mode is not None:
+        build(call, "tensor.cast", [source], {"target_type": DType(target), "mode": mode})
+    return _result(tensor, target)

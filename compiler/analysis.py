@@ -25,6 +25,7 @@ from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, by
 from compiler.codegen.group_checks import group_errors
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
+from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, coherency_hints
 from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program, ScopeStmt
 from compiler.ir.nodes import opaque_made
@@ -47,6 +48,7 @@ _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 _CODEGEN_CODES = frozenset(
     {
         codes.CACHE_BYPASS_UNSUPPORTED,
+        codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE,
         codes.SIMPLIFY_BOOL_OPERAND,
         codes.ORCH_MISPLACED_TENSOR_OP,
         codes.ORCH_MISPLACED_BUILTIN_OP,
@@ -88,6 +90,13 @@ class UnitAnalysis:
         """The codegen's `[CacheBypassUnsupported]` warnings of this unit's kernels."""
         return unit_bypass_warnings(self)
 
+    @cached_property
+    def coherency_hints(self) -> list[CoherencyHint]:
+        """The BYPASS reads of this unit's kernels that a cached write of the same program can
+        reach first (PTO302); only kernels that compile (warn) are looked at."""
+        reads = [load for warning in self.bypass_warnings for load in warning.loads]
+        return coherency_hints(self.programs, self.functions, reads) if reads else []
+
     def published(self, codegen: bool = True) -> list[Diagnostic]:
         """The front end's diagnostics and the codegen warnings, in source order; without
         the warnings (not even computed) when `codegen` is false: for a unit of a module
@@ -97,7 +106,8 @@ class UnitAnalysis:
         found = self._published
         if found is None:
             warnings = [bypass_diagnostic(warning) for warning in self.bypass_warnings]
-            found = self._published = sorted([*self.diagnostics, *warnings], key=Diagnostic.sort_key)
+            hints = [coherency_diagnostic(hint) for hint in self.coherency_hints]
+            found = self._published = sorted([*self.diagnostics, *warnings, *hints], key=Diagnostic.sort_key)
         return found
 
 

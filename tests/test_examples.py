@@ -17,6 +17,7 @@ from conftest import (
     file_diagnostics,
     load_cache,
     r2,
+    run_pto_lsp,
     r5,
     r6,
     r7,
@@ -34,6 +35,8 @@ STORE_PAST_END = (
 CODE = "import pypto.language as pl\n"  # header comments quote the code: look below them
 
 CORRECT = ["bypass_matmul.py", "spmd_bypass.py", "load_cache_kwarg.py"]
+# Correct kernels (no error) with a hint of pto-lsp's own: file -> the code it shows.
+HINTED = {"coherency_hint.py": "PTO302"}
 
 MISTAKES = {
     "mistake_nested_marker.py": [Expected("PTO101", R1, MARKER_B, after=CODE)],
@@ -129,7 +132,25 @@ def header_comment(name: str) -> str:
 
 def test_every_example_is_covered():
     on_disk = sorted(p.name for p in EXAMPLES.glob("*.py"))
-    assert on_disk == sorted([*CORRECT, *MISTAKES])
+    assert on_disk == sorted([*CORRECT, *HINTED, *MISTAKES])
+
+
+@pytest.mark.parametrize("name", HINTED)
+def test_hinted_example_shows_its_hint_and_no_error(name):
+    checked = check_file(EXAMPLES / name)
+    assert checked.exit_code == 0
+    assert [d["code"] for d in checked.cli] == [HINTED[name]]
+    assert f"warning[{HINTED[name]}]" in header_comment(name)
+
+
+def test_the_readme_shows_exactly_what_checking_the_examples_prints():
+    """The README's `pto-lsp check examples/` block is the command's output, line for line."""
+    readme = (EXAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    command = "pip install -e . && pto-lsp check examples/\n```\n\n```text\n"
+    start = readme.index(command) + len(command)
+    shown = readme[start : readme.index("```", start)]
+    proc = run_pto_lsp("check", "examples/", cwd=EXAMPLES.parent)
+    assert proc.stdout == shown
 
 
 @pytest.mark.parametrize("name", CORRECT)
@@ -168,7 +189,7 @@ def test_checking_the_examples_directory():
     assert proc.returncode == 1
     with_errors = {
         name
-        for name in [*CORRECT, *MISTAKES]
+        for name in [*CORRECT, *HINTED, *MISTAKES]
         if any(d["severity"] == 1 for d in file_diagnostics(report, EXAMPLES / name))
     }
     assert with_errors == set(MISTAKES) - set(PENDING)

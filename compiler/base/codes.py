@@ -35,6 +35,8 @@ BYPASS_ON_WRITTEN = "PTO202"
 
 # Codegen.
 CACHE_BYPASS_UNSUPPORTED = "PTO301"
+# pto-lsp's own coherency hint (not the real compiler's): a BYPASS read a cached write can reach.
+COHERENCY_BYPASS_AFTER_CACHED_WRITE = "PTO302"
 
 # The pipeline after the parser (PTO7xx): passes' rejections, then codegen's.
 SIMPLIFY_BOOL_OPERAND = "PTO701"  # Simplify: "Operator 'eq' does not accept bool dtype"

@@ -29,6 +29,8 @@ class Stage(str, enum.Enum):
     SIMPLIFY = "Simplify"
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
+    # pto-lsp's own analysis beyond the real compiler (the coherency hint).
+    COHERENCY = "coherency"
 
 
 @dataclass(frozen=True)

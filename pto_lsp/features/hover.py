@@ -16,6 +16,11 @@ _COMPILED_CACHED_NOTE = (
     "_cached_: PTOAS has no L2-bypass path yet, so a BYPASS read compiles as an ordinary cached "
     'access (warning PTO301); `ptoasCachePolicy: "attribute"` is for a PTOAS that lowers it.'
 )
+# Said under every BYPASS read: what the coherency hint (PTO302) cannot see.
+_AUTHORS_CONTRACT = (
+    "_Coherency_: a write this program cannot see (the host, another rank) is not checked: "
+    "keeping such writes away from a bypassing read is the author's contract."
+)
 
 
 def hover_markdown(
@@ -91,6 +96,8 @@ def _reads_markdown(reads: list[GmRead], bypass_lowered: bool) -> str:
         lines.append(
             f"- `{read.tensor}` — {_read_policy(read, bypass_lowered)} ({_why(read)}) · {read.kind.value}"
         )
+    if any(read.policy == BYPASS for read in reads):
+        lines += ["", _AUTHORS_CONTRACT]
     return "\n".join(lines)
 
 

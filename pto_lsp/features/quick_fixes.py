@@ -31,6 +31,8 @@ _POLICIES = ("BYPASS", "DEFAULT")
 
 
 def quick_fixes(analysis: DocumentAnalysis, source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
+    if diagnostic.code == codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE:
+        return _fix_coherency(source, diagnostic)
     if diagnostic.code not in _FIXERS:
         return front_end_fixes(analysis, source, diagnostic)
     site = source.statement_at(diagnostic.span)
@@ -277,6 +279,24 @@ def _fix_remove(
             QuickFix("Change the policy to DEFAULT", diagnostic, (Edit(policy, "pl.CachePolicy.DEFAULT"),))
         )
     return fixes
+
+
+# ------------------------------------------------------------------ PTO302
+
+
+def _fix_coherency(source: SourceText, diagnostic: Diagnostic) -> list[QuickFix]:
+    """Read the tensor with the default policy: remove the marker that asked for BYPASS, or
+    make the load's own `cache=` DEFAULT."""
+    tensor = diagnostic.data.get("tensor", "")
+    title = f"Read '{tensor}' with the default (cached) policy"
+    site = source.statement_at(diagnostic.span)
+    if site is not None and site.span == diagnostic.span and _marker(site) is not None:
+        return [QuickFix(title, diagnostic, (source.remove_statement(site),), preferred=True)]
+    if source.segment(diagnostic.span).replace(" ", "").endswith("CachePolicy.BYPASS"):
+        return [
+            QuickFix(title, diagnostic, (Edit(diagnostic.span, "pl.CachePolicy.DEFAULT"),), preferred=True)
+        ]
+    return []
 
 
 _FIXERS = {

@@ -17,10 +17,10 @@ from conftest import (
     file_diagnostics,
     load_cache,
     r2,
-    run_pto_lsp,
     r5,
     r6,
     r7,
+    run_pto_lsp,
     unknown_policy,
 )
 

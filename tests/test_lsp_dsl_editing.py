@@ -282,7 +282,10 @@ async def test_after_pl_dot_the_real_ops_namespaces_enums_and_dtypes_are_offered
     items = {item.label: item for item in await complete(client, text, "u = pl.")}
     load = items["load"]
     assert load.kind == lsp.CompletionItemKind.Function
-    assert load.detail == "pl.load(tensor, offsets, shapes, valid_shape=..., target_memory=..., clamp=...)"
+    assert (
+        load.detail
+        == "pl.load(tensor, offsets, shapes, valid_shape=..., target_memory=..., clamp=..., cache=...)"
+    )
     assert items["add"].detail == "pl.add(lhs, rhs)"
     assert items["tile"].kind == lsp.CompletionItemKind.Module
     assert items["Level"].kind == lsp.CompletionItemKind.Enum
@@ -359,7 +362,7 @@ async def test_inside_an_op_call_the_real_parameters_and_the_active_one_are_show
     help_ = await signature(client, row, lines[row].index("(") + 1)
     assert help_ is not None
     assert help_.signatures[0].label == (
-        "pl.load(tensor, offsets, shapes, valid_shape=..., target_memory=..., clamp=...)"
+        "pl.load(tensor, offsets, shapes, valid_shape=..., target_memory=..., clamp=..., cache=...)"
     )
     assert active_label(help_) == "tensor"
     second = await signature(client, row + 2, lines[row + 2].index("0"))  # inside `[0, 0]`

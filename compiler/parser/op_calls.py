@@ -38,7 +38,8 @@ _SPECIAL_PL = frozenset(
 )  # fmt: skip
 # This project's own `pl.` extensions (the GM cache-access policy), unknown to e2d0f78.
 PROJECT_EXTENSIONS = frozenset({"set_cache_policy"})
-_PROJECT_KWARGS = {"load": frozenset({"cache"})}
+# Keyed by the wrapper function's own name (`pl.load` and `pl.tile.load` are `load`).
+PROJECT_KWARGS = {"load": frozenset({"cache"})}
 # `pl.<namespace>.<name>` calls routed to a bespoke parser path, not to the wrapper.
 _SPECIAL_NAMESPACED = {
     "tile": frozenset({"alloc", "aiv_shard", "aic_gather"}),
@@ -111,7 +112,7 @@ def check_op_call(
     if _unpacks(node):
         return None  # `*xs` / `**kw`: the argument list is not static
     if node.keywords:
-        extensions = _PROJECT_KWARGS.get(signature.function_name, frozenset())
+        extensions = PROJECT_KWARGS.get(signature.function_name, frozenset())
         keywords = [kw for kw in node.keywords if kw.arg != "attrs" and kw.arg not in extensions]
         if not all(_kwarg_resolves(kw, evaluate, is_dsl_var) for kw in keywords):
             return None  # the parser would fail reading the keyword's value first

@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pto_lsp.features.pl_catalogue import DTYPES, ENUMS, NAMESPACES, OpSignature, ops_in
+from pto_lsp.features.signature_help import signature_at
 
 _AFTER_CACHE_POLICY = re.compile(r"(?:\bpl\.)?\bCachePolicy\.(\w*)$")
 
@@ -53,6 +54,7 @@ class ItemKind(enum.Enum):
     ENUM = "enum"
     ENUM_MEMBER = "enum_member"
     CONSTANT = "constant"
+    KEYWORD_ARGUMENT = "keyword_argument"
 
 
 @dataclass(frozen=True)
@@ -112,3 +114,23 @@ def _op_entry(op: OpSignature, alias: str) -> CompletionEntry:
     else:
         note = ""
     return CompletionEntry(op.name, ItemKind.FUNCTION, f"{qualified}({op.parameter_text()})", note)
+
+
+# The start of an argument: nothing typed yet, or the beginning of a name (not `a.b`, not `x=`).
+_ARGUMENT_NAME = re.compile(r"\s*(?:[^\W\d]\w*)?")
+
+
+def keyword_completions(text: str, aliases: Iterable[str]) -> list[CompletionEntry]:
+    """Inside `pl.<op>(...)`, where an argument starts: the op's keywords not given yet, as
+    `name=` (`cache=` of `pl.load` among them). `text` is the code before the cursor, from a
+    statement boundary (as for signature help)."""
+    found = signature_at(text, aliases)
+    if found is None or found.argument is None or not _ARGUMENT_NAME.fullmatch(found.argument):
+        return []
+    return [
+        CompletionEntry(
+            f"{param.name}=", ItemKind.KEYWORD_ARGUMENT, f"{found.op.qualified}(..., {param.name}=...)"
+        )
+        for param in found.op.params
+        if not param.variadic and param.has_default and param.name not in found.used_keywords
+    ]

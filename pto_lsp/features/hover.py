@@ -1,4 +1,6 @@
-"""Hover: which cache policy each GM read gets and why; what a declaration governs."""
+"""Hover: what the front end deduced (a variable's type first, an op call's signature and
+result, the kernel a scope becomes), then which cache policy each GM read gets and why;
+what a declaration governs."""
 
 from __future__ import annotations
 
@@ -8,6 +10,16 @@ from compiler.facts import Declaration, GmRead, Reason
 from compiler.ir import Function, FunctionType, Param, TensorType
 from compiler.ir.cache_policy import BYPASS
 from compiler.lowering.outlining import names_beside, outlined_names
+from pto_lsp.features.pl_catalogue import pl_aliases
+from pto_lsp.features.type_hover import (
+    call_at,
+    call_markdown,
+    scope_header_at,
+    scope_markdown,
+    variable_at,
+    variable_markdown,
+    word_at,
+)
 
 # Said after a BYPASS read's policy while PTOAS compiles it as a cached access (the PTO301 warning),
 # so that the hover and the warning beside it tell one story.
@@ -24,15 +36,52 @@ _AUTHORS_CONTRACT = (
 
 
 def hover_markdown(
-    analysis: ModuleAnalysis, line: int, byte_col: int, bypass_lowered: bool = False
+    analysis: ModuleAnalysis,
+    line: int,
+    byte_col: int,
+    bypass_lowered: bool = False,
+    line_text: str | None = None,
 ) -> str | None:
     """Markdown for a position (1-based line, UTF-8 byte column), or None when there is nothing to say.
-    `bypass_lowered`: the PTOAS in use lowers BYPASS (setting ptoasCachePolicy = "attribute")."""
+    `bypass_lowered`: the PTOAS in use lowers BYPASS (setting ptoasCachePolicy = "attribute");
+    `line_text`: the line's text, to tell which name or op the cursor is on (without it, only
+    the cache policies are told)."""
     facts = analysis.facts
     declaration = facts.declaration_at(line, byte_col)
     if declaration is not None:
         return _declaration_markdown(declaration)
-    reads = facts.reads_at(line, byte_col)
+    functions = [f for program in analysis.programs for f in program.functions] + list(analysis.functions)
+    if line_text is not None:
+        scope = scope_header_at(analysis.programs, analysis.functions, line, byte_col)
+        if scope is not None and (word := word_at(line_text, byte_col)) and word[0] in ("at", "spmd"):
+            return scope_markdown(
+                scope, facts.reads, lambda read: f"{_read_policy(read, bypass_lowered)} ({_why(read)})"
+            )
+    policy = _policy_markdown(analysis, line, byte_col, bypass_lowered)
+    known = _known_markdown(analysis, functions, line, byte_col, line_text)
+    if known is None:
+        return policy
+    return known if policy is None else f"{known}\n\n---\n\n{policy}"
+
+
+def _known_markdown(
+    analysis: ModuleAnalysis, functions: list[Function], line: int, byte_col: int, line_text: str | None
+) -> str | None:
+    """The type of the variable, or the signature and result of the op call, under the cursor."""
+    if line_text is None:
+        return None
+    found = call_at(functions, line_text, line, byte_col)
+    if found is not None:
+        return call_markdown(*found, pl_aliases(analysis.environment) or ["pl"])
+    word = word_at(line_text, byte_col)
+    if word is None:
+        return None
+    var = variable_at(functions, line, byte_col, word[0])
+    return variable_markdown(var) if var is not None else None
+
+
+def _policy_markdown(analysis: ModuleAnalysis, line: int, byte_col: int, bypass_lowered: bool) -> str | None:
+    reads = analysis.facts.reads_at(line, byte_col)
     if reads:
         return _with_cached_note(_reads_markdown(reads, bypass_lowered))
     found = _tensor_param_at(analysis, line, byte_col)

@@ -18,6 +18,7 @@ from compiler.ir import FunctionType
 from compiler.ir.cache_policy import POLICY_VALUES
 from compiler.parser import op_catalog
 from compiler.parser.op_arity import bind
+from compiler.parser.op_calls import PROJECT_KWARGS
 from compiler.parser.scopes import LEVELS
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
 from compiler.syntax.values import DTYPE_NAMES, ModuleRef
@@ -127,6 +128,9 @@ def _view(signature: op_catalog.OpSignature) -> OpSignature:
         for param in signature.params
         if param.name not in _HIDDEN_PARAMS
     )
+    # This project's own keywords (`cache=` of `pl.load`): after the wrapper's parameters, with a default.
+    extensions = sorted(PROJECT_KWARGS.get(signature.function_name, ()))
+    params += tuple(OpParam(name, True, False) for name in extensions if all(p.name != name for p in params))
     return OpSignature(
         signature.namespace, signature.name, params, signature.level if not signature.namespace else ""
     )

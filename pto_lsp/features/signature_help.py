@@ -29,6 +29,10 @@ class SignatureAt:
     label: str
     parameters: tuple[tuple[int, int], ...]  # [start, end) of each parameter in `label`
     active: int | None  # index into `op.params`; None: no parameter fits the argument typed
+    # The text of the argument being typed, when the call's own `(` is the innermost open
+    # bracket (None: the cursor is inside a nested bracket of the call).
+    argument: str | None = None
+    used_keywords: tuple[str, ...] = ()  # keywords of the arguments before it
 
 
 @dataclass
@@ -55,7 +59,10 @@ def signature_at(text: str, aliases: Iterable[str]) -> SignatureAt | None:
     label, ranges = _label(op, call.callee)
     current = text[call.arg_start :]
     keyword = _KEYWORD.match(current)
-    return SignatureAt(op, label, ranges, _active(op, call.keywords, keyword.group(1) if keyword else None))
+    active = _active(op, call.keywords, keyword.group(1) if keyword else None)
+    argument = current if frames[-1] is call else None
+    used = tuple(name for name in call.keywords if name is not None)
+    return SignatureAt(op, label, ranges, active, argument, used)
 
 
 def _open_brackets(text: str) -> list[_Frame] | None:

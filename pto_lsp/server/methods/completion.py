@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from pto_lsp.features.completion import CompletionEntry, ItemKind, cache_policy_completions, dsl_completions
+from pto_lsp.features.completion import (
+    CompletionEntry,
+    ItemKind,
+    cache_policy_completions,
+    dsl_completions,
+    keyword_completions,
+)
 from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.server.methods.state import ServerState, text_before
 
@@ -29,9 +35,15 @@ def completion(ls: ServerState, params: lsp.CompletionParams) -> lsp.CompletionL
     ]
     analysis = ls.analysis(document) if not items else None
     if analysis is not None:
-        items = [
-            _completion_item(entry) for entry in dsl_completions(prefix, pl_aliases(analysis.environment))
-        ]
+        aliases = pl_aliases(analysis.environment)
+        entries = dsl_completions(prefix, aliases)
+        if not entries:
+            # Inside a call whose `(` may be lines above: read from the unit's start (at most 200 lines).
+            unit = document.unit_at(line)
+            first = max(unit.start_line, line - 200) if unit is not None else line
+            above = [index.line_text(n) for n in range(first, line)]
+            entries = keyword_completions("\n".join([*above, prefix]), aliases)
+        items = [_completion_item(entry) for entry in entries]
     return lsp.CompletionList(is_incomplete=False, items=items) if items else None
 
 
@@ -41,6 +53,7 @@ _ITEM_KINDS = {
     ItemKind.ENUM: lsp.CompletionItemKind.Enum,
     ItemKind.ENUM_MEMBER: lsp.CompletionItemKind.EnumMember,
     ItemKind.CONSTANT: lsp.CompletionItemKind.Constant,
+    ItemKind.KEYWORD_ARGUMENT: lsp.CompletionItemKind.Variable,
 }
 
 

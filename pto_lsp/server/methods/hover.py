@@ -16,7 +16,13 @@ def hover(ls: ServerState, params: lsp.HoverParams) -> lsp.Hover | None:
     column = current.index.byte_column(line, params.position.character, ls.encoding)
     bypass_lowered = ls.settings(current.document.uri).ptoas_cache_policy == "attribute"
     # Only the units over the line: the cost does not grow with the file.
-    text = hover_markdown(current.analysis.with_last_good.window(line, line), line, column, bypass_lowered)
+    text = hover_markdown(
+        current.analysis.with_last_good.window(line, line),
+        line,
+        column,
+        bypass_lowered,
+        current.index.line_text(line),
+    )
     if text is None:
         return None
     return lsp.Hover(contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=text))

@@ -93,7 +93,9 @@ async def test_hover_on_a_tensor_parameter_gives_its_policy_in_each_kernel(clien
     await opened(client)
     text = await hover(client, "x: pl.Tensor", 0)
     assert text is not None
-    assert text.startswith("**`x`** · tensor parameter (In)")
+    # Its deduced type first, then its policy in each kernel.
+    assert text.startswith("`x`: **Tensor** · [64, 64] · FP32")
+    assert "\n\n---\n\n**`x`** · tensor parameter (In)" in text
     assert (
         "- kernel `tiles_incore_0`: **DEFAULT** (explicit `cache=` here), **BYPASS** (cached: [PTOAS#1356]("
         in text

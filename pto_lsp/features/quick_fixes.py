@@ -18,7 +18,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.ir import Call, Function, FunctionType, ScopeKind, ScopeStmt, Var
-from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.ir.visit import bound_vars, own_exprs, walk_expr, walk_stmts
 from compiler.lowering.scope_interface import callee_directions_among, scope_interface
 from pto_lsp.features.call_arguments import insert_keyword
 from pto_lsp.features.front_end_fixes import front_end_fixes
@@ -74,6 +74,10 @@ def _fix_position(
     if function is None or marker.tensor is None:
         return []
     enclosing = _innermost_scope(function, site.span, _ACCEPTING)
+    if enclosing is not None and not _defined_at_top(function, enclosing, marker.tensor):
+        # Moved to the top, it would name what is not bound there yet (PTO105): state the
+        # policy on the scope's loads of that name instead.
+        return _cache_kwarg_on_loads(function, source, diagnostic, site, marker, within=enclosing)
     if enclosing is not None:
         line = enclosing.span.start_line
         if _conditional_within(site, enclosing):
@@ -101,24 +105,32 @@ def _fix_position(
 
 
 def _cache_kwarg_on_loads(
-    function: Function, source: SourceText, diagnostic: Diagnostic, site: StatementSite, marker: _Marker
+    function: Function,
+    source: SourceText,
+    diagnostic: Diagnostic,
+    site: StatementSite,
+    marker: _Marker,
+    within: ScopeStmt | None = None,
 ) -> list[QuickFix]:
     if marker.policy is None or marker.tensor is None:
         return []
-    inserts = _cache_kwargs(function, source, marker.tensor, marker.policy)
+    inserts = _cache_kwargs(function, source, marker.tensor, marker.policy, within)
     if not inserts:
         return []
     title = f"Put cache=pl.CachePolicy.{marker.policy} on the loads of '{marker.tensor}' instead"
     return [QuickFix(title, diagnostic, (source.remove_statement(site), *inserts), preferred=True)]
 
 
-def _cache_kwargs(function: Function, source: SourceText, tensor: str, policy: str) -> list[Edit]:
-    """`cache=pl.CachePolicy.<policy>` added to each load of `tensor` in `function` that does
-    not state its own policy already (none when one of them cannot be edited: a fix that
-    left a load uncovered would quietly drop the declaration there)."""
+def _cache_kwargs(
+    function: Function, source: SourceText, tensor: str, policy: str, within: ScopeStmt | None = None
+) -> list[Edit]:
+    """`cache=pl.CachePolicy.<policy>` added to each load of `tensor` in `function` (in the
+    scope `within`, if given) that does not state its own policy already (none when one of
+    them cannot be edited: a fix that left a load uncovered would quietly drop the
+    declaration there)."""
     loads = [
         node
-        for stmt in walk_stmts(function.body)
+        for stmt in walk_stmts(within.body if within is not None else function.body)
         for expr in own_exprs(stmt)
         for node in walk_expr(expr)
         if isinstance(node, Call)
@@ -156,7 +168,7 @@ def _fix_nothing_to_attach(
     outer = _innermost_scope(function, site.span, (ScopeKind.CLUSTER, ScopeKind.RUNTIME))
     if outer is None:
         return []
-    return [
+    moves = [
         _move(
             source,
             diagnostic,
@@ -166,6 +178,14 @@ def _fix_nothing_to_attach(
         )
         for scope in _scopes_reading(function, outer, marker.tensor)
     ]
+    if moves:
+        return moves
+    if marker.policy == "DEFAULT":
+        # Every read is DEFAULT already: the declaration says nothing.
+        title = "Remove the declaration (DEFAULT is what every read gets already)"
+        return [QuickFix(title, diagnostic, (source.remove_statement(site),), preferred=True)]
+    # No pl.at inside: the reads are in the kernels it calls; declare it there.
+    return _move_into_callee(analysis, source, diagnostic, site, marker, outer)
 
 
 def _move_into_callee(
@@ -334,6 +354,15 @@ def _conditional_within(site: StatementSite, scope: ScopeStmt) -> bool:
     return body is not None and any(
         isinstance(node, (ast.If, ast.While)) and body.contains(site.span_of(node)) for node in site.enclosing
     )
+
+
+def _defined_at_top(function: Function, scope: ScopeStmt, name: str) -> bool:
+    """Whether `name` at the top of `scope`'s body is what it is deeper in: bound before the
+    scope (captured by it) and not bound again inside it (a loop variable, a local)."""
+    if any(var.name == name for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)):
+        return False
+    interface = scope_interface(scope, callee_directions_among([function]))
+    return any(param.var.name == name for param in interface.params)
 
 
 def _scopes(function: Function, kinds: tuple[ScopeKind, ...]) -> list[ScopeStmt]:

@@ -22,6 +22,8 @@ import {
   ACTION_LABELS,
   IR_LANGUAGE,
   IR_SCHEME,
+  irViewColumn,
+  replacedIrTabs,
   LAUNCHER,
   MLIR_LANGUAGE,
   RESTART_KEYS,
@@ -414,7 +416,27 @@ class IrDocuments implements vscode.TextDocumentContentProvider, vscode.Disposab
     if (document.languageId !== language) {
       document = await vscode.languages.setTextDocumentLanguage(document, language);
     }
-    await vscode.window.showTextDocument(document, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+    // One view per window: the column an IR view is shown in already, else beside the kernel.
+    const visible = vscode.window.visibleTextEditors.map((editor) => ({
+      scheme: editor.document.uri.scheme,
+      query: editor.document.uri.query,
+      uri: editor.document.uri.toString(),
+      column: editor.viewColumn,
+    }));
+    const column = irViewColumn(visible, source.toString()) ?? vscode.ViewColumn.Beside;
+    const editor = await vscode.window.showTextDocument(document, { preview: false, viewColumn: column });
+    // The kernel's earlier IR views in that column give way to this one (no pile of tabs).
+    const tabs = vscode.window.tabGroups.all.flatMap((group) =>
+      group.tabs.flatMap((tab) =>
+        tab.input instanceof vscode.TabInputText
+          ? [{ tab, scheme: tab.input.uri.scheme, query: tab.input.uri.query, uri: tab.input.uri.toString(), column: group.viewColumn }]
+          : [],
+      ),
+    );
+    const replaced = replacedIrTabs(tabs, uri.toString(), source.toString(), editor.viewColumn);
+    if (replaced.length > 0) {
+      await vscode.window.tabGroups.close(replaced.map((place) => place.tab));
+    }
   }
 
   dispose(): void {

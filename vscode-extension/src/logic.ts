@@ -522,6 +522,31 @@ export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mli
   return view === 'mlir' ? `/${stem}.pto.mlir` : `/${stem}.after-${view.pass.replace(/[^\w.-]/g, '_')}.pto-ir`;
 }
 
+/** An editor or tab as far as the IR views care: its document's URI parts and its column. */
+export interface IrViewPlace<C> {
+  readonly scheme: string;
+  readonly query: string;
+  readonly uri: string;
+  readonly column: C | undefined;
+}
+
+/**
+ * Where Show IR / Show PTO MLIR put their view: the column of an IR view of the same kernel
+ * already visible, else of any IR view, so that each run replaces what the last one showed
+ * instead of opening one more column; undefined: none is open (open one beside the kernel).
+ */
+export function irViewColumn<C>(visible: readonly IrViewPlace<C>[], source: string): C | undefined {
+  const views = visible.filter((place) => place.scheme === IR_SCHEME && place.column !== undefined);
+  return (views.find((place) => place.query === source) ?? views[0])?.column;
+}
+
+/** The tabs a new IR view of `source` replaces: its other IR views in the column it opened in. */
+export function replacedIrTabs<C, T extends IrViewPlace<C>>(tabs: readonly T[], shown: string, source: string, column: C): T[] {
+  return tabs.filter(
+    (tab) => tab.scheme === IR_SCHEME && tab.query === source && tab.uri !== shown && tab.column === column,
+  );
+}
+
 /** The text in a `workspace/executeCommand` answer (a string, or an object with `text`). */
 export function commandText(result: unknown): string | undefined {
   if (typeof result === 'string') {

@@ -17,11 +17,14 @@ import {
   diagnoseProbe,
   importStrategy,
   importsPyptoLanguage,
+  IR_SCHEME,
   irDocumentPath,
+  irViewColumn,
   noPythonFound,
   passChoices,
   passesFromServer,
   pythonExtensionCommand,
+  replacedIrTabs,
   resolveInterpreter,
   serverCommand,
   serverSettings,
@@ -417,6 +420,35 @@ describe('IR documents', () => {
     assert.equal(irDocumentPath('/w/examples/bypass_matmul.py', { pass: 'OutlineIncoreScopes' }), '/bypass_matmul.after-OutlineIncoreScopes.pto-ir');
     assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.pto-ir');
     assert.equal(irDocumentPath('C:\\w\\k.py', 'mlir'), '/k.pto.mlir');
+  });
+  it('reuse the column an IR view is in: of the same kernel first, else any', () => {
+    const place = (scheme: string, query: string, column: number, uri = `${scheme}:/${query}/${column}`) => ({
+      scheme,
+      query,
+      uri,
+      column,
+    });
+    const kernel = 'file:///w/k.py';
+    assert.equal(irViewColumn([place('file', '', 1)], kernel), undefined);
+    assert.equal(irViewColumn([place('file', '', 1), place(IR_SCHEME, 'file:///w/other.py', 3)], kernel), 3);
+    assert.equal(
+      irViewColumn([place(IR_SCHEME, 'file:///w/other.py', 3), place(IR_SCHEME, kernel, 2), place('file', '', 1)], kernel),
+      2,
+    );
+  });
+  it("replace the kernel's other IR views in that column, not the shown one nor another kernel's", () => {
+    const kernel = 'file:///w/k.py';
+    const tabs = [
+      { scheme: IR_SCHEME, query: kernel, uri: 'pto-ir:/k.after-parse.pto-ir', column: 2 },
+      { scheme: IR_SCHEME, query: kernel, uri: 'pto-ir:/k.pto.mlir', column: 2 },
+      { scheme: IR_SCHEME, query: kernel, uri: 'pto-ir:/k.after-4.pto-ir', column: 3 },
+      { scheme: IR_SCHEME, query: 'file:///w/other.py', uri: 'pto-ir:/other.pto.mlir', column: 2 },
+      { scheme: 'file', query: '', uri: kernel, column: 2 },
+    ];
+    assert.deepEqual(
+      replacedIrTabs(tabs, 'pto-ir:/k.pto.mlir', kernel, 2).map((tab) => tab.uri),
+      ['pto-ir:/k.after-parse.pto-ir'],
+    );
   });
   it("offer the server's passes, and a typed one first", () => {
     const passes = passesFromServer([

@@ -28,6 +28,8 @@ _COMPILED_CACHED_NOTE = (
     "_cached_: PTOAS has no L2-bypass path yet, so a BYPASS read compiles as an ordinary cached "
     'access (warning PTO301); `ptoasCachePolicy: "attribute"` is for a PTOAS that lowers it.'
 )
+# The words of a scope header that ask for the kernel it becomes (`with pl.at(`, `for i in pl.spmd(`).
+_SCOPE_WORDS = frozenset({"with", "for", "in", "pl", "at", "spmd"})
 # Said under every BYPASS read: what the coherency hint (PTO302) cannot see.
 _AUTHORS_CONTRACT = (
     "_Coherency_: a write this program cannot see (the host, another rank) is not checked: "
@@ -53,7 +55,7 @@ def hover_markdown(
     functions = [f for program in analysis.programs for f in program.functions] + list(analysis.functions)
     if line_text is not None:
         scope = scope_header_at(analysis.programs, analysis.functions, line, byte_col)
-        if scope is not None and (word := word_at(line_text, byte_col)) and word[0] in ("at", "spmd"):
+        if scope is not None and (word := word_at(line_text, byte_col)) and word[0] in _SCOPE_WORDS:
             return scope_markdown(
                 scope, facts.reads, lambda read: f"{_read_policy(read, bypass_lowered)} ({_why(read)})"
             )

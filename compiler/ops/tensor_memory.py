@@ -4,24 +4,27 @@ src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
-import ast
 from dataclasses import replace
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
 from compiler.ir.views import canonical_tensor_view, dims_equal
 from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
     UNKNOWN_DIM,
     dims,
     dtype_string,
     enum_member,
     flag,
+    indices,
     int_elements,
     is_none,
+    operand_type,
     pad_value,
     scalar_dtype,
     valid_shape_of,
+    written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
@@ -70,11 +73,9 @@ def slice_(call: OpCall) -> IRType | None:
     ):
         return None
     pad = pad_value(call, "pad_value", allow_null=True) if call.has("pad_value") else "carry"
-    if not isinstance(source, TensorType):
-        raise OpError(
-            "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(source)}"
-        )
+    source = expect_tensor_like(
+        source, "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
+    )
     if source.layout in _MX_LAYOUTS:
         raise OpError("tensor.slice does not support MX-layout tensors")
     shape = int_elements(call, "shape", "tensor.slice shape tuple element")
@@ -131,16 +132,14 @@ def assemble(call: OpCall) -> IRType | None:
     target, source = call.type_of(call.param(0)), call.type_of(call.param(1))
     if ir_type_name(target) is None or ir_type_name(source) is None:
         return None
-    if not isinstance(target, TensorType):
-        raise OpError(
-            "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(target)}"
-        )
-    if not isinstance(source, TensorType):
-        raise OpError(
-            "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(source)}"
-        )
+    target = expect_tensor_like(
+        target,
+        "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got ",
+    )
+    source = expect_tensor_like(
+        source,
+        "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got ",
+    )
     offsets = dims(call, "offset")
     fresh = TensorType(target.shape, target.dtype, distributed=target.distributed)
     if offsets is None or target.shape is None or source.shape is None:
@@ -173,92 +172,40 @@ def assemble(call: OpCall) -> IRType | None:
     return replace(fresh, view=view)
 
 
-def _tensor_operand(call: OpCall) -> IRType | None:
-    expr = call.expr(call.param(0))
-    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
-        return None
-    return expr.type
-
-
 @wrapper("tensor.read")
 def read(call: OpCall) -> IRType | None:
     """`DeduceTensorReadType`."""
-    source = _tensor_operand(call)
+    source = operand_type(call)
     if source is None:
         return None
-    if not isinstance(source, TensorType):
-        raise OpError(
-            f"tensor.read requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
+    source = expect_tensor_like(source, "tensor.read requires first argument to be a TensorType, but got ")
     if source.shape is not None:
-        _indices(call, call.param(1) or "indices", "tensor.read", len(source.shape))
+        indices(call, call.param(1) or "indices", "tensor.read", len(source.shape), "tensor")
     return ScalarType(source.dtype)
 
 
 @wrapper("tensor.write")
 def write(call: OpCall) -> IRType | None:
     """`DeduceTensorWriteType`: the result is the destination tensor's type."""
-    target = _tensor_operand(call)
+    target = operand_type(call)
     if target is None:
         return None
-    if not isinstance(target, TensorType):
-        raise OpError(
-            f"tensor.write requires first argument to be a TensorType, but got {ir_type_name(target)}"
-        )
-    if target.shape is None or not _indices(
-        call, call.param(1) or "indices", "tensor.write", len(target.shape)
+    target = expect_tensor_like(target, "tensor.write requires first argument to be a TensorType, but got ")
+    if target.shape is None or not indices(
+        call, call.param(1) or "indices", "tensor.write", len(target.shape), "tensor"
     ):
         return target
-    value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"tensor.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
-    dtype = scalar_dtype(value)
-    if dtype is not None and target.dtype is not None and dtype != target.dtype:
-        raise OpError(
-            "tensor.write requires value dtype to match tensor dtype, but got value dtype "
-            f"{dtype_string(dtype)} and tensor dtype {dtype_string(target.dtype)}"
-        )
+    written_value(call, "tensor.write", "tensor", target.dtype)
     return target
-
-
-def _indices(call: OpCall, param: str, op: str, rank: int) -> bool:
-    """One integer scalar index per dimension (a bare index is a one-element list);
-    False when the indices are not all known."""
-    node = call.nodes.get(param)
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = call.items(param) or []
-    else:
-        value = call.expr(param)
-        if value is None:
-            return False
-        items = [value]
-    if len(items) != rank:
-        raise OpError(f"{op} indices count ({len(items)}) must match tensor rank ({rank})")
-    for index, item in enumerate(items):
-        if isinstance(item.type, (TileType, TensorType)):
-            raise OpError(f"{op} index element {index} must be ScalarType, but got {item.type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return False
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(
-                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
-            )
-    return True
 
 
 @wrapper("tensor.dim")
 def dim(call: OpCall) -> IRType | None:
     """`DeduceTensorDimType`: an INDEX scalar."""
-    source = _tensor_operand(call)
+    source = operand_type(call)
     if source is None:
         return None
-    if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(
-            f"tensor.dim requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
+    source = expect(source, TensorType, "tensor.dim requires first argument to be a TensorType, but got ")
     axis_node = call.nodes.get("axis")
     axis = call.evaluate(axis_node) if axis_node is not None else None
     if isinstance(axis, int) and not isinstance(axis, bool) and source.shape is not None:

@@ -16,6 +16,7 @@ from compiler.ir.views import (
     implicit_tile_layout,
 )
 from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.checks import expect
 from compiler.ops.memory_operands import (
     UNKNOWN_DIM,
     dims,
@@ -23,9 +24,12 @@ from compiler.ops.memory_operands import (
     enum_member,
     expr_class_name,
     flag,
+    indices,
     is_none,
+    operand_type,
     scalar_dtype,
     valid_shape_of,
+    written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
@@ -318,69 +322,30 @@ def full(call: OpCall) -> IRType | None:
     return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")
 
 
-def _indices(call: OpCall, param: str, op: str, rank: int, what: str) -> bool:
-    """The index checks of `read` / `write`: one integer scalar per dimension. False
-    when the indices are not all known."""
-    node = call.nodes.get(param)
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = call.items(param) or []
-    else:
-        value = call.expr(param)
-        if value is None:
-            return False
-        items = [value]  # a bare index: the wrapper makes it a one-element list
-    if len(items) != rank:
-        raise OpError(f"{op} indices count ({len(items)}) must match {what} rank ({rank})")
-    for index, item in enumerate(items):
-        item_type = item.type
-        if isinstance(item_type, (TileType, TensorType)):
-            raise OpError(f"{op} index element {index} must be ScalarType, but got {item_type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return False
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(
-                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
-            )
-    return True
-
-
 @wrapper("tile.read")
 def read(call: OpCall) -> IRType | None:
     """`DeduceTileReadType`."""
-    source = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
+    source = operand_type(call)
+    if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(f"tile.read requires first argument to be a TileType, but got {ir_type_name(source)}")
+    source = expect(source, TileType, "tile.read requires first argument to be a TileType, but got ")
     if source.shape is not None:
-        _indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
+        indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
     return ScalarType(source.dtype)
 
 
 @wrapper("tile.write")
 def write(call: OpCall) -> IRType | None:
     """`DeduceTileWriteType`: the result is the destination tile's type."""
-    target = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(target) is None:
+    target = operand_type(call)
+    if target is None:
         return None
-    if not isinstance(target, TileType):
-        raise OpError(f"tile.write requires first argument to be a TileType, but got {ir_type_name(target)}")
-    if target.shape is None or not _indices(
+    target = expect(target, TileType, "tile.write requires first argument to be a TileType, but got ")
+    if target.shape is None or not indices(
         call, call.param(1) or "indices", "tile.write", len(target.shape), "tile"
     ):
         return target
-    value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"tile.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
-    dtype = scalar_dtype(value)
-    if dtype is not None and target.dtype is not None and dtype != target.dtype:
-        raise OpError(
-            "tile.write requires value dtype to match tile dtype, but got value dtype "
-            f"{dtype_string(dtype)} and tile dtype {dtype_string(target.dtype)}"
-        )
+    written_value(call, "tile.write", "tile", target.dtype)
     return target
 
 
@@ -390,13 +355,12 @@ _SCALE = ("LeftScale", "RightScale")
 @wrapper("tile.move")
 def move(call: OpCall) -> IRType | None:
     """`DeduceTileMoveType`: the tile retargeted to `target_memory`, its valid shape and pad kept."""
-    source = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
+    source = operand_type(call)
+    if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"The operator tile.move requires first argument to be a TileType, but got {ir_type_name(source)}"
-        )
+    source = expect(
+        source, TileType, "The operator tile.move requires first argument to be a TileType, but got "
+    )
     space = call.memory("target_memory", None)
     if space is None or source.shape is None:
         return TileType(source.shape, source.dtype, space)

@@ -46,9 +46,40 @@ def _dtype_kwarg(op: str, key: str, value: Any) -> str | bool | None:
     return value.name if isinstance(value, DType) else False
 
 
-def _mask_pattern(call: OpCall, op: str) -> int | None:
-    """`mask_pattern`, an int attribute; None when not known here."""
-    return int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+def _mask_source(
+    call: OpCall, kind: type, op: str, param: str, which: str
+) -> tuple[int, str | None, Any] | None:
+    """The mask form's checks up to its source's dtype: `mask_pattern` (an int), then
+    `output_dtype` (a DataType), then the source; None when one is not known."""
+    pattern = int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+    if pattern is None:
+        return None
+    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
+    if output is False:
+        return None
+    src = of_kind(call, param, kind, op, which)
+    if src is None or src.dtype is None or src.shape is None:
+        return None
+    dtype_in(op, src.dtype, _GATHER_DTYPES, f"{param} {_GATHER_TO_BE}")
+    return pattern, output, src  # type: ignore[return-value]
+
+
+def _compare_source(
+    call: OpCall, kind: type, op: str, param: str
+) -> tuple[tuple[int, int, str | None], Any] | None:
+    """The compare form's checks up to `kvalue`: the keywords, the source (2D, a gather
+    dtype), the threshold; None when one is not known."""
+    kwargs = _compare_kwargs(call, op)
+    if kwargs is None:
+        return None
+    src = of_kind(call, param, kind, op, param)
+    if src is None or src.dtype is None or src.shape is None:
+        return None
+    dtype_in(op, src.dtype, _GATHER_DTYPES, f"{param} {_GATHER_IN}")
+    rank_in(op, src.shape, (2,), f"2D {param}")
+    if not _kvalue(call, op, src.dtype):
+        return None
+    return kwargs, src
 
 
 def _pattern_range(op: str, pattern: int) -> None:
@@ -158,16 +189,10 @@ def _gatherb_view(offset: TileType, per_block: int) -> TileView | UnknownView:
 @wrapper("tile.gather_mask")
 def tile_gather_mask(call: OpCall) -> IRType | None:
     op = "tile.gather_mask"
-    pattern = _mask_pattern(call, op)
-    if pattern is None:
+    found = _mask_source(call, TileType, op, "src", "first argument")
+    if found is None:
         return None
-    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
-    if output is False:
-        return None
-    src = of_kind(call, "src", TileType, op, "first argument")
-    if src is None or src.dtype is None or src.shape is None:
-        return None
-    dtype_in(op, src.dtype, _GATHER_DTYPES, f"src {_GATHER_TO_BE}")
+    pattern, output, src = found
     _pattern_range(op, pattern)
     if len(src.shape) != 2:
         return None  # an internal check of the real compiler, in words not modelled
@@ -191,17 +216,10 @@ def _mask_kwargs(call: OpCall, anchor: str, pattern: int, output: str | None) ->
 @wrapper("tile.gather_compare")
 def tile_gather_compare(call: OpCall) -> IRType | None:
     op = "tile.gather_compare"
-    kwargs = _compare_kwargs(call, op)
-    if kwargs is None:
+    found = _compare_source(call, TileType, op, "src")
+    if found is None:
         return None
-    mode, out_cols, count = kwargs
-    src = of_kind(call, "src", TileType, op, "src")
-    if src is None or src.dtype is None or src.shape is None:
-        return None
-    dtype_in(op, src.dtype, _GATHER_DTYPES, f"src {_GATHER_IN}")
-    rank_in(op, src.shape, (2,), "2D src")
-    if not _kvalue(call, op, src.dtype):
-        return None
+    (mode, out_cols, count), src = found
     if of_kind(call, "tmp", TileType, op, "tmp") is None:
         return None
     _compare_attrs(op, mode, out_cols, count)
@@ -367,16 +385,10 @@ def _tensor_gather_index(call: OpCall) -> IRType | None:
 
 def _tensor_gather_mask(call: OpCall) -> IRType | None:
     op = "tensor.gather_mask"
-    pattern = _mask_pattern(call, op)
-    if pattern is None:
+    found = _mask_source(call, TensorType, op, "input", "input")
+    if found is None:
         return None
-    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
-    if output is False:
-        return None
-    source = of_kind(call, "input", TensorType, op, "input")
-    if source is None or source.dtype is None or source.shape is None:
-        return None
-    dtype_in(op, source.dtype, _GATHER_DTYPES, f"input {_GATHER_TO_BE}")
+    pattern, output, source = found
     rank_in(op, source.shape, (2,), "2D input")
     _pattern_range(op, pattern)
     cols = _masked_cols(op, source.shape[1], pattern)
@@ -390,17 +402,10 @@ def _tensor_gather_mask(call: OpCall) -> IRType | None:
 
 def _tensor_gather_compare(call: OpCall) -> IRType | None:
     op = "tensor.gather_compare"
-    kwargs = _compare_kwargs(call, op)
-    if kwargs is None:
+    found = _compare_source(call, TensorType, op, "input")
+    if found is None:
         return None
-    mode, out_cols, count = kwargs
-    source = of_kind(call, "input", TensorType, op, "input")
-    if source is None or source.dtype is None or source.shape is None:
-        return None
-    dtype_in(op, source.dtype, _GATHER_DTYPES, f"input {_GATHER_IN}")
-    rank_in(op, source.shape, (2,), "2D input")
-    if not _kvalue(call, op, source.dtype):
-        return None
+    (mode, out_cols, count), source = found
     _compare_attrs(op, mode, out_cols, count)
     built(call, ["input", "kvalue"], _compare_built(call, "input", mode, out_cols, count), op)
     return TupleType(

@@ -10,9 +10,8 @@ from collections.abc import Callable
 
 from compiler.ir import BinaryExpr, Const, Expr, IRType, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
-from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.type_inference import ir_type_name
+from compiler.ops.type_inference import ir_type_name, valid_shape_of
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
@@ -34,6 +33,7 @@ __all__ = [
     "pad_value",
     "scalar_dtype",
     "scalar_element",
+    "valid_or_unknown",
     "valid_shape_of",
     "written_value",
 ]
@@ -85,11 +85,11 @@ def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
     return None
 
 
-def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
-    """`GetValidShape`: the operand's valid shape, None when it is not known."""
-    if isinstance(operand, TileType):
-        return tile_valid_shape(operand)
-    return tensor_valid_shape(operand)
+def valid_or_unknown(operand: TileType | TensorType) -> tuple[Dim | Expr, ...]:
+    """The operand's valid shape for a window check: one unknown dim per axis where it is
+    not known (no bound on it is then trusted). The operand's shape must be known."""
+    assert operand.shape is not None
+    return valid_shape_of(operand) or (UNKNOWN_DIM,) * len(operand.shape)
 
 
 def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:

@@ -92,8 +92,30 @@ def _both_2d(op: str, first: tuple[str, tuple], second: tuple[str, tuple], noun:
         )
 
 
-def _mask_pattern(op: str, call: OpCall) -> int | None:
-    return int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+def _mask_operands(
+    call: OpCall, kind: type, op: str, names: tuple[str, str], noun: str
+) -> tuple[int, Any, Any] | None:
+    """The mask form's checks up to the ranks: `mask_pattern` (an int), the two element
+    operands `names` in this order, one dtype, both 2D (`noun`: " tiles" at tile level).
+    None when one is not known."""
+    pattern = int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+    if pattern is None:
+        return None
+    pair = _elements(call, kind, op, *names)
+    if pair is None:
+        return None
+    (a_name, b_name), (a, b) = names, pair
+    if a.dtype != b.dtype:
+        raise OpError(
+            f"The operator {op} requires {a_name} and {b_name} to have the same dtype, got "
+            f"{dtype_text(a.dtype)} vs {dtype_text(b.dtype)}"
+        )
+    if a.shape is None or b.shape is None:
+        return None
+    by_name = dict(zip(names, pair))
+    source = next(name for name in names if name != "dst")  # the rank message names it first
+    _both_2d(op, (source, by_name[source].shape), ("dst", by_name["dst"].shape), noun)
+    return pattern, a, b
 
 
 def _mask_stride(pattern: int) -> int:
@@ -132,21 +154,10 @@ def _scatter_result(dst: TileType) -> TileType:
 @wrapper("tile.scatter_mask")
 def tile_scatter_mask(call: OpCall) -> IRType | None:
     op = "tile.scatter_mask"
-    pattern = _mask_pattern(op, call)
-    if pattern is None:
+    found = _mask_operands(call, TileType, op, ("dst", "src"), " tiles")
+    if found is None:
         return None
-    pair = _elements(call, TileType, op, "dst", "src")
-    if pair is None:
-        return None
-    dst, src = pair
-    if dst.dtype != src.dtype:
-        raise OpError(
-            f"The operator {op} requires dst and src to have the same dtype, got "
-            f"{dtype_text(dst.dtype)} vs {dtype_text(src.dtype)}"
-        )
-    if src.shape is None or dst.shape is None:
-        return None
-    _both_2d(op, ("src", src.shape), ("dst", dst.shape), " tiles")
+    pattern, dst, src = found
     if not 1 <= pattern <= 7:
         raise OpError(f"The operator {op} requires mask_pattern in range [1, 7], but got {pattern}")
     src_rows, dst_rows = static_int(src.shape[0]), static_int(dst.shape[0])
@@ -239,21 +250,10 @@ def _tensor_scatter_index(call: OpCall) -> IRType | None:
 
 def _tensor_scatter_mask(call: OpCall) -> IRType | None:
     op = "tensor.scatter_mask"
-    pattern = _mask_pattern(op, call)
-    if pattern is None:
+    found = _mask_operands(call, TensorType, op, ("input", "dst"), "")
+    if found is None:
         return None
-    pair = _elements(call, TensorType, op, "input", "dst")
-    if pair is None:
-        return None
-    source, dst = pair
-    if source.dtype != dst.dtype:
-        raise OpError(
-            f"The operator {op} requires input and dst to have the same dtype, got "
-            f"{dtype_text(source.dtype)} vs {dtype_text(dst.dtype)}"
-        )
-    if source.shape is None or dst.shape is None:
-        return None
-    _both_2d(op, ("input", source.shape), ("dst", dst.shape), "")
+    pattern, source, dst = found
     if not 1 <= pattern <= 7:
         raise OpError(f"The operator {op} requires mask_pattern in [1, 7], but got {pattern}")
     _mask_columns(op, pattern, source.shape[1], dst.shape[1], "input")

@@ -12,7 +12,6 @@ from compiler.ir.views import canonical_tensor_view, dims_equal
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
-    UNKNOWN_DIM,
     dims,
     dtype_string,
     enum_member,
@@ -23,6 +22,7 @@ from compiler.ops.memory_operands import (
     operand_type,
     pad_value,
     scalar_dtype,
+    valid_or_unknown,
     valid_shape_of,
     written_value,
 )
@@ -93,7 +93,7 @@ def slice_(call: OpCall) -> IRType | None:
             extents = infer_window_read_valid_shape(
                 WindowRead(
                     source_physical=source.shape,
-                    source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
+                    source_valid=valid_or_unknown(source),
                     offsets=offsets,
                     window=shape,
                     requested_valid=requested,
@@ -148,14 +148,14 @@ def assemble(call: OpCall) -> IRType | None:
         return fresh  # the atomic combine: not modelled
     if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
         return replace(fresh, view=None)  # a reinterpreting write: the target's shape, fully valid
-    target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
+    source_valid = valid_shape_of(source)
     if source_valid is None:
         return fresh
     try:
         valid = infer_write_valid_shape_union(
             Write(
                 target_physical=target.shape,
-                target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
+                target_valid=valid_or_unknown(target),
                 source_physical=source.shape,
                 source_valid=source_valid,
                 offsets=offsets,

@@ -18,7 +18,6 @@ from compiler.ir.views import (
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect
 from compiler.ops.memory_operands import (
-    UNKNOWN_DIM,
     dims,
     dtype_string,
     enum_member,
@@ -28,6 +27,7 @@ from compiler.ops.memory_operands import (
     is_none,
     operand_type,
     scalar_dtype,
+    valid_or_unknown,
     valid_shape_of,
     written_value,
 )
@@ -120,7 +120,7 @@ def _load_view(
         offsets = dims(call, "offsets")
         if clamp is None or offsets is None:
             return UNKNOWN_VIEW
-        source_valid = valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape)
+        source_valid = valid_or_unknown(source)
         try:
             extents = infer_window_read_valid_shape(
                 WindowRead(
@@ -214,7 +214,7 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
         result_valid = infer_write_valid_shape_union(
             Write(
                 target_physical=output.shape,
-                target_valid=dest_valid or (UNKNOWN_DIM,) * len(output.shape),
+                target_valid=valid_or_unknown(output),
                 source_physical=tile.shape,
                 source_valid=transfer_valid,
                 offsets=offsets,

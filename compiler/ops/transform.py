@@ -13,7 +13,6 @@ from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
     INDEX_LIKE,
-    UNKNOWN_DIM,
     dims,
     dtype_string,
     enum_member,
@@ -25,6 +24,7 @@ from compiler.ops.memory_operands import (
     pad_value,
     scalar_dtype,
     scalar_element,
+    valid_or_unknown,
     valid_shape_of,
 )
 from compiler.ops.registry import wrapper
@@ -120,7 +120,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         extents = infer_window_read_valid_shape(
             WindowRead(
                 source_physical=source.shape,
-                source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
+                source_valid=valid_or_unknown(source),
                 offsets=offsets,
                 window=shape,
                 requested_valid=requested,
@@ -179,14 +179,13 @@ def tile_assemble(call: OpCall) -> IRType | None:
     if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
         valid: tuple | None = tuple(target.shape)
     else:
-        target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
         try:
             valid = infer_write_valid_shape_union(
                 Write(
                     target_physical=target.shape,
-                    target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
+                    target_valid=valid_or_unknown(target),
                     source_physical=source.shape,
-                    source_valid=source_valid or (UNKNOWN_DIM,) * len(source.shape),
+                    source_valid=valid_or_unknown(source),
                     offsets=offsets,
                     exact=True,
                     op_name="tile.assemble",
@@ -694,7 +693,7 @@ def tile_extract(call: OpCall) -> IRType | None:
         valid = infer_window_read_valid_shape(
             WindowRead(
                 source_physical=source.shape,
-                source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * 2,
+                source_valid=valid_or_unknown(source),
                 offsets=offsets,
                 window=shape,
                 requested_valid=(),

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
 from compiler.ir import IRType, TensorType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.type_inference import FREE_DIM, ir_type_name
+from compiler.ops.type_inference import FREE_DIM, dtype_text, ir_type_name
 from compiler.syntax.values import DynVar
 
 T = TypeVar("T", bound=IRType)
@@ -58,6 +58,13 @@ def check(ok: bool | None, message: str | Callable[[], str]) -> None:
     """`CHECK(ok) << message`: refuses when `ok` is False (None: not known, passed over)."""
     if ok is False:
         raise OpError(message() if callable(message) else message)
+
+
+def dtype_among(dtype: str | None, allowed: Collection[str], message: str, suffix: str = "") -> None:
+    """`CHECK(allowed contains dtype) << message << dtype << suffix` (the dtype as the C++
+    writes it); passed over when the dtype is not known."""
+    if dtype is not None and dtype not in allowed:
+        raise OpError(f"{message}{dtype_text(dtype)}{suffix}")
 
 
 def known(value: object) -> None:

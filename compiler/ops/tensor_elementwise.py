@@ -9,14 +9,14 @@ from typing import Any
 
 from compiler.ir import UNKNOWN_VIEW, Const, Expr, IRType, ScalarType, TensorType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, expect_tensor_like, known, rule
+from compiler.ops.checks import check, dtype_among, expect, expect_tensor_like, known, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import fresh_tensor, plain_tensor
+from compiler.ops.tile_elementwise import TDIV_DTYPES, div_precision, subs_dtypes
 from compiler.ops.type_inference import (
     broadcast_shapes,
     dims_equal,
     dtype_text,
-    is_float_dtype,
     is_int_dtype,
     promote_dtypes,
     shape_text,
@@ -25,8 +25,6 @@ from compiler.ops.type_inference import (
 from compiler.ops.wrapping import Arg, build, flag, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
 _TENSOR_OR_SCALAR = frozenset({"Tensor", "DistributedTensor", "Scalar"})  # tensor_ops.py `_unwrap_rhs`
-_TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
-_TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
 
 
 def first_tensor(ir_type: IRType | None, op: str) -> TensorType:
@@ -164,18 +162,13 @@ def _div_checks(out: TensorType, operands: list[IRType | None], call: OpCall) ->
     """tensor.div: TDIV operand dtypes, then high precision only for a float result."""
     for operand in operands:
         dtype = operand.dtype if isinstance(operand, TensorType) else None
-        if dtype is not None:
-            check(
-                dtype in _TDIV_DTYPES,
-                f"The operator tensor.div requires operand dtype in {{INT16, INT32, FP16, FP32}}, but got "
-                f"{dtype_text(dtype)}",
-            )
+        dtype_among(
+            dtype,
+            TDIV_DTYPES,
+            "The operator tensor.div requires operand dtype in {INT16, INT32, FP16, FP32}, but got ",
+        )
     high_precision = flag(call, "high_precision")
-    check(
-        not high_precision or is_float_dtype(out.dtype),
-        "The operator tensor.div supports high_precision only for FP16 or FP32 because the PTOAS "
-        "high-precision template does not implement integer division",
-    )
+    div_precision("tensor.div", high_precision, out.dtype)
     return high_precision
 
 
@@ -208,13 +201,7 @@ def _scalar_arith(lhs: IRType | None, rhs: IRType | None, op: str) -> TensorType
         return deduce_scalar(lhs, rhs, op)
     out = deduce_scalar(lhs, rhs, op, preserve_lhs_dtype=True)
     assert isinstance(lhs, TensorType) and isinstance(rhs, ScalarType)
-    for what, dtype in (("tensor", lhs.dtype), ("scalar", rhs.dtype)):
-        if dtype is not None:
-            check(
-                dtype in _TSUBS_DTYPES,
-                f"The operator tensor.subs requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, "
-                f"but got {dtype_text(dtype)}",
-            )
+    subs_dtypes("tensor.subs", (("tensor", lhs.dtype), ("scalar", rhs.dtype)))
     return out
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import (
@@ -38,8 +38,8 @@ from compiler.ops.wrapping import (
 VEC = "Vec"  # every op of this file writes its result to Vec (`set_output_memory`)
 _TILE_OR_SCALAR = frozenset({"Tile", "Scalar"})  # tile_ops.py `_unwrap_rhs`
 _SCALAR = frozenset({"Scalar"})
-_TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
-_TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
+TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
+TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
 _TSELS_DTYPES = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "FP32"})
 _TSELS_MASK_DTYPES = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32"})
 _TSELS_SCALAR = {"UINT8": "INT8", "UINT16": "INT16", "UINT32": "INT32"}
@@ -65,6 +65,13 @@ def second_scalar(ir_type: IRType | None, op: str) -> ScalarType:
     )
 
 
+def _integer_tile(tile: TileType, op: str) -> None:
+    check(
+        is_int_dtype(tile.dtype),
+        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(tile.dtype)}",
+    )  # type: ignore[arg-type]
+
+
 def _type(expr: Expr | None) -> IRType | None:
     known(expr)
     assert expr is not None
@@ -78,14 +85,8 @@ def deduce_binary(lhs: IRType | None, rhs: IRType | None, op: str, *, require_in
     """`DeduceTileOpElementwiseBinaryType` (broadcasting form)."""
     a, b = first_tile(lhs, op), second_tile(rhs, op)
     if require_int:
-        check(
-            is_int_dtype(a.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-        )  # type: ignore[arg-type]
-        check(
-            is_int_dtype(b.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
-        )  # type: ignore[arg-type]
+        _integer_tile(a, op)
+        _integer_tile(b, op)
     dtype = promote_dtypes(a.dtype, b.dtype)
     return result(a, _broadcast(a, b, op, with_shapes=True), dtype)
 
@@ -114,9 +115,10 @@ def _deduce_div(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
             f"The operator {op} requires src0, src1, and dst to have the same dtype, but got "
             f"{dtype_text(a.dtype)} and {dtype_text(b.dtype)}",
         )
-        check(
-            a.dtype in _TDIV_DTYPES,
-            f"The operator {op} requires dtype in {{INT16, INT32, FP16, FP32}}, but got {dtype_text(a.dtype)}",
+        dtype_among(
+            a.dtype,
+            TDIV_DTYPES,
+            f"The operator {op} requires dtype in {{INT16, INT32, FP16, FP32}}, but got ",
         )
     _same_shape_and_valid(a, b, op, "src0, src1, and dst", "src0", "src1")
     return result(a, a.shape, a.dtype)
@@ -132,15 +134,8 @@ def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: s
         f"The operator {op} requires {who} to have the same physical shape rank, but got "
         f"{len(a.shape)} and {len(b.shape)}",
     )
-    for i, (x, y) in enumerate(zip(a.shape, b.shape)):
-        if dims_equal(x, y) is False:
-            a_text, b_text = shape_text(a.shape), shape_text(b.shape)
-            if a_text is None or b_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires {who} to have the same physical shape, but dimension {i} "
-                f"differs; got {a_name} shape {a_text} and {b_name} shape {b_text}"
-            )
+    if not same_dims(op, who, ("physical shape", "shape"), (a_name, a.shape), (b_name, b.shape)):
+        return
     valid_a, valid_b = valid_shape_of(a), valid_shape_of(b)
     if valid_a is None or valid_b is None:
         return
@@ -149,24 +144,33 @@ def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: s
         f"The operator {op} requires {who} to have the same valid_shape rank, but got "
         f"{len(valid_a)} and {len(valid_b)}",
     )
-    for i, (x, y) in enumerate(zip(valid_a, valid_b)):
+    same_dims(op, who, ("valid_shape", "valid_shape"), (a_name, valid_a), (b_name, valid_b))
+
+
+def same_dims(
+    op: str, who: str, words: tuple[str, str], a: tuple[str, tuple[Any, ...]], b: tuple[str, tuple[Any, ...]]
+) -> bool:
+    """Each dimension of two shapes equal: "... requires <who> to have the same <word>, but
+    dimension <i> differs; got <a> <label> [..] and <b> <label> [..]" where one provably
+    differs (`words`: the word, the label). False when one differs but the shapes cannot
+    be written as the real message does (the rule stops there, reporting nothing)."""
+    (word, label), (a_name, a_dims), (b_name, b_dims) = words, a, b
+    for i, (x, y) in enumerate(zip(a_dims, b_dims)):
         if dims_equal(x, y) is False:
-            a_text, b_text = shape_text(valid_a), shape_text(valid_b)
+            a_text, b_text = shape_text(a_dims), shape_text(b_dims)
             if a_text is None or b_text is None:
-                return
+                return False
             raise OpError(
-                f"The operator {op} requires {who} to have the same valid_shape, but dimension {i} "
-                f"differs; got {a_name} valid_shape {a_text} and {b_name} valid_shape {b_text}"
+                f"The operator {op} requires {who} to have the same {word}, but dimension {i} "
+                f"differs; got {a_name} {label} {a_text} and {b_name} {label} {b_text}"
             )
+    return True
 
 
 def deduce_shift(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     """`DeduceTileOpShiftBinaryType` (tile.shl / tile.shr): the lhs dtype."""
     a, b = first_tile(lhs, op), second_tile(rhs, op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     check(
         is_int_dtype(b.dtype),
         lambda: f"The operator {op} requires integer shift tile dtype, but got {dtype_text(b.dtype)}",  # type: ignore[arg-type]
@@ -186,23 +190,33 @@ def _deduce_subs(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     out = deduce_scalar(lhs, rhs, op)
     tile, scalar = lhs, rhs
     assert isinstance(tile, TileType) and isinstance(scalar, ScalarType)
-    for what, dtype in (("tile", tile.dtype), ("scalar", scalar.dtype)):
-        if dtype is not None:
-            check(
-                dtype in _TSUBS_DTYPES,
-                f"The operator {op} requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, "
-                f"but got {dtype_text(dtype)}",
-            )
+    subs_dtypes(op, (("tile", tile.dtype), ("scalar", scalar.dtype)))
     return out
+
+
+def subs_dtypes(op: str, operands: tuple[tuple[str, str | None], ...]) -> None:
+    """The TSUBS contract of `*.subs`: each operand's dtype in {INT8, ..., BF16}."""
+    for what, dtype in operands:
+        dtype_among(
+            dtype,
+            TSUBS_DTYPES,
+            f"The operator {op} requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, but got ",
+        )
+
+
+def div_precision(op: str, high_precision: bool | None, dtype: str | None) -> None:
+    """`*.div`'s high precision: only for a float result."""
+    check(
+        not high_precision or is_float_dtype(dtype),
+        f"The operator {op} supports high_precision only for FP16 or FP32 because the PTOAS "
+        "high-precision template does not implement integer division",
+    )
 
 
 def deduce_int_scalar(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     """`DeduceTileOpIntScalarBinaryType` (shls, shrs, ands, ors)."""
     a = first_tile(lhs, op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     s = second_scalar(rhs, op)
     check(
         is_int_dtype(s.dtype),
@@ -219,14 +233,8 @@ def _deduce_ternary(types: list[IRType | None], op: str, *, require_int: bool) -
     a, b = first_tile(types[0], op), second_tile(types[1], op)
     expect(types[2], TileType, f"The operator {op} requires third argument (tmp) to be a TileType, but got ")
     if require_int:
-        check(
-            is_int_dtype(a.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-        )  # type: ignore[arg-type]
-        check(
-            is_int_dtype(b.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
-        )  # type: ignore[arg-type]
+        _integer_tile(a, op)
+        _integer_tile(b, op)
     return result(a, _broadcast(a, b, op, with_shapes=False), promote_dtypes(a.dtype, b.dtype))
 
 
@@ -252,10 +260,7 @@ def _deduce_tile_scalar_tile(types: list[IRType | None], op: str) -> TileType:
 def _deduce_xor_scalar(types: list[IRType | None], op: str) -> TileType:
     """`DeduceTileOpXorScalarType` (xors)."""
     a = first_tile(types[0], op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     s = second_scalar(types[1], op)
     check(
         is_int_dtype(s.dtype),
@@ -295,11 +300,7 @@ def binary_auto(call: OpCall) -> IRType | None:
     if name == "div":
         out = _deduce_div(lhs_type, rhs_type, "tile.div")
         high_precision = flag(call, "high_precision")
-        check(
-            not high_precision or is_float_dtype(out.dtype),
-            "The operator tile.div supports high_precision only for FP16 or FP32 because the PTOAS "
-            "high-precision template does not implement integer division",
-        )
+        div_precision("tile.div", high_precision, out.dtype)
         if high_precision is not None:
             build(call, "tile.div", [lhs, rhs.expr], {"high_precision": True} if high_precision else {})
         return out
@@ -426,61 +427,45 @@ def prelu(call: OpCall) -> IRType | None:
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
     slope = expect(slope_t, TileType, f"The operator {op} requires slope to be a TileType, but got ")
     tmp = expect(tmp_t, TileType, f"The operator {op} requires tmp to be a TileType, but got ")
-    if src.dtype is not None:
+    dtype_among(
+        src.dtype, ("FP16", "FP32"), f"The operator {op} requires src dtype in {{FP16, FP32}}, but got "
+    )
+    if src.dtype is not None and slope.dtype is not None:
         check(
-            src.dtype in ("FP16", "FP32"),
-            f"The operator {op} requires src dtype in {{FP16, FP32}}, but got {dtype_text(src.dtype)}",
+            slope.dtype == src.dtype,
+            f"The operator {op} requires slope dtype to match src dtype, but got "
+            f"{dtype_text(slope.dtype)} and {dtype_text(src.dtype)}",
         )
-        if slope.dtype is not None:
-            check(
-                slope.dtype == src.dtype,
-                f"The operator {op} requires slope dtype to match src dtype, but got "
-                f"{dtype_text(slope.dtype)} and {dtype_text(src.dtype)}",
-            )
-    if src.shape is not None:
+    _rank_2(src, op, "src")
+    if src.shape is not None and slope.shape is not None:
         check(
-            len(src.shape) == 2,
-            f"The operator {op} requires a rank-2 src tile, but got rank {len(src.shape)}",
+            len(slope.shape) == len(src.shape),
+            f"The operator {op} requires slope and src to have the same rank, but got "
+            f"{len(slope.shape)} and {len(src.shape)}",
         )
-        if slope.shape is not None:
-            check(
-                len(slope.shape) == len(src.shape),
-                f"The operator {op} requires slope and src to have the same rank, but got "
-                f"{len(slope.shape)} and {len(src.shape)}",
-            )
-            _prelu_same_shapes(slope, src, op)
-    if tmp.shape is not None:
-        check(
-            len(tmp.shape) == 2,
-            f"The operator {op} requires a rank-2 tmp tile, but got rank {len(tmp.shape)}",
-        )
+        _prelu_same_shapes(slope, src, op)
+    _rank_2(tmp, op, "tmp")
     build(call, op, exprs)
     return result(src, src.shape, src.dtype)
 
 
+def _rank_2(tile: TileType, op: str, name: str) -> None:
+    if tile.shape is not None:
+        check(
+            len(tile.shape) == 2,
+            f"The operator {op} requires a rank-2 {name} tile, but got rank {len(tile.shape)}",
+        )
+
+
 def _prelu_same_shapes(slope: TileType, src: TileType, op: str) -> None:
     assert slope.shape is not None and src.shape is not None
-    for i, (x, y) in enumerate(zip(src.shape, slope.shape)):
-        if dims_equal(x, y) is False:
-            slope_text, src_text = shape_text(slope.shape), shape_text(src.shape)
-            if slope_text is None or src_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires slope and src to have the same physical shape, but dimension {i} "
-                f"differs; got slope shape {slope_text} and src shape {src_text}"
-            )
+    who = "slope and src"
+    if not same_dims(op, who, ("physical shape", "shape"), ("slope", slope.shape), ("src", src.shape)):
+        return
     src_valid, slope_valid = valid_shape_of(src), valid_shape_of(slope)
     if src_valid is None or slope_valid is None or len(src_valid) != len(slope_valid):
         return
-    for i, (x, y) in enumerate(zip(src_valid, slope_valid)):
-        if dims_equal(x, y) is False:
-            slope_text, src_text = shape_text(slope_valid), shape_text(src_valid)
-            if slope_text is None or src_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires slope and src to have the same valid_shape, but dimension {i} "
-                f"differs; got slope valid_shape {slope_text} and src valid_shape {src_text}"
-            )
+    same_dims(op, who, ("valid_shape", "valid_shape"), ("slope", slope_valid), ("src", src_valid))
 
 
 @wrapper("tile.sel")
@@ -519,32 +504,20 @@ def sels(call: OpCall) -> IRType | None:
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
     tmp = expect(tmp_t, TileType, f"The operator {op} requires tmp to be a TileType, but got ")
     s = expect(scalar_type, ScalarType, f"The operator {op} requires scalar to be a ScalarType, but got ")
-    if mask.shape is not None:
-        check(
-            len(mask.shape) == 2,
-            f"The operator {op} requires a rank-2 mask tile, but got rank {len(mask.shape)}",
-        )
-    if mask.dtype is not None:
-        check(
-            mask.dtype in _TSELS_MASK_DTYPES,
-            f"The operator {op} requires an 8-, 16-, or 32-bit integer mask, but got {dtype_text(mask.dtype)}",
-        )
-    if src.shape is not None:
-        check(
-            len(src.shape) == 2,
-            f"The operator {op} requires a rank-2 src tile, but got rank {len(src.shape)}",
-        )
-    if src.dtype is not None:
-        check(
-            src.dtype in _TSELS_DTYPES,
-            f"The operator {op} requires src dtype in {{INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, FP32}}, "
-            f"but got {dtype_text(src.dtype)}",
-        )
-    if tmp.shape is not None:
-        check(
-            len(tmp.shape) == 2,
-            f"The operator {op} requires a rank-2 tmp tile, but got rank {len(tmp.shape)}",
-        )
+    _rank_2(mask, op, "mask")
+    dtype_among(
+        mask.dtype,
+        _TSELS_MASK_DTYPES,
+        f"The operator {op} requires an 8-, 16-, or 32-bit integer mask, but got ",
+    )
+    _rank_2(src, op, "src")
+    dtype_among(
+        src.dtype,
+        _TSELS_DTYPES,
+        f"The operator {op} requires src dtype in {{INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, FP32}}, "
+        "but got ",
+    )
+    _rank_2(tmp, op, "tmp")
     if src.dtype is not None and s.dtype is not None:
         expected = _TSELS_SCALAR.get(src.dtype, src.dtype)
         check(

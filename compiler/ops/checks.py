@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from compiler.ir import IRType, TensorType
+from compiler.ir import Expr, IRType, TensorType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.type_inference import FREE_DIM, dtype_text, ir_type_name
 from compiler.syntax.values import DynVar
@@ -71,6 +71,13 @@ def known(value: object) -> None:
     """Stop here when a value the next checks need is not known."""
     if value is None:
         raise Unknown
+
+
+def known_type(expr: Expr | None) -> IRType | None:
+    """The type of an unwrapped operand; stops the rule when the operand is not known."""
+    known(expr)
+    assert expr is not None
+    return expr.type
 
 
 def expect(ir_type: IRType | None, cls: type[T] | tuple[type, ...], message: str) -> T:

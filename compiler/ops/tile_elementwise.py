@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, dtype_among, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import (
@@ -70,12 +70,6 @@ def _integer_tile(tile: TileType, op: str) -> None:
         is_int_dtype(tile.dtype),
         lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(tile.dtype)}",
     )  # type: ignore[arg-type]
-
-
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
 
 
 # ----------------------------------------------------------------------------- deductions
@@ -287,7 +281,7 @@ def binary_auto(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap_if(call, call.param(1), _TILE_OR_SCALAR)
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    lhs_type, name = _type(lhs), call.name
+    lhs_type, name = known_type(lhs), call.name
     known(rhs_type)
     assert rhs is not None
     if isinstance(rhs_type, ScalarType):
@@ -317,7 +311,7 @@ def scalar_arith(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _TILE_OR_SCALAR)
     rhs_type = _scalar_rhs(call, lhs, rhs)
     op = f"tile.{call.name}"
-    out = (_deduce_subs if call.name == "subs" else deduce_scalar)(_type(lhs), rhs_type, op)
+    out = (_deduce_subs if call.name == "subs" else deduce_scalar)(known_type(lhs), rhs_type, op)
     assert rhs is not None
     build(call, op, [lhs, ir_scalar(rhs, rhs_type)])
     return out
@@ -336,7 +330,9 @@ def plain_binary(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
     op_name = _PLAIN_BINARY[call.name]
-    out = deduce_binary(_type(lhs), _type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or"))
+    out = deduce_binary(
+        known_type(lhs), known_type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or")
+    )
     build(call, f"tile.{op_name}", [lhs, rhs])
     return out
 
@@ -346,7 +342,7 @@ def plain_binary(call: OpCall) -> IRType | None:
 def shift(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
-    out = deduce_shift(_type(lhs), _type(rhs), f"tile.{call.name}")
+    out = deduce_shift(known_type(lhs), known_type(rhs), f"tile.{call.name}")
     build(call, f"tile.{call.name}", [lhs, rhs])
     return out
 
@@ -364,7 +360,7 @@ def scalar_only(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _SCALAR)
     lhs = unwrap(call, call.param(0))
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    out = _SCALAR_ONLY[call.name](_type(lhs), rhs_type, f"tile.{call.name}")
+    out = _SCALAR_ONLY[call.name](known_type(lhs), rhs_type, f"tile.{call.name}")
     assert rhs is not None
     build(call, f"tile.{call.name}", [lhs, ir_scalar(rhs, rhs_type)])
     return out
@@ -374,7 +370,7 @@ def scalar_only(call: OpCall) -> IRType | None:
 @rule
 def ternary(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    out = _deduce_ternary([_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
+    out = _deduce_ternary([known_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
     build(call, f"tile.{call.name}", exprs)
     return out
 
@@ -387,7 +383,7 @@ def tile_scalar_tile(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     third = unwrap(call, call.param(2))
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    types = [_type(lhs), rhs_type, _type(third)]
+    types = [known_type(lhs), rhs_type, known_type(third)]
     op = f"tile.{call.name}"
     out = _deduce_xor_scalar(types, op) if call.name == "xors" else _deduce_tile_scalar_tile(types, op)
     assert rhs is not None
@@ -399,7 +395,7 @@ def tile_scalar_tile(call: OpCall) -> IRType | None:
 @rule
 def tri_tile(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    out = _deduce_tri_tile([_type(e) for e in exprs], f"tile.{call.name}")
+    out = _deduce_tri_tile([known_type(e) for e in exprs], f"tile.{call.name}")
     build(call, f"tile.{call.name}", exprs)
     return out
 
@@ -413,7 +409,7 @@ def lrelu(call: OpCall) -> IRType | None:
     known(slope)
     assert slope is not None
     slope_type = normalize_const_to_dtype(slope, "FP32")
-    out = deduce_scalar(_type(tile), slope_type, "tile.lrelu")
+    out = deduce_scalar(known_type(tile), slope_type, "tile.lrelu")
     build(call, "tile.lrelu", [tile, ir_scalar(slope, slope_type)])
     return out
 
@@ -422,7 +418,7 @@ def lrelu(call: OpCall) -> IRType | None:
 @rule
 def prelu(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    src_t, slope_t, tmp_t = (_type(e) for e in exprs)
+    src_t, slope_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.prelu"
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
     slope = expect(slope_t, TileType, f"The operator {op} requires slope to be a TileType, but got ")
@@ -472,7 +468,7 @@ def _prelu_same_shapes(slope: TileType, src: TileType, op: str) -> None:
 @rule
 def sel(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(4)]
-    mask_t, lhs_t, rhs_t, tmp_t = (_type(e) for e in exprs)
+    mask_t, lhs_t, rhs_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.sel"
     expect(mask_t, TileType, f"The operator {op} requires first argument (mask) to be a TileType, but got ")
     a = expect(
@@ -498,7 +494,7 @@ def sels(call: OpCall) -> IRType | None:
     scalar_type = normalize_scalar_operand(src_expr.type if src_expr else None, scalar, retype_constants=True)
     if isinstance(scalar_type, ScalarType) and scalar.obj is None and scalar_type.dtype in _TSELS_SCALAR:
         scalar_type = ScalarType(_TSELS_SCALAR[scalar_type.dtype])  # a constant keeps its bits, signed
-    mask_t, src_t, tmp_t = (_type(e) for e in exprs)
+    mask_t, src_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.sels"
     mask = expect(mask_t, TileType, f"The operator {op} requires mask to be a TileType, but got ")
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
@@ -565,13 +561,13 @@ def cmp(call: OpCall) -> IRType | None:
         rhs_arg = unwrap_if(call, call.param(1), _SCALAR)
         lhs = unwrap(call, call.param(0))
         rhs_type = _scalar_rhs(call, lhs, rhs_arg)
-        a = first_tile(_type(lhs), op)
+        a = first_tile(known_type(lhs), op)
         second_scalar(rhs_type, op)
         assert rhs_arg is not None
         build(call, op, [lhs, ir_scalar(rhs_arg, rhs_type)], {"cmp_type": _cmp_type(call)})
         return _packed_predicate(a, a.shape)
     lhs, rhs = unwrap(call, call.param(0)), unwrap(call, call.param(1))
-    a, b = first_tile(_type(lhs), op), second_tile(_type(rhs), op)
+    a, b = first_tile(known_type(lhs), op), second_tile(known_type(rhs), op)
     build(call, op, [lhs, rhs], {"cmp_type": _cmp_type(call)})
     return _packed_predicate(a, _broadcast(a, b, op, with_shapes=True))
 

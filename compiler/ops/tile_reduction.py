@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import Expr, IRType, TileType
+from compiler.ir import IRType, TileType
 from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import own_layout_view
 from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, shape_text, valid_shape_of
@@ -19,12 +19,6 @@ VEC = "Vec"
 _ROW = ("row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin")
 _COL_ONE = ("col_max", "col_min", "col_prod")
 _ROW_MIN_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
-
-
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
 
 
 def check_non_empty(valid: tuple[Any, ...] | None, op: str) -> None:
@@ -124,9 +118,9 @@ def row(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     tmp = unwrap(call, call.param(1))
     op = f"tile.{call.name}"
-    out = deduce_row(_type(tile), _type(tmp), op, arg=call.name in ("row_argmax", "row_argmin"))
+    out = deduce_row(known_type(tile), known_type(tmp), op, arg=call.name in ("row_argmax", "row_argmin"))
     if call.name == "row_min":
-        _row_min_input(_type(tile), out.dtype)
+        _row_min_input(known_type(tile), out.dtype)
     build(call, op, [tile, tmp])
     return out
 
@@ -157,11 +151,11 @@ def col_sum(call: OpCall) -> IRType | None:
     source = unwrap(call, call.param(0))
     op = "tile.col_sum"
     tile = expect(
-        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        known_type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_tile = expect(
-            _type(tmp), TileType, f"The operator {op} requires tmp_tile to be a TileType, but got "
+            known_type(tmp), TileType, f"The operator {op} requires tmp_tile to be a TileType, but got "
         )
         if tmp_tile.dtype is not None and tile.dtype is not None:
             check(
@@ -178,7 +172,7 @@ def col_sum(call: OpCall) -> IRType | None:
 def col(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     op = f"tile.{call.name}"
-    out = deduce_col(_type(tile), op)
+    out = deduce_col(known_type(tile), op)
     build(call, op, [tile])
     return out
 
@@ -189,6 +183,6 @@ def col_arg(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     tmp = unwrap(call, call.param(1))
     op = f"tile.{call.name}"
-    out = deduce_col(_type(tile), op, arg=True)
+    out = deduce_col(known_type(tile), op, arg=True)
     build(call, op, [tile, tmp])
     return out

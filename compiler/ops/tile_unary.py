@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from compiler.ir import Expr, IRType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, dtype_among, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
@@ -14,12 +14,6 @@ from compiler.ops.wrapping import build, flag, unwrap
 from compiler.syntax.values import DType
 
 CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
-
-
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
 
 
 def deduce_unary(ir_type: IRType | None, op: str) -> TileType:
@@ -30,7 +24,7 @@ def deduce_unary(ir_type: IRType | None, op: str) -> TileType:
 
 def _unary_call(call: OpCall, op: str) -> tuple[Expr | None, TileType]:
     tile = unwrap(call, call.param(0))
-    out = deduce_unary(_type(tile), op)
+    out = deduce_unary(known_type(tile), op)
     return tile, out
 
 
@@ -131,11 +125,11 @@ def rsqrt(call: OpCall) -> IRType | None:
     op = "tile.rsqrt"
     source = unwrap(call, call.param(0))
     tile = expect(
-        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        known_type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_type = expect(
-            _type(tmp), TileType, f"The operator {op} requires tmp argument to be a TileType, but got "
+            known_type(tmp), TileType, f"The operator {op} requires tmp argument to be a TileType, but got "
         )
         if tmp_type.dtype is not None and tile.dtype is not None:
             check(
@@ -186,7 +180,7 @@ def cast(call: OpCall) -> IRType | None:
     source = unwrap(call, call.param(0))
     mode = resolve_cast_mode(call, call.param(2))
     tile = expect(
-        _type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
+        known_type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
     )
     target = cast_target(call)
     same_dtype_cast("tile.cast", tile.dtype, target)

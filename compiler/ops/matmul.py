@@ -31,7 +31,7 @@ from compiler.ops.type_inference import (
     broadcast_dims,
     dtype_text,
     is_float,
-    promote,
+    promote_dtypes,
     shape_text,
     static_int,
 )
@@ -548,7 +548,7 @@ def tensor_matmul(call: OpCall) -> IRType | None:
         raise OpError(f"{op} requires lhs to have at least 1 dimension")
     if not rhs.shape:
         raise OpError(f"{op} requires rhs to have at least 1 dimension")
-    dtype = out_dtype if out_dtype is not None else promote(lhs.dtype, rhs.dtype)
+    dtype = out_dtype if out_dtype is not None else promote_dtypes(lhs.dtype, rhs.dtype)
     if a_trans and len(lhs.shape) < 2:
         raise OpError(
             f"{op}: a_trans does not apply to a 1D lhs (a vector has no axes to swap); drop a_trans or pass a 2D lhs"

@@ -15,7 +15,7 @@ from compiler.ops.tile_broadcast import (
     row_expand_add_dtypes,
     row_vector_checks,
 )
-from compiler.ops.type_inference import const_dim, dims_equal, promote_dtypes, shape_text
+from compiler.ops.type_inference import dims_equal, promote_dtypes, shape_text, static_int
 from compiler.ops.wrapping import build, ir_scalar, unwrap
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
@@ -64,14 +64,14 @@ def col_expand(call: OpCall) -> IRType | None:
     op = f"tensor.{call.name}"
     tensor, vec = _tensors(call, op)
     if vec.shape is not None:
-        row = const_dim(vec.shape[-2])
+        row = static_int(vec.shape[-2])
         if row is not None:
             check(
                 row == 1,
                 f"The operator {op} requires second argument's second-to-last dimension (row) to be 1, but got {row}",
             )
         if tensor.shape is not None:
-            cols, vec_cols = const_dim(tensor.shape[-1]), const_dim(vec.shape[-1])
+            cols, vec_cols = static_int(tensor.shape[-1]), static_int(vec.shape[-1])
             if cols is not None and vec_cols is not None:
                 check(
                     cols == vec_cols,
@@ -115,7 +115,7 @@ def expand_clone(call: OpCall) -> IRType | None:
         equal = dims_equal(dim, new)
         if equal:
             continue
-        if const_dim(dim) == 1:
+        if static_int(dim) == 1:
             broadcast_dims += 1
             continue
         if equal is None:

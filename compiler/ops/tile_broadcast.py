@@ -12,7 +12,7 @@ from compiler.ops.call import OpCall
 from compiler.ops.checks import check, dtype_among, expect, known, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
-from compiler.ops.type_inference import const_dim, dtype_text, promote_dtypes, shape_text
+from compiler.ops.type_inference import dtype_text, promote_dtypes, shape_text, static_int
 from compiler.ops.wrapping import Arg, build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
@@ -87,7 +87,7 @@ def row_vector_checks(tile_shape: tuple | None, row_shape: tuple | None, op: str
     """The row vector's last dim is a constant 1; constant row counts agree."""
     if row_shape is None:
         return
-    last = const_dim(row_shape[-1])
+    last = static_int(row_shape[-1])
     text = shape_text(row_shape)
     if last is not None and text is not None:
         check(
@@ -95,7 +95,7 @@ def row_vector_checks(tile_shape: tuple | None, row_shape: tuple | None, op: str
         )
     if tile_shape is None:
         return
-    rows, vec_rows = const_dim(tile_shape[-2]), const_dim(row_shape[-2])
+    rows, vec_rows = static_int(tile_shape[-2]), static_int(row_shape[-2])
     if rows is not None and vec_rows is not None:
         check(
             rows == vec_rows,
@@ -149,7 +149,7 @@ def row_expand_add(call: OpCall) -> IRType | None:
         return None
     tile_valid, vec_valid = tile_view.valid_shape, vec_view.valid_shape
     tile_text, vec_text = shape_text(tile_valid), shape_text(vec_valid)
-    rows, vec_rows = const_dim(tile_valid[-2]), const_dim(vec_valid[-2])
+    rows, vec_rows = static_int(tile_valid[-2]), static_int(vec_valid[-2])
     if tile_text is None or vec_text is None or rows is None or vec_rows is None:
         return None
     check(
@@ -159,7 +159,7 @@ def row_expand_add(call: OpCall) -> IRType | None:
     )
     row_major = vec_view.blayout == "row_major"
     expected = 32 // {"INT8": 1, "INT16": 2, "INT32": 4, "FP16": 2, "FP32": 4}[vec.dtype] if row_major else 1
-    cols = const_dim(vec_valid[-1])
+    cols = static_int(vec_valid[-1])
     if cols is None:
         return None
     check(

@@ -14,7 +14,6 @@ from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import (
     broadcast_shapes,
-    const_dim,
     dims_equal,
     dtype_bytes_of,
     dtype_text,
@@ -22,6 +21,7 @@ from compiler.ops.type_inference import (
     is_int_dtype,
     promote_dtypes,
     shape_text,
+    static_int,
     valid_shape_of,
 )
 from compiler.ops.wrapping import (
@@ -534,14 +534,14 @@ def _sels_mask_covers(mask: TileType, src: TileType, op: str) -> None:
     mask_text, src_text = shape_text(mask_valid), shape_text(src_valid)
     if mask_text is None or src_text is None:
         return
-    src_rows, mask_rows = const_dim(src_valid[0]), const_dim(mask_valid[0])
+    src_rows, mask_rows = static_int(src_valid[0]), static_int(mask_valid[0])
     if src_rows is not None and mask_rows is not None:
         check(
             src_rows <= mask_rows,
             f"The operator {op} requires mask carrier rows to cover src valid rows, but got mask valid_shape "
             f"{mask_text} and src valid_shape {src_text}",
         )
-    src_cols, mask_cols = const_dim(src_valid[1]), const_dim(mask_valid[1])
+    src_cols, mask_cols = static_int(src_valid[1]), static_int(mask_valid[1])
     if src_cols is not None and mask_cols is not None and mask.dtype is not None:
         check(
             (src_cols + 7) // 8 <= mask_cols * dtype_bytes_of(mask.dtype),
@@ -582,10 +582,10 @@ def _packed_predicate(src: TileType, shape: tuple[Any, ...] | None) -> TileType:
     valid columns ceil(valid cols / 8); src's layout."""
     if not shape:
         return TileType(None, "UINT8", VEC)
-    cols = const_dim(shape[-1])
+    cols = static_int(shape[-1])
     packed: Any = ((cols + 7) // 8 + 31) // 32 * 32 if cols is not None else "?"
     valid = valid_shape_of(src)
-    valid_cols = const_dim(valid[-1]) if valid else None
+    valid_cols = static_int(valid[-1]) if valid else None
     mask_valid = (*valid[:-1], (valid_cols + 7) // 8) if valid and valid_cols is not None else None
     mask_shape = (*shape[:-1], packed)
     if mask_valid is None:

@@ -12,7 +12,7 @@ from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import own_layout_view
-from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, shape_text, valid_shape_of
+from compiler.ops.type_inference import dims_equal, dtype_text, shape_text, static_int, valid_shape_of
 from compiler.ops.wrapping import build, unwrap
 
 VEC = "Vec"
@@ -26,7 +26,7 @@ def check_non_empty(valid: tuple[Any, ...] | None, op: str) -> None:
     if valid is None:
         return
     for i, extent in enumerate(valid):
-        if const_dim(extent) == 0:
+        if static_int(extent) == 0:
             text = shape_text(valid)
             if text is None:
                 return
@@ -70,7 +70,7 @@ def _check_tmp(tile: TileType, tmp: TileType, op: str, *, exact: bool) -> None:
                 f"The operator {op} requires tmp_tile shape to exactly match the input shape, but dimension {i} "
                 f"differs; got tmp_tile shape {tmp_text} and input shape {input_text}",
             )
-        elif const_dim(x) is not None and const_dim(t) is not None:
+        elif static_int(x) is not None and static_int(t) is not None:
             check(
                 t >= x,
                 f"The operator {op} requires tmp_tile shape to be at least the input shape in every dimension, "

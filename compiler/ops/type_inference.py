@@ -11,7 +11,7 @@ from typing import Any
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
 from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 
-# Bits per float dtype, for the C++ PromoteDataTypes rule.
+# The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
     "FP16": 16,
     "BF16": 16,
@@ -23,60 +23,10 @@ FLOAT_BITS = {
     "HF4": 4,
     "HF8": 8,
 }
-SIGNED_BITS = {"INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64}
-UNSIGNED_BITS = {"UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "BOOL": 1, "INDEX": 64}
 
 
 def is_float(dtype: str | None) -> bool:
     return dtype in FLOAT_BITS
-
-
-def promote(a: str | None, b: str | None) -> str | None:
-    """The C++ PromoteDataTypes: same -> it; float beats int; wider wins; signed beats unsigned."""
-    if a is None or b is None:
-        return None
-    if a == b:
-        return a
-    bits_a = FLOAT_BITS.get(a) or SIGNED_BITS.get(a) or UNSIGNED_BITS.get(a)
-    bits_b = FLOAT_BITS.get(b) or SIGNED_BITS.get(b) or UNSIGNED_BITS.get(b)
-    if bits_a is None or bits_b is None:
-        return None
-    float_a, float_b = a in FLOAT_BITS, b in FLOAT_BITS
-    if float_a != float_b:
-        return a if float_a else b
-    if bits_a != bits_b:
-        return a if bits_a > bits_b else b
-    if not float_a and a in SIGNED_BITS:
-        return a
-    if not float_b and b in SIGNED_BITS:
-        return b
-    return a
-
-
-def is_static_shape(shape: tuple[Any, ...] | None) -> bool:
-    return shape is not None and all(isinstance(d, int) and not isinstance(d, bool) for d in shape)
-
-
-def broadcast(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    """The C++ BroadcastShapes on static shapes: right-aligned, equal or 1; None on failure."""
-    result: list[Any] = []
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
-        if a is None or b is None:
-            result.append(b if a is None else a)
-        elif a == b or b == 1:
-            result.append(a)
-        elif a == 1:
-            result.append(b)
-        else:
-            return None
-    return tuple(reversed(result))
-
-
-def format_shape(shape: tuple[Any, ...]) -> str:
-    """A shape as the C++ FormatShape writes it: `[32, 64]`."""
-    return "[" + ", ".join(str(d) for d in shape) + "]"
 
 
 def ir_type_name(ir_type: IRType | None) -> str | None:
@@ -210,11 +160,6 @@ def promote_dtypes(a: str | None, b: str | None) -> str | None:
     return a
 
 
-def const_dim(dim: Any) -> int | None:
-    """`GetConstantDimension`: the dim's value when it is a static int."""
-    return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
-
-
 # Whether a dim names a `pl.dynamic` variable of the call's module (a free variable,
 # which the real analyzer can prove equal to nothing but itself). Set per rule call by
 # `checks.rule`, from the call's static evaluator; unset, no name is known to be one.
@@ -228,7 +173,7 @@ def dims_equal(a: Any, b: Any) -> bool | None:
     may refuse on it)."""
     if a is b:
         return True
-    ca, cb = const_dim(a), const_dim(b)
+    ca, cb = static_int(a), static_int(b)
     if ca is not None and cb is not None:
         return ca == cb
     if isinstance(a, str) and isinstance(b, str) and a == b and a != "?":
@@ -255,9 +200,9 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
         equal = dims_equal(a, b)
         if equal:
             result.append(a)
-        elif const_dim(a) == 1:
+        elif static_int(a) == 1:
             result.append(b)
-        elif const_dim(b) == 1:
+        elif static_int(b) == 1:
             result.append(a)
         elif equal is False:
             return False, ()

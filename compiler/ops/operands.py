@@ -65,6 +65,21 @@ def given(call: OpCall, param: str) -> bool:
     return call.has(param) and not (param in call.keywords and call.evaluate(call.nodes[param]) is None)
 
 
+def constants_differ(a: Any, b: Any) -> bool:
+    """Both dims constant and different (the only mismatch a C++ `As<ConstInt>` check sees)."""
+    x, y = static_int(a), static_int(b)
+    return x is not None and y is not None and x != y
+
+
+def identical_dtypes(op: str, lhs: str, rhs: str) -> None:
+    """The matrix products' "identical lhs and rhs data types"."""
+    if lhs != rhs:
+        raise OpError(
+            f"The operator {op} requires identical lhs and rhs data types, but got "
+            f"{dtype_text(lhs)} and {dtype_text(rhs)}"
+        )
+
+
 def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
     """The C++ `GetValidShape`: the view's valid shape, the physical shape when the tile
     has no view; None when its view is not known (a check on valid extents is then

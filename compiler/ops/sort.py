@@ -135,10 +135,19 @@ def _block_len(call: OpCall, op: str) -> Expr | None:
     return expr
 
 
-def _format1(call: OpCall, op: str, src0: str, block_len: Expr) -> None:
-    source = call.expr(src0)
+def _format1(call: OpCall, kind: type, op: str) -> Any:
+    """The single-list merge: `src0` sortable, then `block_len`; the IR call recorded.
+    `src0`'s type, None when not known."""
+    src = _sorted_operand(call, kind, op)
+    if src is None:
+        return None
+    block_len = _block_len(call, op)
+    if block_len is None:
+        return None
+    source = call.expr("src0")
     if source is not None:
         call.built.update(op=op, args=[source, block_len], kwargs={})
+    return src
 
 
 @wrapper("tile.mrgsort")
@@ -150,14 +159,9 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
                 "mrgsort() format1 (block_len=...) and format2 (src1, ..., tmp) are mutually exclusive; "
                 "do not pass format2 arguments with block_len"
             )
-        op = "tile.mrgsort_format1"
-        src = _sorted_operand(call, TileType, op)
+        src = _format1(call, TileType, "tile.mrgsort_format1")
         if src is None:
             return None
-        block_len = _block_len(call, op)
-        if block_len is None:
-            return None
-        _format1(call, op, "src0", block_len)
         return tile_result(src.shape, src.dtype, "Vec", inherited_view(src.shape, src), stamped=True)
     if "src1" not in sources:
         raise OpError(
@@ -210,14 +214,9 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
                 "mrgsort() format1 (block_len=...) and format2 (src1, ...) are mutually exclusive; do not pass "
                 "format2 arguments or exhausted=True with block_len"
             )
-        op = "tensor.mrgsort_format1"
-        src = _sorted_operand(call, TensorType, op)
+        src = _format1(call, TensorType, "tensor.mrgsort_format1")
         if src is None:
             return None
-        block_len = _block_len(call, op)
-        if block_len is None:
-            return None
-        _format1(call, op, "src0", block_len)
         return TensorType(src.shape, src.dtype, view=None)
     if "src1" not in sources:
         raise OpError(

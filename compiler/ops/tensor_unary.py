@@ -44,22 +44,22 @@ def _float_or_fp32(dtype: str | None) -> str | None:
     return dtype if is_float_dtype(dtype) else "FP32"
 
 
-@wrapper("tensor.neg", "tensor.abs")
+# The result dtype of the ops that check nothing of it.
+_PLAIN = {
+    "neg": lambda dtype: dtype,
+    "abs": lambda dtype: dtype,
+    "exp": _float_or_fp32,
+    "sqrt": _float_or_fp32,
+}
+
+
+@wrapper(*(f"tensor.{name}" for name in _PLAIN))
 @rule
-def same_dtype(call: OpCall) -> IRType | None:
+def plain(call: OpCall) -> IRType | None:
     op = f"tensor.{call.name}"
     source, tensor = _input(call, op)
     build(call, op, [source])
-    return _result(tensor, tensor.dtype)
-
-
-@wrapper("tensor.exp", "tensor.sqrt")
-@rule
-def to_float(call: OpCall) -> IRType | None:
-    op = f"tensor.{call.name}"
-    source, tensor = _input(call, op)
-    build(call, op, [source])
-    return _result(tensor, _float_or_fp32(tensor.dtype))
+    return _result(tensor, _PLAIN[call.name](tensor.dtype))
 
 
 @wrapper("tensor.rsqrt")

@@ -13,7 +13,15 @@ from compiler.ops.checks import check, dtype_among, expect, known, known_type, r
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dtype_text, promote_dtypes, shape_text, static_int
-from compiler.ops.wrapping import Arg, build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
+from compiler.ops.wrapping import (
+    Arg,
+    build,
+    ir_scalar,
+    normalize_scalar_operand,
+    unwrap,
+    unwrap_if,
+    unwrap_optional,
+)
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif")  # fmt: skip
@@ -123,8 +131,7 @@ def row_expand_add(call: OpCall) -> IRType | None:
     wrapper unwraps the optional `tmp` first. Its layout checks (src0 row-major, src1's
     valid columns one 32-byte block, or 1 when it is not row-major) come in between and
     need views: with an unknown view the call is not judged past the dtype checks."""
-    tmp_param = call.param(2)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 2)
     op = "tile.row_expand_add"
     tile, vec, args = _tiles(call, op)
     if tmp is not None:

@@ -13,7 +13,7 @@ from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import own_layout_view
 from compiler.ops.type_inference import dims_equal, dtype_text, shape_text, static_int, valid_shape_of
-from compiler.ops.wrapping import build, unwrap
+from compiler.ops.wrapping import build, unwrap, unwrap_optional
 
 VEC = "Vec"
 _ROW = ("row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin")
@@ -146,8 +146,7 @@ def _row_min_input(input_type: IRType | None, dtype: str | None) -> None:
 @rule
 def col_sum(call: OpCall) -> IRType | None:
     """`tile.col_sum(tile, tmp_tile=None)`: the wrapper unwraps `tmp_tile` first."""
-    tmp_param = call.param(1)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 1)
     source = unwrap(call, call.param(0))
     op = "tile.col_sum"
     tile = expect(

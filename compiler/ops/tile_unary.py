@@ -10,7 +10,7 @@ from compiler.ops.checks import check, dtype_among, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
-from compiler.ops.wrapping import build, flag, unwrap
+from compiler.ops.wrapping import build, flag, unwrap, unwrap_optional
 from compiler.syntax.values import DType
 
 CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
@@ -120,8 +120,7 @@ def not_(call: OpCall) -> IRType | None:
 def rsqrt(call: OpCall) -> IRType | None:
     """`DeduceTileRsqrtType`: an optional tmp tile like the input (the high-precision path).
     The wrapper unwraps `tmp` before `tile`."""
-    tmp_param = call.param(1)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 1)
     op = "tile.rsqrt"
     source = unwrap(call, call.param(0))
     tile = expect(

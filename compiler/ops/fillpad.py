@@ -11,17 +11,13 @@ from compiler.ir import IRType, TensorType, TileType
 from compiler.ir.types import TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, effective_tile_view
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import expect
-from compiler.ops.memory_operands import operand_type, pad_value
+from compiler.ops.memory_operands import operand_of, pad_value
 from compiler.ops.registry import wrapper
 from compiler.ops.views import tile_result
 
 
 def _tile_source(call: OpCall, op: str) -> TileType | None:
-    source = operand_type(call)
-    if source is None:
-        return None
-    return expect(source, TileType, f"The operator {op} requires first argument to be a TileType, but got ")
+    return operand_of(call, TileType, f"The operator {op} requires first argument to be a TileType, but got ")
 
 
 def _padded(source: TileType, shape: tuple | None, pad: str | None) -> TileType:
@@ -84,10 +80,11 @@ def _expanded_shape(call: OpCall, source: tuple | None, op: str) -> tuple[int, .
 def tensor_fillpad(call: OpCall) -> IRType | None:
     """`DeduceTensorFillpadType`: the view kept, fully valid."""
     pad_value(call, "pad_value")
-    source = operand_type(call)
+    source = operand_of(
+        call, TensorType, "tensor.fillpad requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    source = expect(source, TensorType, "tensor.fillpad requires first argument to be a TensorType, but got ")
     if isinstance(source.view, UnknownView) or source.shape is None:
         return TensorType(source.shape, source.dtype, source.layout)
     view = (
@@ -102,12 +99,11 @@ def tensor_fillpad(call: OpCall) -> IRType | None:
 def tensor_fillpad_expand(call: OpCall) -> IRType | None:
     """`DeduceTensorFillpadExpandType`: a fresh, larger tensor, fully valid."""
     pad = pad_value(call, "pad_value")
-    source = operand_type(call)
+    source = operand_of(
+        call, TensorType, "tensor.fillpad_expand requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    source = expect(
-        source, TensorType, "tensor.fillpad_expand requires first argument to be a TensorType, but got "
-    )
     shape = _expanded_shape(call, source.shape, "tensor.fillpad_expand")
     if shape is None or pad is None or isinstance(source.view, UnknownView):
         return TensorType(shape, source.dtype, source.layout)

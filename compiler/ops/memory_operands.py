@@ -7,10 +7,12 @@ from __future__ import annotations
 import ast
 import math
 from collections.abc import Callable
+from typing import TypeVar
 
 from compiler.ir import BinaryExpr, Const, Expr, IRType, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
 from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name, valid_shape_of
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
@@ -29,6 +31,7 @@ __all__ = [
     "is_index_like",
     "is_integer",
     "is_none",
+    "operand_of",
     "operand_type",
     "pad_value",
     "scalar_dtype",
@@ -37,6 +40,8 @@ __all__ = [
     "valid_shape_of",
     "written_value",
 ]
+
+T = TypeVar("T", bound=IRType)
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
@@ -228,6 +233,20 @@ def operand_type(call: OpCall, index: int = 0) -> IRType | None:
     if expr is None or not is_wrapped(expr) or ir_type_name(expr.type) is None:
         return None
     return expr.type
+
+
+def operand_of(
+    call: OpCall, kind: type[T], message: str, *, index: int = 0, distributed: bool = False
+) -> T | None:
+    """The `index`-th operand's type checked as the deduction's `CHECK(As<kind>(type)) <<
+    message << TypeName()` does (`distributed`: a TensorType check that a distributed
+    tensor passes). None when the operand is not known (`operand_type`)."""
+    found = operand_type(call, index)
+    if found is None:
+        return None
+    if distributed:
+        return expect_tensor_like(found, message)  # type: ignore[return-value]
+    return expect(found, kind, message)
 
 
 def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:

@@ -10,7 +10,7 @@ from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
 from compiler.ir.views import canonical_tensor_view, dims_equal
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.checks import expect, expect_tensor_like
+from compiler.ops.checks import expect_tensor_like
 from compiler.ops.memory_operands import (
     dims,
     dtype_string,
@@ -19,7 +19,7 @@ from compiler.ops.memory_operands import (
     indices,
     int_elements,
     is_none,
-    operand_type,
+    operand_of,
     pad_value,
     scalar_dtype,
     valid_or_unknown,
@@ -175,10 +175,11 @@ def assemble(call: OpCall) -> IRType | None:
 @wrapper("tensor.read")
 def read(call: OpCall) -> IRType | None:
     """`DeduceTensorReadType`."""
-    source = operand_type(call)
+    source = operand_of(
+        call, TensorType, "tensor.read requires first argument to be a TensorType, but got ", distributed=True
+    )
     if source is None:
         return None
-    source = expect_tensor_like(source, "tensor.read requires first argument to be a TensorType, but got ")
     if source.shape is not None:
         indices(call, call.param(1) or "indices", "tensor.read", len(source.shape), "tensor")
     return ScalarType(source.dtype)
@@ -187,10 +188,14 @@ def read(call: OpCall) -> IRType | None:
 @wrapper("tensor.write")
 def write(call: OpCall) -> IRType | None:
     """`DeduceTensorWriteType`: the result is the destination tensor's type."""
-    target = operand_type(call)
+    target = operand_of(
+        call,
+        TensorType,
+        "tensor.write requires first argument to be a TensorType, but got ",
+        distributed=True,
+    )
     if target is None:
         return None
-    target = expect_tensor_like(target, "tensor.write requires first argument to be a TensorType, but got ")
     if target.shape is None or not indices(
         call, call.param(1) or "indices", "tensor.write", len(target.shape), "tensor"
     ):
@@ -202,10 +207,9 @@ def write(call: OpCall) -> IRType | None:
 @wrapper("tensor.dim")
 def dim(call: OpCall) -> IRType | None:
     """`DeduceTensorDimType`: an INDEX scalar."""
-    source = operand_type(call)
+    source = operand_of(call, TensorType, "tensor.dim requires first argument to be a TensorType, but got ")
     if source is None:
         return None
-    source = expect(source, TensorType, "tensor.dim requires first argument to be a TensorType, but got ")
     axis_node = call.nodes.get("axis")
     axis = call.evaluate(axis_node) if axis_node is not None else None
     if isinstance(axis, int) and not isinstance(axis, bool) and source.shape is not None:

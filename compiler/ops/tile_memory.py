@@ -16,7 +16,6 @@ from compiler.ir.views import (
     implicit_tile_layout,
 )
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.checks import expect
 from compiler.ops.memory_operands import (
     dims,
     dtype_string,
@@ -25,7 +24,7 @@ from compiler.ops.memory_operands import (
     flag,
     indices,
     is_none,
-    operand_type,
+    operand_of,
     scalar_dtype,
     valid_or_unknown,
     valid_shape_of,
@@ -325,10 +324,9 @@ def full(call: OpCall) -> IRType | None:
 @wrapper("tile.read")
 def read(call: OpCall) -> IRType | None:
     """`DeduceTileReadType`."""
-    source = operand_type(call)
+    source = operand_of(call, TileType, "tile.read requires first argument to be a TileType, but got ")
     if source is None:
         return None
-    source = expect(source, TileType, "tile.read requires first argument to be a TileType, but got ")
     if source.shape is not None:
         indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
     return ScalarType(source.dtype)
@@ -337,10 +335,9 @@ def read(call: OpCall) -> IRType | None:
 @wrapper("tile.write")
 def write(call: OpCall) -> IRType | None:
     """`DeduceTileWriteType`: the result is the destination tile's type."""
-    target = operand_type(call)
+    target = operand_of(call, TileType, "tile.write requires first argument to be a TileType, but got ")
     if target is None:
         return None
-    target = expect(target, TileType, "tile.write requires first argument to be a TileType, but got ")
     if target.shape is None or not indices(
         call, call.param(1) or "indices", "tile.write", len(target.shape), "tile"
     ):
@@ -355,12 +352,11 @@ _SCALE = ("LeftScale", "RightScale")
 @wrapper("tile.move")
 def move(call: OpCall) -> IRType | None:
     """`DeduceTileMoveType`: the tile retargeted to `target_memory`, its valid shape and pad kept."""
-    source = operand_type(call)
+    source = operand_of(
+        call, TileType, "The operator tile.move requires first argument to be a TileType, but got "
+    )
     if source is None:
         return None
-    source = expect(
-        source, TileType, "The operator tile.move requires first argument to be a TileType, but got "
-    )
     space = call.memory("target_memory", None)
     if space is None or source.shape is None:
         return TileType(source.shape, source.dtype, space)

@@ -20,6 +20,7 @@ from compiler.ops.memory_operands import (
     int_elements,
     is_index_like,
     is_none,
+    operand_of,
     operand_type,
     pad_value,
     scalar_dtype,
@@ -221,10 +222,9 @@ def _same_size(op: str, noun: str, source: tuple, shape: tuple) -> None:
 @wrapper("tile.reshape")
 def tile_reshape(call: OpCall) -> IRType | None:
     """`DeduceTileReshapeType`."""
-    source = operand_type(call)
+    source = operand_of(call, TileType, "tile.reshape requires first argument to be a TileType, but got ")
     if source is None:
         return None
-    source = expect(source, TileType, "tile.reshape requires first argument to be a TileType, but got ")
     shape = _index_elements(call, "shape", "tile.reshape", "shape")
     if shape is None or source.shape is None:
         return TileType(shape or call.dims("shape"), source.dtype, source.memory)
@@ -250,10 +250,14 @@ def tile_reshape(call: OpCall) -> IRType | None:
 @wrapper("tensor.reshape")
 def tensor_reshape(call: OpCall) -> IRType | None:
     """`DeduceTensorReshapeType`: the result is ND, its valid region mapped."""
-    source = operand_type(call)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.reshape requires first argument to be a TensorType, but got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    source = expect_tensor_like(source, "tensor.reshape requires first argument to be a TensorType, but got ")
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.reshape does not support MX-layout tensors")
     shape = int_elements(call, "shape", "tensor.reshape shape tuple element")
@@ -311,10 +315,9 @@ def _swapped_axes(call: OpCall, op: str, shape: tuple, what: str) -> tuple[int, 
 @wrapper("tile.transpose")
 def tile_transpose(call: OpCall) -> IRType | None:
     """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
-    source = operand_type(call)
+    source = operand_of(call, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
     if source is None:
         return None
-    source = expect(source, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
     if source.shape is None:
         return None
     axes = _swapped_axes(call, "tile.transpose", source.shape, "tile")
@@ -331,12 +334,14 @@ def tile_transpose(call: OpCall) -> IRType | None:
 @wrapper("tensor.transpose")
 def tensor_transpose(call: OpCall) -> IRType | None:
     """`DeduceTensorTransposeType`: the trailing swap flips ND and DN; strides swap."""
-    source = operand_type(call)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.transpose requires first argument to be a TensorType, but got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    source = expect_tensor_like(
-        source, "tensor.transpose requires first argument to be a TensorType, but got "
-    )
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.transpose does not support MX-layout tensors")
     if source.shape is None:
@@ -392,10 +397,9 @@ def _row_major_strides(shape: tuple | None) -> list[Dim] | None:
 @wrapper("tile.transpose_view")
 def tile_transpose_view(call: OpCall) -> IRType | None:
     """`DeduceTileTransposeViewType`: the trailing dims and the layouts swap, no copy."""
-    source = operand_type(call)
+    source = operand_of(call, TileType, "tile.transpose_view requires input to be a TileType, but got ")
     if source is None:
         return None
-    source = expect(source, TileType, "tile.transpose_view requires input to be a TileType, but got ")
     if source.shape is None:
         return None
     _at_least_2d("tile.transpose_view", source.shape)
@@ -422,12 +426,11 @@ def tile_transpose_view(call: OpCall) -> IRType | None:
 @wrapper("tile.set_validshape")
 def tile_set_validshape(call: OpCall) -> IRType | None:
     """`DeduceTileSetValidShapeType`: the view's valid shape replaced, nothing moved."""
-    source = operand_type(call)
+    source = operand_of(
+        call, TileType, "tile.set_validshape requires first argument to be a TileType, but got "
+    )
     if source is None:
         return None
-    source = expect(
-        source, TileType, "tile.set_validshape requires first argument to be a TileType, but got "
-    )
     if source.shape is None:
         return None
     if len(source.shape) != 2:
@@ -496,12 +499,11 @@ def tensor_concat(call: OpCall) -> IRType | None:
 @wrapper("tensor.set_validshape")
 def tensor_set_validshape(call: OpCall) -> IRType | None:
     """`DeduceTensorSetValidShapeType`: the view's valid shape replaced."""
-    source = operand_type(call)
+    source = operand_of(
+        call, TensorType, "tensor.set_validshape requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    source = expect(
-        source, TensorType, "tensor.set_validshape requires first argument to be a TensorType, but got "
-    )
     if source.shape is None:
         return None
     if len(source.shape) != 2:
@@ -536,11 +538,10 @@ def _valid_extents(call: OpCall, op: str, shape: tuple, what: str) -> tuple | No
 @wrapper("tile.reinterpret_view")
 def tile_reinterpret_view(call: OpCall) -> IRType | None:
     """`DeduceTileReinterpretViewType`: the same bytes as another dtype (a flat tile)."""
-    source = operand_type(call)
+    op = "tile.reinterpret_view"
+    source = operand_of(call, TileType, f"{op} requires data to be a TileType, but got ")
     if source is None:
         return None
-    op = "tile.reinterpret_view"
-    source = expect(source, TileType, f"{op} requires data to be a TileType, but got ")
     target = call.dtype("dtype")
     effective = effective_tile_view(source)
     if source.shape is None or target is None or effective is None or source.dtype is None:
@@ -647,11 +648,10 @@ def tile_scatter_update(call: OpCall) -> IRType | None:
 @wrapper("tile.extract")
 def tile_extract(call: OpCall) -> IRType | None:
     """`DeduceTileExtractType`: an exact window of a 2D tile into `target_memory`."""
-    source = operand_type(call)
+    op = "tile.extract"
+    source = operand_of(call, TileType, f"{op} requires src to be a TileType, but got ")
     if source is None:
         return None
-    op = "tile.extract"
-    source = expect(source, TileType, f"{op} requires src to be a TileType, but got ")
     if source.shape is None:
         return None
     if len(source.shape) != 2:
@@ -749,10 +749,14 @@ def tensor_view(call: OpCall) -> IRType | None:
     has_valid = call.has("valid_shape") and not is_none(call, "valid_shape")
     if has_valid and not has_shape:
         raise OpError("tensor.view valid_shape requires shape")
-    source = operand_type(call)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.view: src must be TensorType or DistributedTensorType, got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    source = expect_tensor_like(source, "tensor.view: src must be TensorType or DistributedTensorType, got ")
     src_layout = source.layout or "ND"
     layout = enum_member(call, "layout", ("TensorLayout",), src_layout) if has_layout else src_layout
     if layout is None or source.shape is None or isinstance(source.view, UnknownView):

@@ -10,6 +10,7 @@ from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.operands import (
     Given,
@@ -22,7 +23,6 @@ from compiler.ops.operands import (
     of_kind,
     rank_in,
     tile_result,
-    valid_shape,
     validated,
     wrapper_value,
 )

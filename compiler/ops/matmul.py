@@ -15,7 +15,7 @@ from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
-from compiler.ir.views import effective_tile_view, implicit_tile_layout
+from compiler.ir.views import effective_tile_view, implicit_tile_layout, valid_shape
 from compiler.ops.call import OpCall, OpError, dsl_class
 from compiler.ops.operands import (
     built,
@@ -27,7 +27,6 @@ from compiler.ops.operands import (
     of_kind,
     operand,
     tile_result,
-    valid_shape,
 )
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.type_inference import (

@@ -12,13 +12,13 @@ from typing import Any
 
 from compiler.ir import IRType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.operands import (
     constants_differ,
     extents_equal,
     of_kind,
     tile_result,
-    valid_shape,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, ir_type_name, static_int

@@ -11,9 +11,10 @@ from typing import TypeVar
 
 from compiler.ir import BinaryExpr, Const, Expr, IRType, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
-from compiler.ops.type_inference import ir_type_name, valid_shape_of
+from compiler.ops.type_inference import ir_type_name
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
@@ -37,7 +38,6 @@ __all__ = [
     "scalar_dtype",
     "scalar_element",
     "valid_or_unknown",
-    "valid_shape_of",
     "written_value",
 ]
 
@@ -94,7 +94,7 @@ def valid_or_unknown(operand: TileType | TensorType) -> tuple[Dim | Expr, ...]:
     """The operand's valid shape for a window check: one unknown dim per axis where it is
     not known (no bound on it is then trusted). The operand's shape must be known."""
     assert operand.shape is not None
-    return valid_shape_of(operand) or (UNKNOWN_DIM,) * len(operand.shape)
+    return valid_shape(operand) or (UNKNOWN_DIM,) * len(operand.shape)
 
 
 def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:

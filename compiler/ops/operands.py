@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from compiler.ir import Const, IRType, ScalarType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
-from compiler.ir.views import canonical_tile_view, effective_tile_view, tile_valid_shape
+from compiler.ir.views import canonical_tile_view, effective_tile_view
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.type_inference import dtype_text, ir_type_name, static_int
 from compiler.syntax.values import UNKNOWN, DType, EnumMember
@@ -78,13 +78,6 @@ def identical_dtypes(op: str, lhs: str, rhs: str) -> None:
             f"The operator {op} requires identical lhs and rhs data types, but got "
             f"{dtype_text(lhs)} and {dtype_text(rhs)}"
         )
-
-
-def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
-    """The C++ `GetValidShape`: the view's valid shape, the physical shape when the tile
-    has no view; None when its view is not known (a check on valid extents is then
-    skipped: the real valid shape may be narrower)."""
-    return tile_valid_shape(tile)
 
 
 def extents_equal(a: Any, b: Any) -> bool | None:

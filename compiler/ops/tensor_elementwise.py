@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import UNKNOWN_VIEW, Const, Expr, IRType, ScalarType, TensorType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, dtype_among, expect, expect_tensor_like, known, rule
 from compiler.ops.registry import wrapper
@@ -20,7 +21,6 @@ from compiler.ops.type_inference import (
     is_int_dtype,
     promote_dtypes,
     shape_text,
-    valid_shape_of,
 )
 from compiler.ops.wrapping import Arg, build, flag, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
@@ -54,7 +54,7 @@ def matching_valid_result(
         return plain_tensor(shape, dtype)
     if any(dims_equal(x, y) is None for x, y in zip(a.shape, b.shape)):
         return TensorType(shape, dtype)
-    valid_a, valid_b = valid_shape_of(a), valid_shape_of(b)
+    valid_a, valid_b = valid_shape(a), valid_shape(b)
     if valid_a is None or valid_b is None:
         return TensorType(shape, dtype)
     equal = [dims_equal(x, y) for x, y in zip(valid_a, valid_b)]
@@ -94,7 +94,7 @@ def deduce_scalar(
     s = expect(rhs, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got ")
     dtype = a.dtype if preserve_lhs_dtype else promote_dtypes(a.dtype, s.dtype)
     if preserve_valid and not a.distributed:
-        return fresh_tensor(a.shape, dtype, valid_shape_of(a))
+        return fresh_tensor(a.shape, dtype, valid_shape(a))
     return plain_tensor(a.shape, dtype)
 
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
-from compiler.ir.views import canonical_tensor_view, dims_equal
+from compiler.ir.views import canonical_tensor_view, dims_equal, valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect_tensor_like
 from compiler.ops.memory_operands import (
@@ -23,7 +23,6 @@ from compiler.ops.memory_operands import (
     pad_value,
     scalar_dtype,
     valid_or_unknown,
-    valid_shape_of,
     written_value,
 )
 from compiler.ops.registry import wrapper
@@ -148,7 +147,7 @@ def assemble(call: OpCall) -> IRType | None:
         return fresh  # the atomic combine: not modelled
     if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
         return replace(fresh, view=None)  # a reinterpreting write: the target's shape, fully valid
-    source_valid = valid_shape_of(source)
+    source_valid = valid_shape(source)
     if source_valid is None:
         return fresh
     try:

@@ -6,6 +6,7 @@ shape (`DeduceTensorUnaryResultType`)."""
 from __future__ import annotations
 
 from compiler.ir import Expr, IRType, TensorType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall
 from compiler.ops.checks import dtype_among, expect_tensor_like, known, rule
 from compiler.ops.registry import wrapper
@@ -18,7 +19,7 @@ from compiler.ops.tile_unary import (
     resolve_cast_mode,
     same_dtype_cast,
 )
-from compiler.ops.type_inference import is_float_dtype, valid_shape_of
+from compiler.ops.type_inference import is_float_dtype
 from compiler.ops.wrapping import build, unwrap
 from compiler.syntax.values import DType
 
@@ -34,7 +35,7 @@ def _input(call: OpCall, op: str) -> tuple[Expr, TensorType]:
 
 
 def _result(tensor: TensorType, dtype: str | None) -> TensorType:
-    return fresh_tensor(tensor.shape, dtype, valid_shape_of(tensor))
+    return fresh_tensor(tensor.shape, dtype, valid_shape(tensor))
 
 
 def _float_or_fp32(dtype: str | None) -> str | None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType, TileType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, dtype_among, expect, known, known_type, rule
 from compiler.ops.registry import wrapper
@@ -22,7 +23,6 @@ from compiler.ops.type_inference import (
     promote_dtypes,
     shape_text,
     static_int,
-    valid_shape_of,
 )
 from compiler.ops.wrapping import (
     Arg,
@@ -130,7 +130,7 @@ def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: s
     )
     if not same_dims(op, who, ("physical shape", "shape"), (a_name, a.shape), (b_name, b.shape)):
         return
-    valid_a, valid_b = valid_shape_of(a), valid_shape_of(b)
+    valid_a, valid_b = valid_shape(a), valid_shape(b)
     if valid_a is None or valid_b is None:
         return
     check(
@@ -458,7 +458,7 @@ def _prelu_same_shapes(slope: TileType, src: TileType, op: str) -> None:
     who = "slope and src"
     if not same_dims(op, who, ("physical shape", "shape"), ("slope", slope.shape), ("src", src.shape)):
         return
-    src_valid, slope_valid = valid_shape_of(src), valid_shape_of(slope)
+    src_valid, slope_valid = valid_shape(src), valid_shape(slope)
     if src_valid is None or slope_valid is None or len(src_valid) != len(slope_valid):
         return
     same_dims(op, who, ("valid_shape", "valid_shape"), ("slope", slope_valid), ("src", src_valid))
@@ -528,7 +528,7 @@ def sels(call: OpCall) -> IRType | None:
 
 def _sels_mask_covers(mask: TileType, src: TileType, op: str) -> None:
     """The mask's valid rows cover src's, and each mask row holds ceil(cols / 8) bytes."""
-    mask_valid, src_valid = valid_shape_of(mask), valid_shape_of(src)
+    mask_valid, src_valid = valid_shape(mask), valid_shape(src)
     if mask_valid is None or src_valid is None or len(mask_valid) != 2 or len(src_valid) != 2:
         return
     mask_text, src_text = shape_text(mask_valid), shape_text(src_valid)
@@ -584,7 +584,7 @@ def _packed_predicate(src: TileType, shape: tuple[Any, ...] | None) -> TileType:
         return TileType(None, "UINT8", VEC)
     cols = static_int(shape[-1])
     packed: Any = ((cols + 7) // 8 + 31) // 32 * 32 if cols is not None else "?"
-    valid = valid_shape_of(src)
+    valid = valid_shape(src)
     valid_cols = static_int(valid[-1]) if valid else None
     mask_valid = (*valid[:-1], (valid_cols + 7) // 8) if valid and valid_cols is not None else None
     mask_shape = (*shape[:-1], packed)

@@ -14,6 +14,7 @@ from compiler.ir.views import (
     dims_equal,
     effective_tile_view,
     implicit_tile_layout,
+    valid_shape,
 )
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.memory_operands import (
@@ -27,7 +28,6 @@ from compiler.ops.memory_operands import (
     operand_of,
     scalar_dtype,
     valid_or_unknown,
-    valid_shape_of,
     written_value,
 )
 from compiler.ops.registry import wrapper
@@ -200,8 +200,8 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
         return _unknown_view(output)
     if len(tile.shape) != len(output.shape) or len(offsets) != len(output.shape):
         return output  # a reinterpreting store keeps the destination type
-    transfer_valid = valid_shape_of(tile)
-    dest_valid = valid_shape_of(output)
+    transfer_valid = valid_shape(tile)
+    dest_valid = valid_shape(output)
     if transfer_valid is None:
         # The bounds need the extent moved; the union of a fully valid destination is itself.
         return (

@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import IRType, TileType
-from compiler.ir.views import effective_tile_view
+from compiler.ir.views import effective_tile_view, valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import own_layout_view
-from compiler.ops.type_inference import dims_equal, dtype_text, shape_text, static_int, valid_shape_of
+from compiler.ops.type_inference import dims_equal, dtype_text, shape_text, static_int
 from compiler.ops.wrapping import build, unwrap, unwrap_optional
 
 VEC = "Vec"
@@ -88,7 +88,7 @@ def deduce_row(input_type: IRType | None, tmp_type: IRType | None, op: str, *, a
     _at_least_2d(tile, op)
     tmp = expect(tmp_type, TileType, f"The operator {op} requires tmp_tile to be a TileType, but got ")
     _check_tmp(tile, tmp, op, exact=arg)
-    valid = valid_shape_of(tile)
+    valid = valid_shape(tile)
     check_non_empty(valid, op)
     shape = (*tile.shape[:-1], 1) if tile.shape else None
     out_valid = (*valid[:-1], 1) if valid else None
@@ -103,7 +103,7 @@ def deduce_col(input_type: IRType | None, op: str, *, arg: bool = False) -> Tile
         input_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     _at_least_2d(tile, op)
-    valid = valid_shape_of(tile)
+    valid = valid_shape(tile)
     check_non_empty(valid, op)
     shape = (1, *tile.shape[1:]) if tile.shape else None
     out_valid = (1, *valid[1:]) if valid else None

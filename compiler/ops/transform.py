@@ -8,7 +8,13 @@ from dataclasses import replace
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
-from compiler.ir.views import canonical_tensor_view, dims_equal, effective_tile_view, implicit_tile_layout
+from compiler.ir.views import (
+    canonical_tensor_view,
+    dims_equal,
+    effective_tile_view,
+    implicit_tile_layout,
+    valid_shape,
+)
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
@@ -26,7 +32,6 @@ from compiler.ops.memory_operands import (
     scalar_dtype,
     scalar_element,
     valid_or_unknown,
-    valid_shape_of,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
@@ -229,7 +234,7 @@ def tile_reshape(call: OpCall) -> IRType | None:
     if shape is None or source.shape is None:
         return TileType(shape or call.dims("shape"), source.dtype, source.memory)
     _same_size("tile.reshape", "tile", source.shape, shape)
-    effective, valid = effective_tile_view(source), valid_shape_of(source)
+    effective, valid = effective_tile_view(source), valid_shape(source)
     if effective is None or valid is None:
         return TileType(shape, source.dtype, source.memory)
     try:
@@ -264,7 +269,7 @@ def tensor_reshape(call: OpCall) -> IRType | None:
     if shape is None or source.shape is None:
         return TensorType(shape or call.dims("shape"), source.dtype)
     _same_size("tensor.reshape", "tensor", source.shape, shape)
-    valid = valid_shape_of(source)
+    valid = valid_shape(source)
     if valid is None or isinstance(source.view, UnknownView):
         return TensorType(shape, source.dtype)
     row_major = source.layout in (None, "ND") and (source.view is None or not source.view.stride)

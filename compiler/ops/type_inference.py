@@ -9,7 +9,6 @@ from contextvars import ContextVar
 from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
-from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 
 # The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
@@ -210,9 +209,3 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
             known = False
             result.append("?")
     return (True if known else None), tuple(reversed(result))
-
-
-def valid_shape_of(ir_type: TensorType | TileType) -> tuple[Any, ...] | None:
-    """`GetValidShape`: the type's valid region (its shape when its view narrows none);
-    None when its view is not known."""
-    return tile_valid_shape(ir_type) if isinstance(ir_type, TileType) else tensor_valid_shape(ir_type)

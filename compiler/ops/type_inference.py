@@ -4,7 +4,7 @@ type's class are written in messages)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
@@ -67,14 +67,21 @@ def shape_text(shape: tuple[Any, ...] | None) -> str | None:
     return None if any(d is None for d in dims) else "[" + ", ".join(dims) + "]"  # type: ignore[arg-type]
 
 
+def _right_aligned(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
+    """The dims of two shapes paired from the last one (None past a shape's first)."""
+    for i in range(max(len(lhs), len(rhs))):
+        yield (
+            lhs[len(lhs) - 1 - i] if i < len(lhs) else None,
+            rhs[len(rhs) - 1 - i] if i < len(rhs) else None,
+        )
+
+
 def broadcast_dims(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ...] | bool | None:
     """The C++ BroadcastShapes: the broadcast shape, False when it fails, None when a pair
     of dims is neither equal nor decidable here (a symbol against a constant other than 1
     fails in the real rule too, but a dim we could not fold may be that constant)."""
     result: list[Any] = []
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+    for a, b in _right_aligned(lhs, rhs):
         if a is None or b is None:
             result.append(b if a is None else a)
             continue
@@ -190,9 +197,7 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
         return True, lhs or rhs
     result: list[Any] = []
     known = True
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+    for a, b in _right_aligned(lhs, rhs):
         if a is None or b is None:
             result.append(b if a is None else a)
             continue

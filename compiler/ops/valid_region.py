@@ -103,22 +103,24 @@ def _static(dim: Dim | Expr) -> int | None:
     return None
 
 
-def _min_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
-    """`MinExtent`: the provably smaller one (a symbolic `min` we do not build)."""
+def _ordered(lhs: Dim | Expr, rhs: Dim | Expr) -> tuple[Dim | Expr, Dim | Expr]:
+    """(smaller, larger), where one is provably no larger than the other (a symbolic
+    `min` / `max` we do not build)."""
     if prove_less_equal(lhs, rhs) is Proof.TRUE:
-        return lhs
+        return lhs, rhs
     if prove_less_equal(rhs, lhs) is Proof.TRUE:
-        return rhs
+        return rhs, lhs
     raise Unsettled
+
+
+def _min_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
+    """`MinExtent`: the provably smaller one."""
+    return _ordered(lhs, rhs)[0]
 
 
 def _max_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
     """`MaxExtent`: the provably larger one."""
-    if prove_less_equal(lhs, rhs) is Proof.TRUE:
-        return rhs
-    if prove_less_equal(rhs, lhs) is Proof.TRUE:
-        return lhs
-    raise Unsettled
+    return _ordered(lhs, rhs)[1]
 
 
 def _fold_sum(offset: Dim | Expr, extent: Dim | Expr) -> Dim | Expr:

@@ -11,7 +11,6 @@ from typing import TypeVar
 
 from compiler.ir import BinaryExpr, Const, Expr, IRType, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
-from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name
@@ -37,7 +36,6 @@ __all__ = [
     "pad_value",
     "scalar_dtype",
     "scalar_element",
-    "valid_or_unknown",
     "written_value",
 ]
 
@@ -88,13 +86,6 @@ def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
     if value is None or isinstance(value, (bool, int, float)):
         return bool(value)
     return None
-
-
-def valid_or_unknown(operand: TileType | TensorType) -> tuple[Dim | Expr, ...]:
-    """The operand's valid shape for a window check: one unknown dim per axis where it is
-    not known (no bound on it is then trusted). The operand's shape must be known."""
-    assert operand.shape is not None
-    return valid_shape(operand) or (UNKNOWN_DIM,) * len(operand.shape)
 
 
 def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:

@@ -22,18 +22,11 @@ from compiler.ops.memory_operands import (
     operand_of,
     pad_value,
     scalar_dtype,
-    valid_or_unknown,
     written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 _SLICE_REMEDY = (
@@ -89,18 +82,15 @@ def slice_(call: OpCall) -> IRType | None:
         return TensorType(shape, source.dtype, distributed=source.distributed)
     if len(shape) == len(source.shape) and len(offsets) == len(shape):
         try:
-            extents = infer_window_read_valid_shape(
-                WindowRead(
-                    source_physical=source.shape,
-                    source_valid=valid_or_unknown(source),
-                    offsets=offsets,
-                    window=shape,
-                    requested_valid=requested,
-                    exact=False,
-                    clamp=clamp,
-                    op_name="tensor.slice",
-                    bounds_remedy=_SLICE_REMEDY,
-                )
+            extents = read_window(
+                source,
+                offsets,
+                shape,
+                requested,
+                exact=False,
+                clamp=clamp,
+                op="tensor.slice",
+                remedy=_SLICE_REMEDY,
             )
         except Unsettled:
             return TensorType(shape, source.dtype, distributed=source.distributed)
@@ -151,17 +141,8 @@ def assemble(call: OpCall) -> IRType | None:
     if source_valid is None:
         return fresh
     try:
-        valid = infer_write_valid_shape_union(
-            Write(
-                target_physical=target.shape,
-                target_valid=valid_or_unknown(target),
-                source_physical=source.shape,
-                source_valid=source_valid,
-                offsets=offsets,
-                exact=False,
-                op_name="tensor.assemble",
-                bounds_remedy=_ASSEMBLE_REMEDY,
-            )
+        valid = write_union(
+            target, source, offsets, exact=False, op="tensor.assemble", remedy=_ASSEMBLE_REMEDY
         )
     except Unsettled:
         return fresh

@@ -27,18 +27,11 @@ from compiler.ops.memory_operands import (
     is_none,
     operand_of,
     scalar_dtype,
-    valid_or_unknown,
     written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import tile_result
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
@@ -119,20 +112,16 @@ def _load_view(
         offsets = dims(call, "offsets")
         if clamp is None or offsets is None:
             return UNKNOWN_VIEW
-        source_valid = valid_or_unknown(source)
         try:
-            extents = infer_window_read_valid_shape(
-                WindowRead(
-                    source_physical=source.shape,
-                    source_valid=source_valid,
-                    offsets=offsets,
-                    window=tile_shape,
-                    requested_valid=requested,
-                    exact=False,
-                    clamp=clamp,
-                    op_name="tile.load",
-                    bounds_remedy=_LOAD_REMEDY,
-                )
+            extents = read_window(
+                source,
+                offsets,
+                tile_shape,
+                requested,
+                exact=False,
+                clamp=clamp,
+                op="tile.load",
+                remedy=_LOAD_REMEDY,
             )
         except Unsettled:
             return UNKNOWN_VIEW
@@ -210,18 +199,7 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
             else _unknown_view(output)
         )
     try:
-        result_valid = infer_write_valid_shape_union(
-            Write(
-                target_physical=output.shape,
-                target_valid=valid_or_unknown(output),
-                source_physical=tile.shape,
-                source_valid=transfer_valid,
-                offsets=offsets,
-                exact=False,
-                op_name="tile.store",
-                bounds_remedy=_STORE_REMEDY,
-            )
-        )
+        result_valid = write_union(output, tile, offsets, exact=False, op="tile.store", remedy=_STORE_REMEDY)
     except Unsettled:
         return _unknown_view(output)
     if dest_valid is not None and dims_equal(result_valid, dest_valid):

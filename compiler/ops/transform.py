@@ -31,18 +31,11 @@ from compiler.ops.memory_operands import (
     pad_value,
     scalar_dtype,
     scalar_element,
-    valid_or_unknown,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import input_memory, tile_result
 
 _TILE_SLICE_REMEDY = (
@@ -123,18 +116,15 @@ def tile_slice(call: OpCall) -> IRType | None:
     if source.shape is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TileType(shape, source.dtype, source.memory)
     try:
-        extents = infer_window_read_valid_shape(
-            WindowRead(
-                source_physical=source.shape,
-                source_valid=valid_or_unknown(source),
-                offsets=offsets,
-                window=shape,
-                requested_valid=requested,
-                exact=True,
-                clamp=False,
-                op_name="tile.slice",
-                bounds_remedy=_TILE_SLICE_REMEDY,
-            )
+        extents = read_window(
+            source,
+            offsets,
+            shape,
+            requested,
+            exact=True,
+            clamp=False,
+            op="tile.slice",
+            remedy=_TILE_SLICE_REMEDY,
         )
     except Unsettled:
         return TileType(shape, source.dtype, source.memory)
@@ -186,17 +176,8 @@ def tile_assemble(call: OpCall) -> IRType | None:
         valid: tuple | None = tuple(target.shape)
     else:
         try:
-            valid = infer_write_valid_shape_union(
-                Write(
-                    target_physical=target.shape,
-                    target_valid=valid_or_unknown(target),
-                    source_physical=source.shape,
-                    source_valid=valid_or_unknown(source),
-                    offsets=offsets,
-                    exact=True,
-                    op_name="tile.assemble",
-                    bounds_remedy=_TILE_ASSEMBLE_REMEDY,
-                )
+            valid = write_union(
+                target, source, offsets, exact=True, op="tile.assemble", remedy=_TILE_ASSEMBLE_REMEDY
             )
         except Unsettled:
             valid = None
@@ -695,18 +676,15 @@ def tile_extract(call: OpCall) -> IRType | None:
                 )
     target = call.memory("target_memory", "Vec")
     try:
-        valid = infer_window_read_valid_shape(
-            WindowRead(
-                source_physical=source.shape,
-                source_valid=valid_or_unknown(source),
-                offsets=offsets,
-                window=shape,
-                requested_valid=(),
-                exact=True,
-                clamp=False,
-                op_name=op,
-                bounds_remedy="ISA TEXTRACT bounds are hard, so the window must fit inside the source tile",
-            )
+        valid = read_window(
+            source,
+            offsets,
+            shape,
+            (),
+            exact=True,
+            clamp=False,
+            op=op,
+            remedy="ISA TEXTRACT bounds are hard, so the window must fit inside the source tile",
         )
     except Unsettled:
         return TileType(shape, source.dtype, target)

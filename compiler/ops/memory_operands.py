@@ -9,7 +9,18 @@ import math
 from collections.abc import Callable
 from typing import TypeVar
 
-from compiler.ir import BinaryExpr, Const, Expr, IRType, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
+from compiler.ir import (
+    BinaryExpr,
+    Const,
+    Expr,
+    IRType,
+    OpaqueExpr,
+    ScalarType,
+    TensorType,
+    TileType,
+    UnaryExpr,
+    Var,
+)
 from compiler.ir.types import Dim
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
@@ -23,6 +34,8 @@ __all__ = [
     "dim_of",
     "dims",
     "dtype_string",
+    "element_read",
+    "element_write",
     "enum_member",
     "expr_class_name",
     "flag",
@@ -254,6 +267,39 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
             f"{op} requires value dtype to match {noun} dtype, but got value dtype "
             f"{dtype_string(found)} and {noun} dtype {dtype_string(dtype)}"
         )
+
+
+def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
+    """`Deduce{Tile,Tensor}ReadType` (`noun`: "tile", "tensor"): one integer index per
+    dimension; a scalar of the element dtype."""
+    source = operand_of(
+        call,
+        kind,
+        f"{op} requires first argument to be a {kind.ir_class_name}, but got ",
+        distributed=distributed,
+    )
+    if source is None:
+        return None
+    if source.shape is not None:
+        indices(call, call.param(1) or "indices", op, len(source.shape), noun)
+    return ScalarType(source.dtype)
+
+
+def element_write(
+    call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
+) -> IRType | None:
+    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type."""
+    target = operand_of(
+        call,
+        kind,
+        f"{op} requires first argument to be a {kind.ir_class_name}, but got ",
+        distributed=distributed,
+    )
+    if target is None:
+        return None
+    if target.shape is not None and indices(call, call.param(1) or "indices", op, len(target.shape), noun):
+        written_value(call, op, noun, target.dtype)
+    return target
 
 
 def int_elements(call: OpCall, param: str, what: str) -> tuple | None:

@@ -14,15 +14,15 @@ from compiler.ops.checks import expect_tensor_like
 from compiler.ops.memory_operands import (
     dims,
     dtype_string,
+    element_read,
+    element_write,
     enum_member,
     flag,
-    indices,
     int_elements,
     is_none,
     operand_of,
     pad_value,
     scalar_dtype,
-    written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
@@ -154,34 +154,12 @@ def assemble(call: OpCall) -> IRType | None:
 
 @wrapper("tensor.read")
 def read(call: OpCall) -> IRType | None:
-    """`DeduceTensorReadType`."""
-    source = operand_of(
-        call, TensorType, "tensor.read requires first argument to be a TensorType, but got ", distributed=True
-    )
-    if source is None:
-        return None
-    if source.shape is not None:
-        indices(call, call.param(1) or "indices", "tensor.read", len(source.shape), "tensor")
-    return ScalarType(source.dtype)
+    return element_read(call, "tensor.read", TensorType, "tensor", distributed=True)
 
 
 @wrapper("tensor.write")
 def write(call: OpCall) -> IRType | None:
-    """`DeduceTensorWriteType`: the result is the destination tensor's type."""
-    target = operand_of(
-        call,
-        TensorType,
-        "tensor.write requires first argument to be a TensorType, but got ",
-        distributed=True,
-    )
-    if target is None:
-        return None
-    if target.shape is None or not indices(
-        call, call.param(1) or "indices", "tensor.write", len(target.shape), "tensor"
-    ):
-        return target
-    written_value(call, "tensor.write", "tensor", target.dtype)
-    return target
+    return element_write(call, "tensor.write", TensorType, "tensor", distributed=True)
 
 
 @wrapper("tensor.dim")

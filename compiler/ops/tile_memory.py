@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TensorView, TileView, UnknownView
 from compiler.ir.views import (
     canonical_tensor_view,
@@ -20,14 +20,14 @@ from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.memory_operands import (
     dims,
     dtype_string,
+    element_read,
+    element_write,
     enum_member,
     expr_class_name,
     flag,
-    indices,
     is_none,
     operand_of,
     scalar_dtype,
-    written_value,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
@@ -301,27 +301,12 @@ def full(call: OpCall) -> IRType | None:
 
 @wrapper("tile.read")
 def read(call: OpCall) -> IRType | None:
-    """`DeduceTileReadType`."""
-    source = operand_of(call, TileType, "tile.read requires first argument to be a TileType, but got ")
-    if source is None:
-        return None
-    if source.shape is not None:
-        indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
-    return ScalarType(source.dtype)
+    return element_read(call, "tile.read", TileType, "tile")
 
 
 @wrapper("tile.write")
 def write(call: OpCall) -> IRType | None:
-    """`DeduceTileWriteType`: the result is the destination tile's type."""
-    target = operand_of(call, TileType, "tile.write requires first argument to be a TileType, but got ")
-    if target is None:
-        return None
-    if target.shape is None or not indices(
-        call, call.param(1) or "indices", "tile.write", len(target.shape), "tile"
-    ):
-        return target
-    written_value(call, "tile.write", "tile", target.dtype)
-    return target
+    return element_write(call, "tile.write", TileType, "tile")
 
 
 _SCALE = ("LeftScale", "RightScale")

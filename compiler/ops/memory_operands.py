@@ -40,7 +40,6 @@ __all__ = [
     "expr_class_name",
     "flag",
     "indices",
-    "int_elements",
     "is_index_like",
     "is_integer",
     "is_none",
@@ -49,6 +48,7 @@ __all__ = [
     "pad_value",
     "scalar_dtype",
     "scalar_element",
+    "scalar_elements",
     "written_value",
 ]
 
@@ -302,14 +302,18 @@ def element_write(
     return target
 
 
-def int_elements(call: OpCall, param: str, what: str) -> tuple | None:
-    """The tensor ops' element checks: a scalar of an integer dtype each."""
+def scalar_elements(
+    call: OpCall, param: str, what: str, allowed: Callable[[str], bool] = is_integer, wanted: str = INTEGER
+) -> tuple | None:
+    """A literal list argument whose elements pass `scalar_element` ("<what> <i> must be
+    ..."): its dims; None when it is not a literal list or an element is not known. By
+    default the tensor ops' check, a scalar of an integer dtype each."""
     items = call.items(param)
     found = dims(call, param)
     if items is None or found is None:
         return None
     for index, item in enumerate(items):
-        if scalar_element(item, f"{what} {index}", is_integer, INTEGER) is None:
+        if scalar_element(item, f"{what} {index}", allowed, wanted) is None:
             return None
     return found
 

@@ -18,11 +18,11 @@ from compiler.ops.memory_operands import (
     element_write,
     enum_member,
     flag,
-    int_elements,
     is_none,
     operand_of,
     pad_value,
     scalar_dtype,
+    scalar_elements,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
@@ -43,13 +43,13 @@ _ASSEMBLE_REMEDY = (
 def create(call: OpCall) -> IRType:
     # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
     layout = enum_member(call, "layout", ("TensorLayout",), "ND")
-    shape = int_elements(call, "shape", "tensor.create shape tuple element")
+    shape = scalar_elements(call, "shape", "tensor.create shape tuple element")
     return TensorType(shape or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None)
 
 
 @wrapper("tensor.full")
 def full(call: OpCall) -> IRType:
-    shape = int_elements(call, "shape", "tensor.full shape element")
+    shape = scalar_elements(call, "shape", "tensor.full shape element")
     return TensorType(shape or call.dims("shape"), call.dtype("dtype"), view=None)
 
 
@@ -70,8 +70,8 @@ def slice_(call: OpCall) -> IRType | None:
     )
     if source.layout in _MX_LAYOUTS:
         raise OpError("tensor.slice does not support MX-layout tensors")
-    shape = int_elements(call, "shape", "tensor.slice shape tuple element")
-    offsets = int_elements(call, "offset", "tensor.slice offset tuple element")
+    shape = scalar_elements(call, "shape", "tensor.slice shape tuple element")
+    offsets = scalar_elements(call, "offset", "tensor.slice offset tuple element")
     if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
     requested = (
@@ -203,7 +203,7 @@ def ci(call: OpCall) -> IRType | None:
         raise OpError(
             f"tensor.ci 'start' dtype ({dtype_string(start_dtype)}) must match destination dtype ({dtype_string(dtype)})"
         )
-    shape = int_elements(call, "shape", "tensor.ci shape element")
+    shape = scalar_elements(call, "shape", "tensor.ci shape element")
     if shape is None:
         return None
     if not shape:

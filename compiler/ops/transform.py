@@ -23,7 +23,6 @@ from compiler.ops.memory_operands import (
     dtype_string,
     enum_member,
     flag,
-    int_elements,
     is_index_like,
     is_none,
     operand_of,
@@ -31,6 +30,7 @@ from compiler.ops.memory_operands import (
     pad_value,
     scalar_dtype,
     scalar_element,
+    scalar_elements,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
@@ -50,16 +50,8 @@ _TILE_ASSEMBLE_REMEDY = (
 
 
 def _index_elements(call: OpCall, param: str, op: str, arg: str) -> tuple | None:
-    """`ValidateIndexTupleElements`: every element an INT64/UINT64/INDEX scalar. The
-    dims, None when the argument is not a literal list or an element is not known."""
-    items = call.items(param)
-    found = dims(call, param)
-    if items is None or found is None:
-        return None
-    for index, item in enumerate(items):
-        if scalar_element(item, f"{op} {arg} tuple element {index}", is_index_like, INDEX_LIKE) is None:
-            return None
-    return found
+    """`ValidateIndexTupleElements`: every element an INT64/UINT64/INDEX scalar."""
+    return scalar_elements(call, param, f"{op} {arg} tuple element", is_index_like, INDEX_LIKE)
 
 
 # ------------------------------------------------------------------------ tile.slice
@@ -246,7 +238,7 @@ def tensor_reshape(call: OpCall) -> IRType | None:
         return None
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.reshape does not support MX-layout tensors")
-    shape = int_elements(call, "shape", "tensor.reshape shape tuple element")
+    shape = scalar_elements(call, "shape", "tensor.reshape shape tuple element")
     if shape is None or source.shape is None:
         return TensorType(shape or call.dims("shape"), source.dtype)
     _same_size("tensor.reshape", "tensor", source.shape, shape)
@@ -753,7 +745,7 @@ def tensor_view(call: OpCall) -> IRType | None:
     if source.view is not None and source.view.stride:
         return None  # an explicitly strided source: not modelled
     if has_shape:
-        shape = int_elements(call, "shape", "tensor.view shape tuple element")
+        shape = scalar_elements(call, "shape", "tensor.view shape tuple element")
         if shape is None:
             return None
         for index, dim in enumerate(shape):

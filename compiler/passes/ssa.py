@@ -19,9 +19,12 @@ other branch assigned), and after the `if`
   the pre-SSA variable, which its dump prints as the bare source name (and its
   SSA verifier then rejects, "used outside its defining scope").
 
-Loops are renamed only: plain rebinding inside a loop is not turned into
-iter-args here (the real pass does; not modelled), so what a loop body binds
-stays visible after it. Declarations follow their Var, so a scope's
+A loop carries each name its body assigns that was bound before it, as the real
+`ConvertFor` does: an iter_arg `<name>__iter_v<n>` starting from the version before
+the loop, a return var `<name>__rv_v<n+1>` the body's closing yield binds, and the
+name reads the return var after the loop. A name first bound in the body and read
+after the loop (the real pass's "escaping" iter_args) is not carried here: what a
+loop body binds otherwise stays visible after it. Declarations follow their Var, so a scope's
 `cache_policy_vars` names the renamed binding.
 """
 
@@ -57,7 +60,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import walk_expr
+from compiler.ir.visit import walk_expr, walk_stmts
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
 _TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
@@ -274,13 +277,48 @@ class _Converter:
         )
         stmt.init_values = [self.expr(value) for value in stmt.init_values]
         stmt.attrs = [(key, self.value(value)) for key, value in stmt.attrs]
+        # Loop-carried: a name the body assigns that was bound before the loop (not the
+        # loop variable, not an explicit iter_arg), sorted by name; each gets its
+        # iter_arg and return var versions before anything in the body is versioned.
+        explicit = {var.name for var in stmt.iter_args}
+        if stmt.loop_var is not None:
+            explicit.add(stmt.loop_var.name)
+        carried = sorted(
+            name
+            for name in _assigned_names(stmt.body)
+            if name in self.cur and name not in explicit and not name.startswith(_TUPLE_TEMP)
+        )
+        carried_vars = []
+        for name in carried:
+            init = self.cur[name]
+            iter_arg = Var(stmt.span, self.fresh_name(name, "iter"), type=init.type)
+            result = Var(stmt.span, self.fresh_name(name, "rv"), type=init.type)
+            self.bind_name(iter_arg, name)
+            self.bind_name(result, name)
+            carried_vars.append((name, init, iter_arg, result))
         if stmt.loop_var is not None:
             self.define(stmt.loop_var, "idx")
         for var in stmt.iter_args:
             self.define(var, "iter")
         for var in stmt.return_vars:
             self.define(var, "rv")
+        for name, _, iter_arg, _ in carried_vars:
+            self.cur[name] = iter_arg
         self.block(stmt.body)
+        if not carried_vars:
+            return
+        # The body yields each carried name's last version; after the loop the name is
+        # its return var (what else the body bound stays visible, as before).
+        closing = stmt.body.stmts[-1] if stmt.body.stmts else None
+        if not isinstance(closing, YieldStmt):
+            closing = YieldStmt(stmt.span, [], [])
+            stmt.body.stmts.append(closing)
+        for name, init, iter_arg, result in carried_vars:
+            stmt.iter_args.append(iter_arg)
+            stmt.init_values.append(init)
+            closing.values.append(self.cur[name])
+            closing.targets.append(result)
+            self.cur[name] = result
 
     def scope(self, stmt: ScopeStmt) -> None:
         # Attrs read the versions at scope entry, as the real pass substitutes them
@@ -362,6 +400,13 @@ class _Converter:
             if closing is not None:
                 closing.targets = [by_name[var.name] for var in closing.targets]
         return list(by_name.values())
+
+
+def _assigned_names(body: Stmt) -> set[str]:
+    """The user names an assignment anywhere in `body` binds (`VarDefUseCollector`'s
+    assign defs: nested loops, branches and scopes included; a subscript store
+    `dst[...] = v` assigns dst)."""
+    return {stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt)}
 
 
 def _close_arm(body: SeqStmts, closing: YieldStmt | None, phis: list[Var], values: list[Expr]) -> None:

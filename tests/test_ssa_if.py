@@ -223,14 +223,14 @@ def test_an_if_in_a_loop_merges_the_carried_value_it_reassigns():
     )
     assert body_of(dump) == textwrap.dedent(f"""\
         init__ssa_v0: {T64} = pl.tensor.muls(x__ssa_v0, 1.0)
-        for i__idx_v0, (acc__iter_v0,) in pl.range(4, init_values=(init__ssa_v0,)):
+        for i__idx_v0, (acc,) in pl.range(4, init_values=(init__ssa_v0,)):
             if i__idx_v0 == 0:
-                acc__ssa_v1: {T64} = pl.tensor.muls(acc__iter_v0, 2.0)
-                acc__phi_v2: {T64} = pl.yield_(acc__ssa_v1)
+                acc__ssa_v0: {T64} = pl.tensor.muls(acc, 2.0)
+                acc__phi_v1: {T64} = pl.yield_(acc__ssa_v0)
             else:
-                acc__phi_v2: {T64} = pl.yield_(acc__iter_v0)
-            r__rv_v0: {T64} = pl.yield_(acc__phi_v2)
-        return r__rv_v0
+                acc__phi_v1: {T64} = pl.yield_(acc)
+            r: {T64} = pl.yield_(acc__phi_v1)
+        return r
     """)
     assert_round_trip(dump)
 
@@ -255,15 +255,15 @@ def test_an_ifs_own_yields_give_one_return_var_read_after_it():
     )
     assert body_of(dump) == textwrap.dedent(f"""\
         init__ssa_v0: {T64} = pl.tensor.create([64], dtype=pl.FP32)
-        for i__idx_v0, (acc__iter_v0,) in pl.range(5, init_values=(init__ssa_v0,)):
+        for i__idx_v0, (acc,) in pl.range(5, init_values=(init__ssa_v0,)):
             if i__idx_v0 == 0:
-                val__ssa_v0: {T64} = pl.tensor.muls(acc__iter_v0, 2.0)
+                val__ssa_v0: {T64} = pl.tensor.muls(acc, 2.0)
                 out__rv_v0: {T64} = pl.yield_(val__ssa_v0)
             else:
-                val2__ssa_v0: {T64} = pl.tensor.add(acc__iter_v0, x__ssa_v0)
+                val2__ssa_v0: {T64} = pl.tensor.add(acc, x__ssa_v0)
                 out__rv_v0: {T64} = pl.yield_(val2__ssa_v0)
-            result__rv_v0: {T64} = pl.yield_(out__rv_v0)
-        return result__rv_v0
+            result: {T64} = pl.yield_(out__rv_v0)
+        return result
     """)
     assert_round_trip(dump)
     assert compile_text(dump) == dump  # a dump's names are kept: the pass changes nothing

@@ -47,6 +47,7 @@ from compiler.ir import (
     TensorType,
     TileType,
     Var,
+    YieldStmt,
 )
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 from compiler.passes.ssa import base_name
@@ -239,6 +240,9 @@ class _Emitter:
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
+        elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
+            # A loop's closing yield of the tensors it carries (bound in `_for`): no op.
+            pass
         elif isinstance(stmt, ReturnStmt):
             # FlattenCallExpr hoists a returned call (`return pl.store(...)`) into a
             # statement of its own: it is emitted like one.
@@ -250,12 +254,28 @@ class _Emitter:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
 
     def _for(self, loop: ForStmt) -> None:
-        """`scf.for` over an index range; a tile carried across iterations is not modelled."""
-        if loop.iter_args or loop.loop_var is None or loop.stop is None:
-            raise CodegenNotModelled(
-                "a loop that carries values from one iteration to the next (iter_args) is not modelled yet",
-                loop.span,
-            )
+        """`scf.for` over an index range; a tile carried across iterations is not modelled.
+
+        A tensor the loop carries (an iter_arg, its return var) is the tensor view it starts
+        from: the real codegen gives the `scf.for` no iter_args for it, and a partition view
+        of it is named after the iter_arg (`%acc_pview` of `c`'s view)."""
+        if loop.loop_var is None or loop.stop is None:
+            raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
+        closing = loop.body.stmts[-1] if loop.body.stmts else None
+        targets = closing.targets if isinstance(closing, YieldStmt) else []
+        if len(targets) != len(loop.iter_args):
+            raise CodegenNotModelled("a loop whose yield does not match its iter_args is not modelled", loop.span)
+        for iter_arg, init, target in zip(loop.iter_args, loop.init_values, targets, strict=True):
+            start = self._expr(init, None)
+            if start.tensor is None or not isinstance(iter_arg.type, TensorType):
+                raise CodegenNotModelled(
+                    f"'{user_name(iter_arg)}' (line {iter_arg.span.start_line}) is carried from one "
+                    "iteration to the next: only tensors carried by a loop are modelled (a tile needs the "
+                    "buffer sharing of MaterializeSemanticAliases)",
+                    loop.span,
+                )
+            self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
+            self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
         outer_tiles = {key for key, value in self.values.items() if value.tile is not None}
         for stmt in walk_stmts(loop.body):
             for expr in own_exprs(stmt):

@@ -3,7 +3,8 @@ and an `if` merges what its branches assign.
 
 Names are spelled the way the real dumps spell them: parameters and assignments
 `<name>__ssa_v<n>`, loop variables `__idx_v<n>`, loop-carried values `__iter_v<n>`,
-loop results and an `if`'s own `x = pl.yield_(...)` results `__rv_v<n>`, branch
+loop results and an `if`'s own `x = pl.yield_(...)` results `__rv_v<n>` (a loop's own
+iter_args and `x = pl.yield_(...)` results keep the names the author gave them), branch
 merges `__phi_v<n>`, with one version counter per user name in the order the real
 pass allocates them (source order; an `if`'s merges after both of its branches).
 
@@ -41,6 +42,7 @@ from compiler.ir import (
     Call,
     EvalStmt,
     Expr,
+    ForKind,
     ForStmt,
     Function,
     IfStmt,
@@ -130,6 +132,14 @@ class _Converter:
         if not _SUFFIX.search(name):  # a name a dump already gave it stays
             var.name = self.fresh_name(name, kind)
         self.cur[name] = var
+
+    def keep(self, var: Var) -> None:
+        """`var` binds its name and keeps it: a loop's own iter_args and return vars (the
+        real pass rebuilds them with their name hints; codegen names `%acc_pview` so)."""
+        if var.name.startswith(_TUPLE_TEMP):
+            return
+        self.bind_name(var, var.name)
+        self.cur[var.name] = var
 
     def bind_name(self, var: Var, name: str) -> None:
         self._source[id(var)] = (var, name)
@@ -252,16 +262,14 @@ class _Converter:
             stmt.values = [self.expr(value) for value in stmt.values]
         elif isinstance(stmt, YieldStmt):
             stmt.values = [self.expr(value) for value in stmt.values]
-            for var in stmt.targets:
-                self.define(var, "rv")
+            for var in stmt.targets:  # a loop's own return vars keep their names
+                self.keep(var)
         elif isinstance(stmt, ForStmt):
             self.loop(stmt)
         elif isinstance(stmt, WhileStmt):
             stmt.init_values = [self.expr(value) for value in stmt.init_values]
-            for var in stmt.iter_args:
-                self.define(var, "iter")
-            for var in stmt.return_vars:
-                self.define(var, "rv")
+            for var in [*stmt.iter_args, *stmt.return_vars]:
+                self.keep(var)
             if stmt.condition is not None:
                 stmt.condition = self.expr(stmt.condition)
             self.block(stmt.body)
@@ -283,25 +291,29 @@ class _Converter:
         explicit = {var.name for var in stmt.iter_args}
         if stmt.loop_var is not None:
             explicit.add(stmt.loop_var.name)
-        carried = sorted(
-            name
-            for name in _assigned_names(stmt.body)
-            if name in self.cur and name not in explicit and not name.startswith(_TUPLE_TEMP)
+        # (A pl.unroll loop still here is one UnrollLoops did not expand for us, where the
+        # real pass would have: it cannot take init_values, and carries nothing.)
+        carried = (
+            sorted(
+                name
+                for name in _assigned_names(stmt.body)
+                if name in self.cur and name not in explicit and not name.startswith(_TUPLE_TEMP)
+            )
+            if stmt.kind is not ForKind.UNROLL
+            else []
         )
         carried_vars = []
         for name in carried:
             init = self.cur[name]
             iter_arg = Var(stmt.span, self.fresh_name(name, "iter"), type=init.type)
-            result = Var(stmt.span, self.fresh_name(name, "rv"), type=init.type)
+            result = Var(stmt.span, self.fresh_name(name, "rv"))
             self.bind_name(iter_arg, name)
             self.bind_name(result, name)
             carried_vars.append((name, init, iter_arg, result))
         if stmt.loop_var is not None:
             self.define(stmt.loop_var, "idx")
-        for var in stmt.iter_args:
-            self.define(var, "iter")
-        for var in stmt.return_vars:
-            self.define(var, "rv")
+        for var in [*stmt.iter_args, *stmt.return_vars]:
+            self.keep(var)
         for name, _, iter_arg, _ in carried_vars:
             self.cur[name] = iter_arg
         self.block(stmt.body)
@@ -316,7 +328,12 @@ class _Converter:
         for name, init, iter_arg, result in carried_vars:
             stmt.iter_args.append(iter_arg)
             stmt.init_values.append(init)
-            closing.values.append(self.cur[name])
+            last = self.cur[name]
+            closing.values.append(last)
+            # Typed as the parser types a yield's target (from the value yielded), so that
+            # a dump reads back as itself; the real pass gives it the init's type, the same
+            # wherever the body's value has a type.
+            result.type = last.type
             closing.targets.append(result)
             self.cur[name] = result
 

@@ -264,7 +264,9 @@ class _Emitter:
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
         if len(targets) != len(loop.iter_args):
-            raise CodegenNotModelled("a loop whose yield does not match its iter_args is not modelled", loop.span)
+            raise CodegenNotModelled(
+                "a loop whose yield does not match its iter_args is not modelled", loop.span
+            )
         for iter_arg, init, target in zip(loop.iter_args, loop.init_values, targets, strict=True):
             start = self._expr(init, None)
             if start.tensor is None or not isinstance(iter_arg.type, TensorType):

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from compiler.base.span import Span
+from compiler.codegen.folded_loops import runs_at_most_once
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
 from compiler.codegen.tile_memory import TileAlloc, plan_addresses
@@ -49,6 +50,7 @@ from compiler.ir import (
     Var,
     YieldStmt,
 )
+from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 from compiler.passes.ssa import base_name
 
@@ -72,6 +74,19 @@ _LAYOUT = {
 }
 _BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
 _UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
+# Row reductions (input, scratch tile) -> an [M, 1] column-major tile; none may write its
+# result over an input (`not_inplace_safe`).
+_ROW_REDUCTIONS = {"row_sum": "trowsum", "row_max": "trowmax", "row_min": "trowmin"}
+# Broadcasts of a column ([M, 1]) or row ([1, N]) tile over a tile: the result may not
+# share the broadcast operand's buffer (`forbid_output_alias(1)`).
+_EXPANDS = {
+    **{f"row_expand_{op}": f"trowexpand{op}" for op in ("sub", "mul", "div", "max", "min")},
+    **{f"col_expand_{op}": f"tcolexpand{op}" for op in ("add", "sub", "mul", "div", "max", "min")},
+}
+# Unary ops that may not write their result over their input (`not_inplace_safe`).
+_NOT_INPLACE_UNARY = {"rsqrt", "recip"}
+# `tile.cast` modes, as `pto.tcvt` spells them.
+_ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"t__tile_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -101,11 +116,14 @@ class TileBuf:
     rows: int
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
+    col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
 
     def type(self) -> str:
         blayout, slayout, fractal = _LAYOUT[self.loc]
         if self.transposed:
             blayout, slayout = slayout, blayout
+        if self.col_major:
+            blayout = "col_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -151,6 +169,7 @@ class _Emitter:
         # The first op of each core side (cube / vector) met, for the mixed-kernel refusal.
         self.sides: dict[str, tuple[str, Span]] = {}
         self.indent = 0  # nesting inside scf.for
+        self.target: object = None  # the type of the var the statement being emitted binds
 
     # -------------------------------------------------------------- module
 
@@ -234,7 +253,10 @@ class _Emitter:
                 self._stmt(child)
         elif isinstance(stmt, AssignStmt):
             self.point += 1
+            _refuse_partial_tile(stmt.var)
+            self.target = stmt.var.type
             self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var.name))
+            self.target = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
             self._expr(stmt.expr, None)
@@ -261,6 +283,10 @@ class _Emitter:
         of it is named after the iter_arg (`%acc_pview` of `c`'s view)."""
         if loop.loop_var is None or loop.stop is None:
             raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
+        if runs_at_most_once(loop):
+            raise CodegenNotModelled(
+                "a loop that runs at most once, which the real Simplify folds away: not modelled", loop.span
+            )
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
         if len(targets) != len(loop.iter_args):
@@ -344,11 +370,20 @@ class _Emitter:
             return self._binary(
                 call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
             )
+        if call.op == "tile.create_tile":
+            return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
+        if namespace == "tile" and op in _ROW_REDUCTIONS:
+            return self._row_reduction(call, _ROW_REDUCTIONS[op], dest)
+        if namespace == "tile" and op in _EXPANDS:
+            return self._expand(call, _EXPANDS[op], dest)
+        if call.op == "tile.cast":
+            return self._cast(call, dest)
         if namespace == "tile" and op in _UNARY:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
-            result = self._alloc(dest, source.tile, call.span)  # type: ignore[arg-type]
+            forbidden = (source.alloc,) if op in _NOT_INPLACE_UNARY and source.alloc is not None else ()
+            result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
             self._line(
                 f"pto.t{op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
                 call.span,
@@ -398,7 +433,13 @@ class _Emitter:
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
             raise CodegenNotModelled("a store into a value that is not a tensor parameter", call.span)
-        _refuse_column_vector(view, call.span)
+        if not tile.tile.col_major:  # a column-major [M, 1] tile into a DN column vector is modelled
+            _refuse_column_vector(view, call.span)
+        elif view.tensor[1] != 1:
+            raise CodegenNotModelled(
+                "a store of a column-major tile into a tensor that is not a column vector is not modelled yet",
+                call.span,
+            )
         offsets = self._offsets(call.args[1], call.span)
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
@@ -464,6 +505,81 @@ class _Emitter:
             )  # type: ignore[union-attr]
         return result
 
+    def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:
+        """`pto.trowmax ins(x, tmp) outs(dst)`: an [M, 1] column-major result that shares the
+        buffer of neither input."""
+        if len(call.args) != 2:
+            raise CodegenNotModelled(f"{call.op} without its scratch tile is not modelled yet", call.span)
+        source, scratch = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        assert source.tile is not None and scratch.tile is not None
+        self._side(source.tile.loc, call.op, call.span)
+        tile = TileBuf(source.tile.loc, source.tile.dtype, source.tile.rows, 1, col_major=True)
+        forbidden = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
+        result = self._alloc(dest, tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.{pto_op} ins({source.name}, {scratch.name} : {source.tile.type()}, {scratch.tile.type()}) "
+            f"outs({result.name} : {tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _expand(self, call: Call, pto_op: str, dest: str | None) -> Value:
+        """`pto.trowexpandsub ins(x, v) outs(dst)`: `v` broadcast over `x`; the result may share
+        `x`'s buffer, not `v`'s."""
+        source, vector = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        assert source.tile is not None and vector.tile is not None
+        self._side(source.tile.loc, call.op, call.span)
+        forbidden = (vector.alloc,) if vector.alloc is not None else ()
+        result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.{pto_op} ins({source.name}, {vector.name} : {source.tile.type()}, {vector.tile.type()}) "
+            f"outs({result.name} : {source.tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _cast(self, call: Call, dest: str | None) -> Value:
+        """`pto.tcvt ins(x {rmode = #pto<round_mode ROUND>} : ...) outs(dst : ...)`; a widening
+        cast may not write its result over its input."""
+        source = self._tile_operand(call.args[0])
+        assert source.tile is not None
+        mode = _text(call.kwargs.get("mode")).lower()
+        if mode not in _ROUND_MODES:
+            raise CodegenNotModelled(
+                f"a cast with the mode {mode or '(none)'} is not modelled yet", call.span
+            )
+        self._side(source.tile.loc, call.op, call.span)
+        # The element type the call names (the var's declared type can be the source's, as
+        # pass 11 types some converted casts).
+        dtype = _DTYPES.get(getattr(call.kwargs.get("target_type"), "name", ""))
+        if dtype is None:
+            raise CodegenNotModelled("a cast to an element type that is not modelled", call.span)
+        result_tile = TileBuf(source.tile.loc, dtype, source.tile.rows, source.tile.cols)
+        if source.tile.col_major:
+            raise CodegenNotModelled("a cast of a column-major tile is not modelled yet", call.span)
+        widening = _BYTES.get(result_tile.dtype, 4) > _BYTES.get(source.tile.dtype, 4)
+        forbidden = (source.alloc,) if widening and source.alloc is not None else ()
+        result = self._alloc(dest, result_tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.tcvt ins({source.name} {{rmode = #pto<round_mode {mode.upper()}>}} : {source.tile.type()}) "
+            f"outs({result.name} : {result_tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _result_tile(self, call: Call) -> TileBuf:
+        """The tile the statement binds, from its type (the op's deduced result)."""
+        tile = self.target
+        if not isinstance(tile, TileType) or tile.shape is None or len(tile.shape) != 2:
+            raise CodegenNotModelled(f"the result of {call.op} has no known 2-D tile type", call.span)
+        rows, cols = tile.shape
+        dtype = _DTYPES.get(tile.dtype or "")
+        memory = _memory(tile.memory, "")
+        if not isinstance(rows, int) or not isinstance(cols, int) or dtype is None or not memory:
+            raise CodegenNotModelled(f"the result of {call.op} has no static tile type", call.span)
+        col_major = memory == "vec" and cols == 1 and rows > 1  # the implicit layout of an [M, 1] Vec tile
+        return TileBuf(memory, dtype, rows, cols, col_major=col_major)
+
     def _moved(self, source: Value, loc: str, dest: str | None, span: Span) -> Value:
         assert source.tile is not None
         # A move across the cube/vector divide belongs to both sides (a push and a pop).
@@ -485,12 +601,20 @@ class _Emitter:
             raise CodegenNotModelled("an operand that must be a tile is not one", expr.span)
         return value
 
-    def _alloc(self, dest: str | None, tile: TileBuf, span: Span, view_of: int | None = None) -> Value:
-        """A tile at its definition; the real codegen names every tile before anything else."""
+    def _alloc(
+        self,
+        dest: str | None,
+        tile: TileBuf,
+        span: Span,
+        view_of: int | None = None,
+        forbidden: tuple[int, ...] = (),
+    ) -> Value:
+        """A tile at its definition; the real codegen names every tile before anything else.
+        `forbidden`: the allocs whose buffer the op may not write it into."""
         name = self.names.name(TILES, dest)
         size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
         index = len(self.allocs)
-        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of))
+        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of, forbidden))
         self._line(
             f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",
@@ -570,6 +694,28 @@ class _Emitter:
         if self.options.emit_source_loc:
             text += f' loc("{self.options.file_label}":{span.start_line}:{span.start_col + 1})'
         return text
+
+
+def _refuse_partial_tile(var: Var) -> None:
+    """A tile whose valid shape is not its shape, or that is padded: its `valid_row` /
+    `valid_col` and pad are not modelled."""
+    tile = var.type
+    view = tile.view if isinstance(tile, TileType) else None
+    if not isinstance(view, TileView) or not isinstance(tile, TileType):
+        return
+    if view.pad != "null" or (view.valid_shape and tuple(view.valid_shape) != tuple(tile.shape or ())):
+        raise CodegenNotModelled(
+            f"tile '{user_name(var)}' has a valid shape or pad of its own, which is not modelled yet",
+            var.span,
+        )
+
+
+def _text(value: object) -> str:
+    if isinstance(value, Const):
+        return str(value.value)
+    if isinstance(value, OpaqueExpr):
+        return value.text.strip("'\"")
+    return "" if value is None else str(value)
 
 
 def _refuse_column_vector(view: Value, span: Span) -> None:

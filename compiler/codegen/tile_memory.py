@@ -14,10 +14,14 @@ tile's buffer `mem_<space>_<n>`, `n` counting every buffer it made in the kernel
 (the tensor parameters' first), and a buffer keeps the name of its first tile. The
 names sort as strings (`mem_vec_10` before `mem_vec_9`), and so do the addresses.
 
+An op may forbid its result to share the buffer of some of its operands (the real
+ForbidAliasCollector: every operand of a `not_inplace_safe` op such as `tile.rsqrt`
+or a row reduction, the `forbid_output_alias` operands of the broadcasts, the input
+of a widening cast): such a pair never shares a buffer.
+
 Not modelled (and so not emitted): tiles carried across loop iterations and the
-buffer sharing MaterializeSemanticAliases forces on them, ops that forbid their
-result to share an operand's buffer (none of the ops the emitter models does),
-declared allocations, and the 910B split-AIV hazard.
+buffer sharing MaterializeSemanticAliases forces on them, declared allocations,
+and the 910B split-AIV hazard.
 """
 
 from __future__ import annotations
@@ -36,6 +40,9 @@ class TileAlloc:
     size: int  # bytes
     point: int  # the statement that defines it
     view_of: int | None = None  # the index of the alloc whose buffer it views
+    # The allocs whose buffer its op may not write it into (`not_inplace_safe` ops,
+    # `forbid_output_alias` operands, a widening cast's input).
+    forbidden: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +53,7 @@ class _Interval:
     start: int
     end: int
     name_number: int  # the n of its buffer name `mem_<space>_<n>`
+    forbidden: frozenset[int] = frozenset()  # root allocs it may not share a buffer with
 
 
 def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int) -> list[int]:
@@ -57,7 +65,15 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
         end = max(allocs[index].point, last_use.get(index, allocs[index].point))
         ends[root] = max(ends.get(root, 0), end)
     intervals = [
-        _Interval(index, alloc.space, alloc.size, alloc.point, ends[index], first_buffer_number + number)
+        _Interval(
+            index,
+            alloc.space,
+            alloc.size,
+            alloc.point,
+            ends[index],
+            first_buffer_number + number,
+            frozenset(_root(allocs, other) for other in alloc.forbidden),
+        )
         for number, (index, alloc) in enumerate((i, a) for i, a in enumerate(allocs) if a.view_of is None)
     ]
     address_of_root: dict[int, int] = {}
@@ -75,11 +91,17 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
 
 
 def _pack(members: list[_Interval]) -> list[list[_Interval]]:
-    """First fit, largest first (ties: the earlier definition), touching lifetimes allowed."""
+    """First fit, largest first (ties: the earlier definition), touching lifetimes allowed
+    unless one tile's op may not write it over the other (either way round)."""
     buffers: list[list[_Interval]] = []
     for candidate in sorted(members, key=lambda tile: (-tile.size, tile.start, tile.index)):
         for buffer in buffers:
-            if all(candidate.end <= tile.start or tile.end <= candidate.start for tile in buffer):
+            if all(
+                (candidate.end <= tile.start or tile.end <= candidate.start)
+                and tile.index not in candidate.forbidden
+                and candidate.index not in tile.forbidden
+                for tile in buffer
+            ):
                 buffer.append(candidate)
                 break
         else:

@@ -16,6 +16,7 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
+from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -80,10 +81,13 @@ def mlir_of(
         d for d in analysis.diagnostics if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
     ]
     programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
+    # Kernels called from a loop the real Simplify folds (per program; free functions together).
+    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
+    folded[None] = callees_in_folded_loops(functions)
     return MlirDump(
         [compiler_text(warning, options.file_label) for warning in warnings],
         [
-            _emit(program, function, options, _first_stop(stops, span))
+            _emit(program, function, options, _first_stop(stops, span), folded[program].get(function.name))
             for program, function, span in _incore_kernels(programs, functions)
             if kernel in ("", function.name)
         ],
@@ -106,13 +110,24 @@ def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
 
 
 def _emit(
-    program: str | None, kernel: Function, options: CodegenOptions, stop: Diagnostic | None
+    program: str | None,
+    kernel: Function,
+    options: CodegenOptions,
+    stop: Diagnostic | None,
+    folded_loop: int | None = None,
 ) -> KernelMlir:
+    problem = None
     if stop is not None:
         problem = (
             f"the real compiler stops before codegen: {stop.message} "
             f"({stop.stage.value}, line {stop.span.start_line})"
         )
+    elif folded_loop is not None:
+        problem = (
+            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
+            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
+        )
+    if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)
         return KernelMlir(kernel.name, None, problem, message, program)
     try:

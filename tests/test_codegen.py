@@ -201,3 +201,47 @@ def test_a_loop_in_a_kernel_is_an_scf_for_and_its_load_warns_once(tmp_path):
         "pto.alloc_tile", "pto.partition_view", "pto.tload", "pto.alloc_tile", "pto.texp", "pto.partition_view", "pto.tstore",
     ]  # fmt: skip
     assert len(warnings) == 1
+
+
+ONE_TRIP = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class OneTrip:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+            for b in pl.range(0, 64, 64):
+                with pl.at(level=pl.Level.CORE_GROUP, name_hint="rows"):
+                    t = pl.load(x, [b, 0], [64, 128])
+                    out = pl.store(pl.exp(t), [b, 0], out)
+            return out
+
+        @pl.function(type=pl.FunctionType.InCore)
+        def inner(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+            for k in pl.range(1):
+                t = pl.load(x, [k, 0], [64, 128])
+                out = pl.store(t, [0, 0], out)
+            return out
+    """
+)
+
+
+def test_a_loop_that_runs_once_is_not_emitted_as_a_loop(tmp_path):
+    """The real Simplify folds a `pl.range` that runs at most once (the loop variable
+    becomes its start): a kernel with one, or called in one with the loop variable, would
+    be printed with a loop or a parameter the real module does not have."""
+    path = tmp_path / "one_trip.py"
+    path.write_text(ONE_TRIP)
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert proc.stdout == ""
+    assert (
+        "kernel 'rows' (program 'OneTrip', line 9) not emitted: it is called in a loop that runs at most once (line 8)"
+        in proc.stderr
+    )
+    assert (
+        "kernel 'inner' (program 'OneTrip', line 15) not emitted: a loop that runs at most once"
+        in proc.stderr
+    )
+    assert proc.returncode == 1

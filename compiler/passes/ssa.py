@@ -46,6 +46,7 @@ from compiler.ir import (
     ForStmt,
     Function,
     IfStmt,
+    InCoreScopeStmt,
     MakeTuple,
     OpaqueExpr,
     Program,
@@ -114,6 +115,10 @@ class _Converter:
 
     def __init__(self) -> None:
         self.counters: dict[str, int] = {}
+        # name -> the key its versions are counted under (a loop target's own, else the name)
+        self.keys: dict[str, str] = {}
+        self.serial = 0
+        self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
         # kept so that its id is not reused while the pass runs.
@@ -150,9 +155,31 @@ class _Converter:
         return found[1] if found is not None else None
 
     def fresh_name(self, name: str, kind: str) -> str:
-        version = self.counters.get(name, 0)
-        self.counters[name] = version + 1
+        key = self.keys.get(name, name)
+        version = self.counters.get(key, 0)
+        self.counters[key] = version + 1
         return f"{name}__{kind}_v{version}"
+
+    def bind_loop_target(self, var: Var, kind: str) -> tuple[str | None, Var | None]:
+        """A loop's target (`for i in ...`, `for i in pl.spmd(...)`): a variable of its own
+        in the real parser, whose versions count from 0 whatever the name meant before.
+        Returns what the name was before, for `end_loop_target`."""
+        name = var.name
+        saved = (self.keys.get(name), self.cur.get(name))
+        self.serial += 1
+        self.keys[name] = f"{name}#{self.serial}"
+        self.define(var, kind)
+        return saved
+
+    def end_loop_target(self, name: str, saved: tuple[str | None, Var | None]) -> None:
+        """Leaving the loop: the name is again what it was before it (the target is scoped
+        to the loop, so a later loop does not carry it)."""
+        key, var = saved
+        for table, value in ((self.keys, key), (self.cur, var)):
+            if value is None:
+                table.pop(name, None)  # type: ignore[attr-defined]
+            else:
+                table[name] = value  # type: ignore[index]
 
     def use(self, var: Var) -> Var:
         name = self.source(var)
@@ -242,6 +269,8 @@ class _Converter:
                 self.stmt(stmt)
 
     def stmt(self, stmt: Stmt) -> None:
+        if id(stmt) in self.skip:
+            return
         if isinstance(stmt, SeqStmts):
             self.block(stmt)
         elif isinstance(stmt, AssignStmt):
@@ -310,13 +339,15 @@ class _Converter:
             self.bind_name(iter_arg, name)
             self.bind_name(result, name)
             carried_vars.append((name, init, iter_arg, result))
-        if stmt.loop_var is not None:
-            self.define(stmt.loop_var, "idx")
+        target = stmt.loop_var.name if stmt.loop_var is not None else None
+        saved = self.bind_loop_target(stmt.loop_var, "idx") if stmt.loop_var is not None else None
         for var in [*stmt.iter_args, *stmt.return_vars]:
             self.keep(var)
         for name, _, iter_arg, _ in carried_vars:
             self.cur[name] = iter_arg
         self.block(stmt.body)
+        if target is not None and saved is not None:
+            self.end_loop_target(target, saved)
         if not carried_vars:
             return
         # The body yields each carried name's last version; after the loop the name is
@@ -348,7 +379,15 @@ class _Converter:
             stmt.core_num = self.expr(stmt.core_num)
         if isinstance(task_id, Var):
             self.define(task_id, "ssa")
+        target = _spmd_target(stmt)
+        if target is None:
+            self.block(stmt.body)
+            return
+        target.value = self.expr(target.value)
+        saved = self.bind_loop_target(target.var, "ssa")
+        self.skip.add(id(target))
         self.block(stmt.body)
+        self.end_loop_target(base_name(target.var.name), saved)
 
     def branch(self, stmt: IfStmt) -> None:
         """`ConvertIf`: each arm from the versions before the `if`, then the merges."""
@@ -422,8 +461,36 @@ class _Converter:
 def _assigned_names(body: Stmt) -> set[str]:
     """The user names an assignment anywhere in `body` binds (`VarDefUseCollector`'s
     assign defs: nested loops, branches and scopes included; a subscript store
-    `dst[...] = v` assigns dst)."""
-    return {stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt)}
+    `dst[...] = v` assigns dst). An spmd loop's target is a variable of its own."""
+    targets = {
+        id(target)
+        for stmt in walk_stmts(body)
+        if isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None
+    }
+    return {
+        stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt) and id(stmt) not in targets
+    }
+
+
+def _spmd_target(scope: ScopeStmt) -> AssignStmt | None:
+    """`for i in pl.spmd(...)`'s `i = tile.get_block_idx()`, which the parser puts first in
+    the scope's body (or its InCore carrier's), at the loop's target in the header."""
+    if not isinstance(scope, SpmdScopeStmt) or not scope.body.stmts:
+        return None
+    first = scope.body.stmts[0]
+    if isinstance(first, InCoreScopeStmt) and first.body.stmts:
+        first = first.body.stmts[0]
+    header = scope.header_span
+    if (
+        isinstance(first, AssignStmt)
+        and isinstance(first.value, Call)
+        and first.value.op == "tile.get_block_idx"
+        and header is not None
+        and header.start_line <= first.span.start_line <= header.end_line
+        and first.span.start_line == scope.span.start_line
+    ):
+        return first
+    return None
 
 
 def _close_arm(body: SeqStmts, closing: YieldStmt | None, phis: list[Var], values: list[Expr]) -> None:

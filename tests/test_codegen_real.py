@@ -26,6 +26,7 @@ BYTE_EQUAL = {
     "pypto-lib/models/deepseek_v3_2/decode_back.py": [
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_5",
     ],
+    "pypto-lib/models/qwen3_32b/decode.py": ["Qwen3Decode.silu"],
     "pypto/examples/models/04_paged_attention.py": [
         "PagedAttentionProgram.kernel_pv_matmul",
         "PagedAttentionProgram.kernel_qk_matmul",

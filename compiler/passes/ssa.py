@@ -63,7 +63,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import walk_expr, walk_stmts
+from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_expr, walk_stmts
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
 _TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
@@ -119,6 +119,7 @@ class _Converter:
         self.keys: dict[str, str] = {}
         self.serial = 0
         self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
+        self.future: set[str] = set()  # see `block`
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
         # kept so that its id is not reused while the pass runs.
@@ -260,13 +261,21 @@ class _Converter:
         self.block(function.body)
 
     def block(self, body: SeqStmts, closing: YieldStmt | None = None) -> None:
-        """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here."""
-        for stmt in body.stmts:
+        """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here.
+        While each runs, `future` holds the names the statements after it (in this body)
+        read before assigning them (the real `ConvertSeq`'s suffix needs), and what the
+        statements after the enclosing ones read (where the real pass would carry a name
+        out of nested loops as escaping iter_args)."""
+        needs = _suffix_needs(body.stmts)
+        outer = self.future
+        for index, stmt in enumerate(body.stmts):
+            self.future = needs[index + 1] | outer
             if stmt is closing:
                 assert isinstance(stmt, YieldStmt)
                 stmt.values = [self.expr(value) for value in stmt.values]
             else:
                 self.stmt(stmt)
+        self.future = outer
 
     def stmt(self, stmt: Stmt) -> None:
         if id(stmt) in self.skip:
@@ -314,6 +323,8 @@ class _Converter:
         )
         stmt.init_values = [self.expr(value) for value in stmt.init_values]
         stmt.attrs = [(key, self.value(value)) for key, value in stmt.attrs]
+        future = self.future
+        before = dict(self.cur)
         # Loop-carried: a name the body assigns that was bound before the loop (not the
         # loop variable, not an explicit iter_arg), sorted by name; each gets its
         # iter_arg and return var versions before anything in the body is versioned.
@@ -348,6 +359,11 @@ class _Converter:
         self.block(stmt.body)
         if target is not None and saved is not None:
             self.end_loop_target(target, saved)
+        # A name the body binds first is gone after the loop unless what follows reads it
+        # (the real pass makes those "escaping" iter_args, which are not modelled: the
+        # body's version stays visible instead).
+        for name in [name for name in self.cur if name not in before and name not in future]:
+            del self.cur[name]
         if not carried_vars:
             return
         # The body yields each carried name's last version; after the loop the name is
@@ -470,6 +486,34 @@ def _assigned_names(body: Stmt) -> set[str]:
     return {
         stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt) and id(stmt) not in targets
     }
+
+
+def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:
+    """needs[i]: the names `stmts[i:]` read before assigning them (`ComputeStmtLiveIn`
+    and the suffix walk of the real `ConvertSeq`)."""
+    needs: list[set[str]] = [set() for _ in range(len(stmts) + 1)]
+    for index in range(len(stmts) - 1, -1, -1):
+        stmt = stmts[index]
+        needs[index] = _live_in(stmt) | (needs[index + 1] - _assigned_names(stmt))
+    return needs
+
+
+def _live_in(stmt: Stmt) -> set[str]:
+    """The names `stmt` reads before it assigns them."""
+    own = {var.name for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+    if isinstance(stmt, SeqStmts):
+        return _suffix_needs(stmt.stmts)[0]
+    if isinstance(stmt, (ForStmt, WhileStmt)):
+        bound = {var.name for var in stmt.iter_args}
+        if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
+            bound.add(stmt.loop_var.name)
+        return own | (_live_in(stmt.body) - bound)
+    if isinstance(stmt, IfStmt):
+        arms = _live_in(stmt.then_body) | (_live_in(stmt.else_body) if stmt.else_body is not None else set())
+        return own | arms
+    if isinstance(stmt, ScopeStmt):
+        return own | _live_in(stmt.body)
+    return own
 
 
 def _spmd_target(scope: ScopeStmt) -> AssignStmt | None:

@@ -46,6 +46,7 @@ BYTE_EQUAL = {
         "ForLoopAddProgram.kernel_add_loop",
         "ForLoopMulProgram.kernel_mul_loop",
         "ForLoopYieldAddProgram.kernel_add_yield",
+        "ForLoopYieldTileAccumProgram.kernel_tile_accum",
         "OrchRangeCarryRebindProgram.kernel_add_one",
         "OrchRangeCarryRebindProgram.kernel_copy",
     ],

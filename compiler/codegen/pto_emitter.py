@@ -170,6 +170,8 @@ class _Emitter:
         self.sides: dict[str, tuple[str, Span]] = {}
         self.indent = 0  # nesting inside scf.for
         self.target: object = None  # the type of the var the statement being emitted binds
+        self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
+        self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
 
     # -------------------------------------------------------------- module
 
@@ -202,6 +204,13 @@ class _Emitter:
             for line, point in self.lines:
                 if alloc.name in line:
                     last_use[index] = max(last_use.get(index, point), point)
+        for index, point in self.reads:
+            last_use[index] = max(last_use.get(index, point), point)
+        # A tile defined before a loop and read in it (or after it) lives to the loop's end.
+        for index, alloc in enumerate(self.allocs):
+            for first, last in self.loops:
+                if alloc.point < first and last_use.get(index, alloc.point) >= first:
+                    last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         planned = plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
         return [self.names.constant(ADDRESSES, address, "i64") for address in planned]
@@ -263,8 +272,13 @@ class _Emitter:
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
         elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
-            # A loop's closing yield of the tensors it carries (bound in `_for`): no op.
-            pass
+            # A loop's closing yield of what it carries (bound in `_for`): no op, but a
+            # statement of its own, which reads the tiles it yields.
+            self.point += 1
+            for value in stmt.values:
+                tile = self._expr(value, None)
+                if tile.alloc is not None:
+                    self.reads.append((tile.alloc, self.point))
         elif isinstance(stmt, ReturnStmt):
             # FlattenCallExpr hoists a returned call (`return pl.store(...)`) into a
             # statement of its own: it is emitted like one.
@@ -276,11 +290,14 @@ class _Emitter:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
 
     def _for(self, loop: ForStmt) -> None:
-        """`scf.for` over an index range; a tile carried across iterations is not modelled.
+        """`scf.for` over an index range, with no `iter_args`: what the loop carries is the
+        value it starts from.
 
         A tensor the loop carries (an iter_arg, its return var) is the tensor view it starts
-        from: the real codegen gives the `scf.for` no iter_args for it, and a partition view
-        of it is named after the iter_arg (`%acc_pview` of `c`'s view)."""
+        from, and a partition view of it is named after the iter_arg (`%acc_pview` of `c`'s
+        view). A tile it carries is its initial tile (same name), and the tile the body
+        yields for it shares that tile's buffer (MaterializeSemanticAliases). A tile defined
+        before the loop and used in it lives to the loop's end (`_addresses`)."""
         if loop.loop_var is None or loop.stop is None:
             raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
         if runs_at_most_once(loop):
@@ -293,38 +310,52 @@ class _Emitter:
             raise CodegenNotModelled(
                 "a loop whose yield does not match its iter_args is not modelled", loop.span
             )
-        for iter_arg, init, target in zip(loop.iter_args, loop.init_values, targets, strict=True):
+        carried_tiles: list[tuple[int, Value]] = []  # (position in the yield, the initial tile)
+        for position, (iter_arg, init, target) in enumerate(
+            zip(loop.iter_args, loop.init_values, targets, strict=True)
+        ):
             start = self._expr(init, None)
-            if start.tensor is None or not isinstance(iter_arg.type, TensorType):
+            if start.tensor is not None and isinstance(iter_arg.type, TensorType):
+                self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
+                self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
+            elif start.tile is not None and start.alloc is not None:
+                self.values[id(iter_arg)] = start
+                self.values[id(target)] = start
+                carried_tiles.append((position, start))
+            else:
                 raise CodegenNotModelled(
                     f"'{user_name(iter_arg)}' (line {iter_arg.span.start_line}) is carried from one "
-                    "iteration to the next: only tensors carried by a loop are modelled (a tile needs the "
-                    "buffer sharing of MaterializeSemanticAliases)",
+                    "iteration to the next: only tensors and tiles carried by a loop are modelled",
                     loop.span,
                 )
-            self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
-            self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
-        outer_tiles = {key for key, value in self.values.items() if value.tile is not None}
-        for stmt in walk_stmts(loop.body):
-            for expr in own_exprs(stmt):
-                carried = [var for var in vars_in_evaluation_order(expr) if id(var) in outer_tiles]
-                if carried:
-                    raise CodegenNotModelled(
-                        f"tile '{user_name(carried[0])}' (line {carried[0].span.start_line}) is used in "
-                        "every iteration of the loop: a buffer shared across iterations "
-                        "(MaterializeSemanticAliases) is not modelled yet",
-                        stmt.span,
-                    )
         start = self._expr(loop.start, None).name if loop.start is not None else self._index(0)
         stop = self._expr(loop.stop, None).name
         step = self._expr(loop.step, None).name if loop.step is not None else self._index(1)
         induction = self._name(loop.loop_var.name)
         self.values[id(loop.loop_var)] = Value(induction, scalar="index")
         self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
+        first = self.point + 1  # the body's first statement
         self.indent += 1
         self._stmt(loop.body)
         self.indent -= 1
+        self.loops.append((first, self.point))
         self.lines.append(("  " * self.indent + "}", self.point))
+        assert isinstance(closing, YieldStmt) or not carried_tiles
+        for position, initial in carried_tiles:
+            self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
+
+    def _share_yielded(self, yielded: Expr, initial: Value, first: int, span: Span) -> None:
+        """The tile the body yields for a carried tile: one buffer with the initial tile."""
+        value = self._expr(yielded, None)
+        if value.alloc == initial.alloc:
+            return
+        if value.alloc is None or value.tile != initial.tile or self.allocs[value.alloc].point < first:
+            raise CodegenNotModelled(
+                "a loop yields a tile of another type, or one made before the loop, for the tile it "
+                "carries: not modelled",
+                span,
+            )
+        self.allocs[value.alloc].shares = initial.alloc
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):

@@ -19,9 +19,13 @@ ForbidAliasCollector: every operand of a `not_inplace_safe` op such as `tile.rsq
 or a row reduction, the `forbid_output_alias` operands of the broadcasts, the input
 of a widening cast): such a pair never shares a buffer.
 
-Not modelled (and so not emitted): tiles carried across loop iterations and the
-buffer sharing MaterializeSemanticAliases forces on them, declared allocations,
-and the 910B split-AIV hazard.
+A tile a loop carries (an iter_arg) is one buffer with its initial value and the
+tile the loop yields for it (MaterializeSemanticAliases): the group lives from the
+initial value's definition to its last use, the loop's return var's uses included.
+A tile defined before a loop and used inside it lives to the loop's end (the real
+LifetimeAnalyzer's loop extension; the emitter extends `last_use`).
+
+Not modelled (and so not emitted): declared allocations and the 910B split-AIV hazard.
 """
 
 from __future__ import annotations
@@ -43,6 +47,9 @@ class TileAlloc:
     # The allocs whose buffer its op may not write it into (`not_inplace_safe` ops,
     # `forbid_output_alias` operands, a widening cast's input).
     forbidden: tuple[int, ...] = ()
+    # The alloc whose buffer MaterializeSemanticAliases makes it share (a tile a loop
+    # yields for its iter_arg: the init's buffer); unlike a view it has its own buffer name.
+    shares: int | None = None
 
 
 @dataclass(frozen=True)
@@ -61,9 +68,12 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
     statement that reads it; `first_buffer_number`: the n of the first tile's buffer name."""
     roots = [_root(allocs, index) for index in range(len(allocs))]
     ends: dict[int, int] = {}
+    forbidden: dict[int, set[int]] = {}  # per root: the roots its members may not share with
     for index, root in enumerate(roots):
         end = max(allocs[index].point, last_use.get(index, allocs[index].point))
         ends[root] = max(ends.get(root, 0), end)
+        forbidden.setdefault(root, set()).update(_root(allocs, other) for other in allocs[index].forbidden)
+    numbered = [(index, alloc) for index, alloc in enumerate(allocs) if alloc.view_of is None]
     intervals = [
         _Interval(
             index,
@@ -72,9 +82,10 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
             alloc.point,
             ends[index],
             first_buffer_number + number,
-            frozenset(_root(allocs, other) for other in alloc.forbidden),
+            frozenset(forbidden[index] - {index}),
         )
-        for number, (index, alloc) in enumerate((i, a) for i, a in enumerate(allocs) if a.view_of is None)
+        for number, (index, alloc) in enumerate(numbered)
+        if alloc.shares is None
     ]
     address_of_root: dict[int, int] = {}
     for space in dict.fromkeys(interval.space for interval in intervals):
@@ -110,9 +121,12 @@ def _pack(members: list[_Interval]) -> list[list[_Interval]]:
 
 
 def _root(allocs: list[TileAlloc], index: int) -> int:
-    while allocs[index].view_of is not None:
-        index = allocs[index].view_of  # type: ignore[assignment]
-    return index
+    while True:
+        alloc = allocs[index]
+        source = alloc.view_of if alloc.view_of is not None else alloc.shares
+        if source is None:
+            return index
+        index = source
 
 
 def _aligned(address: int) -> int:

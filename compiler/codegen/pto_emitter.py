@@ -88,7 +88,7 @@ _NOT_INPLACE_UNARY = {"rsqrt", "recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
-_HOISTED = re.compile(r"t__tile_\d+")
+_HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
@@ -401,7 +401,7 @@ class _Emitter:
             return self._binary(
                 call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
             )
-        if call.op == "tile.create_tile":
+        if call.op in ("tile.create_tile", "tile.create"):
             return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
         if namespace == "tile" and op in _ROW_REDUCTIONS:
             return self._row_reduction(call, _ROW_REDUCTIONS[op], dest)
@@ -761,7 +761,8 @@ def _refuse_column_vector(view: Value, span: Span) -> None:
 def _name_hint(name: str) -> str:
     """The name the real IR gives a value: the hoisted temporaries of one kernel are all
     `t__tile` there (we print them `t__tile_<k>`, as the real printer does)."""
-    return "t__tile" if _HOISTED.fullmatch(name) else name
+    hoisted = _HOISTED.fullmatch(name)
+    return hoisted.group(1) if hoisted else name
 
 
 def _used_vars(function: Function) -> set[int]:

@@ -245,3 +245,41 @@ def test_a_loop_that_runs_once_is_not_emitted_as_a_loop(tmp_path):
         in proc.stderr
     )
     assert proc.returncode == 1
+
+
+JIT_REBIND = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.jit.incore
+    def rebinds(x: pl.Tensor[[8, 8], pl.FP32], y: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+        tile = pl.load(x, [0, 0], [8, 8])
+        tile = pl.add(tile, 1.0)
+        y = pl.store(tile, [0, 0], y)
+        return y
+
+
+    @pl.jit.incore
+    def once(x: pl.Tensor[[8, 8], pl.FP32], y: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+        tile = pl.load(x, [0, 0], [8, 8])
+        total = pl.add(tile, 1.0)
+        out = pl.store(total, [0, 0], y)
+        return out
+    """
+)
+
+
+def test_a_jit_kernel_the_specializer_renames_in_is_not_emitted(tmp_path):
+    """The real @pl.jit specializer renames a name bound again at the same depth
+    (`tile = pl.add(tile, 1.0)` becomes `tile_v1`), so the real module says
+    `%tile_v1__ssa_v0` where pto-lsp's SSA form says `%tile__ssa_v1`: not emitted.
+    A JIT kernel that binds each name once is emitted."""
+    path = tmp_path / "jit.py"
+    path.write_text(JIT_REBIND)
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert (
+        "kernel 'rebinds' (line 5) not emitted: 'tile' is bound again at line 7, which the real @pl.jit specializer renames"
+        in proc.stderr
+    )
+    assert "// kernel: once\n" in proc.stdout and "// kernel: rebinds\n" not in proc.stdout

@@ -283,3 +283,35 @@ def test_a_jit_kernel_the_specializer_renames_in_is_not_emitted(tmp_path):
         in proc.stderr
     )
     assert "// kernel: once\n" in proc.stdout and "// kernel: rebinds\n" not in proc.stdout
+
+
+MATMUL_ACC = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Acc:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            a_l1 = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+            b_l1 = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+            a_l0 = pl.move(a_l1, target_memory=pl.Mem.Left)
+            b_l0 = pl.move(b_l1, target_memory=pl.Mem.Right)
+            acc = pl.matmul(a_l0, b_l0)
+            acc = pl.matmul_acc(acc, a_l0, b_l0)
+            c = pl.store(acc, [0, 0], c)
+            return c
+    """
+)
+
+
+def test_a_matmul_acc_accumulates_in_place(tmp_path):
+    """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`, the accumulator's own tile as the
+    output and no tile of its own, as the real gemm_tile.pto (tests/data/real_pto) has it."""
+    text, _ = mlir(tmp_path, MATMUL_ACC)
+    assert (
+        "pto.tmatmul.acc ins(%acc__ssa_v0, %a_l0__ssa_v0, %b_l0__ssa_v0 : " in text
+        and ") outs(%acc__ssa_v0 : !pto.tile_buf<loc=acc," in text
+    )
+    assert text.count("pto.alloc_tile") == 5

@@ -395,6 +395,8 @@ class _Emitter:
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
         if call.op == "tile.matmul":
             return self._matmul(call, dest)
+        if call.op == "tile.matmul_acc":
+            return self._matmul_acc(call)
         if call.op == "tile.transpose_view":
             return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
         if namespace == "tile" and op in _BINARY | {f"{name}s" for name in _BINARY}:
@@ -500,6 +502,33 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(
             f"pto.tmatmul ins({lhs.name}, {rhs.name} : {lhs.tile.type()}, {rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+            call.span,
+        )
+        return acc
+
+    def _matmul_acc(self, call: Call) -> Value:
+        """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
+        result is the accumulator itself (no tile of its own)."""
+        self.cube = True
+        self._side("acc", call.op, call.span)
+        if len(call.args) != 3:
+            raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
+        acc = self._tile_operand(call.args[0])
+        lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
+        if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
+            raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        if lhs.tile and lhs.tile.loc != "left":
+            self.point += 1
+            lhs = self._moved(lhs, "left", None, call.span)
+        if rhs.tile and rhs.tile.loc != "right":
+            self.point += 1
+            rhs = self._moved(rhs, "right", None, call.span)
+        assert acc.tile is not None and lhs.tile is not None and rhs.tile is not None
+        if acc.tile.loc != "acc":
+            raise CodegenNotModelled(f"{call.op} into a {acc.tile.loc} tile is not modelled", call.span)
+        self._line(
+            f"pto.tmatmul.acc ins({acc.name}, {lhs.name}, {rhs.name} : {acc.tile.type()}, {lhs.tile.type()}, "
+            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",
             call.span,
         )
         return acc

@@ -120,6 +120,7 @@ class _Converter:
         self.serial = 0
         self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
         self.future: set[str] = set()  # see `block`
+        self.loop_scoped: set[str] = set()  # names bound only as a finished loop's target
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
         # kept so that its id is not reused while the pass runs.
@@ -138,6 +139,7 @@ class _Converter:
         if not _SUFFIX.search(name):  # a name a dump already gave it stays
             var.name = self.fresh_name(name, kind)
         self.cur[name] = var
+        self.loop_scoped.discard(name)
 
     def keep(self, var: Var) -> None:
         """`var` binds its name and keeps it: a loop's own iter_args and return vars (the
@@ -174,13 +176,18 @@ class _Converter:
 
     def end_loop_target(self, name: str, saved: tuple[str | None, Var | None]) -> None:
         """Leaving the loop: the name is again what it was before it (the target is scoped
-        to the loop, so a later loop does not carry it)."""
+        to the loop, so a later loop does not carry it). A name that was not bound before
+        stays readable (a read after the loop is not ours to judge), but is no value a
+        later loop carries."""
         key, var = saved
-        for table, value in ((self.keys, key), (self.cur, var)):
-            if value is None:
-                table.pop(name, None)  # type: ignore[attr-defined]
-            else:
-                table[name] = value  # type: ignore[index]
+        if key is None:
+            self.keys.pop(name, None)
+        else:
+            self.keys[name] = key
+        if var is None:
+            self.loop_scoped.add(name)
+        else:
+            self.cur[name] = var
 
     def use(self, var: Var) -> Var:
         name = self.source(var)
@@ -337,7 +344,10 @@ class _Converter:
             sorted(
                 name
                 for name in _assigned_names(stmt.body)
-                if name in self.cur and name not in explicit and not name.startswith(_TUPLE_TEMP)
+                if name in self.cur
+                and name not in explicit
+                and name not in self.loop_scoped
+                and not name.startswith(_TUPLE_TEMP)
             )
             if stmt.kind is not ForKind.UNROLL
             else []

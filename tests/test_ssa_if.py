@@ -326,3 +326,23 @@ def test_a_loops_own_iter_args_and_results_keep_their_names():
         return r
     """)
     assert_round_trip(dump)
+
+
+def test_each_loop_counts_its_target_from_zero():
+    """A loop target is a variable of its own (the real parser's): two sibling
+    `for hb in ...` loops both bind `hb__idx_v0`, as the real rms_norm.pto shows (its
+    second loop's index is `%5`, the name being taken), and a later loop that assigns a
+    name only an earlier loop's body bound does not carry it."""
+    dump = compile_text(
+        program(f"""\
+        @pl.function
+        def main(self, x: {T64}) -> {T64}:
+            for hb in pl.range(4):
+                y = pl.mul(x, 2.0)
+            for hb in pl.range(4):
+                y = pl.add(x, x)
+            return x
+        """)
+    )
+    assert body_of(dump).count("for hb__idx_v0 in pl.range(4):") == 2
+    assert "init_values" not in dump

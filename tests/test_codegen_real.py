@@ -28,6 +28,11 @@ BYTE_EQUAL = {
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_5",
     ],
     "pypto-lib/models/qwen3_32b/decode.py": ["Qwen3Decode.silu"],
+    "pypto/examples/distributed/01_hello_rank.py": [
+        "add_rank.add_rank",
+        "per_rank.add_rank",
+        "hello_rank.add_rank",
+    ],
     "pypto/examples/models/04_paged_attention.py": [
         "PagedAttentionProgram.kernel_pv_matmul",
         "PagedAttentionProgram.kernel_qk_matmul",

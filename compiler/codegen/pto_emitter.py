@@ -411,6 +411,8 @@ class _Emitter:
             return self._expand(call, _EXPANDS[op], dest)
         if call.op == "tile.cast":
             return self._cast(call, dest)
+        if call.op == "pl.cast":
+            return self._scalar_cast(call)
         if namespace == "tile" and op in _UNARY:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
@@ -626,6 +628,25 @@ class _Emitter:
             call.span,
         )
         return result
+
+    def _scalar_cast(self, call: Call) -> Value:
+        """A scalar integer to float (`arith.sitofp`), into an unnamed value as the real
+        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`)."""
+        source = self._expr(call.args[0], None)
+        named = call.kwargs.get("target_type")
+        dtype = (
+            named.text.removeprefix("pl.") if isinstance(named, OpaqueExpr) else getattr(named, "name", "")
+        )
+        target = _DTYPES.get(dtype)
+        if source.scalar not in ("i32", "i64") or target not in ("f32", "f16", "bf16"):
+            raise CodegenNotModelled(
+                f"a scalar cast from {source.scalar or 'an unknown type'} to {target or 'an unknown type'} "
+                "is not modelled yet",
+                call.span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.sitofp {source.name} : {source.scalar} to {target}", call.span)
+        return Value(name, scalar=target)
 
     def _result_tile(self, call: Call) -> TileBuf:
         """The tile the statement binds, from its type (the op's deduced result)."""

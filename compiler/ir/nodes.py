@@ -384,6 +384,10 @@ class Function:
     attrs: list[tuple[str, Any]] = field(default_factory=list)
     # How the author wrote it: "function", "inline", "jit", "jit.incore", ...
     decorator: str = "function"
+    # `@pl.jit` only (`compiler.parser.jit_renames`): the alias the real specializer gives
+    # each rebinding statement, by its (line, column), and the names it bridges into loops.
+    jit_aliases: dict[tuple[int, int], str] = field(default_factory=dict)
+    jit_bridges: list[tuple[str, int]] = field(default_factory=list)
 
     @property
     def has_dsl_body(self) -> bool:

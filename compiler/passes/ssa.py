@@ -121,6 +121,8 @@ class _Converter:
         self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
         self.future: set[str] = set()  # see `block`
         self.loop_scoped: set[str] = set()  # names bound only as a finished loop's target
+        self.aliases: dict[tuple[int, int], str] = {}  # the function's `jit_aliases`
+        self.alias: dict[str, str] = {}  # a name -> the alias its current binding was given
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
         # kept so that its id is not reused while the pass runs.
@@ -158,10 +160,20 @@ class _Converter:
         return found[1] if found is not None else None
 
     def fresh_name(self, name: str, kind: str) -> str:
-        key = self.keys.get(name, name)
+        base = self.alias.get(name, name)  # a @pl.jit rebinding's alias (`tile_v1`)
+        key = self.keys.get(name, name) if base == name else base
         version = self.counters.get(key, 0)
         self.counters[key] = version + 1
-        return f"{name}__{kind}_v{version}"
+        return f"{base}__{kind}_v{version}"
+
+    def take_alias(self, stmt: Stmt, name: str) -> None:
+        """The alias the real @pl.jit specializer gives the name `stmt` binds, if any
+        (`Function.jit_aliases`); a binding without one is the name itself again."""
+        alias = self.aliases.get((stmt.span.start_line, stmt.span.start_col))
+        if alias is None:
+            self.alias.pop(name, None)
+        else:
+            self.alias[name] = alias
 
     def bind_loop_target(self, var: Var, kind: str) -> tuple[str | None, Var | None]:
         """A loop's target (`for i in ...`, `for i in pl.spmd(...)`): a variable of its own
@@ -169,6 +181,7 @@ class _Converter:
         Returns what the name was before, for `end_loop_target`."""
         name = var.name
         saved = (self.keys.get(name), self.cur.get(name))
+        self.alias.pop(name, None)  # a loop target is never renamed
         self.serial += 1
         self.keys[name] = f"{name}#{self.serial}"
         self.define(var, kind)
@@ -263,6 +276,7 @@ class _Converter:
     # ----------------------------------------------------------- statements
 
     def function(self, function: Function) -> None:
+        self.aliases = function.jit_aliases
         for param in function.params:
             self.define(param.var, "ssa")
         self.block(function.body)
@@ -300,6 +314,7 @@ class _Converter:
                 stmt.var.name = target.name
                 self.cur[name] = stmt.var
             else:
+                self.take_alias(stmt, stmt.var.name)
                 self.define(stmt.var, "ssa")
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)

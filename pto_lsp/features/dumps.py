@@ -17,7 +17,6 @@ from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.folded_loops import callees_in_folded_loops
-from compiler.codegen.jit_renames import jit_renames
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -82,11 +81,9 @@ def mlir_of(
     stops = [
         d for d in analysis.diagnostics if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
     ]
-    # JIT functions the real specializer renames in (read before the passes change the IR).
+    # JIT functions the real specializer bridges names into loops in (not modelled).
     renamed = [
-        (function.span, found)
-        for function in analysis.functions
-        if function.decorator.startswith("jit") and (found := jit_renames(function))
+        (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
     programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
     # Kernels called from a loop the real Simplify folds (per program; free functions together).
@@ -156,8 +153,8 @@ def _emit(
     elif jit_rename is not None:
         name, line = jit_rename
         problem = (
-            f"'{name}' is bound again at line {line}, which the real @pl.jit specializer renames "
-            f"('{name}_v<n>'): not modelled"
+            f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
+            f"(a statement '{name}_v<n> = {name}' before it): not modelled"
         )
     elif folded_loop is not None:
         problem = (

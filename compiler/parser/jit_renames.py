@@ -1,12 +1,17 @@
-"""Where the real `@pl.jit` specializer would rename a rebound name, which pto-lsp does not.
+"""The names the real `@pl.jit` specializer gives rebound values, before parsing.
 
 Before a `@pl.jit` function is parsed, the real specializer (`pypto/jit/specializer.py`)
 alpha-renames a name assigned again at the depth where it was first bound (`tile =
-pl.add(tile, x)` becomes `tile_v1 = ...`; a parameter counts as bound at depth 0), and
-bridges a name a loop body reads before rebinding it when a sibling scope at the loop
-body's depth bound it first (`x_v1 = x` before the loop, `x_v1` inside). The real PTO
-MLIR then names those values `%tile_v1__ssa_v0`, where pto-lsp's SSA form says
-`%tile__ssa_v1`: a kernel of such a function is not emitted.
+pl.add(tile, x)` becomes `tile_v1 = ...`, the next one `tile_v2`, skipping names the
+author uses; a parameter counts as bound at depth 0); a deeper rebinding of a renamed
+name binds its current alias. The real PTO MLIR then names those values
+`%tile_v1__ssa_v0`: ConvertToSSA versions each binding under its alias
+(`Function.jit_aliases`, by the statement's position).
+
+It also bridges a name a loop body reads before rebinding it when a sibling scope at
+the loop body's depth bound it first (a statement `x_v1 = x` before the loop, `x_v1`
+inside): the extra statement is not modelled, and a kernel it shows in is not emitted
+(`Function.jit_bridges`).
 
 The walk follows the specializer's bookkeeping on the parsed IR: loop, `if` and `with`
 bodies are one level deeper; a loop body's names first bound in a sibling scope at its
@@ -35,24 +40,44 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order
+from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 
 
-def jit_renames(function: Function) -> list[tuple[str, int]]:
-    """The names the real specializer renames in `function` (a `@pl.jit` one), each with
-    the line of a statement that binds the new name."""
-    walk = _Walk()
+def jit_renames(function: Function) -> tuple[dict[tuple[int, int], str], list[tuple[str, int]]]:
+    """For a `@pl.jit` function: the alias each binding statement binds, by the statement's
+    (line, column), and the bridged names with the line of their loop."""
+    walk = _Walk(used=_bound_names(function))
     for param in function.params:
         walk.depth_of[param.var.name] = 0
+        walk.count[param.var.name] = 1
     walk.block(function.body.stmts, 0)
-    return walk.renamed
+    return walk.aliases, walk.bridged_at
 
 
 @dataclass
 class _Walk:
+    used: set[str]  # every name the author binds (an alias skips them)
     depth_of: dict[str, int] = field(default_factory=dict)  # a bound name -> its first depth
-    renamed: list[tuple[str, int]] = field(default_factory=list)
-    bridged: set[str] = field(default_factory=set)  # names a loop body binds as their alias
+    count: dict[str, int] = field(default_factory=dict)  # `_assign_count`
+    current: dict[str, str] = field(default_factory=dict)  # `_var_renames`: name -> its alias
+    aliases: dict[tuple[int, int], str] = field(default_factory=dict)
+    bridged_at: list[tuple[str, int]] = field(default_factory=list)
+
+    def rebind(self, name: str) -> str:
+        """`_rebind`: the next `<name>_v<n>` the author does not use."""
+        number = self.count[name]
+        alias = f"{name}_v{number}"
+        while alias in self.used:
+            number += 1
+            alias = f"{name}_v{number}"
+        self.count[name] = number + 1
+        self.current[name] = alias
+        self.used.add(alias)
+        return alias
+
+    def forget(self, name: str) -> None:
+        for table in (self.depth_of, self.count, self.current):
+            table.pop(name, None)  # type: ignore[attr-defined]
 
     def block(self, stmts: list[Stmt], depth: int) -> None:
         for stmt in stmts:
@@ -61,10 +86,14 @@ class _Walk:
     def stmt(self, stmt: Stmt, depth: int) -> None:
         name = _simple_target(stmt)
         if name is not None:
-            if name not in self.depth_of:
+            key = (stmt.span.start_line, stmt.span.start_col)
+            if name not in self.count:
                 self.depth_of[name] = depth
-            elif self.depth_of[name] == depth or name in self.bridged:
-                self.renamed.append((name, stmt.span.start_line))
+                self.count[name] = 1
+            elif self.depth_of[name] == depth:
+                self.aliases[key] = self.rebind(name)
+            elif name in self.current:
+                self.aliases[key] = self.current[name]
         elif isinstance(stmt, SeqStmts):
             self.block(stmt.stmts, depth)
         elif isinstance(stmt, ForStmt) or _spmd_for_body(stmt) is not None:
@@ -73,11 +102,11 @@ class _Walk:
             self.loop_locals(body, depth, stmt.span.start_line)
             self.block(body, depth + 1)
         elif isinstance(stmt, IfStmt):
-            before = set(self.depth_of)
+            before = set(self.count)
             self.block(stmt.then_body.stmts, depth + 1)
             if stmt.else_body is not None:
-                for added in set(self.depth_of) - before:
-                    del self.depth_of[added]
+                for added in set(self.count) - before:
+                    self.forget(added)
                 self.block(stmt.else_body.stmts, depth + 1)
         elif isinstance(stmt, (WhileStmt, ScopeStmt)):
             self.block(stmt.body.stmts, depth + 1)
@@ -85,19 +114,31 @@ class _Walk:
     def loop_locals(self, body: list[Stmt], depth: int, line: int) -> None:
         """`_classify_loop_locals`: a name the body's own statements bind that a sibling
         scope at the body's depth bound first is carried when the body reads it before
-        writing it (bridged `x_v1 = x` before the loop, at `depth`, and bound as `x_v1`
-        in it), else a fresh local (forgotten)."""
+        writing it (bridged `x_v1 = x` before the loop, at `depth`; bound as `x_v1` in
+        it), else a fresh local (forgotten)."""
         exposed = _upward_exposed(body)
         for stmt in body:
             name = _simple_target(stmt)
             if name is None or self.depth_of.get(name) != depth + 1:
                 continue
             if name in exposed:
-                self.renamed.append((name, line))
+                self.rebind(name)
                 self.depth_of[name] = depth
-                self.bridged.add(name)
+                self.bridged_at.append((name, line))
             else:
-                del self.depth_of[name]
+                self.forget(name)
+
+
+def _bound_names(function: Function) -> set[str]:
+    names = {param.var.name for param in function.params}
+    for stmt in walk_stmts(function.body):
+        if isinstance(stmt, AssignStmt):
+            names.add(stmt.var.name)
+        elif isinstance(stmt, YieldStmt):
+            names.update(var.name for var in stmt.targets)
+        elif isinstance(stmt, ForStmt):
+            names.update(var.name for var in [stmt.loop_var, *stmt.iter_args] if var is not None)
+    return names
 
 
 def _simple_target(stmt: Stmt) -> str | None:

@@ -322,7 +322,14 @@ class _Converter:
             stmt.values = [self.expr(value) for value in stmt.values]
         elif isinstance(stmt, YieldStmt):
             stmt.values = [self.expr(value) for value in stmt.values]
+            alias = self.aliases.get((stmt.span.start_line, stmt.span.start_col))
             for var in stmt.targets:  # a loop's own return vars keep their names
+                if alias is not None and len(stmt.targets) == 1:
+                    # (as the @pl.jit specializer renamed it: `r_v1 = pl.yield_(...)`)
+                    self.cur[var.name] = var
+                    self.bind_name(var, var.name)
+                    var.name = alias
+                    continue
                 self.keep(var)
         elif isinstance(stmt, ForStmt):
             self.loop(stmt)

@@ -6,10 +6,9 @@ every position, where:
   Vars met at corresponding positions must form a one-to-one mapping (so a
   binding and all its uses correspond, whatever either side calls them);
 - ordered things (statements, arguments, attrs, kwargs) compare in order;
-- spans (any field named `span` or ending in `_span`/`_spans`), the
-  decorator spelling a function was written with and the source positions of
-  its `@pl.jit` renames are ignored: they say where and how the author wrote
-  it, not what the IR means.
+- spans (any field named `span` or ending in `_span`/`_spans`) and the
+  decorator spelling a function was written with are ignored: they say where
+  and how the author wrote it, not what the IR means.
 
 The hash agrees with equality: Vars hash by the order in which the walk first
 meets them, which is the same on both sides of an equal pair. It is stable
@@ -27,9 +26,7 @@ from typing import Any
 from compiler.ir.nodes import Expr, Function, Param, Program, Stmt, Var
 from compiler.ir.types import IRType, TensorView, TileView
 
-# `jit_aliases` / `jit_bridges` are keyed by source positions (the specializer's renames,
-# already in the Vars' names once ConvertToSSA ran).
-_IGNORED_FIELDS = frozenset({"decorator", "jit_aliases", "jit_bridges"})
+_IGNORED_FIELDS = frozenset({"decorator"})
 _NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType, TileView, TensorView)
 
 

@@ -6,7 +6,7 @@ pl.add(tile, x)` becomes `tile_v1 = ...`, the next one `tile_v2`, skipping names
 author uses; a parameter counts as bound at depth 0); a deeper rebinding of a renamed
 name binds its current alias. The real PTO MLIR then names those values
 `%tile_v1__ssa_v0`: ConvertToSSA versions each binding under its alias
-(`Function.jit_aliases`, by the statement's position).
+(`AssignStmt.jit_alias`).
 
 It also bridges a name a loop body reads before rebinding it when a sibling scope at
 the loop body's depth bound it first (a statement `x_v1 = x` before the loop, `x_v1`
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     Call,
@@ -43,15 +44,15 @@ from compiler.ir import (
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 
 
-def jit_renames(function: Function) -> tuple[dict[tuple[int, int], str], list[tuple[str, int]]]:
-    """For a `@pl.jit` function: the alias each binding statement binds, by the statement's
-    (line, column), and the bridged names with the line of their loop."""
+def mark_jit_renames(function: Function) -> None:
+    """For a `@pl.jit` function: set each rebinding statement's `jit_alias` and the
+    function's `jit_bridges` (each bridged name with its loop's span)."""
     walk = _Walk(used=_bound_names(function))
     for param in function.params:
         walk.depth_of[param.var.name] = 0
         walk.count[param.var.name] = 1
     walk.block(function.body.stmts, 0)
-    return walk.aliases, walk.bridged_at
+    function.jit_bridges = walk.bridged_at
 
 
 @dataclass
@@ -60,8 +61,7 @@ class _Walk:
     depth_of: dict[str, int] = field(default_factory=dict)  # a bound name -> its first depth
     count: dict[str, int] = field(default_factory=dict)  # `_assign_count`
     current: dict[str, str] = field(default_factory=dict)  # `_var_renames`: name -> its alias
-    aliases: dict[tuple[int, int], str] = field(default_factory=dict)
-    bridged_at: list[tuple[str, int]] = field(default_factory=list)
+    bridged_at: list[tuple[str, Span]] = field(default_factory=list)
 
     def rebind(self, name: str) -> str:
         """`_rebind`: the next `<name>_v<n>` the author does not use."""
@@ -86,20 +86,20 @@ class _Walk:
     def stmt(self, stmt: Stmt, depth: int) -> None:
         name = _simple_target(stmt)
         if name is not None:
-            key = (stmt.span.start_line, stmt.span.start_col)
+            assert isinstance(stmt, (AssignStmt, YieldStmt))
             if name not in self.count:
                 self.depth_of[name] = depth
                 self.count[name] = 1
             elif self.depth_of[name] == depth:
-                self.aliases[key] = self.rebind(name)
+                stmt.jit_alias = self.rebind(name)
             elif name in self.current:
-                self.aliases[key] = self.current[name]
+                stmt.jit_alias = self.current[name]
         elif isinstance(stmt, SeqStmts):
             self.block(stmt.stmts, depth)
         elif isinstance(stmt, ForStmt) or _spmd_for_body(stmt) is not None:
             body = stmt.body.stmts if isinstance(stmt, ForStmt) else _spmd_for_body(stmt)
             assert body is not None
-            self.loop_locals(body, depth, stmt.span.start_line)
+            self.loop_locals(body, depth, stmt.span)
             self.block(body, depth + 1)
         elif isinstance(stmt, IfStmt):
             before = set(self.count)
@@ -111,7 +111,7 @@ class _Walk:
         elif isinstance(stmt, (WhileStmt, ScopeStmt)):
             self.block(stmt.body.stmts, depth + 1)
 
-    def loop_locals(self, body: list[Stmt], depth: int, line: int) -> None:
+    def loop_locals(self, body: list[Stmt], depth: int, loop: Span) -> None:
         """`_classify_loop_locals`: a name the body's own statements bind that a sibling
         scope at the body's depth bound first is carried when the body reads it before
         writing it (bridged `x_v1 = x` before the loop, at `depth`; bound as `x_v1` in
@@ -124,7 +124,7 @@ class _Walk:
             if name in exposed:
                 self.rebind(name)
                 self.depth_of[name] = depth
-                self.bridged_at.append((name, line))
+                self.bridged_at.append((name, loop))
             else:
                 self.forget(name)
 

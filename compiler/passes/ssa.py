@@ -121,7 +121,6 @@ class _Converter:
         self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
         self.future: set[str] = set()  # see `block`
         self.loop_scoped: set[str] = set()  # names bound only as a finished loop's target
-        self.aliases: dict[tuple[int, int], str] = {}  # the function's `jit_aliases`
         self.alias: dict[str, str] = {}  # a name -> the alias its current binding was given
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
@@ -166,10 +165,9 @@ class _Converter:
         self.counters[key] = version + 1
         return f"{base}__{kind}_v{version}"
 
-    def take_alias(self, stmt: Stmt, name: str) -> None:
-        """The alias the real @pl.jit specializer gives the name `stmt` binds, if any
-        (`Function.jit_aliases`); a binding without one is the name itself again."""
-        alias = self.aliases.get((stmt.span.start_line, stmt.span.start_col))
+    def take_alias(self, alias: str | None, name: str) -> None:
+        """The alias the real @pl.jit specializer gives the name a statement binds, if any
+        (`AssignStmt.jit_alias`); a binding without one is the name itself again."""
         if alias is None:
             self.alias.pop(name, None)
         else:
@@ -276,7 +274,6 @@ class _Converter:
     # ----------------------------------------------------------- statements
 
     def function(self, function: Function) -> None:
-        self.aliases = function.jit_aliases
         for param in function.params:
             self.define(param.var, "ssa")
         self.block(function.body)
@@ -314,7 +311,7 @@ class _Converter:
                 stmt.var.name = target.name
                 self.cur[name] = stmt.var
             else:
-                self.take_alias(stmt, stmt.var.name)
+                self.take_alias(stmt.jit_alias, stmt.var.name)
                 self.define(stmt.var, "ssa")
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)
@@ -322,7 +319,7 @@ class _Converter:
             stmt.values = [self.expr(value) for value in stmt.values]
         elif isinstance(stmt, YieldStmt):
             stmt.values = [self.expr(value) for value in stmt.values]
-            alias = self.aliases.get((stmt.span.start_line, stmt.span.start_col))
+            alias = stmt.jit_alias
             for var in stmt.targets:  # a loop's own return vars keep their names
                 if alias is not None and len(stmt.targets) == 1:
                     # (as the @pl.jit specializer renamed it: `r_v1 = pl.yield_(...)`)

@@ -122,16 +122,21 @@ def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
 
 
 def _jit_rename(
-    renamed: list[tuple[Span, list[tuple[str, int]]]], kernel: Function
+    renamed: list[tuple[Span, list[tuple[str, Span]]]], kernel: Function
 ) -> tuple[str, int] | None:
-    """A rename of the JIT function `kernel` is (or was outlined from) that shows in the
-    kernel: one in its lines, or of a value it takes as a parameter."""
+    """A bridge of the JIT function `kernel` is (or was outlined from) that shows in the
+    kernel: one whose loop is in its lines, or of a value it takes as a parameter."""
     first, last = kernel.span.start_line, kernel.span.end_line
     params = {base_name(param.var.name) for param in kernel.params}
     for span, found in renamed:
         if span.start_line <= first <= span.end_line:
             return next(
-                ((name, line) for name, line in found if first <= line <= last or name in params), None
+                (
+                    (name, loop.start_line)
+                    for name, loop in found
+                    if first <= loop.start_line <= last or name in params
+                ),
+                None,
             )
     return None
 

@@ -159,6 +159,34 @@ def test_a_write_later_in_the_loop_body_reaches_the_read_of_the_next_iteration(t
     assert [r["location"]["range"]["start"]["line"] + 1 for r in hint["relatedInformation"]] == [store]
 
 
+def test_the_nearest_write_is_named_and_the_others_are_counted(tmp_path):
+    writes = "".join(
+        f"""
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="w{k}"):
+        t{k}: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])
+        mid = pl.store(t{k}, [0, 0], mid)"""
+        for k in range(12)
+    )
+    text = program(
+        "Many",
+        writes
+        + """
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="consume"):
+        pl.set_cache_policy(mid, pl.CachePolicy.BYPASS)
+        m: pl.Tile[[64, 64], pl.FP32] = pl.load(mid, [0, 0], [64, 64])
+        out = pl.store(m, [0, 0], out)
+    """,
+    )
+    [hint] = checked(tmp_path, text)
+    last = line_of(text, "mid = pl.store(t11")
+    assert (
+        f"but kernel 'w11' (line {last}) writes it through the cache before this read (and 11 more writes)"
+        in (hint["message"])
+    )
+    related = [r["location"]["range"]["start"]["line"] + 1 for r in hint["relatedInformation"]]
+    assert related == [line_of(text, f"mid = pl.store(t{k},") for k in range(11, 1, -1)]  # the nearest ten
+
+
 def test_nothing_for_a_write_after_the_read_without_a_loop_nor_for_an_unwritten_tensor(tmp_path):
     assert checked(tmp_path, READ_THEN_WRITE) == []
 

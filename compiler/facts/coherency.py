@@ -55,6 +55,7 @@ _ORCHESTRATION_WRITES: dict[str, int] = {
     "tile.store": 2,
 }
 _WRITING = (Direction.OUT, Direction.INOUT)
+_MOST_RELATED = 10  # related locations of one hint, at most
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ class CoherencyHint:
     kernel: str
     declaration: Span  # what asked for BYPASS (marker, or the first load's `cache=`)
     reads: tuple[GmRead, ...]
-    writes: tuple[CachedWrite, ...]  # in source order, the first is the one the message names
+    writes: tuple[CachedWrite, ...]  # the nearest first: the one the message names
     outer_name: str | None = None  # the orchestration's name of the tensor, when it differs
 
 
@@ -141,22 +142,31 @@ def _function_hints(
             reads = by_kernel.get((launch.kernel, index))
             if not reads:
                 continue
-            writes = [w.write for w in walk.writes if w.root == root and _reaches(w, launch)]
+            reaching = [w for w in walk.writes if w.root == root and _reaches(w, launch)]
+            # The nearest first: the last write before the read, back to the first; then those
+            # that reach it from a later point of a loop body (an earlier iteration).
+            reaching.sort(key=lambda w: _distance(w, launch))
+            writes = [w.write for w in reaching]
             if not writes:
                 continue
             declaration = reads[0].reason_span or reads[0].span
             outer = launch.names.get(index)
             known = found.get(declaration)
-            merged = {w.span: w for w in [*(known.writes if known else ()), *writes]}
+            merged = {w.span: w for w in [*(known.writes if known else ()), *writes]}  # order kept
             found[declaration] = CoherencyHint(
                 reads[0].tensor,
                 launch.kernel,
                 declaration,
                 tuple(reads),
-                tuple(sorted(merged.values(), key=lambda w: w.span)),
+                tuple(merged.values()),
                 outer if outer and outer != reads[0].tensor else None,
             )
     return list(found.values())
+
+
+def _distance(write: _Write, launch: _Launch) -> tuple[bool, int]:
+    before = write.place.order < launch.place.order
+    return (not before, launch.place.order - write.place.order if before else write.place.order)
 
 
 def _reaches(write: _Write, launch: _Launch) -> bool:
@@ -296,8 +306,10 @@ def coherency_message(hint: CoherencyHint) -> str:
 
 
 def coherency_diagnostic(hint: CoherencyHint) -> Diagnostic:
+    # Each write, up to a screenful: a read after hundreds of writes names the count in its message.
     related = tuple(
-        RelatedInfo(write.span, f"cached write of '{hint.tensor}' by {write.writer}") for write in hint.writes
+        RelatedInfo(write.span, f"cached write of '{hint.tensor}' by {write.writer}")
+        for write in hint.writes[:_MOST_RELATED]
     )
     return Diagnostic(
         code=codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE,

@@ -23,6 +23,8 @@ from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stop
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.codegen.group_checks import group_errors
+from compiler.codegen.kernel_memory import KernelMemory
+from compiler.codegen.memory_checks import MEMORY_CODES, program_memory
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.gm_reads import may_read_bypass
@@ -53,6 +55,7 @@ _CODEGEN_CODES = frozenset(
         codes.ORCH_ATOMIC_ASSEMBLE,
         codes.ORCH_TASK_ARGUMENT,
         codes.STORE_TARGET_NOT_A_VAR,
+        *MEMORY_CODES,
     }
 )
 
@@ -74,6 +77,8 @@ class UnitAnalysis:
     may_hold_opaque: bool = field(default=True, repr=False, compare=False)
     # id(function) -> its outlined scopes, as the outliner checks found them (the facts reuse them).
     outlined: dict[int, list[ScopeStmt]] = field(default_factory=dict, repr=False, compare=False)
+    # The on-chip memory use of the kernels of each program the pipeline gets that far with.
+    kernel_memory: list[KernelMemory] = field(default_factory=list, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -247,7 +252,8 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
-    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines))
+    memory: list[KernelMemory] = []
+    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -257,6 +263,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         interfaces=interfaces,
         outlined=outlined,
         may_hold_opaque=opaque_made() != opaque_before,
+        kernel_memory=memory,
     )
 
 
@@ -283,11 +290,15 @@ def _statement_of(starts: Sequence[int]) -> Callable[[int], int]:
 
 
 def _pipeline_checks(
-    programs: Sequence[Program], diagnostics: Sequence[Diagnostic], statement_lines: Sequence[int]
+    programs: Sequence[Program],
+    diagnostics: Sequence[Diagnostic],
+    statement_lines: Sequence[int],
+    memory: list[KernelMemory],
 ) -> list[Diagnostic]:
     """The passes' and codegen's errors of each program the real pipeline gets that far
     with: `ir.compile` compiles each program on its own, and stops at the first pass
-    that rejects it (an outliner's, Simplify's), before codegen."""
+    that rejects it (an outliner's, Simplify's, a memory pass's), before codegen. The
+    kernels' memory use of the programs that get past Simplify goes into `memory`."""
     statement = _statement_of(statement_lines)
     failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
     found: list[Diagnostic] = []
@@ -295,6 +306,10 @@ def _pipeline_checks(
         if statement(program.span.start_line) in failed:
             continue
         rejected = simplify_errors(program)
+        if not rejected:
+            planned = program_memory(program)
+            memory.extend(planned.kernels)
+            rejected = planned.errors
         found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
     return found
 

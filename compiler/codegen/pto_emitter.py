@@ -22,12 +22,12 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
-from compiler.codegen.tile_memory import TileAlloc, plan_addresses
+from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -60,7 +60,7 @@ _DTYPES = {
     "INT8": "i8",
     "UINT8": "ui8",
 }
-_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4, "i64": 8, "i8": 1, "ui8": 1}
+_IR_DTYPES = {mlir: name for name, mlir in _DTYPES.items()}
 # (blayout, slayout, fractal) per memory space.
 _LAYOUT = {
     "vec": ("row_major", "none_box", 512),
@@ -124,6 +124,9 @@ class Value:
 @dataclass
 class KernelCode:
     text: str
+    # Its tiles and the real planner's address of each (`tile_memory`): its on-chip use.
+    allocs: list[TileAlloc] = field(default_factory=list)
+    addresses: list[int] = field(default_factory=list)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -167,24 +170,24 @@ class _Emitter:
             f"  func.func @{self.function.name}({', '.join(args)}) attributes "
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
-        addresses = self._addresses()
+        planned = self._planned()
+        addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
-        return KernelCode(substitute(text, names))
+        return KernelCode(substitute(text, names), self.allocs, planned)
 
-    def _addresses(self) -> list[str]:
-        """Each alloc's address constant: the real planner's address (`tile_memory`), asked for
-        in the order of the allocs, as the real codegen emits them before the views."""
+    def _planned(self) -> list[int]:
+        """Each alloc's address: the real planner's (`tile_memory`); their constants are asked
+        for in the order of the allocs, as the real codegen emits them before the views."""
         last_use: dict[int, int] = {}
         for index, alloc in enumerate(self.allocs):
             for line, point in self.lines:
                 if alloc.name in line:
                     last_use[index] = max(last_use.get(index, point), point)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
-        planned = plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
-        return [self.names.constant(ADDRESSES, address, "i64") for address in planned]
+        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -466,9 +469,9 @@ class _Emitter:
     def _alloc(self, dest: str | None, tile: TileBuf, span: Span, view_of: int | None = None) -> Value:
         """A tile at its definition; the real codegen names every tile before anything else."""
         name = self.names.name(TILES, dest)
-        size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
+        size = tile_bytes((tile.rows, tile.cols), _IR_DTYPES.get(tile.dtype), SPACE_NAMES[tile.loc])
         index = len(self.allocs)
-        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of))
+        self.allocs.append(TileAlloc(name, tile.loc, size or 0, self.point, view_of, span, base_name(dest or "")))
         self._line(
             f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",

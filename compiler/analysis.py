@@ -254,6 +254,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
     memory: list[KernelMemory] = []
     diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory))
+    memory.extend(_jit_memory(definitions.functions, diagnostics, statement_lines))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -312,6 +313,21 @@ def _pipeline_checks(
             rejected = planned.errors
         found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
     return found
+
+
+def _jit_memory(
+    functions: Sequence[Function], diagnostics: Sequence[Diagnostic], statement_lines: Sequence[int]
+) -> list[KernelMemory]:
+    """The memory use of the kernels of free (`@pl.jit`) functions without an error: shown,
+    never judged (a JIT function is compiled at its call, with the call's shapes)."""
+    statement = _statement_of(statement_lines)
+    failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
+    return [
+        memory
+        for function in functions
+        if statement(function.span.start_line) not in failed
+        for memory in program_memory(Program(function.name, [function], function.span)).kernels
+    ]
 
 
 def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:

@@ -78,6 +78,7 @@ class KernelMemory:
     spaces: tuple[SpaceUse, ...]
     unknown: tuple[str, ...] = field(default=())  # spaces holding a tile we cannot size
     why_not_exact: str = ""  # what the emitter does not model, for an at-most use
+    program: str | None = None  # the `@pl.program` it belongs to
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)

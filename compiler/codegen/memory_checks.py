@@ -47,6 +47,8 @@ from compiler.passes.ssa import base_name
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
 )
+# The errors whose verdict depends on the SoC's capacities (L0A/L0B are 64 KB on every SoC).
+SOC_JUDGED_CODES = frozenset({codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE})
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
 # `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
 _L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}
@@ -76,7 +78,7 @@ def program_memory(program: Program) -> ProgramMemory:
     headers = _kernel_headers(program)
     programs, _ = run_passes([program], [], PIPELINE[-1].name, keep_input=True)
     kernels = [f for p in programs for f in p.functions if is_kernel(f)]
-    memories = [_located(kernel_memory(kernel), headers) for kernel in kernels]
+    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
     creates = [d for kernel in kernels for d in _create_errors(kernel)]
     if creates:
         return ProgramMemory(memories, creates)
@@ -133,13 +135,19 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             else create_message(used, limit)
         )
         related = tuple(
-            dataclasses.replace(info, message=info.message.replace(
-                f"past the {format_bytes(capacity(DEFAULT_SOC, space) or 0)} bytes", f"past the {format_bytes(limit)} bytes"
-            ))
+            dataclasses.replace(
+                info,
+                message=info.message.replace(
+                    f"past the {format_bytes(capacity(DEFAULT_SOC, space) or 0)} bytes",
+                    f"past the {format_bytes(limit)} bytes",
+                ),
+            )
             for info in diagnostic.related
         )
         judged.append(
-            dataclasses.replace(diagnostic, message=message, related=related, data={**diagnostic.data, "soc": soc})
+            dataclasses.replace(
+                diagnostic, message=message, related=related, data={**diagnostic.data, "soc": soc}
+            )
         )
     return judged
 
@@ -230,12 +238,14 @@ def _kernel_headers(program: Program) -> dict[Span, Span]:
     headers: dict[Span, Span] = {}
     for function in program.functions:
         span = function.span
-        headers[span] = Span(span.start_line, span.start_col, span.start_line, span.start_col + 4 + len(function.name))
+        headers[span] = Span(
+            span.start_line, span.start_col, span.start_line, span.start_col + 4 + len(function.name)
+        )
         for stmt in walk_stmts(function.body):
             if isinstance(stmt, ScopeStmt) and stmt.header_span is not None:
                 headers.setdefault(stmt.span, stmt.header_span)
     return headers
 
 
-def _located(memory: KernelMemory, headers: dict[Span, Span]) -> KernelMemory:
-    return dataclasses.replace(memory, span=headers.get(memory.span, memory.span))
+def _located(memory: KernelMemory, headers: dict[Span, Span], program: str) -> KernelMemory:
+    return dataclasses.replace(memory, span=headers.get(memory.span, memory.span), program=program or None)

@@ -471,7 +471,9 @@ class _Emitter:
         name = self.names.name(TILES, dest)
         size = tile_bytes((tile.rows, tile.cols), _IR_DTYPES.get(tile.dtype), SPACE_NAMES[tile.loc])
         index = len(self.allocs)
-        self.allocs.append(TileAlloc(name, tile.loc, size or 0, self.point, view_of, span, base_name(dest or "")))
+        self.allocs.append(
+            TileAlloc(name, tile.loc, size or 0, self.point, view_of, span, base_name(dest or ""))
+        )
         self._line(
             f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",

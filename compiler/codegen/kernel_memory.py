@@ -26,7 +26,7 @@ from compiler.base.span import Span
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, high_water, tile_bytes
 from compiler.ir import AssignStmt, Call, Function, FunctionType, TileType
-from compiler.ir.visit import walk_stmts
+from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.ssa import base_name
 
 # InitMemRef gives these ops' results their source's buffer (`OutputMemoryInheritsInput`,
@@ -43,6 +43,27 @@ VIEW_OPS = frozenset(
         "tile.tpop_from_aic",
         "tile.tpop_from_aiv",
     }
+)
+# The ops whose tiles are all the real planner places for them: the passes after
+# ConvertTensorToTileOps add none around them. A kernel with any other op (a matmul, whose
+# operands AutoTileMatmulL0 moves into L0; a reduction or a cast, which LowerCompositeOps
+# and LegalizeTileCast give temporaries; cross-core pushes and pops, which get pipe
+# buffers) gets no "at most": measured on the corpus, those add tiles we do not see.
+_ELEMENTWISE = ("add", "sub", "mul", "div", "maximum", "minimum")
+_UNARY = ("exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu")
+AT_MOST_OPS = frozenset(
+    {
+        "tile.load",
+        "tile.store",
+        "tile.create",
+        "tile.full",
+        "tile.get_block_idx",
+        "tile.get_block_num",
+        *(f"tile.{op}" for op in _ELEMENTWISE),
+        *(f"tile.{op}s" for op in _ELEMENTWISE),
+        *(f"tile.{op}" for op in _UNARY),
+    }
+    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr"})
 )
 KERNEL_TYPES = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # The order spaces are shown in.
@@ -114,6 +135,12 @@ def _exact(function: Function, allocs: list[TileAlloc], addresses: list[int]) ->
 def _at_most(function: Function, why: str) -> KernelMemory:
     tiles: dict[str, list[TileUse]] = {}
     unknown: dict[str, None] = {}
+    others = sorted({call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt)} - AT_MOST_OPS)
+    if others:
+        shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        return KernelMemory(
+            function.name, function.span, (), ("all",), f"{why}; the passes after it add tiles for {shown}"
+        )
     for stmt in walk_stmts(function.body):
         if not isinstance(stmt, AssignStmt) or not isinstance(stmt.var.type, TileType):
             continue

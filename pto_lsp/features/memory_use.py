@@ -28,6 +28,8 @@ def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
 
 def kernel_line(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
     """All of a kernel's spaces on one line: `Vec 131,072 / 188,416 bytes · Acc ...`."""
+    if "all" in memory.unknown:
+        return "on-chip memory not analysed"
     parts = [use_text(use, soc) for use in memory.spaces]
     parts += [f"{space} not analysed" for space in memory.unknown if space != "?"]
     if "?" in memory.unknown:
@@ -42,6 +44,8 @@ def over(use: SpaceUse, soc: str) -> bool:
 
 def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
     lines = [f"**kernel `{memory.name}`** · on-chip memory ({soc})", ""]
+    if "all" in memory.unknown:
+        return "\n".join([*lines, f"Not analysed: {memory.why_not_exact}."])
     for use in memory.spaces:
         mark = " — **over capacity**" if use.exact and over(use, soc) else ""
         lines.append(f"- {use_text(use, soc)}{mark}")
@@ -102,6 +106,9 @@ def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC) -> str:
             lines.append(f"{head}: no on-chip tiles")
         for use in memory.spaces:
             lines.append(f"{head}: {use_text(use, soc)}")
+        if "all" in memory.unknown:
+            lines.append(f"{head}: not analysed: {memory.why_not_exact}")
+            continue
         for space in memory.unknown:
             lines.append(f"{head}: {space if space != '?' else 'a tile with no memory space'} not analysed")
     return "\n".join(lines) + "\n"

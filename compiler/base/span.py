@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Any
 
 # A unit is parsed on its own, so its nodes count lines from the unit's first
 # line. While a unit is analysed, this holds how many file lines lie above it;
@@ -85,6 +86,10 @@ class Span:
             if first.start_line > full.start_line:
                 return Span(full.start_line, full.start_col, first.start_line - 1, _END_OF_LINE)
         return Span(full.start_line, full.start_col, full.start_line, _END_OF_LINE)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Span:
+        """Never changed once made: a copy of the IR (the passes', `run_passes`) shares it."""
+        return self
 
     def contains(self, other: Span) -> bool:
         return (self.start_line, self.start_col) <= (other.start_line, other.start_col) and (

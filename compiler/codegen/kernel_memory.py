@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
-from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, high_water, tile_bytes
+from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
 from compiler.ir import AssignStmt, Call, Function, FunctionType, TileType
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.ssa import base_name
@@ -113,7 +113,25 @@ def kernel_memory(function: Function) -> KernelMemory:
         return _at_most(function, str(problem))
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
+    retiled = _retiled(code.allocs)
+    if retiled is not None:
+        return KernelMemory(function.name, function.span, (), ("all",), retiled)
     return _exact(function, code.allocs, code.addresses)
+
+
+def _retiled(allocs: list[TileAlloc]) -> str | None:
+    """Why AutoTileMatmulL0 rewrites the kernel's matmuls (None: it keeps them whole): it keeps
+    a matmul whole only when its L0 tiles fit L0A / L0B and its result the accumulator, and
+    otherwise splits it into a K-loop of L0-sized extracts, whose tiles the plan does not see."""
+    for alloc in allocs:
+        space = SPACE_NAMES[alloc.space]
+        limit = capacity(DEFAULT_SOC, space)
+        if space in ("Left", "Right", "Acc") and limit is not None and alloc.size > limit:
+            return (
+                f"a matmul's {space} tile ({format_bytes(alloc.size)} bytes) is larger than all of {space}: "
+                "AutoTileMatmulL0 splits it into L0-sized tiles, which is not modelled"
+            )
+    return None
 
 
 def _exact(function: Function, allocs: list[TileAlloc], addresses: list[int]) -> KernelMemory:

@@ -208,6 +208,7 @@ def _convert(function: Function) -> None:
         block.stmts = out
 
     rewrite(function.body)
+    rewrite = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
     function.body.stmts[:0] = prologue
 
 

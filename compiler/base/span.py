@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any
 
 # A unit is parsed on its own, so its nodes count lines from the unit's first
 # line. While a unit is analysed, this holds how many file lines lie above it;
@@ -87,7 +86,7 @@ class Span:
                 return Span(full.start_line, full.start_col, first.start_line - 1, _END_OF_LINE)
         return Span(full.start_line, full.start_col, full.start_line, _END_OF_LINE)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Span:
+    def __deepcopy__(self, memo: dict[int, object]) -> Span:
         """Never changed once made: a copy of the IR (the passes', `run_passes`) shares it."""
         return self
 

@@ -74,7 +74,17 @@ class ProgramMemory:
 
 
 def program_memory(program: Program) -> ProgramMemory:
-    """The kernels' memory use and the capacity errors of one program (default SoC)."""
+    """The kernels' memory use and the capacity errors of one program (default SoC). A
+    program the modelled passes cannot take through gets neither: not analysed, never an error."""
+    try:
+        return _program_memory(program)
+    except RecursionError:
+        raise  # the unit is too deep to analyse (`analyse_unit` says so)
+    except Exception:  # a pass or the emitter stumbling: "not analysed"
+        return ProgramMemory([], [])
+
+
+def _program_memory(program: Program) -> ProgramMemory:
     headers = _kernel_headers(program)
     programs, _ = run_passes([program], [], PIPELINE[-1].name, keep_input=True)
     kernels = [f for p in programs for f in p.functions if is_kernel(f)]

@@ -139,3 +139,12 @@ async def test_the_soc_setting_changes_the_capacities_shown(client: RecordingCli
         lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=URI), position=lsp.Position(6, 9))
     )
     assert hover is not None and "Vec 196,608 / 245,760 bytes" in str(hover.contents.value)  # type: ignore[union-attr]
+
+
+def test_a_scope_outlined_kernel_is_reported_on_its_with_line():
+    status, [found] = check("scope_vec_overflow.py")
+    assert status == 1 and found["code"] == "PTO801"
+    assert found["message"] == "Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)"
+    assert (found["range"]["start"]["line"], found["range"]["start"]["character"]) == (12, 8)
+    mlir = run_pto_lsp("compile", str(CASES / "scope_vec_overflow.py"), "--emit", "mlir")
+    assert "not emitted: the real compiler stops before codegen: Vec buffer usage" in mlir.stderr

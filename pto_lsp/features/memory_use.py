@@ -87,11 +87,12 @@ class MemoryHint:
 
 
 def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc: str) -> list[MemoryHint]:
-    """One hint per kernel header within the lines."""
+    """One hint per kernel header within the lines (none for a kernel not analysed at all:
+    its hover says why)."""
     return [
         MemoryHint(memory.span, kernel_line(memory, soc), f"on-chip memory of kernel '{memory.name}' ({soc})")
         for memory in all_kernels(analysis)
-        if first_line <= memory.span.end_line <= last_line
+        if first_line <= memory.span.end_line <= last_line and "all" not in memory.unknown
     ]
 
 

@@ -3,9 +3,9 @@
 The numbers are the compiler's (`compiler.codegen.kernel_memory`), the capacities the
 chosen SoC's (`soc` setting, default 910B). A use the real planner's addresses give is
 shown as is; one without MemoryReuse modelled says "at most"; a space holding a tile
-we cannot size says "not analysed". Shown in the hover of a kernel (its `def` line or
-the `with pl.at(...)` line of the scope it is outlined from, and anywhere in its body
-that has nothing else to say) and as an inlay hint at the end of that line.
+we cannot size says "not analysed". Shown in the hover of a kernel's header (its `def`
+line, or the `with pl.at(...)` line of the scope it is outlined from), as a code lens
+on that line, and by `pto-lsp compile --emit memory`.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def all_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
 
 
 def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:
-    """The kernel whose header is on `line`, else the innermost kernel whose code spans it."""
+    """The kernel whose header (`def` line, or `with pl.at(...)` line of its scope) is on `line`."""
     kernels = all_kernels(analysis)
     for memory in kernels:
         if memory.span.start_line == line:

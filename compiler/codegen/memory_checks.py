@@ -144,19 +144,13 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
             else create_message(used, limit)
         )
-        related = tuple(
-            dataclasses.replace(
-                info,
-                message=info.message.replace(
-                    f"past the {format_bytes(capacity(DEFAULT_SOC, space) or 0)} bytes",
-                    f"past the {format_bytes(limit)} bytes",
-                ),
-            )
-            for info in diagnostic.related
-        )
         judged.append(
             dataclasses.replace(
-                diagnostic, message=message, related=related, data={**diagnostic.data, "soc": soc}
+                # The tile crossing this SoC's limit may be another one: no related information.
+                diagnostic,
+                message=message,
+                related=(),
+                data={**diagnostic.data, "soc": soc},
             )
         )
     return judged

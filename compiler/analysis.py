@@ -23,7 +23,7 @@ from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stop
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.codegen.group_checks import group_errors
-from compiler.codegen.kernel_memory import KernelMemory
+from compiler.codegen.kernel_memory import KernelMemory, is_kernel
 from compiler.codegen.memory_checks import MEMORY_CODES, program_memory
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
@@ -92,6 +92,12 @@ class UnitAnalysis:
     def bypass_warnings(self) -> list[BypassWarning]:
         """The codegen's `[CacheBypassUnsupported]` warnings of this unit's kernels."""
         return unit_bypass_warnings(self)
+
+    @cached_property
+    def all_kernel_memory(self) -> list[KernelMemory]:
+        """The memory use of every kernel of the unit: its programs' (computed with the
+        diagnostics) and its JIT functions' (computed when first asked: only shown)."""
+        return [*self.kernel_memory, *jit_memory(self)]
 
     def published(self, codegen: bool = True) -> list[Diagnostic]:
         """The front end's diagnostics and the codegen warnings, in source order; without
@@ -253,8 +259,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
     memory: list[KernelMemory] = []
-    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory))
-    memory.extend(_jit_memory(definitions.functions, diagnostics, statement_lines))
+    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory, outlined))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -295,6 +300,7 @@ def _pipeline_checks(
     diagnostics: Sequence[Diagnostic],
     statement_lines: Sequence[int],
     memory: list[KernelMemory],
+    outlined: dict[int, list[ScopeStmt]],
 ) -> list[Diagnostic]:
     """The passes' and codegen's errors of each program the real pipeline gets that far
     with: `ir.compile` compiles each program on its own, and stops at the first pass
@@ -307,7 +313,7 @@ def _pipeline_checks(
         if statement(program.span.start_line) in failed:
             continue
         rejected = simplify_errors(program)
-        if not rejected:
+        if not rejected and _may_have_kernels(program.functions, outlined):
             planned = program_memory(program)
             memory.extend(planned.kernels)
             rejected = planned.errors
@@ -315,16 +321,20 @@ def _pipeline_checks(
     return found
 
 
-def _jit_memory(
-    functions: Sequence[Function], diagnostics: Sequence[Diagnostic], statement_lines: Sequence[int]
-) -> list[KernelMemory]:
-    """The memory use of the kernels of free (`@pl.jit`) functions without an error: shown,
-    never judged (a JIT function is compiled at its call, with the call's shapes)."""
-    statement = _statement_of(statement_lines)
-    failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
+def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[ScopeStmt]]) -> bool:
+    """Whether the passes make a kernel of any of the functions: one is a kernel, or has a
+    scope an outliner takes out (the outliner checks found them): else nothing to plan."""
+    return any(is_kernel(function) or outlined.get(id(function)) for function in functions)
+
+
+def jit_memory(unit: UnitAnalysis) -> list[KernelMemory]:
+    """The memory use of the kernels of the unit's free (`@pl.jit`) functions without an error:
+    shown, never judged (a JIT function is compiled at its call, with the call's shapes)."""
+    statement = _statement_of(unit.statement_lines)
+    failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
     return [
         memory
-        for function in functions
+        for function in unit.functions
         if statement(function.span.start_line) not in failed
         for memory in program_memory(Program(function.name, [function], function.span)).kernels
     ]

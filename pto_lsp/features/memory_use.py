@@ -67,7 +67,7 @@ def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
 
 
 def all_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
-    return [memory for unit in analysis.units for memory in unit.kernel_memory]
+    return [memory for unit in analysis.units for memory in unit.all_kernel_memory]
 
 
 def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:

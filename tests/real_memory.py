@@ -7,8 +7,15 @@ carries the address the real AllocateMemoryAddr gave the tile, and its `tile_buf
 the tile's shape, dtype and memory space: a space's use is the end of its last buffer,
 32-byte aligned (`SpaceFootprint::HighWater`, the number the real capacity check reads).
 
-    python tests/real_memory.py --record   # (re)writes tests/data/real_memory.json
-    python tests/real_memory.py            # compares pto-lsp's use with it, kernel by kernel
+    python tests/real_memory.py --record         # (re)writes tests/data/real_memory.json
+    python tests/real_memory.py --record-cases   # runs the real compiler over memory_cases/
+                                                 # (needs /work/pypto-real: NOTES.md there)
+
+`--record-cases` writes `tests/data/memory_cases/verdicts.json`: for each case, what the real
+`ir.compile` (Ascend910B, PTOAS skipped; through the real checkout's `oracle.py --compile`)
+said of each program (`ok`, the exception class, the message's first line) and, where it got
+to AllocateMemoryAddr, each function's use per space as the real `pypto.tools.memory_map`
+reads it from the pass dump.
 """
 
 from __future__ import annotations
@@ -22,6 +29,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 DATA = REPO / "tests" / "data"
 RECORD = DATA / "real_memory.json"
+CASES = DATA / "memory_cases"
+CASE_VERDICTS = CASES / "verdicts.json"
+REAL_CHECKOUT = Path("/work/pypto-real")
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
@@ -83,13 +93,48 @@ def ours(report: str) -> dict[str, dict[str, tuple[int, bool]]]:
     return found
 
 
+def record_cases(real: Path = REAL_CHECKOUT) -> dict:
+    import subprocess
+    import tempfile
+
+    found: dict[str, dict] = {}
+    for case in sorted(CASES.glob("*.py")):
+        with tempfile.TemporaryDirectory() as out:
+            proc = subprocess.run(
+                [str(real / "venv" / "bin" / "python"), str(real / "oracle.py"), str(case), "--compile", out],
+                capture_output=True,
+                text=True,
+                cwd=str(real),
+                timeout=900,
+            )
+        record = json.loads(proc.stdout)
+        programs = []
+        for program in record.get("compile", {}).get("programs", []):
+            exception = program.get("exception") or {}
+            entry = {
+                "name": program["program"],
+                "ok": program["ok"],
+                "error_class": exception.get("class"),
+                "message": exception.get("message_first_line"),
+            }
+            if isinstance(program.get("memory"), list):
+                entry["memory"] = {function["function"]: function["spaces"] for function in program["memory"]}
+            programs.append(entry)
+        found[case.name] = {"accepted": record.get("oracle", {}).get("accepted"), "programs": programs}
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", action="store_true")
+    parser.add_argument("--record-cases", action="store_true")
     args = parser.parse_args()
     if args.record:
         RECORD.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
-        return 0
+    if args.record_cases:
+        CASE_VERDICTS.write_text(
+            json.dumps(record_cases(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
     return 0
 
 

@@ -16,7 +16,7 @@ import pytest
 from conftest import CORPUS, run_pto_lsp
 from lsp_client import RecordingClient, open_document, wait_for_version
 from lsprotocol import types as lsp
-from real_memory import RECORD, ours
+from real_memory import CASE_VERDICTS, RECORD, ours
 
 CASES = Path(__file__).parent / "data" / "memory_cases"
 
@@ -148,3 +148,22 @@ def test_a_scope_outlined_kernel_is_reported_on_its_with_line():
     assert (found["range"]["start"]["line"], found["range"]["start"]["character"]) == (12, 8)
     mlir = run_pto_lsp("compile", str(CASES / "scope_vec_overflow.py"), "--emit", "mlir")
     assert "not emitted: the real compiler stops before codegen: Vec buffer usage" in mlir.stderr
+
+
+CASE_VERDICT_DATA = json.loads(CASE_VERDICTS.read_text(encoding="utf-8")) if CASE_VERDICTS.is_file() else {}
+
+
+@pytest.mark.skipif(not CASE_VERDICT_DATA, reason="the real compiler's verdicts are not recorded yet")
+@pytest.mark.parametrize("name", sorted(CASE_VERDICT_DATA))
+def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
+    """`memory_cases/verdicts.json` (`python tests/real_memory.py --record-cases`): a program the
+    real compiler rejects gets its message from us; one it compiles gets no error."""
+    _, diagnostics = check(name)
+    errors = [d for d in diagnostics if d["severity"] == 1]
+    for program in CASE_VERDICT_DATA[name]["programs"]:
+        if program["ok"]:
+            assert errors == []
+        else:
+            assert program["message"] in [d["message"] for d in errors] or any(
+                program["message"].startswith(d["message"]) for d in errors
+            ), (program, errors)

@@ -56,6 +56,7 @@ AT_MOST_OPS = frozenset(
         "tile.load",
         "tile.store",
         "tile.create",
+        "tile.create_tile",  # the front end's name of `pl.create_tile`, the real `tile.create`
         "tile.full",
         "tile.get_block_idx",
         "tile.get_block_num",

@@ -99,8 +99,9 @@ class KernelMemory:
     span: Span  # the kernel: its function, or the scope it was outlined from
     spaces: tuple[SpaceUse, ...]
     unknown: tuple[str, ...] = field(default=())  # spaces holding a tile we cannot size
-    why_not_exact: str = ""  # what the emitter does not model, for an at-most use
+    why_not_exact: str = ""  # what the emitter does not model (an at-most or unanalysed use)
     program: str | None = None  # the `@pl.program` it belongs to
+    analysed: bool = True  # False: no use is claimed for any space (`why_not_exact` says why)
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)
@@ -116,7 +117,7 @@ def kernel_memory(function: Function) -> KernelMemory:
         return _at_most(function, "the emitter could not follow this kernel")
     retiled = _retiled(code.allocs)
     if retiled is not None:
-        return KernelMemory(function.name, function.span, (), ("all",), retiled)
+        return KernelMemory(function.name, function.span, (), why_not_exact=retiled, analysed=False)
     return _exact(function, code.allocs, code.addresses)
 
 
@@ -157,9 +158,8 @@ def _at_most(function: Function, why: str) -> KernelMemory:
     others = sorted({call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt)} - AT_MOST_OPS)
     if others:
         shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
-        return KernelMemory(
-            function.name, function.span, (), ("all",), f"{why}; the passes after it add tiles for {shown}"
-        )
+        why = f"the passes after ConvertTensorToTileOps add tiles for {shown} (and the planner is not modelled: {why})"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     for stmt in walk_stmts(function.body):
         if not isinstance(stmt, AssignStmt) or not isinstance(stmt.var.type, TileType):
             continue

@@ -28,7 +28,7 @@ def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
 
 def kernel_line(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
     """All of a kernel's spaces on one line: `Vec 131,072 / 188,416 bytes · Acc ...`."""
-    if "all" in memory.unknown:
+    if not memory.analysed:
         return "on-chip memory not analysed"
     parts = [use_text(use, soc) for use in memory.spaces]
     parts += [f"{space} not analysed" for space in memory.unknown if space != "?"]
@@ -44,7 +44,7 @@ def over(use: SpaceUse, soc: str) -> bool:
 
 def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
     lines = [f"**kernel `{memory.name}`** · on-chip memory ({soc})", ""]
-    if "all" in memory.unknown:
+    if not memory.analysed:
         return "\n".join([*lines, f"Not analysed: {memory.why_not_exact}."])
     for use in memory.spaces:
         mark = " — **over capacity**" if use.exact and over(use, soc) else ""
@@ -92,7 +92,7 @@ def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc:
     return [
         MemoryHint(memory.span, kernel_line(memory, soc), f"on-chip memory of kernel '{memory.name}' ({soc})")
         for memory in all_kernels(analysis)
-        if first_line <= memory.span.end_line <= last_line and "all" not in memory.unknown
+        if first_line <= memory.span.end_line <= last_line and memory.analysed
     ]
 
 
@@ -103,11 +103,11 @@ def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC) -> str:
     for memory in all_kernels(analysis):
         name = f"{memory.program}.{memory.name}" if memory.program else memory.name
         head = f"{name} (line {memory.span.start_line})"
-        if not memory.spaces and not memory.unknown:
+        if memory.analysed and not memory.spaces and not memory.unknown:
             lines.append(f"{head}: no on-chip tiles")
         for use in memory.spaces:
             lines.append(f"{head}: {use_text(use, soc)}")
-        if "all" in memory.unknown:
+        if not memory.analysed:
             lines.append(f"{head}: not analysed: {memory.why_not_exact}")
             continue
         for space in memory.unknown:

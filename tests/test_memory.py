@@ -175,3 +175,16 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
             assert program["message"] in [d["message"] for d in errors] or any(
                 program["message"].startswith(d["message"]) for d in errors
             ), (program, errors)
+
+
+async def test_the_hover_of_a_scope_gives_its_kernels_use(client: RecordingClient):
+    text = (CASES / "scope_vec_overflow.py").read_text(encoding="utf-8")
+    open_document(client, text, URI)
+    [diagnostic] = await wait_for_version(client, URI, 1)
+    assert diagnostic.code == "PTO801" and diagnostic.range.start.line == 12
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=URI), position=lsp.Position(12, 14))
+    )
+    assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+    assert hover.contents.value.startswith("**kernel `add_scope`** · on-chip memory (910B)")
+    assert "- Vec 262,144 / 188,416 bytes — **over capacity**" in hover.contents.value

@@ -6,7 +6,7 @@ Three real checks, each with its real message (the location the real text append
 - ConvertTensorToTileOps (`op_conversion_registry.cpp`): a `tensor.create` in a kernel
   becomes a Vec `tile.create`; a static one larger than all of Vec is refused,
   `tensor.create: tile size (N bytes) exceeds buffer capacity (M bytes) for memory space 1`
-  (`InternalError`). Range: the create.
+  (`InternalError`, as `ir.compile` raises it). Range: the create.
 - AutoTileMatmulL0 (`CheckExplicitL0OperandCapacity`): a matmul operand the author
   already placed in Left / Right (a `pl.move(..., target_memory=pl.Mem.Left)`) larger than
   the whole L0A / L0B: `tile.matmul left operand 'a_l0' is already resident in Left (L0A)
@@ -183,7 +183,7 @@ def _create_errors(kernel: Function) -> list[Diagnostic]:
                     create_message(size, limit),
                     call.span,
                     stage=Stage.CONVERT_TENSOR_TO_TILE,
-                    exception="RuntimeError",
+                    exception="InternalError",
                     data={"space": "Vec", "used": size, "soc": DEFAULT_SOC, "kernel": kernel.name},
                 )
             )

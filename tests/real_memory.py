@@ -111,14 +111,22 @@ def record_cases(real: Path = REAL_CHECKOUT) -> dict:
         programs = []
         for program in record.get("compile", {}).get("programs", []):
             exception = program.get("exception") or {}
+            message = exception.get("message_first_line")
             entry = {
                 "name": program["program"],
                 "ok": program["ok"],
                 "error_class": exception.get("class"),
-                "message": exception.get("message_first_line"),
+                # The paths in a message: the case's name (as `index.json` shortens them).
+                "message": message.replace(f"{case.parent}/", "") if message else message,
             }
             if isinstance(program.get("memory"), list):
-                entry["memory"] = {function["function"]: function["spaces"] for function in program["memory"]}
+                entry["memory"] = {
+                    function["function"]: [
+                        {key: space[key] for key in ("space", "hwm", "limit") if key in space}
+                        for space in function["spaces"]
+                    ]
+                    for function in program["memory"]
+                }
             programs.append(entry)
         found[case.name] = {"accepted": record.get("oracle", {}).get("accepted"), "programs": programs}
     return found

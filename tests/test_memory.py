@@ -183,8 +183,13 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
         return
     assert errors == []
     ours_use = ours(run_pto_lsp("compile", str(CASES / name), "--emit", "memory").stdout)
+    compared = 0
     for function, spaces in program["memory"].items():
-        [kernel] = [k for k in ours_use if k.endswith(f".{function}")]
+        claimed = [uses for kernel, uses in ours_use.items() if kernel.endswith(f".{function}")]
         for space in spaces:
-            used, exact = ours_use[kernel][space["space"]]
+            if not claimed or space["space"] not in claimed[0]:
+                continue  # not analysed: nothing claimed (a matmul AutoTileMatmulL0 retiles)
+            used, exact = claimed[0][space["space"]]
             assert used == space["hwm"] if exact else used >= space["hwm"], (function, space, used)
+            compared += 1
+    assert compared == {"vec_fits.py": 1, "vec_at_most.py": 1, "matmul_fits.py": 4}.get(name, 0)

@@ -23,6 +23,8 @@ from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stop
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.codegen.group_checks import group_errors
+from compiler.codegen.kernel_memory import KernelMemory, is_kernel
+from compiler.codegen.memory_checks import MEMORY_CODES, program_memory
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, coherency_hints
@@ -55,6 +57,7 @@ _CODEGEN_CODES = frozenset(
         codes.ORCH_ATOMIC_ASSEMBLE,
         codes.ORCH_TASK_ARGUMENT,
         codes.STORE_TARGET_NOT_A_VAR,
+        *MEMORY_CODES,
     }
 )
 
@@ -76,6 +79,8 @@ class UnitAnalysis:
     may_hold_opaque: bool = field(default=True, repr=False, compare=False)
     # id(function) -> its outlined scopes, as the outliner checks found them (the facts reuse them).
     outlined: dict[int, list[ScopeStmt]] = field(default_factory=dict, repr=False, compare=False)
+    # The on-chip memory use of the kernels of each program the pipeline gets that far with.
+    kernel_memory: list[KernelMemory] = field(default_factory=list, repr=False, compare=False)
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -96,6 +101,12 @@ class UnitAnalysis:
         reach first (PTO302); only kernels that compile (warn) are looked at."""
         reads = [load for warning in self.bypass_warnings for load in warning.loads]
         return coherency_hints(self.programs, self.functions, reads) if reads else []
+
+    @cached_property
+    def all_kernel_memory(self) -> list[KernelMemory]:
+        """The memory use of every kernel of the unit: its programs' (computed with the
+        diagnostics) and its JIT functions' (computed when first asked: only shown)."""
+        return [*self.kernel_memory, *jit_memory(self)]
 
     def published(self, codegen: bool = True) -> list[Diagnostic]:
         """The front end's diagnostics and the codegen warnings, in source order; without
@@ -257,7 +268,8 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
-    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines))
+    memory: list[KernelMemory] = []
+    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory, outlined))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -267,6 +279,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         interfaces=interfaces,
         outlined=outlined,
         may_hold_opaque=opaque_made() != opaque_before,
+        kernel_memory=memory,
     )
 
 
@@ -293,11 +306,16 @@ def _statement_of(starts: Sequence[int]) -> Callable[[int], int]:
 
 
 def _pipeline_checks(
-    programs: Sequence[Program], diagnostics: Sequence[Diagnostic], statement_lines: Sequence[int]
+    programs: Sequence[Program],
+    diagnostics: Sequence[Diagnostic],
+    statement_lines: Sequence[int],
+    memory: list[KernelMemory],
+    outlined: dict[int, list[ScopeStmt]],
 ) -> list[Diagnostic]:
     """The passes' and codegen's errors of each program the real pipeline gets that far
     with: `ir.compile` compiles each program on its own, and stops at the first pass
-    that rejects it (an outliner's, Simplify's), before codegen."""
+    that rejects it (an outliner's, Simplify's, a memory pass's), before codegen. The
+    kernels' memory use of the programs that get past Simplify goes into `memory`."""
     statement = _statement_of(statement_lines)
     failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
     found: list[Diagnostic] = []
@@ -305,8 +323,31 @@ def _pipeline_checks(
         if statement(program.span.start_line) in failed:
             continue
         rejected = simplify_errors(program)
+        if not rejected and _may_have_kernels(program.functions, outlined):
+            planned = program_memory(program)
+            memory.extend(planned.kernels)
+            rejected = planned.errors
         found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
     return found
+
+
+def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[ScopeStmt]]) -> bool:
+    """Whether the passes make a kernel of any of the functions: one is a kernel, or has a
+    scope an outliner takes out (the outliner checks found them): else nothing to plan."""
+    return any(is_kernel(function) or outlined.get(id(function)) for function in functions)
+
+
+def jit_memory(unit: UnitAnalysis) -> list[KernelMemory]:
+    """The memory use of the kernels of the unit's free (`@pl.jit`) functions without an error:
+    shown, never judged (a JIT function is compiled at its call, with the call's shapes)."""
+    statement = _statement_of(unit.statement_lines)
+    failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
+    return [
+        memory
+        for function in unit.functions
+        if statement(function.span.start_line) not in failed
+        for memory in program_memory(Program(function.name, [function], function.span)).kernels
+    ]
 
 
 def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:

@@ -46,5 +46,12 @@ ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble out
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 
+# On-chip memory (PTO8xx): the capacity checks of the passes after ConvertTensorToTileOps.
+MEMORY_SPACE_OVERFLOW = (
+    "PTO801"  # AllocateMemoryAddr: "Vec buffer usage (N bytes) exceeds platform limit (M bytes)"
+)
+TENSOR_CREATE_TOO_LARGE = "PTO802"  # ConvertTensorToTileOps: "tensor.create: tile size (N bytes) exceeds ..."
+L0_OPERAND_TOO_LARGE = "PTO803"  # AutoTileMatmulL0: a matmul operand already in Left/Right larger than L0
+
 # Notes (information, not findings).
 NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp/features/notes.py)

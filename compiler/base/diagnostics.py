@@ -29,6 +29,9 @@ class Stage(str, enum.Enum):
     SIMPLIFY = "Simplify"
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
+    CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
+    AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
+    ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).
     COHERENCY = "coherency"
 

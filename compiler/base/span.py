@@ -86,6 +86,10 @@ class Span:
                 return Span(full.start_line, full.start_col, first.start_line - 1, _END_OF_LINE)
         return Span(full.start_line, full.start_col, full.start_line, _END_OF_LINE)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> Span:
+        """Never changed once made: a copy of the IR (the passes', `run_passes`) shares it."""
+        return self
+
     def contains(self, other: Span) -> bool:
         return (self.start_line, self.start_col) <= (other.start_line, other.start_col) and (
             other.end_line,

@@ -22,13 +22,13 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.folded_loops import runs_at_most_once
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
-from compiler.codegen.tile_memory import TileAlloc, plan_addresses
+from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -52,6 +52,7 @@ from compiler.ir import (
 )
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ops.type_inference import dtype_bits
 from compiler.passes.ssa import base_name
 
 _DTYPES = {
@@ -63,7 +64,14 @@ _DTYPES = {
     "INT8": "i8",
     "UINT8": "ui8",
 }
-_BYTES = {"f32": 4, "f16": 2, "bf16": 2, "i32": 4, "i64": 8, "i8": 1, "ui8": 1}
+_IR_DTYPES = {mlir: name for name, mlir in _DTYPES.items()}
+
+
+def _element_bits(mlir_dtype: str) -> int:
+    ir_dtype = _IR_DTYPES.get(mlir_dtype)
+    return dtype_bits(ir_dtype) if ir_dtype else 32
+
+
 # (blayout, slayout, fractal) per memory space.
 _LAYOUT = {
     "vec": ("row_major", "none_box", 512),
@@ -143,6 +151,9 @@ class Value:
 @dataclass
 class KernelCode:
     text: str
+    # Its tiles and the real planner's address of each (`tile_memory`): its on-chip use.
+    allocs: list[TileAlloc] = field(default_factory=list)
+    addresses: list[int] = field(default_factory=list)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -189,16 +200,17 @@ class _Emitter:
             f"  func.func @{self.function.name}({', '.join(args)}) attributes "
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
-        addresses = self._addresses()
+        planned = self._planned()
+        addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
-        return KernelCode(substitute(text, names))
+        return KernelCode(substitute(text, names), self.allocs, planned)
 
-    def _addresses(self) -> list[str]:
-        """Each alloc's address constant: the real planner's address (`tile_memory`), asked for
-        in the order of the allocs, as the real codegen emits them before the views."""
+    def _planned(self) -> list[int]:
+        """Each alloc's address: the real planner's (`tile_memory`); their constants are asked
+        for in the order of the allocs, as the real codegen emits them before the views."""
         last_use: dict[int, int] = {}
         for index, alloc in enumerate(self.allocs):
             for line, point in self.lines:
@@ -212,8 +224,7 @@ class _Emitter:
                 if alloc.point < first and last_use.get(index, alloc.point) >= first:
                     last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
-        planned = plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
-        return [self.names.constant(ADDRESSES, address, "i64") for address in planned]
+        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -619,7 +630,7 @@ class _Emitter:
         result_tile = TileBuf(source.tile.loc, dtype, source.tile.rows, source.tile.cols)
         if source.tile.col_major:
             raise CodegenNotModelled("a cast of a column-major tile is not modelled yet", call.span)
-        widening = _BYTES.get(result_tile.dtype, 4) > _BYTES.get(source.tile.dtype, 4)
+        widening = _element_bits(result_tile.dtype) > _element_bits(source.tile.dtype)
         forbidden = (source.alloc,) if widening and source.alloc is not None else ()
         result = self._alloc(dest, result_tile, call.span, forbidden=forbidden)
         self._line(
@@ -693,9 +704,20 @@ class _Emitter:
         """A tile at its definition; the real codegen names every tile before anything else.
         `forbidden`: the allocs whose buffer the op may not write it into."""
         name = self.names.name(TILES, dest)
-        size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
+        size = tile_bytes((tile.rows, tile.cols), _IR_DTYPES.get(tile.dtype), SPACE_NAMES[tile.loc])
         index = len(self.allocs)
-        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of, forbidden))
+        self.allocs.append(
+            TileAlloc(
+                name,
+                tile.loc,
+                size or 0,
+                self.point,
+                view_of,
+                forbidden=forbidden,
+                span=span,
+                label=base_name(dest or ""),
+            )
+        )
         self._line(
             f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",

@@ -26,13 +26,79 @@ A tile defined before a loop and used inside it lives to the loop's end (the rea
 LifetimeAnalyzer's loop extension; the emitter extends `last_use`).
 
 Not modelled (and so not emitted): declared allocations and the 910B split-AIV hazard.
+
+The sizes are the real `StaticPhysicalAllocationBytes` (`l0c_footprint.h`): a tile takes
+its elements' storage bits (4 for the 4-bit types, else whole bytes), an Acc tile its M
+rows rounded up to the 910B's L0C alignment (16, 32 for INT32); the capacities are the
+real `src/backend/common/soc.cpp`'s, per SoC. The high-water mark of a space is what
+AllocateMemoryAddr compares with its capacity (`Vec buffer usage (N bytes) exceeds
+platform limit (M bytes)`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from compiler.base.span import Span
+from compiler.ops.type_inference import dtype_bits
+
 ALIGNMENT = 32
+
+# `soc.cpp`'s memories per SoC, in bytes: the 910B's (Ascend910B, the default backend) and
+# the 950's (Ascend950). Vec is the *safe* size (8 KB below the physical UB, pto-isa#170).
+SOCS: dict[str, dict[str, int]] = {
+    "910B": {
+        "Vec": 184 * 1024,
+        "Mat": 512 * 1024,
+        "Left": 64 * 1024,
+        "Right": 64 * 1024,
+        "Acc": 128 * 1024,
+        "Bias": 1 * 1024,
+    },
+    "950": {
+        "Vec": 240 * 1024,
+        "Mat": 512 * 1024,
+        "Left": 64 * 1024,
+        "Right": 64 * 1024,
+        "Acc": 256 * 1024,
+        "Bias": 4 * 1024,
+        "LeftScale": 4 * 1024,
+        "RightScale": 4 * 1024,
+    },
+}
+DEFAULT_SOC = "910B"
+# `MemorySpace` members as the real messages write them, keyed by the emitter's `loc=` names.
+SPACE_NAMES = {"vec": "Vec", "mat": "Mat", "left": "Left", "right": "Right", "acc": "Acc", "bias": "Bias"}
+# `static_cast<int>(MemorySpace)`, as `tensor.create`'s capacity message prints it.
+SPACE_NUMBERS = {"DDR": 0, "Vec": 1, "Mat": 2, "Left": 3, "Right": 4, "Acc": 5, "Bias": 6}
+
+
+def capacity(soc: str, space: str) -> int | None:
+    """The bytes of `space` (a `MemorySpace` name) on `soc`; None when it has none."""
+    return SOCS.get(soc, SOCS[DEFAULT_SOC]).get(space)
+
+
+def tile_bytes(shape: tuple[int, ...], dtype: str | None, space: str) -> int | None:
+    """`StaticPhysicalAllocationBytes` of a static tile in `space` (a `MemorySpace` name) on the
+    910B; None when the shape or dtype does not size it (a dynamic or non-positive extent)."""
+    bits = dtype_bits(dtype) if dtype else 0
+    if bits == 0 or not shape or any(not isinstance(dim, int) or dim <= 0 for dim in shape):
+        return None
+    storage_bits = 4 if bits == 4 else (bits + 7) // 8 * 8
+    if space == "Acc":
+        if len(shape) < 2:
+            return None
+        alignment = 32 if dtype == "INT32" else 16
+        rows = -(-shape[-2] // alignment) * alignment
+        elements = rows * shape[-1]
+        for dim in shape[:-2]:
+            elements *= dim
+        return elements * storage_bits // 8
+    elements = 1
+    for dim in shape:
+        elements *= dim
+    total = elements * storage_bits
+    return total // 8 + (1 if total % 8 else 0)
 
 
 @dataclass
@@ -50,6 +116,8 @@ class TileAlloc:
     # The alloc whose buffer MaterializeSemanticAliases makes it share (a tile a loop
     # yields for its iter_arg: the init's buffer); unlike a view it has its own buffer name.
     shares: int | None = None
+    span: Span | None = None  # the op that defines it
+    label: str = ""  # the name the author gave it, when it has one
 
 
 @dataclass(frozen=True)
@@ -99,6 +167,16 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
                 address_of_root[tile.index] = address
             address = _aligned(address + max(tile.size for tile in buffer))
     return [address_of_root[root] for root in roots]
+
+
+def high_water(allocs: list[TileAlloc], addresses: list[int]) -> dict[str, int]:
+    """Per space (the emitter's `loc=` name), AllocateMemoryAddr's footprint: the end of its
+    last buffer, aligned (its `SpaceFootprint::HighWater`)."""
+    marks: dict[str, int] = {}
+    for alloc, address in zip(allocs, addresses, strict=True):
+        if alloc.view_of is None:
+            marks[alloc.space] = max(marks.get(alloc.space, 0), _aligned(address + alloc.size))
+    return marks
 
 
 def _pack(members: list[_Interval]) -> list[list[_Interval]]:

@@ -76,6 +76,7 @@ def _outline(program: Program, is_site: Site, make: Maker) -> Program:
 
     for function in list(program.functions):
         process(function)
+    process = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
     program.functions = ordered
     return program
 
@@ -135,6 +136,7 @@ def _outermost_sites(function: Function, is_site: Site) -> list[ScopeStmt]:
             visit(child)
 
     visit(function.body)
+    visit = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
     return sites
 
 

@@ -6,11 +6,11 @@ a pass we do not model is not listed as if it ran (`--after` refuses it).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from compiler.ir import Function, Program
+from compiler.ir.copying import copy_ir
 from compiler.passes.outline import outline_cluster_scopes, outline_hierarchy_scopes, outline_incore_scopes
 from compiler.passes.ssa import convert_to_ssa
 from compiler.passes.tensor_to_tile import convert_tensor_to_tile_ops
@@ -60,8 +60,8 @@ def run_passes(
     the passes)."""
     last = find_pass(after)
     if keep_input:
-        programs = copy.deepcopy(programs)
-        functions = copy.deepcopy(functions)
+        programs = copy_ir(programs)
+        functions = copy_ir(functions)
     if last is None:
         return programs, functions
     wrapped = [Program(f.name, [f], f.span) for f in functions]

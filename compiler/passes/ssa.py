@@ -117,7 +117,7 @@ class _Converter:
         self.counters: dict[str, int] = {}
         # name -> the key its versions are counted under (a loop target's own, else the name)
         self.keys: dict[str, str] = {}
-        self.serial = 0
+        self.loop_targets_seen = 0
         self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
         self.future: set[str] = set()  # see `block`
         self.loop_scoped: set[str] = set()  # names bound only as a finished loop's target
@@ -180,8 +180,8 @@ class _Converter:
         name = var.name
         saved = (self.keys.get(name), self.cur.get(name))
         self.alias.pop(name, None)  # a loop target is never renamed
-        self.serial += 1
-        self.keys[name] = f"{name}#{self.serial}"
+        self.loop_targets_seen += 1
+        self.keys[name] = f"{name}#{self.loop_targets_seen}"
         self.define(var, kind)
         return saved
 

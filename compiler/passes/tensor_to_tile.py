@@ -141,7 +141,7 @@ def _convert(function: Function) -> None:
         call = _load_call(param, kind, span, declared.get(id(param)))
         return tile, AssignStmt(span, tile, call)
 
-    renamed: dict[int, Expr] = {}  # a converted value's old var -> its `<name>__tile` var
+    renamed = _Renamed()  # a converted value's old var -> its `<name>__tile` var
     temps: list[Var] = []  # the nested values that became tiles, hoisted
 
     def hoist(stmt: Stmt, node: Call, out: list[Stmt]) -> None:
@@ -233,6 +233,7 @@ def _convert(function: Function) -> None:
         block.stmts = out
 
     rewrite(function.body)
+    rewrite = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
     function.body.stmts[:0] = prologue
 
 
@@ -417,6 +418,15 @@ def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Expr]) -> None:
         _rename_to_tile(stmt, call.type, renamed)
 
 
+class _Renamed(dict[int, Expr]):
+    """Old var id -> its new var, keeping each old var alive: a var nothing else refers to
+    any more would be freed, and a var made later could take its id (and its renaming)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.old: list[Var] = []
+
+
 def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Expr]) -> None:
     """The tile a tensor value became is a new var `<name>__tile`; the old one (which the
     caller of an outlined kernel shares) keeps its tensor type."""
@@ -424,6 +434,8 @@ def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Expr
         return
     tile = Var(stmt.var.span, f"{base_name(stmt.var.name)}__tile", type=tile_type)
     renamed[id(stmt.var)] = tile
+    if isinstance(renamed, _Renamed):
+        renamed.old.append(stmt.var)
     stmt.var = tile
 
 

@@ -14,6 +14,7 @@ from typing import TextIO
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.batch import check_modules
+from compiler.codegen.memory_checks import for_soc
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import kernel_files, read_source
@@ -50,18 +51,23 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int = 0) -> int:
+def run_check(
+    paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int = 0, soc: str | None = None
+) -> int:
     with collector_paused():
-        return _run_check(paths, output_format, out, err, jobs)
+        return _run_check(paths, output_format, out, err, jobs, soc)
 
 
-def _run_check(paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int) -> int:
+def _run_check(
+    paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int, soc: str | None
+) -> int:
     files, unreadable = _collect(paths, err)
     reports = []
     checked = check_modules([text for _, text in files], jobs)
     for (path, text), checked_file in zip(files, checked, strict=True):
-        disabled = settings_for(path).hidden_codes  # `[tool.pto-lsp]` of the file's project
-        diagnostics = [d for d in checked_file.diagnostics if d.code not in disabled]
+        settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
+        judged = for_soc(checked_file.diagnostics, soc or settings.soc)
+        diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
         reports.append(FileReport(path, text, diagnostics, checked_file.unanalysed))
     if output_format == "json":
         _write_json(reports, out)
@@ -141,10 +147,10 @@ def _write_json(reports: list[FileReport], out: TextIO) -> None:
     out.write("\n")
 
 
-def main_check(paths: list[str], output_format: str, jobs: int = 0) -> int:
+def main_check(paths: list[str], output_format: str, jobs: int = 0, soc: str | None = None) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         for path in missing:
             print(f"pto-lsp check: error: no such file or directory: {path}", file=sys.stderr)
         return 2
-    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs)
+    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs, soc)

@@ -22,20 +22,32 @@ from compiler.codegen.pto_emitter import CodegenOptions
 from compiler.passes.pipeline import UnknownPass
 from pto_lsp.cli.check import collector_paused
 from pto_lsp.features.dumps import MlirDump, ir_after, mlir_of
+from pto_lsp.features.memory_use import memory_report
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import read_source
 
-EMIT_FORMATS = ("ir", "mlir")
+EMIT_FORMATS = ("ir", "mlir", "memory")
 _TOO_DEEP = "a definition is nested too deeply for pto-lsp to compile"
 
 
-def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
+def run_compile(
+    path: Path,
+    emit: str,
+    after: str,
+    out: TextIO,
+    err: TextIO,
+    options: CodegenOptions,
+    soc: str | None = None,
+) -> int:
     with collector_paused():
-        return _run_compile(path, emit, after, out, err, options)
+        return _run_compile(path, emit, after, out, err, options, soc)
 
 
-def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
+def _run_compile(
+    path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions, soc: str | None
+) -> int:
     source = read_source(path)
     if source.text is None:
         print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)
@@ -48,6 +60,9 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
     if any(d.code == codes.NOT_ANALYSED for d in analysis.diagnostics):
         print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
+    if emit == "memory":
+        out.write(memory_report(analysis, soc or settings_for(path).soc))
+        return 0
     try:
         # This analysis is ours alone: the passes need not copy its IR first.
         if emit == "mlir":
@@ -89,10 +104,15 @@ def _write_errors(path: Path, text: str, errors: list[Diagnostic], err: TextIO) 
 
 
 def main_compile(
-    path: str, emit: str, after: str, ptoas_cache_policy: str = "unsupported", emit_source_loc: bool = False
+    path: str,
+    emit: str,
+    after: str,
+    ptoas_cache_policy: str = "unsupported",
+    emit_source_loc: bool = False,
+    soc: str | None = None,
 ) -> int:
     if not Path(path).exists():
         print(f"pto-lsp compile: error: no such file: {path}", file=sys.stderr)
         return 2
     options = CodegenOptions(ptoas_cache_policy, emit_source_loc, path)
-    return run_compile(Path(path), emit, after, sys.stdout, sys.stderr, options)
+    return run_compile(Path(path), emit, after, sys.stdout, sys.stderr, options, soc)

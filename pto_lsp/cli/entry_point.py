@@ -5,8 +5,14 @@ from __future__ import annotations
 import argparse
 import sys
 
+from compiler.codegen.tile_memory import SOCS
 from compiler.passes.pipeline import PIPELINE
 from pto_lsp import __version__
+
+_SOC_HELP = (
+    "the SoC whose on-chip capacities the memory checks use (default: the project's "
+    "[tool.pto-lsp] soc, else 910B, the real compiler's default backend)"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,14 +32,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to check with (default 0: one per CPU, for inputs large enough to gain; "
         "1: this process only)",
     )
+    check.add_argument("--soc", choices=tuple(SOCS), default=None, help=_SOC_HELP)
 
     compile_ = commands.add_parser(
         "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
     )
     compile_.add_argument("file", metavar="FILE", help="the kernel file")
     compile_.add_argument(
-        "--emit", choices=("ir", "mlir"), default="ir", help="the IR as DSL text (default), or PTO MLIR"
+        "--emit",
+        choices=("ir", "mlir", "memory"),
+        default="ir",
+        help="the IR as DSL text (default), PTO MLIR, or each kernel's on-chip memory use",
     )
+    compile_.add_argument("--soc", choices=tuple(SOCS), default=None, help=_SOC_HELP)
     compile_.add_argument(
         "--ptoas-cache-policy",
         choices=("unsupported", "attribute"),
@@ -82,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from pto_lsp.cli.check import main_check
 
-            return main_check(args.paths, args.format, args.jobs)
+            return main_check(args.paths, args.format, args.jobs, args.soc)
         if args.command == "compile":
             from pto_lsp.cli.compile import main_compile
 
@@ -100,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.after or PIPELINE[-1].name,
                 args.ptoas_cache_policy,
                 args.emit_source_loc,
+                args.soc,
             )
         if args.command == "explain":
             from pto_lsp.cli.explain import main_explain

@@ -24,6 +24,9 @@ from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
 
+from compiler.codegen.memory_checks import SOC_JUDGED_CODES
+from compiler.codegen.tile_memory import DEFAULT_SOC
+
 try:
     import fcntl
 except ImportError:  # not on Windows
@@ -345,7 +348,10 @@ class PtoLanguageServer(LanguageServer):
         payloads = self._payloads.get(document.uri)
         if payloads is None:
             payloads = self._payloads[document.uri] = DiagnosticPayloads(document.uri)
-        hidden = (settings or self.settings(document.uri)).hidden_codes
+        chosen = settings or self.settings(document.uri)
+        # The capacity errors are judged for the default SoC; for another one `pto-lsp check
+        # --soc` re-judges them, the editor leaves them out (never one the SoC would not raise).
+        hidden = chosen.hidden_codes | (SOC_JUDGED_CODES if chosen.soc != DEFAULT_SOC else frozenset())
         return payloads.publication(analysis, document.line_index(), self.encoding, hidden)
 
     def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:

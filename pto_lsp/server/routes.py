@@ -15,6 +15,7 @@ from lsprotocol import types as lsp
 
 from pto_lsp.server.methods import (
     code_actions,
+    code_lens,
     commands,
     completion,
     configuration,
@@ -45,6 +46,7 @@ NOTIFICATIONS: tuple[tuple[str, Any, Callable[..., Any]], ...] = (
 REQUESTS: tuple[tuple[str, Any, Callable[..., Any], Any], ...] = (
     (lsp.TEXT_DOCUMENT_HOVER, None, hover.hover, None),
     (lsp.TEXT_DOCUMENT_INLAY_HINT, inlay_hints.OPTIONS, inlay_hints.inlay_hints, []),
+    (lsp.TEXT_DOCUMENT_CODE_LENS, code_lens.OPTIONS, code_lens.code_lenses, []),
     (lsp.TEXT_DOCUMENT_CODE_ACTION, code_actions.OPTIONS, code_actions.code_actions, []),
     (lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL, None, symbols.symbols, []),
     (lsp.TEXT_DOCUMENT_COMPLETION, completion.OPTIONS, completion.completion, None),

@@ -227,6 +227,7 @@ def moved(analysis: UnitAnalysis, delta: int) -> UnitAnalysis:
         diagnostics,
         analysis.start_line + delta,
         tuple(line + delta for line in analysis.statement_lines),
+        kernel_memory=shift_spans(analysis.kernel_memory, delta),
     )
     if "facts" in analysis.__dict__:
         result.__dict__["facts"] = shift_spans(analysis.facts, delta)

@@ -11,6 +11,8 @@ in the nearest `pyproject.toml`. Editor settings win over the project's.
                                   `inlayHints.enabled = false` (the older setting) means "none"
     ptoasCachePolicy     str      "unsupported" (default: the BYPASS warning) or
                                   "attribute" (PTOAS lowers the hint: no warning)
+    soc                  str      the SoC whose on-chip capacities the memory checks and the
+                                  memory use shown are for: "910B" (default) or "950"
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from compiler.base import codes
+from compiler.codegen.tile_memory import DEFAULT_SOC, SOCS
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -49,6 +52,7 @@ class Settings:
     disabled_codes: frozenset[str] = field(default_factory=frozenset)
     inlay_hints: str = "policy"  # one of INLAY_HINTS_SHOW
     ptoas_cache_policy: str = "unsupported"
+    soc: str = DEFAULT_SOC  # a key of SOCS
 
     @property
     def hidden_codes(self) -> frozenset[str]:
@@ -85,6 +89,8 @@ class Settings:
             updates["inlay_hints"] = "none"
         if section.get("ptoasCachePolicy") in PTOAS_CACHE_POLICY:
             updates["ptoas_cache_policy"] = section["ptoasCachePolicy"]
+        if section.get("soc") in SOCS:
+            updates["soc"] = section["soc"]
         return replace(self, **updates)
 
 

@@ -176,6 +176,7 @@ export interface ServerSettings {
   diagnostics?: { disabled: string[] };
   inlayHints?: { show: InlayHintsShow };
   ptoasCachePolicy?: 'unsupported' | 'attribute';
+  soc?: '910B' | '950';
 }
 
 /**
@@ -208,6 +209,10 @@ export function serverSettings(get: (key: string) => unknown): ServerSettings {
   const ptoas = get('ptoasCachePolicy');
   if (ptoas === 'unsupported' || ptoas === 'attribute') {
     settings.ptoasCachePolicy = ptoas;
+  }
+  const soc = get('soc');
+  if (soc === '910B' || soc === '950') {
+    settings.soc = soc;
   }
   return settings;
 }

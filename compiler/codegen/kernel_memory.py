@@ -1,0 +1,199 @@
+"""Each InCore kernel's on-chip memory use per memory space, the way the real planner
+(InitMemRef, MemoryReuse, AllocateMemoryAddr) counts it, after ConvertTensorToTileOps.
+
+One model of tile sizes and reuse (`tile_memory`), used two ways:
+
+- **exact**: a kernel the PTO emitter models (`pto_emitter`, held byte for byte to the
+  real compiler's MLIR, tile addresses included): its tiles and the real planner's
+  addresses give each space's high-water mark, the number AllocateMemoryAddr compares
+  with the platform's capacity;
+- **at most**: any other kernel whose tiles all have a static shape and a memory space:
+  the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
+  view (`tile.slice`, `tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its
+  own, as InitMemRef gives it its source's. Loop-carried values share their initial
+  value's buffer (MaterializeSemanticAliases), so only assigned tiles are counted.
+  Not counted: tiles the passes after ConvertTensorToTileOps add (AutoTileMatmulL0's L0
+  tiles, ExpandMixedKernel's cross-core buffers, reserved pipe rings).
+
+A space with a tile whose size is not static to us is not analysed (`unknown`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from compiler.base.span import Span
+from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
+from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
+from compiler.ir import AssignStmt, Call, Function, FunctionType, TileType
+from compiler.ir.visit import own_calls, walk_stmts
+from compiler.passes.ssa import base_name
+
+# InitMemRef gives these ops' results their source's buffer (`OutputMemoryInheritsInput`,
+# less `tile.transpose`, which gets a fresh one); a tpop's tile is the pipe's.
+VIEW_OPS = frozenset(
+    {
+        "tile.reinterpret_view",
+        "tile.reshape",
+        "tile.set_validshape",
+        "tile.slice",
+        "tile.transpose_view",
+        "tile.assemble",
+        "tile.tget_scale_addr",
+        "tile.tpop_from_aic",
+        "tile.tpop_from_aiv",
+    }
+)
+# The ops whose tiles are all the real planner places for them: the passes after
+# ConvertTensorToTileOps add none around them. A kernel with any other op (a matmul, whose
+# operands AutoTileMatmulL0 moves into L0; a reduction or a cast, which LowerCompositeOps
+# and LegalizeTileCast give temporaries; cross-core pushes and pops, which get pipe
+# buffers) gets no "at most": measured on the corpus, those add tiles we do not see.
+_ELEMENTWISE = ("add", "sub", "mul", "div", "maximum", "minimum")
+_UNARY = ("exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu")
+AT_MOST_OPS = frozenset(
+    {
+        "tile.load",
+        "tile.store",
+        "tile.create",
+        "tile.create_tile",  # the front end's name of `pl.create_tile`, the real `tile.create`
+        "tile.full",
+        "tile.get_block_idx",
+        "tile.get_block_num",
+        *(f"tile.{op}" for op in _ELEMENTWISE),
+        *(f"tile.{op}s" for op in _ELEMENTWISE),
+        *(f"tile.{op}" for op in _UNARY),
+    }
+    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr"})
+)
+KERNEL_TYPES = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
+# The order spaces are shown in.
+SPACE_ORDER = ("Vec", "Mat", "Left", "Right", "Acc", "Bias")
+
+
+@dataclass(frozen=True)
+class TileUse:
+    label: str  # the author's name of the tile ("" when it has none)
+    span: Span | None
+    size: int  # bytes
+    address: int | None  # the real planner's (exact uses only)
+
+
+@dataclass(frozen=True)
+class SpaceUse:
+    space: str  # a `MemorySpace` name: Vec, Mat, Left, Right, Acc, Bias
+    used: int  # bytes: the high-water mark (exact), or the sum of the buffers (at most)
+    exact: bool
+    tiles: tuple[TileUse, ...]  # in address order (exact), in definition order (at most)
+
+    def tipping_tile(self, limit: int) -> TileUse | None:
+        """The first tile whose buffer ends past `limit` (an exact use's, in address order)."""
+        if not self.exact:
+            return None
+        return next((t for t in self.tiles if t.address is not None and t.address + t.size > limit), None)
+
+
+@dataclass(frozen=True)
+class KernelMemory:
+    name: str
+    span: Span  # the kernel: its function, or the scope it was outlined from
+    spaces: tuple[SpaceUse, ...]
+    unknown: tuple[str, ...] = field(default=())  # spaces holding a tile we cannot size
+    why_not_exact: str = ""  # what the emitter does not model (an at-most or unanalysed use)
+    program: str | None = None  # the `@pl.program` it belongs to
+    analysed: bool = True  # False: no use is claimed for any space (`why_not_exact` says why)
+
+    def space(self, name: str) -> SpaceUse | None:
+        return next((use for use in self.spaces if use.space == name), None)
+
+
+def kernel_memory(function: Function) -> KernelMemory:
+    """The memory use of one kernel after ConvertTensorToTileOps."""
+    try:
+        code = emit_kernel(function, CodegenOptions())
+    except CodegenNotModelled as problem:
+        return _at_most(function, str(problem))
+    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        return _at_most(function, "the emitter could not follow this kernel")
+    retiled = _retiled(code.allocs)
+    if retiled is not None:
+        return KernelMemory(function.name, function.span, (), why_not_exact=retiled, analysed=False)
+    return _exact(function, code.allocs, code.addresses)
+
+
+def _retiled(allocs: list[TileAlloc]) -> str | None:
+    """Why AutoTileMatmulL0 rewrites the kernel's matmuls (None: it keeps them whole): it keeps
+    a matmul whole only when its L0 tiles fit L0A / L0B and its result the accumulator, and
+    otherwise splits it into a K-loop of L0-sized extracts, whose tiles the plan does not see."""
+    for alloc in allocs:
+        space = SPACE_NAMES[alloc.space]
+        limit = capacity(DEFAULT_SOC, space)
+        if space in ("Left", "Right", "Acc") and limit is not None and alloc.size > limit:
+            return (
+                f"a matmul's {space} tile ({format_bytes(alloc.size)} bytes) is larger than all of {space}: "
+                "AutoTileMatmulL0 splits it into L0-sized tiles, which is not modelled"
+            )
+    return None
+
+
+def _exact(function: Function, allocs: list[TileAlloc], addresses: list[int]) -> KernelMemory:
+    marks = high_water(allocs, addresses)
+    spaces = []
+    for loc, used in marks.items():
+        tiles = sorted(
+            (
+                TileUse(alloc.label, alloc.span, alloc.size, address)
+                for alloc, address in zip(allocs, addresses, strict=True)
+                if alloc.space == loc and alloc.view_of is None
+            ),
+            key=lambda tile: (tile.address or 0, -tile.size),
+        )
+        spaces.append(SpaceUse(SPACE_NAMES[loc], used, True, tuple(tiles)))
+    return KernelMemory(function.name, function.span, _ordered(spaces))
+
+
+def _at_most(function: Function, why: str) -> KernelMemory:
+    tiles: dict[str, list[TileUse]] = {}
+    unknown: dict[str, None] = {}
+    others = sorted({call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt)} - AT_MOST_OPS)
+    if others:
+        shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
+        why = f"the passes after ConvertTensorToTileOps add tiles for {shown} (and the planner is not modelled: {why})"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    for stmt in walk_stmts(function.body):
+        if not isinstance(stmt, AssignStmt) or not isinstance(stmt.var.type, TileType):
+            continue
+        if isinstance(stmt.value, Call) and stmt.value.op in VIEW_OPS:
+            continue
+        if not isinstance(stmt.value, Call):  # a plain alias of another tile: its buffer
+            continue
+        tile = stmt.var.type
+        space = tile.memory or "?"
+        size = tile_bytes(tuple(tile.shape), tile.dtype, space) if tile.shape is not None else None
+        if size is None or space not in SPACE_ORDER:
+            unknown[space] = None
+            continue
+        tiles.setdefault(space, []).append(TileUse(base_name(stmt.var.name), stmt.value.span, size, None))
+    spaces = [
+        SpaceUse(space, sum(_aligned(t.size) for t in members), False, tuple(members))
+        for space, members in tiles.items()
+        if space not in unknown
+    ]
+    return KernelMemory(function.name, function.span, _ordered(spaces), tuple(unknown), why)
+
+
+def _ordered(spaces: list[SpaceUse]) -> tuple[SpaceUse, ...]:
+    return tuple(sorted(spaces, key=lambda use: SPACE_ORDER.index(use.space)))
+
+
+def _aligned(size: int) -> int:
+    return (size + 31) // 32 * 32
+
+
+def is_kernel(function: Function) -> bool:
+    return function.func_type in KERNEL_TYPES
+
+
+def format_bytes(count: int) -> str:
+    """`131,072`: readable at a glance."""
+    return f"{count:,}"

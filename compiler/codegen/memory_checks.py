@@ -1,0 +1,255 @@
+"""The on-chip capacity errors of the passes between ConvertTensorToTileOps and codegen.
+
+Three real checks, each with its real message (the location the real text appends, ` at
+<span>` / ` [<span>]`, left out: the diagnostic's range is that location):
+
+- ConvertTensorToTileOps (`op_conversion_registry.cpp`): a `tensor.create` in a kernel
+  becomes a Vec `tile.create`; a static one larger than all of Vec is refused,
+  `tensor.create: tile size (N bytes) exceeds buffer capacity (M bytes) for memory space 1`
+  (`InternalError`, as `ir.compile` raises it). Range: the create.
+- AutoTileMatmulL0 (`CheckExplicitL0OperandCapacity`): a matmul operand the author
+  already placed in Left / Right (a `pl.move(..., target_memory=pl.Mem.Left)`) larger than
+  the whole L0A / L0B: `tile.matmul left operand 'a_l0' is already resident in Left (L0A)
+  with physical shape [128, 256] and dtype fp32, requiring 131072 bytes, but the active
+  backend provides 65536 bytes. ...` (`ValueError`). Range: the operand's definition (the
+  real location); related: the matmul.
+- AllocateMemoryAddr: a space whose planned buffers end past the platform's capacity,
+  `Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)` (`ValueError`,
+  no location). Only where the use is exact (`kernel_memory`): an "at most" use is never
+  an error. Range: the kernel (its `with pl.at` / `def` line); related: the tile whose
+  buffer crosses the limit.
+
+The passes run program by program and stop at the first that fails, so a program with a
+ConvertTensorToTileOps error gets no other, and one with an AutoTileMatmulL0 error no
+AllocateMemoryAddr error; none of them reaches codegen.
+
+Capacities are the default SoC's (910B); `for_soc` re-judges the errors for another SoC
+the real compiler knows (its capacities are never smaller than the 910B's, so it only
+drops errors and rewrites the limit).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
+from compiler.codegen.kernel_memory import KernelMemory, format_bytes, is_kernel, kernel_memory
+from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, tile_bytes
+from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
+from compiler.ir.visit import own_calls, walk_stmts
+from compiler.ops.type_inference import dtype_text
+from compiler.passes.pipeline import PIPELINE, run_passes
+from compiler.passes.ssa import base_name
+
+MEMORY_CODES = frozenset(
+    {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
+)
+# The errors whose verdict depends on the SoC's capacities (L0A/L0B are 64 KB on every SoC).
+SOC_JUDGED_CODES = frozenset({codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE})
+_MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
+# `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
+_L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}
+
+
+def overflow_message(space: str, used: int, limit: int) -> str:
+    return f"{space} buffer usage ({used} bytes) exceeds platform limit ({limit} bytes)"
+
+
+def create_message(size: int, limit: int) -> str:
+    return (
+        f"tensor.create: tile size ({size} bytes) exceeds buffer capacity ({limit} bytes) "
+        f"for memory space {SPACE_NUMBERS['Vec']}"
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class ProgramMemory:
+    """What the memory passes say of one program: each kernel's use, and their errors."""
+
+    kernels: list[KernelMemory]
+    errors: list[Diagnostic]
+
+
+def program_memory(program: Program) -> ProgramMemory:
+    """The kernels' memory use and the capacity errors of one program (default SoC). A
+    program the modelled passes cannot take through gets neither: not analysed, never an error."""
+    try:
+        return _program_memory(program)
+    except RecursionError:
+        raise  # the unit is too deep to analyse (`analyse_unit` says so)
+    except Exception:  # a pass or the emitter stumbling: "not analysed"
+        return ProgramMemory([], [])
+
+
+def _program_memory(program: Program) -> ProgramMemory:
+    headers = _kernel_headers(program)
+    programs, _ = run_passes([program], [], PIPELINE[-1].name, keep_input=True)
+    kernels = [f for p in programs for f in p.functions if is_kernel(f)]
+    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    creates = [d for kernel in kernels for d in _create_errors(kernel)]
+    if creates:
+        return ProgramMemory(memories, creates)
+    operands = [d for kernel in kernels for d in _l0_operand_errors(kernel)]
+    if operands:
+        return ProgramMemory(memories, operands)
+    return ProgramMemory(memories, [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)])
+
+
+def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
+    """AllocateMemoryAddr's capacity error for each space of the kernel its exact use overflows."""
+    found = []
+    for use in memory.spaces:
+        limit = capacity(soc, use.space)
+        if not use.exact or limit is None or use.used <= limit:
+            continue
+        diagnostic = Diagnostic(
+            codes.MEMORY_SPACE_OVERFLOW,
+            overflow_message(use.space, use.used, limit),
+            memory.span,
+            stage=Stage.ALLOCATE_MEMORY_ADDR,
+            exception="ValueError",
+            data={"space": use.space, "used": use.used, "soc": soc, "kernel": memory.name},
+        )
+        tipping = use.tipping_tile(limit)
+        if tipping is not None and tipping.span is not None:
+            name = f"'{tipping.label}' " if tipping.label else ""
+            diagnostic = diagnostic.with_related(
+                tipping.span,
+                f"tile {name}({format_bytes(tipping.size)} bytes at {use.space} address "
+                f"{format_bytes(tipping.address or 0)}) ends past the {format_bytes(limit)} bytes of {use.space}",
+            )
+        found.append(diagnostic)
+    return found
+
+
+def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
+    """The diagnostics as the real compiler would judge them for `soc`: a capacity error stays
+    only when the use is over that SoC's capacity too, with that SoC's limit in its message."""
+    if soc == DEFAULT_SOC:
+        return list(diagnostics)
+    judged = []
+    for diagnostic in diagnostics:
+        if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
+            judged.append(diagnostic)
+            continue
+        space, used = diagnostic.data["space"], diagnostic.data["used"]
+        limit = capacity(soc, space)
+        if limit is None or used <= limit:
+            continue
+        message = (
+            overflow_message(space, used, limit)
+            if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
+            else create_message(used, limit)
+        )
+        judged.append(
+            dataclasses.replace(
+                # The tile crossing this SoC's limit may be another one: no related information.
+                diagnostic,
+                message=message,
+                related=(),
+                data={**diagnostic.data, "soc": soc},
+            )
+        )
+    return judged
+
+
+# ------------------------------------------------------------------ the passes' checks
+
+
+def _create_errors(kernel: Function) -> list[Diagnostic]:
+    limit = capacity(DEFAULT_SOC, "Vec") or 0
+    found = []
+    for stmt in walk_stmts(kernel.body):
+        for call in own_calls(stmt):
+            if call.op != "tensor.create" or not call.args or not isinstance(call.args[0], MakeTuple):
+                continue
+            dims = [item.value if isinstance(item, Const) else None for item in call.args[0].items]
+            if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in dims):
+                continue
+            dtype = call.type.dtype if isinstance(call.type, TensorType) else None
+            elements = 1
+            for dim in dims:
+                elements *= dim  # type: ignore[operator]
+            # `StaticStorageBytes` of the element count (non-positive dims: no check).
+            size = tile_bytes((elements,), dtype or "FP32", "Vec") if elements > 0 else None
+            if size is None or size <= limit:
+                continue
+            found.append(
+                Diagnostic(
+                    codes.TENSOR_CREATE_TOO_LARGE,
+                    create_message(size, limit),
+                    call.span,
+                    stage=Stage.CONVERT_TENSOR_TO_TILE,
+                    exception="InternalError",
+                    data={"space": "Vec", "used": size, "soc": DEFAULT_SOC, "kernel": kernel.name},
+                )
+            )
+    return found
+
+
+def _l0_operand_errors(kernel: Function) -> list[Diagnostic]:
+    found = []
+    for stmt in walk_stmts(kernel.body):
+        for call in own_calls(stmt):
+            first = _MATMULS.get(call.op)
+            if first is None or len(call.args) < first + 2:
+                continue
+            for operand in call.args[first : first + 2]:
+                diagnostic = _l0_operand_error(call, operand)
+                if diagnostic is not None:
+                    found.append(diagnostic)
+    return found
+
+
+def _l0_operand_error(call: Call, operand: object) -> Diagnostic | None:
+    if not isinstance(operand, Var) or not isinstance(operand.type, TileType):
+        return None
+    tile = operand.type
+    if tile.memory not in _L0 or tile.shape is None or len(tile.shape) != 2 or tile.dtype is None:
+        return None
+    size = tile_bytes(tuple(tile.shape), tile.dtype, tile.memory)
+    limit = capacity(DEFAULT_SOC, tile.memory) or 0
+    if size is None or size <= limit:
+        return None
+    role, hardware = _L0[tile.memory]
+    shape = "[" + ", ".join(str(dim) for dim in tile.shape) + "]"
+    message = (
+        f"{call.op} {role} operand '{base_name(operand.name)}' is already resident in {tile.memory} "
+        f"({hardware}) with physical shape {shape} and dtype {dtype_text(tile.dtype)}, requiring {size} "
+        f"bytes, but the active backend provides {limit} bytes. AutoTileMatmulL0 does not retile operands "
+        f"already placed in Left or Right. Keep this operand in Mat and pass it directly to {call.op} so "
+        f"AutoTileMatmulL0 can choose legal L0 tiles, or manually extract a smaller {tile.memory} tile."
+    )
+    return Diagnostic(
+        codes.L0_OPERAND_TOO_LARGE,
+        message,
+        operand.span,
+        stage=Stage.AUTO_TILE_MATMUL_L0,
+        exception="ValueError",
+        data={"space": tile.memory, "used": size, "soc": DEFAULT_SOC},
+    ).with_related(call.span, f"the {call.op} that takes it")
+
+
+# ------------------------------------------------------------------ where a kernel is
+
+
+def _kernel_headers(program: Program) -> dict[Span, Span]:
+    """A kernel's span -> the line the author wrote it on: an outlined scope's `with` header,
+    a kernel function's `def <name>`."""
+    headers: dict[Span, Span] = {}
+    for function in program.functions:
+        span = function.span
+        headers[span] = Span(
+            span.start_line, span.start_col, span.start_line, span.start_col + 4 + len(function.name)
+        )
+        for stmt in walk_stmts(function.body):
+            if isinstance(stmt, ScopeStmt) and stmt.header_span is not None:
+                headers.setdefault(stmt.span, stmt.header_span)
+    return headers
+
+
+def _located(memory: KernelMemory, headers: dict[Span, Span], program: str) -> KernelMemory:
+    return dataclasses.replace(memory, span=headers.get(memory.span, memory.span), program=program or None)

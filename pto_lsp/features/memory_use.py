@@ -1,0 +1,115 @@
+"""Each kernel's on-chip memory use as a kernel author reads it: `Vec 131,072 / 188,416 bytes`.
+
+The numbers are the compiler's (`compiler.codegen.kernel_memory`), the capacities the
+chosen SoC's (`soc` setting, default 910B). A use the real planner's addresses give is
+shown as is; one without MemoryReuse modelled says "at most"; a space holding a tile
+we cannot size says "not analysed". Shown in the hover of a kernel's header (its `def`
+line, or the `with pl.at(...)` line of the scope it is outlined from), as a code lens
+on that line, and by `pto-lsp compile --emit memory`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.analysis import ModuleAnalysis
+from compiler.base.span import Span
+from compiler.codegen.kernel_memory import KernelMemory, SpaceUse, format_bytes
+from compiler.codegen.tile_memory import DEFAULT_SOC, capacity
+
+
+def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
+    """`Vec 131,072 / 188,416 bytes`, `Vec at most 131,072 / 188,416 bytes`."""
+    limit = capacity(soc, use.space)
+    of = f" / {format_bytes(limit)}" if limit is not None else ""
+    at_most = "" if use.exact else "at most "
+    return f"{use.space} {at_most}{format_bytes(use.used)}{of} bytes"
+
+
+def kernel_line(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
+    """All of a kernel's spaces on one line: `Vec 131,072 / 188,416 bytes · Acc ...`."""
+    if not memory.analysed:
+        return "on-chip memory not analysed"
+    parts = [use_text(use, soc) for use in memory.spaces]
+    parts += [f"{space} not analysed" for space in memory.unknown if space != "?"]
+    if "?" in memory.unknown:
+        parts.append("some tiles not analysed")
+    return " · ".join(parts) if parts else "no on-chip tiles"
+
+
+def over(use: SpaceUse, soc: str) -> bool:
+    limit = capacity(soc, use.space)
+    return limit is not None and use.used > limit
+
+
+def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
+    lines = [f"**kernel `{memory.name}`** · on-chip memory ({soc})", ""]
+    if not memory.analysed:
+        return "\n".join([*lines, f"Not analysed: {memory.why_not_exact}."])
+    for use in memory.spaces:
+        mark = " — **over capacity**" if use.exact and over(use, soc) else ""
+        lines.append(f"- {use_text(use, soc)}{mark}")
+        largest = sorted(use.tiles, key=lambda tile: -tile.size)[:3]
+        named = [f"`{t.label}` {format_bytes(t.size)}" for t in largest if t.label]
+        if named:
+            lines.append(f"  - largest tiles: {', '.join(named)}")
+    for space in memory.unknown:
+        lines.append(f"- {space if space != '?' else 'a tile with no memory space yet'}: not analysed")
+    if not memory.spaces and not memory.unknown:
+        lines.append("No on-chip tiles.")
+    if any(not use.exact for use in memory.spaces):
+        lines += [
+            "",
+            "_at most_: the buffers as if MemoryReuse shared none of them "
+            f"(the kernel is beyond what pto-lsp plans exactly: {memory.why_not_exact}).",
+        ]
+    return "\n".join(lines)
+
+
+def all_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
+    return [memory for unit in analysis.units for memory in unit.all_kernel_memory]
+
+
+def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:
+    """The kernel whose header (`def` line, or `with pl.at(...)` line of its scope) is on `line`."""
+    kernels = all_kernels(analysis)
+    for memory in kernels:
+        if memory.span.start_line == line:
+            return memory
+    return None
+
+
+@dataclass(frozen=True)
+class MemoryHint:
+    at: Span  # the kernel's header; the hint goes after its end
+    label: str
+    tooltip: str
+
+
+def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc: str) -> list[MemoryHint]:
+    """One hint per kernel header within the lines (none for a kernel not analysed at all:
+    its hover says why)."""
+    return [
+        MemoryHint(memory.span, kernel_line(memory, soc), f"on-chip memory of kernel '{memory.name}' ({soc})")
+        for memory in all_kernels(analysis)
+        if first_line <= memory.span.end_line <= last_line and memory.analysed
+    ]
+
+
+def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC) -> str:
+    """`pto-lsp compile --emit memory`: per kernel, one line per memory space,
+    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`."""
+    lines = [f"// on-chip memory per kernel ({soc}; 'at most': MemoryReuse not modelled for the kernel)"]
+    for memory in all_kernels(analysis):
+        name = f"{memory.program}.{memory.name}" if memory.program else memory.name
+        head = f"{name} (line {memory.span.start_line})"
+        if memory.analysed and not memory.spaces and not memory.unknown:
+            lines.append(f"{head}: no on-chip tiles")
+        for use in memory.spaces:
+            lines.append(f"{head}: {use_text(use, soc)}")
+        if not memory.analysed:
+            lines.append(f"{head}: not analysed: {memory.why_not_exact}")
+            continue
+        for space in memory.unknown:
+            lines.append(f"{head}: {space if space != '?' else 'a tile with no memory space'} not analysed")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,150 @@
+"""The real planner's on-chip memory use of the corpus kernels, from the real compiler's MLIR.
+
+`tests/data/real_pto/` holds the `.pto` modules the real compiler (hw-native-sys/pypto
+e2d0f78, `ir.compile(..., backend_type=Ascend910B, skip_ptoas=True)`, MemoryReuse and
+AllocateMemoryAddr included) wrote for the corpus programs. Each `pto.alloc_tile` there
+carries the address the real AllocateMemoryAddr gave the tile, and its `tile_buf` type
+the tile's shape, dtype and memory space: a space's use is the end of its last buffer,
+32-byte aligned (`SpaceFootprint::HighWater`, the number the real capacity check reads).
+
+    python tests/real_memory.py --record         # (re)writes tests/data/real_memory.json
+    python tests/real_memory.py --record-cases   # runs the real compiler over memory_cases/
+                                                 # (needs /work/pypto-real: NOTES.md there)
+
+`--record-cases` writes `tests/data/memory_cases/verdicts.json`: for each case, what the real
+`ir.compile` (Ascend910B, PTOAS skipped; through the real checkout's `oracle.py --compile`)
+said of each program (`ok`, the exception class, the message's first line) and, where it got
+to AllocateMemoryAddr, each function's use per space as the real `pypto.tools.memory_map`
+reads it from the pass dump.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DATA = REPO / "tests" / "data"
+RECORD = DATA / "real_memory.json"
+CASES = DATA / "memory_cases"
+CASE_VERDICTS = CASES / "verdicts.json"
+REAL_CHECKOUT = Path("/work/pypto-real")
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+_CONSTANT = re.compile(r"^\s*(%[A-Za-z0-9_]+) = arith\.constant (-?\d+) : i64")
+_ALLOC = re.compile(
+    r"pto\.alloc_tile addr = (%[A-Za-z0-9_]+) .*?!pto\.tile_buf<loc=(\w+), dtype=(\w+), rows=(\d+), cols=(\d+)"
+)
+_BITS = {"f32": 32, "f16": 16, "bf16": 16, "i32": 32, "i64": 64, "i16": 16, "i8": 8, "ui8": 8, "ui16": 16}
+_SPACES = {"vec": "Vec", "mat": "Mat", "left": "Left", "right": "Right", "acc": "Acc", "bias": "Bias"}
+# Our use line of `pto-lsp compile --emit memory`.
+USE_LINE = re.compile(
+    r"^(?P<kernel>\S+) \(line \d+\): (?P<space>\w+) (?P<at_most>at most )?(?P<used>[\d,]+) / [\d,]+ bytes$"
+)
+
+
+def real_use(pto: str) -> dict[str, int] | None:
+    """Per memory space, the real planner's high-water mark in one `.pto` module; None when
+    a tile has an address or a dtype this reading does not know."""
+    constants = {m.group(1): int(m.group(2)) for line in pto.splitlines() if (m := _CONSTANT.match(line))}
+    marks: dict[str, int] = {}
+    for match in _ALLOC.finditer(pto):
+        address = constants.get(match.group(1))
+        bits = _BITS.get(match.group(3))
+        space = _SPACES.get(match.group(2))
+        if address is None or bits is None or space is None:
+            return None
+        rows, cols = int(match.group(4)), int(match.group(5))
+        if space == "Acc":  # L0C's M rows, aligned (`L0cPhysicalBytes` on the 910B)
+            alignment = 32 if match.group(3) == "i32" else 16
+            rows = -(-rows // alignment) * alignment
+        end = address + rows * cols * bits // 8
+        marks[space] = max(marks.get(space, 0), (end + 31) // 32 * 32)
+    return marks
+
+
+def record() -> dict:
+    index = json.loads((DATA / "real_pto" / "index.json").read_text(encoding="utf-8"))
+    found: dict[str, dict[str, dict[str, int]]] = {}
+    for file, entry in sorted(index.items()):
+        for program in entry["programs"]:
+            for kernel in program["kernels"]:
+                use = real_use((DATA / "real_pto" / kernel["path"]).read_text(encoding="utf-8"))
+                if use is not None:
+                    found.setdefault(file, {})[f"{program['name']}.{kernel['function']}"] = use
+    return found
+
+
+def ours(report: str) -> dict[str, dict[str, tuple[int, bool]]]:
+    """`compile --emit memory`'s lines: kernel -> space -> (bytes, exact)."""
+    found: dict[str, dict[str, tuple[int, bool]]] = {}
+    for line in report.splitlines():
+        match = USE_LINE.match(line)
+        if match:
+            used = int(match.group("used").replace(",", ""))
+            found.setdefault(match.group("kernel"), {})[match.group("space")] = (
+                used,
+                not match.group("at_most"),
+            )
+    return found
+
+
+def record_cases(real: Path = REAL_CHECKOUT) -> dict:
+    import subprocess
+    import tempfile
+
+    found: dict[str, dict] = {}
+    for case in sorted(CASES.glob("*.py")):
+        with tempfile.TemporaryDirectory() as out:
+            proc = subprocess.run(
+                [str(real / "venv" / "bin" / "python"), str(real / "oracle.py"), str(case), "--compile", out],
+                capture_output=True,
+                text=True,
+                cwd=str(real),
+                timeout=900,
+            )
+        record = json.loads(proc.stdout)
+        programs = []
+        for program in record.get("compile", {}).get("programs", []):
+            exception = program.get("exception") or {}
+            message = exception.get("message_first_line")
+            entry = {
+                "name": program["program"],
+                "ok": program["ok"],
+                "error_class": exception.get("class"),
+                # The paths in a message: the case's name (as `index.json` shortens them).
+                "message": message.replace(f"{case.parent}/", "") if message else message,
+            }
+            if isinstance(program.get("memory"), list):
+                entry["memory"] = {
+                    function["function"]: [
+                        {key: space[key] for key in ("space", "hwm", "limit") if key in space}
+                        for space in function["spaces"]
+                    ]
+                    for function in program["memory"]
+                }
+            programs.append(entry)
+        found[case.name] = {"accepted": record.get("oracle", {}).get("accepted"), "programs": programs}
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--record", action="store_true")
+    parser.add_argument("--record-cases", action="store_true")
+    args = parser.parse_args()
+    if args.record:
+        RECORD.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    if args.record_cases:
+        CASE_VERDICTS.write_text(
+            json.dumps(record_cases(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -18,7 +18,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -118,7 +118,7 @@ class PtoLanguageServer(LanguageServer):
         self._analyses: dict[str, tuple[int, DocumentAnalysis]] = {}
         self._payloads: dict[str, DiagnosticPayloads] = {}
         self._holds: dict[str, TypingHold] = {}
-        self._writes: set[asyncio.Future[Any]] = set()
+        self._background: set[asyncio.Future[Any]] = set()
         self._inlay_refresh_out = False  # a workspace/inlayHint/refresh awaits its answer
         self._idle_collection: asyncio.TimerHandle | None = None
         # What happened since the last collection that looked at frozen objects too.
@@ -186,6 +186,13 @@ class PtoLanguageServer(LanguageServer):
         except Exception as error:  # the client says it can, but cannot: settings stay as they are
             log.warning("could not register for configuration changes: %s", error)
 
+    def in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task of its own (kept until done: a task only weakly referenced
+        may be collected mid-way)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
     def client_text(self, uri: str) -> str:
         """The client's text of a document (pygls's copy), to start again from."""
         return self.protocol.workspace_text(uri)
@@ -212,29 +219,40 @@ class PtoLanguageServer(LanguageServer):
         if settings.analyze_on == "change":
             self.schedule_analysis(uri, settings=settings)
 
+    def open(self, uri: str, version: int, text: str) -> None:
+        """A document opened (or opened again without a close: its text starts anew)."""
+        if self.documents.get(uri) is not None:
+            self._drop(uri)
+        self.documents.open(uri, version, text)
+        self.schedule_analysis(uri, immediately=True)
+
     def forget(self, uri: str) -> None:
+        self._drop(uri)
+        self.documents.close(uri)
+        self._closed_since_full_collection = True
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def _drop(self, uri: str) -> None:
+        """Forget what was kept for a document's text: its analysis, publications, hold."""
         pending = self._pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
-        self.documents.close(uri)
         self._analyses.pop(uri, None)
         self._payloads.pop(uri, None)
         hold = self._holds.pop(uri, None)
         if hold is not None:
             hold.cancel_release()
         self.engine.forget(uri)
-        self._closed_since_full_collection = True
-        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def analysis(self, document: Document) -> DocumentAnalysis | None:
         """The analysis of the document's current version (None: not a PyPTO kernel)."""
         if not document.imports_pypto_language():
             return None
         cached = self._analyses.get(document.uri)
-        if cached is not None and cached[0] == document.version:
+        if cached is not None and cached[0] == document.revision:
             return cached[1]
         analysis = self.engine.analyse(document.uri, document.unit_list(), document.take_unit_changes())
-        self._analyses[document.uri] = (document.version, analysis)
+        self._analyses[document.uri] = (document.revision, analysis)
         return analysis
 
     async def _analyse_after(self, uri: str, delay: float, settings: Settings | None = None) -> None:
@@ -243,7 +261,7 @@ class PtoLanguageServer(LanguageServer):
         document = self.documents.get(uri)
         if document is None:
             return
-        version = document.version
+        version, revision = document.version, document.revision
         analysed = self.engine.units_analysed
         # What an analysis makes lives on (cached): collecting while it runs, or before it
         # is published, would only walk it. After a large one it is frozen instead.
@@ -257,7 +275,7 @@ class PtoLanguageServer(LanguageServer):
                 log.exception("analysis of %s (version %s) failed", uri, version)
                 return
             current = self.documents.get(uri)
-            if current is None or current.version != version:
+            if current is not document or current.revision != revision:
                 return  # superseded while we worked: its own analysis will publish
             self._publish_holding(document, analysis, publication, settings or self.settings(uri))
             if isinstance(analysis, DocumentAnalysis):
@@ -318,24 +336,24 @@ class PtoLanguageServer(LanguageServer):
         if not document.imports_pypto_language():
             return None
         cached = self._analyses.get(document.uri)
-        if cached is not None and cached[0] == document.version:
+        if cached is not None and cached[0] == document.revision:
             return cached[1]
-        version, uri = document.version, document.uri
+        revision, uri = document.revision, document.uri
         slice_end = time.perf_counter() + _SLICE
         steps = self.engine.analyse_steps(uri, document.unit_list(), document.take_unit_changes())
         for step in steps:
             if step is not None:
-                self._analyses[uri] = (version, step)
+                self._analyses[uri] = (revision, step)
                 return step
             if time.perf_counter() > slice_end:
                 await asyncio.sleep(0)
                 current = self.documents.get(uri)
-                if current is not document or current.version != version:
+                if current is not document or current.revision != revision:
                     return _SUPERSEDED
                 slice_end = time.perf_counter() + _SLICE
         # Another analysis of this document ran while this one waited (a request needed it).
         cached = self._analyses.get(uri)
-        return cached[1] if cached is not None and cached[0] == version else _SUPERSEDED
+        return cached[1] if cached is not None and cached[0] == revision else _SUPERSEDED
 
     def _publication(
         self, document: Document, analysis: DocumentAnalysis | object | None, settings: Settings | None = None
@@ -368,16 +386,23 @@ class PtoLanguageServer(LanguageServer):
         self._publish(uri, version, sent)
         if sent is not publication:
             hold.release = asyncio.get_running_loop().call_later(
-                settings.typing_pause_ms / 1000, self._release, uri, version, analysed, publication
+                settings.typing_pause_ms / 1000,
+                self._release,
+                document,
+                document.revision,
+                analysed,
+                publication,
             )
 
     def _release(
-        self, uri: str, version: int, analysis: DocumentAnalysis | None, publication: Publication
+        self, document: Document, revision: int, analysis: DocumentAnalysis | None, publication: Publication
     ) -> None:
-        """Typing paused: the held-back publication in full, unless a newer version came."""
-        document = self.documents.get(uri)
+        """Typing paused: the held-back publication in full, unless a newer text came."""
+        uri, version = document.uri, document.version
         hold = self._holds.get(uri)
-        if document is None or document.version != version or hold is None:
+        if self.documents.get(uri) is not document or hold is None:
+            return  # closed or opened again: the newer text's analysis publishes
+        if document.revision != revision:
             return  # superseded: the newer version's analysis publishes
         hold.release = None
         hold.published(analysis, publication)
@@ -406,8 +431,8 @@ class PtoLanguageServer(LanguageServer):
             written = writer.write(body)
             if inspect.isawaitable(written):  # a websocket: the write is a coroutine
                 task = asyncio.ensure_future(written)
-                self._writes.add(task)
-                task.add_done_callback(self._writes.discard)
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
         except Exception:  # the client went away: nothing to tell it
             log.exception("could not send diagnostics for %s", uri)
 

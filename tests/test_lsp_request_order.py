@@ -187,3 +187,42 @@ def test_requests_right_after_opening_a_document_are_answered(session: Session) 
         if answers != settled[state].replace("P000", name):
             wrong.append(name)
     assert wrong == [], f"{len(wrong)} of {ROUNDS} opened documents were answered for another text"
+
+
+def test_new_text_is_analysed_anew_whatever_version_comes_with_it(session: Session) -> None:
+    server = session.server
+    wrong_load = LOAD.replace("pl.load(", "pl.lod(")
+    texts = [kernel(0), kernel(1).replace(LOADS[1], wrong_load), kernel(1)]
+    expected = []
+    for index, text in enumerate(texts):
+        uri = f"file:///work/kernels/fresh_{index}.py"
+        session.open(uri, text)
+        session.settle(uri, 1)
+        expected.append(server.received[-1]["params"]["diagnostics"])
+    assert expected[0] != expected[1] and expected[1] != expected[2]
+    assert "Unknown operation 'pl.lod'" in json.dumps(expected[1])
+
+    def last_published(uri: str) -> list[dict[str, Any]]:
+        server.call("textDocument/documentSymbol", {"textDocument": {"uri": uri}})  # after the analysis
+        server.quiet_for(0.5)
+        found = [
+            m["params"]
+            for m in server.received
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri
+        ]
+        return found[-1]["diagnostics"]
+
+    # The same version twice, with different text.
+    uri = "file:///work/kernels/same_version.py"
+    session.open(uri, texts[0])
+    session.settle(uri, 1)
+    for text in texts[1:]:
+        server.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": uri, "version": 2}, "contentChanges": [{"text": text}]},
+        )
+        assert last_published(uri) == expected[texts.index(text)]
+    # didOpen again without a close, with the same version.
+    for text in (texts[1], texts[0]):
+        session.open(uri, text)
+        assert last_published(uri) == expected[texts.index(text)]

@@ -7,6 +7,7 @@ import asyncio
 import re
 import time
 
+import pytest
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
 from conftest import SERVER
@@ -115,6 +116,31 @@ async def test_an_error_a_keystroke_causes_elsewhere_is_shown_at_once(typist: Re
     change(typist, 2, (row, 13), (row, 13), "c", URI)
     published = await wait_for_version(typist, URI, 2)
     assert [(d.message, d.range.start.line) for d in published] == [("Undefined variable 'c'", row + 1)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "final_error"),
+    [("lod", "Unknown operation 'pl.lod'"), ("", "SyntaxError: invalid syntax")],
+    ids=["typed over a selection", "a selection deleted"],
+)
+async def test_typing_over_a_selection_flashes_no_error_either(
+    typist: RecordingClient, typed: str, final_error: str
+):
+    # Double-click `load`, then type `lod` over it (or delete it): `pl.l(` and `pl.lo(` are
+    # half-typed like any other keystroke's text; only the last state's error shows, after
+    # the pause.
+    open_document(typist, KERNEL, URI)
+    await wait_for_version(typist, URI, 1)
+    row = next(row for row, line in enumerate(KERNEL.split("\n")) if "hot = pl.load(" in line)
+    column = KERNEL.split("\n")[row].index("load")
+    change(typist, 2, (row, column), (row, column + len("load")), typed[:1], URI)
+    last = await type_like_vs_code(typist, row, column + 1, typed[1:], 2)
+    final = await asyncio.wait_for(_settled(typist, last), 10)
+    shown = [item for item in typist.published if item.uri == URI and (item.version or 0) >= 2]
+    while_typing = shown[: shown.index(final)]
+    assert {item.version for item in while_typing} == set(range(2, last + 1))
+    assert [errors(item.diagnostics) for item in while_typing] == [set()] * len(while_typing)
+    assert errors(final.diagnostics) == {("PTO504" if typed else "PTO001", final_error)}
 
 
 # ---------------------------------------------------------------- navigation while a line is broken

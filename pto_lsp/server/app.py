@@ -35,7 +35,7 @@ from pygls.uris import to_fs_path
 
 from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
-from pto_lsp.features.typing_hold import TypingHold
+from pto_lsp.features.typing_hold import TypingHold, shows_an_import_stop
 from pto_lsp.server import lifecycle, routes, transport
 from pto_lsp.server.methods.configuration import SECTION
 from pto_lsp.workspace.documents import Document, DocumentStore
@@ -157,8 +157,11 @@ class PtoLanguageServer(LanguageServer):
         value = negotiated.value if isinstance(negotiated, lsp.PositionEncodingKind) else negotiated
         return Encoding(value) if value in {e.value for e in Encoding} else Encoding.UTF16
 
-    async def pull_configuration(self) -> None:
-        """Ask the client for the `ptoLsp` section (when it can answer) and re-check open files."""
+    async def pull_configuration(self, always: bool = False) -> None:
+        """Ask the client for the `ptoLsp` section (when it can answer) and re-check open files
+        if the settings changed, or `always` (a re-check publishes again: not for nothing at
+        start, when the author may be typing already)."""
+        before = self.editor_options
         workspace = self.client_capabilities.workspace
         if workspace is not None and workspace.configuration:
             try:
@@ -170,7 +173,8 @@ class PtoLanguageServer(LanguageServer):
             else:
                 if result and isinstance(result[0], dict):
                     self.editor_options = {SECTION: result[0]}
-        self.reanalyse_all()
+        if always or self.editor_options != before:
+            self.reanalyse_all()
 
     async def register_for_configuration_changes(self) -> None:
         """Ask to be told of settings changes, when the client registers them dynamically."""
@@ -380,9 +384,17 @@ class PtoLanguageServer(LanguageServer):
         hold = self._holds.get(uri)
         if hold is None:
             hold = self._holds[uri] = TypingHold()
-        rows = document.take_typed_rows()
+        rows = document.take_typed_rows() if settings.typing_pause_ms else None
         analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
-        sent = hold.hold_back(analysed, publication, rows if settings.typing_pause_ms else None)
+        sent = hold.hold_back(analysed, publication, rows, record=False)
+        if analysed is not None and rows is not None and analysed.front_end_stopped():
+            typing = analysed.while_typing
+            if not shows_an_import_stop(sent) and not typing.front_end_stopped():
+                # The error that stops the import is held back: what it takes away waits too.
+                sent = hold.hold_back(
+                    typing, self._publication(document, typing, settings), rows, record=False
+                )
+        hold.published(analysed, sent)
         self._publish(uri, version, sent)
         if sent is not publication:
             hold.release = asyncio.get_running_loop().call_later(

@@ -24,4 +24,4 @@ def did_change_configuration(ls: ServerState, params: lsp.DidChangeConfiguration
     if isinstance(params.settings, dict) and SECTION in params.settings:
         ls.editor_options = params.settings
         ls.reanalyse_all()
-    ls.in_background(ls.pull_configuration())
+    ls.in_background(ls.pull_configuration(always=True))

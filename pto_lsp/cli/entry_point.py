@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 
-from compiler.passes.pipeline import PIPELINE
 from pto_lsp import __version__
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(serve_only: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; `serve_only`: for `serve`, without what the other
+    commands' help needs of the compiler (the passes): the server starts without it."""
     parser = argparse.ArgumentParser(prog="pto-lsp", description="Editor tooling for PyPTO kernels.")
     parser.add_argument("--version", action="version", version=f"pto-lsp {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -47,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME|N",
         default=None,
         help="with --emit ir, the stage to stop after: parse (the IR as parsed) or a modelled pass by "
-        f"name or number ({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
+        f"name or number ({'' if serve_only else _pass_names()}; default: the last)",
     )
 
     explain = commands.add_parser(
@@ -64,6 +65,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _pass_names() -> str:
+    from compiler.passes.pipeline import PIPELINE
+
+    return ", ".join(f"{p.number} {p.name}" for p in PIPELINE)
+
+
 def _job_count(text: str) -> int:
     try:
         count = int(text)
@@ -75,15 +82,18 @@ def _job_count(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:  # `python -m pto_lsp` alone is the language server over stdio
-        args = build_parser().parse_args(["serve"])
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] == "serve":  # `python -m pto_lsp` alone is the language server over stdio
+        args = build_parser(serve_only=True).parse_args(["serve", *argv[1:]])
+    else:
+        args = build_parser().parse_args(argv)
     try:
         if args.command == "check":
             from pto_lsp.cli.check import main_check
 
             return main_check(args.paths, args.format, args.jobs)
         if args.command == "compile":
+            from compiler.passes.pipeline import PIPELINE
             from pto_lsp.cli.compile import main_compile
 
             if args.after is not None and args.emit == "mlir":

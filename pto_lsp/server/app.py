@@ -37,6 +37,7 @@ from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
 from pto_lsp.features.typing_hold import TypingHold, shows_an_import_stop
 from pto_lsp.server import lifecycle, routes, transport
+from pto_lsp.server.early_start import StdinPump
 from pto_lsp.server.methods.configuration import SECTION
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
@@ -130,8 +131,10 @@ class PtoLanguageServer(LanguageServer):
     # pygls's, with the reader of `transport.py` (framing that recovers from a broken
     # frame) and the lifecycle of `lifecycle.py` (the exit status the spec asks for).
 
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        transport.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+    def start_io(
+        self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, pump: StdinPump | None = None
+    ) -> None:
+        transport.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer, pump)
 
     def start_tcp(self, host: str, port: int) -> None:
         transport.start_tcp(self, host, port)

@@ -166,24 +166,24 @@ class Server:
     ready: dict[int, list[float]] = field(default_factory=dict)
 
 
-def run(server: Server, files: dict[int, tuple[tuple[Path, str], ...]], runs: int, scratch: str) -> None:
-    for index in range(runs):
-        client, took = start(server, scratch)
+def run(server: Server, files: dict[int, tuple[tuple[Path, str], ...]], index: int, scratch: str) -> None:
+    """One run of one server: a start, then a start per size."""
+    client, took = start(server, scratch)
+    client.close()
+    if index == 0:
+        server.first_initialize = took
+    else:
+        server.initialize.append(took)
+    for size, ((path, text), (other, other_text)) in files.items():
+        client, _ = start(server, scratch)
+        client.send({"method": "initialized", "params": {}})
+        opened = open_file(client, path, text)
+        first = client.diagnostics(path.as_uri())
+        server.at_once.setdefault(size, []).append((first - client.started, first - opened))
+        # Ready now (it published): another module of the same size, timed alone.
+        opened = open_file(client, other, other_text)
+        server.ready.setdefault(size, []).append(client.diagnostics(other.as_uri()) - opened)
         client.close()
-        if index == 0:
-            server.first_initialize = took
-        else:
-            server.initialize.append(took)
-        for size, ((path, text), (other, other_text)) in files.items():
-            client, _ = start(server, scratch)
-            client.send({"method": "initialized", "params": {}})
-            opened = open_file(client, path, text)
-            first = client.diagnostics(path.as_uri())
-            server.at_once.setdefault(size, []).append((first - client.started, first - opened))
-            # Ready now (it published): another module of the same size, timed alone.
-            opened = open_file(client, other, other_text)
-            server.ready.setdefault(size, []).append(client.diagnostics(other.as_uri()) - opened)
-            client.close()
 
 
 def ms(seconds: float) -> str:
@@ -253,9 +253,11 @@ def main() -> int:
             files[size] = tuple(
                 (Path(scratch, f"kernels_{size}_{n}.py"), text) for n, text in enumerate(texts)
             )
-        for server in servers:
-            print(f"{server.name} ...", file=sys.stderr)
-            run(server, files, arguments.runs, scratch)
+        # Run by run, each server in turn: a busy moment of the machine falls on all of them.
+        for index in range(arguments.runs):
+            for server in servers:
+                print(f"run {index + 1}: {server.name} ...", file=sys.stderr)
+                run(server, files, index, scratch)
     print(table(servers, sizes))
     if arguments.json:
         Path(arguments.json).write_text(

@@ -183,6 +183,10 @@ class LifecycleProtocol(LanguageServerProtocol):
         super()._send_response(msg_id, result, error)
 
     def _answer_error(self, msg_id: int | str | None, code: int, message: str) -> None:
+        if msg_id in self.answered_early:  # one answer per request, and it was given
+            self.answered_early.discard(msg_id)
+            log.warning("an error for a request answered early was not sent: %s", message)
+            return
         # A plain dict: lsprotocol's converter would leave out a null id, which JSON-RPC requires.
         self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "error": {"code": code, "message": message}})
 

@@ -387,7 +387,9 @@ class PtoLanguageServer(LanguageServer):
         hold = self._holds.get(uri)
         if hold is None:
             hold = self._holds[uri] = TypingHold()
-        rows = document.take_typed_rows() if settings.typing_pause_ms else None
+        rows = document.take_typed_rows()
+        if not settings.typing_pause_ms:
+            rows = None  # everything at once
         analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
         sent = hold.hold_back(analysed, publication, rows, record=False)
         if analysed is not None and rows is not None and analysed.front_end_stopped():

@@ -100,12 +100,22 @@ def _key(payload: Payload) -> Key:
     return (str(payload.get("code")), payload["message"], payload["range"]["start"]["line"])
 
 
-def shows_an_import_stop(publication: Publication) -> bool:
-    """Whether the publication shows an error that stops the module's import."""
-    return any(
-        payload.get("severity") == 1 and payload.get("data", {}).get("stage") in _FRONT_END_STAGES
-        for payload in publication.payloads
-    )
+def only_held_back_errors_stop_the_import(
+    analysis: DocumentAnalysis, sent: Publication, rows: TypedRows
+) -> bool:
+    """Whether the module's import is stopped (no codegen), but every error that stops it
+    is one `sent` holds back at the typed rows: what it takes away may wait too. Quick in
+    the usual cases: a file with no such error, or one with such an error elsewhere."""
+    if not analysis.unreached_codes:
+        return False
+    over = _units_over(analysis, rows)
+    if any(unit.stops_the_front_end() for index, unit in enumerate(analysis.placed) if index not in over):
+        return False  # shown: not where the author types
+    return not any(_stops(payload) for index in over for payload in sent.unit_diagnostics(index))
+
+
+def _stops(payload: Payload) -> bool:
+    return payload.get("severity") == 1 and payload.get("data", {}).get("stage") in _FRONT_END_STAGES
 
 
 _FRONT_END_STAGES = {stage.value for stage in FRONT_END_STAGES}

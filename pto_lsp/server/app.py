@@ -35,7 +35,7 @@ from pygls.uris import to_fs_path
 
 from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
-from pto_lsp.features.typing_hold import TypingHold, shows_an_import_stop
+from pto_lsp.features.typing_hold import TypingHold, only_held_back_errors_stop_the_import
 from pto_lsp.server import lifecycle, routes, transport
 from pto_lsp.server.early_start import StdinPump
 from pto_lsp.server.methods.configuration import SECTION
@@ -392,13 +392,14 @@ class PtoLanguageServer(LanguageServer):
             rows = None  # everything at once
         analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
         sent = hold.hold_back(analysed, publication, rows, record=False)
-        if analysed is not None and rows is not None and analysed.front_end_stopped():
-            typing = analysed.while_typing
-            if not shows_an_import_stop(sent) and not typing.front_end_stopped():
-                # The error that stops the import is held back: what it takes away waits too.
-                sent = hold.hold_back(
-                    typing, self._publication(document, typing, settings), rows, record=False
-                )
+        if (
+            analysed is not None
+            and rows is not None
+            and only_held_back_errors_stop_the_import(analysed, sent, rows)
+            and not (typing := analysed.while_typing).front_end_stopped()
+        ):
+            # What the held-back errors take away (the codegen warnings) waits with them.
+            sent = hold.hold_back(typing, self._publication(document, typing, settings), rows, record=False)
         hold.published(analysed, sent)
         self._publish(uri, version, sent)
         if sent is not publication:

@@ -57,8 +57,10 @@ def make_recording_client() -> RecordingClient:
 
 
 async def wait_for_version(
-    client: RecordingClient, uri: str, version: int, timeout: float = 10.0
+    client: RecordingClient, uri: str, version: int, timeout: float = 30.0
 ) -> list[lsp.Diagnostic]:
+    # Generous: `initialize` may be answered before the server has loaded (`early_start`),
+    # so the first publication can include the load on a busy machine; a hang still fails.
     async def published() -> list[lsp.Diagnostic]:
         while True:
             for item in client.published:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import queue
+import socket
 import subprocess
 import sys
 import threading
@@ -28,15 +29,30 @@ class ServerGone(AssertionError):
 class RawServer:
     """`python -m pto_lsp serve` over pipes; messages from it are collected in order."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None, tcp: bool = False) -> None:
+        """`tcp`: the server listens on a free local port (`serve --tcp`) and the messages go
+        over a socket connected to it; else over the server's stdin and stdout."""
+        port = _free_port() if tcp else None
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "pto_lsp", "serve", *args],
+            [
+                sys.executable,
+                "-m",
+                "pto_lsp",
+                "serve",
+                *args,
+                *(["--tcp", f"127.0.0.1:{port}"] if tcp else []),
+            ],
             cwd=REPO,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             env=env,
         )
+        self._input: Any = self.process.stdin
+        self._output: Any = self.process.stdout
+        if port is not None:
+            connection = _connect(port, self.process)
+            self._input = self._output = connection.makefile("rwb")
         self.received: list[dict[str, Any]] = []  # every message, in order
         self._incoming: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self._stderr: list[bytes] = []
@@ -51,9 +67,9 @@ class RawServer:
     # ------------------------------------------------------------ writing
 
     def send_bytes(self, data: bytes) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(data)
-        self.process.stdin.flush()
+        assert self._input is not None
+        self._input.write(data)
+        self._input.flush()
 
     def send(self, message: dict[str, Any] | bytes) -> None:
         """One frame: a message (as JSON) or a body given byte for byte."""
@@ -152,7 +168,7 @@ class RawServer:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait(10)
-        for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
+        for stream in (self._input, self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
                     stream.close()
@@ -164,7 +180,7 @@ class RawServer:
         self.close()
 
     def _read_stdout(self) -> None:
-        stream = self.process.stdout
+        stream = self._output
         assert stream is not None
         try:
             while True:
@@ -198,3 +214,24 @@ class RawServer:
 
 def frame(body: bytes) -> bytes:
     return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _connect(port: int, process: subprocess.Popen[bytes]) -> socket.socket:
+    """A connection to the server's port, once it listens (it must within `TIMEOUT`)."""
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            connection = socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+        else:
+            connection.settimeout(None)  # reads wait as long as the reader thread does
+            return connection

@@ -7,6 +7,7 @@ import asyncio
 import re
 import time
 
+import pytest
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
 from conftest import SERVER
@@ -117,6 +118,31 @@ async def test_an_error_a_keystroke_causes_elsewhere_is_shown_at_once(typist: Re
     assert [(d.message, d.range.start.line) for d in published] == [("Undefined variable 'c'", row + 1)]
 
 
+@pytest.mark.parametrize(
+    ("typed", "final_error"),
+    [("lod", "Unknown operation 'pl.lod'"), ("", "SyntaxError: invalid syntax")],
+    ids=["typed over a selection", "a selection deleted"],
+)
+async def test_typing_over_a_selection_flashes_no_error_either(
+    typist: RecordingClient, typed: str, final_error: str
+):
+    # Double-click `load`, then type `lod` over it (or delete it): `pl.l(` and `pl.lo(` are
+    # half-typed like any other keystroke's text; only the last state's error shows, after
+    # the pause.
+    open_document(typist, KERNEL, URI)
+    await wait_for_version(typist, URI, 1)
+    row = next(row for row, line in enumerate(KERNEL.split("\n")) if "hot = pl.load(" in line)
+    column = KERNEL.split("\n")[row].index("load")
+    change(typist, 2, (row, column), (row, column + len("load")), typed[:1], URI)
+    last = await type_like_vs_code(typist, row, column + 1, typed[1:], 2)
+    final = await asyncio.wait_for(_settled(typist, last), 10)
+    shown = [item for item in typist.published if item.uri == URI and (item.version or 0) >= 2]
+    while_typing = shown[: shown.index(final)]
+    assert {item.version for item in while_typing} == set(range(2, last + 1))
+    assert [errors(item.diagnostics) for item in while_typing] == [set()] * len(while_typing)
+    assert errors(final.diagnostics) == {("PTO504" if typed else "PTO001", final_error)}
+
+
 # ---------------------------------------------------------------- navigation while a line is broken
 
 
@@ -212,3 +238,58 @@ async def test_a_huge_typing_pause_is_clamped_so_the_error_still_arrives(typist:
     final = await asyncio.wait_for(_settled(typist, 2), 10)
     assert [d.code for d in final.diagnostics] == ["PTO001"]
     assert 4.0 <= time.monotonic() - typed_at <= 8.0
+
+
+# ---------------------------------------------------------------- codegen warnings while typing
+
+
+@pytest_lsp.fixture(config=SERVER)
+async def warned(lsp_client: RecordingClient):
+    params = lsp.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"),
+        initialization_options={"ptoLsp": {"debounceMs": 0, "typingPauseMs": PAUSE_MS}},
+    )
+    await lsp_client.initialize_session(params)
+    yield
+    await lsp_client.shutdown_session()
+
+
+def warnings(diagnostics: list[lsp.Diagnostic]) -> list[tuple[str, int, list[int]]]:
+    return [
+        (
+            d.message,
+            d.range.start.line,
+            [info.location.range.start.line for info in d.related_information or []],
+        )
+        for d in diagnostics
+        if d.code == "PTO301"
+    ]
+
+
+HELPER = "\n\ndef helper(n):\n    return n\n"
+
+
+@pytest.mark.parametrize("where", ["another definition", "the program itself"])
+async def test_codegen_warnings_stay_while_a_definition_is_typed_into_and_does_not_parse(
+    warned: RecordingClient, where: str
+):
+    # Typing `1 + 2 *` one keystroke at a time: `1 +`, `1 + ` and `1 + 2 *` do not parse,
+    # the real compiler would not reach codegen, and the PTO301 warnings went and came
+    # back with the keystrokes. They stay (moved with their lines) until the pause.
+    text = DEMO_PROGRAM + HELPER
+    open_document(warned, text, URI)
+    shown = warnings(await wait_for_version(warned, URI, 1))
+    assert len(shown) == 2
+    lines = text.split("\n")
+    row = lines.index("    return n") if where == "another definition" else HEADER_ROW + 3
+    indent = "    " if where == "another definition" else "            "
+    change(warned, 2, (row, 0), (row, 0), indent + "\n", URI)  # a new line above: what is below moves
+    moved = [(m, line + (line >= row), [r + (r >= row) for r in related]) for m, line, related in shown]
+    last = await type_like_vs_code(warned, row, len(indent), "1 + 2 *", 2)
+    await wait_for_version(warned, URI, last)
+    while_typing = [item for item in warned.published if item.uri == URI and (item.version or 0) >= 2]
+    assert [warnings(item.diagnostics) for item in while_typing] == [moved] * len(while_typing)
+    assert all(errors(item.diagnostics) == set() for item in while_typing)
+    # After the pause, what the real compiler says of the text: a syntax error, no codegen.
+    final = await asyncio.wait_for(_settled(warned, last), 10)
+    assert [d.code for d in final.diagnostics] == ["PTO001"]

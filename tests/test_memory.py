@@ -8,7 +8,6 @@ is `tests/data/real_memory.json`, read from the real compiler's MLIR (`tests/rea
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
 from pathlib import Path
@@ -146,9 +145,11 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
 
 
 async def test_the_soc_setting_changes_the_capacities_shown(client: RecordingClient):
-    client.set_configuration({"debounceMs": 0, "soc": "950"}, section="ptoLsp")
-    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await asyncio.sleep(0.2)  # let the server pull the new settings
+    settings = {"debounceMs": 0, "soc": "950"}
+    client.set_configuration(settings, section="ptoLsp")
+    # Sent with the notification, the settings apply to everything after it (no race with
+    # the server's pull of them).
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings={"ptoLsp": settings}))
     text = (CASES / "vec_overflow_910b_only.py").read_text(encoding="utf-8")
     open_document(client, text, URI)
     assert await wait_for_version(client, URI, 1) == []  # 196,608 bytes fit the 950's Vec

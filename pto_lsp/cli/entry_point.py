@@ -5,8 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from compiler.codegen.tile_memory import SOCS
-from compiler.passes.pipeline import PIPELINE
 from pto_lsp import __version__
 
 _SOC_HELP = (
@@ -15,10 +13,13 @@ _SOC_HELP = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(serve_only: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; `serve_only`: for `serve`, without what the other
+    commands' help needs of the compiler (the passes): the server starts without it."""
     parser = argparse.ArgumentParser(prog="pto-lsp", description="Editor tooling for PyPTO kernels.")
     parser.add_argument("--version", action="version", version=f"pto-lsp {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    socs = None if serve_only else _soc_names()
 
     check = commands.add_parser("check", help="report what the PyPTO front end says about kernel files")
     check.add_argument("paths", nargs="+", metavar="PATH", help="files or directories to check")
@@ -32,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="processes to check with (default 0: one per CPU, for inputs large enough to gain; "
         "1: this process only)",
     )
-    check.add_argument("--soc", choices=tuple(SOCS), default=None, help=_SOC_HELP)
+    check.add_argument("--soc", choices=socs, default=None, help=_SOC_HELP)
 
     compile_ = commands.add_parser(
         "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="ir",
         help="the IR as DSL text (default), PTO MLIR, or each kernel's on-chip memory use",
     )
-    compile_.add_argument("--soc", choices=tuple(SOCS), default=None, help=_SOC_HELP)
+    compile_.add_argument("--soc", choices=socs, default=None, help=_SOC_HELP)
     compile_.add_argument(
         "--ptoas-cache-policy",
         choices=("unsupported", "attribute"),
@@ -58,7 +59,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="NAME|N",
         default=None,
         help="with --emit ir, the stage to stop after: parse (the IR as parsed) or a modelled pass by "
-        f"name or number ({', '.join(f'{p.number} {p.name}' for p in PIPELINE)}; default: the last)",
+        f"name or number ({'' if serve_only else _pass_names()}; default: the last)",
     )
 
     explain = commands.add_parser(
@@ -75,6 +76,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _soc_names() -> tuple[str, ...]:
+    from compiler.codegen.tile_memory import SOCS
+
+    return tuple(SOCS)
+
+
+def _pass_names() -> str:
+    from compiler.passes.pipeline import PIPELINE
+
+    return ", ".join(f"{p.number} {p.name}" for p in PIPELINE)
+
+
 def _job_count(text: str) -> int:
     try:
         count = int(text)
@@ -86,15 +99,18 @@ def _job_count(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command is None:  # `python -m pto_lsp` alone is the language server over stdio
-        args = build_parser().parse_args(["serve"])
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] == "serve":  # `python -m pto_lsp` alone is the language server over stdio
+        args = build_parser(serve_only=True).parse_args(["serve", *argv[1:]])
+    else:
+        args = build_parser().parse_args(argv)
     try:
         if args.command == "check":
             from pto_lsp.cli.check import main_check
 
             return main_check(args.paths, args.format, args.jobs, args.soc)
         if args.command == "compile":
+            from compiler.passes.pipeline import PIPELINE
             from pto_lsp.cli.compile import main_compile
 
             if args.after is not None and args.emit == "mlir":

@@ -5,11 +5,14 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
-import socket
 import sys
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
-from pto_lsp.server import create_server, memory_trace
+from pto_lsp.server import memory_trace
+from pto_lsp.server.early_start import EarlyInitialize, StdinPump
+
+if TYPE_CHECKING:
+    from pto_lsp.server.app import PtoLanguageServer
 
 
 class UsageError(Exception):
@@ -26,6 +29,8 @@ def _host_port(value: str) -> tuple[str, int]:
 def _check_listen(host: str, port: int) -> None:
     """Fail now, in one line, on a host that does not resolve or a port that is taken
     (the server would otherwise die with a traceback inside its event loop)."""
+    import socket
+
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
     except OSError as error:
@@ -52,6 +57,13 @@ def _claim_stdout_for_the_protocol() -> BinaryIO:
     return protocol
 
 
+def _load_server() -> PtoLanguageServer:
+    """The server, with pygls, lsprotocol and the compiler: most of the start's time."""
+    from pto_lsp.server.app import create_server
+
+    return create_server()
+
+
 def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     try:
         address = _host_port(tcp or ws) if tcp or ws else None
@@ -75,13 +87,17 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
         handlers=[handler],
     )
     memory_trace.start_from_environment()  # PTO_LSP_TRACEMALLOC=FILE: where the memory goes
-    server = create_server()
     if tcp and address is not None:
-        server.start_tcp(*address)
+        _load_server().start_tcp(*address)
     elif ws and address is not None:
-        server.start_ws(*address)
+        _load_server().start_ws(*address)
     else:
         protocol_out = _claim_stdout_for_the_protocol()
-        server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out)
+        # Reading starts now, and `initialize` may be answered while the server loads.
+        early = EarlyInitialize(protocol_out)
+        pump = StdinPump(sys.stdin.buffer, first_body=early)
+        server = _load_server()
+        server.protocol.answered_early = early.answered
+        server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out, pump=pump)
     memory_trace.write_report()
     return server.exit_status  # LSP: 0 after `shutdown` then `exit`, else 1

@@ -11,6 +11,12 @@ after it), the server publishes the same version again in full, unless a newer
 version came meanwhile (nothing is ever published for a superseded version).
 Diagnostics elsewhere, and those already shown, stay live; an edit that is not
 a keystroke (a paste, a completion, a quick fix) holds nothing back.
+
+What a held-back error would take away waits with it: while the only errors that stop
+the module's import are held back (a unit the author is typing into does not parse),
+the publication shows the file as its last good analysis does (`while_typing`): the
+codegen warnings elsewhere stay, and those of the unit being typed on its unchanged
+lines, instead of coming and going with each keystroke.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from compiler.base.diagnostics import FRONT_END_STAGES
 from pto_lsp.features.publishing import Publication
 from pto_lsp.workspace.documents import TypedRows
 from pto_lsp.workspace.placement import DocumentAnalysis
@@ -34,10 +41,14 @@ class TypingHold:
         self.release: asyncio.TimerHandle | None = None
 
     def hold_back(
-        self, analysis: DocumentAnalysis | None, publication: Publication, rows: TypedRows | None
+        self,
+        analysis: DocumentAnalysis | None,
+        publication: Publication,
+        rows: TypedRows | None,
+        record: bool = True,
     ) -> Publication:
         """What to publish now: `publication` without the new diagnostics at the typed rows
-        (`publication` itself when nothing is held back)."""
+        (`publication` itself when nothing is held back). `record`: note it as published."""
         self.cancel_release()
         sent = publication
         if rows is not None and analysis is not None:
@@ -49,7 +60,8 @@ class TypingHold:
                         dropped.setdefault(index, set()).add(position)
             if dropped:
                 sent = publication.without(dropped)
-        self.published(analysis, sent)
+        if record:
+            self.published(analysis, sent)
         return sent
 
     def published(self, analysis: DocumentAnalysis | None, publication: Publication) -> None:
@@ -86,3 +98,24 @@ def _touches(payload: Payload, rows: TypedRows) -> bool:
 
 def _key(payload: Payload) -> Key:
     return (str(payload.get("code")), payload["message"], payload["range"]["start"]["line"])
+
+
+def only_held_back_errors_stop_the_import(
+    analysis: DocumentAnalysis, sent: Publication, rows: TypedRows
+) -> bool:
+    """Whether the module's import is stopped (no codegen), but every error that stops it
+    is one `sent` holds back at the typed rows: what it takes away may wait too. Quick in
+    the usual cases: a file with no such error, or one with such an error elsewhere."""
+    if not analysis.unreached_codes:
+        return False
+    over = _units_over(analysis, rows)
+    if any(unit.stops_the_front_end() for index, unit in enumerate(analysis.placed) if index not in over):
+        return False  # shown: not where the author types
+    return not any(_stops(payload) for index in over for payload in sent.unit_diagnostics(index))
+
+
+def _stops(payload: Payload) -> bool:
+    return payload.get("severity") == 1 and payload.get("data", {}).get("stage") in _FRONT_END_STAGES
+
+
+_FRONT_END_STAGES = {stage.value for stage in FRONT_END_STAGES}

@@ -18,7 +18,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -38,8 +38,9 @@ from pygls.uris import to_fs_path
 
 from pto_lsp import __version__
 from pto_lsp.features.publishing import DiagnosticPayloads, Publication
-from pto_lsp.features.typing_hold import TypingHold
+from pto_lsp.features.typing_hold import TypingHold, only_held_back_errors_stop_the_import
 from pto_lsp.server import lifecycle, routes, transport
+from pto_lsp.server.early_start import StdinPump
 from pto_lsp.server.methods.configuration import SECTION
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
@@ -121,7 +122,7 @@ class PtoLanguageServer(LanguageServer):
         self._analyses: dict[str, tuple[int, DocumentAnalysis]] = {}
         self._payloads: dict[str, DiagnosticPayloads] = {}
         self._holds: dict[str, TypingHold] = {}
-        self._writes: set[asyncio.Future[Any]] = set()
+        self._background: set[asyncio.Future[Any]] = set()
         self._inlay_refresh_out = False  # a workspace/inlayHint/refresh awaits its answer
         self._idle_collection: asyncio.TimerHandle | None = None
         # What happened since the last collection that looked at frozen objects too.
@@ -133,8 +134,10 @@ class PtoLanguageServer(LanguageServer):
     # pygls's, with the reader of `transport.py` (framing that recovers from a broken
     # frame) and the lifecycle of `lifecycle.py` (the exit status the spec asks for).
 
-    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
-        transport.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer)
+    def start_io(
+        self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None, pump: StdinPump | None = None
+    ) -> None:
+        transport.start_io(self, stdin or sys.stdin.buffer, stdout or sys.stdout.buffer, pump)
 
     def start_tcp(self, host: str, port: int) -> None:
         transport.start_tcp(self, host, port)
@@ -160,8 +163,11 @@ class PtoLanguageServer(LanguageServer):
         value = negotiated.value if isinstance(negotiated, lsp.PositionEncodingKind) else negotiated
         return Encoding(value) if value in {e.value for e in Encoding} else Encoding.UTF16
 
-    async def pull_configuration(self) -> None:
-        """Ask the client for the `ptoLsp` section (when it can answer) and re-check open files."""
+    async def pull_configuration(self, always: bool = False) -> None:
+        """Ask the client for the `ptoLsp` section (when it can answer) and re-check open files
+        if the settings changed, or `always` (a re-check publishes again: not for nothing at
+        start, when the author may be typing already)."""
+        before = self.editor_options
         workspace = self.client_capabilities.workspace
         if workspace is not None and workspace.configuration:
             try:
@@ -173,7 +179,8 @@ class PtoLanguageServer(LanguageServer):
             else:
                 if result and isinstance(result[0], dict):
                     self.editor_options = {SECTION: result[0]}
-        self.reanalyse_all()
+        if always or self.editor_options != before:
+            self.reanalyse_all()
 
     async def register_for_configuration_changes(self) -> None:
         """Ask to be told of settings changes, when the client registers them dynamically."""
@@ -188,6 +195,13 @@ class PtoLanguageServer(LanguageServer):
             await self.client_register_capability_async(lsp.RegistrationParams(registrations=[registration]))
         except Exception as error:  # the client says it can, but cannot: settings stay as they are
             log.warning("could not register for configuration changes: %s", error)
+
+    def in_background(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` as a task of its own (kept until done: a task only weakly referenced
+        may be collected mid-way)."""
+        task = asyncio.get_running_loop().create_task(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     def client_text(self, uri: str) -> str:
         """The client's text of a document (pygls's copy), to start again from."""
@@ -215,29 +229,40 @@ class PtoLanguageServer(LanguageServer):
         if settings.analyze_on == "change":
             self.schedule_analysis(uri, settings=settings)
 
+    def open(self, uri: str, version: int, text: str) -> None:
+        """A document opened (or opened again without a close: its text starts anew)."""
+        if self.documents.get(uri) is not None:
+            self._drop(uri)
+        self.documents.open(uri, version, text)
+        self.schedule_analysis(uri, immediately=True)
+
     def forget(self, uri: str) -> None:
+        self._drop(uri)
+        self.documents.close(uri)
+        self._closed_since_full_collection = True
+        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def _drop(self, uri: str) -> None:
+        """Forget what was kept for a document's text: its analysis, publications, hold."""
         pending = self._pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
-        self.documents.close(uri)
         self._analyses.pop(uri, None)
         self._payloads.pop(uri, None)
         hold = self._holds.pop(uri, None)
         if hold is not None:
             hold.cancel_release()
         self.engine.forget(uri)
-        self._closed_since_full_collection = True
-        self.text_document_publish_diagnostics(lsp.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
 
     def analysis(self, document: Document) -> DocumentAnalysis | None:
         """The analysis of the document's current version (None: not a PyPTO kernel)."""
         if not document.imports_pypto_language():
             return None
         cached = self._analyses.get(document.uri)
-        if cached is not None and cached[0] == document.version:
+        if cached is not None and cached[0] == document.revision:
             return cached[1]
         analysis = self.engine.analyse(document.uri, document.unit_list(), document.take_unit_changes())
-        self._analyses[document.uri] = (document.version, analysis)
+        self._analyses[document.uri] = (document.revision, analysis)
         return analysis
 
     async def _analyse_after(self, uri: str, delay: float, settings: Settings | None = None) -> None:
@@ -246,7 +271,7 @@ class PtoLanguageServer(LanguageServer):
         document = self.documents.get(uri)
         if document is None:
             return
-        version = document.version
+        version, revision = document.version, document.revision
         analysed = self.engine.units_analysed
         # What an analysis makes lives on (cached): collecting while it runs, or before it
         # is published, would only walk it. After a large one it is frozen instead.
@@ -260,7 +285,7 @@ class PtoLanguageServer(LanguageServer):
                 log.exception("analysis of %s (version %s) failed", uri, version)
                 return
             current = self.documents.get(uri)
-            if current is None or current.version != version:
+            if current is not document or current.revision != revision:
                 return  # superseded while we worked: its own analysis will publish
             self._publish_holding(document, analysis, publication, settings or self.settings(uri))
             if isinstance(analysis, DocumentAnalysis):
@@ -321,24 +346,24 @@ class PtoLanguageServer(LanguageServer):
         if not document.imports_pypto_language():
             return None
         cached = self._analyses.get(document.uri)
-        if cached is not None and cached[0] == document.version:
+        if cached is not None and cached[0] == document.revision:
             return cached[1]
-        version, uri = document.version, document.uri
+        revision, uri = document.revision, document.uri
         slice_end = time.perf_counter() + _SLICE
         steps = self.engine.analyse_steps(uri, document.unit_list(), document.take_unit_changes())
         for step in steps:
             if step is not None:
-                self._analyses[uri] = (version, step)
+                self._analyses[uri] = (revision, step)
                 return step
             if time.perf_counter() > slice_end:
                 await asyncio.sleep(0)
                 current = self.documents.get(uri)
-                if current is not document or current.version != version:
+                if current is not document or current.revision != revision:
                     return _SUPERSEDED
                 slice_end = time.perf_counter() + _SLICE
         # Another analysis of this document ran while this one waited (a request needed it).
         cached = self._analyses.get(uri)
-        return cached[1] if cached is not None and cached[0] == version else _SUPERSEDED
+        return cached[1] if cached is not None and cached[0] == revision else _SUPERSEDED
 
     def _publication(
         self, document: Document, analysis: DocumentAnalysis | object | None, settings: Settings | None = None
@@ -369,21 +394,39 @@ class PtoLanguageServer(LanguageServer):
         if hold is None:
             hold = self._holds[uri] = TypingHold()
         rows = document.take_typed_rows()
+        if not settings.typing_pause_ms:
+            rows = None  # everything at once
         analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
-        sent = hold.hold_back(analysed, publication, rows if settings.typing_pause_ms else None)
+        sent = hold.hold_back(analysed, publication, rows, record=False)
+        if (
+            analysed is not None
+            and rows is not None
+            and only_held_back_errors_stop_the_import(analysed, sent, rows)
+            and not (typing := analysed.while_typing).front_end_stopped()
+        ):
+            # What the held-back errors take away (the codegen warnings) waits with them.
+            sent = hold.hold_back(typing, self._publication(document, typing, settings), rows, record=False)
+        hold.published(analysed, sent)
         self._publish(uri, version, sent)
         if sent is not publication:
             hold.release = asyncio.get_running_loop().call_later(
-                settings.typing_pause_ms / 1000, self._release, uri, version, analysed, publication
+                settings.typing_pause_ms / 1000,
+                self._release,
+                document,
+                document.revision,
+                analysed,
+                publication,
             )
 
     def _release(
-        self, uri: str, version: int, analysis: DocumentAnalysis | None, publication: Publication
+        self, document: Document, revision: int, analysis: DocumentAnalysis | None, publication: Publication
     ) -> None:
-        """Typing paused: the held-back publication in full, unless a newer version came."""
-        document = self.documents.get(uri)
+        """Typing paused: the held-back publication in full, unless a newer text came."""
+        uri, version = document.uri, document.version
         hold = self._holds.get(uri)
-        if document is None or document.version != version or hold is None:
+        if self.documents.get(uri) is not document or hold is None:
+            return  # closed or opened again: the newer text's analysis publishes
+        if document.revision != revision:
             return  # superseded: the newer version's analysis publishes
         hold.release = None
         hold.published(analysis, publication)
@@ -412,8 +455,8 @@ class PtoLanguageServer(LanguageServer):
             written = writer.write(body)
             if inspect.isawaitable(written):  # a websocket: the write is a coroutine
                 task = asyncio.ensure_future(written)
-                self._writes.add(task)
-                task.add_done_callback(self._writes.discard)
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
         except Exception:  # the client went away: nothing to tell it
             log.exception("could not send diagnostics for %s", uri)
 

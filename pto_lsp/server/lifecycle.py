@@ -42,6 +42,8 @@ from pygls.protocol.json_rpc import JsonRPCNotification, JsonRPCRequestMessage, 
 from pygls.protocol.language_server import lsp_method
 from pygls.server import JsonRPCServer
 
+from pto_lsp.server import initialize_cache
+
 log = logging.getLogger(__name__)
 
 # JSON-RPC 2.0 and LSP error codes.
@@ -61,6 +63,9 @@ class LifecycleProtocol(LanguageServerProtocol):
         super().__init__(*args, **kwargs)
         self.phase = UNINITIALIZED
         self.exit_status: int | None = None  # set by `exit`: 0 after `shutdown`, else 1
+        # Requests answered before the server loaded (`early_start`): not answered again.
+        self.answered_early: set[int | str] = set()
+        self._initialize: tuple[int | str, Any] | None = None  # its id and the client's capabilities
 
     # ------------------------------------------------------------ messages in
 
@@ -87,6 +92,12 @@ class LifecycleProtocol(LanguageServerProtocol):
             self._invalid(data, "its method must be a string, its id an integer or a string")
             return
         if self._gate(method, data["id"] if has_id else None, has_id):
+            if method == lsp.INITIALIZE:
+                params = data.get("params")
+                self._initialize = (
+                    data["id"],
+                    params.get("capabilities") if isinstance(params, dict) else None,
+                )
             self._handle_structured(data)
 
     def _gate(self, method: str, msg_id: int | str | None, is_request: bool) -> bool:
@@ -159,7 +170,23 @@ class LifecycleProtocol(LanguageServerProtocol):
         log.warning("an invalid request (%s): answered with an error", why)
         self._answer_error(msg_id if _valid_id(msg_id) else None, INVALID_REQUEST, f"Invalid request: {why}")
 
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        """pygls's, except for a request answered already (`answered_early`); the answer to
+        `initialize` is kept for the next start (`initialize_cache`)."""
+        if msg_id in self.answered_early:
+            self.answered_early.discard(msg_id)
+            return
+        if self._initialize is not None and msg_id == self._initialize[0]:
+            capabilities, self._initialize = self._initialize[1], None
+            if error is None and result is not None:
+                initialize_cache.store(capabilities, self._converter.unstructure(result))
+        super()._send_response(msg_id, result, error)
+
     def _answer_error(self, msg_id: int | str | None, code: int, message: str) -> None:
+        if msg_id in self.answered_early:  # one answer per request, and it was given
+            self.answered_early.discard(msg_id)
+            log.warning("an error for a request answered early was not sent: %s", message)
+            return
         # A plain dict: lsprotocol's converter would leave out a null id, which JSON-RPC requires.
         self._send_data({"jsonrpc": self.VERSION, "id": msg_id, "error": {"code": code, "message": message}})
 

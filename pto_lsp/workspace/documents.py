@@ -7,6 +7,7 @@ when someone asks for it.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from lsprotocol import types as lsp
@@ -20,12 +21,17 @@ from pto_lsp.workspace.unit_cut import Unit, UnitCut
 
 TypedRows = tuple[int, int]
 UNKNOWN: TypedRows = (-1, -1)  # an edit that was not a keystroke
+_REVISIONS = itertools.count(1)
 
 
 class Document:
     def __init__(self, uri: str, version: int, text: str) -> None:
         self.uri = uri
         self.version = version
+        # A new number for every text this document had: what an analysis is kept by. The
+        # client's version is only what it says; the same version may come with new text
+        # (a client that resends it, a second didOpen), and new text is a new analysis.
+        self.revision = next(_REVISIONS)
         self._reset(text)
 
     def _reset(self, text: str) -> None:
@@ -36,14 +42,11 @@ class Document:
 
     def _typing(self, change: lsp.TextDocumentContentChangePartial, edit: LineEdit) -> None:
         """Note the rows a keystroke touched; any other edit (a paste, a completion, a fix)
-        leaves nothing to note until it is taken."""
-        start, end = change.range.start, change.range.end
-        keystroke = (
-            start.line == end.line
-            and end.character - start.character <= 2
-            and len(change.text.strip()) <= 2
-            and change.text.count("\n") <= 1
-        )
+        leaves nothing to note until it is taken. A keystroke types at most two characters
+        (an auto-closed pair) or a line break with its indentation, over whatever was
+        selected: inserting, typing over a selection and deleting are alike (double-click
+        `load`, type `l`: the `pl.l` of that moment is as half-typed as `pl.loadl`)."""
+        keystroke = len(change.text.strip()) <= 2 and change.text.count("\n") <= 1
         typed = self._typed
         if not keystroke or typed is UNKNOWN:
             self._typed = UNKNOWN
@@ -75,6 +78,7 @@ class Document:
             self._cut.replaced(edit.first, edit.removed, edit.added)
             self._typing(change, edit)
         self.version = version
+        self.revision = next(_REVISIONS)
 
     def take_typed_rows(self) -> TypedRows | None:
         """The 0-based rows (first, last) typed into, keystroke by keystroke, since the last

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.analysis import UnitAnalysis
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, stops_the_front_end
 from compiler.base.span import Span
 from compiler.facts import Declaration, GmRead, ModuleFacts
 from compiler.syntax.units import ParsedUnit, split_lines
@@ -174,9 +176,38 @@ class BrokenUnit(PlacedUnit):
         super().__init__(analysis, start_line, text)
         self._good = good
         self._recovered: PlacedUnit | None = None
+        self._typing: PlacedUnit | None = None
+
+    def while_typing(self) -> PlacedUnit:
+        """Its own diagnostics and the last good analysis's codegen warnings whose lines
+        are unchanged, moved onto the text; it stops the import as the last good one did."""
+        if self._typing is None:
+            lines = LineMap(self._good.text, self._good.analysis.start_line, self.text, self.start_line)
+            current = self.current()
+            kept = [
+                map_spans(warning, lines.span)
+                for warning in self._good.analysis.published()
+                if warning.code == codes.CACHE_BYPASS_UNSUPPORTED
+                and all(lines.intact(span) for span in (warning.span, *(i.span for i in warning.related)))
+            ]
+            shown = UnitAnalysis([], [], list(current.diagnostics), self.start_line, current.statement_lines)
+            shown._published = sorted([*current.diagnostics, *kept], key=Diagnostic.sort_key)
+            self._typing = _TypingUnit(shown, self.start_line, self.text, self._good.analysis)
+        return self._typing
 
     def last_good(self) -> PlacedUnit:
         if self._recovered is None:
             moved = moved_onto(self._good, self.text, self.start_line)
             self._recovered = PlacedUnit(moved, self.start_line, self.text)
         return self._recovered
+
+
+class _TypingUnit(PlacedUnit):
+    """A unit that does not parse as a publication made while typing shows it (`while_typing`)."""
+
+    def __init__(self, analysis: UnitAnalysis, start_line: int, text: str, good: UnitAnalysis) -> None:
+        super().__init__(analysis, start_line, text)
+        self._good = good
+
+    def stops_while_typing(self) -> bool:
+        return any(stops_the_front_end(d) for d in self._good.diagnostics)

@@ -139,6 +139,20 @@ class PlacedUnit:
         (an editor's engine places units that know better, see `pto_lsp.workspace.last_good`)."""
         return None
 
+    def stops_the_front_end(self) -> bool:
+        """Whether an error of this unit stops the module's import (nothing is compiled)."""
+        return any(stops_the_front_end(d) for d in self.analysis.diagnostics)
+
+    def stops_while_typing(self) -> bool:
+        """Whether it stops the import in a publication made while its errors that would
+        are held back (`DocumentAnalysis.while_typing`): no."""
+        return False
+
+    def while_typing(self) -> PlacedUnit:
+        """This unit as publications made while the author types show it: itself, unless it
+        does not parse and its last good analysis says more (`last_good.BrokenUnit`)."""
+        return self
+
 
 class DocumentAnalysis(ModuleAnalysis):
     """A document's analysis: its units where they are now, and what they add up to."""
@@ -175,7 +189,7 @@ class DocumentAnalysis(ModuleAnalysis):
         return ModuleAnalysis.unreached_codes.func(self)
 
     def front_end_stopped(self) -> bool:
-        return any(stops_the_front_end(d) for unit in self.placed for d in unit.analysis.diagnostics)
+        return any(unit.stops_the_front_end() for unit in self.placed)
 
     def window(self, first: int, last: int) -> DocumentAnalysis:
         """The analysis of the units over lines [first, last] only (1-based): what a request
@@ -199,6 +213,17 @@ class DocumentAnalysis(ModuleAnalysis):
         return self._whole if self._whole is not None else self
 
     @cached_property
+    def while_typing(self) -> DocumentAnalysis:
+        """This analysis as a publication made while every error that stops the module's
+        import is held back (the author is typing it) shows it: each unit that does not
+        parse as its last good analysis left it (what stops the import, its codegen
+        warnings on its unchanged lines), the errors held back stopping nothing. The units
+        are where they are in this one, so it follows the same analyses (`serial`, `changes`)."""
+        view = _TypingView(self.path, self.environment, [unit.while_typing() for unit in self.placed])
+        view.serial, view.previous, view.changes = self.serial, self.previous, self.changes
+        return view
+
+    @cached_property
     def with_last_good(self) -> DocumentAnalysis:
         """This analysis with each unit that does not parse replaced by its last good analysis
         where one is known (`PlacedUnit.last_good`): what hovers, hints and the outline read
@@ -207,6 +232,13 @@ class DocumentAnalysis(ModuleAnalysis):
         if all(new is old for new, old in zip(placed, self.placed)):
             return self
         return DocumentAnalysis(self.path, self.environment, placed)
+
+
+class _TypingView(DocumentAnalysis):
+    """`DocumentAnalysis.while_typing`."""
+
+    def front_end_stopped(self) -> bool:
+        return any(unit.stops_while_typing() for unit in self.placed)
 
 
 def _start_line(unit: PlacedUnit) -> int:

@@ -2,6 +2,7 @@
 // pto-lsp server bundled with it (bundled/, run by the user's or a found Python >= 3.10) over
 // stdio and hands every Python file to it (the server decides what is a PyPTO kernel).
 import { execFile } from 'node:child_process';
+import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -35,11 +36,13 @@ import {
   importStrategy,
   importsPyptoLanguage,
   irDocumentPath,
+  keepProbe,
   noPythonFound,
   PASSES_REQUEST,
   PassChoice,
   passChoices,
   passesFromServer,
+  probeKey,
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
@@ -216,7 +219,9 @@ function serverEnv(strategy: ImportStrategy): NodeJS.ProcessEnv {
  * The interpreter and the command that runs the server, checked first: the first candidate
  * that is a Python >= 3.10 (one candidate unless the interpreter is searched for on PATH).
  */
-async function chooseServer(): Promise<{ command: string; args: string[]; strategy: ImportStrategy } | StartProblem> {
+async function chooseServer(
+  recheck = false,
+): Promise<{ command: string; args: string[]; strategy: ImportStrategy; probeKey?: string } | StartProblem> {
   const config = vscode.workspace.getConfiguration(SECTION);
   const resource = vscode.window.activeTextEditor?.document.uri ?? vscode.workspace.workspaceFolders?.[0]?.uri;
   const choice = resolveInterpreter(config.get('interpreter'), await pythonExtensionCommand(pythonApi, resource));
@@ -230,13 +235,21 @@ async function chooseServer(): Promise<{ command: string; args: string[]; strate
       log.info(`interpreter (${choice.source}): ${shellLine(candidate)}; "ptoLsp.serverArgs" is not checked`);
       return { ...server, strategy };
     }
+    const key = probeKey(server.probe, strategy, extensionVersion(), await fileStamp(candidate[0]));
+    const kept = extensionContext.globalState.get<string>(key);
+    if (kept !== undefined && !recheck) {
+      log.info(`interpreter (${choice.source}): ${shellLine(candidate)}: ${kept.trim()} (checked before)`);
+      return { ...server, strategy, probeKey: key };
+    }
     const result = await probe(server.probe, strategy);
     if (choice.source === 'search' && !usablePython(result)) {
       log.info(`not a Python >= 3.10: ${shellLine(candidate)}`);
       continue;
     }
     log.info(`interpreter (${choice.source}): ${shellLine(candidate)}: ${result.stdout?.trim() ?? ''}`);
-    return diagnoseProbe(candidate, result, context) ?? { ...server, strategy };
+    const problem = diagnoseProbe(candidate, result, context);
+    await extensionContext.globalState.update(key, keepProbe(candidate, result, context) ? result.stdout ?? '' : undefined);
+    return problem ?? { ...server, strategy };
   }
   return noPythonFound(choice.candidates, { source: 'search', bundled: true, strategy, pythonExtension: pythonApi !== undefined });
 }
@@ -314,6 +327,15 @@ async function doStart(): Promise<void> {
       client = undefined;
     }
     await created.dispose().catch(() => undefined);
+    if (chosen.probeKey !== undefined) {
+      // The check was skipped (it passed before): run it now, it may say what is wrong.
+      await extensionContext.globalState.update(chosen.probeKey, undefined);
+      const checked = await chooseServer(true);
+      if ('kind' in checked) {
+        reportStartFailure(checked);
+        return;
+      }
+    }
     reportStartFailure({
       kind: 'probe-failed',
       message: `\`${shellLine([command, ...args])}\` did not start a language server (${errorText(error)}).`,
@@ -321,6 +343,23 @@ async function doStart(): Promise<void> {
       setting: SECTION,
       actions: ['openOutput', 'openSettings', 'restart'],
     });
+  }
+}
+
+function extensionVersion(): string {
+  return String((extensionContext.extension.packageJSON as { version?: unknown }).version ?? '');
+}
+
+/** Size and modification time of an interpreter given as a file path ('' otherwise). */
+async function fileStamp(file: string): Promise<string> {
+  if (!path.isAbsolute(file)) {
+    return '';
+  }
+  try {
+    const status = await fs.stat(file);
+    return `${file}:${status.size}:${status.mtimeMs}`;
+  } catch {
+    return '';
   }
 }
 

@@ -360,6 +360,25 @@ export function usablePython(result: ProbeResult): boolean {
   return info?.python !== undefined && compareVersions(info.python, MIN_PYTHON) >= 0;
 }
 
+// ---------------------------------------------------------------- the check, kept
+
+/**
+ * What an interpreter check is kept under: the command it ran, the import strategy, the
+ * extension's version (its bundled server) and what the interpreter file was (size and
+ * modification time; '' when the command is not a file path). A check that passed is not
+ * run again while all of these stay the same: the server is started at once, and if it
+ * does not start after all, its own failure says why, the check is run again to explain it
+ * and the kept result is dropped.
+ */
+export function probeKey(probe: string[], strategy: ImportStrategy, extensionVersion: string, interpreterFile: string): string {
+  return JSON.stringify(['probe', extensionVersion, strategy, interpreterFile, ...probe]);
+}
+
+/** A check worth keeping: the server can be started with what it found. */
+export function keepProbe(interpreter: string[], result: ProbeResult, context: ProbeContext): boolean {
+  return usablePython(result) && diagnoseProbe(interpreter, result, context) === undefined;
+}
+
 /** How to pick another interpreter: the words and the buttons. */
 function pickInterpreter(context: ProbeContext): Pick<StartProblem, 'fix' | 'setting' | 'actions'> {
   const select = context.pythonExtension ? 'select one with "Python: Select Interpreter", or ' : '';

@@ -18,7 +18,10 @@ async def initialized(ls: ServerState, params: lsp.InitializedParams) -> None:
     await ls.pull_configuration()
 
 
-async def did_change_configuration(ls: ServerState, params: lsp.DidChangeConfigurationParams) -> None:
+def did_change_configuration(ls: ServerState, params: lsp.DidChangeConfigurationParams) -> None:
+    # The settings sent apply to every request after this notification (a plain function:
+    # see `documents_sync`); asking the client for the rest waits on its answer, after.
     if isinstance(params.settings, dict) and SECTION in params.settings:
         ls.editor_options = params.settings
-    await ls.pull_configuration()
+        ls.reanalyse_all()
+    ls.in_background(ls.pull_configuration(always=True))

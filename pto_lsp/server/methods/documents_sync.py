@@ -1,5 +1,10 @@
 """`textDocument/didOpen`, `didChange`, `didSave`, `didClose`: the open documents kept in
-step with the client's, and an analysis scheduled after each change."""
+step with the client's, and an analysis scheduled after each change.
+
+Plain functions, not coroutines: pygls runs an `async def` handler as a task, so a request
+that arrives right after a change would be answered first, for the text before it. A plain
+handler runs as its message is read: every request sees every notification sent before it
+(the order the protocol asks for)."""
 
 from __future__ import annotations
 
@@ -13,13 +18,12 @@ log = logging.getLogger(__name__)
 SAVE_OPTIONS = lsp.SaveOptions(include_text=False)
 
 
-async def did_open(ls: ServerState, params: lsp.DidOpenTextDocumentParams) -> None:
+def did_open(ls: ServerState, params: lsp.DidOpenTextDocumentParams) -> None:
     item = params.text_document
-    ls.documents.open(item.uri, item.version, item.text)
-    ls.schedule_analysis(item.uri, immediately=True)
+    ls.open(item.uri, item.version, item.text)
 
 
-async def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -> None:
+def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -> None:
     document = ls.documents.get(params.text_document.uri)
     if document is None:
         return
@@ -31,7 +35,7 @@ async def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -
     ls.on_change(document.uri)
 
 
-async def did_save(ls: ServerState, params: lsp.DidSaveTextDocumentParams) -> None:
+def did_save(ls: ServerState, params: lsp.DidSaveTextDocumentParams) -> None:
     uri = params.text_document.uri
     if ls.documents.get(uri) is not None and ls.settings(uri).analyze_on == "save":
         ls.schedule_analysis(uri, immediately=True)

@@ -35,7 +35,8 @@ def probe():
         return info
     try:
         import pto_lsp
-        import pto_lsp.cli.serve  # noqa: F401  (the server and its dependencies import)
+        import pto_lsp.cli.serve  # noqa: F401  (its command line imports; the server itself,
+        # pygls and the compiler load when it starts, and a failure there is the start's to say)
 
         info["pto_lsp"] = getattr(pto_lsp, "__version__", "0")
         where = os.path.abspath(pto_lsp.__file__)

@@ -20,9 +20,11 @@ import {
   IR_SCHEME,
   irDocumentPath,
   irViewColumn,
+  keepProbe,
   noPythonFound,
   passChoices,
   passesFromServer,
+  probeKey,
   pythonExtensionCommand,
   replacedIrTabs,
   resolveInterpreter,
@@ -384,6 +386,32 @@ describe('when the server cannot start', () => {
     assert.equal(diagnoseProbe(['python3'], result, bundled), undefined);
     const version = execFileSync('python3', ['-I', '-S', '-B', launcher, '--version'], { encoding: 'utf-8' });
     assert.match(version, /^pto-lsp 0\.1\.0/);
+  });
+});
+
+describe('the interpreter check, kept between starts', () => {
+  const py = ['/usr/bin/python3'];
+  const bundled: ProbeContext = { source: 'setting', bundled: true, strategy: 'useBundled', pythonExtension: false };
+  const good = { exitCode: 0, stdout: '{"python": "3.11.4", "pto_lsp": "0.1.0", "from": "bundled"}\n' };
+
+  it('keeps a check that lets the server start, and nothing else', () => {
+    assert.equal(keepProbe(py, good, bundled), true);
+    assert.equal(keepProbe(py, { spawnError: 'ENOENT' }, bundled), false);
+    assert.equal(keepProbe(py, { exitCode: 0, stdout: '{"python": "3.8.10"}\n' }, bundled), false);
+    assert.equal(keepProbe(py, { exitCode: 0, stdout: '{"python": "3.11.4", "error": "ImportError: x"}\n' }, bundled), false);
+    assert.equal(keepProbe(py, { exitCode: 1, stdout: '' }, bundled), false);
+  });
+
+  it('checks again when the command, strategy, extension or interpreter file changed', () => {
+    const key = probeKey([...py, 'launch.py', '--probe'], 'useBundled', '0.1.0', '/usr/bin/python3:100:1');
+    assert.equal(key, probeKey([...py, 'launch.py', '--probe'], 'useBundled', '0.1.0', '/usr/bin/python3:100:1'));
+    const others = [
+      probeKey(['/opt/python3', 'launch.py', '--probe'], 'useBundled', '0.1.0', '/usr/bin/python3:100:1'),
+      probeKey([...py, 'launch.py', '--probe'], 'fromEnvironment', '0.1.0', '/usr/bin/python3:100:1'),
+      probeKey([...py, 'launch.py', '--probe'], 'useBundled', '0.2.0', '/usr/bin/python3:100:1'),
+      probeKey([...py, 'launch.py', '--probe'], 'useBundled', '0.1.0', '/usr/bin/python3:100:2'),
+    ];
+    assert.equal(new Set([key, ...others]).size, 5);
   });
 });
 

@@ -1,0 +1,130 @@
+"""The server's start over stdio: stdin is read, and `initialize` answered when its answer
+is known (`initialize_cache`), while the server itself is still loading.
+
+Loading the server means importing pygls, lsprotocol and the compiler: about a second,
+more on a busy machine. An editor waits for the answer to `initialize` before it sends
+anything else (the document it opened, first of all). So a thread starts reading stdin
+at once (`StdinPump`), before anything heavy is imported; if the first message is an
+`initialize` whose answer a previous start computed for the same client, it is answered
+from that thread at once. The messages wait, in order, until the server has loaded and
+its loop takes them; the server handles the `initialize` as usual (its workspace, the
+client's capabilities, the settings) and does not answer it a second time
+(`LifecycleProtocol.answered_early`). Nothing here imports pygls, lsprotocol or the
+compiler.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, BinaryIO
+
+from pto_lsp.server import initialize_cache
+from pto_lsp.server.framing import FrameBuffer
+
+if TYPE_CHECKING:  # asyncio loads in ~0.1 s: not before the server needs it
+    import asyncio
+
+log = logging.getLogger(__name__)
+
+
+class StdinPump:
+    """Chunks of stdin as they arrive, read by a daemon thread from the moment it is made:
+    kept until a loop takes them (`attach`), then handed to it. A blocked read never keeps
+    the process from ending after `exit` (pygls reads in its thread pool, which the
+    interpreter waits for at exit: a client that sends `exit` but keeps the pipe open
+    would keep the server alive). `first_body`, if given, sees the first message's body
+    before the server does."""
+
+    def __init__(self, stdin: BinaryIO, first_body: Callable[[bytes], None] | None = None) -> None:
+        try:  # the file descriptor itself: a thread blocked in a buffered read holds the
+            # buffer's lock, and the interpreter, closing stdin as it ends, would abort on it
+            descriptor = stdin.fileno()
+        except (AttributeError, OSError, ValueError):
+            self._read = getattr(stdin, "read1", stdin.read)
+        else:
+            self._read = lambda size: os.read(descriptor, size)
+        self._first_body = first_body
+        self._lock = threading.Lock()
+        self._kept: list[bytes] = []
+        self._deliver: Callable[[bytes], None] | None = None
+        threading.Thread(target=self._pump, name="pto-lsp-stdin", daemon=True).start()
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> Callable[[], Any]:
+        """From now on, chunks go to `loop`; what the returned coroutine function gives."""
+        import asyncio
+
+        chunks: asyncio.Queue[bytes] = asyncio.Queue()
+
+        def deliver(data: bytes) -> None:
+            loop.call_soon_threadsafe(chunks.put_nowait, data)
+
+        with self._lock:
+            for data in self._kept:
+                chunks.put_nowait(data)
+            self._kept = []
+            self._deliver = deliver
+        return chunks.get
+
+    def _pump(self) -> None:
+        frames = FrameBuffer() if self._first_body is not None else None
+        while True:
+            try:
+                data = self._read(1 << 16)
+            except (OSError, ValueError):  # closed under us
+                data = b""
+            if frames is not None and data:
+                for body in frames.feed(data):
+                    frames = None
+                    self._see_first(body)
+                    break
+            with self._lock:
+                if self._deliver is None:
+                    self._kept.append(data)
+                else:
+                    try:
+                        self._deliver(data)
+                    except RuntimeError:  # the loop is gone: the server has ended
+                        return
+            if not data:
+                return
+
+    def _see_first(self, body: bytes) -> None:
+        assert self._first_body is not None
+        try:
+            self._first_body(body)
+        except Exception:  # the server handles the message as usual
+            log.exception("could not look at the first message early")
+
+
+class EarlyInitialize:
+    """Answers a first `initialize` whose answer is kept (`initialize_cache`); the ids it
+    answered are in `answered`, filled before the server can see the message."""
+
+    def __init__(self, out: BinaryIO) -> None:
+        self._out = out
+        self.answered: set[int | str] = set()
+
+    def __call__(self, body: bytes) -> None:
+        try:
+            message = json.loads(body)
+        except ValueError:
+            return
+        if not isinstance(message, dict) or message.get("method") != "initialize":
+            return
+        msg_id, params = message.get("id"), message.get("params")
+        if not isinstance(msg_id, (int, str)) or isinstance(msg_id, bool) or not isinstance(params, dict):
+            return
+        result = initialize_cache.load(params.get("capabilities"))
+        if result is None:
+            return
+        answer = json.dumps(
+            {"jsonrpc": "2.0", "id": msg_id, "result": result}, separators=(",", ":")
+        ).encode()
+        self._out.write(b"Content-Length: %d\r\n\r\n%s" % (len(answer), answer))
+        self._out.flush()
+        self.answered.add(msg_id)
+        log.info("initialize answered before the server loaded")

@@ -238,21 +238,21 @@ import pypto.language as pl
 @pl.program
 class Dispatch:
     @pl.function(type=pl.FunctionType.InCore)
-    def kernel(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+    def kernel(self, a: pl.Tensor[[512, 32], pl.FP32], out: pl.Out[pl.Tensor[[512, 32], pl.FP32]]) -> pl.Tensor[[512, 32], pl.FP32]:
         i = pl.tile.get_block_idx()
-        t = pl.load(a, [i * 128, 0], [128, 128])
+        t = pl.load(a, [i * 128, 0], [128, 32])
         out = pl.store(t, [i * 128, 0], out)
         return out
 
     @pl.function
-    def scoped(self, a: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+    def scoped(self, a: pl.Tensor[[512, 32], pl.FP32], out: pl.Out[pl.Tensor[[512, 32], pl.FP32]]) -> pl.Tensor[[512, 32], pl.FP32]:
         with pl.at(level=pl.Level.CORE_GROUP):
             t = pl.add(a, a)
             out = pl.assemble(out, t, [0, 0])
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)
-    def main(self, x: pl.Tensor[[512, 128], pl.FP32], out: pl.Out[pl.Tensor[[512, 128], pl.FP32]]) -> pl.Tensor[[512, 128], pl.FP32]:
+    def main(self, x: pl.Tensor[[512, 32], pl.FP32], out: pl.Out[pl.Tensor[[512, 32], pl.FP32]]) -> pl.Tensor[[512, 32], pl.FP32]:
         with pl.spmd(4):
             pl.set_cache_policy(x, pl.CachePolicy.BYPASS)
             out = self.CALLEE(x, out)
@@ -266,7 +266,7 @@ async def test_a_marker_on_a_dispatch_spmd_becomes_cache_kwargs_in_the_incore_ca
     assert [a.title for a in actions] == [f"Put cache={BYPASS} on the loads of 'a' in 'kernel'"]
     fixed, diagnostics = await applied(client, text, actions[0])
     assert diagnostics == []
-    assert f"t = pl.load(a, [i * 128, 0], [128, 128], cache={BYPASS})" in fixed
+    assert f"t = pl.load(a, [i * 128, 0], [128, 32], cache={BYPASS})" in fixed
 
 
 async def test_a_marker_on_a_dispatch_spmd_moves_into_the_callees_scope(client: RecordingClient):

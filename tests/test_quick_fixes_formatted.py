@@ -398,9 +398,9 @@ class Dispatch:
     @pl.function
     def scoped(
         self,
-        a: pl.Tensor[[512, 128], pl.FP32],
-        out: pl.Out[pl.Tensor[[512, 128], pl.FP32]],
-    ) -> pl.Tensor[[512, 128], pl.FP32]:
+        a: pl.Tensor[[512, 32], pl.FP32],
+        out: pl.Out[pl.Tensor[[512, 32], pl.FP32]],
+    ) -> pl.Tensor[[512, 32], pl.FP32]:
         with pl.at(
             level=pl.Level.CORE_GROUP,
         ):
@@ -414,9 +414,9 @@ class Dispatch:
     @pl.function(type=pl.FunctionType.Orchestration)
     def main(
         self,
-        x: pl.Tensor[[512, 128], pl.FP32],
-        out: pl.Out[pl.Tensor[[512, 128], pl.FP32]],
-    ) -> pl.Tensor[[512, 128], pl.FP32]:
+        x: pl.Tensor[[512, 32], pl.FP32],
+        out: pl.Out[pl.Tensor[[512, 32], pl.FP32]],
+    ) -> pl.Tensor[[512, 32], pl.FP32]:
         with pl.spmd(
             4,
         ):

@@ -21,6 +21,7 @@ from compiler.base.diagnostics import stops_the_front_end
 from compiler.codegen.pto_emitter import CodegenOptions
 from compiler.passes.pipeline import UnknownPass
 from pto_lsp.cli.check import collector_paused
+from pto_lsp.cli.shown import shown
 from pto_lsp.features.dumps import MlirDump, ir_after, mlir_of
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.positions import Encoding, LineIndex
@@ -38,7 +39,7 @@ def run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, opt
 def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, options: CodegenOptions) -> int:
     source = read_source(path)
     if source.text is None:
-        print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)
+        print(f"pto-lsp compile: error: {shown(path)}: {source.problem}", file=err)
         return 2
     analysis = AnalysisEngine().analyse_text(str(path), source.text)
     errors = [d for d in analysis.diagnostics if stops_the_front_end(d)]
@@ -46,7 +47,7 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
         _write_errors(path, source.text, errors, err)
         return 1
     if any(d.code == codes.NOT_ANALYSED for d in analysis.diagnostics):
-        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        print(f"pto-lsp compile: {shown(path)}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
     try:
         # This analysis is ours alone: the passes need not copy its IR first.
@@ -57,7 +58,7 @@ def _run_compile(path: Path, emit: str, after: str, out: TextIO, err: TextIO, op
         print(f"pto-lsp compile: error: {problem}", file=err)
         return 2
     except RecursionError:
-        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        print(f"pto-lsp compile: {shown(path)}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
     if text:
         out.write(text + "\n")
@@ -84,15 +85,18 @@ def _write_errors(path: Path, text: str, errors: list[Diagnostic], err: TextIO) 
     for diagnostic in errors:
         span = diagnostic.span
         column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
-        print(f"{path}:{span.start_line}:{column}: error[{diagnostic.code}] {diagnostic.message}", file=err)
-    print(f"pto-lsp compile: {path} does not parse; no IR to print.", file=err)
+        print(
+            f"{shown(path)}:{span.start_line}:{column}: error[{diagnostic.code}] {diagnostic.message}",
+            file=err,
+        )
+    print(f"pto-lsp compile: {shown(path)} does not parse; no IR to print.", file=err)
 
 
 def main_compile(
     path: str, emit: str, after: str, ptoas_cache_policy: str = "unsupported", emit_source_loc: bool = False
 ) -> int:
     if not Path(path).exists():
-        print(f"pto-lsp compile: error: no such file: {path}", file=sys.stderr)
+        print(f"pto-lsp compile: error: no such file: {shown(path)}", file=sys.stderr)
         return 2
     options = CodegenOptions(ptoas_cache_policy, emit_source_loc, path)
     return run_compile(Path(path), emit, after, sys.stdout, sys.stderr, options)

@@ -9,6 +9,7 @@ from typing import TextIO
 from compiler.base import codes
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.syntax.units import split_lines
+from pto_lsp.cli.shown import shown
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.sources import read_source
 
@@ -45,12 +46,12 @@ def describe_declaration(declaration: Declaration) -> str:
 def run_explain(path: Path, line: int, out: TextIO) -> int:
     source = read_source(path)
     if source.text is None:
-        print(f"pto-lsp explain: error: {path}: {source.problem}", file=sys.stderr)
+        print(f"pto-lsp explain: error: {shown(path)}: {source.problem}", file=sys.stderr)
         return 2
     line_count = len(split_lines(source.text))
     if line > line_count:
         print(
-            f"pto-lsp explain: error: {path} has {line_count} line(s); there is no line {line}",
+            f"pto-lsp explain: error: {shown(path)} has {line_count} line(s); there is no line {line}",
             file=sys.stderr,
         )
         return 2
@@ -58,7 +59,7 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
     syntax = next((d for d in analysis.diagnostics if d.code == codes.SYNTAX_ERROR), None)
     if syntax is not None and not analysis.programs and not analysis.functions:
         print(
-            f"pto-lsp explain: {path} does not parse ({syntax.message} at line {syntax.span.start_line}); "
+            f"pto-lsp explain: {shown(path)} does not parse ({syntax.message} at line {syntax.span.start_line}); "
             "nothing to explain",
             file=sys.stderr,
         )
@@ -67,14 +68,14 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
     said = False
     for declaration in facts.declarations:
         if declaration.span.start_line == line:
-            print(f"{path}:{line}: {describe_declaration(declaration)}", file=out)
+            print(f"{shown(path)}:{line}: {describe_declaration(declaration)}", file=out)
             said = True
     for read in facts.reads:
         if read.span.start_line <= line <= read.span.end_line:
-            print(f"{path}:{read.span.start_line}: {describe_read(read)}", file=out)
+            print(f"{shown(path)}:{read.span.start_line}: {describe_read(read)}", file=out)
             said = True
     if not said:
-        print(f"{path}:{line}: no global-memory read or cache-policy declaration here", file=out)
+        print(f"{shown(path)}:{line}: no global-memory read or cache-policy declaration here", file=out)
     return 0
 
 
@@ -86,6 +87,6 @@ def main_explain(location: str) -> int:
         return 2
     path = Path(path_text)
     if not path.exists():
-        print(f"pto-lsp explain: error: no such file: {path}", file=sys.stderr)
+        print(f"pto-lsp explain: error: no such file: {shown(path)}", file=sys.stderr)
         return 2
     return run_explain(path, int(line_text), sys.stdout)

@@ -253,7 +253,7 @@ def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
     if delta == 0:
         return diagnostic
     message = diagnostic.message
-    if diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
+    if diagnostic.code == codes.SYNTAX_ERROR and " line " in message:
         if not LINE_AT_END.match(message):
             return None  # a line named mid-message: analyse the unit where it is instead
         message = move_line_mentions(message, delta)

@@ -83,7 +83,8 @@ class _Template:
         if self._text is not None:
             return self._text
         messages = {
-            name: json.dumps(f"{prefix}{line + delta}{suffix}") for name, (prefix, line, suffix) in self._messages
+            name: json.dumps(f"{prefix}{line + delta}{suffix}")
+            for name, (prefix, line, suffix) in self._messages
         }
         return self._format.format(*[line + delta for line in self._lines], **messages)
 

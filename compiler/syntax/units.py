@@ -56,22 +56,27 @@ def split_lines(source: str) -> list[str]:
 
 
 def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
-    """Parse one unit whose first line is line `start_line` of the file."""
+    """Parse one unit whose first line is line `start_line` of the file.
+
+    A text that starts with a byte-order mark (U+FEFF) is a file's first unit as an editor
+    may send it: Python reads the mark as the file's encoding, not as code, so it is left
+    out here too (the columns of the first line are then counted after it)."""
+    source = text.removeprefix("\ufeff")
     try:
         # Never a real file name: CPython re-reads a named file to place a syntax
         # error, which would measure the unit's error against the wrong line. The
         # compiler's warnings (e.g. an invalid escape sequence) are not ours to print.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse(text, filename="<unit>")
+            tree = ast.parse(source, filename="<unit>")
     except SyntaxError as error:
-        return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
+        return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, source, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
     except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
         return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
     # A mistake only Python's compiler rejects: reported, and the tree is still analysed.
-    compile_error = first_compile_error(tree, text)
+    compile_error = first_compile_error(tree, source)
     error = _compile_diagnostic(compile_error, start_line) if compile_error is not None else None
     return ParsedUnit(text, start_line, tuple(tree.body), error)
 

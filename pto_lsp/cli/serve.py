@@ -7,6 +7,7 @@ import logging
 import os
 import socket
 import sys
+from collections.abc import Sequence
 from typing import BinaryIO
 
 from pto_lsp.server import create_server, memory_trace
@@ -52,11 +53,15 @@ def _claim_stdout_for_the_protocol() -> BinaryIO:
     return protocol
 
 
-def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
+def main_serve(
+    tcp: str | None, ws: str | None, log_file: str | None, allowed_origins: Sequence[str] = ()
+) -> int:
     try:
         address = _host_port(tcp or ws) if tcp or ws else None
         if ws and importlib.util.find_spec("websockets") is None:
             raise UsageError("--ws needs the websockets package: pip install 'pto-lsp[ws]'")
+        if allowed_origins and not ws:
+            raise UsageError("--allow-origin applies to --ws only")
         if address is not None:
             _check_listen(*address)
         # The log goes to a file or stderr, never stdout.
@@ -79,7 +84,7 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     if tcp and address is not None:
         server.start_tcp(*address)
     elif ws and address is not None:
-        server.start_ws(*address)
+        server.start_ws(*address, allowed_origins)
     else:
         protocol_out = _claim_stdout_for_the_protocol()
         server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out)

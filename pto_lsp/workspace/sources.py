@@ -15,7 +15,7 @@ from pathlib import Path
 # A module is a PyPTO kernel file when it imports `pypto.language` (under any alias).
 # A line starts after \n, \r\n or a lone \r, as Python's tokenizer has it.
 _IMPORTS_PYPTO_LANGUAGE = re.compile(
-    r"(?:^|(?<=\r))[ \t]*(?:import[ \t]+pypto\.language\b|from[ \t]+pypto\.language[\w.]*[ \t]+import\b"
+    r"(?:^|(?<=\r))\ufeff?[ \t]*(?:import[ \t]+pypto\.language\b|from[ \t]+pypto\.language[\w.]*[ \t]+import\b"
     r"|from[ \t]+pypto[ \t]+import[^\r\n]*\blanguage\b)",
     re.MULTILINE,
 )

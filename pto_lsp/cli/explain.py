@@ -43,7 +43,7 @@ def describe_declaration(declaration: Declaration) -> str:
     return "\n".join(lines)
 
 
-def run_explain(path: Path, line: int, out: TextIO) -> int:
+def run_explain(path: Path, line: int, out: TextIO, column: int | None = None) -> int:
     source = read_source(path)
     if source.text is None:
         print(f"pto-lsp explain: error: {shown(path)}: {source.problem}", file=sys.stderr)
@@ -55,6 +55,15 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
             file=sys.stderr,
         )
         return 2
+    if column is not None:
+        width = len(split_lines(source.text)[line - 1])
+        if column > width + 1:
+            print(
+                f"pto-lsp explain: error: line {line} of {shown(path)} has {width} character(s); "
+                f"there is no column {column}",
+                file=sys.stderr,
+            )
+            return 2
     analysis = AnalysisEngine().analyse_text(str(path), source.text)
     syntax = next((d for d in analysis.diagnostics if d.code == codes.SYNTAX_ERROR), None)
     if syntax is not None and not analysis.programs and not analysis.functions:
@@ -81,12 +90,18 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
 
 def main_explain(location: str) -> int:
     path_text, _, rest = location.partition(":")
-    line_text = rest.partition(":")[0]
-    if not path_text or not (line_text.isascii() and line_text.isdigit()) or int(line_text) < 1:
+    line_text, has_column, column_text = rest.partition(":")
+    if not path_text or not _positive(line_text) or (has_column and not _positive(column_text)):
         print(f"pto-lsp explain: error: expected FILE:LINE[:COL], got {location!r}", file=sys.stderr)
         return 2
     path = Path(path_text)
     if not path.exists():
         print(f"pto-lsp explain: error: no such file: {shown(path)}", file=sys.stderr)
         return 2
-    return run_explain(path, int(line_text), sys.stdout)
+    column = int(column_text) if has_column else None
+    return run_explain(path, int(line_text), sys.stdout, column)
+
+
+def _positive(text: str) -> bool:
+    """A 1-based number written in ASCII digits (`int` would also take '²', '٣', ' 7', '1_0')."""
+    return text.isascii() and text.isdigit() and int(text) >= 1

@@ -79,6 +79,9 @@ DEEP = {
     "subscripts": "X = pl" + "[0]" * 800,
     "decorator": "@pl" + ".x" * 800 + "\ndef g():\n    pass",
     "return annotation": "def g() -> pl" + ".x" * 800 + ":\n    pass",
+    "kernel return annotation": "@pl.function\ndef g(x: pl.Scalar[pl.INDEX]) -> pl"
+    + ".x" * 800
+    + ":\n    return x",
 }
 
 

@@ -120,6 +120,11 @@ _LINE_MENTION = re.compile(r"\b(on|detected at) line (\d+)")
 LINE_AT_END = re.compile(r"(.*\b(?:on|detected at) line )(\d+)(\)?)$", re.DOTALL)
 
 
+def mentions_a_line(message: str) -> bool:
+    """Whether a syntax message names a line ("on line 3", "(detected at line 7)")."""
+    return _LINE_MENTION.search(message) is not None
+
+
 def move_line_mentions(message: str, delta: int) -> str:
     """Python's syntax messages name other lines ("'[' on line 3"): move them by `delta`."""
     if delta == 0:

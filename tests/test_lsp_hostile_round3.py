@@ -434,3 +434,26 @@ def test_websocket_origins_and_a_second_client_are_refused() -> None:
     finally:
         allowing.terminate()
         allowing.wait(timeout=10)
+
+
+def test_a_syntax_message_saying_line_without_a_number_moves_with_its_unit(tmp_path: Path) -> None:
+    """ "unexpected character after line continuation character" names no line: the unit
+    moves with its message as it is (found by the long fuzz run: the analysis failed)."""
+    text = KERNEL + "\n\nX = 1 \\ 2\n"
+    path = tmp_path / "continuation.py"
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, text)
+        first = [(d["range"]["start"]["line"], d["message"]) for d in _published(server, path, 1)]
+        assert (10, "SyntaxError: unexpected character after line continuation character") in first
+        change = {
+            "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+            "text": "\n\n",
+        }
+        server.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": path.as_uri(), "version": 2}, "contentChanges": [change]},
+        )
+        moved = [(d["range"]["start"]["line"], d["message"]) for d in _published(server, path, 2)]
+        assert moved == [(line + 2, message) for line, message in first]
+        assert _errors_shown(server) == []

@@ -17,11 +17,20 @@ apply to (a rule needs its keyword in the text): without `yield` or `await` no
 expression is visited, without `lambda` the symbol-table rules look at
 statements only, without `global` or `nonlocal` no scope's declarations are
 compared. The answer is the same, in a fraction of the time.
+
+One limit is asked of CPython itself: its code generator refuses more than 20 blocks
+(loops, `with`, `try` and its handlers, CO_MAXBLOCKS) open at once in one function,
+"too many statically nested blocks", and how many blocks each statement opens is an
+internal of the code generator that changes between versions. Only a tree nested deep
+enough that it might pass the limit is compiled (`compile()` of the tree, the step an
+import takes before running the module: it makes a code object and runs nothing; the
+code object is dropped), and only that one message is taken from it.
 """
 
 from __future__ import annotations
 
 import ast
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from enum import Enum
@@ -58,6 +67,8 @@ class _Context:
 def first_compile_error(tree: ast.Module, source: str | None = None) -> CompileError | None:
     """The SyntaxError CPython's compiler would raise for `tree`, if we can tell
     (`source`: the text `tree` was parsed from, to skip what cannot hold an error)."""
+    if _may_open_too_many_blocks(tree.body) and (found := _too_many_blocks(tree)) is not None:
+        return found  # CPython's own answer: the first error it raises
     expressions = source is None or "yield" in source or "await" in source
     lambdas = source is None or "lambda" in source
     declarations = source is None or "global" in source or "nonlocal" in source
@@ -75,6 +86,50 @@ def first_compile_error(tree: ast.Module, source: str | None = None) -> CompileE
         for error in _codegen_errors(tree.body, _Context(_Kind.MODULE, expressions=expressions)):
             return error
     except RecursionError:  # nested deeper than we follow: nothing said
+        return None
+    return None
+
+
+# CPython's limit of blocks open at once (CO_MAXBLOCKS), and the most a statement opens: a
+# `try` with handlers and a `finally` opens three around a handler's body.
+_MAX_BLOCKS = 20
+_MOST_BLOCKS_PER_STATEMENT = 3
+_BLOCK_STATEMENTS = tuple(
+    getattr(ast, name)
+    for name in ("For", "AsyncFor", "While", "With", "AsyncWith", "Try", "TryStar")
+    if hasattr(ast, name)
+)
+_TOO_MANY_BLOCKS = "too many statically nested blocks"
+
+
+def _may_open_too_many_blocks(body: list[ast.stmt]) -> bool:
+    """Whether statements that open blocks nest deep enough that the limit may be passed
+    (counted across function boundaries, where the count starts again: an upper bound)."""
+    need = -(-_MAX_BLOCKS // _MOST_BLOCKS_PER_STATEMENT)  # nesting below this cannot pass it
+    stack: list[tuple[ast.AST, int]] = [(node, 0) for node in body]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, _BLOCK_STATEMENTS):
+            depth += 1
+            if depth >= need:
+                return True
+        stack.extend((child, depth) for child in _nested_statements(node))
+    return False
+
+
+def _too_many_blocks(tree: ast.Module) -> CompileError | None:
+    """CPython's "too many statically nested blocks" for `tree`, at the statement it names."""
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # its SyntaxWarnings are not ours to print
+            compile(tree, "<unit>", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        if error.msg != _TOO_MANY_BLOCKS:
+            return None
+        for node in _walk_statements_in_order(tree.body):
+            if getattr(node, "lineno", None) == error.lineno and node.col_offset == (error.offset or 1) - 1:
+                return CompileError(_TOO_MANY_BLOCKS, node)
+    except (RecursionError, MemoryError, ValueError):  # too deep for CPython's compiler too: not ours
         return None
     return None
 

@@ -217,7 +217,7 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
         else:
             returns = getattr(stmt, "returns", None)
-            returns_text = ast.unparse(returns) if returns is not None else ""
+            returns_text = _annotation_text(returns) if returns is not None else ""
             env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
@@ -229,6 +229,27 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 fold_statement(node, env, evaluator, dsl_of)
+
+
+def _annotation_text(node: ast.expr) -> str:
+    """The annotation's text as the AST gives it back; for one nested deeper than
+    `ast.unparse` follows, its nodes' kinds and names in `ast.walk`'s (iterative) order:
+    equal for equal annotations, as the environment's fingerprint needs."""
+    try:
+        return ast.unparse(node)
+    except RecursionError:
+        return repr(
+            [
+                (
+                    type(n).__name__,
+                    getattr(n, "id", None),
+                    getattr(n, "attr", None),
+                    repr(n.value) if isinstance(n, ast.Constant) else None,
+                )
+                for n in ast.walk(node)
+                if not isinstance(n, ast.expr_context)
+            ]
+        )
 
 
 def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:

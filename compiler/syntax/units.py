@@ -56,22 +56,27 @@ def split_lines(source: str) -> list[str]:
 
 
 def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
-    """Parse one unit whose first line is line `start_line` of the file."""
+    """Parse one unit whose first line is line `start_line` of the file.
+
+    A text that starts with a byte-order mark (U+FEFF) is a file's first unit as an editor
+    may send it: Python reads the mark as the file's encoding, not as code, so it is left
+    out here too (the columns of the first line are then counted after it)."""
+    source = text.removeprefix("\ufeff")
     try:
         # Never a real file name: CPython re-reads a named file to place a syntax
         # error, which would measure the unit's error against the wrong line. The
         # compiler's warnings (e.g. an invalid escape sequence) are not ours to print.
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            tree = ast.parse(text, filename="<unit>")
+            tree = ast.parse(source, filename="<unit>")
     except SyntaxError as error:
-        return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, text, start_line))
+        return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, source, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
     except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
         return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
     # A mistake only Python's compiler rejects: reported, and the tree is still analysed.
-    compile_error = first_compile_error(tree, text)
+    compile_error = first_compile_error(tree, source)
     error = _compile_diagnostic(compile_error, start_line) if compile_error is not None else None
     return ParsedUnit(text, start_line, tuple(tree.body), error)
 
@@ -100,23 +105,48 @@ def _syntax_diagnostic(error: SyntaxError, text: str, start_line: int) -> Diagno
     return Diagnostic(
         code=codes.SYNTAX_ERROR,
         # Python counts the lines its message names from the unit's start: make them file lines.
-        message=move_line_mentions(f"SyntaxError: {error.msg}", offset),
+        message=move_line_mentions(_python_line_count_fix(f"SyntaxError: {error.msg}", text), offset),
         span=Span(line + offset, byte_col, end_line + offset, end_byte),
         stage=Stage.SYNTAX,
         exception="SyntaxError",
     )
 
 
-_LINE_MENTION = re.compile(r"\bon line (\d+)")
-# The usual form: the message ends by naming the line (what an editor can move cheaply).
-LINE_AT_END = re.compile(r"(.*\bon line )(\d+)$", re.DOTALL)
+# Python's syntax messages name lines: "'(' was never closed ... on line 3", "unterminated
+# triple-quoted string literal (detected at line 7)".
+_LINE_MENTION = re.compile(r"\b(on|detected at) line (\d+)")
+# The usual form: the message ends by naming the line (what an editor can move cheaply):
+# (the text before the number, the number, what follows it).
+LINE_AT_END = re.compile(r"(.*\b(?:on|detected at) line )(\d+)(\)?)$", re.DOTALL)
+
+
+def mentions_a_line(message: str) -> bool:
+    """Whether a syntax message names a line ("on line 3", "(detected at line 7)")."""
+    return _LINE_MENTION.search(message) is not None
 
 
 def move_line_mentions(message: str, delta: int) -> str:
     """Python's syntax messages name other lines ("'[' on line 3"): move them by `delta`."""
     if delta == 0:
         return message
-    return _LINE_MENTION.sub(lambda match: f"on line {int(match.group(1)) + delta}", message)
+    return _LINE_MENTION.sub(lambda match: f"{match.group(1)} line {int(match.group(2)) + delta}", message)
+
+
+def _python_line_count_fix(message: str, text: str) -> str:
+    """A unit's text lacks its last line break (`unit_scan.unit_extents`). Where Python
+    names the line it reached at the end of the text ("(detected at line N)" of an
+    unterminated triple-quoted string, which runs to the end of the file), a text that
+    ends in a line break had one more (blank) line in the file: count it, as Python does
+    reading the whole file."""
+    match = _DETECTED_AT.search(message)
+    if match is None or not text.endswith(("\n", "\r")):
+        return message
+    if int(match.group(1)) != len(split_lines(text)) - 1:
+        return message
+    return f"{message[: match.start(1)]}{int(match.group(1)) + 1}{message[match.end(1) :]}"
+
+
+_DETECTED_AT = re.compile(r"\(detected at line (\d+)\)$")
 
 
 def too_deep_to_analyse(span: Span) -> Diagnostic:

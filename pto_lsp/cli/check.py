@@ -9,12 +9,13 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TextIO
+from typing import Protocol, TextIO
 
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.batch import check_modules
 from compiler.codegen.memory_checks import for_soc
+from pto_lsp.cli.shown import shown
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import kernel_files, read_source
@@ -58,99 +59,185 @@ def run_check(
         return _run_check(paths, output_format, out, err, jobs, soc)
 
 
+# Files are checked in batches of about this many characters (or this many files), and each
+# batch's reports are written before the next is read: memory follows the batch, never the
+# number of files. A batch is large enough to be shared out over the CPUs (`check_modules`).
+_BATCH_CHARS = 4 << 20
+_BATCH_FILES = 1024
+
+
 def _run_check(
     paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int, soc: str | None
 ) -> int:
-    files, unreadable = _collect(paths, err)
-    reports = []
-    checked = check_modules([text for _, text in files], jobs)
-    for (path, text), checked_file in zip(files, checked, strict=True):
-        settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
-        judged = for_soc(checked_file.diagnostics, soc or settings.soc)
-        diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
-        reports.append(FileReport(path, text, diagnostics, checked_file.unanalysed))
-    if output_format == "json":
-        _write_json(reports, out)
-    else:
-        _write_text(reports, out)
-    has_errors = any(d.severity is Severity.ERROR for report in reports for d in report.diagnostics)
-    return 1 if has_errors or unreadable else 0
+    writer: _Writer = _JsonWriter(out) if output_format == "json" else _TextWriter(out)
+    tally = _Tally()
+    for batch in _batches(_sources(paths, err, tally)):
+        checked = check_modules([text for _, text in batch], jobs)
+        for (path, text), checked_file in zip(batch, checked, strict=True):
+            settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
+            judged = for_soc(checked_file.diagnostics, soc or settings.soc)
+            diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
+            report = FileReport(path, text, diagnostics, checked_file.unanalysed)
+            tally.count(report)
+            writer.write(report)
+        del batch, checked
+        # The collector is paused while files are checked (`collector_paused`); what a
+        # batch left in cycles is freed before the next batch, so memory follows a batch.
+        gc.collect()
+    writer.finish(tally)
+    return 1 if tally.errors or tally.unreadable else 0
 
 
-def _collect(paths: list[Path], err: TextIO) -> tuple[list[tuple[Path, str]], int]:
-    files: list[tuple[Path, str]] = []
-    unreadable = 0
+@dataclass
+class _Tally:
+    """What the summary needs of the reports already written."""
+
+    files: int = 0
+    diagnostics: int = 0
+    errors: int = 0
+    unreadable: int = 0
+    unanalysed: int = 0
+    first_unanalysed: tuple[Path, Span] | None = None
+
+    def count(self, report: FileReport) -> None:
+        self.files += 1
+        self.diagnostics += len(report.diagnostics)
+        self.errors += sum(d.severity is Severity.ERROR for d in report.diagnostics)
+        if report.unanalysed and self.first_unanalysed is None:
+            self.first_unanalysed = (report.path, report.unanalysed[0])
+        self.unanalysed += len(report.unanalysed)
+
+
+def _sources(paths: list[Path], err: TextIO, tally: _Tally) -> Iterator[tuple[Path, str]]:
+    """The text of each file to check, read as it is reached; what cannot be read is said
+    on `err` and counted."""
     for path in paths:
-        candidates = [path]
         if path.is_dir():
-            found = kernel_files(path)
-            candidates = found.kernels
-            for skipped, problem in found.unreadable:
-                print(f"pto-lsp: not checked: {skipped}: {problem}", file=err)
-                unreadable += 1
-            if not candidates and not found.unreadable:
-                print(f"pto-lsp: no PyPTO kernel files (*.py importing pypto.language) in {path}", file=err)
-        for candidate in candidates:
-            source = read_source(candidate)
-            if source.text is None:
-                print(f"pto-lsp: not checked: {candidate}: {source.problem}", file=err)
-                unreadable += 1
-            else:
-                files.append((candidate, source.text))
-    return files, unreadable
+            found = False
+            for candidate, source in kernel_files(path):
+                found = True
+                if source.text is None:
+                    _not_checked(candidate, source.problem, err, tally)
+                else:
+                    yield candidate, source.text
+            if not found:
+                print(
+                    f"pto-lsp: no PyPTO kernel files (*.py importing pypto.language) in {shown(path)}",
+                    file=err,
+                )
+            continue
+        source = read_source(path)
+        if source.text is None:
+            _not_checked(path, source.problem, err, tally)
+        else:
+            yield path, source.text
 
 
-def _write_text(reports: list[FileReport], out: TextIO) -> None:
-    count = 0
-    for report in reports:
+def _not_checked(path: Path, problem: str | None, err: TextIO, tally: _Tally) -> None:
+    print(f"pto-lsp: not checked: {shown(path)}: {problem or 'cannot read file'}", file=err)
+    tally.unreadable += 1
+
+
+def _batches(sources: Iterator[tuple[Path, str]]) -> Iterator[list[tuple[Path, str]]]:
+    batch: list[tuple[Path, str]] = []
+    size = 0
+    for item in sources:
+        batch.append(item)
+        size += len(item[1])
+        if size >= _BATCH_CHARS or len(batch) >= _BATCH_FILES:
+            yield batch
+            batch, size = [], 0
+    if batch:
+        yield batch
+
+
+class _Writer(Protocol):
+    def write(self, report: FileReport) -> None: ...
+
+    def finish(self, tally: _Tally) -> None: ...
+
+
+class _TextWriter:
+    """One line per diagnostic, as ruff prints them, then a summary line."""
+
+    def __init__(self, out: TextIO) -> None:
+        self._out = out
+
+    def write(self, report: FileReport) -> None:
+        if not report.diagnostics:
+            return
         index = LineIndex(report.text)
+        path = shown(report.path)
         for diagnostic in report.diagnostics:
             span = diagnostic.span
             column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
             severity = _SEVERITY_NAMES[diagnostic.severity]
             print(
-                f"{report.path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message}",
-                file=out,
+                f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message}",
+                file=self._out,
             )
-            count += 1
-    noun = "diagnostic" if count == 1 else "diagnostics"
-    print(f"Found {count} {noun} in {len(reports)} file(s)." if count else _clean_summary(reports), file=out)
+
+    def finish(self, tally: _Tally) -> None:
+        print(_summary(tally), file=self._out)
 
 
-def _clean_summary(reports: list[FileReport]) -> str:
-    """No diagnostic: "All checks passed" only when every construct was analysed."""
-    unanalysed = [(report.path, span) for report in reports for span in report.unanalysed]
-    if not unanalysed:
-        return f"All checks passed ({len(reports)} file(s))."
-    path, first = unanalysed[0]
-    noun = "construct" if len(unanalysed) == 1 else "constructs"
-    return (
-        f"No errors found in {len(reports)} file(s), but {len(unanalysed)} {noun} could not be analysed "
-        f"(pto-lsp does not model them yet), the first at {path}:{first.start_line}."
-    )
+def _summary(tally: _Tally) -> str:
+    """ "All checks passed" only when every file was read and every construct analysed."""
+    files = f"{tally.files} file(s)"
+    not_read = f"{tally.unreadable} file(s) could not be checked (said on stderr)"
+    if tally.diagnostics:
+        noun = "diagnostic" if tally.diagnostics == 1 else "diagnostics"
+        found = f"Found {tally.diagnostics} {noun} in {files}"
+        return f"{found}; {not_read}." if tally.unreadable else f"{found}."
+    if tally.first_unanalysed is not None:
+        path, first = tally.first_unanalysed
+        noun = "construct" if tally.unanalysed == 1 else "constructs"
+        also = f"; {not_read}" if tally.unreadable else ""
+        return (
+            f"No errors found in {files}, but {tally.unanalysed} {noun} could not be analysed "
+            f"(pto-lsp does not model them yet), the first at {shown(path)}:{first.start_line}{also}."
+        )
+    if tally.unreadable:
+        return f"No errors found in {files}, but {not_read}."
+    return f"All checks passed ({files})."
 
 
-def _write_json(reports: list[FileReport], out: TextIO) -> None:
-    from lsprotocol import converters  # slow to import: only the JSON output needs it
+class _JsonWriter:
+    """`{"version": 1, "files": [...]}`, each file's entry written as soon as it is checked
+    (the same text `json.dump(..., indent=2)` gives for the whole document)."""
 
-    from pto_lsp.features.lsp_diagnostics import to_lsp
+    def __init__(self, out: TextIO) -> None:
+        from lsprotocol import converters  # slow to import: only the JSON output needs it
 
-    converter = converters.get_converter()
-    files = []
-    for report in reports:
+        from pto_lsp.features.lsp_diagnostics import to_lsp
+
+        self._out = out
+        self._converter = converters.get_converter()
+        self._to_lsp = to_lsp
+        self._written = 0
+        out.write(f'{{\n  "version": {JSON_FORMAT_VERSION},\n  "files": [')
+
+    def write(self, report: FileReport) -> None:
         index = LineIndex(report.text)
         uri = report.path.resolve().as_uri()
-        diagnostics = [converter.unstructure(to_lsp(d, index, uri)) for d in report.diagnostics]
-        not_analysed = [converter.unstructure(index.range(span)) for span in report.unanalysed]
-        files.append({"path": str(report.path), "diagnostics": diagnostics, "notAnalysed": not_analysed})
-    json.dump({"version": JSON_FORMAT_VERSION, "files": files}, out, indent=2, ensure_ascii=False)
-    out.write("\n")
+        unstructure = self._converter.unstructure
+        entry = {
+            "path": str(report.path),
+            "diagnostics": [unstructure(self._to_lsp(d, index, uri)) for d in report.diagnostics],
+            "notAnalysed": [unstructure(index.range(span)) for span in report.unanalysed],
+        }
+        text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        self._out.write(("," if self._written else "") + "\n    " + text)
+        self._written += 1
+
+    def finish(self, tally: _Tally) -> None:
+        self._out.write("\n  ]\n}\n" if self._written else "]\n}\n")
 
 
 def main_check(paths: list[str], output_format: str, jobs: int = 0, soc: str | None = None) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         for path in missing:
-            print(f"pto-lsp check: error: no such file or directory: {path}", file=sys.stderr)
+            print(f"pto-lsp check: error: no such file or directory: {shown(path)}", file=sys.stderr)
         return 2
     return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs, soc)

@@ -21,6 +21,7 @@ from compiler.base.diagnostics import stops_the_front_end
 from compiler.codegen.pto_emitter import CodegenOptions
 from compiler.passes.pipeline import UnknownPass
 from pto_lsp.cli.check import collector_paused
+from pto_lsp.cli.shown import shown
 from pto_lsp.features.dumps import MlirDump, ir_after, mlir_of
 from pto_lsp.features.memory_use import memory_report
 from pto_lsp.workspace.engine import AnalysisEngine
@@ -50,7 +51,7 @@ def _run_compile(
 ) -> int:
     source = read_source(path)
     if source.text is None:
-        print(f"pto-lsp compile: error: {path}: {source.problem}", file=err)
+        print(f"pto-lsp compile: error: {shown(path)}: {source.problem}", file=err)
         return 2
     analysis = AnalysisEngine().analyse_text(str(path), source.text)
     errors = [d for d in analysis.diagnostics if stops_the_front_end(d)]
@@ -58,7 +59,7 @@ def _run_compile(
         _write_errors(path, source.text, errors, err)
         return 1
     if any(d.code == codes.NOT_ANALYSED for d in analysis.diagnostics):
-        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        print(f"pto-lsp compile: {shown(path)}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
     if emit == "memory":
         out.write(memory_report(analysis, soc or settings_for(path).soc))
@@ -72,7 +73,7 @@ def _run_compile(
         print(f"pto-lsp compile: error: {problem}", file=err)
         return 2
     except RecursionError:
-        print(f"pto-lsp compile: {path}: {_TOO_DEEP}; no IR to print.", file=err)
+        print(f"pto-lsp compile: {shown(path)}: {_TOO_DEEP}; no IR to print.", file=err)
         return 1
     if text:
         out.write(text + "\n")
@@ -99,8 +100,11 @@ def _write_errors(path: Path, text: str, errors: list[Diagnostic], err: TextIO) 
     for diagnostic in errors:
         span = diagnostic.span
         column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
-        print(f"{path}:{span.start_line}:{column}: error[{diagnostic.code}] {diagnostic.message}", file=err)
-    print(f"pto-lsp compile: {path} does not parse; no IR to print.", file=err)
+        print(
+            f"{shown(path)}:{span.start_line}:{column}: error[{diagnostic.code}] {diagnostic.message}",
+            file=err,
+        )
+    print(f"pto-lsp compile: {shown(path)} does not parse; no IR to print.", file=err)
 
 
 def main_compile(
@@ -112,7 +116,7 @@ def main_compile(
     soc: str | None = None,
 ) -> int:
     if not Path(path).exists():
-        print(f"pto-lsp compile: error: no such file: {path}", file=sys.stderr)
+        print(f"pto-lsp compile: error: no such file: {shown(path)}", file=sys.stderr)
         return 2
     options = CodegenOptions(ptoas_cache_policy, emit_source_loc, path)
     return run_compile(Path(path), emit, after, sys.stdout, sys.stderr, options, soc)

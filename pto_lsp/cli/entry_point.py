@@ -70,8 +70,20 @@ def build_parser(serve_only: bool = False) -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the language server (stdio by default)")
     transport = serve.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk LSP over stdin/stdout (default)")
-    transport.add_argument("--tcp", metavar="HOST:PORT", help="listen for one client on a TCP socket")
-    transport.add_argument("--ws", metavar="HOST:PORT", help="listen for a client over websocket")
+    transport.add_argument(
+        "--tcp", metavar="HOST:PORT", help="listen for one client on a TCP socket (a second one is refused)"
+    )
+    transport.add_argument(
+        "--ws", metavar="HOST:PORT", help="listen for one client over websocket (a second one is refused)"
+    )
+    serve.add_argument(
+        "--allow-origin",
+        metavar="ORIGIN",
+        action="append",
+        default=[],
+        help="with --ws, also accept browser pages of this origin (e.g. https://example.org; * for any); "
+        "by default only clients that send no Origin and pages served from this machine",
+    )
     serve.add_argument("--log-file", metavar="PATH", help="write the server log to this file")
     return parser
 
@@ -136,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from pto_lsp.cli.serve import main_serve
 
-            return main_serve(args.tcp, args.ws, args.log_file)
+            return main_serve(args.tcp, args.ws, args.log_file, args.allow_origin)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

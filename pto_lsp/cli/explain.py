@@ -9,6 +9,7 @@ from typing import TextIO
 from compiler.base import codes
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.syntax.units import split_lines
+from pto_lsp.cli.shown import shown
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.sources import read_source
 
@@ -42,23 +43,32 @@ def describe_declaration(declaration: Declaration) -> str:
     return "\n".join(lines)
 
 
-def run_explain(path: Path, line: int, out: TextIO) -> int:
+def run_explain(path: Path, line: int, out: TextIO, column: int | None = None) -> int:
     source = read_source(path)
     if source.text is None:
-        print(f"pto-lsp explain: error: {path}: {source.problem}", file=sys.stderr)
+        print(f"pto-lsp explain: error: {shown(path)}: {source.problem}", file=sys.stderr)
         return 2
     line_count = len(split_lines(source.text))
     if line > line_count:
         print(
-            f"pto-lsp explain: error: {path} has {line_count} line(s); there is no line {line}",
+            f"pto-lsp explain: error: {shown(path)} has {line_count} line(s); there is no line {line}",
             file=sys.stderr,
         )
         return 2
+    if column is not None:
+        width = len(split_lines(source.text)[line - 1])
+        if column > width + 1:
+            print(
+                f"pto-lsp explain: error: line {line} of {shown(path)} has {width} character(s); "
+                f"there is no column {column}",
+                file=sys.stderr,
+            )
+            return 2
     analysis = AnalysisEngine().analyse_text(str(path), source.text)
     syntax = next((d for d in analysis.diagnostics if d.code == codes.SYNTAX_ERROR), None)
     if syntax is not None and not analysis.programs and not analysis.functions:
         print(
-            f"pto-lsp explain: {path} does not parse ({syntax.message} at line {syntax.span.start_line}); "
+            f"pto-lsp explain: {shown(path)} does not parse ({syntax.message} at line {syntax.span.start_line}); "
             "nothing to explain",
             file=sys.stderr,
         )
@@ -67,25 +77,31 @@ def run_explain(path: Path, line: int, out: TextIO) -> int:
     said = False
     for declaration in facts.declarations:
         if declaration.span.start_line == line:
-            print(f"{path}:{line}: {describe_declaration(declaration)}", file=out)
+            print(f"{shown(path)}:{line}: {describe_declaration(declaration)}", file=out)
             said = True
     for read in facts.reads:
         if read.span.start_line <= line <= read.span.end_line:
-            print(f"{path}:{read.span.start_line}: {describe_read(read)}", file=out)
+            print(f"{shown(path)}:{read.span.start_line}: {describe_read(read)}", file=out)
             said = True
     if not said:
-        print(f"{path}:{line}: no global-memory read or cache-policy declaration here", file=out)
+        print(f"{shown(path)}:{line}: no global-memory read or cache-policy declaration here", file=out)
     return 0
 
 
 def main_explain(location: str) -> int:
     path_text, _, rest = location.partition(":")
-    line_text = rest.partition(":")[0]
-    if not path_text or not (line_text.isascii() and line_text.isdigit()) or int(line_text) < 1:
+    line_text, has_column, column_text = rest.partition(":")
+    if not path_text or not _positive(line_text) or (has_column and not _positive(column_text)):
         print(f"pto-lsp explain: error: expected FILE:LINE[:COL], got {location!r}", file=sys.stderr)
         return 2
     path = Path(path_text)
     if not path.exists():
-        print(f"pto-lsp explain: error: no such file: {path}", file=sys.stderr)
+        print(f"pto-lsp explain: error: no such file: {shown(path)}", file=sys.stderr)
         return 2
-    return run_explain(path, int(line_text), sys.stdout)
+    column = int(column_text) if has_column else None
+    return run_explain(path, int(line_text), sys.stdout, column)
+
+
+def _positive(text: str) -> bool:
+    """A 1-based number written in ASCII digits (`int` would also take '²', '٣', ' 7', '1_0')."""
+    return text.isascii() and text.isdigit() and int(text) >= 1

@@ -6,6 +6,7 @@ import importlib.util
 import logging
 import os
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from pto_lsp.server import memory_trace
@@ -64,11 +65,15 @@ def _load_server() -> PtoLanguageServer:
     return create_server()
 
 
-def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
+def main_serve(
+    tcp: str | None, ws: str | None, log_file: str | None, allowed_origins: Sequence[str] = ()
+) -> int:
     try:
         address = _host_port(tcp or ws) if tcp or ws else None
         if ws and importlib.util.find_spec("websockets") is None:
             raise UsageError("--ws needs the websockets package: pip install 'pto-lsp[ws]'")
+        if allowed_origins and not ws:
+            raise UsageError("--allow-origin applies to --ws only")
         if address is not None:
             _check_listen(*address)
         # The log goes to a file or stderr, never stdout.
@@ -88,9 +93,11 @@ def main_serve(tcp: str | None, ws: str | None, log_file: str | None) -> int:
     )
     memory_trace.start_from_environment()  # PTO_LSP_TRACEMALLOC=FILE: where the memory goes
     if tcp and address is not None:
-        _load_server().start_tcp(*address)
+        server = _load_server()
+        server.start_tcp(*address)
     elif ws and address is not None:
-        _load_server().start_ws(*address)
+        server = _load_server()
+        server.start_ws(*address, allowed_origins)
     else:
         protocol_out = _claim_stdout_for_the_protocol()
         # Reading starts now, and `initialize` may be answered while the server loads.

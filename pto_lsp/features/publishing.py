@@ -66,7 +66,7 @@ class _Template:
         # (a keyword field) for a message; the lines are given in order, the messages by name.
         fields = []
         self._lines: list[int] = []
-        self._messages: list[tuple[str, tuple[str, int]]] = []
+        self._messages: list[tuple[str, tuple[str, int, str]]] = []
         for kind, value in order:
             if kind == 0:
                 fields.append("{}")
@@ -82,7 +82,10 @@ class _Template:
         """The JSON with every line `delta` lines further down."""
         if self._text is not None:
             return self._text
-        messages = {name: json.dumps(prefix + str(line + delta)) for name, (prefix, line) in self._messages}
+        messages = {
+            name: json.dumps(f"{prefix}{line + delta}{suffix}")
+            for name, (prefix, line, suffix) in self._messages
+        }
         return self._format.format(*[line + delta for line in self._lines], **messages)
 
 
@@ -104,7 +107,7 @@ def _marked(payload: Payload, diagnostic: Diagnostic, hole: Callable[[int, Any],
         ]
     if diagnostic.code == codes.SYNTAX_ERROR and (mention := LINE_AT_END.match(diagnostic.message)):
         # Python names another line of the unit ("... on line 8"): it moves with the unit.
-        marked["message"] = hole(1, (mention.group(1), int(mention.group(2))))
+        marked["message"] = hole(1, (mention.group(1), int(mention.group(2)), mention.group(3)))
     return marked
 
 

@@ -18,7 +18,7 @@ import json
 import logging
 import sys
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Sequence
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -142,8 +142,8 @@ class PtoLanguageServer(LanguageServer):
     def start_tcp(self, host: str, port: int) -> None:
         transport.start_tcp(self, host, port)
 
-    def start_ws(self, host: str, port: int) -> None:
-        transport.start_ws(self, host, port)
+    def start_ws(self, host: str, port: int, allowed_origins: Sequence[str] = ()) -> None:
+        transport.start_ws(self, host, port, allowed_origins)
 
     @property
     def exit_status(self) -> int:

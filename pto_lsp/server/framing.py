@@ -146,4 +146,6 @@ def _is_json(data: bytes | bytearray) -> bool:
         json.loads(data)
     except ValueError:
         return False
+    except RecursionError:  # nested deeper than `json` follows: a value still (answered as such)
+        return True
     return True

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Callable, Generator
 from concurrent.futures import Future
 from typing import Any
@@ -76,6 +77,11 @@ class LifecycleProtocol(LanguageServerProtocol):
         except ValueError as error:  # not JSON, or not UTF-8
             log.warning("a message that is not JSON (%s): answered with a parse error", error)
             self._answer_error(None, PARSE_ERROR, f"Parse error: {error}")
+            return
+        except RecursionError:  # JSON nested deeper than `json` follows: answered, with its id if it has one
+            msg_id = top_level_id(body)
+            log.warning("a message nested too deeply to read: answered with an error")
+            self._answer_error(msg_id, INVALID_REQUEST, "Invalid request: nested too deeply to be read")
             return
         if not isinstance(data, dict) or data.get("jsonrpc") != self.VERSION:
             self._invalid(data, "not a JSON-RPC 2.0 message")
@@ -143,6 +149,8 @@ class LifecycleProtocol(LanguageServerProtocol):
         try:
             message = self._structure(data)
         except Exception as error:
+            if data.get("method") == lsp.INITIALIZE and self.phase == INITIALIZING:
+                self.phase = UNINITIALIZED  # not initialized: a correct `initialize` may follow
             if "method" in data and "id" in data:
                 log.info("%s with invalid params: %s", data["method"], _first_line(error))
                 self._answer_error(data["id"], INVALID_PARAMS, f"Invalid params for {data['method']}")
@@ -230,6 +238,54 @@ class LifecycleProtocol(LanguageServerProtocol):
             log.debug('$/cancelRequest for "%s": no such request running', msg_id)
         elif future.cancel():
             log.debug('cancelled request "%s"', msg_id)
+
+
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
+_COLON = re.compile(rb"\s*:\s*")
+_SCALAR = re.compile(rb"-?\d+(?=[\s,}])")
+
+
+def top_level_id(body: bytes | str) -> int | str | None:
+    """The `id` member of the JSON object `body`, found without building what is nested in it
+    (a scan of strings and brackets, for a body too deep for `json.loads`); None if the body
+    has no integer or string id at its top level, or is not an object."""
+    data = body.encode("utf-8", "surrogatepass") if isinstance(body, str) else bytes(body)
+    position = len(data) - len(data.lstrip())
+    if data[position : position + 1] != b"{":
+        return None
+    depth, position, expect_key = 1, position + 1, True
+    while position < len(data) and depth:
+        char = data[position : position + 1]
+        if char == b'"':
+            match = _STRING.match(data, position)
+            if match is None:
+                return None
+            position = match.end()
+            if depth == 1 and expect_key and match.group() == b'"id"':
+                colon = _COLON.match(data, position)
+                if colon is None:
+                    return None
+                value = _STRING.match(data, colon.end()) or _SCALAR.match(data, colon.end())
+                if value is None:
+                    return None
+                try:
+                    found = json.loads(value.group())
+                except ValueError:
+                    return None
+                return found if _valid_id(found) else None
+            expect_key = False
+        elif char in b"{[":
+            depth += 1
+            position += 1
+        elif char in b"}]":
+            depth -= 1
+            position += 1
+        elif char == b",":
+            expect_key = depth == 1
+            position += 1
+        else:
+            position += 1
+    return None
 
 
 def _valid_id(value: Any) -> bool:

@@ -5,10 +5,13 @@ message bodies `framing.FrameBuffer` cuts to `lifecycle.LifecycleProtocol.receiv
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, BinaryIO
+from urllib.parse import urlsplit
 
 from pygls.io_ import StdoutWriter
 from pygls.server import JsonRPCServer
@@ -67,13 +70,39 @@ def start_io(server: JsonRPCServer, stdin: BinaryIO, stdout: BinaryIO, pump: Std
         server.shutdown()
 
 
+# One client per server: the protocol, its documents and its answers are one session's. A
+# second connection while the first is open is refused (it would otherwise share the first
+# client's session: read its documents, take its answers); the server ends with its client.
+ONE_CLIENT = "pto-lsp serves one client per process, and another client is connected"
+
+
+def _refusal_frame() -> bytes:
+    body = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "method": "window/showMessage",
+            "params": {"type": 1, "message": f"{ONE_CLIENT}: connection refused"},
+        }
+    ).encode()
+    return b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+
+
 def start_tcp(server: JsonRPCServer, host: str, port: int) -> None:
-    """pygls's `start_tcp`, with this module's reader (one client, as pygls)."""
+    """pygls's `start_tcp`, with this module's reader; one client, a second one refused."""
     stop = server._stop_event = threading.Event()
     protocol = server.protocol
     assert isinstance(protocol, LifecycleProtocol)
+    connected: list[object] = []
 
     async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if connected:
+            log.warning("refused a connection from %s: %s", writer.get_extra_info("peername"), ONE_CLIENT)
+            writer.write(_refusal_frame())
+            with contextlib.suppress(OSError):
+                await writer.drain()
+            writer.close()
+            return
+        connected.append(writer)
         protocol.set_writer(writer)  # type: ignore[arg-type]
 
         async def read() -> bytes:
@@ -86,15 +115,54 @@ def start_tcp(server: JsonRPCServer, host: str, port: int) -> None:
     _serve_until_cancelled(server, lambda: asyncio.start_server(connection, host, port))
 
 
-def start_ws(server: JsonRPCServer, host: str, port: int) -> None:
-    """pygls's `start_ws`, each websocket message through `LifecycleProtocol.receive`."""
+# Hosts of a web page's origin that are this machine.
+_LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
+
+
+def origin_allowed(origin: str | None, allowed: Sequence[str] = ()) -> bool:
+    """Whether a WebSocket handshake's `Origin` may connect. Editors and other local tools
+    send none; a browser sends the page's, and any page the user visits can open a socket to
+    this machine: only pages served from this machine (or an origin `allowed` names, `*`
+    for any) may connect."""
+    if origin is None or "*" in allowed or origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    try:
+        host = parts.hostname
+    except ValueError:
+        return False
+    return (
+        parts.scheme in ("http", "https")
+        and host is not None
+        and (host in _LOOPBACK_HOSTS or host.startswith("127."))
+    )
+
+
+def start_ws(server: JsonRPCServer, host: str, port: int, allowed_origins: Sequence[str] = ()) -> None:
+    """pygls's `start_ws`, each websocket message through `LifecycleProtocol.receive`; one
+    client (a second handshake gets 503), and only the origins `origin_allowed` lets in (403)."""
+    from http import HTTPStatus
+
     from pygls.io_ import WebSocketWriter
     from websockets.asyncio.server import ServerConnection, serve
     from websockets.exceptions import ConnectionClosed
+    from websockets.http11 import Request, Response
 
     stop = server._stop_event = threading.Event()
     protocol = server.protocol
     assert isinstance(protocol, LifecycleProtocol)
+    connected: list[object] = []
+
+    def admit(websocket: ServerConnection, request: Request) -> Response | None:
+        origin = request.headers.get("Origin")
+        if not origin_allowed(origin, allowed_origins):
+            log.warning("refused a websocket handshake from origin %.200r (see --allow-origin)", origin)
+            return websocket.respond(HTTPStatus.FORBIDDEN, f"origin {origin} is not allowed\n")
+        if connected:
+            log.warning("refused a websocket connection from %s: %s", websocket.remote_address, ONE_CLIENT)
+            return websocket.respond(HTTPStatus.SERVICE_UNAVAILABLE, f"{ONE_CLIENT}\n")
+        connected.append(websocket)
+        return None
 
     async def connection(websocket: ServerConnection) -> None:
         protocol.set_writer(WebSocketWriter(websocket), include_headers=False)
@@ -110,7 +178,7 @@ def start_ws(server: JsonRPCServer, host: str, port: int) -> None:
         await websocket.close()
         server.shutdown()
 
-    _serve_until_cancelled(server, lambda: serve(connection, host, port))
+    _serve_until_cancelled(server, lambda: serve(connection, host, port, process_request=admit))
 
 
 def _serve_until_cancelled(server: JsonRPCServer, start: Callable[[], Awaitable[Any]]) -> None:

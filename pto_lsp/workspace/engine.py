@@ -101,7 +101,12 @@ class _Parsed:
         """What the unit contributes to the environment fold (computed when first asked:
         only an update compares it with what was there before)."""
         if self._bindings is None:
-            self._bindings = binding_signature(list(self.unit.nodes))
+            try:
+                self._bindings = binding_signature(list(self.unit.nodes))
+            except RecursionError:
+                # A statement nested deeper than `ast.unparse` follows: its text stands for
+                # it (the same text folds the same; any other text is taken as a change).
+                self._bindings = (("unsigned", self.unit.text),)
         return self._bindings
 
 

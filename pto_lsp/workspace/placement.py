@@ -26,7 +26,7 @@ from compiler.base.diagnostics import Diagnostic, RelatedInfo, stops_the_front_e
 from compiler.base.span import Span
 from compiler.facts import ModuleFacts
 from compiler.syntax.environment import ModuleEnvironment
-from compiler.syntax.units import LINE_AT_END, move_line_mentions
+from compiler.syntax.units import LINE_AT_END, mentions_a_line, move_line_mentions
 
 Splice = tuple[int, int, int, int]
 """A change to a list of units: (index, units removed, units added, lines moved after them)."""
@@ -286,7 +286,7 @@ def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
     if delta == 0:
         return diagnostic
     message = diagnostic.message
-    if diagnostic.code == codes.SYNTAX_ERROR and "on line" in message:
+    if diagnostic.code == codes.SYNTAX_ERROR and mentions_a_line(message):
         if not LINE_AT_END.match(message):
             return None  # a line named mid-message: analyse the unit where it is instead
         message = move_line_mentions(message, delta)

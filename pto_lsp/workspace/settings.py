@@ -27,6 +27,7 @@ from typing import Any
 
 from compiler.base import codes
 from compiler.codegen.tile_memory import DEFAULT_SOC, SOCS
+from pto_lsp.workspace.sources import NotReadable, read_regular_file
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -42,6 +43,8 @@ MAX_TYPING_PAUSE_MS = 5_000
 ANALYZE_ON = ("change", "save")
 PTOAS_CACHE_POLICY = ("unsupported", "attribute")
 INLAY_HINTS_SHOW = ("policy", "all", "none")
+# A `pyproject.toml` is read no further (one that is a FIFO or a device is not read at all).
+MAX_PYPROJECT_BYTES = 4 << 20
 
 
 @dataclass(frozen=True)
@@ -73,10 +76,9 @@ class Settings:
             ("debounceMs", "debounce_ms", MAX_DEBOUNCE_MS),
             ("typingPauseMs", "typing_pause_ms", MAX_TYPING_PAUSE_MS),
         ):
-            value = section.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value):
-                # A very long pause would mean never publishing: clamp, do not obey.
-                updates[name] = int(min(max(value, 0), most))
+            value = _clamped(section.get(key), most)
+            if value is not None:
+                updates[name] = value
         if section.get("analyzeOn") in ANALYZE_ON:
             updates["analyze_on"] = section["analyzeOn"]
         disabled = _nested(section, "diagnostics", "disabled")
@@ -92,6 +94,19 @@ class Settings:
         if section.get("soc") in SOCS:
             updates["soc"] = section["soc"]
         return replace(self, **updates)
+
+
+def _clamped(value: Any, most: int) -> int | None:
+    """A number of milliseconds within [0, most], or None if `value` is not a number. A very
+    long pause would mean never publishing: clamp, do not obey. (An integer of any size is
+    compared as is: JSON's `1e400`-digit integers do not fit a float.)"""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return min(max(value, 0), most)
+    if isinstance(value, float) and math.isfinite(value):
+        return int(min(max(value, 0.0), float(most)))
+    return None
 
 
 def _nested(section: dict[str, Any], key: str, inner: str) -> Any:
@@ -123,8 +138,8 @@ def _parsed_options(pyproject: Path, stamp: int) -> dict[str, Any]:
     """`[tool.pto-lsp]` of one `pyproject.toml` at one modification time. What cannot be
     understood is ignored and said once in the log (cached per file and time)."""
     try:
-        data = tomllib.loads(pyproject.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
+        data = tomllib.loads(read_regular_file(pyproject, MAX_PYPROJECT_BYTES).decode("utf-8"))
+    except (NotReadable, UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError) as error:
         _log.warning("ignoring %s: %s", pyproject, error)
         return {}
     tool = data.get("tool")

@@ -7,8 +7,8 @@
 # compiles BYPASS as a cached access today, PTO301); pto-lsp warns:
 #
 #   warning[PTO302] tensor 'mid' is read with CachePolicy.BYPASS in kernel
-#   'main_incore_0', but kernel 'produce' (called at line 36) writes it through the
-#   cache before this read
+#   'main_incore_0', but kernel 'produce' (called 2 lines above) writes it through
+#   the cache before this read
 #
 # The quick fix reads `mid` with the default policy (it removes the declaration).
 import pypto.language as pl

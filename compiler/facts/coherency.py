@@ -61,7 +61,8 @@ _MOST_RELATED = 10  # related locations of one hint, at most
 @dataclass(frozen=True)
 class CachedWrite:
     span: Span  # where the write happens (a store in the scope, the kernel call, the op)
-    writer: str  # in plain words: "kernel 'produce' (called at line 23)"
+    writer: str  # in plain words: "kernel 'produce'", "the orchestration 'main'"
+    how: str  # "called" (an InCore kernel called with it) or "written"
     line: int
 
 
@@ -254,9 +255,7 @@ class _Walk:
             launch.names[index] = self.names.get(root, param.var.name)
             if param.direction in _WRITING and param.first_write is not None:
                 span = param.first_write
-                write = CachedWrite(
-                    span, f"kernel '{outline.name}' (line {span.start_line})", span.start_line
-                )
+                write = CachedWrite(span, f"kernel '{outline.name}'", "written", span.start_line)
                 launch.writes.append((index, write))
                 self.writes.append(_Write(root, place, write, launch))
         self.launches.append(launch)
@@ -274,7 +273,7 @@ class _Walk:
                 launch.roots[index] = root
                 launch.names[index] = self.names.get(root, arg.name)
                 if callee.params[index].direction in _WRITING:
-                    write = CachedWrite(call.span, f"kernel '{callee.name}' (called at line {line})", line)
+                    write = CachedWrite(call.span, f"kernel '{callee.name}'", "called", line)
                     launch.writes.append((index, write))
                     self.writes.append(_Write(root, place, write, launch))
                     written.append(root)
@@ -285,9 +284,17 @@ class _Walk:
         index = _ORCHESTRATION_WRITES.get(call.op)
         if index is not None and len(call.args) > index and isinstance(call.args[index], Var):
             line = call.span.start_line
-            writer = f"the orchestration '{self.function.name}' (line {line})"
+            writer = f"the orchestration '{self.function.name}'"
             root = self._root(call.args[index])
-            self.writes.append(_Write(root, place, CachedWrite(call.span, writer, line), None))
+            self.writes.append(_Write(root, place, CachedWrite(call.span, writer, "written", line), None))
+
+
+def _lines_away(line: int, reference: int) -> str:
+    """Where `line` is, seen from `reference`: it moves with the unit, unlike a line number."""
+    distance = abs(reference - line)
+    if distance == 0:
+        return "on the same line"
+    return f"{distance} line{'s' if distance > 1 else ''} {'above' if line < reference else 'below'}"
 
 
 def coherency_message(hint: CoherencyHint) -> str:
@@ -300,7 +307,11 @@ def coherency_message(hint: CoherencyHint) -> str:
     outer = f" (passed as '{hint.outer_name}')" if hint.outer_name else ""
     return (
         f"tensor '{hint.tensor}'{outer} is read with CachePolicy.BYPASS in kernel '{hint.kernel}', but "
-        f"{first.writer} writes it through the cache before this read{also}: the write may still sit in L2 "
+        # Where the write is, relative to the read: a line number would go stale when the unit
+        # moves (its analysis is moved, not redone).
+        f"{first.writer} ({first.how} {_lines_away(first.line, hint.declaration.start_line)}) writes it "
+        "through the "
+        f"cache before this read{also}: the write may still sit in L2 "
         "when the bypassing read goes to memory, and the read then sees stale data"
     )
 

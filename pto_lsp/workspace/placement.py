@@ -290,8 +290,6 @@ def shift_diagnostic(diagnostic: Diagnostic, delta: int) -> Diagnostic | None:
         if not LINE_AT_END.match(message):
             return None  # a line named mid-message: analyse the unit where it is instead
         message = move_line_mentions(message, delta)
-    if diagnostic.code == codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE:
-        return None  # it names the writer's line mid-message (a rare warning: analyse again)
     moved = object.__new__(Diagnostic)
     moved.__dict__.update(diagnostic.__dict__)  # a frozen dataclass: copied, then three fields set
     moved.__dict__["span"] = shift_span(diagnostic.span, delta)

@@ -40,6 +40,7 @@ from compiler.syntax.units import (
     parse_module,
     too_deep_to_analyse,
 )
+from compiler.verifier import verify_program
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 # What the passes after the parser and codegen report: never shown for a module the real
@@ -53,6 +54,10 @@ _CODEGEN_CODES = frozenset(
         codes.ORCH_ATOMIC_ASSEMBLE,
         codes.ORCH_TASK_ARGUMENT,
         codes.STORE_TARGET_NOT_A_VAR,
+        codes.VERIFY_TYPE_CHECK,
+        codes.UNUSED_VARIABLE,
+        codes.UNUSED_CONTROL_FLOW_RESULT,
+        codes.OUT_PARAM_WRITE_DROPPED,
     }
 )
 
@@ -247,6 +252,8 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
+    with unit_line_offset(offset):
+        diagnostics = _verifier_checks(definitions.programs, unit.nodes, diagnostics, statement_lines)
     diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines))
     return UnitAnalysis(
         definitions.programs,
@@ -280,6 +287,37 @@ def _statement_of(starts: Sequence[int]) -> Callable[[int], int]:
     if len(starts) <= 1:
         return lambda line: 0
     return lambda line: bisect.bisect_right(starts, line)
+
+
+def _verifier_checks(
+    programs: Sequence[Program],
+    nodes: Sequence[ast.stmt],
+    diagnostics: list[Diagnostic],
+    statement_lines: Sequence[int],
+) -> list[Diagnostic]:
+    """The IR verifier's report (`compiler.verifier`) on each program the parser built:
+    `ir.compile` runs it before the first pass, so a program it rejects gets none of
+    the passes' errors (the outliners' included); its warnings come either way."""
+    statement = _statement_of(statement_lines)
+    parsed = {statement(d.span.start_line) for d in diagnostics if stops_the_front_end(d)}
+    classes = {Span.of(node): node for node in nodes if isinstance(node, ast.ClassDef)}
+    rejected: set[int] = set()
+    found: list[Diagnostic] = []
+    for program in programs:
+        index = statement(program.span.start_line)
+        class_node = classes.get(program.span)
+        if index in parsed or class_node is None:
+            continue
+        report = verify_program(program, class_node)
+        if any(d.severity is Severity.ERROR for d in report):
+            rejected.add(index)
+        found.extend(report)
+    if rejected:
+        # The passes after the verifier never run on a rejected program.
+        diagnostics = [
+            d for d in diagnostics if stops_the_front_end(d) or statement(d.span.start_line) not in rejected
+        ]
+    return [*diagnostics, *found]
 
 
 def _pipeline_checks(

@@ -46,3 +46,10 @@ STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must
 
 # Notes (information, not findings).
 NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp/features/notes.py)
+
+# The IR verifier at pipeline_input (PTO6xx): the properties' errors, then the
+# pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
+VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
+UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
+UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]
+OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]

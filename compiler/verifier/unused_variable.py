@@ -8,8 +8,9 @@ The message is "Unused variable '<name>' in function '<function>'", at the Var's
 
 Decided by names (`function_source`): a name the body never reads has no read Var.
 - an assignment `name = value` warns when `name` is read nowhere, is no parameter, and
-  every binding of `name` is such an assignment, the first one at the top of the body
-  (it then stays visible, so every later one reuses its Var: each warns at its span);
+  every binding of `name` is such an assignment: the only one, or the first one at the
+  top of the body (it then stays visible, so every later one reuses its Var: each
+  warns at the first one's span);
 - a loop's or an `if`'s result warns when its name is read nowhere. Upstream locates
   it in its own parser (the builder records where `return_var` was called from, in
   `ast_parser.py`): we point at the yield that names it.
@@ -80,6 +81,7 @@ def unused_variables(function: Function, source: FunctionSource) -> list[Diagnos
     first: dict[str, ast.Name] = {}
     by_name: dict[str, list[ast.stmt]] = {}
     undecided: set[str] = set(source.params)
+    nested: set[str] = set()  # first assigned inside a nested body
     for stmt in source.body_statements:
         target = _simple_assignment(stmt)
         if target is not None and Span.of(stmt) not in lets:
@@ -88,13 +90,15 @@ def unused_variables(function: Function, source: FunctionSource) -> list[Diagnos
             undecided.update(bound_names(stmt))
             continue
         if target.id not in first and id(stmt) not in top_level:
-            undecided.add(target.id)
+            nested.add(target.id)
         first.setdefault(target.id, target)
         by_name.setdefault(target.id, []).append(stmt)
     found = []
     for name, assignments in by_name.items():
         if name in undecided or name in source.loads:
             continue
+        if name in nested and len(assignments) > 1:
+            continue  # which of them reuse the first one's Var depends on the scopes
         span = Span.of(first[name])
         found += [_warning(codes.UNUSED_VARIABLE, name, source.name, span) for _ in assignments]
     return found

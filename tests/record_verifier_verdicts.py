@@ -1,0 +1,111 @@
+"""Record what the real compiler's IR verifier says at pipeline_input (run by hand, never
+by the tests: they read what this wrote).
+
+    python tests/record_verifier_verdicts.py [--corpus]
+
+Runs the real PyPTO (hw-native-sys/pypto e2d0f78, built at /work/pypto-real, see its
+NOTES.md) `oracle.py FILE --compile OUTDIR` on each `tests/data/verifier_cases/*.py`
+and writes `tests/data/verifier_verdicts.json`: per case, whether the parser accepted
+it and the pipeline_input report, compactly — each warning line (`[warning] [Rule]
+(pipeline_input) MESSAGE at FILE:LINE:COL`) and each item of a "Verification failed
+after 'pipeline_input'" report (Message / Location), as severity, rule, message, line
+and column (line and column None where the real location is not in the kernel file,
+e.g. inside the compiler's own parser). With `--corpus`, the same for the real corpus
+files the MANIFEST marks accepted as programs, into
+`tests/data/verifier_corpus_warnings.json`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+REAL = Path("/work/pypto-real")
+CASES = REPO / "tests" / "data" / "verifier_cases"
+CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
+_LOCATION = re.compile(r"^(?P<file>.*):(?P<line>-?\d+):(?P<col>-?\d+)$")
+_PIPELINE_INPUT = "Verification failed after 'pipeline_input'"
+
+
+def _where(location: str | None, path: Path) -> tuple[int | None, int | None]:
+    match = _LOCATION.match(location or "")
+    if match is None or Path(match["file"]).resolve() != path.resolve():
+        return None, None
+    return int(match["line"]), int(match["col"])
+
+
+def real_report(path: Path) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as outdir:
+        proc = subprocess.run(
+            [str(REAL / "venv" / "bin" / "python"), str(REAL / "oracle.py"), str(path), "--compile", outdir],
+            capture_output=True,
+            text=True,
+            timeout=900,
+            cwd=str(path.parent),
+        )
+    record = json.loads(proc.stdout)
+    found: dict[str, Any] = {"parsed": record["kind"] == "accept", "diagnostics": []}
+    if not found["parsed"]:
+        found["parser_error"] = record["oracle"].get("message")
+        return found
+    for program in record.get("compile", {}).get("programs", []):
+        for warning in program.get("warnings", []):
+            if warning.get("phase") != "pipeline_input":
+                continue
+            line, col = _where(warning.get("loc"), path)
+            found["diagnostics"].append(
+                {"severity": "warning", "rule": warning["rule"], "message": warning["msg"], "line": line, "col": col}
+            )
+        exception = program.get("exception") or {}
+        if exception.get("message", "").startswith(_PIPELINE_INPUT):
+            for item in exception.get("verifier_report") or []:
+                line, col = _where(item["loc"], path)
+                found["diagnostics"].append(
+                    {"severity": "error", "rule": item["rule"], "message": item["msg"], "line": line, "col": col}
+                )
+        elif exception:
+            found.setdefault("later_errors", []).append(exception.get("message_first_line"))
+    return found
+
+
+def accepted_programs() -> list[Path]:
+    rows = (CORPUS / "MANIFEST.md").read_text(encoding="utf-8").splitlines()
+    paths = []
+    for row in rows:
+        cells = [cell.strip() for cell in row.split("|")]
+        if len(cells) > 8 and cells[-2] == "yes (program)":
+            folder = cells[2]
+            paths.append(CORPUS / folder / cells[3].strip("`"))
+    return paths
+
+
+def main() -> int:
+    if "--corpus" in sys.argv:
+        out = {}
+        for path in accepted_programs():
+            report = real_report(path)
+            out[str(path.relative_to(CORPUS))] = [
+                {"rule": d["rule"], "message": d["message"], "line": d["line"]}
+                for d in report["diagnostics"]
+                if d["severity"] == "warning"
+            ]
+            print(path.name, len(out[str(path.relative_to(CORPUS))]), file=sys.stderr)
+        target = REPO / "tests" / "data" / "verifier_corpus_warnings.json"
+    else:
+        out = {}
+        for path in sorted(CASES.glob("*.py")):
+            out[path.name] = real_report(path)
+            print(path.name, out[path.name], file=sys.stderr)
+        target = REPO / "tests" / "data" / "verifier_verdicts.json"
+    target.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -60,14 +60,26 @@ def real_report(path: Path) -> dict[str, Any]:
                 continue
             line, col = _where(warning.get("loc"), path)
             found["diagnostics"].append(
-                {"severity": "warning", "rule": warning["rule"], "message": warning["msg"], "line": line, "col": col}
+                {
+                    "severity": "warning",
+                    "rule": warning["rule"],
+                    "message": warning["msg"],
+                    "line": line,
+                    "col": col,
+                }
             )
         exception = program.get("exception") or {}
         if exception.get("message", "").startswith(_PIPELINE_INPUT):
             for item in exception.get("verifier_report") or []:
                 line, col = _where(item["loc"], path)
                 found["diagnostics"].append(
-                    {"severity": "error", "rule": item["rule"], "message": item["msg"], "line": line, "col": col}
+                    {
+                        "severity": "error",
+                        "rule": item["rule"],
+                        "message": item["msg"],
+                        "line": line,
+                        "col": col,
+                    }
                 )
         elif exception:
             found.setdefault("later_errors", []).append(exception.get("message_first_line"))

@@ -94,7 +94,9 @@ async def test_an_error_and_a_warning_of_the_verifier_live(client: RecordingClie
         lsp_severity = lsp.DiagnosticSeverity.Error if severity == "error" else lsp.DiagnosticSeverity.Warning
         assert diagnostic.severity == lsp_severity
         # An unused variable is faded in the editor; an error is not.
-        assert list(diagnostic.tags or []) == ([lsp.DiagnosticTag.Unnecessary] if severity == "warning" else [])
+        assert list(diagnostic.tags or []) == (
+            [lsp.DiagnosticTag.Unnecessary] if severity == "warning" else []
+        )
 
 
 UNROLLED = """\

@@ -249,11 +249,19 @@ def check_json(*paths: Path, prefix: Sequence[str] = ()) -> tuple[subprocess.Com
     return proc, report
 
 
+def diagnostics_by_file(report: dict) -> dict[Path, list[dict[str, Any]]]:
+    """The JSON diagnostics of a report per resolved path (each path listed once)."""
+    by_file: dict[Path, list[dict[str, Any]]] = {}
+    for entry in report["files"]:
+        path = Path(entry["path"]).resolve()
+        assert path not in by_file, f"{path} listed more than once"
+        by_file[path] = entry["diagnostics"]
+    return by_file
+
+
 def file_diagnostics(report: dict, path: Path) -> list[dict[str, Any]]:
     """The JSON diagnostics reported for `path` (absent from the report = none)."""
-    entries = [f for f in report["files"] if Path(f["path"]).resolve() == path.resolve()]
-    assert len(entries) <= 1, f"{path} listed {len(entries)} times"
-    return entries[0]["diagnostics"] if entries else []
+    return diagnostics_by_file(report).get(path.resolve(), [])
 
 
 @dataclass

@@ -201,3 +201,120 @@ def test_a_loop_in_a_kernel_is_an_scf_for_and_its_load_warns_once(tmp_path):
         "pto.alloc_tile", "pto.partition_view", "pto.tload", "pto.alloc_tile", "pto.texp", "pto.partition_view", "pto.tstore",
     ]  # fmt: skip
     assert len(warnings) == 1
+
+
+ONE_TRIP = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class OneTrip:
+        @pl.function(type=pl.FunctionType.Orchestration)
+        def main(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+            for b in pl.range(0, 64, 64):
+                with pl.at(level=pl.Level.CORE_GROUP, name_hint="rows"):
+                    t = pl.load(x, [b, 0], [64, 128])
+                    out = pl.store(pl.exp(t), [b, 0], out)
+            return out
+
+        @pl.function(type=pl.FunctionType.InCore)
+        def inner(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
+            for k in pl.range(1):
+                t = pl.load(x, [k, 0], [64, 128])
+                out = pl.store(t, [0, 0], out)
+            return out
+    """
+)
+
+
+def test_a_loop_that_runs_once_is_not_emitted_as_a_loop(tmp_path):
+    """The real Simplify folds a `pl.range` that runs at most once (the loop variable
+    becomes its start): a kernel with one, or called in one with the loop variable, would
+    be printed with a loop or a parameter the real module does not have."""
+    path = tmp_path / "one_trip.py"
+    path.write_text(ONE_TRIP)
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert proc.stdout == ""
+    assert (
+        "kernel 'rows' (program 'OneTrip', line 9) not emitted: it is called in a loop that runs at most once (line 8)"
+        in proc.stderr
+    )
+    assert (
+        "kernel 'inner' (program 'OneTrip', line 15) not emitted: a loop that runs at most once"
+        in proc.stderr
+    )
+    assert proc.returncode == 1
+
+
+JIT_REBIND = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.jit.incore
+    def rebinds(x: pl.Tensor[[8, 8], pl.FP32], y: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+        tile = pl.load(x, [0, 0], [8, 8])
+        tile = pl.add(tile, 1.0)
+        y = pl.store(tile, [0, 0], y)
+        return y
+
+
+    @pl.jit.incore
+    def bridged(x: pl.Tensor[[8, 8], pl.FP32], y: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+        for i in pl.range(2):
+            t = pl.load(x, [0, 0], [8, 8])
+        for j in pl.range(2):
+            t = pl.add(t, 1.0)
+            y = pl.store(t, [0, 0], y)
+        return y
+    """
+)
+
+
+def test_a_jit_kernel_names_a_rebound_value_as_the_specializer_renames_it(tmp_path):
+    """The real @pl.jit specializer renames a name bound again at the same depth
+    (`tile = pl.add(tile, 1.0)` becomes `tile_v1`), so the real module says
+    `%tile_v1__ssa_v0` (as `01_hello_rank.py`'s add_rank.pto has it). A name it bridges
+    into a loop (an extra `t_v1 = t` before it) is not modelled: that kernel is not emitted."""
+    path = tmp_path / "jit.py"
+    path.write_text(JIT_REBIND)
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    [module] = proc.stdout.split("// kernel: rebinds\n")[1:]
+    assert "%tile_v1__ssa_v0 = pto.alloc_tile" in module and "tile__ssa_v1" not in module
+    assert (
+        "kernel 'bridged' (line 13) not emitted: the real @pl.jit specializer bridges 't' into the loop at line 16"
+        in proc.stderr
+    )
+
+
+MATMUL_ACC = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class Acc:
+        @pl.function(type=pl.FunctionType.InCore)
+        def k(self, a: pl.Tensor[[64, 64], pl.FP16], b: pl.Tensor[[64, 64], pl.FP16], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+            a_l1 = pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+            b_l1 = pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)
+            a_l0 = pl.move(a_l1, target_memory=pl.Mem.Left)
+            b_l0 = pl.move(b_l1, target_memory=pl.Mem.Right)
+            acc = pl.matmul(a_l0, b_l0)
+            acc = pl.matmul_acc(acc, a_l0, b_l0)
+            c = pl.store(acc, [0, 0], c)
+            return c
+    """
+)
+
+
+def test_a_matmul_acc_accumulates_in_place(tmp_path):
+    """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`, the accumulator's own tile as the
+    output and no tile of its own, as the real gemm_tile.pto (tests/data/real_pto) has it."""
+    text, _ = mlir(tmp_path, MATMUL_ACC)
+    assert (
+        "pto.tmatmul.acc ins(%acc__ssa_v0, %a_l0__ssa_v0, %b_l0__ssa_v0 : " in text
+        and ") outs(%acc__ssa_v0 : !pto.tile_buf<loc=acc," in text
+    )
+    assert text.count("pto.alloc_tile") == 5

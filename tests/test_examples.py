@@ -20,8 +20,11 @@ from conftest import (
     r5,
     r6,
     r7,
+    run_pto_lsp,
     unknown_policy,
 )
+
+REPO = EXAMPLES.parent
 
 MARKER_B = f"pl.set_cache_policy(b, {BYPASS})"
 STORE_PAST_END = (
@@ -172,3 +175,13 @@ def test_checking_the_examples_directory():
         if any(d["severity"] == 1 for d in file_diagnostics(report, EXAMPLES / name))
     }
     assert with_errors == set(MISTAKES) - set(PENDING)
+
+
+def test_readme_shows_what_checking_the_examples_prints():
+    """The README's "Try it" block is `pto-lsp check examples/` run from the repository root:
+    a new user compares what they see with it line by line."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    command = "pto-lsp check examples/\n```\n\n```text\n"
+    assert command in readme
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    assert run_pto_lsp("check", "examples/", cwd=REPO).stdout == shown

@@ -15,7 +15,7 @@ from conftest import CORPUS, REPO
 from test_corpus import accepted_files
 
 from compiler import Severity, analyse_source
-from compiler.ir import Call, Function, FunctionType, Var
+from compiler.ir import Call, ForStmt, Function, FunctionType, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.tensor_reads import SELF_LOADING
 from compiler.passes.pipeline import PIPELINE, run_passes
@@ -63,17 +63,22 @@ def _is_lowered(calls: list[Call]) -> bool:
 
 
 def _loads(function: Function, calls: list[Call]) -> set[Read]:
-    params = {id(param.var) for param in function.params}
+    params = {id(param.var): param.var for param in function.params}
+    # A tensor a loop carries (ConvertToSSA's iter_arg) is the parameter it starts from.
+    starts = {
+        id(iter_arg): init
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ForStmt)
+        for iter_arg, init in zip(stmt.iter_args, stmt.init_values, strict=False)
+    }
     found = set()
     for call in calls:
-        if (
-            call.op == "tile.load"
-            and call.args
-            and isinstance(call.args[0], Var)
-            and id(call.args[0]) in params
-        ):
+        source = call.args[0] if call.op == "tile.load" and call.args else None
+        while isinstance(source, Var) and id(source) in starts:
+            source = starts[id(source)]
+        if isinstance(source, Var) and id(source) in params:
             policy = call.kwargs.get("cache")
-            found.add((function.name, base_name(call.args[0].name), policy if isinstance(policy, int) else 0))
+            found.add((function.name, base_name(source.name), policy if isinstance(policy, int) else 0))
     return found
 
 

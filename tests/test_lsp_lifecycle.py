@@ -218,16 +218,24 @@ def test_broken_frames_never_leave_the_server_deaf(server: RawServer) -> None:
         ("headers never ended", b"Content-Length: 10\r\nX-" + b"y" * 20_000, False),
         ("lower-case header", b"content-length: %d\r\n\r\n" % len(hover(108)) + hover(108), True),
     ]
-    for number, (what, data, answered) in enumerate(broken):
-        server.send_bytes(data)
-        id = 200 + number
-        server.send(hover(id))
-        messages = []
-        while not any(m.get("id") == id and "method" not in m for m in messages):
-            messages.append(server.next_message())  # a deaf server never answers; a loaded one may be slow
-        own = 101 + number if number < 7 else 108
-        if answered:
-            assert any(m.get("id") == own and "result" in m for m in messages), what
+    # Each broken frame is sent twice: on its own, then in one write with the request
+    # after it (how the bytes are split into reads must not matter).
+    for joined in (False, True):
+        for number, (what, data, answered) in enumerate(broken):
+            id = 200 + number + 100 * joined
+            if joined:
+                server.send_bytes(data + frame(hover(id)))
+            else:
+                server.send_bytes(data)
+                server.send(hover(id))
+            messages = []
+            while not any(m.get("id") == id and "method" not in m for m in messages):
+                messages.append(
+                    server.next_message()
+                )  # a deaf server never answers; a loaded one may be slow
+            own = 101 + number if number < 7 else 108
+            if answered:
+                assert any(m.get("id") == own and "result" in m for m in messages), (what, joined)
     assert server.call("shutdown")["result"] is None
     server.notify("exit")
     assert server.wait_exit() == 0

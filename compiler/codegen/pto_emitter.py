@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 
 from compiler.base.span import Span
+from compiler.codegen.folded_loops import runs_at_most_once
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
 from compiler.codegen.tile_memory import TileAlloc, plan_addresses
@@ -47,7 +48,9 @@ from compiler.ir import (
     TensorType,
     TileType,
     Var,
+    YieldStmt,
 )
+from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
 from compiler.passes.ssa import base_name
 
@@ -71,8 +74,21 @@ _LAYOUT = {
 }
 _BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
 _UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
+# Row reductions (input, scratch tile) -> an [M, 1] column-major tile; none may write its
+# result over an input (`not_inplace_safe`).
+_ROW_REDUCTIONS = {"row_sum": "trowsum", "row_max": "trowmax", "row_min": "trowmin"}
+# Broadcasts of a column ([M, 1]) or row ([1, N]) tile over a tile: the result may not
+# share the broadcast operand's buffer (`forbid_output_alias(1)`).
+_EXPANDS = {
+    **{f"row_expand_{op}": f"trowexpand{op}" for op in ("sub", "mul", "div", "max", "min")},
+    **{f"col_expand_{op}": f"tcolexpand{op}" for op in ("add", "sub", "mul", "div", "max", "min")},
+}
+# Unary ops that may not write their result over their input (`not_inplace_safe`).
+_NOT_INPLACE_UNARY = {"rsqrt", "recip"}
+# `tile.cast` modes, as `pto.tcvt` spells them.
+_ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
-_HOISTED = re.compile(r"t__tile_\d+")
+_HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
@@ -100,11 +116,14 @@ class TileBuf:
     rows: int
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
+    col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
 
     def type(self) -> str:
         blayout, slayout, fractal = _LAYOUT[self.loc]
         if self.transposed:
             blayout, slayout = slayout, blayout
+        if self.col_major:
+            blayout = "col_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -150,6 +169,9 @@ class _Emitter:
         # The first op of each core side (cube / vector) met, for the mixed-kernel refusal.
         self.sides: dict[str, tuple[str, Span]] = {}
         self.indent = 0  # nesting inside scf.for
+        self.target: object = None  # the type of the var the statement being emitted binds
+        self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
+        self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
 
     # -------------------------------------------------------------- module
 
@@ -182,6 +204,13 @@ class _Emitter:
             for line, point in self.lines:
                 if alloc.name in line:
                     last_use[index] = max(last_use.get(index, point), point)
+        for index, point in self.reads:
+            last_use[index] = max(last_use.get(index, point), point)
+        # A tile defined before a loop and read in it (or after it) lives to the loop's end.
+        for index, alloc in enumerate(self.allocs):
+            for first, last in self.loops:
+                if alloc.point < first and last_use.get(index, alloc.point) >= first:
+                    last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         planned = plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
         return [self.names.constant(ADDRESSES, address, "i64") for address in planned]
@@ -233,12 +262,23 @@ class _Emitter:
                 self._stmt(child)
         elif isinstance(stmt, AssignStmt):
             self.point += 1
+            _refuse_partial_tile(stmt.var)
+            self.target = stmt.var.type
             self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var.name))
+            self.target = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
+        elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
+            # A loop's closing yield of what it carries (bound in `_for`): no op, but a
+            # statement of its own, which reads the tiles it yields.
+            self.point += 1
+            for value in stmt.values:
+                tile = self._expr(value, None)
+                if tile.alloc is not None:
+                    self.reads.append((tile.alloc, self.point))
         elif isinstance(stmt, ReturnStmt):
             # FlattenCallExpr hoists a returned call (`return pl.store(...)`) into a
             # statement of its own: it is emitted like one.
@@ -250,33 +290,72 @@ class _Emitter:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
 
     def _for(self, loop: ForStmt) -> None:
-        """`scf.for` over an index range; a tile carried across iterations is not modelled."""
-        if loop.iter_args or loop.loop_var is None or loop.stop is None:
+        """`scf.for` over an index range, with no `iter_args`: what the loop carries is the
+        value it starts from.
+
+        A tensor the loop carries (an iter_arg, its return var) is the tensor view it starts
+        from, and a partition view of it is named after the iter_arg (`%acc_pview` of `c`'s
+        view). A tile it carries is its initial tile (same name), and the tile the body
+        yields for it shares that tile's buffer (MaterializeSemanticAliases). A tile defined
+        before the loop and used in it lives to the loop's end (`_addresses`)."""
+        if loop.loop_var is None or loop.stop is None:
+            raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
+        if runs_at_most_once(loop):
             raise CodegenNotModelled(
-                "a loop that carries values from one iteration to the next (iter_args) is not modelled yet",
-                loop.span,
+                "a loop that runs at most once, which the real Simplify folds away: not modelled", loop.span
             )
-        outer_tiles = {key for key, value in self.values.items() if value.tile is not None}
-        for stmt in walk_stmts(loop.body):
-            for expr in own_exprs(stmt):
-                carried = [var for var in vars_in_evaluation_order(expr) if id(var) in outer_tiles]
-                if carried:
-                    raise CodegenNotModelled(
-                        f"tile '{user_name(carried[0])}' (line {carried[0].span.start_line}) is used in "
-                        "every iteration of the loop: a buffer shared across iterations "
-                        "(MaterializeSemanticAliases) is not modelled yet",
-                        stmt.span,
-                    )
+        closing = loop.body.stmts[-1] if loop.body.stmts else None
+        targets = closing.targets if isinstance(closing, YieldStmt) else []
+        if len(targets) != len(loop.iter_args):
+            raise CodegenNotModelled(
+                "a loop whose yield does not match its iter_args is not modelled", loop.span
+            )
+        carried_tiles: list[tuple[int, Value]] = []  # (position in the yield, the initial tile)
+        for position, (iter_arg, init, target) in enumerate(
+            zip(loop.iter_args, loop.init_values, targets, strict=True)
+        ):
+            start = self._expr(init, None)
+            if start.tensor is not None and isinstance(iter_arg.type, TensorType):
+                self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
+                self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
+            elif start.tile is not None and start.alloc is not None:
+                self.values[id(iter_arg)] = start
+                self.values[id(target)] = start
+                carried_tiles.append((position, start))
+            else:
+                raise CodegenNotModelled(
+                    f"'{user_name(iter_arg)}' (line {iter_arg.span.start_line}) is carried from one "
+                    "iteration to the next: only tensors and tiles carried by a loop are modelled",
+                    loop.span,
+                )
         start = self._expr(loop.start, None).name if loop.start is not None else self._index(0)
         stop = self._expr(loop.stop, None).name
         step = self._expr(loop.step, None).name if loop.step is not None else self._index(1)
         induction = self._name(loop.loop_var.name)
         self.values[id(loop.loop_var)] = Value(induction, scalar="index")
         self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
+        first = self.point + 1  # the body's first statement
         self.indent += 1
         self._stmt(loop.body)
         self.indent -= 1
+        self.loops.append((first, self.point))
         self.lines.append(("  " * self.indent + "}", self.point))
+        assert isinstance(closing, YieldStmt) or not carried_tiles
+        for position, initial in carried_tiles:
+            self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
+
+    def _share_yielded(self, yielded: Expr, initial: Value, first: int, span: Span) -> None:
+        """The tile the body yields for a carried tile: one buffer with the initial tile."""
+        value = self._expr(yielded, None)
+        if value.alloc == initial.alloc:
+            return
+        if value.alloc is None or value.tile != initial.tile or self.allocs[value.alloc].point < first:
+            raise CodegenNotModelled(
+                "a loop yields a tile of another type, or one made before the loop, for the tile it "
+                "carries: not modelled",
+                span,
+            )
+        self.allocs[value.alloc].shares = initial.alloc
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
@@ -316,17 +395,30 @@ class _Emitter:
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
         if call.op == "tile.matmul":
             return self._matmul(call, dest)
+        if call.op == "tile.matmul_acc":
+            return self._matmul_acc(call)
         if call.op == "tile.transpose_view":
             return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
         if namespace == "tile" and op in _BINARY | {f"{name}s" for name in _BINARY}:
             return self._binary(
                 call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
             )
+        if call.op in ("tile.create_tile", "tile.create"):
+            return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
+        if namespace == "tile" and op in _ROW_REDUCTIONS:
+            return self._row_reduction(call, _ROW_REDUCTIONS[op], dest)
+        if namespace == "tile" and op in _EXPANDS:
+            return self._expand(call, _EXPANDS[op], dest)
+        if call.op == "tile.cast":
+            return self._cast(call, dest)
+        if call.op == "pl.cast":
+            return self._scalar_cast(call)
         if namespace == "tile" and op in _UNARY:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
-            result = self._alloc(dest, source.tile, call.span)  # type: ignore[arg-type]
+            forbidden = (source.alloc,) if op in _NOT_INPLACE_UNARY and source.alloc is not None else ()
+            result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
             self._line(
                 f"pto.t{op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
                 call.span,
@@ -376,7 +468,13 @@ class _Emitter:
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
             raise CodegenNotModelled("a store into a value that is not a tensor parameter", call.span)
-        _refuse_column_vector(view, call.span)
+        if not tile.tile.col_major:  # a column-major [M, 1] tile into a DN column vector is modelled
+            _refuse_column_vector(view, call.span)
+        elif view.tensor[1] != 1:
+            raise CodegenNotModelled(
+                "a store of a column-major tile into a tensor that is not a column vector is not modelled yet",
+                call.span,
+            )
         offsets = self._offsets(call.args[1], call.span)
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
@@ -406,6 +504,33 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(
             f"pto.tmatmul ins({lhs.name}, {rhs.name} : {lhs.tile.type()}, {rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+            call.span,
+        )
+        return acc
+
+    def _matmul_acc(self, call: Call) -> Value:
+        """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
+        result is the accumulator itself (no tile of its own)."""
+        self.cube = True
+        self._side("acc", call.op, call.span)
+        if len(call.args) != 3:
+            raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
+        acc = self._tile_operand(call.args[0])
+        lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
+        if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
+            raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        if lhs.tile and lhs.tile.loc != "left":
+            self.point += 1
+            lhs = self._moved(lhs, "left", None, call.span)
+        if rhs.tile and rhs.tile.loc != "right":
+            self.point += 1
+            rhs = self._moved(rhs, "right", None, call.span)
+        assert acc.tile is not None and lhs.tile is not None and rhs.tile is not None
+        if acc.tile.loc != "acc":
+            raise CodegenNotModelled(f"{call.op} into a {acc.tile.loc} tile is not modelled", call.span)
+        self._line(
+            f"pto.tmatmul.acc ins({acc.name}, {lhs.name}, {rhs.name} : {acc.tile.type()}, {lhs.tile.type()}, "
+            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",
             call.span,
         )
         return acc
@@ -442,6 +567,100 @@ class _Emitter:
             )  # type: ignore[union-attr]
         return result
 
+    def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:
+        """`pto.trowmax ins(x, tmp) outs(dst)`: an [M, 1] column-major result that shares the
+        buffer of neither input."""
+        if len(call.args) != 2:
+            raise CodegenNotModelled(f"{call.op} without its scratch tile is not modelled yet", call.span)
+        source, scratch = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        assert source.tile is not None and scratch.tile is not None
+        self._side(source.tile.loc, call.op, call.span)
+        tile = TileBuf(source.tile.loc, source.tile.dtype, source.tile.rows, 1, col_major=True)
+        forbidden = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
+        result = self._alloc(dest, tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.{pto_op} ins({source.name}, {scratch.name} : {source.tile.type()}, {scratch.tile.type()}) "
+            f"outs({result.name} : {tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _expand(self, call: Call, pto_op: str, dest: str | None) -> Value:
+        """`pto.trowexpandsub ins(x, v) outs(dst)`: `v` broadcast over `x`; the result may share
+        `x`'s buffer, not `v`'s."""
+        source, vector = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        assert source.tile is not None and vector.tile is not None
+        self._side(source.tile.loc, call.op, call.span)
+        forbidden = (vector.alloc,) if vector.alloc is not None else ()
+        result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.{pto_op} ins({source.name}, {vector.name} : {source.tile.type()}, {vector.tile.type()}) "
+            f"outs({result.name} : {source.tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _cast(self, call: Call, dest: str | None) -> Value:
+        """`pto.tcvt ins(x {rmode = #pto<round_mode ROUND>} : ...) outs(dst : ...)`; a widening
+        cast may not write its result over its input."""
+        source = self._tile_operand(call.args[0])
+        assert source.tile is not None
+        mode = _text(call.kwargs.get("mode")).lower()
+        if mode not in _ROUND_MODES:
+            raise CodegenNotModelled(
+                f"a cast with the mode {mode or '(none)'} is not modelled yet", call.span
+            )
+        self._side(source.tile.loc, call.op, call.span)
+        # The element type the call names (the var's declared type can be the source's, as
+        # pass 11 types some converted casts).
+        dtype = _DTYPES.get(getattr(call.kwargs.get("target_type"), "name", ""))
+        if dtype is None:
+            raise CodegenNotModelled("a cast to an element type that is not modelled", call.span)
+        result_tile = TileBuf(source.tile.loc, dtype, source.tile.rows, source.tile.cols)
+        if source.tile.col_major:
+            raise CodegenNotModelled("a cast of a column-major tile is not modelled yet", call.span)
+        widening = _BYTES.get(result_tile.dtype, 4) > _BYTES.get(source.tile.dtype, 4)
+        forbidden = (source.alloc,) if widening and source.alloc is not None else ()
+        result = self._alloc(dest, result_tile, call.span, forbidden=forbidden)
+        self._line(
+            f"pto.tcvt ins({source.name} {{rmode = #pto<round_mode {mode.upper()}>}} : {source.tile.type()}) "
+            f"outs({result.name} : {result_tile.type()})",
+            call.span,
+        )
+        return result
+
+    def _scalar_cast(self, call: Call) -> Value:
+        """A scalar integer to float (`arith.sitofp`), into an unnamed value as the real
+        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`)."""
+        source = self._expr(call.args[0], None)
+        named = call.kwargs.get("target_type")
+        dtype = (
+            named.text.removeprefix("pl.") if isinstance(named, OpaqueExpr) else getattr(named, "name", "")
+        )
+        target = _DTYPES.get(dtype)
+        if source.scalar not in ("i32", "i64") or target not in ("f32", "f16", "bf16"):
+            raise CodegenNotModelled(
+                f"a scalar cast from {source.scalar or 'an unknown type'} to {target or 'an unknown type'} "
+                "is not modelled yet",
+                call.span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.sitofp {source.name} : {source.scalar} to {target}", call.span)
+        return Value(name, scalar=target)
+
+    def _result_tile(self, call: Call) -> TileBuf:
+        """The tile the statement binds, from its type (the op's deduced result)."""
+        tile = self.target
+        if not isinstance(tile, TileType) or tile.shape is None or len(tile.shape) != 2:
+            raise CodegenNotModelled(f"the result of {call.op} has no known 2-D tile type", call.span)
+        rows, cols = tile.shape
+        dtype = _DTYPES.get(tile.dtype or "")
+        memory = _memory(tile.memory, "")
+        if not isinstance(rows, int) or not isinstance(cols, int) or dtype is None or not memory:
+            raise CodegenNotModelled(f"the result of {call.op} has no static tile type", call.span)
+        col_major = memory == "vec" and cols == 1 and rows > 1  # the implicit layout of an [M, 1] Vec tile
+        return TileBuf(memory, dtype, rows, cols, col_major=col_major)
+
     def _moved(self, source: Value, loc: str, dest: str | None, span: Span) -> Value:
         assert source.tile is not None
         # A move across the cube/vector divide belongs to both sides (a push and a pop).
@@ -463,12 +682,20 @@ class _Emitter:
             raise CodegenNotModelled("an operand that must be a tile is not one", expr.span)
         return value
 
-    def _alloc(self, dest: str | None, tile: TileBuf, span: Span, view_of: int | None = None) -> Value:
-        """A tile at its definition; the real codegen names every tile before anything else."""
+    def _alloc(
+        self,
+        dest: str | None,
+        tile: TileBuf,
+        span: Span,
+        view_of: int | None = None,
+        forbidden: tuple[int, ...] = (),
+    ) -> Value:
+        """A tile at its definition; the real codegen names every tile before anything else.
+        `forbidden`: the allocs whose buffer the op may not write it into."""
         name = self.names.name(TILES, dest)
         size = tile.rows * tile.cols * _BYTES.get(tile.dtype, 4)
         index = len(self.allocs)
-        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of))
+        self.allocs.append(TileAlloc(name, tile.loc, size, self.point, view_of, forbidden))
         self._line(
             f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = {self._index(tile.rows)} "
             f"valid_col = {self._index(tile.cols)} : {tile.type()}",
@@ -550,6 +777,28 @@ class _Emitter:
         return text
 
 
+def _refuse_partial_tile(var: Var) -> None:
+    """A tile whose valid shape is not its shape, or that is padded: its `valid_row` /
+    `valid_col` and pad are not modelled."""
+    tile = var.type
+    view = tile.view if isinstance(tile, TileType) else None
+    if not isinstance(view, TileView) or not isinstance(tile, TileType):
+        return
+    if view.pad != "null" or (view.valid_shape and tuple(view.valid_shape) != tuple(tile.shape or ())):
+        raise CodegenNotModelled(
+            f"tile '{user_name(var)}' has a valid shape or pad of its own, which is not modelled yet",
+            var.span,
+        )
+
+
+def _text(value: object) -> str:
+    if isinstance(value, Const):
+        return str(value.value)
+    if isinstance(value, OpaqueExpr):
+        return value.text.strip("'\"")
+    return "" if value is None else str(value)
+
+
 def _refuse_column_vector(view: Value, span: Span) -> None:
     if view.tensor is not None and view.tensor[1] == 1:
         raise CodegenNotModelled(
@@ -562,7 +811,8 @@ def _refuse_column_vector(view: Value, span: Span) -> None:
 def _name_hint(name: str) -> str:
     """The name the real IR gives a value: the hoisted temporaries of one kernel are all
     `t__tile` there (we print them `t__tile_<k>`, as the real printer does)."""
-    return "t__tile" if _HOISTED.fullmatch(name) else name
+    hoisted = _HOISTED.fullmatch(name)
+    return hoisted.group(1) if hoisted else name
 
 
 def _used_vars(function: Function) -> set[int]:

@@ -228,6 +228,9 @@ class SeqStmts(Stmt):
 class AssignStmt(Stmt):
     var: Var
     value: Expr
+    # `@pl.jit` only: the name the real specializer renames this binding to (`tile_v1`),
+    # set by `compiler.parser.jit_renames`; ConvertToSSA versions the binding under it.
+    jit_alias: str | None = None
 
 
 @dataclass(eq=False, slots=True)
@@ -254,6 +257,7 @@ class ReturnStmt(Stmt):
 class YieldStmt(Stmt):
     values: list[Expr]
     targets: list[Var] = field(default_factory=list)
+    jit_alias: str | None = None  # as `AssignStmt.jit_alias`, for a single target
 
 
 @dataclass(eq=False, slots=True)
@@ -384,6 +388,9 @@ class Function:
     attrs: list[tuple[str, Any]] = field(default_factory=list)
     # How the author wrote it: "function", "inline", "jit", "jit.incore", ...
     decorator: str = "function"
+    # `@pl.jit` only (`compiler.parser.jit_renames`): the names the real specializer
+    # bridges into loops, each with the loop's span (not modelled).
+    jit_bridges: list[tuple[str, Span]] = field(default_factory=list)
 
     @property
     def has_dsl_body(self) -> bool:

@@ -21,8 +21,7 @@ __all__ = [
     "dims_equal",
     "effective_tile_view",
     "implicit_tile_layout",
-    "tensor_valid_shape",
-    "tile_valid_shape",
+    "valid_shape",
 ]
 
 DEFAULT_FRACTAL = 512
@@ -114,22 +113,14 @@ def effective_tile_view(tile: TileType) -> TileView | None:
     return replace(tile.view, valid_shape=tuple(tile.shape))
 
 
-def tile_valid_shape(tile: TileType) -> tuple[Dim, ...] | None:
-    """`GetValidShape` of a tile; None when it is not known."""
-    if isinstance(tile.view, UnknownView) or tile.shape is None:
+def valid_shape(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
+    """`GetValidShape` (of a tensor: `GetEffectiveTensorValidShape`): the view's valid
+    shape, else the shape; None when it is not known."""
+    if isinstance(operand.view, UnknownView) or operand.shape is None:
         return None
-    if tile.view is not None and tile.view.valid_shape:
-        return tile.view.valid_shape
-    return tuple(tile.shape)
-
-
-def tensor_valid_shape(tensor: TensorType) -> tuple[Dim, ...] | None:
-    """`GetValidShape` / `GetEffectiveTensorValidShape` of a tensor; None when not known."""
-    if isinstance(tensor.view, UnknownView) or tensor.shape is None:
-        return None
-    if tensor.view is not None and tensor.view.valid_shape:
-        return tensor.view.valid_shape
-    return tuple(tensor.shape)
+    if operand.view is not None and operand.view.valid_shape:
+        return operand.view.valid_shape
+    return tuple(operand.shape)
 
 
 def is_unknown(view: object) -> bool:

@@ -60,6 +60,9 @@ class OutlinedScope:
     interface: ScopeInterface
 
 
+SPMD_SUFFIX = "_spmd"
+
+
 def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> dict[int, str]:
     """id(scope) -> the name of the function each outlined scope becomes; `taken`: the
     names of the functions beside `function` (its program's), which outlined ones avoid."""
@@ -107,7 +110,9 @@ def _name(scope: ScopeStmt, parent: str, spmd_hint: str, counters: dict[tuple[st
     if scope.name_hint:
         return scope.name_hint
     if isinstance(scope, InCoreScopeStmt):
-        return spmd_hint or f"{parent}_incore_{index}"
+        # The real parser splits a `pl.spmd(name_hint=...)` hint: the SPMD wrapper is
+        # `<hint>_spmd`, the kernel `<hint>` (a hint ending in `_spmd` loses it).
+        return spmd_hint.removesuffix(SPMD_SUFFIX) or f"{parent}_incore_{index}"
     assert isinstance(scope, HierarchyScopeStmt)
     role = f"_{_ROLE_SUFFIX[scope.role]}" if scope.role in _ROLE_SUFFIX else ""
     return f"{parent}_{_LEVEL_SUFFIX.get(scope.level, scope.level.lower())}{role}_{index}"

@@ -12,20 +12,9 @@ from typing import Any
 
 from compiler.ir import IRType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import operand
+from compiler.ops.operands import constants_differ, identical_dtypes, of_kind
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import broadcast_dims, dtype_text, is_float, static_int
-
-
-def _tile(call: OpCall, param: str, op: str, which: str) -> TileType | None:
-    return operand(
-        call, param, TileType, f"The operator {op} requires {which} to be a TileType, but got {{got}}"
-    )
-
-
-def _mismatch(a: Any, b: Any) -> bool:
-    x, y = static_int(a), static_int(b)
-    return x is not None and y is not None and x != y
+from compiler.ops.type_inference import broadcast_dims, dtype_text, is_float
 
 
 def _rank(op: str, name: str, shape: tuple[Any, ...]) -> None:
@@ -36,7 +25,7 @@ def _rank(op: str, name: str, shape: tuple[Any, ...]) -> None:
 
 
 def _inner(op: str, lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> None:
-    if _mismatch(lhs[-1], rhs[-2]):
+    if constants_differ(lhs[-1], rhs[-2]):
         raise OpError(
             f"The operator {op} requires matching inner dimensions, but got lhs K={lhs[-1]} and rhs K={rhs[-2]}"
         )
@@ -52,19 +41,15 @@ def _batch(op: str, lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ..
 def _dtype(op: str, lhs: TileType, rhs: TileType) -> str | None:
     if lhs.dtype is None or rhs.dtype is None:
         return None
-    if lhs.dtype != rhs.dtype:
-        raise OpError(
-            f"The operator {op} requires identical lhs and rhs data types, but got "
-            f"{dtype_text(lhs.dtype)} and {dtype_text(rhs.dtype)}"
-        )
+    identical_dtypes(op, lhs.dtype, rhs.dtype)
     return "FP32" if is_float(lhs.dtype) else "INT32"
 
 
 @wrapper("tile.batch_matmul")
 def batch_matmul(call: OpCall) -> IRType | None:
     op = "tile.batch_matmul"
-    lhs = _tile(call, "lhs", op, "first argument")
-    rhs = _tile(call, "rhs", op, "second argument")
+    lhs = of_kind(call, "lhs", TileType, op, "first argument")
+    rhs = of_kind(call, "rhs", TileType, op, "second argument")
     if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
         return None
     _rank(op, "lhs", lhs.shape)
@@ -85,9 +70,9 @@ def batch_matmul(call: OpCall) -> IRType | None:
 @wrapper("tile.batch_matmul_acc")
 def batch_matmul_acc(call: OpCall) -> IRType | None:
     op = "tile.batch_matmul_acc"
-    acc = _tile(call, "acc", op, "first argument (acc)")
-    lhs = _tile(call, "lhs", op, "second argument (lhs)")
-    rhs = _tile(call, "rhs", op, "third argument (rhs)")
+    acc = of_kind(call, "acc", TileType, op, "first argument (acc)")
+    lhs = of_kind(call, "lhs", TileType, op, "second argument (lhs)")
+    rhs = of_kind(call, "rhs", TileType, op, "third argument (rhs)")
     if acc is None or lhs is None or rhs is None:
         return None
     if acc.shape is None or lhs.shape is None or rhs.shape is None:
@@ -95,11 +80,11 @@ def batch_matmul_acc(call: OpCall) -> IRType | None:
     _rank(op, "acc", acc.shape)
     _rank(op, "lhs", lhs.shape)
     _rank(op, "rhs", rhs.shape)
-    if _mismatch(acc.shape[-2], lhs.shape[-2]):
+    if constants_differ(acc.shape[-2], lhs.shape[-2]):
         raise OpError(
             f"The operator {op} requires matching M dimensions, but got acc M={acc.shape[-2]} and lhs M={lhs.shape[-2]}"
         )
-    if _mismatch(acc.shape[-1], rhs.shape[-1]):
+    if constants_differ(acc.shape[-1], rhs.shape[-1]):
         raise OpError(
             f"The operator {op} requires matching N dimensions, but got acc N={acc.shape[-1]} and rhs N={rhs.shape[-1]}"
         )
@@ -114,7 +99,7 @@ def batch_matmul_acc(call: OpCall) -> IRType | None:
             f"batch rank ({len(batch)})"
         )
     for i, (a, b) in enumerate(zip(acc_batch, batch)):
-        if _mismatch(a, b):
+        if constants_differ(a, b):
             raise OpError(
                 f"The operator {op} requires acc batch dim {i} to equal broadcast(lhs, rhs) batch dim {i}, "
                 f"but got acc={a} and broadcast={b}"

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import ast
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any, TypeVar
 
-from compiler.ir import IRType, TensorType
+from compiler.ir import Expr, IRType, TensorType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.type_inference import FREE_DIM, ir_type_name
+from compiler.ops.type_inference import FREE_DIM, dtype_text, ir_type_name
 from compiler.syntax.values import DynVar
 
 T = TypeVar("T", bound=IRType)
@@ -60,10 +60,24 @@ def check(ok: bool | None, message: str | Callable[[], str]) -> None:
         raise OpError(message() if callable(message) else message)
 
 
+def dtype_among(dtype: str | None, allowed: Collection[str], message: str, suffix: str = "") -> None:
+    """`CHECK(allowed contains dtype) << message << dtype << suffix` (the dtype as the C++
+    writes it); passed over when the dtype is not known."""
+    if dtype is not None and dtype not in allowed:
+        raise OpError(f"{message}{dtype_text(dtype)}{suffix}")
+
+
 def known(value: object) -> None:
     """Stop here when a value the next checks need is not known."""
     if value is None:
         raise Unknown
+
+
+def known_type(expr: Expr | None) -> IRType | None:
+    """The type of an unwrapped operand; stops the rule when the operand is not known."""
+    known(expr)
+    assert expr is not None
+    return expr.type
 
 
 def expect(ir_type: IRType | None, cls: type[T] | tuple[type, ...], message: str) -> T:

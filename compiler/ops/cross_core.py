@@ -16,10 +16,8 @@ from compiler.ir import Const, IRType, ScalarType, TaskIdType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.operands import kwarg_type_error, wrapper_value
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import SIGNED_BITS, UNSIGNED_BITS, dtype_text
+from compiler.ops.type_inference import dtype_text, is_int_dtype
 from compiler.syntax.values import UNKNOWN, DType
-
-_INTEGER = frozenset({*SIGNED_BITS, *UNSIGNED_BITS, "INDEX"} - {"BOOL"})
 
 
 def _validate(op: str, call: OpCall, attrs: dict[str, str], defaults: dict[str, Any]) -> bool:
@@ -110,7 +108,7 @@ def array_create(call: OpCall) -> IRType | None:
         raise error
     if not isinstance(dtype, DType):
         return None
-    if dtype.name not in _INTEGER and dtype.name not in ("BOOL", "TASK_ID"):
+    if not is_int_dtype(dtype.name) and dtype.name not in ("BOOL", "TASK_ID"):
         raise OpError(f"array.create dtype must be integer, BOOL, or TASK_ID, got {dtype_text(dtype.name)}")
     extent = call.expr("extent")
     value = extent.value if isinstance(extent, Const) else None

@@ -10,68 +10,48 @@ from dataclasses import replace
 from compiler.ir import IRType, TensorType, TileType
 from compiler.ir.types import TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, effective_tile_view
-from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.memory_operands import pad_value
+from compiler.ops.call import OpCall, OpError
+from compiler.ops.memory_operands import operand_of, pad_value
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import ir_type_name
 from compiler.ops.views import tile_result
 
 
-def _operand(call: OpCall) -> IRType | None:
-    expr = call.expr(call.param(0))
-    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
-        return None
-    return expr.type
+def _tile_source(call: OpCall, op: str) -> TileType | None:
+    return operand_of(call, TileType, f"The operator {op} requires first argument to be a TileType, but got ")
 
 
-@wrapper("tile.fillpad", "tile.fillpad_inplace")
-def tile_fillpad(call: OpCall) -> IRType | None:
-    """The tile fully valid, its padding `pad_value` (output memory Vec)."""
-    pad = pad_value(call, "pad_value")
-    source = _operand(call)
-    if source is None:
-        return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"The operator {call.op} requires first argument to be a TileType, but got {ir_type_name(source)}"
-        )
-    effective = effective_tile_view(source)
-    if effective is None or pad is None or source.shape is None:
-        return TileType(source.shape, source.dtype, source.memory or "Vec")
-    view = TileView(
-        valid_shape=tuple(source.shape),
-        blayout=effective.blayout,
-        slayout=effective.slayout,
-        pad=pad,
-        compact=effective.compact,
-    )
-    return tile_result(source.shape, source.dtype, view, source.memory, output_memory="Vec")
-
-
-@wrapper("tile.fillpad_expand")
-def tile_fillpad_expand(call: OpCall) -> IRType | None:
-    """A larger tile: the source's valid region top-left, the rest `pad_value`."""
-    pad = pad_value(call, "pad_value")
-    source = _operand(call)
-    if source is None:
-        return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            "The operator tile.fillpad_expand requires first argument to be a TileType, but got "
-            f"{ir_type_name(source)}"
-        )
-    shape = _expanded_shape(call, source.shape, "tile.fillpad_expand")
+def _padded(source: TileType, shape: tuple | None, pad: str | None) -> TileType:
+    """A tile of `shape`, fully valid, padded with `pad`, in the source's layout (output
+    memory Vec)."""
     effective = effective_tile_view(source)
     if shape is None or effective is None or pad is None:
         return TileType(shape, source.dtype, source.memory or "Vec")
     view = TileView(
-        valid_shape=shape,
+        valid_shape=tuple(shape),
         blayout=effective.blayout,
         slayout=effective.slayout,
         pad=pad,
         compact=effective.compact,
     )
     return tile_result(shape, source.dtype, view, source.memory, output_memory="Vec")
+
+
+@wrapper("tile.fillpad", "tile.fillpad_inplace")
+def tile_fillpad(call: OpCall) -> IRType | None:
+    """The tile fully valid, its padding `pad_value`."""
+    pad = pad_value(call, "pad_value")
+    source = _tile_source(call, call.op)
+    return None if source is None else _padded(source, source.shape, pad)
+
+
+@wrapper("tile.fillpad_expand")
+def tile_fillpad_expand(call: OpCall) -> IRType | None:
+    """A larger tile: the source's valid region top-left, the rest `pad_value`."""
+    pad = pad_value(call, "pad_value")
+    source = _tile_source(call, "tile.fillpad_expand")
+    if source is None:
+        return None
+    return _padded(source, _expanded_shape(call, source.shape, "tile.fillpad_expand"), pad)
 
 
 def _expanded_shape(call: OpCall, source: tuple | None, op: str) -> tuple[int, ...] | None:
@@ -100,13 +80,11 @@ def _expanded_shape(call: OpCall, source: tuple | None, op: str) -> tuple[int, .
 def tensor_fillpad(call: OpCall) -> IRType | None:
     """`DeduceTensorFillpadType`: the view kept, fully valid."""
     pad_value(call, "pad_value")
-    source = _operand(call)
+    source = operand_of(
+        call, TensorType, "tensor.fillpad requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(
-            f"tensor.fillpad requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     if isinstance(source.view, UnknownView) or source.shape is None:
         return TensorType(source.shape, source.dtype, source.layout)
     view = (
@@ -121,13 +99,11 @@ def tensor_fillpad(call: OpCall) -> IRType | None:
 def tensor_fillpad_expand(call: OpCall) -> IRType | None:
     """`DeduceTensorFillpadExpandType`: a fresh, larger tensor, fully valid."""
     pad = pad_value(call, "pad_value")
-    source = _operand(call)
+    source = operand_of(
+        call, TensorType, "tensor.fillpad_expand requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(
-            f"tensor.fillpad_expand requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     shape = _expanded_shape(call, source.shape, "tensor.fillpad_expand")
     if shape is None or pad is None or isinstance(source.view, UnknownView):
         return TensorType(shape, source.dtype, source.layout)

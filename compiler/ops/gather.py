@@ -10,53 +10,81 @@ from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.operands import (
     Given,
     built,
     const,
+    dtype_in,
+    given,
     inherited_view,
-    kwarg_type_error,
-    operand,
+    int_kwarg,
+    of_kind,
+    rank_in,
     tile_result,
-    valid_shape,
+    validated,
     wrapper_value,
 )
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
+from compiler.ops.type_inference import dtype_bits, dtype_text, static_int
 from compiler.syntax.values import DType
 
 _GATHER_DTYPES = ("FP16", "FP32", "INT16", "INT32")
 _GATHERB_DTYPES = ("INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "BF16", "FP32")
 _CMP_MODES = ("eq", "ne", "lt", "le", "gt", "ge")
-
-
-def _bits(dtype: str) -> int | None:
-    return FLOAT_BITS.get(dtype) or SIGNED_BITS.get(dtype) or UNSIGNED_BITS.get(dtype)
-
-
-def _of_kind(call: OpCall, param: str, kind: type, op: str, which: str) -> Any:
-    return operand(
-        call, param, kind, f"The operator {op} requires {which} to be a {kind.ir_class_name}, but got {{got}}"
-    )
-
-
-def _int_kwarg(op: str, key: str, value: Any) -> bool:
-    """The registry's check of an int attribute; False when the value is not known."""
-    error = kwarg_type_error(op, key, value, "int")
-    if error is not None:
-        raise error
-    return isinstance(value, int) and not isinstance(value, bool)
+# How the messages name the gathers' element dtypes (two spellings).
+_GATHER_TO_BE = "dtype to be FP16, FP32, INT16, or INT32"
+_GATHER_IN = "dtype in {FP16, FP32, INT16, INT32}"
 
 
 def _dtype_kwarg(op: str, key: str, value: Any) -> str | bool | None:
     """A DataType attribute: its name, None when absent, False when not known here."""
     if value is None:
         return None
-    error = kwarg_type_error(op, key, value, "DataType")
-    if error is not None:
-        raise error
+    validated(op, key, value, "DataType")
     return value.name if isinstance(value, DType) else False
+
+
+def _mask_source(
+    call: OpCall, kind: type, op: str, param: str, which: str
+) -> tuple[int, str | None, Any] | None:
+    """The mask form's checks up to its source's dtype: `mask_pattern` (an int), then
+    `output_dtype` (a DataType), then the source; None when one is not known."""
+    pattern = int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+    if pattern is None:
+        return None
+    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
+    if output is False:
+        return None
+    src = of_kind(call, param, kind, op, which)
+    if src is None or src.dtype is None or src.shape is None:
+        return None
+    dtype_in(op, src.dtype, _GATHER_DTYPES, f"{param} {_GATHER_TO_BE}")
+    return pattern, output, src  # type: ignore[return-value]
+
+
+def _compare_source(
+    call: OpCall, kind: type, op: str, param: str
+) -> tuple[tuple[int, int, str | None], Any] | None:
+    """The compare form's checks up to `kvalue`: the keywords, the source (2D, a gather
+    dtype), the threshold; None when one is not known."""
+    kwargs = _compare_kwargs(call, op)
+    if kwargs is None:
+        return None
+    src = of_kind(call, param, kind, op, param)
+    if src is None or src.dtype is None or src.shape is None:
+        return None
+    dtype_in(op, src.dtype, _GATHER_DTYPES, f"{param} {_GATHER_IN}")
+    rank_in(op, src.shape, (2,), f"2D {param}")
+    if not _kvalue(call, op, src.dtype):
+        return None
+    return kwargs, src
+
+
+def _pattern_range(op: str, pattern: int) -> None:
+    if not 1 <= pattern <= 7:
+        raise OpError(f"The operator {op} requires mask_pattern in range [1, 7], but got {pattern}")
 
 
 def _index_dtype(op: str, index: str, source: str, what: tuple[str, str]) -> None:
@@ -87,10 +115,11 @@ def _masked_cols(op: str, cols: Any, pattern: int) -> Any:
 
 
 def _same_bits(op: str, source: str, target: str, what: str) -> None:
-    if _bits(target) != _bits(source):
+    if dtype_bits(target) != dtype_bits(source):
         raise OpError(
             f"The operator {op} output_dtype must have the same bit width as {what} dtype "
-            f"({dtype_text(source)} = {_bits(source)} bits), but got {dtype_text(target)} = {_bits(target)} bits"
+            f"({dtype_text(source)} = {dtype_bits(source)} bits), but got {dtype_text(target)} = "
+            f"{dtype_bits(target)} bits"
         )
 
 
@@ -102,18 +131,15 @@ def _same_bits(op: str, source: str, target: str, what: str) -> None:
 @wrapper("tile.gather")
 def tile_gather(call: OpCall) -> IRType | None:
     op = "tile.gather"
-    src = _of_kind(call, "src", TileType, op, "first argument")
+    src = of_kind(call, "src", TileType, op, "first argument")
     if src is None or src.dtype is None:
         return None
-    if src.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires src dtype to be FP16, FP32, INT16, or INT32, but got {dtype_text(src.dtype)}"
-        )
-    indices = _of_kind(call, "indices", TileType, op, "second argument")
+    dtype_in(op, src.dtype, _GATHER_DTYPES, f"src {_GATHER_TO_BE}")
+    indices = of_kind(call, "indices", TileType, op, "second argument")
     if indices is None or indices.dtype is None:
         return None
     _index_dtype(op, indices.dtype, src.dtype, ("indices", "src"))
-    if _of_kind(call, "tmp", TileType, op, "third argument") is None:
+    if of_kind(call, "tmp", TileType, op, "third argument") is None:
         return None
     return tile_result(indices.shape, src.dtype, "Vec", inherited_view(indices.shape, src), stamped=True)
 
@@ -124,30 +150,19 @@ def tile_gatherb(call: OpCall) -> IRType | None:
     output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
     if output is False:
         return None
-    src = _of_kind(call, "src", TileType, op, "src")
+    src = of_kind(call, "src", TileType, op, "src")
     if src is None or src.dtype is None:
         return None
     allowed = "an 8/16/32-bit int/uint or FP16/BF16/FP32"
-    if src.dtype not in _GATHERB_DTYPES:
-        raise OpError(
-            f"The operator {op} requires src dtype to be {allowed}, but got {dtype_text(src.dtype)}"
-        )
+    dtype_in(op, src.dtype, _GATHERB_DTYPES, f"src dtype to be {allowed}")
     out_dtype = output or src.dtype
-    if out_dtype not in _GATHERB_DTYPES:
-        raise OpError(
-            f"The operator {op} requires output_dtype to be {allowed}, but got {dtype_text(out_dtype)}"
-        )
-    offset = _of_kind(call, "offset", TileType, op, "offset")
+    dtype_in(op, out_dtype, _GATHERB_DTYPES, f"output_dtype to be {allowed}")
+    offset = of_kind(call, "offset", TileType, op, "offset")
     if offset is None or offset.dtype is None or src.shape is None or offset.shape is None:
         return None
-    if offset.dtype != "UINT32":
-        raise OpError(
-            f"The operator {op} requires offset dtype to be UINT32, but got {dtype_text(offset.dtype)}"
-        )
-    if len(src.shape) != 2:
-        raise OpError(f"The operator {op} requires a 2D src tile, but got rank {len(src.shape)}")
-    if len(offset.shape) != 2:
-        raise OpError(f"The operator {op} requires a 2D offset tile, but got rank {len(offset.shape)}")
+    dtype_in(op, offset.dtype, ("UINT32",), "offset dtype to be UINT32")
+    rank_in(op, src.shape, (2,), "a 2D src tile")
+    rank_in(op, offset.shape, (2,), "a 2D offset tile")
     cols = static_int(offset.shape[1])
     if cols is None:
         if isinstance(offset.shape[1], str) and offset.shape[1] != "?":
@@ -157,7 +172,7 @@ def tile_gatherb(call: OpCall) -> IRType | None:
         raise OpError(
             f"The operator {op} requires offset columns to be a positive multiple of 8 (32-byte UINT32 row), but got {cols}"
         )
-    per_block = 32 // ((_bits(out_dtype) or 8) // 8)
+    per_block = 32 // ((dtype_bits(out_dtype) or 8) // 8)
     built(call, ["src", "offset"], {"output_dtype": Given("output_dtype")} if output else {})
     shape = (offset.shape[0], cols * per_block)
     return tile_result(shape, out_dtype, "Vec", _gatherb_view(offset, per_block), stamped=True)
@@ -174,21 +189,11 @@ def _gatherb_view(offset: TileType, per_block: int) -> TileView | UnknownView:
 @wrapper("tile.gather_mask")
 def tile_gather_mask(call: OpCall) -> IRType | None:
     op = "tile.gather_mask"
-    pattern = wrapper_value(call, "mask_pattern")
-    if not _int_kwarg(op, "mask_pattern", pattern):
+    found = _mask_source(call, TileType, op, "src", "first argument")
+    if found is None:
         return None
-    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
-    if output is False:
-        return None
-    src = _of_kind(call, "src", TileType, op, "first argument")
-    if src is None or src.dtype is None or src.shape is None:
-        return None
-    if src.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires src dtype to be FP16, FP32, INT16, or INT32, but got {dtype_text(src.dtype)}"
-        )
-    if not 1 <= pattern <= 7:
-        raise OpError(f"The operator {op} requires mask_pattern in range [1, 7], but got {pattern}")
+    pattern, output, src = found
+    _pattern_range(op, pattern)
     if len(src.shape) != 2:
         return None  # an internal check of the real compiler, in words not modelled
     cols = _masked_cols(op, src.shape[1], pattern)
@@ -211,22 +216,11 @@ def _mask_kwargs(call: OpCall, anchor: str, pattern: int, output: str | None) ->
 @wrapper("tile.gather_compare")
 def tile_gather_compare(call: OpCall) -> IRType | None:
     op = "tile.gather_compare"
-    kwargs = _compare_kwargs(call, op)
-    if kwargs is None:
+    found = _compare_source(call, TileType, op, "src")
+    if found is None:
         return None
-    mode, out_cols, count = kwargs
-    src = _of_kind(call, "src", TileType, op, "src")
-    if src is None or src.dtype is None or src.shape is None:
-        return None
-    if src.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires src dtype in {{FP16, FP32, INT16, INT32}}, but got {dtype_text(src.dtype)}"
-        )
-    if len(src.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D src, but got rank {len(src.shape)}")
-    if not _kvalue(call, op, src.dtype):
-        return None
-    if _of_kind(call, "tmp", TileType, op, "tmp") is None:
+    (mode, out_cols, count), src = found
+    if of_kind(call, "tmp", TileType, op, "tmp") is None:
         return None
     _compare_attrs(op, mode, out_cols, count)
     built(call, ["src", "kvalue", "tmp"], _compare_built(call, "src", mode, out_cols, count))
@@ -277,7 +271,7 @@ def _compare_kwargs(call: OpCall, op: str) -> tuple[int, int, str | None] | None
         return None
     offset = wrapper_value(call, "offset", 0)
     out_cols = wrapper_value(call, "out_cols")
-    if not _int_kwarg(op, "offset", offset) or not _int_kwarg(op, "out_cols", out_cols):
+    if int_kwarg(op, "offset", offset) is None or int_kwarg(op, "out_cols", out_cols) is None:
         return None
     count = _dtype_kwarg(op, "count_dtype", wrapper_value(call, "count_dtype"))
     if count is False:
@@ -304,10 +298,8 @@ def _kvalue(call: OpCall, op: str, dtype: str) -> bool:
 def _compare_attrs(op: str, mode: int, out_cols: int, count: str | None) -> None:
     if out_cols <= 0:
         raise OpError(f"The operator {op} requires out_cols > 0, but got {out_cols}")
-    if count is not None and count not in ("INT32", "UINT32"):
-        raise OpError(
-            f"The operator {op} requires count_dtype to be INT32 or UINT32, but got {dtype_text(count)}"
-        )
+    if count is not None:
+        dtype_in(op, count, ("INT32", "UINT32"), "count_dtype to be INT32 or UINT32")
 
 
 # ---------------------------------------------------------------------------
@@ -322,35 +314,29 @@ _EXCLUSIVE = (
 
 @wrapper("tensor.gather")
 def tensor_gather(call: OpCall) -> IRType | None:
-    given = {name for name in ("dim", "index", "mask_pattern", "output_dtype", "kvalue", "cmp_mode", "out_cols")
-             if call.has(name) and not _is_none(call, name)}  # fmt: skip
-    is_index = bool(given & {"dim", "index"})
-    is_mask = "mask_pattern" in given
-    is_compare = bool(given & {"kvalue", "cmp_mode", "out_cols"})
+    passed = {name for name in ("dim", "index", "mask_pattern", "output_dtype", "kvalue", "cmp_mode", "out_cols")
+              if given(call, name)}  # fmt: skip
+    is_index = bool(passed & {"dim", "index"})
+    is_mask = "mask_pattern" in passed
+    is_compare = bool(passed & {"kvalue", "cmp_mode", "out_cols"})
     if is_index + is_mask + is_compare > 1:
         raise OpError(_EXCLUSIVE)
     if is_mask:
         return _tensor_gather_mask(call)
-    if is_compare:
-        if not {"kvalue", "cmp_mode", "out_cols"} <= given:
-            raise OpError("gather() compare form requires kvalue, cmp_mode and out_cols all set")
-        if "output_dtype" in given:
-            raise OpError("output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>")
-        return _tensor_gather_compare(call)
-    if "output_dtype" in given:
+    if is_compare and not {"kvalue", "cmp_mode", "out_cols"} <= passed:
+        raise OpError("gather() compare form requires kvalue, cmp_mode and out_cols all set")
+    if "output_dtype" in passed:
         raise OpError("output_dtype is only valid for the mask form of gather(); use mask_pattern=<int>")
+    if is_compare:
+        return _tensor_gather_compare(call)
     if not is_index:
         raise OpError(
             "gather() requires (dim, index) for index form, mask_pattern=<int> for mask form, "
             "or (kvalue=..., cmp_mode=..., out_cols=...) for compare form"
         )
-    if not {"dim", "index"} <= given:
+    if not {"dim", "index"} <= passed:
         raise OpError("gather() index form requires both dim and index")
     return _tensor_gather_index(call)
-
-
-def _is_none(call: OpCall, param: str) -> bool:
-    return call.keyword_value(param, None) is None and param in call.keywords
 
 
 def _dim(call: OpCall) -> int | None:
@@ -370,14 +356,11 @@ def _tensor_gather_index(call: OpCall) -> IRType | None:
     dim = _dim(call)
     if dim is None:
         return None
-    source = _of_kind(call, "input", TensorType, op, "input")
+    source = of_kind(call, "input", TensorType, op, "input")
     if source is None or source.dtype is None or source.shape is None:
         return None
-    if source.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires input dtype to be FP16, FP32, INT16, or INT32, but got {dtype_text(source.dtype)}"
-        )
-    index = _of_kind(call, "index", TensorType, op, "index")
+    dtype_in(op, source.dtype, _GATHER_DTYPES, f"input {_GATHER_TO_BE}")
+    index = of_kind(call, "index", TensorType, op, "index")
     if index is None or index.dtype is None or index.shape is None:
         return None
     _index_dtype(op, index.dtype, source.dtype, ("index", "input"))
@@ -402,23 +385,12 @@ def _tensor_gather_index(call: OpCall) -> IRType | None:
 
 def _tensor_gather_mask(call: OpCall) -> IRType | None:
     op = "tensor.gather_mask"
-    pattern = wrapper_value(call, "mask_pattern")
-    if not _int_kwarg(op, "mask_pattern", pattern):
+    found = _mask_source(call, TensorType, op, "input", "input")
+    if found is None:
         return None
-    output = _dtype_kwarg(op, "output_dtype", wrapper_value(call, "output_dtype"))
-    if output is False:
-        return None
-    source = _of_kind(call, "input", TensorType, op, "input")
-    if source is None or source.dtype is None or source.shape is None:
-        return None
-    if source.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires input dtype to be FP16, FP32, INT16, or INT32, but got {dtype_text(source.dtype)}"
-        )
-    if len(source.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D input, but got rank {len(source.shape)}")
-    if not 1 <= pattern <= 7:
-        raise OpError(f"The operator {op} requires mask_pattern in range [1, 7], but got {pattern}")
+    pattern, output, source = found
+    rank_in(op, source.shape, (2,), "2D input")
+    _pattern_range(op, pattern)
     cols = _masked_cols(op, source.shape[1], pattern)
     if output is not None:
         _same_bits(op, source.dtype, output, "input")
@@ -430,21 +402,10 @@ def _tensor_gather_mask(call: OpCall) -> IRType | None:
 
 def _tensor_gather_compare(call: OpCall) -> IRType | None:
     op = "tensor.gather_compare"
-    kwargs = _compare_kwargs(call, op)
-    if kwargs is None:
+    found = _compare_source(call, TensorType, op, "input")
+    if found is None:
         return None
-    mode, out_cols, count = kwargs
-    source = _of_kind(call, "input", TensorType, op, "input")
-    if source is None or source.dtype is None or source.shape is None:
-        return None
-    if source.dtype not in _GATHER_DTYPES:
-        raise OpError(
-            f"The operator {op} requires input dtype in {{FP16, FP32, INT16, INT32}}, but got {dtype_text(source.dtype)}"
-        )
-    if len(source.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D input, but got rank {len(source.shape)}")
-    if not _kvalue(call, op, source.dtype):
-        return None
+    (mode, out_cols, count), source = found
     _compare_attrs(op, mode, out_cols, count)
     built(call, ["input", "kvalue"], _compare_built(call, "input", mode, out_cols, count), op)
     return TupleType(

@@ -15,23 +15,25 @@ from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
-from compiler.ir.views import effective_tile_view, implicit_tile_layout
+from compiler.ir.views import effective_tile_view, implicit_tile_layout, valid_shape
 from compiler.ops.call import OpCall, OpError, dsl_class
 from compiler.ops.operands import (
     built,
+    constants_differ,
     extents_equal,
     flag,
+    identical_dtypes,
     kwarg_type_error,
+    of_kind,
     operand,
     tile_result,
-    valid_shape,
 )
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.type_inference import (
     broadcast_dims,
     dtype_text,
     is_float,
-    promote,
+    promote_dtypes,
     shape_text,
     static_int,
 )
@@ -51,12 +53,6 @@ _TILE_C_MATRIX_NZ_REMEDY = (
 def _accumulator(lhs: str, rhs: str) -> str:
     """The Cube accumulator's dtype: FP32 for float operands, INT32 otherwise."""
     return "FP32" if is_float(lhs) and is_float(rhs) else "INT32"
-
-
-def _mismatch(lhs: Any, rhs: Any) -> bool:
-    """Both dims constant and different (the only mismatch a C++ `As<ConstInt>` check sees)."""
-    a, b = static_int(lhs), static_int(rhs)
-    return a is not None and b is not None and a != b
 
 
 def _bool_const(call: OpCall, anchor: str, value: bool) -> Const:
@@ -94,12 +90,6 @@ def _operands(call: OpCall, *params: str) -> list[Expr]:
 # ---------------------------------------------------------------------------
 
 
-def _tile(call: OpCall, param: str | None, op: str, which: str) -> TileType | None:
-    return operand(
-        call, param, TileType, f"The operator {op} requires {which} to be a TileType, but got {{got}}"
-    )
-
-
 Valid = tuple[Any, Any] | None  # a valid [M, N], None when a view is not known
 
 
@@ -111,7 +101,7 @@ def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], Va
         raise OpError(f"The operator {op} requires lhs to be 2D, but got {len(lhs.shape)} dimensions")
     if len(rhs.shape) != 2:
         raise OpError(f"The operator {op} requires rhs to be 2D, but got {len(rhs.shape)} dimensions")
-    if _mismatch(lhs.shape[1], rhs.shape[0]):
+    if constants_differ(lhs.shape[1], rhs.shape[0]):
         raise OpError(
             f"The operator {op} requires matching physical inner dimensions (physical K), but got "
             f"lhs K={lhs.shape[1]} and rhs K={rhs.shape[0]}"
@@ -124,11 +114,7 @@ def _product(op: str, lhs: TileType, rhs: TileType) -> tuple[tuple[Any, Any], Va
         )
     if lhs.dtype is None or rhs.dtype is None:
         return None
-    if lhs.dtype != rhs.dtype:
-        raise OpError(
-            f"The operator {op} requires identical lhs and rhs data types, but got "
-            f"{dtype_text(lhs.dtype)} and {dtype_text(rhs.dtype)}"
-        )
+    identical_dtypes(op, lhs.dtype, rhs.dtype)
     valid = (lhs_valid[0], rhs_valid[1]) if lhs_valid is not None and rhs_valid is not None else None
     return (lhs.shape[0], rhs.shape[1]), valid, _accumulator(lhs.dtype, rhs.dtype)
 
@@ -158,8 +144,8 @@ def _acc_view(physical: tuple[Any, ...], valid: Valid, compact: str | None) -> T
 
 def _tile_matmul(call: OpCall, op: str, lhs_param: str, rhs_param: str) -> TileType | None:
     """The C++ DeduceTileMatMulType under the name `op`."""
-    lhs = _tile(call, lhs_param, op, "first argument")
-    rhs = _tile(call, rhs_param, op, "second argument")
+    lhs = of_kind(call, lhs_param, TileType, op, "first argument")
+    rhs = of_kind(call, rhs_param, TileType, op, "second argument")
     if lhs is None or rhs is None:
         return None
     product = _product(op, lhs, rhs)
@@ -245,9 +231,9 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
         return None
     if not _init_cond(call, op):
         return None
-    acc = _tile(call, "acc", op, "first argument (acc)")
-    lhs = _tile(call, "lhs", op, "second argument (lhs)")
-    rhs = _tile(call, "rhs", op, "third argument (rhs)")
+    acc = of_kind(call, "acc", TileType, op, "first argument (acc)")
+    lhs = of_kind(call, "lhs", TileType, op, "second argument (lhs)")
+    rhs = of_kind(call, "rhs", TileType, op, "third argument (rhs)")
     if acc is None or lhs is None or rhs is None:
         return None
     product = _product(op, lhs, rhs)
@@ -257,12 +243,12 @@ def tile_matmul_acc(call: OpCall) -> IRType | None:
     if len(acc.shape) != 2:
         raise OpError(f"The operator {op} requires acc to be 2D, but got {len(acc.shape)} dimensions")
     acc_valid = valid_shape(acc)
-    if _mismatch(acc.shape[0], physical[0]):
+    if constants_differ(acc.shape[0], physical[0]):
         raise OpError(
             f"The operator {op} requires matching physical M dimensions, but got acc M={acc.shape[0]} "
             f"and product M={physical[0]}"
         )
-    if _mismatch(acc.shape[1], physical[1]):
+    if constants_differ(acc.shape[1], physical[1]):
         raise OpError(
             f"The operator {op} requires matching physical N dimensions, but got acc N={acc.shape[1]} "
             f"and product N={physical[1]}"
@@ -295,9 +281,9 @@ def tile_matmul_bias(call: OpCall) -> IRType | None:
 
 def _matmul_bias(call: OpCall, op: str) -> TileType | None:
     """The C++ DeduceTileMatMulBiasType under the name `op`."""
-    lhs = _tile(call, "lhs", op, "first argument (lhs)")
-    rhs = _tile(call, "rhs", op, "second argument (rhs)")
-    bias = _tile(call, "bias", op, "third argument (bias)")
+    lhs = of_kind(call, "lhs", TileType, op, "first argument (lhs)")
+    rhs = of_kind(call, "rhs", TileType, op, "second argument (rhs)")
+    bias = of_kind(call, "bias", TileType, op, "third argument (bias)")
     if lhs is None or rhs is None or bias is None:
         return None
     product = _product(op, lhs, rhs)
@@ -309,7 +295,7 @@ def _matmul_bias(call: OpCall, op: str) -> TileType | None:
     rhs_valid, bias_valid = valid_shape(rhs), valid_shape(bias)
     if bias_valid is not None and static_int(bias_valid[0]) == 0:
         raise OpError(f"The operator {op} requires bias valid rows to cover one broadcast row, but got 0")
-    if _mismatch(bias.shape[1], physical[1]):
+    if constants_differ(bias.shape[1], physical[1]):
         raise OpError(
             f"The operator {op} requires bias N dimension to match output N={physical[1]}, "
             f"but got bias N={bias.shape[1]}"
@@ -456,7 +442,7 @@ def tile_gemv_acc(call: OpCall) -> IRType | None:
     op = "tile.gemv_acc"
     if not _gemv_phase(call, op):
         return None
-    acc = _tile(call, "acc", op, "first argument (acc)")
+    acc = of_kind(call, "acc", TileType, op, "first argument (acc)")
     if acc is None or acc.shape is None:
         return None
     if len(acc.shape) != 2:
@@ -468,7 +454,7 @@ def tile_gemv_acc(call: OpCall) -> IRType | None:
     expected = _gemv_result(op, lhs, rhs)
     if expected is None or expected.shape is None:
         return None
-    if any(_mismatch(a, b) for a, b in zip(acc.shape, expected.shape)):
+    if any(constants_differ(a, b) for a, b in zip(acc.shape, expected.shape)):
         raise OpError(
             f"The operator {op} requires accumulator physical shape {shape_text(expected.shape)}, "
             f"but got {shape_text(acc.shape)}"
@@ -548,7 +534,7 @@ def tensor_matmul(call: OpCall) -> IRType | None:
         raise OpError(f"{op} requires lhs to have at least 1 dimension")
     if not rhs.shape:
         raise OpError(f"{op} requires rhs to have at least 1 dimension")
-    dtype = out_dtype if out_dtype is not None else promote(lhs.dtype, rhs.dtype)
+    dtype = out_dtype if out_dtype is not None else promote_dtypes(lhs.dtype, rhs.dtype)
     if a_trans and len(lhs.shape) < 2:
         raise OpError(
             f"{op}: a_trans does not apply to a 1D lhs (a vector has no axes to swap); drop a_trans or pass a 2D lhs"
@@ -574,7 +560,7 @@ def _flag_expr(call: OpCall, key: str) -> Any:
 
 
 def _contraction(k_lhs: Any, k_rhs: Any, context: str) -> None:
-    if _mismatch(k_lhs, k_rhs):
+    if constants_differ(k_lhs, k_rhs):
         raise OpError(f"{context}, but got lhs K={k_lhs} and rhs K={k_rhs}")
 
 
@@ -641,11 +627,11 @@ def tensor_matmul_acc(call: OpCall) -> IRType | None:
     k_lhs = lhs.shape[-2] if a_trans else lhs.shape[-1]
     k_rhs = rhs.shape[-1] if b_trans else rhs.shape[-2]
     n = rhs.shape[-2] if b_trans else rhs.shape[-1]
-    if _mismatch(k_lhs, k_rhs):
+    if constants_differ(k_lhs, k_rhs):
         raise OpError(f"{op}: lhs K={k_lhs} != rhs K={k_rhs}")
-    if _mismatch(acc.shape[-2], m):
+    if constants_differ(acc.shape[-2], m):
         raise OpError(f"{op}: acc M={acc.shape[-2]} != matmul M={m}")
-    if _mismatch(acc.shape[-1], n):
+    if constants_differ(acc.shape[-1], n):
         raise OpError(f"{op}: acc N={acc.shape[-1]} != matmul N={n}")
     if not _acc_batch(op, acc.shape, lhs.shape, rhs.shape):
         return None
@@ -669,7 +655,7 @@ def _acc_batch(op: str, acc: tuple[Any, ...], lhs: tuple[Any, ...], rhs: tuple[A
             f"{op}: acc batch rank ({len(acc_batch)}) must equal broadcast(lhs, rhs) batch rank ({len(batch)})"  # type: ignore[arg-type]
         )
     for i, (a, b) in enumerate(zip(acc_batch, batch)):  # type: ignore[arg-type]
-        if _mismatch(a, b):
+        if constants_differ(a, b):
             raise OpError(f"{op}: acc batch dim {i} ({a}) must equal broadcast(lhs, rhs) batch dim {i} ({b})")
     return True
 

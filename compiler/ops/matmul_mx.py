@@ -12,19 +12,19 @@ from typing import Any
 
 from compiler.ir import IRType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.operands import extents_equal, operand, tile_result, valid_shape
+from compiler.ops.operands import (
+    constants_differ,
+    extents_equal,
+    of_kind,
+    tile_result,
+)
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, ir_type_name, static_int
 
 _MX_DATA = "FP8E4M3FN"
 _MX_SCALE = "FP8E8M0"
-
-
-def _tile(call: OpCall, param: str, op: str, name: str) -> TileType | None:
-    return operand(
-        call, param, TileType, f"The operator {op} requires {name} to be a TileType, but got {{got}}"
-    )
 
 
 def _dim_match(op: str, expected: Any, actual: Any, scale: str, which: str, axis: str) -> None:
@@ -104,8 +104,8 @@ def _valid_k(op: str, k_lhs: Any, k_rhs: Any, lhs_valid: Any, rhs_valid: Any) ->
 
 def _mx(call: OpCall, op: str) -> TileType | None:
     """The C++ DeduceTileMatMulMxType under the name `op` (the four MX operands)."""
-    lhs = _tile(call, "lhs", op, "lhs")
-    rhs = _tile(call, "rhs", op, "rhs")
+    lhs = of_kind(call, "lhs", TileType, op, "lhs")
+    rhs = of_kind(call, "rhs", TileType, op, "rhs")
     if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
         return None
     if len(lhs.shape) != 2 or len(rhs.shape) != 2:
@@ -125,7 +125,7 @@ def _mx(call: OpCall, op: str) -> TileType | None:
             f"The operator {op} requires physical N divisible by 32 for {dtype_text(rhs.dtype)} "
             f"(ISA/PTOAS tmatmul_mx 32-byte row), but got N={n}"
         )
-    if static_int(k_lhs) is not None and static_int(k_rhs) is not None and k_lhs != k_rhs:
+    if constants_differ(k_lhs, k_rhs):
         raise OpError(
             f"The operator {op} requires matching physical K, but got lhs K={k_lhs} and rhs K={k_rhs}"
         )
@@ -170,6 +170,18 @@ def _valid_groups(valid_k: Any) -> int | None:
     return _groups(valid_k) if static_int(valid_k) is not None else None
 
 
+def _fp32_2d(call: OpCall, op: str, name: str) -> TileType | None:
+    """The accumulator or bias tile: 2D, FP32; None when not known."""
+    tile = of_kind(call, name, TileType, op, name)
+    if tile is None or tile.shape is None or tile.dtype is None:
+        return None
+    if len(tile.shape) != 2:
+        raise OpError(f"The operator {op} requires {name} to be 2D, but got {len(tile.shape)} dimensions")
+    if tile.dtype != "FP32":
+        raise OpError(f"The operator {op} requires {name} dtype FP32, but got {dtype_text(tile.dtype)}")
+    return tile
+
+
 @wrapper("tile.matmul_mx")
 def matmul_mx(call: OpCall) -> IRType | None:
     return _mx(call, "tile.matmul_mx")
@@ -178,20 +190,16 @@ def matmul_mx(call: OpCall) -> IRType | None:
 @wrapper("tile.matmul_mx_acc")
 def matmul_mx_acc(call: OpCall) -> IRType | None:
     op = "tile.matmul_mx_acc"
-    acc = _tile(call, "acc", op, "acc")
-    if acc is None or acc.shape is None or acc.dtype is None:
+    acc = _fp32_2d(call, op, "acc")
+    if acc is None:
         return None
-    if len(acc.shape) != 2:
-        raise OpError(f"The operator {op} requires acc to be 2D, but got {len(acc.shape)} dimensions")
-    if acc.dtype != "FP32":
-        raise OpError(f"The operator {op} requires acc dtype FP32, but got {dtype_text(acc.dtype)}")
     result = _mx(call, op)
     if result is None or result.shape is None:
         return None
     m, n = result.shape
-    if static_int(acc.shape[0]) is not None and static_int(m) is not None and acc.shape[0] != m:
+    if constants_differ(acc.shape[0], m):
         raise OpError(f"The operator {op} requires acc rows to match output M")
-    if static_int(acc.shape[1]) is not None and static_int(n) is not None and acc.shape[1] != n:
+    if constants_differ(acc.shape[1], n):
         raise OpError(f"The operator {op} requires acc cols to match output N")
     return result
 
@@ -199,13 +207,9 @@ def matmul_mx_acc(call: OpCall) -> IRType | None:
 @wrapper("tile.matmul_mx_bias")
 def matmul_mx_bias(call: OpCall) -> IRType | None:
     op = "tile.matmul_mx_bias"
-    bias = _tile(call, "bias", op, "bias")
-    if bias is None or bias.shape is None or bias.dtype is None:
+    bias = _fp32_2d(call, op, "bias")
+    if bias is None:
         return None
-    if len(bias.shape) != 2:
-        raise OpError(f"The operator {op} requires bias to be 2D, but got {len(bias.shape)} dimensions")
-    if bias.dtype != "FP32":
-        raise OpError(f"The operator {op} requires bias dtype FP32, but got {dtype_text(bias.dtype)}")
     result = _mx(call, op)
     if result is None or result.shape is None:
         return None
@@ -213,6 +217,6 @@ def matmul_mx_bias(call: OpCall) -> IRType | None:
     if static_int(rows) is not None and rows != 1:
         raise OpError(f"The operator {op} requires bias shape [1, N]")
     n = result.shape[1]
-    if static_int(n) is not None and static_int(cols) is not None and n != cols:
+    if constants_differ(n, cols):
         raise OpError(f"The operator {op} requires bias cols to match N")
     return result

@@ -6,27 +6,53 @@ from __future__ import annotations
 
 import ast
 import math
+from collections.abc import Callable
+from typing import TypeVar
 
-from compiler.ir import BinaryExpr, Const, Expr, OpaqueExpr, TensorType, TileType, UnaryExpr, Var
+from compiler.ir import (
+    BinaryExpr,
+    Const,
+    Expr,
+    IRType,
+    OpaqueExpr,
+    ScalarType,
+    TensorType,
+    TileType,
+    UnaryExpr,
+    Var,
+)
 from compiler.ir.types import Dim
-from compiler.ir.views import tensor_valid_shape, tile_valid_shape
-from compiler.ops.call import OpCall, OpError
+from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.checks import expect, expect_tensor_like
+from compiler.ops.type_inference import ir_type_name
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
+    "INDEX_LIKE",
+    "INTEGER",
     "UNKNOWN_DIM",
     "dim_of",
     "dims",
     "dtype_string",
+    "element_read",
+    "element_write",
     "enum_member",
     "expr_class_name",
     "flag",
-    "int_elements",
+    "indices",
+    "is_index_like",
+    "is_integer",
     "is_none",
+    "operand_of",
+    "operand_type",
     "pad_value",
     "scalar_dtype",
-    "valid_shape_of",
+    "scalar_element",
+    "scalar_elements",
+    "written_value",
 ]
+
+T = TypeVar("T", bound=IRType)
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
@@ -73,13 +99,6 @@ def flag(call: OpCall, param: str, default: bool = False) -> bool | None:
     if value is None or isinstance(value, (bool, int, float)):
         return bool(value)
     return None
-
-
-def valid_shape_of(operand: TileType | TensorType) -> tuple[Dim, ...] | None:
-    """`GetValidShape`: the operand's valid shape, None when it is not known."""
-    if isinstance(operand, TileType):
-        return tile_valid_shape(operand)
-    return tensor_valid_shape(operand)
 
 
 def enum_member(call: OpCall, param: str, enums: tuple[str, ...], default: str | None) -> str | None:
@@ -184,18 +203,135 @@ def scalar_dtype(expr: Expr | None) -> str | None:
     return dtype if isinstance(dtype, str) else None
 
 
-def int_elements(call: OpCall, param: str, what: str) -> tuple | None:
-    """The tensor ops' element checks: a scalar of an integer dtype each."""
+def is_integer(dtype: str) -> bool:
+    """An integer dtype as these checks read it (INT*, UINT*, INDEX)."""
+    return dtype.startswith(("INT", "UINT")) or dtype == "INDEX"
+
+
+def is_index_like(dtype: str) -> bool:
+    """`ValidateIndexTupleElements`' dtypes: INT64, UINT64, INDEX."""
+    return dtype in ("INT64", "UINT64", "INDEX")
+
+
+INTEGER = "integer dtype"
+INDEX_LIKE = "dtype INT64, UINT64, or INDEX"
+
+
+def scalar_element(item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str) -> str | None:
+    """One scalar operand of an index, offset or shape: "<subject> must be ScalarType, but
+    got <TypeName>", then "<subject> must have <wanted>, but got <dtype>" unless `allowed`.
+    Its dtype; None when not known (then nothing more is checked of it)."""
+    if isinstance(item.type, (TileType, TensorType)):
+        raise OpError(f"{subject} must be ScalarType, but got {item.type.ir_class_name}")
+    dtype = scalar_dtype(item)
+    if dtype is not None and not allowed(dtype):
+        raise OpError(f"{subject} must have {wanted}, but got {dtype_string(dtype)}")
+    return dtype
+
+
+def operand_type(call: OpCall, index: int = 0) -> IRType | None:
+    """The type of the wrapper's `index`-th operand; None when the real wrapper would not
+    reach the deduction with it (a raw literal: its `.unwrap()` fails first) or its type
+    is not known."""
+    expr = call.expr(call.param(index))
+    if expr is None or not is_wrapped(expr) or ir_type_name(expr.type) is None:
+        return None
+    return expr.type
+
+
+def operand_of(
+    call: OpCall, kind: type[T], message: str, *, index: int = 0, distributed: bool = False
+) -> T | None:
+    """The `index`-th operand's type checked as the deduction's `CHECK(As<kind>(type)) <<
+    message << TypeName()` does (`distributed`: a TensorType check that a distributed
+    tensor passes). None when the operand is not known (`operand_type`)."""
+    found = operand_type(call, index)
+    if found is None:
+        return None
+    if distributed:
+        return expect_tensor_like(found, message)  # type: ignore[return-value]
+    return expect(found, kind, message)
+
+
+def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
+    """`Deduce{Tile,Tensor}WriteType`'s value (the third argument): a scalar of the
+    destination's dtype."""
+    value = call.expr(call.param(2))
+    if value is not None and isinstance(value.type, (TileType, TensorType)):
+        raise OpError(
+            f"{op} requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
+        )
+    found = scalar_dtype(value)
+    if found is not None and dtype is not None and found != dtype:
+        raise OpError(
+            f"{op} requires value dtype to match {noun} dtype, but got value dtype "
+            f"{dtype_string(found)} and {noun} dtype {dtype_string(dtype)}"
+        )
+
+
+def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
+    """`Deduce{Tile,Tensor}ReadType` (`noun`: "tile", "tensor"): one integer index per
+    dimension; a scalar of the element dtype."""
+    source = operand_of(
+        call,
+        kind,
+        f"{op} requires first argument to be a {kind.ir_class_name}, but got ",
+        distributed=distributed,
+    )
+    if source is None:
+        return None
+    if source.shape is not None:
+        indices(call, call.param(1) or "indices", op, len(source.shape), noun)
+    return ScalarType(source.dtype)
+
+
+def element_write(
+    call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
+) -> IRType | None:
+    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type."""
+    target = operand_of(
+        call,
+        kind,
+        f"{op} requires first argument to be a {kind.ir_class_name}, but got ",
+        distributed=distributed,
+    )
+    if target is None:
+        return None
+    if target.shape is not None and indices(call, call.param(1) or "indices", op, len(target.shape), noun):
+        written_value(call, op, noun, target.dtype)
+    return target
+
+
+def scalar_elements(
+    call: OpCall, param: str, what: str, allowed: Callable[[str], bool] = is_integer, wanted: str = INTEGER
+) -> tuple | None:
+    """A literal list argument whose elements pass `scalar_element` ("<what> <i> must be
+    ..."): its dims; None when it is not a literal list or an element is not known. By
+    default the tensor ops' check, a scalar of an integer dtype each."""
     items = call.items(param)
     found = dims(call, param)
     if items is None or found is None:
         return None
     for index, item in enumerate(items):
-        if isinstance(item.type, (TileType, TensorType)):
-            raise OpError(f"{what} {index} must be ScalarType, but got {item.type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
+        if scalar_element(item, f"{what} {index}", allowed, wanted) is None:
             return None
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(f"{what} {index} must have integer dtype, but got {dtype_string(dtype)}")
     return found
+
+
+def indices(call: OpCall, param: str, op: str, rank: int, what: str) -> bool:
+    """The index checks of `read` / `write` (`what`: "tile", "tensor"): one integer scalar
+    per dimension. False when the indices are not all known."""
+    node = call.nodes.get(param)
+    if isinstance(node, (ast.List, ast.Tuple)):
+        items = call.items(param) or []
+    else:
+        value = call.expr(param)
+        if value is None:
+            return False
+        items = [value]  # a bare index: the wrapper makes it a one-element list
+    if len(items) != rank:
+        raise OpError(f"{op} indices count ({len(items)}) must match {what} rank ({rank})")
+    return all(
+        scalar_element(item, f"{op} index element {index}", is_integer, INTEGER) is not None
+        for index, item in enumerate(items)
+    )

@@ -10,14 +10,15 @@ end does not know enough to tell — the rule then stops and reports nothing.
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from compiler.ir import Const, IRType, ScalarType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TileView, UnknownView
-from compiler.ir.views import canonical_tile_view, effective_tile_view, tile_valid_shape
+from compiler.ir.views import canonical_tile_view, effective_tile_view
 from compiler.ops.call import OpCall, OpError, is_wrapped
-from compiler.ops.type_inference import ir_type_name, static_int
+from compiler.ops.type_inference import dtype_text, ir_type_name, static_int
 from compiler.syntax.values import UNKNOWN, DType, EnumMember
 
 _T = TypeVar("_T", bound=IRType)
@@ -37,11 +38,46 @@ def operand(call: OpCall, param: str | None, kind: type[_T], message: str) -> _T
     raise OpError(message.format(got=got))
 
 
-def valid_shape(tile: TileType) -> tuple[Any, ...] | None:
-    """The C++ `GetValidShape`: the view's valid shape, the physical shape when the tile
-    has no view; None when its view is not known (a check on valid extents is then
-    skipped: the real valid shape may be narrower)."""
-    return tile_valid_shape(tile)
+def of_kind(call: OpCall, param: str | None, kind: type[_T], op: str, which: str) -> _T | None:
+    """`operand` with the message most of these deductions write: "The operator <op>
+    requires <which> to be a <TileType|TensorType>, but got <TypeName>"."""
+    return operand(
+        call, param, kind, f"The operator {op} requires {which} to be a {kind.ir_class_name}, but got {{got}}"
+    )
+
+
+def dtype_in(op: str, dtype: str, allowed: Collection[str], wanted: str) -> None:
+    """A dtype check: "The operator <op> requires <wanted>, but got <dtype>" unless the
+    dtype is one of `allowed` (`wanted` says which, as the real message does)."""
+    if dtype not in allowed:
+        raise OpError(f"The operator {op} requires {wanted}, but got {dtype_text(dtype)}")
+
+
+def rank_in(op: str, shape: tuple[Any, ...], ranks: Collection[int], wanted: str) -> None:
+    """A rank check: "The operator <op> requires <wanted>, but got rank <n>"."""
+    if len(shape) not in ranks:
+        raise OpError(f"The operator {op} requires {wanted}, but got rank {len(shape)}")
+
+
+def given(call: OpCall, param: str) -> bool:
+    """Whether a parameter is given a value other than None (a keyword's literal None is
+    the wrapper's "absent")."""
+    return call.has(param) and not (param in call.keywords and call.evaluate(call.nodes[param]) is None)
+
+
+def constants_differ(a: Any, b: Any) -> bool:
+    """Both dims constant and different (the only mismatch a C++ `As<ConstInt>` check sees)."""
+    x, y = static_int(a), static_int(b)
+    return x is not None and y is not None and x != y
+
+
+def identical_dtypes(op: str, lhs: str, rhs: str) -> None:
+    """The matrix products' "identical lhs and rhs data types"."""
+    if lhs != rhs:
+        raise OpError(
+            f"The operator {op} requires identical lhs and rhs data types, but got "
+            f"{dtype_text(lhs)} and {dtype_text(rhs)}"
+        )
 
 
 def extents_equal(a: Any, b: Any) -> bool | None:
@@ -110,6 +146,26 @@ def kwarg_type_error(op: str, key: str, value: Any, expected: str) -> OpError | 
             f"Kwarg '{key}' for operator '{op}' expects DataType or int, but got incompatible type"
         )
     return OpError(f"Kwarg '{key}' for operator '{op}' has incompatible type")
+
+
+def validated(op: str, key: str, value: Any, expected: str) -> Any:
+    """The value, after the registry's `ValidateKwargs` of it (`kwarg_type_error` raised)."""
+    error = kwarg_type_error(op, key, value, expected)
+    if error is not None:
+        raise error
+    return value
+
+
+def int_kwarg(op: str, key: str, value: Any) -> int | None:
+    """An int attribute after `ValidateKwargs`; None when its value is not known here."""
+    validated(op, key, value, "int")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def bool_kwarg(op: str, key: str, value: Any) -> bool | None:
+    """A bool attribute after `ValidateKwargs`; None when its value is not known here."""
+    validated(op, key, value, "bool")
+    return value if isinstance(value, bool) else None
 
 
 def _converted_kind(value: Any) -> str | None:

@@ -9,7 +9,18 @@ from typing import Any
 
 from compiler.ir import Const, IRType, ScalarType, TensorType, TileType, Var
 from compiler.ops.call import OpCall, OpError, dsl_class
-from compiler.ops.operands import Given, built, kwarg_type_error, operand, wrapper_value
+from compiler.ops.operands import (
+    Given,
+    bool_kwarg,
+    built,
+    dtype_in,
+    given,
+    int_kwarg,
+    operand,
+    rank_in,
+    validated,
+    wrapper_value,
+)
 from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.type_inference import dtype_text, is_float, static_int
 from compiler.syntax.values import EnumMember
@@ -26,32 +37,18 @@ def _of_kind(call: OpCall, param: str, kind: type, op: str, which: str) -> Any:
     return operand(call, param, kind, f"The operator {op} requires {which}, but got {{got}}")
 
 
-def _int_attr(op: str, key: str, value: Any) -> int | None:
-    error = kwarg_type_error(op, key, value, "int")
-    if error is not None:
-        raise error
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _bool_attr(op: str, key: str, value: Any) -> bool | None:
-    error = kwarg_type_error(op, key, value, "bool")
-    if error is not None:
-        raise error
-    return value if isinstance(value, bool) else None
-
-
 @wrapper("tensor.paged_gather")
 def paged_gather(call: OpCall) -> IRType | None:
     op = "tensor.paged_gather"
     # The IR builder passes every keyword; the registry validates them in this order.
     ints = {}
     for key, default in (("block_size", None), ("size", None), ("max_indices", None), ("col_off", 0)):
-        value = _int_attr(op, key, wrapper_value(call, key, default))
+        value = int_kwarg(op, key, wrapper_value(call, key, default))
         if value is None:
             return None
         ints[key] = value
-    is_trans = _bool_attr(op, "is_trans", wrapper_value(call, "is_trans", False))
-    if is_trans is None or _bool_attr(op, "is_b_matrix", wrapper_value(call, "is_b_matrix", False)) is None:
+    is_trans = bool_kwarg(op, "is_trans", wrapper_value(call, "is_trans", False))
+    if is_trans is None or bool_kwarg(op, "is_b_matrix", wrapper_value(call, "is_b_matrix", False)) is None:
         return None
     space = wrapper_value(call, "space", EnumMember("MemorySpace", "Mat"))
     if not isinstance(space, EnumMember):
@@ -61,22 +58,14 @@ def paged_gather(call: OpCall) -> IRType | None:
     src = _of_kind(call, "src", TensorType, op, "src to be a TensorType")
     if src is None or src.dtype is None or src.shape is None:
         return None
-    if src.dtype not in _POOL_DTYPES:
-        raise OpError(
-            f"The operator {op} requires src dtype in {{FP16, BF16, FP32, INT8}}, but got {dtype_text(src.dtype)}"
-        )
-    if len(src.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D src, but got rank {len(src.shape)}")
+    dtype_in(op, src.dtype, _POOL_DTYPES, "src dtype in {FP16, BF16, FP32, INT8}")
+    rank_in(op, src.shape, (2,), "2D src")
     for param, name in (("indices", "indices"), ("block_table", "block_table")):
         table = _of_kind(call, param, TensorType, op, f"{name} to be a TensorType")
         if table is None or table.dtype is None or table.shape is None:
             return None
-        if table.dtype != "INT32":
-            raise OpError(
-                f"The operator {op} requires {name} dtype to be INT32, but got {dtype_text(table.dtype)}"
-            )
-        if len(table.shape) not in (1, 2):
-            raise OpError(f"The operator {op} requires 1D or 2D {name}, but got rank {len(table.shape)}")
+        dtype_in(op, table.dtype, ("INT32",), f"{name} dtype to be INT32")
+        rank_in(op, table.shape, (1, 2), f"1D or 2D {name}")
         if len(table.shape) == 2 and static_int(table.shape[0]) != 1:
             rows = static_int(table.shape[0])
             if rows is None and table.shape[0] == "?":
@@ -118,11 +107,8 @@ def create_l1(call: OpCall) -> IRType | None:
     op = "tensor.create_l1"
     dtype = wrapper_value(call, "dtype")
     transpose = wrapper_value(call, "transpose", False)
-    error = kwarg_type_error(op, "dtype", dtype, "DataType") or kwarg_type_error(
-        op, "transpose", transpose, "bool"
-    )
-    if error is not None:
-        raise error
+    validated(op, "dtype", dtype, "DataType")
+    validated(op, "transpose", transpose, "bool")
     items = call.items("shape")
     if items is None or getattr(dtype, "name", None) is None or not isinstance(transpose, bool):
         return None
@@ -152,7 +138,7 @@ def _gather_row_operands(call: OpCall, op: str) -> bool:
             raise OpError(f"The operator {op} requires shapes[{i}" + _SHAPES_CONSTANT)
         if not (isinstance(item, Const) and isinstance(item.value, int)):
             return False
-    if not call.has("valid_shape") or call.keyword_value("valid_shape", None) is None:
+    if not given(call, "valid_shape"):
         return True
     valid = call.items("valid_shape")
     if valid is None:
@@ -194,11 +180,8 @@ def _gather_row(call: OpCall, level: type, op: str, word: str, dst_words: str) -
     """`word` is what the C++ calls the destination ("acc", "dst"); the wrapper's
     parameter is `dst` through `pl.gather_row`, `acc` through `pl.tensor.gather_row`."""
     dst = "acc" if "acc" in call.params else "dst"
-    transpose = call.keyword_value("transpose", False)
-    error = kwarg_type_error(op, "transpose", transpose, "bool")
-    if error is not None:
-        raise error
-    if not isinstance(transpose, bool):
+    transpose = bool_kwarg(op, "transpose", call.keyword_value("transpose", False))
+    if transpose is None:
         return None
     target = _of_kind(call, dst, level, op, dst_words)
     src = _of_kind(call, "src", TensorType, op, "src to be a TensorType (GM)")

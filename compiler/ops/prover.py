@@ -152,14 +152,9 @@ def prove_less_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
     """`ProveValidExtentLessEqual(lhs, rhs)`."""
     if lhs.__class__ is int and rhs.__class__ is int:  # the common static case, decided at once
         return Proof.TRUE if lhs <= rhs else Proof.FALSE  # type: ignore[operator]
-    if not _comparable(lhs, rhs):
-        return Proof.UNKNOWN
-    if same_dim(lhs, rhs):
-        return Proof.TRUE
-    difference = _difference(lhs, rhs)
-    if difference is None:
-        return Proof.UNKNOWN
-    bound = difference.bound()
+    bound = _difference_bound(lhs, rhs)
+    if isinstance(bound, Proof):
+        return bound
     if bound.high <= 0:
         return Proof.TRUE
     if bound.low > 0:
@@ -171,19 +166,25 @@ def prove_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
     """`ProveValidExtentEqual(lhs, rhs)`."""
     if lhs.__class__ is int and rhs.__class__ is int:
         return Proof.TRUE if lhs == rhs else Proof.FALSE
-    if not _comparable(lhs, rhs):
-        return Proof.UNKNOWN
-    if same_dim(lhs, rhs):
-        return Proof.TRUE
-    difference = _difference(lhs, rhs)
-    if difference is None:
-        return Proof.UNKNOWN
-    bound = difference.bound()
+    bound = _difference_bound(lhs, rhs)
+    if isinstance(bound, Proof):
+        return bound
     if bound.low == bound.high == 0:
         return Proof.TRUE
     if bound.low > 0 or bound.high < 0:
         return Proof.FALSE
     return Proof.UNKNOWN
+
+
+def _difference_bound(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> _Bound | Proof:
+    """The interval of `lhs - rhs`; a `Proof` where it is decided without one (the same
+    dimension: TRUE, for both questions) or cannot be had (UNKNOWN)."""
+    if not _comparable(lhs, rhs):
+        return Proof.UNKNOWN
+    if same_dim(lhs, rhs):
+        return Proof.TRUE
+    difference = _difference(lhs, rhs)
+    return Proof.UNKNOWN if difference is None else difference.bound()
 
 
 def _difference(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> _Linear | None:

@@ -15,27 +15,51 @@ from compiler.ir import IRType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW
 from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import built, const, kwarg_type_error, operand, tile_result, wrapper_value
+from compiler.ops.operands import (
+    built,
+    const,
+    dtype_in,
+    int_kwarg,
+    of_kind,
+    rank_in,
+    tile_result,
+    wrapper_value,
+)
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import FLOAT_BITS, SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
+from compiler.ops.type_inference import dtype_bits, dtype_text, static_int
 
 _ELEMENT_DTYPES = ("FP16", "FP32", "BF16", "INT16", "INT32", "INT8")
 _ELEMENTS = "{I8, I16, I32, FP16, FP32, BF16}"
 
 
 def _bytes(dtype: str) -> int:
-    return (FLOAT_BITS.get(dtype) or SIGNED_BITS.get(dtype) or UNSIGNED_BITS.get(dtype) or 0) // 8
+    return dtype_bits(dtype) // 8
 
 
-def _of_kind(call: OpCall, param: str, kind: type, op: str, which: str) -> Any:
-    return operand(
-        call, param, kind, f"The operator {op} requires {which} to be a {kind.ir_class_name}, but got {{got}}"
-    )
+def _element(call: OpCall, param: str, kind: type, op: str) -> Any:
+    """An operand holding the scattered elements: its class, then its dtype checked; None
+    when either is not known."""
+    found = of_kind(call, param, kind, op, param)
+    if found is None or found.dtype is None:
+        return None
+    dtype_in(op, found.dtype, _ELEMENT_DTYPES, f"{param} dtype in {_ELEMENTS}")
+    return found
 
 
-def _element(op: str, which: str, dtype: str) -> None:
-    if dtype not in _ELEMENT_DTYPES:
-        raise OpError(f"The operator {op} requires {which} dtype in {_ELEMENTS}, but got {dtype_text(dtype)}")
+def _elements(call: OpCall, kind: type, op: str, first: str, second: str) -> tuple[Any, Any] | None:
+    """Two element operands, checked in this order; None when one is not known."""
+    a = _element(call, first, kind, op)
+    b = _element(call, second, kind, op) if a is not None else None
+    return None if a is None or b is None else (a, b)
+
+
+def _index(call: OpCall, param: str, kind: type, op: str) -> Any:
+    """The index operand: INT16 or INT32 elements; None when not known."""
+    found = of_kind(call, param, kind, op, param)
+    if found is None or found.dtype is None:
+        return None
+    dtype_in(op, found.dtype, ("INT16", "INT32"), f"{param} dtype in {{INT16, INT32}}")
+    return found
 
 
 def _index_width(op: str, target: str, index: str, words: tuple[str, str]) -> None:
@@ -60,12 +84,38 @@ def _same_extent(op: str, axis: int, a: Any, b: Any, names: tuple[str, str], wor
         )
 
 
-def _mask_pattern(op: str, call: OpCall) -> int | None:
-    value = wrapper_value(call, "mask_pattern")
-    error = kwarg_type_error(op, "mask_pattern", value, "int")
-    if error is not None:
-        raise error
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
+def _both_2d(op: str, first: tuple[str, tuple], second: tuple[str, tuple], noun: str) -> None:
+    (a, a_shape), (b, b_shape) = first, second
+    if len(a_shape) != 2 or len(b_shape) != 2:
+        raise OpError(
+            f"The operator {op} requires 2D {a}/{b}{noun}, but got {a} rank {len(a_shape)} and {b} rank {len(b_shape)}"
+        )
+
+
+def _mask_operands(
+    call: OpCall, kind: type, op: str, names: tuple[str, str], noun: str
+) -> tuple[int, Any, Any] | None:
+    """The mask form's checks up to the ranks: `mask_pattern` (an int), the two element
+    operands `names` in this order, one dtype, both 2D (`noun`: " tiles" at tile level).
+    None when one is not known."""
+    pattern = int_kwarg(op, "mask_pattern", wrapper_value(call, "mask_pattern"))
+    if pattern is None:
+        return None
+    pair = _elements(call, kind, op, *names)
+    if pair is None:
+        return None
+    (a_name, b_name), (a, b) = names, pair
+    if a.dtype != b.dtype:
+        raise OpError(
+            f"The operator {op} requires {a_name} and {b_name} to have the same dtype, got "
+            f"{dtype_text(a.dtype)} vs {dtype_text(b.dtype)}"
+        )
+    if a.shape is None or b.shape is None:
+        return None
+    by_name = dict(zip(names, pair))
+    source = next(name for name in names if name != "dst")  # the rank message names it first
+    _both_2d(op, (source, by_name[source].shape), ("dst", by_name["dst"].shape), noun)
+    return pattern, a, b
 
 
 def _mask_stride(pattern: int) -> int:
@@ -75,34 +125,22 @@ def _mask_stride(pattern: int) -> int:
 @wrapper("tile.scatter")
 def tile_scatter(call: OpCall) -> IRType | None:
     op = "tile.scatter"
-    dst = _of_kind(call, "dst", TileType, op, "dst")
-    if dst is None or dst.dtype is None:
+    pair = _elements(call, TileType, op, "dst", "src")
+    if pair is None:
         return None
-    _element(op, "dst", dst.dtype)
-    src = _of_kind(call, "src", TileType, op, "src")
-    if src is None or src.dtype is None:
-        return None
-    _element(op, "src", src.dtype)
+    dst, src = pair
     if dst.dtype != src.dtype:
         raise OpError(
             f"The operator {op} requires dst dtype ({dtype_text(dst.dtype)}) to match src dtype ({dtype_text(src.dtype)})"
         )
-    indexes = _of_kind(call, "indexes", TileType, op, "indexes")
-    if indexes is None or indexes.dtype is None:
+    indexes = _index(call, "indexes", TileType, op)
+    if indexes is None:
         return None
-    if indexes.dtype not in ("INT16", "INT32"):
-        raise OpError(
-            f"The operator {op} requires indexes dtype in {{INT16, INT32}}, but got {dtype_text(indexes.dtype)}"
-        )
     _index_width(op, dst.dtype, indexes.dtype, ("dst", "indexes"))
     if src.shape is None or dst.shape is None or indexes.shape is None:
         return None
-    if len(src.shape) != 2 or len(dst.shape) != 2:
-        raise OpError(
-            f"The operator {op} requires 2D src/dst tiles, but got src rank {len(src.shape)} and dst rank {len(dst.shape)}"
-        )
-    if len(indexes.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D indexes tile, but got rank {len(indexes.shape)}")
+    _both_2d(op, ("src", src.shape), ("dst", dst.shape), " tiles")
+    rank_in(op, indexes.shape, (2,), "2D indexes tile")
     _same_extent(op, 0, src.shape[0], indexes.shape[0], ("src", "indexes"), "rows")
     _same_extent(op, 1, src.shape[1], indexes.shape[1], ("src", "indexes"), "cols")
     return _scatter_result(dst)
@@ -116,28 +154,10 @@ def _scatter_result(dst: TileType) -> TileType:
 @wrapper("tile.scatter_mask")
 def tile_scatter_mask(call: OpCall) -> IRType | None:
     op = "tile.scatter_mask"
-    pattern = _mask_pattern(op, call)
-    if pattern is None:
+    found = _mask_operands(call, TileType, op, ("dst", "src"), " tiles")
+    if found is None:
         return None
-    dst = _of_kind(call, "dst", TileType, op, "dst")
-    if dst is None or dst.dtype is None:
-        return None
-    _element(op, "dst", dst.dtype)
-    src = _of_kind(call, "src", TileType, op, "src")
-    if src is None or src.dtype is None:
-        return None
-    _element(op, "src", src.dtype)
-    if dst.dtype != src.dtype:
-        raise OpError(
-            f"The operator {op} requires dst and src to have the same dtype, got "
-            f"{dtype_text(dst.dtype)} vs {dtype_text(src.dtype)}"
-        )
-    if src.shape is None or dst.shape is None:
-        return None
-    if len(src.shape) != 2 or len(dst.shape) != 2:
-        raise OpError(
-            f"The operator {op} requires 2D src/dst tiles, but got src rank {len(src.shape)} and dst rank {len(dst.shape)}"
-        )
+    pattern, dst, src = found
     if not 1 <= pattern <= 7:
         raise OpError(f"The operator {op} requires mask_pattern in range [1, 7], but got {pattern}")
     src_rows, dst_rows = static_int(src.shape[0]), static_int(dst.shape[0])
@@ -189,24 +209,16 @@ def tensor_scatter(call: OpCall) -> IRType | None:
 
 def _tensor_scatter_index(call: OpCall) -> IRType | None:
     op = "tensor.scatter"
-    dim = wrapper_value(call, "dim")
-    error = kwarg_type_error(op, "dim", dim, "int")
-    if error is not None:
-        raise error
-    if not isinstance(dim, int) or isinstance(dim, bool):
+    dim = int_kwarg(op, "dim", wrapper_value(call, "dim"))
+    if dim is None:
         return None
-    target = _of_kind(call, "input", TensorType, op, "input")
-    if target is None or target.dtype is None:
+    target = _element(call, "input", TensorType, op)
+    if target is None:
         return None
-    _element(op, "input", target.dtype)
-    index = _of_kind(call, "index", TensorType, op, "index")
-    if index is None or index.dtype is None:
+    index = _index(call, "index", TensorType, op)
+    if index is None:
         return None
-    if index.dtype not in ("INT16", "INT32"):
-        raise OpError(
-            f"The operator {op} requires index dtype in {{INT16, INT32}}, but got {dtype_text(index.dtype)}"
-        )
-    src = _of_kind(call, "src", TensorType, op, "src")
+    src = of_kind(call, "src", TensorType, op, "src")
     if src is None or src.dtype is None:
         return None
     if src.dtype != target.dtype:
@@ -221,8 +233,7 @@ def _tensor_scatter_index(call: OpCall) -> IRType | None:
         raise OpError(f"The operator {op} currently supports rank-2 input only, got rank {rank}")
     if len(src.shape) != rank:
         raise OpError(f"The operator {op} requires src rank ({len(src.shape)}) to match input rank ({rank})")
-    if len(index.shape) != 2:
-        raise OpError(f"The operator {op} requires 2D index, but got rank {len(index.shape)}")
+    rank_in(op, index.shape, (2,), "2D index")
     if (dim + rank if dim < 0 else dim) != rank - 1:
         raise OpError(f"The operator {op} currently supports dim=-1 (last axis) only, got dim={dim}")
     _same_extent(op, 0, src.shape[0], index.shape[0], ("src", "index"), "rows")
@@ -239,28 +250,10 @@ def _tensor_scatter_index(call: OpCall) -> IRType | None:
 
 def _tensor_scatter_mask(call: OpCall) -> IRType | None:
     op = "tensor.scatter_mask"
-    pattern = _mask_pattern(op, call)
-    if pattern is None:
+    found = _mask_operands(call, TensorType, op, ("input", "dst"), "")
+    if found is None:
         return None
-    source = _of_kind(call, "input", TensorType, op, "input")
-    if source is None or source.dtype is None:
-        return None
-    _element(op, "input", source.dtype)
-    dst = _of_kind(call, "dst", TensorType, op, "dst")
-    if dst is None or dst.dtype is None:
-        return None
-    _element(op, "dst", dst.dtype)
-    if source.dtype != dst.dtype:
-        raise OpError(
-            f"The operator {op} requires input and dst to have the same dtype, got "
-            f"{dtype_text(source.dtype)} vs {dtype_text(dst.dtype)}"
-        )
-    if source.shape is None or dst.shape is None:
-        return None
-    if len(source.shape) != 2 or len(dst.shape) != 2:
-        raise OpError(
-            f"The operator {op} requires 2D input/dst, but got input rank {len(source.shape)} and dst rank {len(dst.shape)}"
-        )
+    pattern, source, dst = found
     if not 1 <= pattern <= 7:
         raise OpError(f"The operator {op} requires mask_pattern in [1, 7], but got {pattern}")
     _mask_columns(op, pattern, source.shape[1], dst.shape[1], "input")

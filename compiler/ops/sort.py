@@ -11,25 +11,34 @@ from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import built, const, flag, inherited_view, kwarg_type_error, operand, tile_result
+from compiler.ops.operands import (
+    built,
+    const,
+    dtype_in,
+    flag,
+    given,
+    inherited_view,
+    of_kind,
+    tile_result,
+    validated,
+)
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import SIGNED_BITS, UNSIGNED_BITS, dtype_text, static_int
+from compiler.ops.type_inference import dtype_text, is_int_dtype, static_int
 from compiler.syntax.values import UNKNOWN
 
 _SORTABLE = ("FP16", "FP32")
-# DataType::IsInt(): the signed and unsigned integers and INDEX (not BOOL).
-_INTEGER = frozenset({*SIGNED_BITS, *UNSIGNED_BITS, "INDEX"} - {"BOOL"})
 
 
-def _of_kind(call: OpCall, param: str, kind: type, op: str, which: str) -> Any:
-    return operand(
-        call, param, kind, f"The operator {op} requires {which} to be a {kind.ir_class_name}, but got {{got}}"
-    )
-
-
-def _sortable(op: str, dtype: str) -> None:
-    if dtype not in _SORTABLE:
-        raise OpError(f"The operator {op} requires src dtype to be FP16 or FP32, but got {dtype_text(dtype)}")
+def _sorted_operand(
+    call: OpCall, kind: type, op: str, *, shaped: bool = False, param: str = "src0", which: str = "argument 0"
+) -> Any:
+    """The operand sorted (`src0`, "argument 0"), of a sortable dtype; None when not known
+    (`shaped`: nor its shape, which then stops the rule before the dtype check)."""
+    src = of_kind(call, param, kind, op, which)
+    if src is None or src.dtype is None or (shaped and src.shape is None):
+        return None
+    dtype_in(op, src.dtype, _SORTABLE, "src dtype to be FP16 or FP32")
+    return src
 
 
 def _doubled(shape: tuple[Any, ...]) -> tuple[Any, ...] | None:
@@ -40,11 +49,10 @@ def _doubled(shape: tuple[Any, ...]) -> tuple[Any, ...] | None:
 @wrapper("tile.sort32")
 def tile_sort32(call: OpCall) -> IRType | None:
     op = "tile.sort32"
-    src = _of_kind(call, "src", TileType, op, "first argument")
-    if src is None or src.dtype is None:
+    src = _sorted_operand(call, TileType, op, param="src", which="first argument")
+    if src is None:
         return None
-    _sortable(op, src.dtype)
-    if _of_kind(call, "idx", TileType, op, "second argument") is None or src.shape is None:
+    if of_kind(call, "idx", TileType, op, "second argument") is None or src.shape is None:
         return None
     if not src.shape:
         raise OpError(f"The operator {op} requires non-empty input shape")
@@ -57,10 +65,9 @@ def tile_sort32(call: OpCall) -> IRType | None:
 @wrapper("tensor.sort32")
 def tensor_sort32(call: OpCall) -> IRType | None:
     op = "tensor.sort32"
-    src = _of_kind(call, "src", TensorType, op, "first argument")
-    if src is None or src.dtype is None or src.shape is None:
+    src = _sorted_operand(call, TensorType, op, shaped=True, param="src", which="first argument")
+    if src is None:
         return None
-    _sortable(op, src.dtype)
     if not src.shape:
         raise OpError(f"The operator {op} requires non-empty input shape")
     last = static_int(src.shape[-1])
@@ -68,11 +75,10 @@ def tensor_sort32(call: OpCall) -> IRType | None:
         raise OpError(
             f"The operator {op} requires the last dimension to be a positive multiple of 32, but got {last}"
         )
-    idx = _of_kind(call, "idx", TensorType, op, "second argument")
+    idx = of_kind(call, "idx", TensorType, op, "second argument")
     if idx is None or idx.dtype is None or idx.shape is None:
         return None
-    if idx.dtype != "UINT32":
-        raise OpError(f"The operator {op} requires idx dtype to be UINT32, but got {dtype_text(idx.dtype)}")
+    dtype_in(op, idx.dtype, ("UINT32",), "idx dtype to be UINT32")
     if len(idx.shape) != len(src.shape):
         raise OpError(
             f"The operator {op} requires idx rank ({len(idx.shape)}) to match src rank ({len(src.shape)})"
@@ -102,11 +108,6 @@ def _dims_equal(a: Any, b: Any) -> bool | None:
 # ---------------------------------------------------------------------------
 
 
-def _given(call: OpCall, param: str) -> bool:
-    """A parameter given a value other than None."""
-    return call.has(param) and not (param in call.keywords and call.evaluate(call.nodes[param]) is None)
-
-
 def _block_len(call: OpCall, op: str) -> Expr | None:
     """format1's run length as the IR builder makes it — a Python int becomes an INT32
     constant, a Scalar stays its expression — after the deduction's checks; None when
@@ -121,7 +122,7 @@ def _block_len(call: OpCall, op: str) -> Expr | None:
         given = call.expr("block_len")
         if not isinstance(found, ScalarType) or found.dtype is None or given is None:
             return None
-        if found.dtype not in _INTEGER:
+        if not is_int_dtype(found.dtype):
             raise OpError(
                 f"The operator {op} requires block_len to be an integer type, but got {dtype_text(found.dtype)}"
             )
@@ -134,49 +135,51 @@ def _block_len(call: OpCall, op: str) -> Expr | None:
     return expr
 
 
-def _format1(call: OpCall, op: str, src0: str, block_len: Expr) -> None:
-    source = call.expr(src0)
+def _format1(call: OpCall, kind: type, op: str) -> Any:
+    """The single-list merge: `src0` sortable, then `block_len`; the IR call recorded.
+    `src0`'s type, None when not known."""
+    src = _sorted_operand(call, kind, op)
+    if src is None:
+        return None
+    block_len = _block_len(call, op)
+    if block_len is None:
+        return None
+    source = call.expr("src0")
     if source is not None:
         call.built.update(op=op, args=[source, block_len], kwargs={})
+    return src
 
 
 @wrapper("tile.mrgsort")
 def tile_mrgsort(call: OpCall) -> IRType | None:
-    sources = [p for p in ("src1", "src2", "src3") if _given(call, p)]
-    if _given(call, "block_len"):
-        if sources or _given(call, "tmp"):
+    sources = [p for p in ("src1", "src2", "src3") if given(call, p)]
+    if given(call, "block_len"):
+        if sources or given(call, "tmp"):
             raise OpError(
                 "mrgsort() format1 (block_len=...) and format2 (src1, ..., tmp) are mutually exclusive; "
                 "do not pass format2 arguments with block_len"
             )
-        op = "tile.mrgsort_format1"
-        src = _of_kind(call, "src0", TileType, op, "argument 0")
-        if src is None or src.dtype is None:
+        src = _format1(call, TileType, "tile.mrgsort_format1")
+        if src is None:
             return None
-        _sortable(op, src.dtype)
-        block_len = _block_len(call, op)
-        if block_len is None:
-            return None
-        _format1(call, op, "src0", block_len)
         return tile_result(src.shape, src.dtype, "Vec", inherited_view(src.shape, src), stamped=True)
     if "src1" not in sources:
         raise OpError(
             "mrgsort() requires either block_len=<int> for format1, or at least (src0, src1, tmp=<tile>) for format2"
         )
-    if not _given(call, "tmp"):
+    if not given(call, "tmp"):
         raise OpError("mrgsort() format2 requires tmp; use mrgsort(src0, src1[, src2[, src3]], tmp=<tile>)")
     if "src3" in sources and "src2" not in sources:
         raise OpError("mrgsort() format2 requires src2 when src3 is provided")
     op = "tile.mrgsort_format2"
     if not _exhausted(call, op):
         return None
-    src0 = _of_kind(call, "src0", TileType, op, "argument 0")
-    if src0 is None or src0.dtype is None:
+    src0 = _sorted_operand(call, TileType, op)
+    if src0 is None:
         return None
-    _sortable(op, src0.dtype)
     params = ["src0", *sources, "tmp"]
     for i, param in enumerate(params[1:-1], start=1):
-        src = _of_kind(call, param, TileType, op, f"argument {i}")
+        src = of_kind(call, param, TileType, op, f"argument {i}")
         if src is None or src.dtype is None:
             return None
         if src.dtype != src0.dtype:
@@ -184,7 +187,7 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
                 f"The operator {op} requires all src tiles to have matching dtype, but argument {i} has "
                 f"{dtype_text(src.dtype)} (expected {dtype_text(src0.dtype)})"
             )
-    tmp = _of_kind(call, "tmp", TileType, op, f"argument {len(params) - 1} (tmp)")
+    tmp = of_kind(call, "tmp", TileType, op, f"argument {len(params) - 1} (tmp)")
     if tmp is None:
         return None
     built(call, params, {"exhausted": const(call, "src0", flag(call, "exhausted"))}, op)
@@ -192,22 +195,18 @@ def tile_mrgsort(call: OpCall) -> IRType | None:
 
 
 def _exhausted(call: OpCall, op: str) -> bool:
-    value = flag(call, "exhausted")
-    error = kwarg_type_error(op, "exhausted", value, "bool")
-    if error is not None:
-        raise error
-    return isinstance(value, bool)
+    return isinstance(validated(op, "exhausted", flag(call, "exhausted"), "bool"), bool)
 
 
 @wrapper("tensor.mrgsort")
 def tensor_mrgsort(call: OpCall) -> IRType | None:
-    if "tmp" in call.params and _given(call, "tmp"):  # reached through `pl.mrgsort`
+    if "tmp" in call.params and given(call, "tmp"):  # reached through `pl.mrgsort`
         raise OpError(
             "pl.mrgsort: Tensor inputs must not pass tmp — the scratch tile is allocated during Tensor-to-Tile lowering"
         )
-    sources = [p for p in ("src1", "src2", "src3") if _given(call, p)]
+    sources = [p for p in ("src1", "src2", "src3") if given(call, p)]
     exhausted = flag(call, "exhausted")
-    if _given(call, "block_len"):
+    if given(call, "block_len"):
         if exhausted is UNKNOWN:
             return None
         if exhausted or sources:
@@ -215,15 +214,9 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
                 "mrgsort() format1 (block_len=...) and format2 (src1, ...) are mutually exclusive; do not pass "
                 "format2 arguments or exhausted=True with block_len"
             )
-        op = "tensor.mrgsort_format1"
-        src = _of_kind(call, "src0", TensorType, op, "argument 0")
-        if src is None or src.dtype is None:
+        src = _format1(call, TensorType, "tensor.mrgsort_format1")
+        if src is None:
             return None
-        _sortable(op, src.dtype)
-        block_len = _block_len(call, op)
-        if block_len is None:
-            return None
-        _format1(call, op, "src0", block_len)
         return TensorType(src.shape, src.dtype, view=None)
     if "src1" not in sources:
         raise OpError(
@@ -234,15 +227,14 @@ def tensor_mrgsort(call: OpCall) -> IRType | None:
     op = "tensor.mrgsort_format2"
     if not _exhausted(call, op):
         return None
-    src0 = _of_kind(call, "src0", TensorType, op, "argument 0")
-    if src0 is None or src0.dtype is None or src0.shape is None:
+    src0 = _sorted_operand(call, TensorType, op, shaped=True)
+    if src0 is None:
         return None
-    _sortable(op, src0.dtype)
     if not src0.shape:
         raise OpError(f"The operator {op} requires non-empty src shape")
     lasts = [src0.shape[-1]]
     for i, param in enumerate(sources, start=1):
-        src = _of_kind(call, param, TensorType, op, f"argument {i}")
+        src = of_kind(call, param, TensorType, op, f"argument {i}")
         if src is None or src.dtype is None or src.shape is None:
             return None
         if src.dtype != src0.dtype:

@@ -4,26 +4,24 @@ builders and the deductions of src/ir/op/tensor_ops/broadcast.cpp."""
 
 from __future__ import annotations
 
-from compiler.ir import Expr, IRType, ScalarType, TensorType
+from compiler.ir import IRType, TensorType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import plain_tensor
-from compiler.ops.tile_broadcast import row_vector_checks
-from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, promote_dtypes, shape_text
-from compiler.ops.wrapping import build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
+from compiler.ops.tile_broadcast import (
+    at_least_2d,
+    expands_operands,
+    row_expand_add_dtypes,
+    row_vector_checks,
+)
+from compiler.ops.type_inference import dims_equal, promote_dtypes, shape_text, static_int
+from compiler.ops.wrapping import build, ir_scalar, unwrap
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif", "row_expand_add")  # fmt: skip
 _COL_EXPAND = ("col_expand", "col_expand_mul", "col_expand_add", "col_expand_div", "col_expand_sub",
                "col_expand_max", "col_expand_min", "col_expand_expdif")  # fmt: skip
-_ROW_EXPAND_ADD_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32"})
-
-
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
 
 
 def _tensors(call: OpCall, op: str) -> tuple[TensorType, TensorType]:
@@ -31,18 +29,16 @@ def _tensors(call: OpCall, op: str) -> tuple[TensorType, TensorType]:
     first = unwrap(call, call.param(0))
     second = unwrap(call, call.param(1))
     tensor = expect(
-        _type(first), TensorType, f"The operator {op} requires first argument to be a TensorType, but got "
+        known_type(first),
+        TensorType,
+        f"The operator {op} requires first argument to be a TensorType, but got ",
     )
     vec = expect(
-        _type(second), TensorType, f"The operator {op} requires second argument to be a TensorType, but got "
+        known_type(second),
+        TensorType,
+        f"The operator {op} requires second argument to be a TensorType, but got ",
     )
-    for which, shape in (("first", tensor.shape), ("second", vec.shape)):
-        if shape is not None:
-            check(
-                len(shape) >= 2,
-                f"The operator {op} requires {which} argument to have at least 2 dimensions, but got "
-                f"{len(shape)} dimensions",
-            )
+    at_least_2d(op, tensor.shape, vec.shape)
     build(call, op, [first, second])
     return tensor, vec
 
@@ -56,16 +52,7 @@ def row_expand(call: OpCall) -> IRType | None:
     row_vector_checks(tensor.shape, vec.shape, op, "tensor")
     dtype = promote_dtypes(tensor.dtype, vec.dtype)
     if call.name == "row_expand_add" and tensor.dtype is not None and vec.dtype is not None:
-        check(
-            tensor.dtype == vec.dtype,
-            f"The operator {op} requires src0 and src1 to have the same dtype, but got "
-            f"{dtype_text(tensor.dtype)} and {dtype_text(vec.dtype)}",
-        )
-        check(
-            tensor.dtype in _ROW_EXPAND_ADD_DTYPES,
-            f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got "
-            f"{dtype_text(tensor.dtype)}",
-        )
+        row_expand_add_dtypes(op, tensor.dtype, vec.dtype)
     return plain_tensor(tensor.shape, dtype)
 
 
@@ -77,14 +64,14 @@ def col_expand(call: OpCall) -> IRType | None:
     op = f"tensor.{call.name}"
     tensor, vec = _tensors(call, op)
     if vec.shape is not None:
-        row = const_dim(vec.shape[-2])
+        row = static_int(vec.shape[-2])
         if row is not None:
             check(
                 row == 1,
                 f"The operator {op} requires second argument's second-to-last dimension (row) to be 1, but got {row}",
             )
         if tensor.shape is not None:
-            cols, vec_cols = const_dim(tensor.shape[-1]), const_dim(vec.shape[-1])
+            cols, vec_cols = static_int(tensor.shape[-1]), static_int(vec.shape[-1])
             if cols is not None and vec_cols is not None:
                 check(
                     cols == vec_cols,
@@ -98,20 +85,8 @@ def col_expand(call: OpCall) -> IRType | None:
 @rule
 def expands(call: OpCall) -> IRType | None:
     """`DeduceTensorExpandScalarType`: the target's own type (no promotion)."""
-    target = unwrap(call, call.param(0))
-    scalar = unwrap_if(call, call.param(1), frozenset({"Scalar"}))
-    known(scalar)
-    assert scalar is not None
-    target_type = _type(target)
-    scalar_type = normalize_scalar_operand(target_type, scalar, fallback_int="FP32")
     op = "tensor.expands"
-    tensor = expect(
-        target_type, TensorType, f"The operator {op} requires first argument to be a TensorType, but got "
-    )
-    known(scalar_type)
-    s = expect(
-        scalar_type, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got "
-    )
+    tensor, target, s, scalar = expands_operands(call, TensorType, op, scalar_first=False)
     build(call, op, [target, ir_scalar(scalar, s)])
     return plain_tensor(tensor.shape, tensor.dtype)
 
@@ -124,8 +99,10 @@ def expand_clone(call: OpCall) -> IRType | None:
     src = unwrap(call, call.param(0))
     target = unwrap(call, call.param(1))
     op = "tensor.expand_clone"
-    tensor = expect(_type(src), TensorType, f"{op}requires first argument to be a TensorType, but got ")
-    goal = expect(_type(target), TensorType, f"{op}requires second argument to be a TensorType, but got ")
+    tensor = expect(known_type(src), TensorType, f"{op}requires first argument to be a TensorType, but got ")
+    goal = expect(
+        known_type(target), TensorType, f"{op}requires second argument to be a TensorType, but got "
+    )
     if tensor.shape is None or goal.shape is None:
         return plain_tensor(goal.shape, promote_dtypes(tensor.dtype, goal.dtype))
     check(len(tensor.shape) == 3, f"{op} requires input rank to be 3, but got {len(tensor.shape)}")
@@ -138,7 +115,7 @@ def expand_clone(call: OpCall) -> IRType | None:
         equal = dims_equal(dim, new)
         if equal:
             continue
-        if const_dim(dim) == 1:
+        if static_int(dim) == 1:
             broadcast_dims += 1
             continue
         if equal is None:

@@ -8,25 +8,23 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import UNKNOWN_VIEW, Const, Expr, IRType, ScalarType, TensorType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, expect_tensor_like, known, rule
+from compiler.ops.checks import check, dtype_among, expect, expect_tensor_like, known, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import fresh_tensor, plain_tensor
+from compiler.ops.tile_elementwise import TDIV_DTYPES, div_precision, subs_dtypes
 from compiler.ops.type_inference import (
     broadcast_shapes,
     dims_equal,
     dtype_text,
-    is_float_dtype,
     is_int_dtype,
     promote_dtypes,
     shape_text,
-    valid_shape_of,
 )
 from compiler.ops.wrapping import Arg, build, flag, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
 
 _TENSOR_OR_SCALAR = frozenset({"Tensor", "DistributedTensor", "Scalar"})  # tensor_ops.py `_unwrap_rhs`
-_TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
-_TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
 
 
 def first_tensor(ir_type: IRType | None, op: str) -> TensorType:
@@ -56,7 +54,7 @@ def matching_valid_result(
         return plain_tensor(shape, dtype)
     if any(dims_equal(x, y) is None for x, y in zip(a.shape, b.shape)):
         return TensorType(shape, dtype)
-    valid_a, valid_b = valid_shape_of(a), valid_shape_of(b)
+    valid_a, valid_b = valid_shape(a), valid_shape(b)
     if valid_a is None or valid_b is None:
         return TensorType(shape, dtype)
     equal = [dims_equal(x, y) for x, y in zip(valid_a, valid_b)]
@@ -96,7 +94,7 @@ def deduce_scalar(
     s = expect(rhs, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got ")
     dtype = a.dtype if preserve_lhs_dtype else promote_dtypes(a.dtype, s.dtype)
     if preserve_valid and not a.distributed:
-        return fresh_tensor(a.shape, dtype, valid_shape_of(a))
+        return fresh_tensor(a.shape, dtype, valid_shape(a))
     return plain_tensor(a.shape, dtype)
 
 
@@ -164,18 +162,13 @@ def _div_checks(out: TensorType, operands: list[IRType | None], call: OpCall) ->
     """tensor.div: TDIV operand dtypes, then high precision only for a float result."""
     for operand in operands:
         dtype = operand.dtype if isinstance(operand, TensorType) else None
-        if dtype is not None:
-            check(
-                dtype in _TDIV_DTYPES,
-                f"The operator tensor.div requires operand dtype in {{INT16, INT32, FP16, FP32}}, but got "
-                f"{dtype_text(dtype)}",
-            )
+        dtype_among(
+            dtype,
+            TDIV_DTYPES,
+            "The operator tensor.div requires operand dtype in {INT16, INT32, FP16, FP32}, but got ",
+        )
     high_precision = flag(call, "high_precision")
-    check(
-        not high_precision or is_float_dtype(out.dtype),
-        "The operator tensor.div supports high_precision only for FP16 or FP32 because the PTOAS "
-        "high-precision template does not implement integer division",
-    )
+    div_precision("tensor.div", high_precision, out.dtype)
     return high_precision
 
 
@@ -208,13 +201,7 @@ def _scalar_arith(lhs: IRType | None, rhs: IRType | None, op: str) -> TensorType
         return deduce_scalar(lhs, rhs, op)
     out = deduce_scalar(lhs, rhs, op, preserve_lhs_dtype=True)
     assert isinstance(lhs, TensorType) and isinstance(rhs, ScalarType)
-    for what, dtype in (("tensor", lhs.dtype), ("scalar", rhs.dtype)):
-        if dtype is not None:
-            check(
-                dtype in _TSUBS_DTYPES,
-                f"The operator tensor.subs requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, "
-                f"but got {dtype_text(dtype)}",
-            )
+    subs_dtypes("tensor.subs", (("tensor", lhs.dtype), ("scalar", rhs.dtype)))
     return out
 
 

@@ -4,34 +4,29 @@ src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
-import ast
 from dataclasses import replace
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import TensorView, UnknownView
-from compiler.ir.views import canonical_tensor_view, dims_equal
+from compiler.ir.views import canonical_tensor_view, dims_equal, valid_shape
 from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.checks import expect_tensor_like
 from compiler.ops.memory_operands import (
-    UNKNOWN_DIM,
     dims,
     dtype_string,
+    element_read,
+    element_write,
     enum_member,
     flag,
-    int_elements,
     is_none,
+    operand_of,
     pad_value,
     scalar_dtype,
-    valid_shape_of,
+    scalar_elements,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 _SLICE_REMEDY = (
@@ -48,13 +43,13 @@ _ASSEMBLE_REMEDY = (
 def create(call: OpCall) -> IRType:
     # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
     layout = enum_member(call, "layout", ("TensorLayout",), "ND")
-    shape = int_elements(call, "shape", "tensor.create shape tuple element")
+    shape = scalar_elements(call, "shape", "tensor.create shape tuple element")
     return TensorType(shape or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None)
 
 
 @wrapper("tensor.full")
 def full(call: OpCall) -> IRType:
-    shape = int_elements(call, "shape", "tensor.full shape element")
+    shape = scalar_elements(call, "shape", "tensor.full shape element")
     return TensorType(shape or call.dims("shape"), call.dtype("dtype"), view=None)
 
 
@@ -70,15 +65,13 @@ def slice_(call: OpCall) -> IRType | None:
     ):
         return None
     pad = pad_value(call, "pad_value", allow_null=True) if call.has("pad_value") else "carry"
-    if not isinstance(source, TensorType):
-        raise OpError(
-            "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(source)}"
-        )
+    source = expect_tensor_like(
+        source, "tensor.slice requires first argument to be a TensorType or DistributedTensorType, but got "
+    )
     if source.layout in _MX_LAYOUTS:
         raise OpError("tensor.slice does not support MX-layout tensors")
-    shape = int_elements(call, "shape", "tensor.slice shape tuple element")
-    offsets = int_elements(call, "offset", "tensor.slice offset tuple element")
+    shape = scalar_elements(call, "shape", "tensor.slice shape tuple element")
+    offsets = scalar_elements(call, "offset", "tensor.slice offset tuple element")
     if shape is None or offsets is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TensorType(call.dims("shape"), source.dtype, distributed=source.distributed)
     requested = (
@@ -89,18 +82,15 @@ def slice_(call: OpCall) -> IRType | None:
         return TensorType(shape, source.dtype, distributed=source.distributed)
     if len(shape) == len(source.shape) and len(offsets) == len(shape):
         try:
-            extents = infer_window_read_valid_shape(
-                WindowRead(
-                    source_physical=source.shape,
-                    source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
-                    offsets=offsets,
-                    window=shape,
-                    requested_valid=requested,
-                    exact=False,
-                    clamp=clamp,
-                    op_name="tensor.slice",
-                    bounds_remedy=_SLICE_REMEDY,
-                )
+            extents = read_window(
+                source,
+                offsets,
+                shape,
+                requested,
+                exact=False,
+                clamp=clamp,
+                op="tensor.slice",
+                remedy=_SLICE_REMEDY,
             )
         except Unsettled:
             return TensorType(shape, source.dtype, distributed=source.distributed)
@@ -131,16 +121,14 @@ def assemble(call: OpCall) -> IRType | None:
     target, source = call.type_of(call.param(0)), call.type_of(call.param(1))
     if ir_type_name(target) is None or ir_type_name(source) is None:
         return None
-    if not isinstance(target, TensorType):
-        raise OpError(
-            "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(target)}"
-        )
-    if not isinstance(source, TensorType):
-        raise OpError(
-            "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got "
-            f"{ir_type_name(source)}"
-        )
+    target = expect_tensor_like(
+        target,
+        "tensor.assemble requires first argument to be a TensorType or DistributedTensorType, but got ",
+    )
+    source = expect_tensor_like(
+        source,
+        "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got ",
+    )
     offsets = dims(call, "offset")
     fresh = TensorType(target.shape, target.dtype, distributed=target.distributed)
     if offsets is None or target.shape is None or source.shape is None:
@@ -149,21 +137,12 @@ def assemble(call: OpCall) -> IRType | None:
         return fresh  # the atomic combine: not modelled
     if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
         return replace(fresh, view=None)  # a reinterpreting write: the target's shape, fully valid
-    target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
+    source_valid = valid_shape(source)
     if source_valid is None:
         return fresh
     try:
-        valid = infer_write_valid_shape_union(
-            Write(
-                target_physical=target.shape,
-                target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
-                source_physical=source.shape,
-                source_valid=source_valid,
-                offsets=offsets,
-                exact=False,
-                op_name="tensor.assemble",
-                bounds_remedy=_ASSEMBLE_REMEDY,
-            )
+        valid = write_union(
+            target, source, offsets, exact=False, op="tensor.assemble", remedy=_ASSEMBLE_REMEDY
         )
     except Unsettled:
         return fresh
@@ -173,92 +152,22 @@ def assemble(call: OpCall) -> IRType | None:
     return replace(fresh, view=view)
 
 
-def _tensor_operand(call: OpCall) -> IRType | None:
-    expr = call.expr(call.param(0))
-    if not is_wrapped(expr) or expr is None or ir_type_name(expr.type) is None:
-        return None
-    return expr.type
-
-
 @wrapper("tensor.read")
 def read(call: OpCall) -> IRType | None:
-    """`DeduceTensorReadType`."""
-    source = _tensor_operand(call)
-    if source is None:
-        return None
-    if not isinstance(source, TensorType):
-        raise OpError(
-            f"tensor.read requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
-    if source.shape is not None:
-        _indices(call, call.param(1) or "indices", "tensor.read", len(source.shape))
-    return ScalarType(source.dtype)
+    return element_read(call, "tensor.read", TensorType, "tensor", distributed=True)
 
 
 @wrapper("tensor.write")
 def write(call: OpCall) -> IRType | None:
-    """`DeduceTensorWriteType`: the result is the destination tensor's type."""
-    target = _tensor_operand(call)
-    if target is None:
-        return None
-    if not isinstance(target, TensorType):
-        raise OpError(
-            f"tensor.write requires first argument to be a TensorType, but got {ir_type_name(target)}"
-        )
-    if target.shape is None or not _indices(
-        call, call.param(1) or "indices", "tensor.write", len(target.shape)
-    ):
-        return target
-    value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"tensor.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
-    dtype = scalar_dtype(value)
-    if dtype is not None and target.dtype is not None and dtype != target.dtype:
-        raise OpError(
-            "tensor.write requires value dtype to match tensor dtype, but got value dtype "
-            f"{dtype_string(dtype)} and tensor dtype {dtype_string(target.dtype)}"
-        )
-    return target
-
-
-def _indices(call: OpCall, param: str, op: str, rank: int) -> bool:
-    """One integer scalar index per dimension (a bare index is a one-element list);
-    False when the indices are not all known."""
-    node = call.nodes.get(param)
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = call.items(param) or []
-    else:
-        value = call.expr(param)
-        if value is None:
-            return False
-        items = [value]
-    if len(items) != rank:
-        raise OpError(f"{op} indices count ({len(items)}) must match tensor rank ({rank})")
-    for index, item in enumerate(items):
-        if isinstance(item.type, (TileType, TensorType)):
-            raise OpError(f"{op} index element {index} must be ScalarType, but got {item.type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return False
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(
-                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
-            )
-    return True
+    return element_write(call, "tensor.write", TensorType, "tensor", distributed=True)
 
 
 @wrapper("tensor.dim")
 def dim(call: OpCall) -> IRType | None:
     """`DeduceTensorDimType`: an INDEX scalar."""
-    source = _tensor_operand(call)
+    source = operand_of(call, TensorType, "tensor.dim requires first argument to be a TensorType, but got ")
     if source is None:
         return None
-    if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(
-            f"tensor.dim requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     axis_node = call.nodes.get("axis")
     axis = call.evaluate(axis_node) if axis_node is not None else None
     if isinstance(axis, int) and not isinstance(axis, bool) and source.shape is not None:
@@ -294,7 +203,7 @@ def ci(call: OpCall) -> IRType | None:
         raise OpError(
             f"tensor.ci 'start' dtype ({dtype_string(start_dtype)}) must match destination dtype ({dtype_string(dtype)})"
         )
-    shape = int_elements(call, "shape", "tensor.ci shape element")
+    shape = scalar_elements(call, "shape", "tensor.ci shape element")
     if shape is None:
         return None
     if not shape:

@@ -5,12 +5,13 @@ src/ir/op/tensor_ops/reduction.cpp."""
 from __future__ import annotations
 
 from compiler.ir import IRType, TensorType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall
 from compiler.ops.checks import check, expect, known, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import fresh_tensor
 from compiler.ops.tile_reduction import check_non_empty
-from compiler.ops.type_inference import dtype_text, valid_shape_of
+from compiler.ops.type_inference import dtype_text
 from compiler.ops.wrapping import build, unwrap
 
 _ROW = ("row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin")
@@ -41,7 +42,7 @@ def reduction(call: OpCall) -> IRType | None:
         check(ndim >= 2, f"The operator {op} requires at least a 2D tensor, but got {ndim} dimensions")
     axis = ndim + (-2 if is_col else -1)
     check(0 <= axis < ndim, f"The operator {op} axis {axis} is out of range for shape with {ndim} dimensions")
-    valid = valid_shape_of(tensor)
+    valid = valid_shape(tensor)
     check_non_empty(valid, op)
     if name == "row_min" and tensor.dtype is not None:
         check(

@@ -6,13 +6,21 @@ shape (`DeduceTensorUnaryResultType`)."""
 from __future__ import annotations
 
 from compiler.ir import Expr, IRType, TensorType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall
-from compiler.ops.checks import check, expect_tensor_like, known, rule
+from compiler.ops.checks import dtype_among, expect_tensor_like, known, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import fresh_tensor
-from compiler.ops.tile_unary import cast_target, resolve_cast_mode
-from compiler.ops.type_inference import dtype_text, is_float_dtype, valid_shape_of
-from compiler.ops.wrapping import build, flag, unwrap
+from compiler.ops.tile_unary import (
+    cast_target,
+    fp32_only_check,
+    high_precision_call,
+    recip_precision,
+    resolve_cast_mode,
+    same_dtype_cast,
+)
+from compiler.ops.type_inference import is_float_dtype
+from compiler.ops.wrapping import build, unwrap
 from compiler.syntax.values import DType
 
 
@@ -27,7 +35,7 @@ def _input(call: OpCall, op: str) -> tuple[Expr, TensorType]:
 
 
 def _result(tensor: TensorType, dtype: str | None) -> TensorType:
-    return fresh_tensor(tensor.shape, dtype, valid_shape_of(tensor))
+    return fresh_tensor(tensor.shape, dtype, valid_shape(tensor))
 
 
 def _float_or_fp32(dtype: str | None) -> str | None:
@@ -37,36 +45,29 @@ def _float_or_fp32(dtype: str | None) -> str | None:
     return dtype if is_float_dtype(dtype) else "FP32"
 
 
-def _high_precision(call: OpCall, op: str, source: Expr) -> bool | None:
-    high_precision = flag(call, "high_precision")
-    if high_precision is not None:
-        build(call, op, [source], {"high_precision": True} if high_precision else {})
-    return high_precision
+# The result dtype of the ops that check nothing of it.
+_PLAIN = {
+    "neg": lambda dtype: dtype,
+    "abs": lambda dtype: dtype,
+    "exp": _float_or_fp32,
+    "sqrt": _float_or_fp32,
+}
 
 
-@wrapper("tensor.neg", "tensor.abs")
+@wrapper(*(f"tensor.{name}" for name in _PLAIN))
 @rule
-def same_dtype(call: OpCall) -> IRType | None:
+def plain(call: OpCall) -> IRType | None:
     op = f"tensor.{call.name}"
     source, tensor = _input(call, op)
     build(call, op, [source])
-    return _result(tensor, tensor.dtype)
-
-
-@wrapper("tensor.exp", "tensor.sqrt")
-@rule
-def to_float(call: OpCall) -> IRType | None:
-    op = f"tensor.{call.name}"
-    source, tensor = _input(call, op)
-    build(call, op, [source])
-    return _result(tensor, _float_or_fp32(tensor.dtype))
+    return _result(tensor, _PLAIN[call.name](tensor.dtype))
 
 
 @wrapper("tensor.rsqrt")
 @rule
 def rsqrt(call: OpCall) -> IRType | None:
     source, tensor = _input(call, "tensor.rsqrt")
-    _high_precision(call, "tensor.rsqrt", source)
+    high_precision_call(call, "tensor.rsqrt", source)
     return _result(tensor, _float_or_fp32(tensor.dtype))
 
 
@@ -74,13 +75,7 @@ def rsqrt(call: OpCall) -> IRType | None:
 @rule
 def recip(call: OpCall) -> IRType | None:
     source, tensor = _input(call, "tensor.recip")
-    high_precision = _high_precision(call, "tensor.recip", source)
-    if tensor.dtype is not None:
-        check(
-            not high_precision or tensor.dtype in ("FP16", "FP32"),
-            "The operator tensor.recip supports high_precision only for FP16 or FP32 because the PTOAS "
-            "high-precision template does not implement other dtypes",
-        )
+    recip_precision("tensor.recip", high_precision_call(call, "tensor.recip", source), tensor.dtype)
     return _result(tensor, _float_or_fp32(tensor.dtype))
 
 
@@ -88,12 +83,10 @@ def recip(call: OpCall) -> IRType | None:
 @rule
 def log(call: OpCall) -> IRType | None:
     source, tensor = _input(call, "tensor.log")
-    _high_precision(call, "tensor.log", source)
-    if tensor.dtype is not None:
-        check(
-            tensor.dtype in ("FP16", "FP32"),
-            f"tensor.log requires an FP16 or FP32 tensor operand, but got {dtype_text(tensor.dtype)}",
-        )
+    high_precision_call(call, "tensor.log", source)
+    dtype_among(
+        tensor.dtype, ("FP16", "FP32"), "tensor.log requires an FP16 or FP32 tensor operand, but got "
+    )
     return _result(tensor, tensor.dtype)
 
 
@@ -102,12 +95,7 @@ def log(call: OpCall) -> IRType | None:
 def fp32_only(call: OpCall) -> IRType | None:
     op = f"tensor.{call.name}"
     source, tensor = _input(call, op)
-    if tensor.dtype is not None:
-        check(
-            tensor.dtype == "FP32",
-            f"{op} is FP32-only, but got input with dtype {dtype_text(tensor.dtype)}. Cast the input to FP32 "
-            f"explicitly via pl.cast(x, pl.FP32) before applying {op}.",
-        )
+    fp32_only_check(op, tensor.dtype, "x")
     build(call, op, [source])
     return _result(tensor, tensor.dtype)
 
@@ -116,12 +104,12 @@ def fp32_only(call: OpCall) -> IRType | None:
 @rule
 def not_(call: OpCall) -> IRType | None:
     source, tensor = _input(call, "tensor.not")
-    if tensor.dtype is not None:
-        check(
-            tensor.dtype in ("INT16", "UINT16"),
-            f"tensor.not requires an int16 or uint16 tensor dtype, but got {dtype_text(tensor.dtype)}. "
-            "Reinterpret or cast the tensor to a 16-bit integer dtype first.",
-        )
+    dtype_among(
+        tensor.dtype,
+        ("INT16", "UINT16"),
+        "tensor.not requires an int16 or uint16 tensor dtype, but got ",
+        ". Reinterpret or cast the tensor to a 16-bit integer dtype first.",
+    )
     build(call, "tensor.not", [source])
     return _result(tensor, tensor.dtype)
 
@@ -140,12 +128,7 @@ def cast(call: OpCall) -> IRType | None:
         "tensor.cast requires first argument to be a TensorType or DistributedTensorType, but got ",
     )
     target = cast_target(call)
-    if target is not None and tensor.dtype is not None:
-        check(
-            tensor.dtype != target,
-            f"tensor.cast: target_type {dtype_text(target)} equals input dtype; same-dtype cast is not a valid "
-            "operation. Remove the cast or use a different target_type.",
-        )
+    same_dtype_cast("tensor.cast", tensor.dtype, target)
     if target is not None and mode is not None:
         build(call, "tensor.cast", [source], {"target_type": DType(target), "mode": mode})
     return _result(tensor, target)

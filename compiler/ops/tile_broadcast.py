@@ -5,13 +5,23 @@ layout."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from compiler.ir import Expr, IRType, ScalarType, TileType
 from compiler.ops.call import OpCall
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
-from compiler.ops.type_inference import const_dim, dtype_text, promote_dtypes, shape_text
-from compiler.ops.wrapping import build, ir_scalar, normalize_scalar_operand, unwrap, unwrap_if
+from compiler.ops.type_inference import dtype_text, promote_dtypes, shape_text, static_int
+from compiler.ops.wrapping import (
+    Arg,
+    build,
+    ir_scalar,
+    normalize_scalar_operand,
+    unwrap,
+    unwrap_if,
+    unwrap_optional,
+)
 
 _ROW_EXPAND = ("row_expand", "row_expand_sub", "row_expand_div", "row_expand_mul", "row_expand_max",
                "row_expand_min", "row_expand_expdif")  # fmt: skip
@@ -20,26 +30,21 @@ _COL_EXPAND = ("col_expand", "col_expand_mul", "col_expand_add", "col_expand_div
 _ROW_EXPAND_ADD_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32"})
 
 
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
-
-
 def _tiles(call: OpCall, op: str) -> tuple[TileType, TileType, list[Expr | None]]:
     first = unwrap(call, call.param(0))
     second = unwrap(call, call.param(1))
     tile = expect(
-        _type(first), TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        known_type(first), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     vec = expect(
-        _type(second), TileType, f"The operator {op} requires second argument to be a TileType, but got "
+        known_type(second), TileType, f"The operator {op} requires second argument to be a TileType, but got "
     )
     return tile, vec, [first, second]
 
 
-def _ranks(tile: TileType, vec: TileType, op: str) -> None:
-    for which, shape in (("first", tile.shape), ("second", vec.shape)):
+def at_least_2d(op: str, first: tuple | None, second: tuple | None) -> None:
+    """Both operands of a row/column broadcast have rank >= 2 (where known)."""
+    for which, shape in (("first", first), ("second", second)):
         if shape is not None:
             check(
                 len(shape) >= 2,
@@ -48,11 +53,49 @@ def _ranks(tile: TileType, vec: TileType, op: str) -> None:
             )
 
 
+def row_expand_add_dtypes(op: str, dtype: str, vec_dtype: str) -> None:
+    """`row_expand_add`: one dtype, of {INT8, INT16, INT32, FP16, FP32}."""
+    check(
+        dtype == vec_dtype,
+        f"The operator {op} requires src0 and src1 to have the same dtype, but got "
+        f"{dtype_text(dtype)} and {dtype_text(vec_dtype)}",
+    )
+    dtype_among(
+        dtype,
+        _ROW_EXPAND_ADD_DTYPES,
+        f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got ",
+    )
+
+
+def expands_operands(call: OpCall, kind: type, op: str, *, scalar_first: bool) -> tuple[Any, Expr, Any, Arg]:
+    """`expands(target, scalar)`: both unwrapped (in the wrapper's order), the scalar
+    re-typed to the target's dtype (an int literal), then the deduction's class checks.
+    (the target's type, its expression, the scalar's type, the scalar as held)."""
+    if scalar_first:
+        scalar = unwrap_if(call, call.param(1), frozenset({"Scalar"}))
+        target = unwrap(call, call.param(0))
+    else:
+        target = unwrap(call, call.param(0))
+        scalar = unwrap_if(call, call.param(1), frozenset({"Scalar"}))
+    known(scalar)
+    assert scalar is not None
+    target_type = known_type(target)
+    scalar_type = normalize_scalar_operand(target_type, scalar, fallback_int="FP32")
+    found = expect(
+        target_type, kind, f"The operator {op} requires first argument to be a {kind.ir_class_name}, but got "
+    )
+    known(scalar_type)
+    s = expect(
+        scalar_type, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got "
+    )
+    return found, target, s, scalar  # type: ignore[return-value]
+
+
 def row_vector_checks(tile_shape: tuple | None, row_shape: tuple | None, op: str, level: str) -> None:
     """The row vector's last dim is a constant 1; constant row counts agree."""
     if row_shape is None:
         return
-    last = const_dim(row_shape[-1])
+    last = static_int(row_shape[-1])
     text = shape_text(row_shape)
     if last is not None and text is not None:
         check(
@@ -60,7 +103,7 @@ def row_vector_checks(tile_shape: tuple | None, row_shape: tuple | None, op: str
         )
     if tile_shape is None:
         return
-    rows, vec_rows = const_dim(tile_shape[-2]), const_dim(row_shape[-2])
+    rows, vec_rows = static_int(tile_shape[-2]), static_int(row_shape[-2])
     if rows is not None and vec_rows is not None:
         check(
             rows == vec_rows,
@@ -75,7 +118,7 @@ def row_expand(call: OpCall) -> IRType | None:
     """`DeduceTileRowExpandType`: the tile's shape, the promoted dtype."""
     op = f"tile.{call.name}"
     tile, vec, args = _tiles(call, op)
-    _ranks(tile, vec, op)
+    at_least_2d(op, tile.shape, vec.shape)
     row_vector_checks(tile.shape, vec.shape, op, "tile")
     build(call, op, args)
     return tile_result(tile, tile.shape, promote_dtypes(tile.dtype, vec.dtype))
@@ -88,17 +131,16 @@ def row_expand_add(call: OpCall) -> IRType | None:
     wrapper unwraps the optional `tmp` first. Its layout checks (src0 row-major, src1's
     valid columns one 32-byte block, or 1 when it is not row-major) come in between and
     need views: with an unknown view the call is not judged past the dtype checks."""
-    tmp_param = call.param(2)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 2)
     op = "tile.row_expand_add"
     tile, vec, args = _tiles(call, op)
     if tmp is not None:
         expect(
-            _type(tmp),
+            known_type(tmp),
             TileType,
             f"The operator {op} requires optional third argument tmp to be a TileType, but got ",
         )
-    _ranks(tile, vec, op)
+    at_least_2d(op, tile.shape, vec.shape)
     from compiler.ir.views import effective_tile_view
 
     tile_view, vec_view = effective_tile_view(tile), effective_tile_view(vec)
@@ -109,20 +151,12 @@ def row_expand_add(call: OpCall) -> IRType | None:
     )
     if tile.dtype is None or vec.dtype is None:
         return None
-    check(
-        tile.dtype == vec.dtype,
-        f"The operator {op} requires src0 and src1 to have the same dtype, but got "
-        f"{dtype_text(tile.dtype)} and {dtype_text(vec.dtype)}",
-    )
-    check(
-        tile.dtype in _ROW_EXPAND_ADD_DTYPES,
-        f"The operator {op} requires dtype in {{INT8, INT16, INT32, FP16, FP32}}, but got {dtype_text(tile.dtype)}",
-    )
+    row_expand_add_dtypes(op, tile.dtype, vec.dtype)
     if vec_view is None:
         return None
     tile_valid, vec_valid = tile_view.valid_shape, vec_view.valid_shape
     tile_text, vec_text = shape_text(tile_valid), shape_text(vec_valid)
-    rows, vec_rows = const_dim(tile_valid[-2]), const_dim(vec_valid[-2])
+    rows, vec_rows = static_int(tile_valid[-2]), static_int(vec_valid[-2])
     if tile_text is None or vec_text is None or rows is None or vec_rows is None:
         return None
     check(
@@ -132,7 +166,7 @@ def row_expand_add(call: OpCall) -> IRType | None:
     )
     row_major = vec_view.blayout == "row_major"
     expected = 32 // {"INT8": 1, "INT16": 2, "INT32": 4, "FP16": 2, "FP32": 4}[vec.dtype] if row_major else 1
-    cols = const_dim(vec_valid[-1])
+    cols = static_int(vec_valid[-1])
     if cols is None:
         return None
     check(
@@ -159,19 +193,7 @@ def col_expand(call: OpCall) -> IRType | None:
 def expands(call: OpCall) -> IRType | None:
     """`tile.expands(target, scalar)`: the scalar re-typed to the target's dtype (an int
     literal) before `DeduceTileExpandScalarType` promotes the two."""
-    scalar = unwrap_if(call, call.param(1), frozenset({"Scalar"}))
-    target = unwrap(call, call.param(0))
-    known(scalar)
-    assert scalar is not None
-    target_type = _type(target)
-    scalar_type = normalize_scalar_operand(target_type, scalar, fallback_int="FP32")
     op = "tile.expands"
-    tile = expect(
-        target_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
-    )
-    known(scalar_type)
-    s = expect(
-        scalar_type, ScalarType, f"The operator {op} requires second argument to be a ScalarType, but got "
-    )
+    tile, target, s, scalar = expands_operands(call, TileType, op, scalar_first=True)
     build(call, op, [target, ir_scalar(scalar, s)])
     return tile_result(tile, tile.shape, promote_dtypes(tile.dtype, s.dtype))

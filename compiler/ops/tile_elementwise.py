@@ -8,13 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import Expr, IRType, ScalarType, TileType
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import (
     broadcast_shapes,
-    const_dim,
     dims_equal,
     dtype_bytes_of,
     dtype_text,
@@ -22,7 +22,7 @@ from compiler.ops.type_inference import (
     is_int_dtype,
     promote_dtypes,
     shape_text,
-    valid_shape_of,
+    static_int,
 )
 from compiler.ops.wrapping import (
     Arg,
@@ -38,8 +38,8 @@ from compiler.ops.wrapping import (
 VEC = "Vec"  # every op of this file writes its result to Vec (`set_output_memory`)
 _TILE_OR_SCALAR = frozenset({"Tile", "Scalar"})  # tile_ops.py `_unwrap_rhs`
 _SCALAR = frozenset({"Scalar"})
-_TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
-_TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
+TDIV_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
+TSUBS_DTYPES = frozenset({"INT8", "INT16", "INT32", "FP16", "FP32", "BF16"})
 _TSELS_DTYPES = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32", "FP16", "FP32"})
 _TSELS_MASK_DTYPES = frozenset({"INT8", "UINT8", "INT16", "UINT16", "INT32", "UINT32"})
 _TSELS_SCALAR = {"UINT8": "INT8", "UINT16": "INT16", "UINT32": "INT32"}
@@ -65,10 +65,11 @@ def second_scalar(ir_type: IRType | None, op: str) -> ScalarType:
     )
 
 
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
+def _integer_tile(tile: TileType, op: str) -> None:
+    check(
+        is_int_dtype(tile.dtype),
+        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(tile.dtype)}",
+    )  # type: ignore[arg-type]
 
 
 # ----------------------------------------------------------------------------- deductions
@@ -78,14 +79,8 @@ def deduce_binary(lhs: IRType | None, rhs: IRType | None, op: str, *, require_in
     """`DeduceTileOpElementwiseBinaryType` (broadcasting form)."""
     a, b = first_tile(lhs, op), second_tile(rhs, op)
     if require_int:
-        check(
-            is_int_dtype(a.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-        )  # type: ignore[arg-type]
-        check(
-            is_int_dtype(b.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
-        )  # type: ignore[arg-type]
+        _integer_tile(a, op)
+        _integer_tile(b, op)
     dtype = promote_dtypes(a.dtype, b.dtype)
     return result(a, _broadcast(a, b, op, with_shapes=True), dtype)
 
@@ -114,9 +109,10 @@ def _deduce_div(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
             f"The operator {op} requires src0, src1, and dst to have the same dtype, but got "
             f"{dtype_text(a.dtype)} and {dtype_text(b.dtype)}",
         )
-        check(
-            a.dtype in _TDIV_DTYPES,
-            f"The operator {op} requires dtype in {{INT16, INT32, FP16, FP32}}, but got {dtype_text(a.dtype)}",
+        dtype_among(
+            a.dtype,
+            TDIV_DTYPES,
+            f"The operator {op} requires dtype in {{INT16, INT32, FP16, FP32}}, but got ",
         )
     _same_shape_and_valid(a, b, op, "src0, src1, and dst", "src0", "src1")
     return result(a, a.shape, a.dtype)
@@ -132,16 +128,9 @@ def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: s
         f"The operator {op} requires {who} to have the same physical shape rank, but got "
         f"{len(a.shape)} and {len(b.shape)}",
     )
-    for i, (x, y) in enumerate(zip(a.shape, b.shape)):
-        if dims_equal(x, y) is False:
-            a_text, b_text = shape_text(a.shape), shape_text(b.shape)
-            if a_text is None or b_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires {who} to have the same physical shape, but dimension {i} "
-                f"differs; got {a_name} shape {a_text} and {b_name} shape {b_text}"
-            )
-    valid_a, valid_b = valid_shape_of(a), valid_shape_of(b)
+    if not same_dims(op, who, ("physical shape", "shape"), (a_name, a.shape), (b_name, b.shape)):
+        return
+    valid_a, valid_b = valid_shape(a), valid_shape(b)
     if valid_a is None or valid_b is None:
         return
     check(
@@ -149,24 +138,33 @@ def _same_shape_and_valid(a: TileType, b: TileType, op: str, who: str, a_name: s
         f"The operator {op} requires {who} to have the same valid_shape rank, but got "
         f"{len(valid_a)} and {len(valid_b)}",
     )
-    for i, (x, y) in enumerate(zip(valid_a, valid_b)):
+    same_dims(op, who, ("valid_shape", "valid_shape"), (a_name, valid_a), (b_name, valid_b))
+
+
+def same_dims(
+    op: str, who: str, words: tuple[str, str], a: tuple[str, tuple[Any, ...]], b: tuple[str, tuple[Any, ...]]
+) -> bool:
+    """Each dimension of two shapes equal: "... requires <who> to have the same <word>, but
+    dimension <i> differs; got <a> <label> [..] and <b> <label> [..]" where one provably
+    differs (`words`: the word, the label). False when one differs but the shapes cannot
+    be written as the real message does (the rule stops there, reporting nothing)."""
+    (word, label), (a_name, a_dims), (b_name, b_dims) = words, a, b
+    for i, (x, y) in enumerate(zip(a_dims, b_dims)):
         if dims_equal(x, y) is False:
-            a_text, b_text = shape_text(valid_a), shape_text(valid_b)
+            a_text, b_text = shape_text(a_dims), shape_text(b_dims)
             if a_text is None or b_text is None:
-                return
+                return False
             raise OpError(
-                f"The operator {op} requires {who} to have the same valid_shape, but dimension {i} "
-                f"differs; got {a_name} valid_shape {a_text} and {b_name} valid_shape {b_text}"
+                f"The operator {op} requires {who} to have the same {word}, but dimension {i} "
+                f"differs; got {a_name} {label} {a_text} and {b_name} {label} {b_text}"
             )
+    return True
 
 
 def deduce_shift(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     """`DeduceTileOpShiftBinaryType` (tile.shl / tile.shr): the lhs dtype."""
     a, b = first_tile(lhs, op), second_tile(rhs, op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     check(
         is_int_dtype(b.dtype),
         lambda: f"The operator {op} requires integer shift tile dtype, but got {dtype_text(b.dtype)}",  # type: ignore[arg-type]
@@ -186,23 +184,33 @@ def _deduce_subs(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     out = deduce_scalar(lhs, rhs, op)
     tile, scalar = lhs, rhs
     assert isinstance(tile, TileType) and isinstance(scalar, ScalarType)
-    for what, dtype in (("tile", tile.dtype), ("scalar", scalar.dtype)):
-        if dtype is not None:
-            check(
-                dtype in _TSUBS_DTYPES,
-                f"The operator {op} requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, "
-                f"but got {dtype_text(dtype)}",
-            )
+    subs_dtypes(op, (("tile", tile.dtype), ("scalar", scalar.dtype)))
     return out
+
+
+def subs_dtypes(op: str, operands: tuple[tuple[str, str | None], ...]) -> None:
+    """The TSUBS contract of `*.subs`: each operand's dtype in {INT8, ..., BF16}."""
+    for what, dtype in operands:
+        dtype_among(
+            dtype,
+            TSUBS_DTYPES,
+            f"The operator {op} requires {what} dtype in {{INT8, INT16, INT32, FP16, FP32, BF16}}, but got ",
+        )
+
+
+def div_precision(op: str, high_precision: bool | None, dtype: str | None) -> None:
+    """`*.div`'s high precision: only for a float result."""
+    check(
+        not high_precision or is_float_dtype(dtype),
+        f"The operator {op} supports high_precision only for FP16 or FP32 because the PTOAS "
+        "high-precision template does not implement integer division",
+    )
 
 
 def deduce_int_scalar(lhs: IRType | None, rhs: IRType | None, op: str) -> TileType:
     """`DeduceTileOpIntScalarBinaryType` (shls, shrs, ands, ors)."""
     a = first_tile(lhs, op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     s = second_scalar(rhs, op)
     check(
         is_int_dtype(s.dtype),
@@ -219,14 +227,8 @@ def _deduce_ternary(types: list[IRType | None], op: str, *, require_int: bool) -
     a, b = first_tile(types[0], op), second_tile(types[1], op)
     expect(types[2], TileType, f"The operator {op} requires third argument (tmp) to be a TileType, but got ")
     if require_int:
-        check(
-            is_int_dtype(a.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-        )  # type: ignore[arg-type]
-        check(
-            is_int_dtype(b.dtype),
-            lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(b.dtype)}",
-        )  # type: ignore[arg-type]
+        _integer_tile(a, op)
+        _integer_tile(b, op)
     return result(a, _broadcast(a, b, op, with_shapes=False), promote_dtypes(a.dtype, b.dtype))
 
 
@@ -252,10 +254,7 @@ def _deduce_tile_scalar_tile(types: list[IRType | None], op: str) -> TileType:
 def _deduce_xor_scalar(types: list[IRType | None], op: str) -> TileType:
     """`DeduceTileOpXorScalarType` (xors)."""
     a = first_tile(types[0], op)
-    check(
-        is_int_dtype(a.dtype),
-        lambda: f"The operator {op} requires integer tile dtype, but got {dtype_text(a.dtype)}",
-    )  # type: ignore[arg-type]
+    _integer_tile(a, op)
     s = second_scalar(types[1], op)
     check(
         is_int_dtype(s.dtype),
@@ -282,7 +281,7 @@ def binary_auto(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap_if(call, call.param(1), _TILE_OR_SCALAR)
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    lhs_type, name = _type(lhs), call.name
+    lhs_type, name = known_type(lhs), call.name
     known(rhs_type)
     assert rhs is not None
     if isinstance(rhs_type, ScalarType):
@@ -295,11 +294,7 @@ def binary_auto(call: OpCall) -> IRType | None:
     if name == "div":
         out = _deduce_div(lhs_type, rhs_type, "tile.div")
         high_precision = flag(call, "high_precision")
-        check(
-            not high_precision or is_float_dtype(out.dtype),
-            "The operator tile.div supports high_precision only for FP16 or FP32 because the PTOAS "
-            "high-precision template does not implement integer division",
-        )
+        div_precision("tile.div", high_precision, out.dtype)
         if high_precision is not None:
             build(call, "tile.div", [lhs, rhs.expr], {"high_precision": True} if high_precision else {})
         return out
@@ -316,7 +311,7 @@ def scalar_arith(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _TILE_OR_SCALAR)
     rhs_type = _scalar_rhs(call, lhs, rhs)
     op = f"tile.{call.name}"
-    out = (_deduce_subs if call.name == "subs" else deduce_scalar)(_type(lhs), rhs_type, op)
+    out = (_deduce_subs if call.name == "subs" else deduce_scalar)(known_type(lhs), rhs_type, op)
     assert rhs is not None
     build(call, op, [lhs, ir_scalar(rhs, rhs_type)])
     return out
@@ -335,7 +330,9 @@ def plain_binary(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
     op_name = _PLAIN_BINARY[call.name]
-    out = deduce_binary(_type(lhs), _type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or"))
+    out = deduce_binary(
+        known_type(lhs), known_type(rhs), f"tile.{op_name}", require_int=op_name in ("and", "or")
+    )
     build(call, f"tile.{op_name}", [lhs, rhs])
     return out
 
@@ -345,7 +342,7 @@ def plain_binary(call: OpCall) -> IRType | None:
 def shift(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     rhs = unwrap(call, call.param(1))
-    out = deduce_shift(_type(lhs), _type(rhs), f"tile.{call.name}")
+    out = deduce_shift(known_type(lhs), known_type(rhs), f"tile.{call.name}")
     build(call, f"tile.{call.name}", [lhs, rhs])
     return out
 
@@ -363,7 +360,7 @@ def scalar_only(call: OpCall) -> IRType | None:
     rhs = unwrap_if(call, call.param(1), _SCALAR)
     lhs = unwrap(call, call.param(0))
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    out = _SCALAR_ONLY[call.name](_type(lhs), rhs_type, f"tile.{call.name}")
+    out = _SCALAR_ONLY[call.name](known_type(lhs), rhs_type, f"tile.{call.name}")
     assert rhs is not None
     build(call, f"tile.{call.name}", [lhs, ir_scalar(rhs, rhs_type)])
     return out
@@ -373,7 +370,7 @@ def scalar_only(call: OpCall) -> IRType | None:
 @rule
 def ternary(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    out = _deduce_ternary([_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
+    out = _deduce_ternary([known_type(e) for e in exprs], f"tile.{call.name}", require_int=call.name == "xor")
     build(call, f"tile.{call.name}", exprs)
     return out
 
@@ -386,7 +383,7 @@ def tile_scalar_tile(call: OpCall) -> IRType | None:
     lhs = unwrap(call, call.param(0))
     third = unwrap(call, call.param(2))
     rhs_type = _scalar_rhs(call, lhs, rhs)
-    types = [_type(lhs), rhs_type, _type(third)]
+    types = [known_type(lhs), rhs_type, known_type(third)]
     op = f"tile.{call.name}"
     out = _deduce_xor_scalar(types, op) if call.name == "xors" else _deduce_tile_scalar_tile(types, op)
     assert rhs is not None
@@ -398,7 +395,7 @@ def tile_scalar_tile(call: OpCall) -> IRType | None:
 @rule
 def tri_tile(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    out = _deduce_tri_tile([_type(e) for e in exprs], f"tile.{call.name}")
+    out = _deduce_tri_tile([known_type(e) for e in exprs], f"tile.{call.name}")
     build(call, f"tile.{call.name}", exprs)
     return out
 
@@ -412,7 +409,7 @@ def lrelu(call: OpCall) -> IRType | None:
     known(slope)
     assert slope is not None
     slope_type = normalize_const_to_dtype(slope, "FP32")
-    out = deduce_scalar(_type(tile), slope_type, "tile.lrelu")
+    out = deduce_scalar(known_type(tile), slope_type, "tile.lrelu")
     build(call, "tile.lrelu", [tile, ir_scalar(slope, slope_type)])
     return out
 
@@ -421,73 +418,57 @@ def lrelu(call: OpCall) -> IRType | None:
 @rule
 def prelu(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(3)]
-    src_t, slope_t, tmp_t = (_type(e) for e in exprs)
+    src_t, slope_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.prelu"
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
     slope = expect(slope_t, TileType, f"The operator {op} requires slope to be a TileType, but got ")
     tmp = expect(tmp_t, TileType, f"The operator {op} requires tmp to be a TileType, but got ")
-    if src.dtype is not None:
+    dtype_among(
+        src.dtype, ("FP16", "FP32"), f"The operator {op} requires src dtype in {{FP16, FP32}}, but got "
+    )
+    if src.dtype is not None and slope.dtype is not None:
         check(
-            src.dtype in ("FP16", "FP32"),
-            f"The operator {op} requires src dtype in {{FP16, FP32}}, but got {dtype_text(src.dtype)}",
+            slope.dtype == src.dtype,
+            f"The operator {op} requires slope dtype to match src dtype, but got "
+            f"{dtype_text(slope.dtype)} and {dtype_text(src.dtype)}",
         )
-        if slope.dtype is not None:
-            check(
-                slope.dtype == src.dtype,
-                f"The operator {op} requires slope dtype to match src dtype, but got "
-                f"{dtype_text(slope.dtype)} and {dtype_text(src.dtype)}",
-            )
-    if src.shape is not None:
+    _rank_2(src, op, "src")
+    if src.shape is not None and slope.shape is not None:
         check(
-            len(src.shape) == 2,
-            f"The operator {op} requires a rank-2 src tile, but got rank {len(src.shape)}",
+            len(slope.shape) == len(src.shape),
+            f"The operator {op} requires slope and src to have the same rank, but got "
+            f"{len(slope.shape)} and {len(src.shape)}",
         )
-        if slope.shape is not None:
-            check(
-                len(slope.shape) == len(src.shape),
-                f"The operator {op} requires slope and src to have the same rank, but got "
-                f"{len(slope.shape)} and {len(src.shape)}",
-            )
-            _prelu_same_shapes(slope, src, op)
-    if tmp.shape is not None:
-        check(
-            len(tmp.shape) == 2,
-            f"The operator {op} requires a rank-2 tmp tile, but got rank {len(tmp.shape)}",
-        )
+        _prelu_same_shapes(slope, src, op)
+    _rank_2(tmp, op, "tmp")
     build(call, op, exprs)
     return result(src, src.shape, src.dtype)
 
 
+def _rank_2(tile: TileType, op: str, name: str) -> None:
+    if tile.shape is not None:
+        check(
+            len(tile.shape) == 2,
+            f"The operator {op} requires a rank-2 {name} tile, but got rank {len(tile.shape)}",
+        )
+
+
 def _prelu_same_shapes(slope: TileType, src: TileType, op: str) -> None:
     assert slope.shape is not None and src.shape is not None
-    for i, (x, y) in enumerate(zip(src.shape, slope.shape)):
-        if dims_equal(x, y) is False:
-            slope_text, src_text = shape_text(slope.shape), shape_text(src.shape)
-            if slope_text is None or src_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires slope and src to have the same physical shape, but dimension {i} "
-                f"differs; got slope shape {slope_text} and src shape {src_text}"
-            )
-    src_valid, slope_valid = valid_shape_of(src), valid_shape_of(slope)
+    who = "slope and src"
+    if not same_dims(op, who, ("physical shape", "shape"), ("slope", slope.shape), ("src", src.shape)):
+        return
+    src_valid, slope_valid = valid_shape(src), valid_shape(slope)
     if src_valid is None or slope_valid is None or len(src_valid) != len(slope_valid):
         return
-    for i, (x, y) in enumerate(zip(src_valid, slope_valid)):
-        if dims_equal(x, y) is False:
-            slope_text, src_text = shape_text(slope_valid), shape_text(src_valid)
-            if slope_text is None or src_text is None:
-                return
-            raise OpError(
-                f"The operator {op} requires slope and src to have the same valid_shape, but dimension {i} "
-                f"differs; got slope valid_shape {slope_text} and src valid_shape {src_text}"
-            )
+    same_dims(op, who, ("valid_shape", "valid_shape"), ("slope", slope_valid), ("src", src_valid))
 
 
 @wrapper("tile.sel")
 @rule
 def sel(call: OpCall) -> IRType | None:
     exprs = [unwrap(call, call.param(i)) for i in range(4)]
-    mask_t, lhs_t, rhs_t, tmp_t = (_type(e) for e in exprs)
+    mask_t, lhs_t, rhs_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.sel"
     expect(mask_t, TileType, f"The operator {op} requires first argument (mask) to be a TileType, but got ")
     a = expect(
@@ -513,38 +494,26 @@ def sels(call: OpCall) -> IRType | None:
     scalar_type = normalize_scalar_operand(src_expr.type if src_expr else None, scalar, retype_constants=True)
     if isinstance(scalar_type, ScalarType) and scalar.obj is None and scalar_type.dtype in _TSELS_SCALAR:
         scalar_type = ScalarType(_TSELS_SCALAR[scalar_type.dtype])  # a constant keeps its bits, signed
-    mask_t, src_t, tmp_t = (_type(e) for e in exprs)
+    mask_t, src_t, tmp_t = (known_type(e) for e in exprs)
     op = "tile.sels"
     mask = expect(mask_t, TileType, f"The operator {op} requires mask to be a TileType, but got ")
     src = expect(src_t, TileType, f"The operator {op} requires src to be a TileType, but got ")
     tmp = expect(tmp_t, TileType, f"The operator {op} requires tmp to be a TileType, but got ")
     s = expect(scalar_type, ScalarType, f"The operator {op} requires scalar to be a ScalarType, but got ")
-    if mask.shape is not None:
-        check(
-            len(mask.shape) == 2,
-            f"The operator {op} requires a rank-2 mask tile, but got rank {len(mask.shape)}",
-        )
-    if mask.dtype is not None:
-        check(
-            mask.dtype in _TSELS_MASK_DTYPES,
-            f"The operator {op} requires an 8-, 16-, or 32-bit integer mask, but got {dtype_text(mask.dtype)}",
-        )
-    if src.shape is not None:
-        check(
-            len(src.shape) == 2,
-            f"The operator {op} requires a rank-2 src tile, but got rank {len(src.shape)}",
-        )
-    if src.dtype is not None:
-        check(
-            src.dtype in _TSELS_DTYPES,
-            f"The operator {op} requires src dtype in {{INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, FP32}}, "
-            f"but got {dtype_text(src.dtype)}",
-        )
-    if tmp.shape is not None:
-        check(
-            len(tmp.shape) == 2,
-            f"The operator {op} requires a rank-2 tmp tile, but got rank {len(tmp.shape)}",
-        )
+    _rank_2(mask, op, "mask")
+    dtype_among(
+        mask.dtype,
+        _TSELS_MASK_DTYPES,
+        f"The operator {op} requires an 8-, 16-, or 32-bit integer mask, but got ",
+    )
+    _rank_2(src, op, "src")
+    dtype_among(
+        src.dtype,
+        _TSELS_DTYPES,
+        f"The operator {op} requires src dtype in {{INT8, UINT8, INT16, UINT16, INT32, UINT32, FP16, FP32}}, "
+        "but got ",
+    )
+    _rank_2(tmp, op, "tmp")
     if src.dtype is not None and s.dtype is not None:
         expected = _TSELS_SCALAR.get(src.dtype, src.dtype)
         check(
@@ -559,20 +528,20 @@ def sels(call: OpCall) -> IRType | None:
 
 def _sels_mask_covers(mask: TileType, src: TileType, op: str) -> None:
     """The mask's valid rows cover src's, and each mask row holds ceil(cols / 8) bytes."""
-    mask_valid, src_valid = valid_shape_of(mask), valid_shape_of(src)
+    mask_valid, src_valid = valid_shape(mask), valid_shape(src)
     if mask_valid is None or src_valid is None or len(mask_valid) != 2 or len(src_valid) != 2:
         return
     mask_text, src_text = shape_text(mask_valid), shape_text(src_valid)
     if mask_text is None or src_text is None:
         return
-    src_rows, mask_rows = const_dim(src_valid[0]), const_dim(mask_valid[0])
+    src_rows, mask_rows = static_int(src_valid[0]), static_int(mask_valid[0])
     if src_rows is not None and mask_rows is not None:
         check(
             src_rows <= mask_rows,
             f"The operator {op} requires mask carrier rows to cover src valid rows, but got mask valid_shape "
             f"{mask_text} and src valid_shape {src_text}",
         )
-    src_cols, mask_cols = const_dim(src_valid[1]), const_dim(mask_valid[1])
+    src_cols, mask_cols = static_int(src_valid[1]), static_int(mask_valid[1])
     if src_cols is not None and mask_cols is not None and mask.dtype is not None:
         check(
             (src_cols + 7) // 8 <= mask_cols * dtype_bytes_of(mask.dtype),
@@ -592,13 +561,13 @@ def cmp(call: OpCall) -> IRType | None:
         rhs_arg = unwrap_if(call, call.param(1), _SCALAR)
         lhs = unwrap(call, call.param(0))
         rhs_type = _scalar_rhs(call, lhs, rhs_arg)
-        a = first_tile(_type(lhs), op)
+        a = first_tile(known_type(lhs), op)
         second_scalar(rhs_type, op)
         assert rhs_arg is not None
         build(call, op, [lhs, ir_scalar(rhs_arg, rhs_type)], {"cmp_type": _cmp_type(call)})
         return _packed_predicate(a, a.shape)
     lhs, rhs = unwrap(call, call.param(0)), unwrap(call, call.param(1))
-    a, b = first_tile(_type(lhs), op), second_tile(_type(rhs), op)
+    a, b = first_tile(known_type(lhs), op), second_tile(known_type(rhs), op)
     build(call, op, [lhs, rhs], {"cmp_type": _cmp_type(call)})
     return _packed_predicate(a, _broadcast(a, b, op, with_shapes=True))
 
@@ -613,10 +582,10 @@ def _packed_predicate(src: TileType, shape: tuple[Any, ...] | None) -> TileType:
     valid columns ceil(valid cols / 8); src's layout."""
     if not shape:
         return TileType(None, "UINT8", VEC)
-    cols = const_dim(shape[-1])
+    cols = static_int(shape[-1])
     packed: Any = ((cols + 7) // 8 + 31) // 32 * 32 if cols is not None else "?"
-    valid = valid_shape_of(src)
-    valid_cols = const_dim(valid[-1]) if valid else None
+    valid = valid_shape(src)
+    valid_cols = static_int(valid[-1]) if valid else None
     mask_valid = (*valid[:-1], (valid_cols + 7) // 8) if valid and valid_cols is not None else None
     mask_shape = (*shape[:-1], packed)
     if mask_valid is None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from dataclasses import replace
 
-from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, TensorView, TileView, UnknownView
 from compiler.ir.views import (
     canonical_tensor_view,
@@ -14,28 +14,24 @@ from compiler.ir.views import (
     dims_equal,
     effective_tile_view,
     implicit_tile_layout,
+    valid_shape,
 )
 from compiler.ops.call import OpCall, OpError, is_wrapped
 from compiler.ops.memory_operands import (
-    UNKNOWN_DIM,
     dims,
     dtype_string,
+    element_read,
+    element_write,
     enum_member,
     expr_class_name,
     flag,
     is_none,
+    operand_of,
     scalar_dtype,
-    valid_shape_of,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import tile_result
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
@@ -116,20 +112,16 @@ def _load_view(
         offsets = dims(call, "offsets")
         if clamp is None or offsets is None:
             return UNKNOWN_VIEW
-        source_valid = valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape)
         try:
-            extents = infer_window_read_valid_shape(
-                WindowRead(
-                    source_physical=source.shape,
-                    source_valid=source_valid,
-                    offsets=offsets,
-                    window=tile_shape,
-                    requested_valid=requested,
-                    exact=False,
-                    clamp=clamp,
-                    op_name="tile.load",
-                    bounds_remedy=_LOAD_REMEDY,
-                )
+            extents = read_window(
+                source,
+                offsets,
+                tile_shape,
+                requested,
+                exact=False,
+                clamp=clamp,
+                op="tile.load",
+                remedy=_LOAD_REMEDY,
             )
         except Unsettled:
             return UNKNOWN_VIEW
@@ -197,8 +189,8 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
         return _unknown_view(output)
     if len(tile.shape) != len(output.shape) or len(offsets) != len(output.shape):
         return output  # a reinterpreting store keeps the destination type
-    transfer_valid = valid_shape_of(tile)
-    dest_valid = valid_shape_of(output)
+    transfer_valid = valid_shape(tile)
+    dest_valid = valid_shape(output)
     if transfer_valid is None:
         # The bounds need the extent moved; the union of a fully valid destination is itself.
         return (
@@ -207,18 +199,7 @@ def _stored(call: OpCall, tile: TileType, output: TensorType) -> TensorType:
             else _unknown_view(output)
         )
     try:
-        result_valid = infer_write_valid_shape_union(
-            Write(
-                target_physical=output.shape,
-                target_valid=dest_valid or (UNKNOWN_DIM,) * len(output.shape),
-                source_physical=tile.shape,
-                source_valid=transfer_valid,
-                offsets=offsets,
-                exact=False,
-                op_name="tile.store",
-                bounds_remedy=_STORE_REMEDY,
-            )
-        )
+        result_valid = write_union(output, tile, offsets, exact=False, op="tile.store", remedy=_STORE_REMEDY)
     except Unsettled:
         return _unknown_view(output)
     if dest_valid is not None and dims_equal(result_valid, dest_valid):
@@ -318,70 +299,14 @@ def full(call: OpCall) -> IRType | None:
     return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")
 
 
-def _indices(call: OpCall, param: str, op: str, rank: int, what: str) -> bool:
-    """The index checks of `read` / `write`: one integer scalar per dimension. False
-    when the indices are not all known."""
-    node = call.nodes.get(param)
-    if isinstance(node, (ast.List, ast.Tuple)):
-        items = call.items(param) or []
-    else:
-        value = call.expr(param)
-        if value is None:
-            return False
-        items = [value]  # a bare index: the wrapper makes it a one-element list
-    if len(items) != rank:
-        raise OpError(f"{op} indices count ({len(items)}) must match {what} rank ({rank})")
-    for index, item in enumerate(items):
-        item_type = item.type
-        if isinstance(item_type, (TileType, TensorType)):
-            raise OpError(f"{op} index element {index} must be ScalarType, but got {item_type.ir_class_name}")
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return False
-        if not (dtype.startswith(("INT", "UINT")) or dtype == "INDEX"):
-            raise OpError(
-                f"{op} index element {index} must have integer dtype, but got {dtype_string(dtype)}"
-            )
-    return True
-
-
 @wrapper("tile.read")
 def read(call: OpCall) -> IRType | None:
-    """`DeduceTileReadType`."""
-    source = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
-        return None
-    if not isinstance(source, TileType):
-        raise OpError(f"tile.read requires first argument to be a TileType, but got {ir_type_name(source)}")
-    if source.shape is not None:
-        _indices(call, call.param(1) or "indices", "tile.read", len(source.shape), "tile")
-    return ScalarType(source.dtype)
+    return element_read(call, "tile.read", TileType, "tile")
 
 
 @wrapper("tile.write")
 def write(call: OpCall) -> IRType | None:
-    """`DeduceTileWriteType`: the result is the destination tile's type."""
-    target = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(target) is None:
-        return None
-    if not isinstance(target, TileType):
-        raise OpError(f"tile.write requires first argument to be a TileType, but got {ir_type_name(target)}")
-    if target.shape is None or not _indices(
-        call, call.param(1) or "indices", "tile.write", len(target.shape), "tile"
-    ):
-        return target
-    value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"tile.write requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
-    dtype = scalar_dtype(value)
-    if dtype is not None and target.dtype is not None and dtype != target.dtype:
-        raise OpError(
-            "tile.write requires value dtype to match tile dtype, but got value dtype "
-            f"{dtype_string(dtype)} and tile dtype {dtype_string(target.dtype)}"
-        )
-    return target
+    return element_write(call, "tile.write", TileType, "tile")
 
 
 _SCALE = ("LeftScale", "RightScale")
@@ -390,13 +315,11 @@ _SCALE = ("LeftScale", "RightScale")
 @wrapper("tile.move")
 def move(call: OpCall) -> IRType | None:
     """`DeduceTileMoveType`: the tile retargeted to `target_memory`, its valid shape and pad kept."""
-    source = call.type_of(call.param(0))
-    if not is_wrapped(call.expr(call.param(0))) or ir_type_name(source) is None:
+    source = operand_of(
+        call, TileType, "The operator tile.move requires first argument to be a TileType, but got "
+    )
+    if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"The operator tile.move requires first argument to be a TileType, but got {ir_type_name(source)}"
-        )
     space = call.memory("target_memory", None)
     if space is None or source.shape is None:
         return TileType(source.shape, source.dtype, space)

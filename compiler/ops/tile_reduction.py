@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import Expr, IRType, TileType
-from compiler.ir.views import effective_tile_view
+from compiler.ir import IRType, TileType
+from compiler.ir.views import effective_tile_view, valid_shape
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import own_layout_view
-from compiler.ops.type_inference import const_dim, dims_equal, dtype_text, shape_text, valid_shape_of
-from compiler.ops.wrapping import build, unwrap
+from compiler.ops.type_inference import dims_equal, dtype_text, shape_text, static_int
+from compiler.ops.wrapping import build, unwrap, unwrap_optional
 
 VEC = "Vec"
 _ROW = ("row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin")
@@ -21,18 +21,12 @@ _COL_ONE = ("col_max", "col_min", "col_prod")
 _ROW_MIN_DTYPES = frozenset({"INT16", "INT32", "FP16", "FP32"})
 
 
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
-
-
 def check_non_empty(valid: tuple[Any, ...] | None, op: str) -> None:
     """`CheckReductionInputNonEmpty`: no axis of the input's valid region provably 0."""
     if valid is None:
         return
     for i, extent in enumerate(valid):
-        if const_dim(extent) == 0:
+        if static_int(extent) == 0:
             text = shape_text(valid)
             if text is None:
                 return
@@ -76,7 +70,7 @@ def _check_tmp(tile: TileType, tmp: TileType, op: str, *, exact: bool) -> None:
                 f"The operator {op} requires tmp_tile shape to exactly match the input shape, but dimension {i} "
                 f"differs; got tmp_tile shape {tmp_text} and input shape {input_text}",
             )
-        elif const_dim(x) is not None and const_dim(t) is not None:
+        elif static_int(x) is not None and static_int(t) is not None:
             check(
                 t >= x,
                 f"The operator {op} requires tmp_tile shape to be at least the input shape in every dimension, "
@@ -94,7 +88,7 @@ def deduce_row(input_type: IRType | None, tmp_type: IRType | None, op: str, *, a
     _at_least_2d(tile, op)
     tmp = expect(tmp_type, TileType, f"The operator {op} requires tmp_tile to be a TileType, but got ")
     _check_tmp(tile, tmp, op, exact=arg)
-    valid = valid_shape_of(tile)
+    valid = valid_shape(tile)
     check_non_empty(valid, op)
     shape = (*tile.shape[:-1], 1) if tile.shape else None
     out_valid = (*valid[:-1], 1) if valid else None
@@ -109,7 +103,7 @@ def deduce_col(input_type: IRType | None, op: str, *, arg: bool = False) -> Tile
         input_type, TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     _at_least_2d(tile, op)
-    valid = valid_shape_of(tile)
+    valid = valid_shape(tile)
     check_non_empty(valid, op)
     shape = (1, *tile.shape[1:]) if tile.shape else None
     out_valid = (1, *valid[1:]) if valid else None
@@ -124,9 +118,9 @@ def row(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     tmp = unwrap(call, call.param(1))
     op = f"tile.{call.name}"
-    out = deduce_row(_type(tile), _type(tmp), op, arg=call.name in ("row_argmax", "row_argmin"))
+    out = deduce_row(known_type(tile), known_type(tmp), op, arg=call.name in ("row_argmax", "row_argmin"))
     if call.name == "row_min":
-        _row_min_input(_type(tile), out.dtype)
+        _row_min_input(known_type(tile), out.dtype)
     build(call, op, [tile, tmp])
     return out
 
@@ -152,16 +146,15 @@ def _row_min_input(input_type: IRType | None, dtype: str | None) -> None:
 @rule
 def col_sum(call: OpCall) -> IRType | None:
     """`tile.col_sum(tile, tmp_tile=None)`: the wrapper unwraps `tmp_tile` first."""
-    tmp_param = call.param(1)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 1)
     source = unwrap(call, call.param(0))
     op = "tile.col_sum"
     tile = expect(
-        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        known_type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_tile = expect(
-            _type(tmp), TileType, f"The operator {op} requires tmp_tile to be a TileType, but got "
+            known_type(tmp), TileType, f"The operator {op} requires tmp_tile to be a TileType, but got "
         )
         if tmp_tile.dtype is not None and tile.dtype is not None:
             check(
@@ -178,7 +171,7 @@ def col_sum(call: OpCall) -> IRType | None:
 def col(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     op = f"tile.{call.name}"
-    out = deduce_col(_type(tile), op)
+    out = deduce_col(known_type(tile), op)
     build(call, op, [tile])
     return out
 
@@ -189,6 +182,6 @@ def col_arg(call: OpCall) -> IRType | None:
     tile = unwrap(call, call.param(0))
     tmp = unwrap(call, call.param(1))
     op = f"tile.{call.name}"
-    out = deduce_col(_type(tile), op, arg=True)
+    out = deduce_col(known_type(tile), op, arg=True)
     build(call, op, [tile, tmp])
     return out

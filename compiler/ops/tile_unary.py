@@ -6,20 +6,14 @@ from __future__ import annotations
 
 from compiler.ir import Expr, IRType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.checks import check, expect, known, rule
+from compiler.ops.checks import check, dtype_among, expect, known_type, rule
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
-from compiler.ops.wrapping import build, flag, unwrap
+from compiler.ops.wrapping import build, flag, unwrap, unwrap_optional
 from compiler.syntax.values import DType
 
 CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
-
-
-def _type(expr: Expr | None) -> IRType | None:
-    known(expr)
-    assert expr is not None
-    return expr.type
 
 
 def deduce_unary(ir_type: IRType | None, op: str) -> TileType:
@@ -30,7 +24,7 @@ def deduce_unary(ir_type: IRType | None, op: str) -> TileType:
 
 def _unary_call(call: OpCall, op: str) -> tuple[Expr | None, TileType]:
     tile = unwrap(call, call.param(0))
-    out = deduce_unary(_type(tile), op)
+    out = deduce_unary(known_type(tile), op)
     return tile, out
 
 
@@ -49,35 +43,55 @@ def fp32_only(call: OpCall) -> IRType | None:
     """`DeduceTileFP32OnlyType`."""
     op = f"tile.{call.name}"
     tile, out = _unary_call(call, op)
-    if out.dtype is not None:
-        check(
-            out.dtype == "FP32",
-            f"{op} is FP32-only, but got input with dtype {dtype_text(out.dtype)}. Cast the input to FP32 "
-            f"explicitly via pl.cast(tile, pl.FP32) before applying {op}.",
-        )
+    fp32_only_check(op, out.dtype, "tile")
     build(call, op, [tile])
     return out
 
 
-def _high_precision(call: OpCall, op: str, tile: Expr | None) -> bool | None:
+def fp32_only_check(op: str, dtype: str | None, operand: str) -> None:
+    """`DeduceTileFP32OnlyType` / `DeduceTensorFP32OnlyType` (sin, cos); `operand` is what
+    the message's `pl.cast(...)` example casts."""
+    dtype_among(
+        dtype,
+        ("FP32",),
+        f"{op} is FP32-only, but got input with dtype ",
+        f". Cast the input to FP32 explicitly via pl.cast({operand}, pl.FP32) before applying {op}.",
+    )
+
+
+def high_precision_call(call: OpCall, op: str, operand: Expr | None) -> bool | None:
     """`kwargs = {"high_precision": True} if high_precision else {}`, recorded for the printer."""
     high_precision = flag(call, "high_precision")
     if high_precision is not None:
-        build(call, op, [tile], {"high_precision": True} if high_precision else {})
+        build(call, op, [operand], {"high_precision": True} if high_precision else {})
     return high_precision
+
+
+def recip_precision(op: str, high_precision: bool | None, dtype: str | None) -> None:
+    """`*.recip`'s high precision: FP16 or FP32 only."""
+    if dtype is not None:
+        check(
+            not high_precision or dtype in ("FP16", "FP32"),
+            f"The operator {op} supports high_precision only for FP16 or FP32 because the PTOAS "
+            "high-precision template does not implement other dtypes",
+        )
+
+
+def same_dtype_cast(op: str, dtype: str | None, target: str | None) -> None:
+    """A cast to the input's own dtype is refused."""
+    if target is not None and dtype is not None:
+        check(
+            dtype != target,
+            f"{op}: target_type {dtype_text(target)} equals input dtype; same-dtype cast is not a valid "
+            "operation. Remove the cast or use a different target_type.",
+        )
 
 
 @wrapper("tile.recip")
 @rule
 def recip(call: OpCall) -> IRType | None:
     tile, out = _unary_call(call, "tile.recip")
-    high_precision = _high_precision(call, "tile.recip", tile)
-    if out.dtype is not None:
-        check(
-            not high_precision or out.dtype in ("FP16", "FP32"),
-            "The operator tile.recip supports high_precision only for FP16 or FP32 because the PTOAS "
-            "high-precision template does not implement other dtypes",
-        )
+    recip_precision("tile.recip", high_precision_call(call, "tile.recip", tile), out.dtype)
     return out
 
 
@@ -85,12 +99,8 @@ def recip(call: OpCall) -> IRType | None:
 @rule
 def log(call: OpCall) -> IRType | None:
     tile, out = _unary_call(call, "tile.log")
-    _high_precision(call, "tile.log", tile)
-    if out.dtype is not None:
-        check(
-            out.dtype in ("FP16", "FP32"),
-            f"tile.log requires an FP16 or FP32 tile operand, but got {dtype_text(out.dtype)}",
-        )
+    high_precision_call(call, "tile.log", tile)
+    dtype_among(out.dtype, ("FP16", "FP32"), "tile.log requires an FP16 or FP32 tile operand, but got ")
     return out
 
 
@@ -98,11 +108,9 @@ def log(call: OpCall) -> IRType | None:
 @rule
 def not_(call: OpCall) -> IRType | None:
     tile, out = _unary_call(call, "tile.not")
-    if out.dtype is not None:
-        check(
-            out.dtype in ("INT16", "UINT16"),
-            f"The operator tile.not requires int16 or uint16 tile dtype, but got {dtype_text(out.dtype)}",
-        )
+    dtype_among(
+        out.dtype, ("INT16", "UINT16"), "The operator tile.not requires int16 or uint16 tile dtype, but got "
+    )
     build(call, "tile.not", [tile])
     return out
 
@@ -112,16 +120,15 @@ def not_(call: OpCall) -> IRType | None:
 def rsqrt(call: OpCall) -> IRType | None:
     """`DeduceTileRsqrtType`: an optional tmp tile like the input (the high-precision path).
     The wrapper unwraps `tmp` before `tile`."""
-    tmp_param = call.param(1)
-    tmp = unwrap(call, tmp_param) if tmp_param is not None and call.has(tmp_param) else None
+    tmp = unwrap_optional(call, 1)
     op = "tile.rsqrt"
     source = unwrap(call, call.param(0))
     tile = expect(
-        _type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
+        known_type(source), TileType, f"The operator {op} requires first argument to be a TileType, but got "
     )
     if tmp is not None:
         tmp_type = expect(
-            _type(tmp), TileType, f"The operator {op} requires tmp argument to be a TileType, but got "
+            known_type(tmp), TileType, f"The operator {op} requires tmp argument to be a TileType, but got "
         )
         if tmp_type.dtype is not None and tile.dtype is not None:
             check(
@@ -172,15 +179,10 @@ def cast(call: OpCall) -> IRType | None:
     source = unwrap(call, call.param(0))
     mode = resolve_cast_mode(call, call.param(2))
     tile = expect(
-        _type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
+        known_type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
     )
     target = cast_target(call)
-    if target is not None and tile.dtype is not None:
-        check(
-            tile.dtype != target,
-            f"tile.cast: target_type {dtype_text(target)} equals input dtype; same-dtype cast is not a valid "
-            "operation. Remove the cast or use a different target_type.",
-        )
+    same_dtype_cast("tile.cast", tile.dtype, target)
     if target is not None and mode is not None:
         build(call, "tile.cast", [source], {"target_type": DType(target), "mode": mode})
     return tile_result(tile, tile.shape, target)

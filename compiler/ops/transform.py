@@ -8,31 +8,34 @@ from dataclasses import replace
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
-from compiler.ir.views import canonical_tensor_view, dims_equal, effective_tile_view, implicit_tile_layout
-from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ir.views import (
+    canonical_tensor_view,
+    dims_equal,
+    effective_tile_view,
+    implicit_tile_layout,
+    valid_shape,
+)
+from compiler.ops.call import OpCall, OpError
+from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
-    UNKNOWN_DIM,
+    INDEX_LIKE,
     dims,
     dtype_string,
     enum_member,
     flag,
-    int_elements,
+    is_index_like,
     is_none,
+    operand_of,
+    operand_type,
     pad_value,
     scalar_dtype,
-    valid_shape_of,
+    scalar_element,
+    scalar_elements,
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
-from compiler.ops.type_inference import ir_type_name
-from compiler.ops.valid_region import (
-    Unsettled,
-    WindowRead,
-    Write,
-    infer_window_read_valid_shape,
-    infer_write_valid_shape_union,
-)
+from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import input_memory, tile_result
 
 _TILE_SLICE_REMEDY = (
@@ -44,39 +47,11 @@ _TILE_ASSEMBLE_REMEDY = (
     "region, so the source allocation itself has to fit -- unlike tensor.assemble, which transfers only the "
     "valid extent"
 )
-_INDEX_LIKE = ("INT64", "UINT64", "INDEX")
-
-
-def _operand(call: OpCall, index: int) -> IRType | None:
-    """The operand's type, None when the real wrapper would not reach the deduction
-    with it (a raw literal) or its type is not known."""
-    expr = call.expr(call.param(index))
-    if not is_wrapped(expr) or ir_type_name(expr.type if expr is not None else None) is None:
-        return None
-    return expr.type if expr is not None else None
 
 
 def _index_elements(call: OpCall, param: str, op: str, arg: str) -> tuple | None:
-    """`ValidateIndexTupleElements`: every element an INT64/UINT64/INDEX scalar. The
-    dims, None when the argument is not a literal list or an element is not known."""
-    items = call.items(param)
-    found = dims(call, param)
-    if items is None or found is None:
-        return None
-    for index, item in enumerate(items):
-        if isinstance(item.type, (TileType, TensorType)):
-            raise OpError(
-                f"{op} {arg} tuple element {index} must be ScalarType, but got {item.type.ir_class_name}"
-            )
-        dtype = scalar_dtype(item)
-        if dtype is None:
-            return None
-        if dtype not in _INDEX_LIKE:
-            raise OpError(
-                f"{op} {arg} tuple element {index} must have dtype INT64, UINT64, or INDEX, but got "
-                f"{dtype_string(dtype)}"
-            )
-    return found
+    """`ValidateIndexTupleElements`: every element an INT64/UINT64/INDEX scalar."""
+    return scalar_elements(call, param, f"{op} {arg} tuple element", is_index_like, INDEX_LIKE)
 
 
 # ------------------------------------------------------------------------ tile.slice
@@ -85,7 +60,7 @@ def _index_elements(call: OpCall, param: str, op: str, arg: str) -> tuple | None
 @wrapper("tile.slice")
 def tile_slice(call: OpCall) -> IRType | None:
     """`DeduceTileSliceType`: an exact window (nothing clamps an on-chip view)."""
-    source = _operand(call, 0)
+    source = operand_type(call)
     if source is None:
         return None
     if "clamp" in call.params and flag(call, "clamp"):  # `pl.slice` on a Tile (unified_ops.py)
@@ -105,8 +80,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         if call.has("pad_value") and not is_none(call, "pad_value")
         else ""
     )
-    if not isinstance(source, TileType):
-        raise OpError(f"tile.slice requires first argument to be a TileType, but got {ir_type_name(source)}")
+    source = expect(source, TileType, "tile.slice requires first argument to be a TileType, but got ")
     shape = _index_elements(call, "shape", "tile.slice", "shape")
     if shape is None:
         return TileType(call.dims("shape"), source.dtype, source.memory)
@@ -134,18 +108,15 @@ def tile_slice(call: OpCall) -> IRType | None:
     if source.shape is None or not call.is_false_or_absent("drop_dims") or pad is None:
         return TileType(shape, source.dtype, source.memory)
     try:
-        extents = infer_window_read_valid_shape(
-            WindowRead(
-                source_physical=source.shape,
-                source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * len(source.shape),
-                offsets=offsets,
-                window=shape,
-                requested_valid=requested,
-                exact=True,
-                clamp=False,
-                op_name="tile.slice",
-                bounds_remedy=_TILE_SLICE_REMEDY,
-            )
+        extents = read_window(
+            source,
+            offsets,
+            shape,
+            requested,
+            exact=True,
+            clamp=False,
+            op="tile.slice",
+            remedy=_TILE_SLICE_REMEDY,
         )
     except Unsettled:
         return TileType(shape, source.dtype, source.memory)
@@ -166,17 +137,15 @@ def tile_slice(call: OpCall) -> IRType | None:
 @wrapper("tile.assemble")
 def tile_assemble(call: OpCall) -> IRType | None:
     """`DeduceTileAssembleType`: the whole source subview lands (kExactSubview)."""
-    target, source = _operand(call, 0), _operand(call, 1)
+    target, source = operand_type(call), operand_type(call, 1)
     if target is None or source is None:
         return None
-    if not isinstance(target, TileType):
-        raise OpError(
-            f"tile.assemble requires first argument (target) to be a TileType, but got {ir_type_name(target)}"
-        )
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"tile.assemble requires second argument (source) to be a TileType, but got {ir_type_name(source)}"
-        )
+    target = expect(
+        target, TileType, "tile.assemble requires first argument (target) to be a TileType, but got "
+    )
+    source = expect(
+        source, TileType, "tile.assemble requires second argument (source) to be a TileType, but got "
+    )
     offsets = _index_elements(call, call.param(2) or "offset", "tile.assemble", "offset")
     fresh = TileType(target.shape, target.dtype, target.memory)
     if offsets is None:
@@ -198,19 +167,9 @@ def tile_assemble(call: OpCall) -> IRType | None:
     if len(source.shape) != len(target.shape) or len(offsets) != len(target.shape):
         valid: tuple | None = tuple(target.shape)
     else:
-        target_valid, source_valid = valid_shape_of(target), valid_shape_of(source)
         try:
-            valid = infer_write_valid_shape_union(
-                Write(
-                    target_physical=target.shape,
-                    target_valid=target_valid or (UNKNOWN_DIM,) * len(target.shape),
-                    source_physical=source.shape,
-                    source_valid=source_valid or (UNKNOWN_DIM,) * len(source.shape),
-                    offsets=offsets,
-                    exact=True,
-                    op_name="tile.assemble",
-                    bounds_remedy=_TILE_ASSEMBLE_REMEDY,
-                )
+            valid = write_union(
+                target, source, offsets, exact=True, op="tile.assemble", remedy=_TILE_ASSEMBLE_REMEDY
             )
         except Unsettled:
             valid = None
@@ -231,23 +190,24 @@ def _product(shape: tuple) -> int | None:
     return total
 
 
+def _same_size(op: str, noun: str, source: tuple, shape: tuple) -> None:
+    """A reshape keeps the element count (where both counts are static and positive)."""
+    old, new = _product(tuple(source)), _product(shape)
+    if old is not None and new is not None and old > 0 and new > 0 and old != new:
+        raise OpError(f"{op}: cannot reshape {noun} of size {old} into shape with size {new}")
+
+
 @wrapper("tile.reshape")
 def tile_reshape(call: OpCall) -> IRType | None:
     """`DeduceTileReshapeType`."""
-    source = _operand(call, 0)
+    source = operand_of(call, TileType, "tile.reshape requires first argument to be a TileType, but got ")
     if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"tile.reshape requires first argument to be a TileType, but got {ir_type_name(source)}"
-        )
     shape = _index_elements(call, "shape", "tile.reshape", "shape")
     if shape is None or source.shape is None:
         return TileType(shape or call.dims("shape"), source.dtype, source.memory)
-    old, new = _product(tuple(source.shape)), _product(shape)
-    if old is not None and new is not None and old > 0 and new > 0 and old != new:
-        raise OpError(f"tile.reshape: cannot reshape tile of size {old} into shape with size {new}")
-    effective, valid = effective_tile_view(source), valid_shape_of(source)
+    _same_size("tile.reshape", "tile", source.shape, shape)
+    effective, valid = effective_tile_view(source), valid_shape(source)
     if effective is None or valid is None:
         return TileType(shape, source.dtype, source.memory)
     try:
@@ -268,22 +228,21 @@ def tile_reshape(call: OpCall) -> IRType | None:
 @wrapper("tensor.reshape")
 def tensor_reshape(call: OpCall) -> IRType | None:
     """`DeduceTensorReshapeType`: the result is ND, its valid region mapped."""
-    source = _operand(call, 0)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.reshape requires first argument to be a TensorType, but got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType):
-        raise OpError(
-            f"tensor.reshape requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.reshape does not support MX-layout tensors")
-    shape = int_elements(call, "shape", "tensor.reshape shape tuple element")
+    shape = scalar_elements(call, "shape", "tensor.reshape shape tuple element")
     if shape is None or source.shape is None:
         return TensorType(shape or call.dims("shape"), source.dtype)
-    old, new = _product(tuple(source.shape)), _product(shape)
-    if old is not None and new is not None and old > 0 and new > 0 and old != new:
-        raise OpError(f"tensor.reshape: cannot reshape tensor of size {old} into shape with size {new}")
-    valid = valid_shape_of(source)
+    _same_size("tensor.reshape", "tensor", source.shape, shape)
+    valid = valid_shape(source)
     if valid is None or isinstance(source.view, UnknownView):
         return TensorType(shape, source.dtype)
     row_major = source.layout in (None, "ND") and (source.view is None or not source.view.stride)
@@ -312,29 +271,37 @@ def _normalize_axis(axis: int, rank: int, what: str) -> int:
     return axis
 
 
-@wrapper("tile.transpose")
-def tile_transpose(call: OpCall) -> IRType | None:
-    """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
-    source = _operand(call, 0)
-    if source is None:
-        return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"tile.transpose: first argument (input) must be TileType, but got {ir_type_name(source)}"
-        )
-    if source.shape is None:
-        return None
-    rank = len(source.shape)
+def _at_least_2d(op: str, shape: tuple) -> int:
+    rank = len(shape)
     if rank < 2:
-        raise OpError(f"tile.transpose requires at least 2 dimensions, but got {rank}")
+        raise OpError(f"{op} requires at least 2 dimensions, but got {rank}")
+    return rank
+
+
+def _swapped_axes(call: OpCall, op: str, shape: tuple, what: str) -> tuple[int, int] | None:
+    """The transposes' `axis1` / `axis2`: normalized, distinct; None when not static."""
+    rank = _at_least_2d(op, shape)
     first, second = _axis(call, "axis1"), _axis(call, "axis2")
     if first is None or second is None:
         return None
-    first, second = _normalize_axis(first, rank, "tile"), _normalize_axis(second, rank, "tile")
+    first, second = _normalize_axis(first, rank, what), _normalize_axis(second, rank, what)
     if first == second:
-        raise OpError(
-            f"tile.transpose: axis1 and axis2 must be different, but got axis1={first}, axis2={second}"
-        )
+        raise OpError(f"{op}: axis1 and axis2 must be different, but got axis1={first}, axis2={second}")
+    return first, second
+
+
+@wrapper("tile.transpose")
+def tile_transpose(call: OpCall) -> IRType | None:
+    """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
+    source = operand_of(call, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
+    if source is None:
+        return None
+    if source.shape is None:
+        return None
+    axes = _swapped_axes(call, "tile.transpose", source.shape, "tile")
+    if axes is None:
+        return None
+    first, second = axes
     shape = list(source.shape)
     shape[first], shape[second] = shape[second], shape[first]
     return tile_result(
@@ -345,28 +312,23 @@ def tile_transpose(call: OpCall) -> IRType | None:
 @wrapper("tensor.transpose")
 def tensor_transpose(call: OpCall) -> IRType | None:
     """`DeduceTensorTransposeType`: the trailing swap flips ND and DN; strides swap."""
-    source = _operand(call, 0)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.transpose requires first argument to be a TensorType, but got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType):
-        raise OpError(
-            f"tensor.transpose requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.transpose does not support MX-layout tensors")
     if source.shape is None:
         return None
-    rank = len(source.shape)
-    if rank < 2:
-        raise OpError(f"tensor.transpose requires at least 2 dimensions, but got {rank}")
-    first, second = _axis(call, "axis1"), _axis(call, "axis2")
-    if first is None or second is None:
+    axes = _swapped_axes(call, "tensor.transpose", source.shape, "tensor")
+    if axes is None:
         return None
-    first, second = _normalize_axis(first, rank, "tensor"), _normalize_axis(second, rank, "tensor")
-    if first == second:
-        raise OpError(
-            f"tensor.transpose: axis1 and axis2 must be different, but got axis1={first}, axis2={second}"
-        )
+    first, second = axes
+    rank = len(source.shape)
     shape = list(source.shape)
     shape[first], shape[second] = shape[second], shape[first]
     if isinstance(source.view, UnknownView):
@@ -413,16 +375,12 @@ def _row_major_strides(shape: tuple | None) -> list[Dim] | None:
 @wrapper("tile.transpose_view")
 def tile_transpose_view(call: OpCall) -> IRType | None:
     """`DeduceTileTransposeViewType`: the trailing dims and the layouts swap, no copy."""
-    source = _operand(call, 0)
+    source = operand_of(call, TileType, "tile.transpose_view requires input to be a TileType, but got ")
     if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(f"tile.transpose_view requires input to be a TileType, but got {ir_type_name(source)}")
     if source.shape is None:
         return None
-    rank = len(source.shape)
-    if rank < 2:
-        raise OpError(f"tile.transpose_view requires at least 2 dimensions, but got {rank}")
+    _at_least_2d("tile.transpose_view", source.shape)
     shape = (*source.shape[:-2], source.shape[-1], source.shape[-2])
     effective = effective_tile_view(source)
     if effective is None:
@@ -446,123 +404,84 @@ def tile_transpose_view(call: OpCall) -> IRType | None:
 @wrapper("tile.set_validshape")
 def tile_set_validshape(call: OpCall) -> IRType | None:
     """`DeduceTileSetValidShapeType`: the view's valid shape replaced, nothing moved."""
-    source = _operand(call, 0)
+    source = operand_of(
+        call, TileType, "tile.set_validshape requires first argument to be a TileType, but got "
+    )
     if source is None:
         return None
-    if not isinstance(source, TileType):
-        raise OpError(
-            f"tile.set_validshape requires first argument to be a TileType, but got {ir_type_name(source)}"
-        )
     if source.shape is None:
         return None
     if len(source.shape) != 2:
         raise OpError(f"tile.set_validshape requires a 2D tile, but got rank {len(source.shape)}")
-    extents: list[Dim | Expr] = []
-    for param in ("valid_rows", "valid_cols"):
-        name = param
-        value = call.expr(param)
-        if value is None or isinstance(value.type, (TileType, TensorType)):
-            if value is not None:
-                raise OpError(
-                    f"tile.set_validshape {name} must be ScalarType, but got {value.type.ir_class_name}"  # type: ignore[union-attr]
-                )
-            return TileType(source.shape, source.dtype, source.memory)
-        dtype = scalar_dtype(value)
-        if dtype is None:
-            return TileType(source.shape, source.dtype, source.memory)
-        if dtype not in _INDEX_LIKE:
-            raise OpError(
-                f"tile.set_validshape {name} must have dtype INT64, UINT64, or INDEX, but got {dtype_string(dtype)}"
-            )
-        extents.append(value)
-    for name, value, bound in (
-        ("valid_rows", extents[0], source.shape[0]),
-        ("valid_cols", extents[1], source.shape[1]),
-    ):
-        if isinstance(value, Const) and isinstance(value.value, int):
-            if value.value < 0:
-                raise OpError(f"tile.set_validshape {name} must be >= 0, got {value.value}")
-            if isinstance(bound, int) and value.value > bound:
-                raise OpError(f"tile.set_validshape {name} ({value.value}) exceeds tile bound {bound}")
+    extents = _valid_extents(call, "tile.set_validshape", source.shape, "tile")
     effective = effective_tile_view(source)
-    if effective is None:
+    if extents is None or effective is None:
         return TileType(source.shape, source.dtype, source.memory)
-    valid = tuple(v.value if isinstance(v, Const) and v.type == ScalarType("INDEX") else v for v in extents)
     return tile_result(
-        source.shape, source.dtype, replace(effective, valid_shape=valid), output_memory=input_memory(source)
+        source.shape,
+        source.dtype,
+        replace(effective, valid_shape=extents),
+        output_memory=input_memory(source),
     )
 
 
 # ----------------------------------------------------------------------------- concat
 
 
-@wrapper("tile.concat")
-def tile_concat(call: OpCall) -> IRType | None:
-    """`DeduceTileConcatType`: columns side by side, the result fully valid."""
-    first, second = _operand(call, 0), _operand(call, 1)
+def _concat(call: OpCall, kind: type, noun: str) -> tuple[str, tuple | None] | None:
+    """`Deduce{Tile,Tensor}ConcatType`'s checks: the result's dtype and shape (columns side
+    by side; None when a column count is not static); None when an operand is not known."""
+    op = f"{noun}.concat"
+    first, second = operand_type(call), operand_type(call, 1)
     if first is None or second is None:
         return None
-    if not isinstance(first, TileType):
-        raise OpError(f"tile.concat: src0 must be TileType, got {ir_type_name(first)}")
-    if not isinstance(second, TileType):
-        raise OpError(f"tile.concat: src1 must be TileType, got {ir_type_name(second)}")
+    first = expect(first, kind, f"{op}: src0 must be {kind.ir_class_name}, got ")
+    second = expect(second, kind, f"{op}: src1 must be {kind.ir_class_name}, got ")
     if first.dtype is None or second.dtype is None or first.shape is None or second.shape is None:
         return None
     if first.dtype != second.dtype:
         raise OpError(
-            f"tile.concat: src0 and src1 must have same dtype, got {dtype_string(first.dtype)} and "
+            f"{op}: src0 and src1 must have same dtype, got {dtype_string(first.dtype)} and "
             f"{dtype_string(second.dtype)}"
         )
     if len(first.shape) != 2 or len(second.shape) != 2:
-        raise OpError("tile.concat requires 2D tiles")
+        raise OpError(f"{op} requires 2D {noun}s")
     rows0, rows1 = first.shape[0], second.shape[0]
     if isinstance(rows0, int) and isinstance(rows1, int) and rows0 != rows1:
-        raise OpError(f"tile.concat: row count must match, got {rows0} vs {rows1}")
+        raise OpError(f"{op}: row count must match, got {rows0} vs {rows1}")
     cols0, cols1 = first.shape[1], second.shape[1]
     if not (isinstance(cols0, int) and isinstance(cols1, int)):
-        return TileType(None, first.dtype, "Vec")
-    shape = (rows0, cols0 + cols1)
-    return tile_result(shape, first.dtype, TileView(valid_shape=shape), output_memory="Vec")
+        return first.dtype, None
+    return first.dtype, (rows0, cols0 + cols1)
+
+
+@wrapper("tile.concat")
+def tile_concat(call: OpCall) -> IRType | None:
+    """`DeduceTileConcatType`: the result fully valid."""
+    found = _concat(call, TileType, "tile")
+    if found is None:
+        return None
+    dtype, shape = found
+    if shape is None:
+        return TileType(None, dtype, "Vec")
+    return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")
 
 
 @wrapper("tensor.concat")
 def tensor_concat(call: OpCall) -> IRType | None:
-    """`DeduceTensorConcatType`: columns side by side (no view of its own)."""
-    first, second = _operand(call, 0), _operand(call, 1)
-    if first is None or second is None:
-        return None
-    if not isinstance(first, TensorType) or first.distributed:
-        raise OpError(f"tensor.concat: src0 must be TensorType, got {ir_type_name(first)}")
-    if not isinstance(second, TensorType) or second.distributed:
-        raise OpError(f"tensor.concat: src1 must be TensorType, got {ir_type_name(second)}")
-    if first.dtype is None or second.dtype is None or first.shape is None or second.shape is None:
-        return None
-    if first.dtype != second.dtype:
-        raise OpError(
-            f"tensor.concat: src0 and src1 must have same dtype, got {dtype_string(first.dtype)} and "
-            f"{dtype_string(second.dtype)}"
-        )
-    if len(first.shape) != 2 or len(second.shape) != 2:
-        raise OpError("tensor.concat requires 2D tensors")
-    rows0, rows1 = first.shape[0], second.shape[0]
-    if isinstance(rows0, int) and isinstance(rows1, int) and rows0 != rows1:
-        raise OpError(f"tensor.concat: row count must match, got {rows0} vs {rows1}")
-    cols0, cols1 = first.shape[1], second.shape[1]
-    if not (isinstance(cols0, int) and isinstance(cols1, int)):
-        return TensorType(None, first.dtype, view=None)
-    return TensorType((rows0, cols0 + cols1), first.dtype, view=None)
+    """`DeduceTensorConcatType`: no view of its own."""
+    found = _concat(call, TensorType, "tensor")
+    return None if found is None else TensorType(found[1], found[0], view=None)
 
 
 @wrapper("tensor.set_validshape")
 def tensor_set_validshape(call: OpCall) -> IRType | None:
     """`DeduceTensorSetValidShapeType`: the view's valid shape replaced."""
-    source = _operand(call, 0)
+    source = operand_of(
+        call, TensorType, "tensor.set_validshape requires first argument to be a TensorType, but got "
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType) or source.distributed:
-        raise OpError(
-            f"tensor.set_validshape requires first argument to be a TensorType, but got {ir_type_name(source)}"
-        )
     if source.shape is None:
         return None
     if len(source.shape) != 2:
@@ -582,17 +501,8 @@ def _valid_extents(call: OpCall, op: str, shape: tuple, what: str) -> tuple | No
     extents: list[Dim | Expr] = []
     for name in ("valid_rows", "valid_cols"):
         value = call.expr(name)
-        if value is None:
+        if value is None or scalar_element(value, f"{op} {name}", is_index_like, INDEX_LIKE) is None:
             return None
-        if isinstance(value.type, (TileType, TensorType)):
-            raise OpError(f"{op} {name} must be ScalarType, but got {value.type.ir_class_name}")
-        dtype = scalar_dtype(value)
-        if dtype is None:
-            return None
-        if dtype not in _INDEX_LIKE:
-            raise OpError(
-                f"{op} {name} must have dtype INT64, UINT64, or INDEX, but got {dtype_string(dtype)}"
-            )
         extents.append(value)
     for name, value, bound in (("valid_rows", extents[0], shape[0]), ("valid_cols", extents[1], shape[1])):
         if isinstance(value, Const) and isinstance(value.value, int):
@@ -606,12 +516,10 @@ def _valid_extents(call: OpCall, op: str, shape: tuple, what: str) -> tuple | No
 @wrapper("tile.reinterpret_view")
 def tile_reinterpret_view(call: OpCall) -> IRType | None:
     """`DeduceTileReinterpretViewType`: the same bytes as another dtype (a flat tile)."""
-    source = _operand(call, 0)
+    op = "tile.reinterpret_view"
+    source = operand_of(call, TileType, f"{op} requires data to be a TileType, but got ")
     if source is None:
         return None
-    op = "tile.reinterpret_view"
-    if not isinstance(source, TileType):
-        raise OpError(f"{op} requires data to be a TileType, but got {ir_type_name(source)}")
     target = call.dtype("dtype")
     effective = effective_tile_view(source)
     if source.shape is None or target is None or effective is None or source.dtype is None:
@@ -652,7 +560,7 @@ def _reinterpret_shape(call: OpCall, op: str) -> tuple | None:
         raise OpError(f"{op} shape must have rank >= 1")
     for index, item in enumerate(items):
         dtype = scalar_dtype(item)
-        if dtype is not None and dtype not in _INDEX_LIKE:
+        if dtype is not None and not is_index_like(dtype):
             raise OpError(
                 f"{op} shape element {index} must have dtype INT64, UINT64, or INDEX, but got {dtype_string(dtype)}"
             )
@@ -662,14 +570,13 @@ def _reinterpret_shape(call: OpCall, op: str) -> tuple | None:
 @wrapper("tensor.reinterpret_view")
 def tensor_reinterpret_view(call: OpCall) -> IRType | None:
     """`DeduceTensorReinterpretViewType`."""
-    source = _operand(call, 0)
+    source = operand_type(call)
     if source is None:
         return None
     op = "tensor.reinterpret_view"
     if isinstance(source, TensorType) and source.distributed:
         raise OpError(f"{op} does not support DistributedTensorType in the initial implementation")
-    if not isinstance(source, TensorType):
-        raise OpError(f"{op} requires data to be a TensorType, but got {ir_type_name(source)}")
+    source = expect_tensor_like(source, f"{op} requires data to be a TensorType, but got ")
     layout = source.layout or "ND"
     if layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError(f"{op} does not support MX-layout tensors")
@@ -707,7 +614,7 @@ def tile_scatter_update(call: OpCall) -> IRType | None:
     """`DeduceTileScatterUpdateType`'s result: the input's type, its effective view kept.
     (The index and source operands travel in `*args`/`**kwargs`: their checks are not
     modelled.)"""
-    source = _operand(call, 0)
+    source = operand_type(call)
     if not isinstance(source, TileType) or source.shape is None:
         return None
     effective = effective_tile_view(source)
@@ -719,28 +626,22 @@ def tile_scatter_update(call: OpCall) -> IRType | None:
 @wrapper("tile.extract")
 def tile_extract(call: OpCall) -> IRType | None:
     """`DeduceTileExtractType`: an exact window of a 2D tile into `target_memory`."""
-    source = _operand(call, 0)
+    op = "tile.extract"
+    source = operand_of(call, TileType, f"{op} requires src to be a TileType, but got ")
     if source is None:
         return None
-    op = "tile.extract"
-    if not isinstance(source, TileType):
-        raise OpError(f"{op} requires src to be a TileType, but got {ir_type_name(source)}")
     if source.shape is None:
         return None
     if len(source.shape) != 2:
         raise OpError(f"{op} requires a 2D source tile, but got rank {len(source.shape)}")
     offsets: list = []
-    for param, name in (("index_row", "index_row"), ("index_col", "index_col")):
-        value = call.expr(param)
+    for name in ("index_row", "index_col"):
+        value = call.expr(name)
         if value is None:
             return None
-        if isinstance(value.type, (TileType, TensorType)):
-            raise OpError(f"{op} {name} must be ScalarType, but got {value.type.ir_class_name}")
-        dtype = scalar_dtype(value)
+        dtype = scalar_element(value, f"{op} {name}", is_index_like, "INT64/UINT64/INDEX dtype")
         if dtype is None:
             return None
-        if dtype not in _INDEX_LIKE:
-            raise OpError(f"{op} {name} must have INT64/UINT64/INDEX dtype, but got {dtype_string(dtype)}")
         offsets.append(value.value if isinstance(value, Const) and dtype == "INDEX" else value)
     shape = _index_elements(call, "shape", op, "shape")
     if shape is None:
@@ -767,18 +668,15 @@ def tile_extract(call: OpCall) -> IRType | None:
                 )
     target = call.memory("target_memory", "Vec")
     try:
-        valid = infer_window_read_valid_shape(
-            WindowRead(
-                source_physical=source.shape,
-                source_valid=valid_shape_of(source) or (UNKNOWN_DIM,) * 2,
-                offsets=offsets,
-                window=shape,
-                requested_valid=(),
-                exact=True,
-                clamp=False,
-                op_name=op,
-                bounds_remedy="ISA TEXTRACT bounds are hard, so the window must fit inside the source tile",
-            )
+        valid = read_window(
+            source,
+            offsets,
+            shape,
+            (),
+            exact=True,
+            clamp=False,
+            op=op,
+            remedy="ISA TEXTRACT bounds are hard, so the window must fit inside the source tile",
         )
     except Unsettled:
         return TileType(shape, source.dtype, target)
@@ -826,13 +724,14 @@ def tensor_view(call: OpCall) -> IRType | None:
     has_valid = call.has("valid_shape") and not is_none(call, "valid_shape")
     if has_valid and not has_shape:
         raise OpError("tensor.view valid_shape requires shape")
-    source = _operand(call, 0)
+    source = operand_of(
+        call,
+        TensorType,
+        "tensor.view: src must be TensorType or DistributedTensorType, got ",
+        distributed=True,
+    )
     if source is None:
         return None
-    if not isinstance(source, TensorType):
-        raise OpError(
-            f"tensor.view: src must be TensorType or DistributedTensorType, got {ir_type_name(source)}"
-        )
     src_layout = source.layout or "ND"
     layout = enum_member(call, "layout", ("TensorLayout",), src_layout) if has_layout else src_layout
     if layout is None or source.shape is None or isinstance(source.view, UnknownView):
@@ -846,7 +745,7 @@ def tensor_view(call: OpCall) -> IRType | None:
     if source.view is not None and source.view.stride:
         return None  # an explicitly strided source: not modelled
     if has_shape:
-        shape = int_elements(call, "shape", "tensor.view shape tuple element")
+        shape = scalar_elements(call, "shape", "tensor.view shape tuple element")
         if shape is None:
             return None
         for index, dim in enumerate(shape):

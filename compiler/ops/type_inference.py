@@ -4,14 +4,13 @@ type's class are written in messages)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
-from compiler.ir.views import tensor_valid_shape, tile_valid_shape
 
-# Bits per float dtype, for the C++ PromoteDataTypes rule.
+# The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
     "FP16": 16,
     "BF16": 16,
@@ -23,60 +22,10 @@ FLOAT_BITS = {
     "HF4": 4,
     "HF8": 8,
 }
-SIGNED_BITS = {"INT4": 4, "INT8": 8, "INT16": 16, "INT32": 32, "INT64": 64}
-UNSIGNED_BITS = {"UINT4": 4, "UINT8": 8, "UINT16": 16, "UINT32": 32, "UINT64": 64, "BOOL": 1, "INDEX": 64}
 
 
 def is_float(dtype: str | None) -> bool:
     return dtype in FLOAT_BITS
-
-
-def promote(a: str | None, b: str | None) -> str | None:
-    """The C++ PromoteDataTypes: same -> it; float beats int; wider wins; signed beats unsigned."""
-    if a is None or b is None:
-        return None
-    if a == b:
-        return a
-    bits_a = FLOAT_BITS.get(a) or SIGNED_BITS.get(a) or UNSIGNED_BITS.get(a)
-    bits_b = FLOAT_BITS.get(b) or SIGNED_BITS.get(b) or UNSIGNED_BITS.get(b)
-    if bits_a is None or bits_b is None:
-        return None
-    float_a, float_b = a in FLOAT_BITS, b in FLOAT_BITS
-    if float_a != float_b:
-        return a if float_a else b
-    if bits_a != bits_b:
-        return a if bits_a > bits_b else b
-    if not float_a and a in SIGNED_BITS:
-        return a
-    if not float_b and b in SIGNED_BITS:
-        return b
-    return a
-
-
-def is_static_shape(shape: tuple[Any, ...] | None) -> bool:
-    return shape is not None and all(isinstance(d, int) and not isinstance(d, bool) for d in shape)
-
-
-def broadcast(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ...] | None:
-    """The C++ BroadcastShapes on static shapes: right-aligned, equal or 1; None on failure."""
-    result: list[Any] = []
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
-        if a is None or b is None:
-            result.append(b if a is None else a)
-        elif a == b or b == 1:
-            result.append(a)
-        elif a == 1:
-            result.append(b)
-        else:
-            return None
-    return tuple(reversed(result))
-
-
-def format_shape(shape: tuple[Any, ...]) -> str:
-    """A shape as the C++ FormatShape writes it: `[32, 64]`."""
-    return "[" + ", ".join(str(d) for d in shape) + "]"
 
 
 def ir_type_name(ir_type: IRType | None) -> str | None:
@@ -118,14 +67,21 @@ def shape_text(shape: tuple[Any, ...] | None) -> str | None:
     return None if any(d is None for d in dims) else "[" + ", ".join(dims) + "]"  # type: ignore[arg-type]
 
 
+def _right_aligned(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> Iterator[tuple[Any, Any]]:
+    """The dims of two shapes paired from the last one (None past a shape's first)."""
+    for i in range(max(len(lhs), len(rhs))):
+        yield (
+            lhs[len(lhs) - 1 - i] if i < len(lhs) else None,
+            rhs[len(rhs) - 1 - i] if i < len(rhs) else None,
+        )
+
+
 def broadcast_dims(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[Any, ...] | bool | None:
     """The C++ BroadcastShapes: the broadcast shape, False when it fails, None when a pair
     of dims is neither equal nor decidable here (a symbol against a constant other than 1
     fails in the real rule too, but a dim we could not fold may be that constant)."""
     result: list[Any] = []
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+    for a, b in _right_aligned(lhs, rhs):
         if a is None or b is None:
             result.append(b if a is None else a)
             continue
@@ -210,11 +166,6 @@ def promote_dtypes(a: str | None, b: str | None) -> str | None:
     return a
 
 
-def const_dim(dim: Any) -> int | None:
-    """`GetConstantDimension`: the dim's value when it is a static int."""
-    return dim if isinstance(dim, int) and not isinstance(dim, bool) else None
-
-
 # Whether a dim names a `pl.dynamic` variable of the call's module (a free variable,
 # which the real analyzer can prove equal to nothing but itself). Set per rule call by
 # `checks.rule`, from the call's static evaluator; unset, no name is known to be one.
@@ -228,7 +179,7 @@ def dims_equal(a: Any, b: Any) -> bool | None:
     may refuse on it)."""
     if a is b:
         return True
-    ca, cb = const_dim(a), const_dim(b)
+    ca, cb = static_int(a), static_int(b)
     if ca is not None and cb is not None:
         return ca == cb
     if isinstance(a, str) and isinstance(b, str) and a == b and a != "?":
@@ -246,18 +197,16 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
         return True, lhs or rhs
     result: list[Any] = []
     known = True
-    for i in range(max(len(lhs), len(rhs))):
-        a = lhs[len(lhs) - 1 - i] if i < len(lhs) else None
-        b = rhs[len(rhs) - 1 - i] if i < len(rhs) else None
+    for a, b in _right_aligned(lhs, rhs):
         if a is None or b is None:
             result.append(b if a is None else a)
             continue
         equal = dims_equal(a, b)
         if equal:
             result.append(a)
-        elif const_dim(a) == 1:
+        elif static_int(a) == 1:
             result.append(b)
-        elif const_dim(b) == 1:
+        elif static_int(b) == 1:
             result.append(a)
         elif equal is False:
             return False, ()
@@ -265,9 +214,3 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
             known = False
             result.append("?")
     return (True if known else None), tuple(reversed(result))
-
-
-def valid_shape_of(ir_type: TensorType | TileType) -> tuple[Any, ...] | None:
-    """`GetValidShape`: the type's valid region (its shape when its view narrows none);
-    None when its view is not known."""
-    return tile_valid_shape(ir_type) if isinstance(ir_type, TileType) else tensor_valid_shape(ir_type)

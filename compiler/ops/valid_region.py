@@ -16,9 +16,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from compiler.ir import BinaryExpr, Const, Expr, ScalarType, UnaryExpr, Var
+from compiler.ir import BinaryExpr, Const, Expr, ScalarType, TensorType, TileType, UnaryExpr, Var
 from compiler.ir.types import Dim
+from compiler.ir.views import valid_shape
 from compiler.ops.call import OpError
+from compiler.ops.memory_operands import UNKNOWN_DIM
 from compiler.ops.prover import Proof, Sum, is_integer, prove_equal, prove_less_equal, same_dim
 from compiler.printer.expressions import format_expr
 
@@ -31,6 +33,8 @@ __all__ = [
     "infer_window_read_valid_shape",
     "infer_write_valid_shape_union",
     "is_known_dim",
+    "read_window",
+    "write_union",
 ]
 
 
@@ -103,22 +107,24 @@ def _static(dim: Dim | Expr) -> int | None:
     return None
 
 
-def _min_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
-    """`MinExtent`: the provably smaller one (a symbolic `min` we do not build)."""
+def _ordered(lhs: Dim | Expr, rhs: Dim | Expr) -> tuple[Dim | Expr, Dim | Expr]:
+    """(smaller, larger), where one is provably no larger than the other (a symbolic
+    `min` / `max` we do not build)."""
     if prove_less_equal(lhs, rhs) is Proof.TRUE:
-        return lhs
+        return lhs, rhs
     if prove_less_equal(rhs, lhs) is Proof.TRUE:
-        return rhs
+        return rhs, lhs
     raise Unsettled
+
+
+def _min_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
+    """`MinExtent`: the provably smaller one."""
+    return _ordered(lhs, rhs)[0]
 
 
 def _max_extent(lhs: Dim | Expr, rhs: Dim | Expr) -> Dim | Expr:
     """`MaxExtent`: the provably larger one."""
-    if prove_less_equal(lhs, rhs) is Proof.TRUE:
-        return rhs
-    if prove_less_equal(rhs, lhs) is Proof.TRUE:
-        return lhs
-    raise Unsettled
+    return _ordered(lhs, rhs)[1]
 
 
 def _fold_sum(offset: Dim | Expr, extent: Dim | Expr) -> Dim | Expr:
@@ -371,3 +377,55 @@ def _union(p: Write) -> tuple[Dim | Expr, ...]:
     result = list(target_valid)
     result[axis] = _min_extent(_max_extent(target_valid[axis], far_edge[axis]), p.target_physical[axis])
     return tuple(result)
+
+
+def _valid_or_unknown(operand: TileType | TensorType) -> tuple[Dim | Expr, ...]:
+    """The operand's valid shape, one unknown dim per axis where it is not known (no
+    bound on it is then trusted). The operand's shape is known."""
+    assert operand.shape is not None
+    return valid_shape(operand) or (UNKNOWN_DIM,) * len(operand.shape)
+
+
+def read_window(
+    source: TileType | TensorType,
+    offsets: Sequence[Dim | Expr],
+    window: Sequence[Dim | Expr],
+    requested: Sequence[Dim | Expr],
+    *,
+    exact: bool,
+    clamp: bool,
+    op: str,
+    remedy: str,
+) -> tuple[Dim | Expr | None, ...]:
+    """`InferWindowReadValidShape` of a window of the operand `source`."""
+    assert source.shape is not None
+    return infer_window_read_valid_shape(
+        WindowRead(
+            source.shape, _valid_or_unknown(source), offsets, window, requested, exact, clamp, op, remedy
+        )
+    )
+
+
+def write_union(
+    target: TileType | TensorType,
+    source: TileType | TensorType,
+    offsets: Sequence[Dim | Expr],
+    *,
+    exact: bool,
+    op: str,
+    remedy: str,
+) -> tuple[Dim | Expr, ...]:
+    """`InferWriteValidShapeUnion` of a write of the operand `source` into `target`."""
+    assert target.shape is not None and source.shape is not None
+    return infer_write_valid_shape_union(
+        Write(
+            target.shape,
+            _valid_or_unknown(target),
+            source.shape,
+            _valid_or_unknown(source),
+            offsets,
+            exact,
+            op,
+            remedy,
+        )
+    )

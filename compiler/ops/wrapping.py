@@ -86,6 +86,13 @@ def unwrap(call: OpCall, param: str | None) -> Expr | None:
     raise OpError(f"'{cls}' object has no attribute 'unwrap'", foreign=True)
 
 
+def unwrap_optional(call: OpCall, index: int) -> Expr | None:
+    """`x.unwrap() if x is not None else None` of an optional operand (the wrapper's
+    `index`-th parameter): None when it is not passed (or not known)."""
+    param = call.param(index)
+    return unwrap(call, param) if param is not None and call.has(param) else None
+
+
 def unwrap_if(call: OpCall, param: str | None, classes: frozenset[str]) -> Arg | None:
     """`x.unwrap() if isinstance(x, classes) else x`."""
     received = arg(call, param)

@@ -70,6 +70,7 @@ from compiler.parser.decorators import (
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
 from compiler.parser.expressions import ExpressionParser
+from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
@@ -188,6 +189,8 @@ class FunctionParser:
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, span)
+            if self._decorator.is_jit:
+                mark_jit_renames(function)
         return function
 
     # ------------------------------------------------------------ signature

@@ -45,7 +45,7 @@ from compiler.ir import (
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
-from compiler.lowering.outlining import outlined_names, unique_function_name
+from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, unique_function_name
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 
 
@@ -116,7 +116,7 @@ def _site_names(function: Function) -> dict[int, str]:
             index = counters.get(kind, 0)
             counters[kind] = index + 1
             hint = (
-                f"{stmt.name_hint}_spmd"
+                f"{stmt.name_hint.removesuffix(SPMD_SUFFIX)}{SPMD_SUFFIX}"
                 if isinstance(stmt, SpmdScopeStmt) and stmt.name_hint
                 else stmt.name_hint
             )

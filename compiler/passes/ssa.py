@@ -3,7 +3,8 @@ and an `if` merges what its branches assign.
 
 Names are spelled the way the real dumps spell them: parameters and assignments
 `<name>__ssa_v<n>`, loop variables `__idx_v<n>`, loop-carried values `__iter_v<n>`,
-loop results and an `if`'s own `x = pl.yield_(...)` results `__rv_v<n>`, branch
+loop results and an `if`'s own `x = pl.yield_(...)` results `__rv_v<n>` (a loop's own
+iter_args and `x = pl.yield_(...)` results keep the names the author gave them), branch
 merges `__phi_v<n>`, with one version counter per user name in the order the real
 pass allocates them (source order; an `if`'s merges after both of its branches).
 
@@ -19,9 +20,12 @@ other branch assigned), and after the `if`
   the pre-SSA variable, which its dump prints as the bare source name (and its
   SSA verifier then rejects, "used outside its defining scope").
 
-Loops are renamed only: plain rebinding inside a loop is not turned into
-iter-args here (the real pass does; not modelled), so what a loop body binds
-stays visible after it. Declarations follow their Var, so a scope's
+A loop carries each name its body assigns that was bound before it, as the real
+`ConvertFor` does: an iter_arg `<name>__iter_v<n>` starting from the version before
+the loop, a return var `<name>__rv_v<n+1>` the body's closing yield binds, and the
+name reads the return var after the loop. A name first bound in the body and read
+after the loop (the real pass's "escaping" iter_args) is not carried here: what a
+loop body binds otherwise stays visible after it. Declarations follow their Var, so a scope's
 `cache_policy_vars` names the renamed binding.
 """
 
@@ -38,9 +42,11 @@ from compiler.ir import (
     Call,
     EvalStmt,
     Expr,
+    ForKind,
     ForStmt,
     Function,
     IfStmt,
+    InCoreScopeStmt,
     MakeTuple,
     OpaqueExpr,
     Program,
@@ -57,7 +63,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import walk_expr
+from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_expr, walk_stmts
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
 _TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
@@ -109,6 +115,13 @@ class _Converter:
 
     def __init__(self) -> None:
         self.counters: dict[str, int] = {}
+        # name -> the key its versions are counted under (a loop target's own, else the name)
+        self.keys: dict[str, str] = {}
+        self.serial = 0
+        self.skip: set[int] = set()  # statements converted already (an spmd loop's target)
+        self.future: set[str] = set()  # see `block`
+        self.loop_scoped: set[str] = set()  # names bound only as a finished loop's target
+        self.alias: dict[str, str] = {}  # a name -> the alias its current binding was given
         self.cur: dict[str, Var] = {}
         # id(var) -> the user name the var binds (its name before renaming); the var is
         # kept so that its id is not reused while the pass runs.
@@ -127,6 +140,15 @@ class _Converter:
         if not _SUFFIX.search(name):  # a name a dump already gave it stays
             var.name = self.fresh_name(name, kind)
         self.cur[name] = var
+        self.loop_scoped.discard(name)
+
+    def keep(self, var: Var) -> None:
+        """`var` binds its name and keeps it: a loop's own iter_args and return vars (the
+        real pass rebuilds them with their name hints; codegen names `%acc_pview` so)."""
+        if var.name.startswith(_TUPLE_TEMP):
+            return
+        self.bind_name(var, var.name)
+        self.cur[var.name] = var
 
     def bind_name(self, var: Var, name: str) -> None:
         self._source[id(var)] = (var, name)
@@ -137,9 +159,46 @@ class _Converter:
         return found[1] if found is not None else None
 
     def fresh_name(self, name: str, kind: str) -> str:
-        version = self.counters.get(name, 0)
-        self.counters[name] = version + 1
-        return f"{name}__{kind}_v{version}"
+        base = self.alias.get(name, name)  # a @pl.jit rebinding's alias (`tile_v1`)
+        key = self.keys.get(name, name) if base == name else base
+        version = self.counters.get(key, 0)
+        self.counters[key] = version + 1
+        return f"{base}__{kind}_v{version}"
+
+    def take_alias(self, alias: str | None, name: str) -> None:
+        """The alias the real @pl.jit specializer gives the name a statement binds, if any
+        (`AssignStmt.jit_alias`); a binding without one is the name itself again."""
+        if alias is None:
+            self.alias.pop(name, None)
+        else:
+            self.alias[name] = alias
+
+    def bind_loop_target(self, var: Var, kind: str) -> tuple[str | None, Var | None]:
+        """A loop's target (`for i in ...`, `for i in pl.spmd(...)`): a variable of its own
+        in the real parser, whose versions count from 0 whatever the name meant before.
+        Returns what the name was before, for `end_loop_target`."""
+        name = var.name
+        saved = (self.keys.get(name), self.cur.get(name))
+        self.alias.pop(name, None)  # a loop target is never renamed
+        self.serial += 1
+        self.keys[name] = f"{name}#{self.serial}"
+        self.define(var, kind)
+        return saved
+
+    def end_loop_target(self, name: str, saved: tuple[str | None, Var | None]) -> None:
+        """Leaving the loop: the name is again what it was before it (the target is scoped
+        to the loop, so a later loop does not carry it). A name that was not bound before
+        stays readable (a read after the loop is not ours to judge), but is no value a
+        later loop carries."""
+        key, var = saved
+        if key is None:
+            self.keys.pop(name, None)
+        else:
+            self.keys[name] = key
+        if var is None:
+            self.loop_scoped.add(name)
+        else:
+            self.cur[name] = var
 
     def use(self, var: Var) -> Var:
         name = self.source(var)
@@ -220,15 +279,25 @@ class _Converter:
         self.block(function.body)
 
     def block(self, body: SeqStmts, closing: YieldStmt | None = None) -> None:
-        """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here."""
-        for stmt in body.stmts:
+        """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here.
+        While each runs, `future` holds the names the statements after it (in this body)
+        read before assigning them (the real `ConvertSeq`'s suffix needs), and what the
+        statements after the enclosing ones read (where the real pass would carry a name
+        out of nested loops as escaping iter_args)."""
+        needs = _suffix_needs(body.stmts)
+        outer = self.future
+        for index, stmt in enumerate(body.stmts):
+            self.future = needs[index + 1] | outer
             if stmt is closing:
                 assert isinstance(stmt, YieldStmt)
                 stmt.values = [self.expr(value) for value in stmt.values]
             else:
                 self.stmt(stmt)
+        self.future = outer
 
     def stmt(self, stmt: Stmt) -> None:
+        if id(stmt) in self.skip:
+            return
         if isinstance(stmt, SeqStmts):
             self.block(stmt)
         elif isinstance(stmt, AssignStmt):
@@ -242,6 +311,7 @@ class _Converter:
                 stmt.var.name = target.name
                 self.cur[name] = stmt.var
             else:
+                self.take_alias(stmt.jit_alias, stmt.var.name)
                 self.define(stmt.var, "ssa")
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)
@@ -249,16 +319,21 @@ class _Converter:
             stmt.values = [self.expr(value) for value in stmt.values]
         elif isinstance(stmt, YieldStmt):
             stmt.values = [self.expr(value) for value in stmt.values]
-            for var in stmt.targets:
-                self.define(var, "rv")
+            alias = stmt.jit_alias
+            for var in stmt.targets:  # a loop's own return vars keep their names
+                if alias is not None and len(stmt.targets) == 1:
+                    # (as the @pl.jit specializer renamed it: `r_v1 = pl.yield_(...)`)
+                    self.cur[var.name] = var
+                    self.bind_name(var, var.name)
+                    var.name = alias
+                    continue
+                self.keep(var)
         elif isinstance(stmt, ForStmt):
             self.loop(stmt)
         elif isinstance(stmt, WhileStmt):
             stmt.init_values = [self.expr(value) for value in stmt.init_values]
-            for var in stmt.iter_args:
-                self.define(var, "iter")
-            for var in stmt.return_vars:
-                self.define(var, "rv")
+            for var in [*stmt.iter_args, *stmt.return_vars]:
+                self.keep(var)
             if stmt.condition is not None:
                 stmt.condition = self.expr(stmt.condition)
             self.block(stmt.body)
@@ -274,13 +349,69 @@ class _Converter:
         )
         stmt.init_values = [self.expr(value) for value in stmt.init_values]
         stmt.attrs = [(key, self.value(value)) for key, value in stmt.attrs]
+        future = self.future
+        before = dict(self.cur)
+        # Loop-carried: a name the body assigns that was bound before the loop (not the
+        # loop variable, not an explicit iter_arg), sorted by name; each gets its
+        # iter_arg and return var versions before anything in the body is versioned.
+        explicit = {var.name for var in stmt.iter_args}
         if stmt.loop_var is not None:
-            self.define(stmt.loop_var, "idx")
-        for var in stmt.iter_args:
-            self.define(var, "iter")
-        for var in stmt.return_vars:
-            self.define(var, "rv")
+            explicit.add(stmt.loop_var.name)
+        # (A pl.unroll loop still here is one UnrollLoops did not expand for us, where the
+        # real pass would have: it cannot take init_values, and carries nothing.)
+        carried = (
+            sorted(
+                name
+                for name in _assigned_names(stmt.body)
+                if name in self.cur
+                and name not in explicit
+                and name not in self.loop_scoped
+                and not name.startswith(_TUPLE_TEMP)
+            )
+            if stmt.kind is not ForKind.UNROLL
+            else []
+        )
+        carried_vars = []
+        for name in carried:
+            init = self.cur[name]
+            iter_arg = Var(stmt.span, self.fresh_name(name, "iter"), type=init.type)
+            result = Var(stmt.span, self.fresh_name(name, "rv"))
+            self.bind_name(iter_arg, name)
+            self.bind_name(result, name)
+            carried_vars.append((name, init, iter_arg, result))
+        target = stmt.loop_var.name if stmt.loop_var is not None else None
+        saved = self.bind_loop_target(stmt.loop_var, "idx") if stmt.loop_var is not None else None
+        for var in [*stmt.iter_args, *stmt.return_vars]:
+            self.keep(var)
+        for name, _, iter_arg, _ in carried_vars:
+            self.cur[name] = iter_arg
         self.block(stmt.body)
+        if target is not None and saved is not None:
+            self.end_loop_target(target, saved)
+        # A name the body binds first is gone after the loop unless what follows reads it
+        # (the real pass makes those "escaping" iter_args, which are not modelled: the
+        # body's version stays visible instead).
+        for name in [name for name in self.cur if name not in before and name not in future]:
+            del self.cur[name]
+        if not carried_vars:
+            return
+        # The body yields each carried name's last version; after the loop the name is
+        # its return var (what else the body bound stays visible, as before).
+        closing = stmt.body.stmts[-1] if stmt.body.stmts else None
+        if not isinstance(closing, YieldStmt):
+            closing = YieldStmt(stmt.span, [], [])
+            stmt.body.stmts.append(closing)
+        for name, init, iter_arg, result in carried_vars:
+            stmt.iter_args.append(iter_arg)
+            stmt.init_values.append(init)
+            last = self.cur[name]
+            closing.values.append(last)
+            # Typed as the parser types a yield's target (from the value yielded), so that
+            # a dump reads back as itself; the real pass gives it the init's type, the same
+            # wherever the body's value has a type.
+            result.type = last.type
+            closing.targets.append(result)
+            self.cur[name] = result
 
     def scope(self, stmt: ScopeStmt) -> None:
         # Attrs read the versions at scope entry, as the real pass substitutes them
@@ -293,7 +424,15 @@ class _Converter:
             stmt.core_num = self.expr(stmt.core_num)
         if isinstance(task_id, Var):
             self.define(task_id, "ssa")
+        target = _spmd_target(stmt)
+        if target is None:
+            self.block(stmt.body)
+            return
+        target.value = self.expr(target.value)
+        saved = self.bind_loop_target(target.var, "ssa")
+        self.skip.add(id(target))
         self.block(stmt.body)
+        self.end_loop_target(base_name(target.var.name), saved)
 
     def branch(self, stmt: IfStmt) -> None:
         """`ConvertIf`: each arm from the versions before the `if`, then the merges."""
@@ -362,6 +501,69 @@ class _Converter:
             if closing is not None:
                 closing.targets = [by_name[var.name] for var in closing.targets]
         return list(by_name.values())
+
+
+def _assigned_names(body: Stmt) -> set[str]:
+    """The user names an assignment anywhere in `body` binds (`VarDefUseCollector`'s
+    assign defs: nested loops, branches and scopes included; a subscript store
+    `dst[...] = v` assigns dst). An spmd loop's target is a variable of its own."""
+    targets = {
+        id(target)
+        for stmt in walk_stmts(body)
+        if isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None
+    }
+    return {
+        stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt) and id(stmt) not in targets
+    }
+
+
+def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:
+    """needs[i]: the names `stmts[i:]` read before assigning them (`ComputeStmtLiveIn`
+    and the suffix walk of the real `ConvertSeq`)."""
+    needs: list[set[str]] = [set() for _ in range(len(stmts) + 1)]
+    for index in range(len(stmts) - 1, -1, -1):
+        stmt = stmts[index]
+        needs[index] = _live_in(stmt) | (needs[index + 1] - _assigned_names(stmt))
+    return needs
+
+
+def _live_in(stmt: Stmt) -> set[str]:
+    """The names `stmt` reads before it assigns them."""
+    own = {var.name for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+    if isinstance(stmt, SeqStmts):
+        return _suffix_needs(stmt.stmts)[0]
+    if isinstance(stmt, (ForStmt, WhileStmt)):
+        bound = {var.name for var in stmt.iter_args}
+        if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
+            bound.add(stmt.loop_var.name)
+        return own | (_live_in(stmt.body) - bound)
+    if isinstance(stmt, IfStmt):
+        arms = _live_in(stmt.then_body) | (_live_in(stmt.else_body) if stmt.else_body is not None else set())
+        return own | arms
+    if isinstance(stmt, ScopeStmt):
+        return own | _live_in(stmt.body)
+    return own
+
+
+def _spmd_target(scope: ScopeStmt) -> AssignStmt | None:
+    """`for i in pl.spmd(...)`'s `i = tile.get_block_idx()`, which the parser puts first in
+    the scope's body (or its InCore carrier's), at the loop's target in the header."""
+    if not isinstance(scope, SpmdScopeStmt) or not scope.body.stmts:
+        return None
+    first = scope.body.stmts[0]
+    if isinstance(first, InCoreScopeStmt) and first.body.stmts:
+        first = first.body.stmts[0]
+    header = scope.header_span
+    if (
+        isinstance(first, AssignStmt)
+        and isinstance(first.value, Call)
+        and first.value.op == "tile.get_block_idx"
+        and header is not None
+        and header.start_line <= first.span.start_line <= header.end_line
+        and first.span.start_line == scope.span.start_line
+    ):
+        return first
+    return None
 
 
 def _close_arm(body: SeqStmts, closing: YieldStmt | None, phis: list[Var], values: list[Expr]) -> None:

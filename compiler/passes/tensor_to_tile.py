@@ -155,6 +155,29 @@ def _convert(function: Function) -> None:
         out.append(AssignStmt(node.span, temp, node))
         substitute_uses(stmt, {id(node): temp})
 
+    scratches: list[Var] = []
+
+    def scratch(node: Call, out: list[Stmt]) -> None:
+        """A row reduction's workspace, as the real conversion makes it: a `tmp_tile` of the
+        input's shape, its last dimension at least 128, created right before the reduction
+        (printed `tmp_tile_<k>` after the first)."""
+        source = node.args[0].type
+        if not isinstance(source, TileType) or source.shape is None or len(source.shape) < 2:
+            return
+        last = source.shape[-1]
+        shape = [*source.shape[:-1], last if isinstance(last, int) and last >= 128 else 128]
+        tile = TileType(tuple(shape), source.dtype, "Vec")
+        name = "tmp_tile" if not scratches else f"tmp_tile_{len(scratches)}"
+        var = Var(node.span, name, type=tile)
+        scratches.append(var)
+        dims = MakeTuple(node.span, [_index(node.span, d) if isinstance(d, int) else d for d in shape])
+        kwargs: dict[str, object] = {
+            "dtype": OpaqueExpr(node.span, f"pl.{source.dtype}"),
+            "target_memory": OpaqueExpr(node.span, "pl.Mem.Vec"),
+        }
+        out.append(AssignStmt(node.span, var, Call(node.span, "tile.create", [dims], kwargs, type=tile)))
+        node.args = [*node.args, var]
+
     def rewrite(block: SeqStmts) -> None:
         out: list[Stmt] = []
         for stmt in block.stmts:
@@ -198,6 +221,8 @@ def _convert(function: Function) -> None:
                         if node.op == "tile.matmul":
                             node.type = _in_acc(node.type)
                         _retype_result(stmt, node, renamed)
+                    if node.op in _ROW_REDUCTIONS and len(node.args) == 1:
+                        scratch(node, out)
                     if converted and node.op.startswith("tile."):
                         hoist(stmt, node, out)
                     _assemble_to_store(node, root)
@@ -209,6 +234,10 @@ def _convert(function: Function) -> None:
 
     rewrite(function.body)
     function.body.stmts[:0] = prologue
+
+
+# The row reductions the real conversion gives a `tmp_tile` workspace.
+_ROW_REDUCTIONS = frozenset({"tile.row_sum", "tile.row_max", "tile.row_min", "tile.row_prod"})
 
 
 def _post_order(expr: Expr) -> list[Expr]:

@@ -147,9 +147,7 @@ def _tile_view(view: TileView | None, shape: tuple[Dim, ...], memory: str | None
         parts.append(f"pad=pl.PadValue.{view.pad}")
     if view.compact != "null":
         parts.append(f"compact=pl.CompactMode.{view.compact}")
-    if any(_UNPRINTABLE in part for part in parts):
-        return None
-    return f"pl.TileView({', '.join(parts)})"
+    return _view_call("pl.TileView", parts)
 
 
 def _tensor_view(ir_type: TensorType) -> str | None:
@@ -171,9 +169,14 @@ def _tensor_view(ir_type: TensorType) -> str | None:
     parts.append(f"layout=pl.TensorLayout.{layout}")
     if view.pad != "null":
         parts.append(f"pad=pl.PadValue.{view.pad}")
+    return _view_call("pl.TensorView", parts)
+
+
+def _view_call(constructor: str, parts: list[str]) -> str | None:
+    """The view's constructor call; None when a dim in it has no spelling."""
     if any(_UNPRINTABLE in part for part in parts):
         return None
-    return f"pl.TensorView({', '.join(parts)})"
+    return f"{constructor}({', '.join(parts)})"
 
 
 # Marks a dim with no spelling inside a view's text (no dim's spelling contains it).

@@ -16,10 +16,12 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
+from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
 from compiler.passes.pipeline import PARSE, PIPELINE, run_passes
+from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions
 
 LAST_PASS = PIPELINE[-1].name
@@ -83,11 +85,25 @@ def mlir_of(
     stops = [
         d for d in analysis.diagnostics if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
     ]
+    # JIT functions the real specializer bridges names into loops in (not modelled).
+    renamed = [
+        (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
+    ]
     programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
+    # Kernels called from a loop the real Simplify folds (per program; free functions together).
+    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
+    folded[None] = callees_in_folded_loops(functions)
     return MlirDump(
         [compiler_text(warning, options.file_label) for warning in warnings],
         [
-            _emit(program, function, options, _first_stop(stops, span))
+            _emit(
+                program,
+                function,
+                options,
+                _first_stop(stops, span),
+                folded[program].get(function.name),
+                _jit_rename(renamed, function) if program is None else None,
+            )
             for program, function, span in _incore_kernels(programs, functions)
             if kernel in ("", function.name)
         ],
@@ -109,14 +125,52 @@ def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
     return next((d for d in stops if span.start_line <= d.span.start_line <= span.end_line), None)
 
 
+def _jit_rename(
+    renamed: list[tuple[Span, list[tuple[str, Span]]]], kernel: Function
+) -> tuple[str, int] | None:
+    """A bridge of the JIT function `kernel` is (or was outlined from) that shows in the
+    kernel: one whose loop is in its lines, or of a value it takes as a parameter."""
+    first, last = kernel.span.start_line, kernel.span.end_line
+    params = {base_name(param.var.name) for param in kernel.params}
+    for span, found in renamed:
+        if span.start_line <= first <= span.end_line:
+            return next(
+                (
+                    (name, loop.start_line)
+                    for name, loop in found
+                    if first <= loop.start_line <= last or name in params
+                ),
+                None,
+            )
+    return None
+
+
 def _emit(
-    program: str | None, kernel: Function, options: CodegenOptions, stop: Diagnostic | None
+    program: str | None,
+    kernel: Function,
+    options: CodegenOptions,
+    stop: Diagnostic | None,
+    folded_loop: int | None = None,
+    jit_rename: tuple[str, int] | None = None,
 ) -> KernelMlir:
+    problem = None
     if stop is not None:
         problem = (
             f"the real compiler stops before codegen: {stop.message} "
             f"({stop.stage.value}, line {stop.span.start_line})"
         )
+    elif jit_rename is not None:
+        name, line = jit_rename
+        problem = (
+            f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
+            f"(a statement '{name}_v<n> = {name}' before it): not modelled"
+        )
+    elif folded_loop is not None:
+        problem = (
+            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
+            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
+        )
+    if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)
         return KernelMlir(kernel.name, None, problem, message, program)
     try:

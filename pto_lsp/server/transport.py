@@ -80,6 +80,9 @@ class FrameBuffer:
             if len(buffer) > _MAX_HEADER or not _could_start_a_header(buffer):
                 self._skip_junk("bytes that are not headers")
             return False
+        if end.start() > _MAX_HEADER:  # the end of a later frame's headers, after junk
+            self._skip_junk("bytes that are not headers", at_least=end.end())
+            return True
         lines = [line for line in bytes(buffer[: end.start()]).splitlines() if line]
         if not lines:  # blank lines between frames
             del buffer[: end.end()]

@@ -8,6 +8,7 @@ value is written into the call as it is (a literal, a dtype, an expression).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from op_conformance.grid import Row
@@ -64,6 +65,48 @@ def make_row(
         else:
             params.append(f"{name}: pl.Scalar[pl.{operand.dtype}]")
     return Row(id=id, op=op, check=check, call=call, params=tuple(params), setup=(*lines, *setup))
+
+
+def row_collector() -> tuple[list[Row], Callable[..., None]]:
+    """A grid's `ROWS` and its `add(id, op, check, call, **operands)` (`make_row`)."""
+    rows: list[Row] = []
+
+    def add(id: str, op: str, check: str, call: str, **operands: Operand) -> None:
+        rows.append(make_row(id, op, check, call, operands))
+
+    return rows, add
+
+
+# Rows whose operands are written out as source text (parameters and setup lines).
+
+
+def vec_tile(name: str, shape: str, dtype: str) -> str:
+    """A setup line: a Vec tile `pl.tile.create`d with that shape (e.g. "[16, 64]") and dtype."""
+    return f"{name} = pl.tile.create({shape}, pl.{dtype}, target_memory=pl.Mem.Vec)"
+
+
+def tensor_param(name: str, shape: str, dtype: str) -> str:
+    """A tensor parameter of that shape and dtype."""
+    return f"{name}: pl.Tensor[{shape}, pl.{dtype}]"
+
+
+def tiles_row(
+    op: str, id_: str, check: str, call: str, *tiles: tuple[str, str, str], params: tuple[str, ...] = ()
+) -> Row:
+    """A row over Vec tiles (name, shape, dtype) made in its setup."""
+    return Row(
+        id=f"{op}/{id_}",
+        op=op,
+        check=check,
+        call=call,
+        params=params,
+        setup=tuple(vec_tile(name, shape, dtype) for name, shape, dtype in tiles),
+    )
+
+
+def params_row(op: str, id_: str, check: str, call: str, *params: str) -> Row:
+    """A row over its parameters (e.g. `tensor_param`s)."""
+    return Row(id=f"{op}/{id_}", op=op, check=check, call=call, params=params)
 
 
 # The check of a row the real compiler is meant to accept: it passes every check of its op.

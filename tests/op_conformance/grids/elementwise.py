@@ -3,15 +3,10 @@ wrappers' unwrap and scalar normalization, then each deduction's checks."""
 
 from __future__ import annotations
 
-from op_conformance.grid import Row
-from op_conformance.operands import PASSES, G, S, T, make_row, spread_accepted
+from op_conformance.operands import PASSES, G, S, T, row_collector, spread_accepted
 
 A = T((16, 128))
-ROWS: list[Row] = []
-
-
-def add(id: str, op: str, check: str, call: str, **operands: object) -> None:
-    ROWS.append(make_row(id, op, check, call, operands))  # type: ignore[arg-type]
+ROWS, add = row_collector()
 
 
 # --- tile binary ops with broadcasting (and the tile.add/sub/mul/div scalar dispatch)

@@ -9,27 +9,7 @@ forms' keyword values (mask patterns, dims, compare modes).
 from __future__ import annotations
 
 from op_conformance.grid import Row
-
-
-def _vec(name: str, shape: str, dtype: str) -> str:
-    return f"{name} = pl.tile.create({shape}, pl.{dtype}, target_memory=pl.Mem.Vec)"
-
-
-def _tensor(name: str, shape: str, dtype: str) -> str:
-    return f"{name}: pl.Tensor[{shape}, pl.{dtype}]"
-
-
-def _tile_row(
-    op: str, id_: str, check: str, call: str, *tiles: tuple[str, str, str], params: tuple[str, ...] = ()
-) -> Row:
-    return Row(
-        id=f"{op}/{id_}",
-        op=op,
-        check=check,
-        call=call,
-        params=params,
-        setup=tuple(_vec(name, shape, dtype) for name, shape, dtype in tiles),
-    )
+from op_conformance.operands import params_row, tensor_param, tiles_row, vec_tile
 
 
 def _gather(
@@ -39,7 +19,7 @@ def _gather(
     idx: tuple[str, str],
     call: str = "pl.tile.gather(src, idx, tmp)",
 ) -> Row:
-    return _tile_row("tile.gather", id_, check, call, ("src", *src), ("idx", *idx), ("tmp", idx[0], "INT32"))
+    return tiles_row("tile.gather", id_, check, call, ("src", *src), ("idx", *idx), ("tmp", idx[0], "INT32"))
 
 
 _TILE_GATHER = [
@@ -53,99 +33,99 @@ _TILE_GATHER = [
         op="tile.gather",
         check="operand kinds",
         call="pl.tile.gather(x, idx, tmp)",
-        params=(_tensor("x", "[16, 64]", "FP32"),),
-        setup=(_vec("idx", "[16, 32]", "INT32"), _vec("tmp", "[16, 32]", "INT32")),
+        params=(tensor_param("x", "[16, 64]", "FP32"),),
+        setup=(vec_tile("idx", "[16, 32]", "INT32"), vec_tile("tmp", "[16, 32]", "INT32")),
     ),
     Row(
         id="tile.gather/tensor-tmp",
         op="tile.gather",
         check="operand kinds",
         call="pl.tile.gather(src, idx, x)",
-        params=(_tensor("x", "[16, 32]", "INT32"),),
-        setup=(_vec("src", "[16, 64]", "FP32"), _vec("idx", "[16, 32]", "INT32")),
+        params=(tensor_param("x", "[16, 32]", "INT32"),),
+        setup=(vec_tile("src", "[16, 64]", "FP32"), vec_tile("idx", "[16, 32]", "INT32")),
     ),
     _gather("tiles", "operand kinds", ("[8, 32]", "INT16"), ("[8, 16]", "INT32")),
 ]
 
 _TILE_GATHER_MASK = [
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "p0101",
         "mask pattern",
         "pl.tile.gather_mask(src, mask_pattern=1)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "enum",
         "mask pattern",
         "pl.tile.gather_mask(src, pl.tile.MaskPattern.P0001)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "p1111",
         "mask pattern",
         "pl.tile.gather_mask(src, mask_pattern=7)",
         ("src", "[16, 64]", "FP16"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "p8",
         "mask pattern",
         "pl.tile.gather_mask(src, mask_pattern=8)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "p0",
         "mask pattern",
         "pl.tile.gather_mask(src, mask_pattern=0)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "positional-literal",
         "mask pattern",
         "pl.tile.gather_mask(src, 1)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "cols-not-divisible",
         "columns",
         "pl.tile.gather_mask(src, mask_pattern=3)",
         ("src", "[16, 66]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "cols-divisible",
         "columns",
         "pl.tile.gather_mask(src, mask_pattern=3)",
         ("src", "[16, 64]", "INT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "output-dtype",
         "output_dtype",
         "pl.tile.gather_mask(src, mask_pattern=2, output_dtype=pl.UINT32)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "output-dtype-width",
         "output_dtype",
         "pl.tile.gather_mask(src, mask_pattern=2, output_dtype=pl.FP16)",
         ("src", "[16, 64]", "FP32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "bf16",
         "dtypes",
         "pl.tile.gather_mask(src, mask_pattern=1)",
         ("src", "[16, 64]", "BF16"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "int16",
         "dtypes",
@@ -157,9 +137,9 @@ _TILE_GATHER_MASK = [
         op="tile.gather_mask",
         check="operand kinds",
         call="pl.tile.gather_mask(x, mask_pattern=1)",
-        params=(_tensor("x", "[16, 64]", "FP32"),),
+        params=(tensor_param("x", "[16, 64]", "FP32"),),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gather_mask",
         "tile",
         "operand kinds",
@@ -169,7 +149,7 @@ _TILE_GATHER_MASK = [
 ]
 
 _TILE_GATHERB = [
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "fp32",
         "offset",
@@ -177,7 +157,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP32"),
         ("off", "[16, 8]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "fp16",
         "offset",
@@ -185,7 +165,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP16"),
         ("off", "[4, 16]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "offset-int32",
         "offset",
@@ -193,7 +173,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP32"),
         ("off", "[16, 8]", "INT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "offset-cols",
         "offset",
@@ -201,7 +181,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP32"),
         ("off", "[16, 12]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "output-dtype",
         "output_dtype",
@@ -209,7 +189,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP32"),
         ("off", "[16, 8]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "output-dtype-int64",
         "output_dtype",
@@ -217,7 +197,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "FP32"),
         ("off", "[16, 8]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "src-int64",
         "dtypes",
@@ -225,7 +205,7 @@ _TILE_GATHERB = [
         ("src", "[16, 64]", "INT64"),
         ("off", "[16, 8]", "UINT32"),
     ),
-    _tile_row(
+    tiles_row(
         "tile.gatherb",
         "src-uint8",
         "dtypes",
@@ -243,7 +223,7 @@ def _compare(
     src_dtype: str = "FP32",
     params: tuple[str, ...] = ("k: pl.Scalar[pl.FP32]",),
 ) -> Row:
-    return _tile_row(
+    return tiles_row(
         "tile.gather_compare",
         id_,
         check,
@@ -292,7 +272,7 @@ _TILE_GATHER_COMPARE = [
 
 
 def _scatter(id_: str, check: str, dst: tuple[str, str], src: tuple[str, str], idx: tuple[str, str]) -> Row:
-    return _tile_row(
+    return tiles_row(
         "tile.scatter",
         id_,
         check,
@@ -324,15 +304,15 @@ _TILE_SCATTER = [
         op="tile.scatter",
         check="operand kinds",
         call="pl.tile.scatter(x, src, idx)",
-        params=(_tensor("x", "[16, 64]", "FP32"),),
-        setup=(_vec("src", "[16, 32]", "FP32"), _vec("idx", "[16, 32]", "INT32")),
+        params=(tensor_param("x", "[16, 64]", "FP32"),),
+        setup=(vec_tile("src", "[16, 32]", "FP32"), vec_tile("idx", "[16, 32]", "INT32")),
     ),
     _scatter("tiles", "operand kinds", ("[8, 64]", "INT32"), ("[8, 16]", "INT32"), ("[8, 16]", "INT32")),
 ]
 
 
 def _scatter_mask(id_: str, check: str, dst: tuple[str, str], src: tuple[str, str], pattern: str) -> Row:
-    return _tile_row(
+    return tiles_row(
         "tile.scatter_mask",
         id_,
         check,
@@ -357,178 +337,182 @@ _TILE_SCATTER_MASK = [
 ]
 
 
-def _tensor_row(op: str, id_: str, check: str, call: str, *params: str) -> Row:
-    return Row(id=f"{op}/{id_}", op=op, check=check, call=call, params=params)
-
-
 _TENSOR_GATHER = [
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index",
         "index form",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-dim-0",
         "index form",
         "pl.tensor.gather(x, dim=0, index=i)",
-        _tensor("x", "[16, 64]", "FP16"),
-        _tensor("i", "[8, 64]", "INT16"),
+        tensor_param("x", "[16, 64]", "FP16"),
+        tensor_param("i", "[8, 64]", "INT16"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-dim-2",
         "index form",
         "pl.gather(x, dim=2, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-wider",
         "index form",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[32, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[32, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-rank",
         "index form",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-1d-input",
         "index form",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[64]", "FP32"),
-        _tensor("i", "[32]", "INT32"),
+        tensor_param("x", "[64]", "FP32"),
+        tensor_param("i", "[32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-int16-fp32",
         "dtypes",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT16"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT16"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "input-bf16",
         "dtypes",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "BF16"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "BF16"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "int32",
         "dtypes",
         "pl.gather(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "INT32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "INT32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "positional",
         "index form",
         "pl.gather(x, 1, i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
-        "tensor.gather", "index-missing", "forms", "pl.gather(x, dim=-1)", _tensor("x", "[16, 64]", "FP32")
+    params_row(
+        "tensor.gather",
+        "index-missing",
+        "forms",
+        "pl.gather(x, dim=-1)",
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row("tensor.gather", "no-form", "forms", "pl.gather(x)", _tensor("x", "[16, 64]", "FP32")),
-    _tensor_row(
+    params_row("tensor.gather", "no-form", "forms", "pl.gather(x)", tensor_param("x", "[16, 64]", "FP32")),
+    params_row(
         "tensor.gather",
         "mask-with-offset",
         "forms",
         "pl.gather(x, mask_pattern=1, offset=4)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mixed-forms",
         "forms",
         "pl.gather(x, dim=-1, index=i, mask_pattern=1)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "index-output-dtype",
         "forms",
         "pl.gather(x, dim=-1, index=i, output_dtype=pl.INT32)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
-        "tensor.gather", "mask", "mask form", "pl.gather(x, mask_pattern=1)", _tensor("x", "[16, 64]", "FP32")
+    params_row(
+        "tensor.gather",
+        "mask",
+        "mask form",
+        "pl.gather(x, mask_pattern=1)",
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mask-enum",
         "mask form",
         "pl.gather(x, mask_pattern=pl.tile.MaskPattern.P1010, output_dtype=pl.INT32)",
-        _tensor("x", "[1, 64]", "FP32"),
+        tensor_param("x", "[1, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mask-9",
         "mask form",
         "pl.gather(x, mask_pattern=9)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mask-3d",
         "mask form",
         "pl.gather(x, mask_pattern=1)",
-        _tensor("x", "[2, 16, 64]", "FP32"),
+        tensor_param("x", "[2, 16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mask-cols",
         "mask form",
         "pl.gather(x, mask_pattern=4)",
-        _tensor("x", "[16, 66]", "FP32"),
+        tensor_param("x", "[16, 66]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "mask-output-width",
         "mask form",
         "pl.gather(x, mask_pattern=1, output_dtype=pl.INT16)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "compare",
         "compare form",
         "pl.gather(x, kvalue=k, cmp_mode='ne', out_cols=8)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
         "k: pl.Scalar[pl.FP32]",
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "compare-partial",
         "compare form",
         "pl.gather(x, kvalue=k, cmp_mode='ne')",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
         "k: pl.Scalar[pl.FP32]",
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "compare-kvalue",
         "compare form",
         "pl.gather(x, kvalue=k, cmp_mode='eq', out_cols=8)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
         "k: pl.Scalar[pl.FP16]",
     ),
     Row(
@@ -536,163 +520,163 @@ _TENSOR_GATHER = [
         op="tensor.gather",
         check="operand kinds",
         call="pl.tensor.gather(t, dim=-1, index=i)",
-        params=(_tensor("i", "[16, 32]", "INT32"),),
-        setup=(_vec("t", "[16, 64]", "FP32"),),
+        params=(tensor_param("i", "[16, 32]", "INT32"),),
+        setup=(vec_tile("t", "[16, 64]", "FP32"),),
     ),
-    _tensor_row(
+    params_row(
         "tensor.gather",
         "tensors",
         "operand kinds",
         "pl.tensor.gather(x, dim=1, index=i)",
-        _tensor("x", "[8, 64]", "FP32"),
-        _tensor("i", "[8, 16]", "INT32"),
+        tensor_param("x", "[8, 64]", "FP32"),
+        tensor_param("i", "[8, 16]", "INT32"),
     ),
 ]
 
 _TENSOR_SCATTER = [
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "index",
         "index form",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "dim-0",
         "index form",
         "pl.scatter(x, dim=0, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "src-rows",
         "index form",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[8, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP32"),
+        tensor_param("x", "[8, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "index-shape",
         "index form",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 16]", "INT32"),
-        _tensor("s", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 16]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "rank-3",
         "index form",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[2, 16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[2, 16, 32]", "FP32"),
+        tensor_param("x", "[2, 16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[2, 16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "positional-dim",
         "index form",
         "pl.scatter(x, 1, i, s)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "index-width",
         "dtypes",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP16"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP16"),
+        tensor_param("x", "[16, 64]", "FP16"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP16"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "fp16-int16",
         "dtypes",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP16"),
-        _tensor("i", "[16, 32]", "INT16"),
-        _tensor("s", "[16, 32]", "FP16"),
+        tensor_param("x", "[16, 64]", "FP16"),
+        tensor_param("i", "[16, 32]", "INT16"),
+        tensor_param("s", "[16, 32]", "FP16"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "src-dtype",
         "dtypes",
         "pl.scatter(x, dim=-1, index=i, src=s)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
-        _tensor("s", "[16, 32]", "FP16"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
+        tensor_param("s", "[16, 32]", "FP16"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "missing-src",
         "forms",
         "pl.scatter(x, dim=-1, index=i)",
-        _tensor("x", "[16, 64]", "FP32"),
-        _tensor("i", "[16, 32]", "INT32"),
+        tensor_param("x", "[16, 64]", "FP32"),
+        tensor_param("i", "[16, 32]", "INT32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "mixed-forms",
         "forms",
         "pl.scatter(x, dim=-1, mask_pattern=1)",
-        _tensor("x", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "mask",
         "mask form",
         "pl.scatter(x, mask_pattern=1, dst=d)",
-        _tensor("x", "[16, 32]", "FP32"),
-        _tensor("d", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 32]", "FP32"),
+        tensor_param("d", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "mask-cols",
         "mask form",
         "pl.scatter(x, mask_pattern=3, dst=d)",
-        _tensor("x", "[16, 32]", "FP32"),
-        _tensor("d", "[16, 64]", "FP32"),
+        tensor_param("x", "[16, 32]", "FP32"),
+        tensor_param("d", "[16, 64]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "mask-no-dst",
         "forms",
         "pl.scatter(x, mask_pattern=1)",
-        _tensor("x", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 32]", "FP32"),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "mask-complete",
         "forms",
         "pl.scatter(x, mask_pattern=7, dst=d)",
-        _tensor("x", "[16, 32]", "FP32"),
-        _tensor("d", "[16, 32]", "FP32"),
+        tensor_param("x", "[16, 32]", "FP32"),
+        tensor_param("d", "[16, 32]", "FP32"),
     ),
     Row(
         id="tensor.scatter/tile-input",
         op="tensor.scatter",
         check="operand kinds",
         call="pl.tensor.scatter(t, dim=-1, index=i, src=s)",
-        params=(_tensor("i", "[16, 32]", "INT32"), _tensor("s", "[16, 32]", "FP32")),
-        setup=(_vec("t", "[16, 64]", "FP32"),),
+        params=(tensor_param("i", "[16, 32]", "INT32"), tensor_param("s", "[16, 32]", "FP32")),
+        setup=(vec_tile("t", "[16, 64]", "FP32"),),
     ),
-    _tensor_row(
+    params_row(
         "tensor.scatter",
         "tensors",
         "operand kinds",
         "pl.tensor.scatter(x, dim=1, index=i, src=s)",
-        _tensor("x", "[8, 64]", "INT32"),
-        _tensor("i", "[8, 16]", "INT32"),
-        _tensor("s", "[8, 16]", "INT32"),
+        tensor_param("x", "[8, 64]", "INT32"),
+        tensor_param("i", "[8, 16]", "INT32"),
+        tensor_param("s", "[8, 16]", "INT32"),
     ),
 ]
 

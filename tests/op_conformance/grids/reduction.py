@@ -2,14 +2,9 @@
 
 from __future__ import annotations
 
-from op_conformance.grid import Row
-from op_conformance.operands import PASSES, G, S, T, make_row, spread_accepted
+from op_conformance.operands import PASSES, G, S, T, row_collector, spread_accepted
 
-ROWS: list[Row] = []
-
-
-def add(id: str, op: str, check: str, call: str, **operands: object) -> None:
-    ROWS.append(make_row(id, op, check, call, operands))  # type: ignore[arg-type]
+ROWS, add = row_collector()
 
 
 A = T((16, 128))

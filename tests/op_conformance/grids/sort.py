@@ -8,35 +8,10 @@ Operands vary in level, dtype, rank and last extent; `mrgsort` in its two format
 from __future__ import annotations
 
 from op_conformance.grid import Row
-
-
-def _vec(name: str, shape: str, dtype: str) -> str:
-    return f"{name} = pl.tile.create({shape}, pl.{dtype}, target_memory=pl.Mem.Vec)"
-
-
-def _tensor(name: str, shape: str, dtype: str) -> str:
-    return f"{name}: pl.Tensor[{shape}, pl.{dtype}]"
-
-
-def _tiles(
-    op: str, id_: str, check: str, call: str, *tiles: tuple[str, str, str], params: tuple[str, ...] = ()
-) -> Row:
-    return Row(
-        id=f"{op}/{id_}",
-        op=op,
-        check=check,
-        call=call,
-        params=params,
-        setup=tuple(_vec(name, shape, dtype) for name, shape, dtype in tiles),
-    )
-
-
-def _tensors(op: str, id_: str, check: str, call: str, *params: str) -> Row:
-    return Row(id=f"{op}/{id_}", op=op, check=check, call=call, params=params)
-
+from op_conformance.operands import params_row, tensor_param, tiles_row, vec_tile
 
 _TILE_SORT32 = [
-    _tiles(
+    tiles_row(
         "tile.sort32",
         "fp32",
         "dtypes",
@@ -44,7 +19,7 @@ _TILE_SORT32 = [
         ("s", "[1, 64]", "FP32"),
         ("i", "[1, 64]", "UINT32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.sort32",
         "fp16",
         "dtypes",
@@ -52,7 +27,7 @@ _TILE_SORT32 = [
         ("s", "[4, 32]", "FP16"),
         ("i", "[4, 32]", "UINT32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.sort32",
         "int32",
         "dtypes",
@@ -60,7 +35,7 @@ _TILE_SORT32 = [
         ("s", "[1, 64]", "INT32"),
         ("i", "[1, 64]", "UINT32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.sort32",
         "bf16",
         "dtypes",
@@ -73,18 +48,18 @@ _TILE_SORT32 = [
         op="tile.sort32",
         check="operand kinds",
         call="pl.tile.sort32(x, i)",
-        params=(_tensor("x", "[1, 64]", "FP32"),),
-        setup=(_vec("i", "[1, 64]", "UINT32"),),
+        params=(tensor_param("x", "[1, 64]", "FP32"),),
+        setup=(vec_tile("i", "[1, 64]", "UINT32"),),
     ),
     Row(
         id="tile.sort32/unified-mixed",
         op="tile.sort32",
         check="operand kinds",
         call="pl.sort32(x, i)",
-        params=(_tensor("x", "[1, 64]", "FP32"),),
-        setup=(_vec("i", "[1, 64]", "UINT32"),),
+        params=(tensor_param("x", "[1, 64]", "FP32"),),
+        setup=(vec_tile("i", "[1, 64]", "UINT32"),),
     ),
-    _tiles(
+    tiles_row(
         "tile.sort32",
         "tiles",
         "operand kinds",
@@ -95,111 +70,113 @@ _TILE_SORT32 = [
 ]
 
 _TENSOR_SORT32 = [
-    _tensors(
+    params_row(
         "tensor.sort32",
         "fp32",
         "dtypes",
         "pl.tensor.sort32(s, i)",
-        _tensor("s", "[1, 64]", "FP32"),
-        _tensor("i", "[1, 64]", "UINT32"),
+        tensor_param("s", "[1, 64]", "FP32"),
+        tensor_param("i", "[1, 64]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "unified",
         "dtypes",
         "pl.sort32(s, i)",
-        _tensor("s", "[2, 32]", "FP16"),
-        _tensor("i", "[2, 32]", "UINT32"),
+        tensor_param("s", "[2, 32]", "FP16"),
+        tensor_param("i", "[2, 32]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "int32",
         "dtypes",
         "pl.sort32(s, i)",
-        _tensor("s", "[1, 64]", "INT32"),
-        _tensor("i", "[1, 64]", "UINT32"),
+        tensor_param("s", "[1, 64]", "INT32"),
+        tensor_param("i", "[1, 64]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "idx-int32",
         "dtypes",
         "pl.sort32(s, i)",
-        _tensor("s", "[1, 64]", "FP32"),
-        _tensor("i", "[1, 64]", "INT32"),
+        tensor_param("s", "[1, 64]", "FP32"),
+        tensor_param("i", "[1, 64]", "INT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "last-48",
         "shapes",
         "pl.sort32(s, i)",
-        _tensor("s", "[1, 48]", "FP32"),
-        _tensor("i", "[1, 48]", "UINT32"),
+        tensor_param("s", "[1, 48]", "FP32"),
+        tensor_param("i", "[1, 48]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "last-96",
         "shapes",
         "pl.sort32(s, i)",
-        _tensor("s", "[2, 96]", "FP32"),
-        _tensor("i", "[2, 96]", "UINT32"),
+        tensor_param("s", "[2, 96]", "FP32"),
+        tensor_param("i", "[2, 96]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "idx-rank",
         "shapes",
         "pl.sort32(s, i)",
-        _tensor("s", "[1, 64]", "FP32"),
-        _tensor("i", "[64]", "UINT32"),
+        tensor_param("s", "[1, 64]", "FP32"),
+        tensor_param("i", "[64]", "UINT32"),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "idx-shape",
         "shapes",
         "pl.sort32(s, i)",
-        _tensor("s", "[2, 64]", "FP32"),
-        _tensor("i", "[1, 64]", "UINT32"),
+        tensor_param("s", "[2, 64]", "FP32"),
+        tensor_param("i", "[1, 64]", "UINT32"),
     ),
     Row(
         id="tensor.sort32/tile-src",
         op="tensor.sort32",
         check="operand kinds",
         call="pl.tensor.sort32(t, i)",
-        params=(_tensor("i", "[1, 64]", "UINT32"),),
-        setup=(_vec("t", "[1, 64]", "FP32"),),
+        params=(tensor_param("i", "[1, 64]", "UINT32"),),
+        setup=(vec_tile("t", "[1, 64]", "FP32"),),
     ),
-    _tensors(
+    params_row(
         "tensor.sort32",
         "tensors",
         "operand kinds",
         "pl.tensor.sort32(s, i)",
-        _tensor("s", "[1, 32]", "FP32"),
-        _tensor("i", "[1, 32]", "UINT32"),
+        tensor_param("s", "[1, 32]", "FP32"),
+        tensor_param("i", "[1, 32]", "UINT32"),
     ),
 ]
 
 _TILE_MRGSORT = [
-    _tiles("tile.mrgsort", "fp16", "dtypes", "pl.tile.mrgsort(s, block_len=64)", ("s", "[1, 128]", "FP16")),
-    _tiles(
+    tiles_row(
+        "tile.mrgsort", "fp16", "dtypes", "pl.tile.mrgsort(s, block_len=64)", ("s", "[1, 128]", "FP16")
+    ),
+    tiles_row(
         "tile.mrgsort", "format1", "block_len", "pl.tile.mrgsort(s, block_len=64)", ("s", "[1, 256]", "FP32")
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "unified-format1",
         "block_len",
         "pl.mrgsort(s, block_len=256)",
         ("s", "[1, 512]", "FP16"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "block-len-100",
         "block_len",
         "pl.tile.mrgsort(s, block_len=100)",
         ("s", "[1, 256]", "FP32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort", "block-len-0", "block_len", "pl.mrgsort(s, block_len=0)", ("s", "[1, 256]", "FP32")
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "block-len-scalar",
         "block_len",
@@ -207,7 +184,7 @@ _TILE_MRGSORT = [
         ("s", "[1, 256]", "FP32"),
         params=("n: pl.Scalar[pl.INT32]",),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "block-len-float-scalar",
         "block_len",
@@ -215,8 +192,10 @@ _TILE_MRGSORT = [
         ("s", "[1, 256]", "FP32"),
         params=("n: pl.Scalar[pl.FP32]",),
     ),
-    _tiles("tile.mrgsort", "int32", "dtypes", "pl.tile.mrgsort(s, block_len=64)", ("s", "[1, 256]", "INT32")),
-    _tiles(
+    tiles_row(
+        "tile.mrgsort", "int32", "dtypes", "pl.tile.mrgsort(s, block_len=64)", ("s", "[1, 256]", "INT32")
+    ),
+    tiles_row(
         "tile.mrgsort",
         "format1-with-src1",
         "formats",
@@ -224,8 +203,8 @@ _TILE_MRGSORT = [
         ("a", "[1, 128]", "FP32"),
         ("b", "[1, 128]", "FP32"),
     ),
-    _tiles("tile.mrgsort", "no-src1", "formats", "pl.tile.mrgsort(a)", ("a", "[1, 128]", "FP32")),
-    _tiles(
+    tiles_row("tile.mrgsort", "no-src1", "formats", "pl.tile.mrgsort(a)", ("a", "[1, 128]", "FP32")),
+    tiles_row(
         "tile.mrgsort",
         "no-tmp",
         "formats",
@@ -233,7 +212,7 @@ _TILE_MRGSORT = [
         ("a", "[1, 128]", "FP32"),
         ("b", "[1, 128]", "FP32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "two-way",
         "formats",
@@ -242,7 +221,7 @@ _TILE_MRGSORT = [
         ("b", "[1, 128]", "FP32"),
         ("t", "[1, 256]", "FP32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "three-way",
         "formats",
@@ -252,7 +231,7 @@ _TILE_MRGSORT = [
         ("c", "[1, 128]", "FP16"),
         ("t", "[1, 384]", "FP16"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "src-dtypes",
         "dtypes",
@@ -261,7 +240,7 @@ _TILE_MRGSORT = [
         ("b", "[1, 128]", "FP16"),
         ("t", "[1, 256]", "FP32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "exhausted-int",
         "exhausted",
@@ -270,7 +249,7 @@ _TILE_MRGSORT = [
         ("b", "[1, 128]", "FP32"),
         ("t", "[1, 256]", "FP32"),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "exhausted",
         "exhausted",
@@ -284,9 +263,9 @@ _TILE_MRGSORT = [
         op="tile.mrgsort",
         check="operand kinds",
         call="pl.tile.mrgsort(x, block_len=64)",
-        params=(_tensor("x", "[1, 256]", "FP32"),),
+        params=(tensor_param("x", "[1, 256]", "FP32"),),
     ),
-    _tiles(
+    tiles_row(
         "tile.mrgsort",
         "tile-src",
         "operand kinds",
@@ -296,128 +275,132 @@ _TILE_MRGSORT = [
 ]
 
 _TENSOR_MRGSORT = [
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "fp32-pair",
         "dtypes",
         "pl.mrgsort(a, b)",
-        _tensor("a", "[1, 64]", "FP32"),
-        _tensor("b", "[1, 64]", "FP32"),
+        tensor_param("a", "[1, 64]", "FP32"),
+        tensor_param("b", "[1, 64]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "format1",
         "block_len",
         "pl.tensor.mrgsort(s, block_len=64)",
-        _tensor("s", "[1, 256]", "FP32"),
+        tensor_param("s", "[1, 256]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "unified",
         "block_len",
         "pl.mrgsort(s, block_len=64)",
-        _tensor("s", "[1, 256]", "FP16"),
+        tensor_param("s", "[1, 256]", "FP16"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "block-len-32",
         "block_len",
         "pl.mrgsort(s, block_len=32)",
-        _tensor("s", "[1, 256]", "FP32"),
+        tensor_param("s", "[1, 256]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "format1-exhausted",
         "formats",
         "pl.tensor.mrgsort(s, block_len=64, exhausted=True)",
-        _tensor("s", "[1, 256]", "FP32"),
+        tensor_param("s", "[1, 256]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "two-way",
         "formats",
         "pl.tensor.mrgsort(a, b)",
-        _tensor("a", "[1, 128]", "FP32"),
-        _tensor("b", "[1, 64]", "FP32"),
+        tensor_param("a", "[1, 128]", "FP32"),
+        tensor_param("b", "[1, 64]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "four-way",
         "formats",
         "pl.mrgsort(a, b, c, d, exhausted=True)",
-        _tensor("a", "[2, 64]", "FP16"),
-        _tensor("b", "[2, 64]", "FP16"),
-        _tensor("c", "[2, 64]", "FP16"),
-        _tensor("d", "[2, 64]", "FP16"),
+        tensor_param("a", "[2, 64]", "FP16"),
+        tensor_param("b", "[2, 64]", "FP16"),
+        tensor_param("c", "[2, 64]", "FP16"),
+        tensor_param("d", "[2, 64]", "FP16"),
     ),
-    _tensors(
-        "tensor.mrgsort", "no-src1", "formats", "pl.tensor.mrgsort(a)", _tensor("a", "[1, 128]", "FP32")
+    params_row(
+        "tensor.mrgsort", "no-src1", "formats", "pl.tensor.mrgsort(a)", tensor_param("a", "[1, 128]", "FP32")
     ),
     Row(
         id="tensor.mrgsort/unified-tmp",
         op="tensor.mrgsort",
         check="tmp",
         call="pl.mrgsort(a, b, tmp=t)",
-        params=(_tensor("a", "[1, 128]", "FP32"), _tensor("b", "[1, 128]", "FP32")),
-        setup=(_vec("t", "[1, 256]", "FP32"),),
+        params=(tensor_param("a", "[1, 128]", "FP32"), tensor_param("b", "[1, 128]", "FP32")),
+        setup=(vec_tile("t", "[1, 256]", "FP32"),),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "unified-no-tmp",
         "tmp",
         "pl.mrgsort(a, b)",
-        _tensor("a", "[1, 128]", "FP32"),
-        _tensor("b", "[1, 128]", "FP32"),
+        tensor_param("a", "[1, 128]", "FP32"),
+        tensor_param("b", "[1, 128]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "rows",
         "shapes",
         "pl.mrgsort(a, b)",
-        _tensor("a", "[2, 128]", "FP32"),
-        _tensor("b", "[1, 128]", "FP32"),
+        tensor_param("a", "[2, 128]", "FP32"),
+        tensor_param("b", "[1, 128]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "ranks",
         "shapes",
         "pl.mrgsort(a, b)",
-        _tensor("a", "[1, 128]", "FP32"),
-        _tensor("b", "[128]", "FP32"),
+        tensor_param("a", "[1, 128]", "FP32"),
+        tensor_param("b", "[128]", "FP32"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "dtypes",
         "dtypes",
         "pl.mrgsort(a, b)",
-        _tensor("a", "[1, 128]", "FP32"),
-        _tensor("b", "[1, 128]", "FP16"),
+        tensor_param("a", "[1, 128]", "FP32"),
+        tensor_param("b", "[1, 128]", "FP16"),
     ),
-    _tensors(
-        "tensor.mrgsort", "int16", "dtypes", "pl.mrgsort(a, block_len=64)", _tensor("a", "[1, 128]", "INT16")
+    params_row(
+        "tensor.mrgsort",
+        "int16",
+        "dtypes",
+        "pl.mrgsort(a, block_len=64)",
+        tensor_param("a", "[1, 128]", "INT16"),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "same-shapes",
         "shapes",
         "pl.tensor.mrgsort(a, b, c)",
-        _tensor("a", "[1, 64]", "FP32"),
-        _tensor("b", "[1, 64]", "FP32"),
-        _tensor("c", "[1, 64]", "FP32"),
+        tensor_param("a", "[1, 64]", "FP32"),
+        tensor_param("b", "[1, 64]", "FP32"),
+        tensor_param("c", "[1, 64]", "FP32"),
     ),
     Row(
         id="tensor.mrgsort/tile-src",
         op="tensor.mrgsort",
         check="operand kinds",
         call="pl.tensor.mrgsort(t, block_len=64)",
-        setup=(_vec("t", "[1, 256]", "FP32"),),
+        setup=(vec_tile("t", "[1, 256]", "FP32"),),
     ),
-    _tensors(
+    params_row(
         "tensor.mrgsort",
         "tensor-src",
         "operand kinds",
         "pl.tensor.mrgsort(a, block_len=64)",
-        _tensor("a", "[4, 256]", "FP32"),
+        tensor_param("a", "[4, 256]", "FP32"),
     ),
 ]
 

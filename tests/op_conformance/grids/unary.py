@@ -2,17 +2,31 @@
 
 from __future__ import annotations
 
-from op_conformance.grid import Row
-from op_conformance.operands import PASSES, G, S, T, make_row, spread_accepted
+from op_conformance.operands import PASSES, G, S, T, row_collector, spread_accepted
 
-ROWS: list[Row] = []
-
-
-def add(id: str, op: str, check: str, call: str, **operands: object) -> None:
-    ROWS.append(make_row(id, op, check, call, operands))  # type: ignore[arg-type]
+ROWS, add = row_collector()
 
 
 A = T((16, 128))
+
+# What an op's dtype check refuses of the other dtypes (the rest pass).
+_DTYPE_CHECK = {"sin": "fp32 only", "cos": "fp32 only", "log": "fp16/fp32 only", "not_": "int16/uint16 only"}
+
+
+def _other_dtypes(name: str, op: str, call: str, operand: str, kind: type) -> None:
+    """One row per dtype other than the op's accepted one (INT16 for not, else FP32)."""
+    ok_dtype = "INT16" if name == "not_" else "FP32"
+    for dtype in ("FP16", "BF16", "INT32", "INT16", "UINT16", "INT8"):
+        if dtype != ok_dtype:
+            add(
+                f"{op}/{dtype.lower()}",
+                op,
+                _DTYPE_CHECK.get(name, PASSES),
+                f"{call}({operand})",
+                **{operand: kind((16, 128), dtype)},
+            )
+
+
 X = G((16, 128))
 
 # --- tile unary ops
@@ -27,13 +41,7 @@ for name in ("neg", "exp", "sqrt", "abs", "relu", "sin", "cos", "recip", "log", 
     add(f"{op}/scalar", op, "argument TileType", f"{call}(s)", s=S(ok_dtype))
     add(f"{op}/literal", op, "unwrap", f"{call}(2.0)")
     add(f"{op}/tile-as-unwrap", op, "unwrap", f"{call}(a)", a=T((16, 128), ok_dtype))
-    for dtype in ("FP16", "BF16", "INT32", "INT16", "UINT16", "INT8"):
-        if dtype == ok_dtype:
-            continue
-        check = {
-            "sin": "fp32 only", "cos": "fp32 only", "log": "fp16/fp32 only", "not_": "int16/uint16 only",
-        }.get(name, PASSES)  # fmt: skip
-        add(f"{op}/{dtype.lower()}", op, check, f"{call}(a)", a=T((16, 128), dtype))
+    _other_dtypes(name, op, call, "a", T)
 add("tile.recip/hp", "tile.recip", "high precision", "pl.tile.recip(a, high_precision=True)", a=A)
 add(
     "tile.recip/hp-fp16",
@@ -110,13 +118,7 @@ for name in ("neg", "abs", "exp", "sqrt", "rsqrt", "recip", "log", "sin", "cos",
     add(f"{op}/scalar", op, "argument TensorType", f"{call}(s)", s=S(ok_dtype))
     add(f"{op}/literal", op, "unwrap", f"{call}(2.0)")
     add(f"{op}/tensor-as-unwrap", op, "unwrap", f"{call}(x)", x=G((16, 128), ok_dtype))
-    for dtype in ("FP16", "BF16", "INT32", "INT16", "UINT16", "INT8"):
-        if dtype == ok_dtype:
-            continue
-        check = {
-            "sin": "fp32 only", "cos": "fp32 only", "log": "fp16/fp32 only", "not_": "int16/uint16 only",
-        }.get(name, PASSES)  # fmt: skip
-        add(f"{op}/{dtype.lower()}", op, check, f"{call}(x)", x=G((16, 128), dtype))
+    _other_dtypes(name, op, call, "x", G)
 for name in ("recip", "log", "rsqrt"):
     op = f"tensor.{name}"
     add(

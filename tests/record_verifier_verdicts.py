@@ -50,7 +50,9 @@ def real_report(path: Path) -> dict[str, Any]:
             cwd=str(path.parent),
         )
     record = json.loads(proc.stdout)
-    found: dict[str, Any] = {"parsed": record["kind"] == "accept", "diagnostics": []}
+    # kind is "error" also when the parser accepted the file and a pass failed (the
+    # verifier's errors); whether the parser accepted it is oracle.accepted.
+    found: dict[str, Any] = {"parsed": bool(record["oracle"]["accepted"]), "diagnostics": []}
     if not found["parsed"]:
         found["parser_error"] = record["oracle"].get("message")
         return found

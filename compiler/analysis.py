@@ -56,7 +56,6 @@ _CODEGEN_CODES = frozenset(
         codes.STORE_TARGET_NOT_A_VAR,
         codes.VERIFY_TYPE_CHECK,
         codes.UNUSED_VARIABLE,
-        codes.UNUSED_CONTROL_FLOW_RESULT,
         codes.OUT_PARAM_WRITE_DROPPED,
     }
 )

@@ -51,5 +51,5 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
-UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]
+UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]

@@ -2,12 +2,12 @@
 
 `ir.compile` runs, on each program the parser built and before its first pass, the
 pre-pipeline diagnostic checks (warnings that do not stop it: `UnusedVariableCheck`,
-`UnusedControlFlowResultCheck`, `OutParamWriteDropped`) and then the structural
+`OutParamWriteDropped`; `UnusedControlFlowResultCheck` is disabled by default) and then the structural
 properties (`TypeChecked`, ... : errors that stop the compile, "Verification failed
 after 'pipeline_input' ..."). One module per check family, as upstream lays them out:
 
 - `type_check`: the `TypeChecked` property (loop and `if` carries);
-- `unused_variable`: `UnusedVariableCheck` and `UnusedControlFlowResultCheck`;
+- `unused_variable`: `UnusedVariableCheck`;
 - `out_param_write_dropped`: `OutParamWriteDropped`.
 
 The checks run on what the real IR holds for a function: its parameters (from our
@@ -26,7 +26,7 @@ from compiler.ir import Function, Program
 from compiler.verifier.function_source import FunctionSource
 from compiler.verifier.out_param_write_dropped import out_param_write_dropped
 from compiler.verifier.type_check import type_check_errors
-from compiler.verifier.unused_variable import unused_control_flow_results, unused_variables
+from compiler.verifier.unused_variable import unused_variables
 
 
 def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnostic]:
@@ -37,7 +37,6 @@ def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnosti
     errors: list[Diagnostic] = []
     for function, source in sources:
         warnings += unused_variables(function, source)
-        warnings += unused_control_flow_results(source)
         warnings += out_param_write_dropped(function, source)
         errors += type_check_errors(function)
     return warnings + errors

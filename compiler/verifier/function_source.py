@@ -93,31 +93,3 @@ def bound_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
     return []
-
-
-def loop_yields(body: list[ast.stmt]) -> list[ast.Assign | ast.AnnAssign]:
-    """The yield assignments whose names a loop (or a branch) collects as its results:
-    those of its own body, `with` bodies included, not those of a nested loop or `if`
-    (each collects its own)."""
-    found: list[ast.Assign | ast.AnnAssign] = []
-    for stmt in body:
-        if isinstance(stmt, (ast.Assign, ast.AnnAssign)) and is_yield_call(stmt.value):
-            found.append(stmt)
-        elif isinstance(stmt, ast.With):
-            found += loop_yields(stmt.body)
-    return found
-
-
-def yield_result_names(stmt: ast.Assign | ast.AnnAssign) -> list[ast.Name]:
-    """The names one yield assignment gives its loop or `if` (the real parser's tracking:
-    a single name takes the whole yield; a tuple, one name per yielded value)."""
-    assert isinstance(stmt.value, ast.Call)
-    if isinstance(stmt, ast.AnnAssign):
-        return [stmt.target] if isinstance(stmt.target, ast.Name) else []
-    [target] = stmt.targets
-    if isinstance(target, ast.Name):
-        return [target]
-    if isinstance(target, ast.Tuple):
-        count = len(stmt.value.args)
-        return [elt for i, elt in enumerate(target.elts) if isinstance(elt, ast.Name) and i < count]
-    return []

@@ -1,19 +1,18 @@
-"""`UnusedVariableCheck` and `UnusedControlFlowResultCheck` (warning_unused_var.cpp).
+"""`UnusedVariableCheck` (warning_unused_var.cpp).
 
 Upstream collects every Var read in an expression of a function (not the definition
 sites, not the shapes inside types), then warns once per `AssignStmt` whose Var is
-not read (`UnusedVariableCheck`) and once per `for` / `while` / `if` result
-(`return_vars`) not read (`UnusedControlFlowResultCheck`); parameters are exempt.
-The message is "Unused variable '<name>' in function '<function>'", at the Var's span.
+not read; parameters are exempt. The message is "Unused variable '<name>' in function
+'<function>'", at the Var's span. Its sibling `UnusedControlFlowResultCheck` (an unread
+`for` / `while` / `if` result) is off by default (`PassContext`'s
+`disabled_diagnostics = {UnusedControlFlowResult}`): `ir.compile` never prints it, so
+neither do we.
 
 Decided by names (`function_source`): a name the body never reads has no read Var.
 - an assignment `name = value` warns when `name` is read nowhere, is no parameter, and
   every binding of `name` is such an assignment: the only one, or the first one at the
   top of the body (it then stays visible, so every later one reuses its Var: each
   warns at the first one's span);
-- a loop's or an `if`'s result warns when its name is read nowhere. Upstream locates
-  it in its own parser (the builder records where `return_var` was called from, in
-  `ast_parser.py`): we point at the yield that names it.
 """
 
 from __future__ import annotations
@@ -31,9 +30,6 @@ from compiler.verifier.function_source import (
     FunctionSource,
     bound_names,
     is_yield_call,
-    loop_yields,
-    target_names,
-    yield_result_names,
 )
 
 # Assignments the real parser binds without an AssignStmt of their own.
@@ -114,44 +110,3 @@ def _typed_lets(function: Function) -> set[Span]:
         and not isinstance(stmt.value, OpaqueExpr)
         and isinstance(stmt.value.type, (TensorType, TileType, ScalarType))
     }
-
-
-def unused_control_flow_results(source: FunctionSource) -> list[Diagnostic]:
-    found = []
-    for stmt in source.body_statements:
-        for result in _results(stmt):
-            if result.id not in source.loads and result.id not in source.params:
-                found.append(
-                    _warning(codes.UNUSED_CONTROL_FLOW_RESULT, result.id, source.name, Span.of(result))
-                )
-    return found
-
-
-def _results(stmt: ast.stmt) -> list[ast.Name]:
-    """The names a `for` / `while` with iteration arguments, or an `if` whose branches
-    yield, binds as its results (the yields' names; none when it has none, where the
-    parser makes `<iter_arg>_out` names no one can read: not modelled)."""
-    if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Tuple):
-        return [name for y in loop_yields(stmt.body) for name in yield_result_names(y)]
-    if isinstance(stmt, ast.If):
-        names: list[ast.Name] = []
-        seen: set[str] = set()
-        for branch in (stmt.body, stmt.orelse):
-            for inner in branch:
-                if isinstance(inner, (ast.Assign, ast.AnnAssign)) and is_yield_call(inner.value):
-                    targets = [inner.target] if isinstance(inner, ast.AnnAssign) else inner.targets
-                    for target in targets:
-                        for element in _names(target):
-                            if element.id not in seen:
-                                seen.add(element.id)
-                                names.append(element)
-        return names
-    return []
-
-
-def _names(target: ast.expr) -> list[ast.Name]:
-    if isinstance(target, ast.Name):
-        return [target]
-    if isinstance(target, ast.Tuple) and len(target_names(target)) == len(target.elts):
-        return [elt for elt in target.elts if isinstance(elt, ast.Name)]
-    return []

@@ -1,7 +1,7 @@
 """Record what the real compiler's IR verifier says at pipeline_input (run by hand, never
 by the tests: they read what this wrote).
 
-    python tests/record_verifier_verdicts.py [--corpus]
+    python tests/record_verifier_verdicts.py [--corpus | --verdict-cases]
 
 Runs the real PyPTO (hw-native-sys/pypto e2d0f78, built at /work/pypto-real, see its
 NOTES.md) `oracle.py FILE --compile OUTDIR` on each `tests/data/verifier_cases/*.py`
@@ -13,6 +13,13 @@ and column (line and column None where the real location is not in the kernel fi
 e.g. inside the compiler's own parser). With `--corpus`, the same for the real corpus
 files the MANIFEST marks accepted as programs, into
 `tests/data/verifier_corpus_warnings.json`.
+
+With `--verdict-cases`, no compiler run: the pipeline_input warnings the real oracle
+printed (its `captured` stderr, Default pass pipeline) for every case of
+`../shared/corpus/{op,parser}-verdicts`, read from its recorded
+`/work/pypto-real/{op,parser}-verdicts.jsonl`, into
+`tests/data/verifier_verdict_case_warnings.json`: every case, with its list of
+`[rule, message, line, col]` (empty for most).
 """
 
 from __future__ import annotations
@@ -31,6 +38,8 @@ CASES = REPO / "tests" / "data" / "verifier_cases"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 _LOCATION = re.compile(r"^(?P<file>.*):(?P<line>-?\d+):(?P<col>-?\d+)$")
 _PIPELINE_INPUT = "Verification failed after 'pipeline_input'"
+# A warning line of the C++ logger: `<time> W | [warning] [Rule] (phase) MESSAGE at FILE:LINE:COL`.
+_WARNING_LINE = re.compile(r"\[warning\] \[(\w+)\] \((\w+)\) (.*) at (\S+):(\d+):(\d+)$")
 
 
 def _where(location: str | None, path: Path) -> tuple[int | None, int | None]:
@@ -99,7 +108,30 @@ def accepted_programs() -> list[Path]:
     return paths
 
 
+def verdict_case_warnings() -> dict[str, list[list[Any]]]:
+    found: dict[str, list[list[Any]]] = {}
+    for corpus in ("op-verdicts", "parser-verdicts"):
+        for row in (REAL / f"{corpus}.jsonl").read_text(encoding="utf-8").splitlines():
+            record = json.loads(row)
+            warnings = []
+            for line in record["captured"]["stderr"].splitlines():
+                match = _WARNING_LINE.search(line)
+                if match and match[2] == "pipeline_input":
+                    warnings.append([match[1], match[3], int(match[5]), int(match[6])])
+            found[f"{corpus}/{record['file']}"] = warnings
+    return dict(sorted(found.items()))
+
+
+def _one_line_per_file(table: dict[str, list[list[Any]]]) -> str:
+    rows = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in table.items()]
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
 def main() -> int:
+    if "--verdict-cases" in sys.argv:
+        target = REPO / "tests" / "data" / "verifier_verdict_case_warnings.json"
+        target.write_text(_one_line_per_file(verdict_case_warnings()), encoding="utf-8")
+        return 0
     if "--corpus" in sys.argv:
         out = {}
         for path in accepted_programs():

@@ -33,6 +33,7 @@ from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.simplify_checks import simplify_errors
+from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
@@ -57,6 +58,7 @@ _CODEGEN_CODES = frozenset(
         codes.VERIFY_TYPE_CHECK,
         codes.UNUSED_VARIABLE,
         codes.OUT_PARAM_WRITE_DROPPED,
+        codes.MISSING_RETURN,
     }
 )
 
@@ -331,7 +333,8 @@ def _pipeline_checks(
     for program in programs:
         if statement(program.span.start_line) in failed:
             continue
-        rejected = simplify_errors(program)
+        # Simplify runs before ConvertTensorToTileOps: its error is the one raised.
+        rejected = simplify_errors(program) or missing_return_errors(program)
         found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
     return found
 

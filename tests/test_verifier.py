@@ -17,6 +17,7 @@ SSA version, and no binding is invented for a name the program defines.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -40,7 +41,8 @@ def _check_json(*paths: Path) -> dict[str, list[dict]]:
 
 
 def _verifier(diagnostics: list[dict]) -> list[dict]:
-    return [d for d in diagnostics if d["code"].startswith("PTO6")]
+    """The verifier's own report (pipeline_input), not a later pass's error."""
+    return [d for d in diagnostics if d.get("data", {}).get("stage") == "pipeline_input"]
 
 
 def _as_real(diagnostic: dict, located: bool) -> tuple:
@@ -75,6 +77,33 @@ def test_the_real_corpus_gets_exactly_the_real_warnings():
         ours = [d for d in _verifier(reported[str(CORPUS / relative)]) if d["severity"] == 2]
         expected = sorted((d["line"], d["message"]) for d in real)
         assert sorted((d["range"]["start"]["line"] + 1, d["message"]) for d in ours) == expected, relative
+
+
+# A later pass's error, as the real compiler prints it: "<message> [<file>:<line>:<col>]".
+LATER_ERROR = re.compile(r"^(?P<message>.*) \[(?P<file>[^\]]*):(?P<line>\d+):(?P<col>\d+)\]$")
+
+
+@pytest.mark.skipif(not VERDICTS, reason=NOT_RECORDED)
+@pytest.mark.parametrize("name", sorted(VERDICTS))
+def test_each_case_past_the_verifier_gets_the_real_later_error_or_none(name: str):
+    """A case the verifier passes either compiles (`return_tile_for_tensor.py`: a Tile
+    returned where a Tensor is declared compiles fine) — then we show no error at all —
+    or fails in a later pass (`no_return.py`: ConvertTensorToTileOps' InternalError),
+    which we show with its message, line and column."""
+    real = VERDICTS[name]
+    if not real["parsed"] or any(d["severity"] == "error" for d in real["diagnostics"]):
+        return
+    [reported] = _check_json(CASES / name).values()
+    errors = [d for d in reported if d["severity"] == 1]
+    expected = []
+    for later in real.get("later_errors", []):
+        match = LATER_ERROR.match(later)
+        assert match is not None, later
+        expected.append((match["message"], int(match["line"]), int(match["col"])))
+    got = [
+        (d["message"], d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in errors
+    ]
+    assert got == expected
 
 
 SHARED = REPO.parent / "shared" / "corpus"

@@ -30,6 +30,7 @@ class Stage(str, enum.Enum):
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
     VERIFIER = "pipeline_input"  # the IR verifier, before the first pass
+    CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
 
 
 @dataclass(frozen=True)

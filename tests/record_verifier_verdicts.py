@@ -25,6 +25,7 @@ printed (its `captured` stderr, Default pass pipeline) for every case of
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -36,6 +37,7 @@ REPO = Path(__file__).resolve().parents[1]
 REAL = Path("/work/pypto-real")
 CASES = REPO / "tests" / "data" / "verifier_cases"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
+HARNESS = Path("/work/pypto-src/tests/st")  # the real test harness the corpus tests import
 _LOCATION = re.compile(r"^(?P<file>.*):(?P<line>-?\d+):(?P<col>-?\d+)$")
 _PIPELINE_INPUT = "Verification failed after 'pipeline_input'"
 # A warning line of the C++ logger: `<time> W | [warning] [Rule] (phase) MESSAGE at FILE:LINE:COL`.
@@ -49,19 +51,43 @@ def _where(location: str | None, path: Path) -> tuple[int | None, int | None]:
     return int(match["line"]), int(match["col"])
 
 
+def _import_path(shim: Path) -> dict[str, str]:
+    """The environment the oracle imports a corpus test file in: the real test
+    `harness` package (from the compiler's source tree) and pytest, which the oracle's
+    venv lacks, linked from this interpreter's site-packages (nothing else, so none of
+    the oracle's own packages is shadowed). Without them 9 of the corpus files fail to
+    import (`No module named 'pytest'`) and would be recorded as warning-free."""
+    import _pytest
+    import iniconfig
+    import pluggy
+    import py
+    import pygments
+    import pytest
+
+    for module in (pytest, _pytest, pluggy, py, iniconfig, pygments):
+        source = Path(module.__file__)
+        source = source.parent if source.name == "__init__.py" else source
+        (shim / source.name).symlink_to(source)
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(shim), str(HARNESS)])}
+
+
 def real_report(path: Path) -> dict[str, Any]:
-    with tempfile.TemporaryDirectory() as outdir:
+    with tempfile.TemporaryDirectory() as outdir, tempfile.TemporaryDirectory() as shim:
         proc = subprocess.run(
             [str(REAL / "venv" / "bin" / "python"), str(REAL / "oracle.py"), str(path), "--compile", outdir],
             capture_output=True,
             text=True,
             timeout=900,
             cwd=str(path.parent),
+            env=_import_path(Path(shim)),
         )
     record = json.loads(proc.stdout)
     # kind is "error" also when the parser accepted the file and a pass failed (the
     # verifier's errors); whether the parser accepted it is oracle.accepted.
     found: dict[str, Any] = {"parsed": bool(record["oracle"]["accepted"]), "diagnostics": []}
+    # The programs the real pipeline ran on: a module-level `ir.Program` each (one built
+    # inside a function is never compiled by the oracle).
+    found["programs"] = len(record.get("compile", {}).get("programs", []))
     if not found["parsed"]:
         found["parser_error"] = record["oracle"].get("message")
         return found
@@ -136,6 +162,9 @@ def main() -> int:
         out = {}
         for path in accepted_programs():
             report = real_report(path)
+            if not report["parsed"] or not report["programs"]:
+                print(path.name, "not judged:", report.get("parser_error") or "no program", file=sys.stderr)
+                continue  # the real pipeline never ran on it: nothing to hold us to
             out[str(path.relative_to(CORPUS))] = [
                 {"rule": d["rule"], "message": d["message"], "line": d["line"]}
                 for d in report["diagnostics"]

@@ -40,7 +40,7 @@ def out_param_write_dropped(function: Function, source: FunctionSource) -> list[
         for stmt in source.body_statements
         if isinstance(stmt, (ast.Assign, ast.AnnAssign))
         and not is_yield_call(stmt.value)
-        and _simple_target(stmt) in tracked
+        and any(name in tracked for name in _rebound(stmt))
     ]
     if not rebinds:
         return []
@@ -52,10 +52,8 @@ def out_param_write_dropped(function: Function, source: FunctionSource) -> list[
         for name in bound_names(stmt)
     }
     found = []
-    for stmt in rebinds:
-        name = _simple_target(stmt)
-        assert name is not None and stmt.value is not None
-        if name in shadowed:
+    for stmt, name in [(rebind, name) for rebind in rebinds for name in _rebound(rebind)]:
+        if name not in tracked or name in shadowed:
             continue
         tainted = _taint(name, defined_by)
         if _reads(stmt.value) & tainted:
@@ -74,12 +72,24 @@ def out_param_write_dropped(function: Function, source: FunctionSource) -> list[
     return found
 
 
-def _simple_target(stmt: ast.Assign | ast.AnnAssign) -> str | None:
+def _rebound(stmt: ast.Assign | ast.AnnAssign) -> list[str]:
+    """The names `name = value` rebinds; or each name of `a, b = call(...)`, which the
+    parser unpacks into one assignment per element (`a = tmp[0]`, at the statement):
+    an element's value derives from what the call reads."""
     if isinstance(stmt, ast.AnnAssign):
-        return stmt.target.id if isinstance(stmt.target, ast.Name) and stmt.value is not None else None
-    if len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-        return stmt.targets[0].id
-    return None
+        return [stmt.target.id] if isinstance(stmt.target, ast.Name) and stmt.value is not None else []
+    if len(stmt.targets) != 1:
+        return []
+    [target] = stmt.targets
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if (
+        isinstance(target, ast.Tuple)
+        and isinstance(stmt.value, ast.Call)
+        and all(isinstance(elt, ast.Name) for elt in target.elts)
+    ):
+        return [elt.id for elt in target.elts if isinstance(elt, ast.Name)]
+    return []
 
 
 def _reads(node: ast.AST | None) -> set[str]:

@@ -36,6 +36,7 @@ from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.simplify_checks import simplify_errors
+from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
@@ -43,6 +44,7 @@ from compiler.syntax.units import (
     parse_module,
     too_deep_to_analyse,
 )
+from compiler.verifier import verify_program
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 # What the passes after the parser and codegen report: never shown for a module the real
@@ -58,6 +60,10 @@ _CODEGEN_CODES = frozenset(
         codes.ORCH_TASK_ARGUMENT,
         codes.STORE_TARGET_NOT_A_VAR,
         *MEMORY_CODES,
+        codes.VERIFY_TYPE_CHECK,
+        codes.UNUSED_VARIABLE,
+        codes.OUT_PARAM_WRITE_DROPPED,
+        codes.MISSING_RETURN,
     }
 )
 
@@ -269,6 +275,8 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
     memory: list[KernelMemory] = []
+    with unit_line_offset(offset):
+        diagnostics = _verifier_checks(definitions.programs, unit.nodes, diagnostics, statement_lines)
     diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory, outlined))
     return UnitAnalysis(
         definitions.programs,
@@ -305,6 +313,37 @@ def _statement_of(starts: Sequence[int]) -> Callable[[int], int]:
     return lambda line: bisect.bisect_right(starts, line)
 
 
+def _verifier_checks(
+    programs: Sequence[Program],
+    nodes: Sequence[ast.stmt],
+    diagnostics: list[Diagnostic],
+    statement_lines: Sequence[int],
+) -> list[Diagnostic]:
+    """The IR verifier's report (`compiler.verifier`) on each program the parser built:
+    `ir.compile` runs it before the first pass, so a program it rejects gets none of
+    the passes' errors (the outliners' included); its warnings come either way."""
+    statement = _statement_of(statement_lines)
+    parsed = {statement(d.span.start_line) for d in diagnostics if stops_the_front_end(d)}
+    classes = {Span.of(node): node for node in nodes if isinstance(node, ast.ClassDef)}
+    rejected: set[int] = set()
+    found: list[Diagnostic] = []
+    for program in programs:
+        index = statement(program.span.start_line)
+        class_node = classes.get(program.span)
+        if index in parsed or class_node is None:
+            continue
+        report = verify_program(program, class_node)
+        if any(d.severity is Severity.ERROR for d in report):
+            rejected.add(index)
+        found.extend(report)
+    if rejected:
+        # The passes after the verifier never run on a rejected program.
+        diagnostics = [
+            d for d in diagnostics if stops_the_front_end(d) or statement(d.span.start_line) not in rejected
+        ]
+    return [*diagnostics, *found]
+
+
 def _pipeline_checks(
     programs: Sequence[Program],
     diagnostics: Sequence[Diagnostic],
@@ -322,7 +361,8 @@ def _pipeline_checks(
     for program in programs:
         if statement(program.span.start_line) in failed:
             continue
-        rejected = simplify_errors(program)
+        # Simplify runs before ConvertTensorToTileOps: its error is the one raised.
+        rejected = simplify_errors(program) or missing_return_errors(program)
         if not rejected and _may_have_kernels(program.functions, outlined):
             planned = program_memory(program)
             memory.extend(planned.kernels)

@@ -4,7 +4,7 @@ and version the checker gives, and disappears when the author fixes it with an i
 from __future__ import annotations
 
 import pytest
-from conftest import dispatch_program, program
+from conftest import REPO, dispatch_program, program
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 
@@ -100,7 +100,21 @@ CASES = [
         ", atomic=pl.AtomicType.Add",
         "",
     ),
+    # ConvertTensorToTileOps: an InCore function that declares a return type and has none.
+    (
+        "PTO621",
+        (REPO / "tests" / "data" / "verifier_cases" / "no_return.py").read_text(encoding="utf-8"),
+        "out = pl.store(tile_b, [0, 0], out)\n",
+        "out = pl.store(tile_b, [0, 0], out)\n        return out\n",
+    ),
 ]
+
+
+def _not_a_verifier_warning(diagnostic: lsp.Diagnostic) -> bool:
+    """A name the kernel never reads also gets the IR verifier's warning: not this diagnostic."""
+    return not (
+        str(diagnostic.code).startswith("PTO6") and diagnostic.severity == lsp.DiagnosticSeverity.Warning
+    )
 
 
 def position(text: str, offset: int) -> lsp.Position:
@@ -117,7 +131,7 @@ async def test_a_diagnostic_appears_and_goes_away_with_the_fix(
     [expected] = [d for d in check_source(source) if d.severity == 1]
     assert expected.code == code
     open_document(client, source, uri)
-    [published] = await wait_for_version(client, uri, 1)
+    [published] = [d for d in await wait_for_version(client, uri, 1) if _not_a_verifier_warning(d)]
     index = LineIndex(source)
     assert (published.code, published.message, published.severity) == (
         code,
@@ -134,7 +148,8 @@ async def test_a_diagnostic_appears_and_goes_away_with_the_fix(
         replacement,
         uri,
     )
-    assert await wait_for_version(client, uri, 2) == []
+    after = await wait_for_version(client, uri, 2)
+    assert [d for d in after if _not_a_verifier_warning(d)] == []
 
 
 def astuple(position: lsp.Position) -> tuple[int, int]:

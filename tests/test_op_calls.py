@@ -14,6 +14,7 @@ import pytest
 from conftest import check
 
 from compiler import check_source
+from compiler.base.diagnostics import Severity
 from compiler.parser import op_catalog
 
 _HEADER = """\
@@ -39,8 +40,13 @@ def kernel(*lines: str) -> str:
 
 
 def errors(source: str) -> list[tuple[int, int, str, str | None]]:
-    """(line, 1-based col, message, hint) of every diagnostic."""
-    return [(d.span.start_line, d.span.start_col + 1, d.message, d.hint) for d in check_source(source)]
+    """(line, 1-based col, message, hint) of every diagnostic but the IR verifier's
+    warnings (a snippet's unused names: tests/test_verifier.py)."""
+    return [
+        (d.span.start_line, d.span.start_col + 1, d.message, d.hint)
+        for d in check_source(source)
+        if not (d.code.startswith("PTO6") and d.severity is Severity.WARNING)
+    ]
 
 
 LOAD_A = "a: pl.Tile[[16, 128], pl.FP32] = pl.load(x, [0, 0], [16, 128])"
@@ -215,7 +221,8 @@ def test_result_types_carry_shape_and_dtype() -> None:
         RETURN,
     )
     result = analyse_source(source, "<test>")
-    assert result.diagnostics == []
+    # (c, s, t, m are never read: the IR verifier's warnings, nothing else)
+    assert {d.code for d in result.diagnostics} <= {"PTO611"}
     (program,) = result.programs
     body = program.functions[0].body
     types = {stmt.var.name: stmt.var.type for stmt in _assignments(body)}

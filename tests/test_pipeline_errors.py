@@ -60,7 +60,8 @@ def test_each_case_gets_what_the_real_pipeline_says(name: str):
 
 
 def test_a_misplaced_op_names_the_stage_and_the_real_exception():
-    [diagnostic] = REPORTED["orch_tensor_add.py"]
+    # (`b` is also never read: the verifier's PTO611 warning, before the passes.)
+    [diagnostic] = [d for d in REPORTED["orch_tensor_add.py"] if d["severity"] == 1]
     assert diagnostic["code"] == "PTO711"
     assert diagnostic["message"] == (
         "Misplaced tensor op 'tensor.add' in Orchestration function (should be inside InCore block)"
@@ -100,7 +101,8 @@ def test_a_simplify_error_stops_the_program_before_codegen(tmp_path: Path):
     assert both != source
     path = tmp_path / "kernel.py"
     path.write_text(both, encoding="utf-8")
-    assert [d["code"] for d in check_json(path)["kernel.py"]] == ["PTO701"]
+    # (the verifier's unused-variable warnings, PTO611, come before the passes: not counted here)
+    assert [d["code"] for d in check_json(path)["kernel.py"] if d["code"] != "PTO611"] == ["PTO701"]
     compiled = run_pto_lsp("compile", "--emit", "mlir", str(path))
     assert "// kernel:" not in compiled.stdout
     assert (
@@ -118,7 +120,8 @@ def test_the_bypass_warning_still_comes_when_the_orchestration_is_refused(tmp_pa
     assert marked != source
     path = tmp_path / "kernel.py"
     path.write_text(marked, encoding="utf-8")
-    assert sorted(d["code"] for d in check_json(path)["kernel.py"]) == ["PTO301", "PTO711"]
+    codes = sorted(d["code"] for d in check_json(path)["kernel.py"] if d["code"] != "PTO611")
+    assert codes == ["PTO301", "PTO711"]
 
 
 def test_the_real_corpus_break_kernels_are_reported_on_their_break():

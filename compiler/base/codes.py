@@ -55,3 +55,11 @@ L0_OPERAND_TOO_LARGE = "PTO803"  # AutoTileMatmulL0: a matmul operand already in
 
 # Notes (information, not findings).
 NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp/features/notes.py)
+
+# The IR verifier at pipeline_input (PTO6xx): the properties' errors, then the
+# pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
+VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
+UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
+UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
+OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]
+MISSING_RETURN = "PTO621"  # ConvertTensorToTileOps: "... has no ReturnStmt but declares 1 return type(s) ..."

@@ -29,6 +29,7 @@ class Stage(str, enum.Enum):
     SIMPLIFY = "Simplify"
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
+    VERIFIER = "pipeline_input"  # the IR verifier, before the first pass
     CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
@@ -57,6 +58,8 @@ class Diagnostic:
     data: dict[str, Any] = field(default_factory=dict)
     # Where to read more (LSP `codeDescription`), e.g. the upstream issue behind a warning.
     documentation_url: str | None = None
+    # Code the program never needs (an unused variable): editors fade it (LSP tag Unnecessary).
+    unnecessary: bool = False
 
     def with_related(self, span: Span, message: str) -> Diagnostic:
         return replace(self, related=(*self.related, RelatedInfo(span, message)))

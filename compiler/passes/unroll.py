@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import copy
 
-from compiler.ir import Const, ForKind, ForStmt, Program, ScalarType, ScopeStmt, SeqStmts, Stmt, Var
+from compiler.ir import Const, Expr, ForKind, ForStmt, Program, ScalarType, ScopeStmt, SeqStmts, Stmt, Var
+from compiler.ir.substitute import substitute_uses
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
 
 _MAX_COPIES = 4096  # a hostile bound must not blow the IR up
@@ -22,23 +23,43 @@ def unroll_loops(program: Program) -> Program:
     return program
 
 
-def _unroll_block(block: SeqStmts) -> None:
+def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
+    """Unroll the loops of `block` (nested ones first). A var the body binds is read after
+    the loop as the last copy's (the IR the real pass makes returns `dst__ssa_v4`, not the
+    loop body's `dst`): the reads after it in `block` are renamed here; the renames
+    returned are for the statements after `block` in the blocks around it."""
     out: list[Stmt] = []
-    for stmt in block.stmts:
+    renames: dict[int, Expr] = {}
+    for index, stmt in enumerate(block.stmts):
+        rest = block.stmts[index + 1 :]
         for child in child_stmts(stmt):
             if isinstance(child, SeqStmts):
-                _unroll_block(child)
+                inner = _unroll_block(child)
+                _rename(rest, inner)
+                renames.update(inner)
         values = _iterations(stmt)
         if values is None:
             out.append(stmt)
             continue
         assert isinstance(stmt, ForStmt) and stmt.loop_var is not None
         outer = _free_vars(stmt.body)
+        bound = [var for inner_stmt in walk_stmts(stmt.body) for var in bound_vars(inner_stmt)]
+        memo: dict[int, object] = {}
         for value in values:
-            memo: dict[int, object] = {id(var): var for var in outer}
+            memo = {id(var): var for var in outer}
             memo[id(stmt.loop_var)] = Const(stmt.span, value, type=ScalarType("INDEX"))
             out.extend(copy.deepcopy(stmt.body, memo).stmts)
+        last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
+        _rename(rest, last)
+        renames = {key: last.get(id(var), var) for key, var in renames.items()}
+        renames.update(last)  # type: ignore[arg-type]
     block.stmts = out
+    return renames
+
+
+def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:
+    for stmt in stmts:
+        substitute_uses(stmt, mapping)
 
 
 def _iterations(stmt: Stmt) -> range | None:

@@ -94,14 +94,27 @@ def print_definitions(
         free_text = "\n".join(t for d, t in zip(definitions, texts) if isinstance(d, Function))
         declarations = _dynamic_declarations(list(functions), environment)
         texts.insert(0, "\n".join([*_imports(free_text), *([""] if declarations else []), *declarations]))
-    return _with_unfolded_names("\n\n".join(texts), environment, texts)
+    defined = _defined_names([*programs, *functions])
+    return _with_unfolded_names("\n\n".join(texts), environment, texts, defined)
+
+
+def _defined_names(definitions: Sequence[Program | Function]) -> frozenset[str]:
+    """The names the definitions' own parameters and statements bind (as written: a
+    pass's `dst__ssa_v4` is the program's `dst`): never a closure name to bind."""
+    functions = [f for d in definitions for f in (d.functions if isinstance(d, Program) else [d])]
+    names = {param.var.name for f in functions for param in f.params}
+    names.update(var.name for f in functions for stmt in walk_stmts(f.body) for var in bound_vars(stmt))
+    return frozenset(name.split("__")[0] or name for name in names)
 
 
 _UNFOLDED = "...  # not folded statically"
 
 
 def _with_unfolded_names(
-    text: str, environment: ModuleEnvironment | None, pieces: Sequence[str] | None = None
+    text: str,
+    environment: ModuleEnvironment | None,
+    pieces: Sequence[str] | None = None,
+    defined: frozenset[str] = frozenset(),
 ) -> str:
     """The dump, with a placeholder binding for each closure name it reads whose value we
     could not fold (a module constant computed by a call, a local of a factory function).
@@ -109,6 +122,9 @@ def _with_unfolded_names(
     The real printer writes such values as literals; we cannot, so the dump names them
     and binds them to `...`, which this front end reads as "unknown value" again: the dump
     stays a module that parses back into the same IR (and prints the same placeholders).
+
+    A name the program itself defines (`defined`) is never given one: a read of it that
+    the dump leaves unbound is the dump's to fix, not a closure value to invent.
 
     `pieces`, the texts `text` joins (each a whole module: a definition), are parsed one
     at a time: the same names, without the whole dump's tree in memory at once.
@@ -138,6 +154,7 @@ def _with_unfolded_names(
             or (name in placeholders and values.get(name, None) is UNKNOWN)
         }
         - {"pl", "pld", "self"}
+        - defined
     )
     if not unfolded:
         return text

@@ -37,7 +37,11 @@ def ir_after(
     analysis: ModuleAnalysis, after: str = LAST_PASS, function: str = "", keep_analysis: bool = True
 ) -> str:
     """The DSL text of the module after the pass `after` (only `function`, when named),
-    as the real compiler's pass dumps hold it, without the final newline."""
+    as the real compiler's pass dumps hold it, without the final newline. Nothing for a
+    module whose import fails (a syntax or parser error): the real compiler builds no IR
+    of it, and we invent none."""
+    if analysis.front_end_stopped():
+        return ""
     programs, functions = run_passes(analysis.programs, analysis.functions, after, keep_analysis)
     if function:
         programs = [

@@ -38,5 +38,6 @@ def to_lsp(
         code_description=lsp.CodeDescription(href=diagnostic.documentation_url)
         if diagnostic.documentation_url
         else None,
+        tags=[lsp.DiagnosticTag.Unnecessary] if diagnostic.unnecessary else None,
         data=data,
     )

@@ -1,0 +1,56 @@
+"""The real compiler's IR verifier at `pipeline_input`, statically (`src/ir/verifier/`).
+
+`ir.compile` runs, on each program the parser built and before its first pass, the
+pre-pipeline diagnostic checks (warnings that do not stop it: `UnusedVariableCheck`,
+`OutParamWriteDropped`; `UnusedControlFlowResultCheck` is disabled by default) and then the structural
+properties (`TypeChecked`, ... : errors that stop the compile, "Verification failed
+after 'pipeline_input' ..."). One module per check family, as upstream lays them out:
+
+- `type_check`: the `TypeChecked` property (loop and `if` carries);
+- `unused_variable`: `UnusedVariableCheck`;
+- `out_param_write_dropped`: `OutParamWriteDropped`.
+
+The checks run on what the real IR holds for a function: its parameters (from our
+IR) and its body as the real parser binds it, read off the function's source
+(`function_source`). Each check reports only what it can decide exactly; whatever
+it cannot decide gives nothing (a missed warning, never a false one).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+
+from compiler.base.diagnostics import Diagnostic
+from compiler.ir import Function, Program
+from compiler.verifier.function_source import FunctionSource
+from compiler.verifier.out_param_write_dropped import out_param_write_dropped
+from compiler.verifier.type_check import type_check_errors
+from compiler.verifier.unused_variable import unused_variables
+
+
+def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnostic]:
+    """The pipeline_input report of one `@pl.program` the parser accepted: its
+    warnings, then (if any) the structural errors that stop its compile."""
+    sources = _function_sources(program.functions, class_node)
+    warnings: list[Diagnostic] = []
+    errors: list[Diagnostic] = []
+    for function, source in sources:
+        warnings += unused_variables(function, source)
+        warnings += out_param_write_dropped(function, source)
+        errors += type_check_errors(function)
+    return warnings + errors
+
+
+def _function_sources(
+    functions: Sequence[Function], class_node: ast.ClassDef
+) -> list[tuple[Function, FunctionSource]]:
+    """Each `@pl.function` of the program with its `def` (inline functions are no
+    functions of the real program: their bodies are parsed into their callers)."""
+    defs = {node.name: node for node in class_node.body if isinstance(node, ast.FunctionDef)}
+    found = []
+    for function in functions:
+        node = defs.get(function.name)
+        if node is not None and function.decorator == "function" and function.has_dsl_body:
+            found.append((function, FunctionSource(function.name, node)))
+    return found

@@ -1,0 +1,25 @@
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[16, 16], pl.FP32],
+        out: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+    ) -> pl.Tensor[[16, 16], pl.FP32]:
+        tile_a = pl.load(a, [0, 0], [16, 16])
+        tile_b = pl.add(tile_a, tile_a)
+        stored = pl.store(tile_b, [0, 0], out)
+        out = pl.create_tensor([16, 16], dtype=pl.FP32)
+        return stored
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        a: pl.Tensor[[16, 16], pl.FP32],
+        out: pl.Out[pl.Tensor[[16, 16], pl.FP32]],
+    ) -> pl.Tensor[[16, 16], pl.FP32]:
+        out = self.kernel(a, out)
+        return out

@@ -60,6 +60,7 @@ def test_a_large_module_in_two_processes_says_what_one_says(
         assert "PTO301" in said
 
 
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="no corpus beside the repository")
 def test_a_folder_of_real_kernels_in_two_processes_says_what_one_says(processes_used: list[bool]) -> None:
     alone, shared = _both_ways("--format", "json", str(CORPUS))
     assert processes_used == [True]

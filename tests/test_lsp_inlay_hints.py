@@ -3,7 +3,6 @@ what a BYPASS hint and hover say while PTOAS compiles BYPASS as a cached access.
 
 from __future__ import annotations
 
-import asyncio
 import textwrap
 
 import pytest
@@ -52,8 +51,11 @@ def line_of(needle: str) -> int:
 
 async def configure(client: RecordingClient, settings: dict[str, object]) -> None:
     client.set_configuration({"debounceMs": 0, **settings}, section="ptoLsp")
-    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await asyncio.sleep(0.2)  # let the server pull the new settings
+    # Sent with the notification, the settings apply to every message after it (a
+    # pull of them would race the edit).
+    client.workspace_did_change_configuration(
+        lsp.DidChangeConfigurationParams(settings={"ptoLsp": {"debounceMs": 0, **settings}})
+    )
 
 
 async def hints(client: RecordingClient) -> list[tuple[int, str]]:

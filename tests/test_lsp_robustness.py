@@ -3,7 +3,6 @@ hostile files, settings that change while it runs."""
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import textwrap
 from pathlib import Path
@@ -145,8 +144,11 @@ async def test_codes_disabled_in_the_editor_settings_are_not_shown(client: Recor
 async def test_with_analyze_on_save_edits_publish_nothing_until_the_file_is_saved(client: RecordingClient):
     uri = "file:///work/kernels/save.py"
     client.set_configuration({"analyzeOn": "save"}, section="ptoLsp")
-    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await asyncio.sleep(0.2)  # let the server pull the new settings before the edits
+    # Sent with the notification, the settings apply to every message after it (a
+    # pull of them would race the edit).
+    client.workspace_did_change_configuration(
+        lsp.DidChangeConfigurationParams(settings={"ptoLsp": {"analyzeOn": "save"}})
+    )
     open_document(
         client, NON_ASCII_KERNEL.replace("pl.set_cache_policy(a, pl.CachePolicy.BYPASS)", "pass"), uri
     )
@@ -189,8 +191,11 @@ async def test_a_project_setting_in_pyproject_applies_in_the_editor(client: Reco
 async def test_a_huge_debounce_is_clamped_so_diagnostics_still_arrive(client: RecordingClient):
     """`debounceMs: 1e12` would mean never publishing; the server clamps it (to 2 s)."""
     client.set_configuration({"debounceMs": 1e12}, section="ptoLsp")
-    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await asyncio.sleep(0.2)  # let the server pull the new settings before the edit
+    # Sent with the notification, the settings apply to every message after it (a
+    # pull of them would race the edit).
+    client.workspace_did_change_configuration(
+        lsp.DidChangeConfigurationParams(settings={"ptoLsp": {"debounceMs": 1e12}})
+    )
     uri = "file:///work/kernels/debounce.py"
     open_document(
         client, NON_ASCII_KERNEL.replace("pl.set_cache_policy(a, pl.CachePolicy.BYPASS)", "pass"), uri

@@ -226,8 +226,11 @@ def _moved(outline: list, row: int) -> list:
 async def test_a_huge_typing_pause_is_clamped_so_the_error_still_arrives(typist: RecordingClient):
     """`typingPauseMs: 1e12` would mean never showing an error where one types; clamped to 5 s."""
     typist.set_configuration({"debounceMs": 0, "typingPauseMs": 1e12}, section="ptoLsp")
-    typist.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
-    await asyncio.sleep(0.2)  # let the server pull the new settings before the edit
+    # Sent with the notification, the settings apply to every message after it (a
+    # pull of them would race the edit).
+    typist.workspace_did_change_configuration(
+        lsp.DidChangeConfigurationParams(settings={"ptoLsp": {"debounceMs": 0, "typingPauseMs": 1e12}})
+    )
     open_document(typist, KERNEL, URI)
     await wait_for_version(typist, URI, 1)
     line = "            out = pl.assemble(out, c, [0, 0])"

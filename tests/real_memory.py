@@ -9,7 +9,7 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
 
     python tests/real_memory.py --record         # (re)writes tests/data/real_memory.json
     python tests/real_memory.py --record-cases   # runs the real compiler over memory_cases/
-                                                 # (needs /work/pypto-real: NOTES.md there)
+                                                 # (needs the real compiler built: $PYPTO_REAL)
 
 `--record-cases` writes `tests/data/memory_cases/verdicts.json`: for each case, what the real
 `ir.compile` (Ascend910B, PTOAS skipped; through the real checkout's `oracle.py --compile`)
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -31,7 +32,7 @@ DATA = REPO / "tests" / "data"
 RECORD = DATA / "real_memory.json"
 CASES = DATA / "memory_cases"
 CASE_VERDICTS = CASES / "verdicts.json"
-REAL_CHECKOUT = Path("/work/pypto-real")
+REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 

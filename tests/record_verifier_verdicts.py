@@ -3,7 +3,7 @@ by the tests: they read what this wrote).
 
     python tests/record_verifier_verdicts.py [--corpus | --verdict-cases]
 
-Runs the real PyPTO (hw-native-sys/pypto e2d0f78, built at /work/pypto-real, see its
+Runs the real PyPTO (hw-native-sys/pypto e2d0f78, built where $PYPTO_REAL says, see its
 NOTES.md) `oracle.py FILE --compile OUTDIR` on each `tests/data/verifier_cases/*.py`
 and writes `tests/data/verifier_verdicts.json`: per case, whether the parser accepted
 it and the pipeline_input report, compactly — each warning line (`[warning] [Rule]
@@ -17,7 +17,7 @@ files the MANIFEST marks accepted as programs, into
 With `--verdict-cases`, no compiler run: the pipeline_input warnings the real oracle
 printed (its `captured` stderr, Default pass pipeline) for every case of
 `../shared/corpus/{op,parser}-verdicts`, read from its recorded
-`/work/pypto-real/{op,parser}-verdicts.jsonl`, into
+`$PYPTO_REAL/{op,parser}-verdicts.jsonl`, into
 `tests/data/verifier_verdict_case_warnings.json`: every case, with its list of
 `[rule, message, line, col]` (empty for most).
 """
@@ -34,10 +34,13 @@ from pathlib import Path
 from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
-REAL = Path("/work/pypto-real")
+# Where the real compiler was built (its venv and oracle.py) and its source checked out.
+REAL = Path(os.environ.get("PYPTO_REAL", "pypto-real"))
 CASES = REPO / "tests" / "data" / "verifier_cases"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
-HARNESS = Path("/work/pypto-src/tests/st")  # the real test harness the corpus tests import
+HARNESS = (
+    Path(os.environ.get("PYPTO_SRC", "pypto-src")) / "tests" / "st"
+)  # the real harness the corpus imports
 _LOCATION = re.compile(r"^(?P<file>.*):(?P<line>-?\d+):(?P<col>-?\d+)$")
 _PIPELINE_INPUT = "Verification failed after 'pipeline_input'"
 # A warning line of the C++ logger: `<time> W | [warning] [Rule] (phase) MESSAGE at FILE:LINE:COL`.
@@ -119,7 +122,8 @@ def real_report(path: Path) -> dict[str, Any]:
                     }
                 )
         elif exception:
-            found.setdefault("later_errors", []).append(exception.get("message_first_line"))
+            later = exception.get("message_first_line") or ""
+            found.setdefault("later_errors", []).append(later.replace(f"{REPO}/", ""))  # no machine path
     return found
 
 

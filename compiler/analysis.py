@@ -68,6 +68,15 @@ _CODEGEN_CODES = frozenset(
 )
 
 
+@dataclass(frozen=True)
+class PipelineReport:
+    """What `ir.compile` says of a unit's programs after its verifier: the first error of
+    each program a pass or codegen rejects, and the memory use of the kernels it plans."""
+
+    diagnostics: list[Diagnostic]
+    kernel_memory: list[KernelMemory]
+
+
 @dataclass
 class UnitAnalysis:
     """One unit analysed with the unit starting on `start_line`."""
@@ -85,8 +94,21 @@ class UnitAnalysis:
     may_hold_opaque: bool = field(default=True, repr=False, compare=False)
     # id(function) -> its outlined scopes, as the outliner checks found them (the facts reuse them).
     outlined: dict[int, list[ScopeStmt]] = field(default_factory=dict, repr=False, compare=False)
-    # The on-chip memory use of the kernels of each program the pipeline gets that far with.
-    kernel_memory: list[KernelMemory] = field(default_factory=list, repr=False, compare=False)
+    # The indices in `programs` of those the passes may make a kernel of (`_may_have_kernels`,
+    # found with the outliner checks): all the pipeline checks need of the outliners' results.
+    kernel_programs: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+
+    @cached_property
+    def pipeline(self) -> PipelineReport:
+        """The passes' and codegen's errors and the kernels' memory use (`_pipeline_checks`),
+        computed when first asked: never for a unit of a module whose import stops at its
+        front end (none of it is shown), the bulk of opening a large file with an error."""
+        return _pipeline_checks(self.programs, self.diagnostics, self.statement_lines, self.kernel_programs)
+
+    @property
+    def kernel_memory(self) -> list[KernelMemory]:
+        """The on-chip memory use of the kernels of each program the pipeline gets that far with."""
+        return self.pipeline.kernel_memory
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -115,16 +137,18 @@ class UnitAnalysis:
         return [*self.kernel_memory, *jit_memory(self)]
 
     def published(self, codegen: bool = True) -> list[Diagnostic]:
-        """The front end's diagnostics and the codegen warnings, in source order; without
-        the warnings (not even computed) when `codegen` is false: for a unit of a module
-        known not to reach codegen (see `unreached_codes`)."""
+        """The front end's diagnostics, the passes' and codegen's errors and warnings, in
+        source order; only the front end's (the rest not even computed) when `codegen` is
+        false: for a unit of a module known not to reach its passes (see `unreached_codes`)."""
         if not codegen:
             return sorted(self.diagnostics, key=Diagnostic.sort_key)
         found = self._published
         if found is None:
             warnings = [bypass_diagnostic(warning) for warning in self.bypass_warnings]
             hints = [coherency_diagnostic(hint) for hint in self.coherency_hints]
-            found = self._published = sorted([*self.diagnostics, *warnings, *hints], key=Diagnostic.sort_key)
+            found = self._published = sorted(
+                [*self.diagnostics, *self.pipeline.diagnostics, *warnings, *hints], key=Diagnostic.sort_key
+            )
         return found
 
 
@@ -152,9 +176,9 @@ class ModuleAnalysis:
         """Every unit's analysis, in source order."""
         return self._units
 
-    def unit_diagnostics(self) -> list[list[Diagnostic]]:
-        """Each unit's diagnostics and codegen warnings, in source order."""
-        return [unit.published() for unit in self.units]
+    def unit_diagnostics(self, codegen: bool = True) -> list[list[Diagnostic]]:
+        """Each unit's diagnostics and codegen warnings, in source order (`UnitAnalysis.published`)."""
+        return [unit.published(codegen) for unit in self.units]
 
     def unit_facts(self) -> list[ModuleFacts]:
         return [unit.facts for unit in self.units]
@@ -169,8 +193,8 @@ class ModuleAnalysis:
     def diagnostics(self) -> list[Diagnostic]:
         """Every unit's diagnostics and codegen warnings, in source order (none of a stage the
         real compiler does not reach on this module)."""
-        found = merge_in_order(self.unit_diagnostics(), Diagnostic.sort_key)
         unreached = self.unreached_codes
+        found = merge_in_order(self.unit_diagnostics(codegen=not unreached), Diagnostic.sort_key)
         return [d for d in found if d.code not in unreached] if unreached else found
 
     @cached_property
@@ -274,10 +298,8 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         diagnostics.extend(_outliner_checks(program.functions, interfaces, outlined))
     diagnostics.extend(_outliner_checks(definitions.functions, interfaces, outlined))
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
-    memory: list[KernelMemory] = []
-    with unit_line_offset(offset):
+    with unit_line_offset(offset), shared_subtrees():
         diagnostics = _verifier_checks(definitions.programs, unit.nodes, diagnostics, statement_lines)
-    diagnostics.extend(_pipeline_checks(definitions.programs, diagnostics, statement_lines, memory, outlined))
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -287,7 +309,11 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         interfaces=interfaces,
         outlined=outlined,
         may_hold_opaque=opaque_made() != opaque_before,
-        kernel_memory=memory,
+        kernel_programs=frozenset(
+            index
+            for index, program in enumerate(definitions.programs)
+            if _may_have_kernels(program.functions, outlined)
+        ),
     )
 
 
@@ -348,27 +374,28 @@ def _pipeline_checks(
     programs: Sequence[Program],
     diagnostics: Sequence[Diagnostic],
     statement_lines: Sequence[int],
-    memory: list[KernelMemory],
-    outlined: dict[int, list[ScopeStmt]],
-) -> list[Diagnostic]:
+    kernel_programs: frozenset[int],
+) -> PipelineReport:
     """The passes' and codegen's errors of each program the real pipeline gets that far
     with: `ir.compile` compiles each program on its own, and stops at the first pass
     that rejects it (an outliner's, Simplify's, a memory pass's), before codegen. The
-    kernels' memory use of the programs that get past Simplify goes into `memory`."""
+    kernels' memory use of the programs that get past Simplify (and have a kernel: the
+    indices `kernel_programs`) comes with them."""
     statement = _statement_of(statement_lines)
     failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
     found: list[Diagnostic] = []
-    for program in programs:
+    memory: list[KernelMemory] = []
+    for index, program in enumerate(programs):
         if statement(program.span.start_line) in failed:
             continue
         # Simplify runs before ConvertTensorToTileOps: its error is the one raised.
         rejected = simplify_errors(program) or missing_return_errors(program)
-        if not rejected and _may_have_kernels(program.functions, outlined):
+        if not rejected and index in kernel_programs:
             planned = program_memory(program)
             memory.extend(planned.kernels)
             rejected = planned.errors
         found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
-    return found
+    return PipelineReport(found, memory)
 
 
 def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[ScopeStmt]]) -> bool:
@@ -404,7 +431,7 @@ def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:
     # Codegen's own errors stop no warning: the kernels are emitted (and warned about) first.
     failed = {
         statement(d.span.start_line)
-        for d in unit.diagnostics
+        for d in [*unit.diagnostics, *unit.pipeline.diagnostics]
         if d.severity is Severity.ERROR and d.stage not in CODEGEN_STAGES
     }
     reads = _warnable_reads(unit, failed, statement)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CORPUS, run_pto_lsp
-from lsp_client import RecordingClient, open_document, wait_for_version
+from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 from real_memory import CASE_VERDICTS, RECORD, ours
 
@@ -142,6 +142,41 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
         (6, "Vec 262,144 / 188,416 bytes")
     ]
+
+
+async def test_a_capacity_error_hidden_by_a_syntax_error_shows_where_its_kernel_moved_once_fixed(
+    client: RecordingClient, tmp_path: Path
+):
+    # While a syntax error stops the module's import, the real compiler plans no memory: no
+    # PTO801. Lines typed above the kernel move it; fixing the syntax error shows the
+    # capacity error on the kernel's line now, exactly what `check` says of the same text.
+    text = (CASES / "vec_overflow.py").read_text(encoding="utf-8")
+    broken = text.replace("\n\n@pl.program", "\n\ndef helper(:\n    pass\n\n\n@pl.program", 1)
+    open_document(client, broken, URI)
+    assert [d.code for d in await wait_for_version(client, URI, 1)] == ["PTO001"]
+    change(client, 2, (1, 0), (1, 0), "\n\n\n", URI)
+    [syntax_error] = await wait_for_version(client, URI, 2)
+    assert (syntax_error.code, syntax_error.range.start.line) == ("PTO001", 6)
+    # The kernel's use is still shown, on its line now (the unit moved by three lines).
+    lenses = await client.text_document_code_lens_async(
+        lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+    assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
+        (13, "Vec 262,144 / 188,416 bytes")
+    ]
+    change(client, 3, (6, 11), (6, 12), "", URI)  # `def helper(:` -> `def helper():`
+    [capacity] = await wait_for_version(client, URI, 3)
+    assert capacity.code == "PTO801"
+    fixed = broken.replace("import pypto.language as pl\n", "import pypto.language as pl\n\n\n\n", 1)
+    fixed = fixed.replace("def helper(:", "def helper():")
+    (tmp_path / "memory.py").write_text(fixed, encoding="utf-8")
+    result = run_pto_lsp("check", "--format", "json", str(tmp_path / "memory.py"))
+    [fresh] = json.loads(result.stdout)["files"][0]["diagnostics"]
+    assert result.returncode == 1 and fresh["code"] == "PTO801"
+    assert (capacity.range.start.line, capacity.range.start.character) == (
+        fresh["range"]["start"]["line"],
+        fresh["range"]["start"]["character"],
+    )
 
 
 async def test_the_soc_setting_changes_the_capacities_shown(client: RecordingClient):

@@ -16,6 +16,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
+from compiler.syntax.subtree import subtree
+
 
 def is_yield_call(node: ast.expr | None) -> bool:
     """`<anything>.yield_(...)`: what the real parser treats as a yield."""
@@ -59,11 +61,12 @@ class FunctionSource:
     @cached_property
     def loads(self) -> frozenset[str]:
         """Every name the body reads (annotations included: more reads, fewer warnings)."""
+        # `subtree`: each statement flattened once for every check (and the parser) to read.
         return frozenset(
             node.id
             for stmt in self.node.body
-            for node in ast.walk(stmt)
-            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Store)
+            for node in subtree(stmt)
+            if node.__class__ is ast.Name and node.ctx.__class__ is not ast.Store  # type: ignore[attr-defined]
         )
 
     @cached_property
@@ -93,3 +96,24 @@ def bound_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
     return []
+
+
+def names_read(node: ast.AST) -> set[str]:
+    """The names read under `node` (itself included), as `ast.walk` would find them,
+    without its generators: the verifier asks this of every statement's expressions."""
+    found: set[str] = set()
+    stack = [node]
+    pop, push = stack.pop, stack.append
+    while stack:
+        item = pop()
+        if item.__class__ is ast.Name:
+            if item.ctx.__class__ is not ast.Store:  # type: ignore[attr-defined]
+                found.add(item.id)  # type: ignore[attr-defined]
+            continue
+        for name in item._fields:
+            value = getattr(item, name, None)
+            if isinstance(value, ast.AST):
+                push(value)
+            elif isinstance(value, list):
+                stack.extend(child for child in value if isinstance(child, ast.AST))
+    return found

@@ -22,7 +22,13 @@ from compiler.base.span import Span
 from compiler.ir import Function
 from compiler.ir.nodes import Direction
 from compiler.ir.types import TensorType, TileType
-from compiler.verifier.function_source import FunctionSource, bound_names, is_yield_call, target_names
+from compiler.verifier.function_source import (
+    FunctionSource,
+    bound_names,
+    is_yield_call,
+    names_read,
+    target_names,
+)
 
 _WRITABLE = {Direction.OUT: "Out", Direction.INOUT: "InOut"}
 
@@ -93,9 +99,7 @@ def _rebound(stmt: ast.Assign | ast.AnnAssign) -> list[str]:
 
 
 def _reads(node: ast.AST | None) -> set[str]:
-    if node is None:
-        return set()
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Store)}
+    return set() if node is None else names_read(node)
 
 
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:

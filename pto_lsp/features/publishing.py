@@ -117,11 +117,16 @@ class _Converted:
     __slots__ = ("_templates", "diagnostics", "local", "notes", "payloads", "start_line")
 
     def __init__(
-        self, analysis: UnitAnalysis, placed: PlacedUnit, uri: str, convert: Callable[..., Payload]
+        self,
+        analysis: UnitAnalysis,
+        placed: PlacedUnit,
+        uri: str,
+        convert: Callable[..., Payload],
+        codegen: bool,
     ) -> None:
         # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
         self.start_line = analysis.start_line
-        self.diagnostics = analysis.published()
+        self.diagnostics = analysis.published(codegen)
         alone = ModuleAnalysis(uri, units=[analysis])
         self.notes = declaration_notes(alone)
         # The unit's text is whole lines of the document: a position on one of them converts
@@ -282,7 +287,8 @@ class DiagnosticPayloads:
         """`payloads`, as JSON joined from the units' kept JSON (kept in the units' memos)."""
         # What `analysis.diagnostics` leaves out of this module (the codegen warning when the
         # real compiler stops at its front end) is hidden like a disabled code.
-        hidden = hidden | analysis.unreached_codes
+        unreached = analysis.unreached_codes
+        hidden = hidden | unreached
         parts = self._parts
         if (
             analysis.changes is not None
@@ -316,7 +322,7 @@ class DiagnosticPayloads:
         made = 0
         units = analysis.placed
         for index in unfilled(parts):
-            part = parts[index] = self._part(units[index], document_index, encoding, hidden)
+            part = parts[index] = self._part(units[index], document_index, encoding, hidden, unreached)
             made += 1
             if not part.local:
                 self._nonlocal += 1
@@ -328,7 +334,12 @@ class DiagnosticPayloads:
         self._nonlocal -= sum(1 for part in parts if part is not None and not part.local)
 
     def _part(
-        self, unit: PlacedUnit, document_index: LineIndex, encoding: Encoding, hidden: frozenset[str]
+        self,
+        unit: PlacedUnit,
+        document_index: LineIndex,
+        encoding: Encoding,
+        hidden: frozenset[str],
+        unreached: frozenset[str],
     ) -> _Placed:
         memo = unit.memo.get(self._key)
         if memo is not None and memo[0] is encoding and memo[1] == hidden:
@@ -339,12 +350,15 @@ class DiagnosticPayloads:
 
         # A unit some diagnostic of which cannot be moved is taken as analysed where it is.
         base = unit.analysis if unit.movable else unit.current()
+        # The passes' diagnostics and codegen's are computed only for a module that gets past
+        # its front end (hidden otherwise): the units' converted ones are kept apart.
+        codegen = not unreached
         found = memo_of(base).get(self._key)
-        if found is not None and found[0] is encoding:
-            entry = found[1]
+        if found is not None and found[0] is encoding and found[1] == codegen:
+            entry = found[2]
         else:
-            entry = _Converted(base, unit, self.uri, convert)
-            remember(memo_of(base), self._key, (encoding, entry))
+            entry = _Converted(base, unit, self.uri, convert, codegen)
+            remember(memo_of(base), self._key, (encoding, codegen, entry))
         delta = unit.start_line - base.start_line
         if not entry.local:
             return _convert_here(entry, delta, hidden, document_index, convert)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from compiler.analysis import ModuleAnalysis, UnitAnalysis
+from compiler.analysis import ModuleAnalysis, PipelineReport, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, RelatedInfo, stops_the_front_end
 from compiler.base.span import Span
@@ -119,13 +119,13 @@ class PlacedUnit:
         """Whether the diagnostics of `analysis` can be moved here (else: `current()`'s)."""
         return self.delta == 0 or movable(self.analysis)
 
-    @cached_property
-    def diagnostics(self) -> list[Diagnostic]:
+    def published(self, codegen: bool = True) -> list[Diagnostic]:
+        """`UnitAnalysis.published` of the unit where it is now."""
         if self.movable:
-            shifted = shift_diagnostics(self.analysis.published(), self.delta)
+            shifted = shift_diagnostics(self.analysis.published(codegen), self.delta)
             assert shifted is not None
             return shifted
-        return self.current().published()
+        return self.current().published(codegen)
 
     @cached_property
     def facts(self) -> ModuleFacts:
@@ -175,8 +175,8 @@ class DocumentAnalysis(ModuleAnalysis):
         a question about some lines should ask the `window` over them)."""
         return [unit.current() for unit in self.placed]
 
-    def unit_diagnostics(self) -> list[list[Diagnostic]]:
-        return [unit.diagnostics for unit in self.placed]
+    def unit_diagnostics(self, codegen: bool = True) -> list[list[Diagnostic]]:
+        return [unit.published(codegen) for unit in self.placed]
 
     def unit_facts(self) -> list[ModuleFacts]:
         return [unit.facts for unit in self.placed]
@@ -259,19 +259,29 @@ def moved(analysis: UnitAnalysis, delta: int) -> UnitAnalysis:
         diagnostics,
         analysis.start_line + delta,
         tuple(line + delta for line in analysis.statement_lines),
-        kernel_memory=shift_spans(analysis.kernel_memory, delta),
+        kernel_programs=analysis.kernel_programs,
     )
+    # What was computed already is moved; what was not is computed for the copy if asked.
+    if "pipeline" in analysis.__dict__:
+        report = analysis.pipeline
+        pipeline_diagnostics = shift_diagnostics(report.diagnostics, delta)
+        assert pipeline_diagnostics is not None  # the passes' messages name no line
+        result.__dict__["pipeline"] = PipelineReport(
+            pipeline_diagnostics, shift_spans(report.kernel_memory, delta)
+        )
     if "facts" in analysis.__dict__:
         result.__dict__["facts"] = shift_spans(analysis.facts, delta)
     return result
 
 
 def movable(analysis: UnitAnalysis) -> bool:
-    """Whether `analysis.published()` can be moved to another line (`shift_diagnostic`)."""
+    """Whether `analysis.published()` can be moved to another line (`shift_diagnostic`):
+    only a syntax error may name a line, and those are the front end's (no need to compute
+    the passes' diagnostics to know)."""
     memo = memo_of(analysis)
     found = memo.get("movable")
     if found is None:
-        found = all(shift_diagnostic(d, 1) is not None for d in analysis.published())
+        found = all(shift_diagnostic(d, 1) is not None for d in analysis.diagnostics)
         remember(memo, "movable", found)
     return found
 

@@ -1,7 +1,10 @@
 """How fast a language server starts: process start -> `initialize` answered, and the
 first diagnostics of a file opened at once, side by side with ruff's server.
 
-    python benchmarks/start.py [--sizes 1000,10000] [--runs 5] [--ours DIR ...] [--json out.json]
+    python benchmarks/start.py [--sizes 1000,10000] [--runs 5] [--ours DIR ...] [--clean] [--json out.json]
+
+The modules are `generate.py`'s, with a mistake here and there (a parser error among them
+stops the import: the passes' and codegen's checks are not run); `--clean`: without mistakes.
 
 Each run starts a fresh server over stdio (from a neutral directory) with a raw client
 (no client library on the timed path) and measures, from the moment the process is
@@ -220,6 +223,11 @@ def main() -> int:
     parser.add_argument("--ours", action="append", default=[], metavar="DIR", help="another checkout")
     parser.add_argument("--no-ruff", action="store_true")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--clean",
+        action="store_true",
+        help="modules without mistakes: nothing stops the import, every pass and codegen check runs",
+    )
     parser.add_argument("--json", metavar="FILE")
     arguments = parser.parse_args()
     sizes = [int(size) for size in arguments.sizes.split(",")]
@@ -249,7 +257,11 @@ def main() -> int:
         for size in sizes:
             # Two modules of each size: the second one is opened once the server is ready
             # (a text it has not seen: nothing of the first is reused).
-            texts = (generate_module(size, arguments.seed), generate_module(size, arguments.seed + 1))
+            mistakes = not arguments.clean
+            texts = (
+                generate_module(size, arguments.seed, mistakes),
+                generate_module(size, arguments.seed + 1, mistakes),
+            )
             files[size] = tuple(
                 (Path(scratch, f"kernels_{size}_{n}.py"), text) for n, text in enumerate(texts)
             )

@@ -457,3 +457,35 @@ def test_a_syntax_message_saying_line_without_a_number_moves_with_its_unit(tmp_p
         moved = [(d["range"]["start"]["line"], d["message"]) for d in _published(server, path, 2)]
         assert moved == [(line + 2, message) for line, message in first]
         assert _errors_shown(server) == []
+
+
+def test_a_change_past_a_megabyte_is_applied_where_the_client_said(tmp_path: Path) -> None:
+    """Found by the long fuzz run: once more than a megabyte of changes waited for pygls's
+    own copy of the document, the server brought that copy up to date before applying the
+    change itself, and pygls's position codec clamps a position past its line's end in the
+    change it is given (by its own line breaks, where a form feed also ends a line): the
+    server then applied the change to other columns than the client, and published the
+    diagnostics of a text the client did not have."""
+    text = KERNEL + "\nX = (1,\f2)\n"
+    path = tmp_path / "long_line.py"
+    row = text.count("\n") - 1
+    long_line = "y" * ((1 << 20) + 1)  # past the megabyte of changes kept for pygls's copy
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, text)
+        _published(server, path, 1)
+        # The whole line, its end given past it (as an editor may): it becomes `yyy...`.
+        change = {
+            "range": {"start": {"line": row, "character": 0}, "end": {"line": row, "character": 99}},
+            "text": long_line,
+        }
+        server.notify(
+            "textDocument/didChange",
+            {"textDocument": {"uri": path.as_uri(), "version": 2}, "contentChanges": [change]},
+        )
+        shown = _lsp_view(_published(server, path, 2, timeout=2 * TIMEOUT))
+        client_text = text.replace("X = (1,\f2)", long_line)
+        path.write_text(client_text, encoding="utf-8")
+        assert shown == _cli_view(path)
+        assert not [message for _, _, message in shown if message.startswith("SyntaxError")]
+        assert _errors_shown(server) == []

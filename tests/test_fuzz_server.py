@@ -23,6 +23,7 @@ one (benchmarks/README.md).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import sys
@@ -218,6 +219,24 @@ def harness():
 
 
 async def run_session(client: RecordingClient, uri: str, start: str, steps: list[tuple[Any, ...]]) -> None:
+    try:
+        await _edit_and_check(client, uri, start, steps)
+    finally:
+        # Closed even when the session failed: hypothesis replays a failing session many
+        # times while it shrinks it, and documents left open (each with a megabyte line)
+        # made the server's memory at the end 1.2 GB, the open documents', not a leak. (A
+        # server gone cannot be told: the session's own failure is the one to report.)
+        with contextlib.suppress(Exception):
+            client.text_document_did_close(
+                lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
+            )
+        client.published[:] = [item for item in client.published if item.uri != uri]  # the session is over
+        client.diagnostics.pop(uri, None)
+
+
+async def _edit_and_check(
+    client: RecordingClient, uri: str, start: str, steps: list[tuple[Any, ...]]
+) -> None:
     text, version = start, 1
     client.text_document_did_open(
         lsp.DidOpenTextDocumentParams(
@@ -266,11 +285,6 @@ async def run_session(client: RecordingClient, uri: str, start: str, steps: list
     assert wire(final) == wire(expected_diagnostics(uri, text))
     versions = [item.version for item in client.published if item.uri == uri and item.version is not None]
     assert versions == sorted(versions), "published versions went back"
-    client.text_document_did_close(
-        lsp.DidCloseTextDocumentParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
-    )
-    client.published[:] = [item for item in client.published if item.uri != uri]  # the session is over
-    client.diagnostics.pop(uri, None)
 
 
 async def published(client: RecordingClient, uri: str, version: int) -> list[lsp.Diagnostic]:

@@ -233,6 +233,7 @@ _NOT_BRACKETS = bytes(byte for byte in range(128) if byte not in b"()[]{}")
 # A line's brackets in order -> (depth change, lowest and highest depth on the way, from
 # 0); bounded, as `_STATES` is, against input made of ever new sequences.
 _BRACKET_RUNS: dict[bytes, tuple[int, int, int]] = {}
+_MAX_KEPT_RUN = 256  # brackets
 
 
 def _bracket_change(depth: int, brackets: bytes) -> int | None:
@@ -246,7 +247,9 @@ def _bracket_change(depth: int, brackets: bytes) -> int | None:
             lowest = min(lowest, change)
             highest = max(highest, change)
         run = (change, lowest, highest)
-        if len(_BRACKET_RUNS) < 4096:
+        # Short runs only: the key is the run itself, and 4,096 lines of a megabyte of
+        # brackets each would otherwise keep gigabytes (everyday lines have a few brackets).
+        if len(_BRACKET_RUNS) < 4096 and len(brackets) <= _MAX_KEPT_RUN:
             _BRACKET_RUNS[brackets] = run
     change, lowest, highest = run
     return depth + change if depth + lowest >= 0 and depth + highest <= _MAX_DEPTH else None

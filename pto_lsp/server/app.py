@@ -103,8 +103,26 @@ class _DocumentsProtocol(lifecycle.LifecycleProtocol):
         self._unsynced_bytes.pop(uri, None)
         for params in self._unsynced.pop(uri, []):
             for change in params.content_changes:
-                self.workspace.update_text_document(params.text_document, change)
+                self.workspace.update_text_document(params.text_document, _copy_of(change))
         return self.workspace.get_text_document(uri).source
+
+
+def _copy_of(change: lsp.TextDocumentContentChangeEvent) -> lsp.TextDocumentContentChangeEvent:
+    """A change for pygls's copy, its range a copy of the client's: pygls's position codec
+    clamps a position past its line's end in place (by its own line breaks: a form feed
+    ends a line there), and the change it is given may be the one the server is about to
+    apply (the copy is brought up to date before the change that makes it too far behind)."""
+    if not isinstance(change, lsp.TextDocumentContentChangePartial):
+        return change
+    start, end = change.range.start, change.range.end
+    return lsp.TextDocumentContentChangePartial(
+        range=lsp.Range(
+            start=lsp.Position(line=start.line, character=start.character),
+            end=lsp.Position(line=end.line, character=end.character),
+        ),
+        text=change.text,
+        range_length=change.range_length,
+    )
 
 
 class PtoLanguageServer(LanguageServer):

@@ -35,8 +35,10 @@ const CACHE_FIX_TITLE = "Put cache=pl.CachePolicy.BYPASS on the loads of 'query'
 const TYPING_FILE = 'typing_kernel.py';
 const TYPED_MARKER = 'pl.set_cache_policy(b, pl.CachePolicy.BYPASS)';
 const KEY_MS = 120;
+// a second kernel in the first folder, opened once the server runs
+const RUNNING_FILE = 'mistake_conflict.py';
 const FIXTURES = path.join(__dirname, 'fixtures');
-const result = { url: URL, file: FILE, checks: [], ms: {} };
+const result = { url: URL, file: FILE, checks: [], ms: {}, openToSquiggleMs: {}, startTimeline: {} };
 const t0 = Date.now();
 let browser;
 let page;
@@ -157,6 +159,92 @@ async function openExplorerFile(file) {
   await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: 30000 });
 }
 
+/**
+ * Double-click `file` in the Explorer and wait, in the page (polled every 10 ms), until the
+ * editor shows it (a line containing `needle`) with an error squiggle: the milliseconds from
+ * just before the double-click (the page is loaded by then), kept in result.openToSquiggleMs
+ * under `label`, with what the extension host and our extension logged meanwhile
+ * (result.startTimeline: where the time went).
+ */
+async function openToSquiggle(label, file, needle) {
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+  await row.waitFor({ state: 'visible', timeout: 60000 });
+  const started = Date.now();
+  await row.dblclick();
+  const handle = await page.waitForFunction((needle) => {
+    for (const editor of document.querySelectorAll('.editor-instance .monaco-editor')) {
+      const text = (editor.querySelector('.view-lines')?.textContent || '').replace(/\u00a0/g, ' ');
+      if (text.includes(needle) && editor.querySelector('.squiggly-error')) return Date.now();
+    }
+    return 0;
+  }, needle, { polling: 10, timeout: 90000 });
+  const shown = await handle.jsonValue();
+  result.openToSquiggleMs[label] = shown - started;
+  result.startTimeline[label] = startTimeline(started, shown);
+  return shown - started;
+}
+
+/** The extension host's and our extension's log lines written between `from` and `to` (epoch
+ * ms; the logs' local times are read in this process's time zone, the same machine's), as
+ * "+ms line" from `from`. */
+function startTimeline(from, to) {
+  const logs = [...filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'PTO Language Server.log'),
+    ...filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'remoteexthost.log')];
+  const lines = [];
+  for (const file of logs) {
+    for (const line of fs.readFileSync(file, 'utf-8').split('\n')) {
+      const stamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) (.*)$/.exec(line);
+      if (!stamp) continue;
+      const at = new Date(`${stamp[1]}T${stamp[2]}`).getTime();
+      if (at < from - 50 || at > to + 50) continue;
+      if (file.endsWith('remoteexthost.log') && !/started|pto-lsp/.test(stamp[3])) continue;
+      lines.push([at - from, stamp[3].slice(0, 140)]);
+    }
+  }
+  for (const [at, args] of launcherStarts()) {
+    if (at >= from - 50 && at <= to + 50) lines.push([at - from, `process started (±10 ms): ${args.slice(args.indexOf('launch.py'))}`]);
+  }
+  return lines.sort((x, y) => x[0] - y[0]).map(([ms, text]) => `+${ms} ${text}`);
+}
+
+/** When each running process of this run's bundled launcher started (epoch ms, from /proc: its
+ * start in clock ticks after boot; Linux only, else none), with its command line. */
+function launcherStarts() {
+  if (!fs.existsSync('/proc/uptime')) return [];
+  const boot = Date.now() - Number(fs.readFileSync('/proc/uptime', 'utf-8').split(' ')[0]) * 1000; // (btime: whole seconds)
+  const starts = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf-8').split('\0').join(' ');
+      if (!args.includes(`${RUN_DIR}/ext/`) || !args.includes('launch.py')) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf-8');
+      const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); // field 22: starttime
+      starts.push([boot + ticks * 10, args]); // USER_HZ is 100 on Linux
+    } catch (_) {} // gone meanwhile
+  }
+  return starts;
+}
+
+/** The names the Outline view (in the Explorer) lists, or its message when it lists none. */
+async function outlineNames() {
+  return page.evaluate(() => {
+    const pane = document.querySelector('.outline-pane');
+    if (!pane) return 'no Outline view';
+    const names = [...pane.querySelectorAll('.monaco-list-row .label-name')].map((n) => n.textContent.trim());
+    return names.length > 0 ? names : (pane.innerText || '').trim();
+  });
+}
+
+/** The Outline view, once it lists every one of `names` (up to 20 s; no key is pressed meanwhile). */
+async function outlineListing(names) {
+  let shown = await outlineNames();
+  for (const end = Date.now() + 20000; !(Array.isArray(shown) && names.every((n) => shown.includes(n))) && Date.now() < end;) {
+    await page.waitForTimeout(100);
+    shown = await outlineNames();
+  }
+  return shown;
+}
+
 /** Files under `dir` whose name contains `part`. */
 function filesNamed(dir, part) {
   const found = [];
@@ -261,6 +349,101 @@ async function editorLanguage() {
 }
 
 /**
+ * Another kernel opened in the same window, the server running: open -> first squiggle
+ * (checked: see OPEN_TO_SQUIGGLE_MAX_MS), its Outline at once, and completion right on the
+ * first try; then the first kernel again.
+ */
+async function secondKernelWhileRunning() {
+  await openToSquiggle('serverRunning', RUNNING_FILE, 'def project');
+  mark('secondKernel');
+  result.outlineSecond = await outlineListing(['project', 'pl.at(CORE_GROUP)']);
+  check('the Outline lists the symbols of a second kernel just opened, before any keystroke',
+    Array.isArray(result.outlineSecond) && ['project', 'pl.at(CORE_GROUP)'].every((n) => result.outlineSecond.includes(n)),
+    result.outlineSecond);
+  await completionOnFirstTry();
+  // back to the saved text, and to the first kernel
+  await page.keyboard.press('Escape');
+  await runCommand('File: Revert File');
+  await page.locator('.tabs-container .tab', { hasText: FILE }).first().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .monaco-editor .view-lines')]
+    .some((e) => e.textContent.includes('NestedMarker')), null, { timeout: 30000 });
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 30000 });
+}
+
+/** What the completion list shows (records each change, every 10 ms, in the page): whether
+ * it is visible, its rows ("name, kind"), and the text of the line being typed (`q = ...`). */
+async function startSuggestSampling() {
+  await page.evaluate(() => {
+    window.__ptoSuggest = [];
+    window.__ptoSuggestSampler = setInterval(() => {
+      const widget = document.querySelector('.editor-instance .suggest-widget');
+      const visible = !!widget && widget.classList.contains('visible');
+      const rows = widget ? [...widget.querySelectorAll('.monaco-list-row')].map((r) => r.getAttribute('aria-label') || '') : [];
+      const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')]
+        .map((l) => l.textContent.replace(/\u00a0/g, ' ').trim()).find((l) => l.startsWith('q = ')) || '';
+      const last = window.__ptoSuggest[window.__ptoSuggest.length - 1];
+      if (!last || last.visible !== visible || last.rows.join('|') !== rows.join('|') || last.line !== line) {
+        window.__ptoSuggest.push({ t: Date.now(), visible, rows, line });
+      }
+    }, 10);
+  });
+}
+
+/** The first state of the completion list, since `since`, that shows rows for the line `line`
+ * (waits up to 5 s; null if none). */
+async function firstListShown(since, line) {
+  for (const end = Date.now() + 5000; ;) {
+    const states = await page.evaluate(() => window.__ptoSuggest);
+    const shown = states.find((s) => s.t >= since && s.visible && s.rows.length > 0 && s.line === line);
+    if (shown || Date.now() > end) return shown ? { ...shown, afterMs: shown.t - since } : null;
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * In the kernel just opened (no edit yet), `q = pl.CachePolicy.` typed key by key on a new
+ * line: `pl.` opens the completion list by itself (`.` is a trigger character: no
+ * Ctrl+Space), with the pl. ops; and the first list shown after the last `.` has the policy's
+ * members, not the pl. ops (those are the answer for the text before the `.`). One try:
+ * nothing is pressed again and nothing is triggered by hand.
+ */
+async function completionOnFirstTry() {
+  const at = await locateSettled('pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)', 'pl.');
+  check('completion: the line to type below found in the kernel just opened', at !== null);
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await startSuggestSampling();
+  const typeKeys = async (keys) => {
+    for (const key of keys) {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(KEY_MS);
+    }
+  };
+  await typeKeys('q = pl');
+  const dot = Date.now();
+  await page.keyboard.type('.');
+  const afterPl = await firstListShown(dot, 'q = pl.');
+  const names = (shown) => (shown ? shown.rows.map((r) => r.split(',')[0].trim()) : []);
+  result.completionAfterPl = afterPl && { afterMs: afterPl.afterMs, rows: afterPl.rows.slice(0, 8) };
+  check('completion: typing `pl.` opens the list by itself (trigger character), with the pl. ops',
+    afterPl !== null && ['abs', 'add'].every((n) => names(afterPl).includes(n)), result.completionAfterPl);
+  await typeKeys('CachePolicy');
+  const lastDot = Date.now();
+  await page.keyboard.type('.');
+  const afterPolicy = await firstListShown(lastDot, 'q = pl.CachePolicy.');
+  result.completionAfterPolicy = afterPolicy && { afterMs: afterPolicy.afterMs, rows: afterPolicy.rows };
+  await page.waitForTimeout(300);
+  await shot('codeserver-completion-policy.png');
+  await page.evaluate(() => clearInterval(window.__ptoSuggestSampler));
+  check('completion: the first list after `pl.CachePolicy.` is its members BYPASS and DEFAULT, not the pl. ops (no retry)',
+    afterPolicy !== null && ['BYPASS', 'DEFAULT'].every((n) => names(afterPolicy).includes(n))
+      && !afterPolicy.rows.some((r) => /Function/.test(r)),
+    result.completionAfterPolicy);
+  mark('completion');
+}
+
+/**
  * A kernel formatted as real ones are (one argument per line, trailing commas, comments inside
  * the calls) with a marker outside any scope of an InCore function (PTO101): Ctrl+. and Enter
  * on "Put cache=... on the loads of 'query' instead"; the saved text must be exactly the
@@ -322,8 +505,11 @@ async function coherencyTypesAndCache() {
 
 async function formattedKernelQuickFix() {
   await page.keyboard.press('Escape');
-  await openFolderFile(EDIT_URL, FORMATTED_FILE);
-  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
+  // a window of its own: a new extension host starts a new server (with the interpreter check
+  // and the initialize answer kept from the first start), as when VS Code is opened again
+  await page.goto(EDIT_URL);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await openToSquiggle('newWindow', FORMATTED_FILE, 'class FormattedQk');
   const marker = await locateSettled('pl.set_cache_policy(query', 'set_cache_policy', 4);
   check('formatted kernel: the marker has its error squiggle', marker !== null);
   const menu = await quickFixMenu(marker);
@@ -496,14 +682,28 @@ async function typingAMarker() {
   check('no server process in a project without PyPTO', launcherProcesses().length === 0, launcherProcesses());
   mark('noPypto');
 
-  // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load)
-  await openFolderFile(URL, FILE);
+  // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load),
+  //    with the Outline view open in the Explorer before it
+  await page.goto(URL);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await runCommand('Focus on Outline View');
+  await page.locator('.outline-pane').first().waitFor({ state: 'visible', timeout: 10000 });
   mark('opened');
 
-  // 2. the squiggle: PTO101 on the marker nested in the `for`
-  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
+  // 2. the squiggle: PTO101 on the marker nested in the `for`; the time from the double-click
+  //    (the first start of the server since the install: no interpreter check kept yet)
+  await openToSquiggle('firstStart', FILE, 'class NestedMarker');
   mark('squiggle');
   check('error squiggle shown (the bundled server, run by a Python without pto-lsp)', true);
+  // the Outline of the kernel just opened, with no keystroke (a documentSymbol answered before
+  // the text was analysed left it at "No symbols found" until the first edit)
+  result.outlineJustOpened = await outlineListing(['NestedMarker', 'main', 'pl.at(CORE_GROUP)']);
+  check('the Outline lists the symbols of the kernel just opened, before any keystroke',
+    Array.isArray(result.outlineJustOpened) && ['NestedMarker', 'main', 'pl.at(CORE_GROUP)'].every((n) => result.outlineJustOpened.includes(n)),
+    result.outlineJustOpened);
+  await shot('codeserver-outline-opened.png');
+  mark('outline');
+  await secondKernelWhileRunning();
   result.serverProcesses = launcherProcesses();
   check('the server is the bundled launcher', result.serverProcesses.some((l) => /launch\.py serve/.test(l)), result.serverProcesses);
   // its interpreter check, in the server output: the plain Python found on PATH, pto-lsp from the bundle

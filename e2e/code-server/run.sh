@@ -35,7 +35,8 @@ for module in pto_lsp pygls lsprotocol; do
   fi
 done
 echo "editor's Python: $("$PLAIN_PYTHON" --version) ($PLAIN_PYTHON, without pto-lsp)"
-cp "$KERNEL" "$RUN/ws/"
+# the kernel, and a second one opened once the server runs
+cp "$KERNEL" "$ROOT/examples/mistake_conflict.py" "$RUN/ws/"
 # a formatted kernel for a quick fix, and the kernel a marker is typed into key by key,
 # in a folder of their own (a fresh window: nothing restored from the first folder's)
 mkdir -p "$RUN/ws-edit"
@@ -106,8 +107,9 @@ T_END=$(date +%s.%N)
 cat "$RUN/result.json"
 seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }
 if [ "$status" -eq 0 ]; then
+  echo "open -> first squiggle: $("$PLAIN_PYTHON" -c 'import json, sys; ms = json.load(sys.stdin)["openToSquiggleMs"]; print(", ".join(f"{k} {v} ms" for k, v in ms.items()))' < "$RUN/result.json")"
   echo "code-server e2e: PASS in $(seconds "$T_END" "$T0") s (vsix install $(seconds "$T_INSTALLED" "$T0") s, browser run $(seconds "$T_END" "$T_INSTALLED") s); screenshots in $OUT"
-  rm -rf "$RUN"
+  [ -n "${KEEP_RUN:-}" ] || rm -rf "$RUN"
 else
   echo "---- the extension's output channel"
   find "$RUN/user/logs" -name '*PTO Language Server*.log' -exec tail -n 40 {} \; 2>/dev/null || true

@@ -22,6 +22,7 @@
 // Prints one JSON object (checks, timings); exit status 1 when any check failed.
 'use strict';
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
@@ -37,8 +38,17 @@ const TYPED_MARKER = 'pl.set_cache_policy(b, pl.CachePolicy.BYPASS)';
 const KEY_MS = 120;
 // a second kernel in the first folder, opened once the server runs
 const RUNNING_FILE = 'mistake_conflict.py';
+// Open -> first squiggle (issue 20: under 2 s with the machine idle), from the double-click in a
+// window whose extension host is up. Measured here (2 CPUs): a kernel opened while the server
+// runs, 310-590 ms at load averages 2-7 (checked always: 3x margin); a new window, so a new
+// server with the interpreter check and the initialize answer kept, about 2.1 s at load 7
+// (checked against the bound only when the machine is idle, a load average under half the
+// CPUs; else against 5 times the bound, which still catches a start that waits on something);
+// the first start after the install (interpreter checked, nothing compiled or kept yet):
+// recorded only. E2E_OPEN_TO_SQUIGGLE_MAX_MS changes the bound.
+const OPEN_MAX_MS = Number(process.env.E2E_OPEN_TO_SQUIGGLE_MAX_MS || 2000);
 const FIXTURES = path.join(__dirname, 'fixtures');
-const result = { url: URL, file: FILE, checks: [], ms: {}, openToSquiggleMs: {}, startTimeline: {} };
+const result = { url: URL, file: FILE, checks: [], ms: {}, windowReadyMs: {}, openToSquiggleMs: {}, startTimeline: {} };
 const t0 = Date.now();
 let browser;
 let page;
@@ -99,14 +109,21 @@ async function locateSettled(lineText, needle, offset = 0) {
 }
 
 async function hoverText(at, mustContain) {
-  await page.mouse.move(5, 400);
-  await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
-  await page.mouse.move(at.x - 30, at.y - 30);
-  await page.mouse.move(at.x, at.y, { steps: 5 });
-  const hover = page.locator('.monaco-hover:visible', { hasText: mustContain }).first();
-  await hover.waitFor({ state: 'visible', timeout: 30000 });
-  await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
-  return squeeze(await hover.innerText());
+  // A hover shown while the window's new server is still settling (its folder's settings,
+  // pulled after the start, analyse the file again) can close as the diagnostics are published
+  // again: hover again then (counted in result.hoverRetries).
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(5, 400);
+    await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+    await page.mouse.move(at.x - 30, at.y - 30);
+    await page.mouse.move(at.x, at.y, { steps: 5 });
+    const hover = page.locator('.monaco-hover:visible', { hasText: mustContain }).first();
+    await hover.waitFor({ state: 'visible', timeout: 30000 });
+    await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
+    const text = await hover.innerText({ timeout: 2000 }).catch(() => null);
+    if (text !== null || attempt === 3) return squeeze(text ?? '');
+    result.hoverRetries = (result.hoverRetries || 0) + 1;
+  }
 }
 
 async function errorSquiggles() {
@@ -184,6 +201,29 @@ async function openToSquiggle(label, file, needle) {
   return shown - started;
 }
 
+/** Load `url` in the page and wait until its window's extension host has started and activated
+ * its eager extensions (its log says so), so that an open timed next is not VS Code's own start:
+ * the milliseconds that took, in result.windowReadyMs under `label`. */
+async function loadWindow(label, url) {
+  const started = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  const ready = () => filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'remoteexthost.log')
+    .flatMap((file) => logLines(file))
+    .find(([at, text]) => at >= started && /Eager extensions activated/.test(text));
+  for (const end = Date.now() + 60000; !ready() && Date.now() < end;) await page.waitForTimeout(50);
+  result.windowReadyMs[label] = ready() ? ready()[0] - started : null;
+}
+
+/** The lines of a VS Code log file, as [epoch ms, text] (its local times read in this process's
+ * time zone: the same machine's). */
+function logLines(file) {
+  return fs.readFileSync(file, 'utf-8').split('\n').flatMap((line) => {
+    const stamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) (.*)$/.exec(line);
+    return stamp ? [[new Date(`${stamp[1]}T${stamp[2]}`).getTime(), stamp[3]]] : [];
+  });
+}
+
 /** The extension host's and our extension's log lines written between `from` and `to` (epoch
  * ms; the logs' local times are read in this process's time zone, the same machine's), as
  * "+ms line" from `from`. */
@@ -192,13 +232,10 @@ function startTimeline(from, to) {
     ...filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'remoteexthost.log')];
   const lines = [];
   for (const file of logs) {
-    for (const line of fs.readFileSync(file, 'utf-8').split('\n')) {
-      const stamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) (.*)$/.exec(line);
-      if (!stamp) continue;
-      const at = new Date(`${stamp[1]}T${stamp[2]}`).getTime();
+    for (const [at, text] of logLines(file)) {
       if (at < from - 50 || at > to + 50) continue;
-      if (file.endsWith('remoteexthost.log') && !/started|pto-lsp/.test(stamp[3])) continue;
-      lines.push([at - from, stamp[3].slice(0, 140)]);
+      if (file.endsWith('remoteexthost.log') && !/started|pto-lsp/.test(text)) continue;
+      lines.push([at - from, text.slice(0, 140)]);
     }
   }
   for (const [at, args] of launcherStarts()) {
@@ -354,8 +391,9 @@ async function editorLanguage() {
  * first try; then the first kernel again.
  */
 async function secondKernelWhileRunning() {
-  await openToSquiggle('serverRunning', RUNNING_FILE, 'def project');
+  const running = await openToSquiggle('serverRunning', RUNNING_FILE, 'def project');
   mark('secondKernel');
+  check(`open -> first squiggle of a kernel opened while the server runs, under ${OPEN_MAX_MS} ms`, running < OPEN_MAX_MS, running);
   result.outlineSecond = await outlineListing(['project', 'pl.at(CORE_GROUP)']);
   check('the Outline lists the symbols of a second kernel just opened, before any keystroke',
     Array.isArray(result.outlineSecond) && ['project', 'pl.at(CORE_GROUP)'].every((n) => result.outlineSecond.includes(n)),
@@ -507,9 +545,15 @@ async function formattedKernelQuickFix() {
   await page.keyboard.press('Escape');
   // a window of its own: a new extension host starts a new server (with the interpreter check
   // and the initialize answer kept from the first start), as when VS Code is opened again
-  await page.goto(EDIT_URL);
-  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
-  await openToSquiggle('newWindow', FORMATTED_FILE, 'class FormattedQk');
+  await loadWindow('newWindow', EDIT_URL);
+  const load = os.loadavg()[0];
+  const cpus = os.cpus().length;
+  const opened = await openToSquiggle('newWindow', FORMATTED_FILE, 'class FormattedQk');
+  result.loadAverage = { newWindow: Math.round(Math.max(load, os.loadavg()[0]) * 10) / 10, cpus };
+  const idle = result.loadAverage.newWindow < cpus / 2;
+  const bound = idle ? OPEN_MAX_MS : 5 * OPEN_MAX_MS;
+  check(`open -> first squiggle in a new window (a new server) under ${bound} ms (load average ${result.loadAverage.newWindow} on ${cpus} CPUs: ${idle ? 'idle' : `busy; ${OPEN_MAX_MS} ms when idle`})`,
+    opened < bound, result.startTimeline.newWindow);
   const marker = await locateSettled('pl.set_cache_policy(query', 'set_cache_policy', 4);
   check('formatted kernel: the marker has its error squiggle', marker !== null);
   const menu = await quickFixMenu(marker);
@@ -684,8 +728,7 @@ async function typingAMarker() {
 
   // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load),
   //    with the Outline view open in the Explorer before it
-  await page.goto(URL);
-  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  await loadWindow('firstStart', URL);
   await runCommand('Focus on Outline View');
   await page.locator('.outline-pane').first().waitFor({ state: 'visible', timeout: 10000 });
   mark('opened');
@@ -902,6 +945,8 @@ async function typingAMarker() {
   })
   .finally(async () => {
     result.totalMs = Date.now() - t0;
+    const load = result.loadAverage ? ` (load average ${result.loadAverage.newWindow} on ${result.loadAverage.cpus} CPUs)` : '';
+    result.openToSquiggle = Object.entries(result.openToSquiggleMs).map(([k, v]) => `${k} ${v} ms`).join(', ') + load;
     try {
       await browser.close();
     } catch (_) {}

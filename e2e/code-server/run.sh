@@ -107,7 +107,7 @@ T_END=$(date +%s.%N)
 cat "$RUN/result.json"
 seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }
 if [ "$status" -eq 0 ]; then
-  echo "open -> first squiggle: $("$PLAIN_PYTHON" -c 'import json, sys; ms = json.load(sys.stdin)["openToSquiggleMs"]; print(", ".join(f"{k} {v} ms" for k, v in ms.items()))' < "$RUN/result.json")"
+  echo "open -> first squiggle: $("$PLAIN_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["openToSquiggle"])' < "$RUN/result.json")"
   echo "code-server e2e: PASS in $(seconds "$T_END" "$T0") s (vsix install $(seconds "$T_INSTALLED" "$T0") s, browser run $(seconds "$T_END" "$T_INSTALLED") s); screenshots in $OUT"
   [ -n "${KEEP_RUN:-}" ] || rm -rf "$RUN"
 else

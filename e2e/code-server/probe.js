@@ -2,14 +2,19 @@
 // and no pto-lsp in the editor's Python (the server comes bundled in the .vsix):
 //   first a project without PyPTO (whose interpreter setting could not even start the server):
 //   no message, no output channel, no server process;
-//   open a kernel with a misplaced cache-policy marker, wait for the error squiggle, hover it,
+//   open a kernel with a misplaced cache-policy marker (the Outline view open): the time from
+//   the double-click to its error squiggle, its symbols in the Outline with no keystroke; then,
+//   the server running, the same for a second kernel, where `q = pl.CachePolicy.` is typed:
+//   `pl.` opens the completion list by itself, the first list after the last `.` is
+//   BYPASS, DEFAULT (no retry); back in the first kernel, hover the squiggle,
 //   Ctrl+. and apply "Move the declaration to the top of the enclosing scope", see every squiggle
 //   go, hover the `pl.load` of the marked tensor and read **BYPASS** in the hover widget; then run
 //   "PTO: Show IR After Pass…" and "PTO: Show PTO MLIR" from the command palette (each in a
 //   language of its own, not Python);
 //   examples/coherency_hint.py: the PTO302 hint with its related location, the deduced type in
 //   the hover of a tile variable, `cache=` in the signature help of `pl.load`;
-//   a kernel formatted as real ones are: Ctrl+. and Enter put cache= on its formatted loads
+//   a kernel formatted as real ones are, in a new window (a new server: open -> first squiggle
+//   again): Ctrl+. and Enter put cache= on its formatted loads
 //   (the saved text exact, parsing, no error); then a marker typed key by key into another
 //   kernel, sampled every 20 ms: at most one error visible mid-typing, the other reads' hints
 //   kept in place while the line is incomplete, the held error shown after a pause;

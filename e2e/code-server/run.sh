@@ -7,7 +7,9 @@
 # Env: E2E_TOOLS (install.sh's folder), VSIX (default vscode-extension/pto-lsp.vsix),
 #      PLAIN_PYTHON (the plain Python 3 >= 3.10 first on the system PATH, default /usr/bin/python3),
 #      OUT (screenshots, default e2e/.out/code-server),
-#      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one).
+#      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one),
+#      E2E_OPEN_TO_SQUIGGLE_MAX_MS (the bound of open -> first squiggle, default 2000; see
+#      probe.js), KEEP_RUN (non-empty: keep the run's folder, logs included, after a PASS too).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)

@@ -99,7 +99,6 @@ async function locate(lineText, needle, offset = 0) {
   );
 }
 
-/** The text of the hover widget shown for the position `at` (fresh: any earlier hover is closed first). */
 /** `locate`, once the line has stopped moving: a code lens or an inlay hint that arrives late
  * pushes the lines below it down, and a hover sent to the old place reads the line above. */
 async function locateSettled(lineText, needle, offset = 0) {
@@ -113,21 +112,33 @@ async function locateSettled(lineText, needle, offset = 0) {
   return at;
 }
 
-async function hoverText(at, mustContain) {
-  // A hover shown while the window's new server is still settling (its folder's settings,
-  // pulled after the start, analyse the file again) can close as the diagnostics are published
-  // again: hover again then (counted in result.hoverRetries).
+/** The text of the hover widget shown for the position `at` (fresh: any earlier hover is closed first). */
+async function hoverText(at, mustContain, where) {
+  // A hover shown while the window's new server is still settling can close (its folder's
+  // settings, pulled after the start, analyse the file again and publish again), and a code
+  // lens arriving late moves the line from under the mouse: then the line is located again
+  // (`where`: locateSettled's arguments) and hovered again, up to 3 times in all (counted in
+  // result.hoverRetries).
   for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) {
+      result.hoverRetries = (result.hoverRetries || 0) + 1;
+      if (where) at = (await locateSettled(...where)) || at;
+    }
     await page.mouse.move(5, 400);
     await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
     await page.mouse.move(at.x - 30, at.y - 30);
     await page.mouse.move(at.x, at.y, { steps: 5 });
     const hover = page.locator('.monaco-hover:visible', { hasText: mustContain }).first();
-    await hover.waitFor({ state: 'visible', timeout: 30000 });
-    await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
-    const text = await hover.innerText({ timeout: 2000 }).catch(() => null);
-    if (text !== null || attempt === 3) return squeeze(text ?? '');
-    result.hoverRetries = (result.hoverRetries || 0) + 1;
+    const shown = await hover.waitFor({ state: 'visible', timeout: 10000 }).then(() => true, () => false);
+    if (shown) {
+      await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
+      const text = await hover.innerText({ timeout: 2000 }).catch(() => null);
+      if (text !== null) return squeeze(text);
+    }
+    if (attempt === 3) {
+      const seen = await page.locator('.monaco-hover:visible').allInnerTexts();
+      check(`a hover with ${mustContain} shows (3 tries)`, false, { at, seen: seen.map(squeeze) });
+    }
   }
 }
 
@@ -510,7 +521,7 @@ async function coherencyTypesAndCache() {
   await page.keyboard.press('Enter');
   await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 60000 });
   const marker = await locateSettled('pl.set_cache_policy(mid', 'set_cache_policy', 3);
-  result.coherencyHover = await hoverText(marker, 'PTO302');
+  result.coherencyHover = await hoverText(marker, 'PTO302', ['pl.set_cache_policy(mid', 'set_cache_policy', 3]);
   check('the hint names the tensor and the writer (kernel, and where: relative to the read)',
     /tensor 'mid' is read with CachePolicy\.BYPASS in kernel 'main_incore_0', but kernel 'produce' \(called 2 lines above\) writes it through the cache/.test(result.coherencyHover),
     result.coherencyHover);
@@ -520,7 +531,7 @@ async function coherencyTypesAndCache() {
   mark('coherencyHint');
 
   const tile = await locateSettled('m: pl.Tile[[16, 64]', 'm', 0);
-  result.tileHover = await hoverText(tile, 'Tile ·');
+  result.tileHover = await hoverText(tile, 'Tile ·', ['m: pl.Tile[[16, 64]', 'm', 0]);
   check('a tile variable\'s hover starts with its deduced type',
     /^m: Tile · \[16, 64\] · FP32 · memory Vec · layout row_major\/none_box/.test(result.tileHover), result.tileHover);
   await shot('codeserver-type-hover.png');
@@ -763,7 +774,7 @@ async function typingAMarker() {
     result.interpreterCheck);
   const marker = await locateSettled('pl.set_cache_policy(b', 'set_cache_policy', 4);
   check('marker found in the editor', marker !== null);
-  result.hoverOnError = await hoverText(marker, 'PTO101');
+  result.hoverOnError = await hoverText(marker, 'PTO101', ['pl.set_cache_policy(b', 'set_cache_policy', 4]);
   check('hover on the squiggle shows the PTO101 error', /standalone statement directly inside/.test(result.hoverOnError), result.hoverOnError);
   await shot('codeserver-error-hover.png');
   mark('errorHover');
@@ -811,7 +822,7 @@ async function typingAMarker() {
   // 5. hover the pl.load of b: its read is BYPASS now
   const load = await locateSettled('pl.load(b', 'load', 1);
   check('pl.load(b, ...) found in the editor', load !== null);
-  result.hoverOnLoad = await hoverText(load, 'GM read');
+  result.hoverOnLoad = await hoverText(load, 'GM read', ['pl.load(b', 'load', 1]);
   check('hover on pl.load shows BYPASS', /\bb\b.*BYPASS/.test(result.hoverOnLoad), result.hoverOnLoad);
   await shot('codeserver-hover.png');
   mark('bypassHover');
@@ -888,7 +899,7 @@ async function typingAMarker() {
   check('no hint in the kernel that uses no policy', result.hints.x !== '' && !/x: (DEFAULT|BYPASS)/.test(result.hints.x), result.hints);
   await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 30000 });
   const loadB = await locateSettled('tb = pl.load(b', 'load', 1);
-  result.hoverOnCachedBypass = await hoverText(loadB, 'GM read');
+  result.hoverOnCachedBypass = await hoverText(loadB, 'GM read', ['tb = pl.load(b', 'load', 1]);
   check('the hover says both: BYPASS, compiled as cached (PTOAS#1356)',
     /`?b`? — BYPASS \(cached: PTOAS#1356\)/.test(result.hoverOnCachedBypass) && /compiles as an ordinary cached access/.test(result.hoverOnCachedBypass),
     result.hoverOnCachedBypass);

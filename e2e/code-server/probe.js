@@ -627,7 +627,16 @@ async function typingAMarker() {
   check('typing: the three reads have their hints before typing', hinted(shown) === 3, result.typingHintsBefore);
   const scope = await locateSettled('with pl.at(', 'with');
   check('typing: the scope of `blend` found in the editor', scope !== null);
+  // the cursor to the end of that line by its number (Go to Line), not by a click: a click
+  // lands on another line when the view moves meanwhile (once it landed on line 1)
+  const scopeLine = fs.readFileSync(path.join(FIXTURES, TYPING_FILE), 'utf-8').split('\n').findIndex((l) => l.includes('with pl.at(')) + 1;
   await page.mouse.click(scope.x, scope.y);
+  await page.keyboard.press('Control+G');
+  const goto = page.locator('.quick-input-widget input');
+  await goto.waitFor({ state: 'visible', timeout: 10000 });
+  await goto.fill(`:${scopeLine}`);
+  await page.keyboard.press('Enter');
+  await goto.waitFor({ state: 'hidden', timeout: 10000 });
   await page.keyboard.press('End');
   // Let the requests of opening the file settle first: an inlay-hint answer still on its way
   // when a key is pressed is applied by the workbench to the text as it is after the key (its

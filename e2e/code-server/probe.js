@@ -2,14 +2,19 @@
 // and no pto-lsp in the editor's Python (the server comes bundled in the .vsix):
 //   first a project without PyPTO (whose interpreter setting could not even start the server):
 //   no message, no output channel, no server process;
-//   open a kernel with a misplaced cache-policy marker, wait for the error squiggle, hover it,
+//   open a kernel with a misplaced cache-policy marker (the Outline view open): the time from
+//   the double-click to its error squiggle, its symbols in the Outline with no keystroke; then,
+//   the server running, the same for a second kernel, where `q = pl.CachePolicy.` is typed:
+//   `pl.` opens the completion list by itself, the first list after the last `.` is
+//   BYPASS, DEFAULT (no retry); back in the first kernel, hover the squiggle,
 //   Ctrl+. and apply "Move the declaration to the top of the enclosing scope", see every squiggle
 //   go, hover the `pl.load` of the marked tensor and read **BYPASS** in the hover widget; then run
 //   "PTO: Show IR After Pass…" and "PTO: Show PTO MLIR" from the command palette (each in a
 //   language of its own, not Python);
 //   examples/coherency_hint.py: the PTO302 hint with its related location, the deduced type in
 //   the hover of a tile variable, `cache=` in the signature help of `pl.load`;
-//   a kernel formatted as real ones are: Ctrl+. and Enter put cache= on its formatted loads
+//   a kernel formatted as real ones are, in a new window (a new server: open -> first squiggle
+//   again): Ctrl+. and Enter put cache= on its formatted loads
 //   (the saved text exact, parsing, no error); then a marker typed key by key into another
 //   kernel, sampled every 20 ms: at most one error visible mid-typing, the other reads' hints
 //   kept in place while the line is incomplete, the held error shown after a pause;
@@ -22,6 +27,7 @@
 // Prints one JSON object (checks, timings); exit status 1 when any check failed.
 'use strict';
 const fs = require('fs');
+const os = require('os');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
@@ -35,8 +41,19 @@ const CACHE_FIX_TITLE = "Put cache=pl.CachePolicy.BYPASS on the loads of 'query'
 const TYPING_FILE = 'typing_kernel.py';
 const TYPED_MARKER = 'pl.set_cache_policy(b, pl.CachePolicy.BYPASS)';
 const KEY_MS = 120;
+// a second kernel in the first folder, opened once the server runs
+const RUNNING_FILE = 'mistake_conflict.py';
+// Open -> first squiggle (issue 20: under 2 s with the machine idle), from the double-click in a
+// window whose extension host is up. Measured here (2 CPUs): a kernel opened while the server
+// runs, 310-590 ms at load averages 2-7 (checked always: 3x margin); a new window, so a new
+// server with the interpreter check and the initialize answer kept, about 2.1 s at load 7
+// (checked against the bound only when the machine is idle, a load average under half the
+// CPUs; else against 5 times the bound, which still catches a start that waits on something);
+// the first start after the install (interpreter checked, nothing compiled or kept yet):
+// recorded only. E2E_OPEN_TO_SQUIGGLE_MAX_MS changes the bound.
+const OPEN_MAX_MS = Number(process.env.E2E_OPEN_TO_SQUIGGLE_MAX_MS || 2000);
 const FIXTURES = path.join(__dirname, 'fixtures');
-const result = { url: URL, file: FILE, checks: [], ms: {} };
+const result = { url: URL, file: FILE, checks: [], ms: {}, windowReadyMs: {}, openToSquiggleMs: {}, startTimeline: {} };
 const t0 = Date.now();
 let browser;
 let page;
@@ -82,7 +99,6 @@ async function locate(lineText, needle, offset = 0) {
   );
 }
 
-/** The text of the hover widget shown for the position `at` (fresh: any earlier hover is closed first). */
 /** `locate`, once the line has stopped moving: a code lens or an inlay hint that arrives late
  * pushes the lines below it down, and a hover sent to the old place reads the line above. */
 async function locateSettled(lineText, needle, offset = 0) {
@@ -96,15 +112,34 @@ async function locateSettled(lineText, needle, offset = 0) {
   return at;
 }
 
-async function hoverText(at, mustContain) {
-  await page.mouse.move(5, 400);
-  await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
-  await page.mouse.move(at.x - 30, at.y - 30);
-  await page.mouse.move(at.x, at.y, { steps: 5 });
-  const hover = page.locator('.monaco-hover:visible', { hasText: mustContain }).first();
-  await hover.waitFor({ state: 'visible', timeout: 30000 });
-  await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
-  return squeeze(await hover.innerText());
+/** The text of the hover widget shown for the position `at` (fresh: any earlier hover is closed first). */
+async function hoverText(at, mustContain, where) {
+  // A hover shown while the window's new server is still settling can close (its folder's
+  // settings, pulled after the start, analyse the file again and publish again), and a code
+  // lens arriving late moves the line from under the mouse: then the line is located again
+  // (`where`: locateSettled's arguments) and hovered again, up to 3 times in all (counted in
+  // result.hoverRetries).
+  for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) {
+      result.hoverRetries = (result.hoverRetries || 0) + 1;
+      if (where) at = (await locateSettled(...where)) || at;
+    }
+    await page.mouse.move(5, 400);
+    await page.locator('.monaco-hover:visible').first().waitFor({ state: 'hidden', timeout: 5000 }).catch(() => {});
+    await page.mouse.move(at.x - 30, at.y - 30);
+    await page.mouse.move(at.x, at.y, { steps: 5 });
+    const hover = page.locator('.monaco-hover:visible', { hasText: mustContain }).first();
+    const shown = await hover.waitFor({ state: 'visible', timeout: 10000 }).then(() => true, () => false);
+    if (shown) {
+      await page.waitForTimeout(400); // let the widget finish its layout before reading / screenshotting
+      const text = await hover.innerText({ timeout: 2000 }).catch(() => null);
+      if (text !== null) return squeeze(text);
+    }
+    if (attempt === 3) {
+      const seen = await page.locator('.monaco-hover:visible').allInnerTexts();
+      check(`a hover with ${mustContain} shows (3 tries)`, false, { at, seen: seen.map(squeeze) });
+    }
+  }
 }
 
 async function errorSquiggles() {
@@ -155,6 +190,112 @@ async function openExplorerFile(file) {
   await row.waitFor({ state: 'visible', timeout: 60000 });
   await row.dblclick();
   await page.waitForSelector('.editor-instance .monaco-editor .view-lines', { timeout: 30000 });
+}
+
+/**
+ * Double-click `file` in the Explorer and wait, in the page (polled every 10 ms), until the
+ * editor shows it (a line containing `needle`) with an error squiggle: the milliseconds from
+ * just before the double-click (the page is loaded by then), kept in result.openToSquiggleMs
+ * under `label`, with what the extension host and our extension logged meanwhile
+ * (result.startTimeline: where the time went).
+ */
+async function openToSquiggle(label, file, needle) {
+  const row = page.locator('.explorer-folders-view .monaco-list-row', { hasText: file }).first();
+  await row.waitFor({ state: 'visible', timeout: 60000 });
+  const started = Date.now();
+  await row.dblclick();
+  const handle = await page.waitForFunction((needle) => {
+    for (const editor of document.querySelectorAll('.editor-instance .monaco-editor')) {
+      const text = (editor.querySelector('.view-lines')?.textContent || '').replace(/\u00a0/g, ' ');
+      if (text.includes(needle) && editor.querySelector('.squiggly-error')) return Date.now();
+    }
+    return 0;
+  }, needle, { polling: 10, timeout: 90000 });
+  const shown = await handle.jsonValue();
+  result.openToSquiggleMs[label] = shown - started;
+  result.startTimeline[label] = startTimeline(started, shown);
+  return shown - started;
+}
+
+/** Load `url` in the page and wait until its window's extension host has started and activated
+ * its eager extensions (its log says so), so that an open timed next is not VS Code's own start:
+ * the milliseconds that took, in result.windowReadyMs under `label`. */
+async function loadWindow(label, url) {
+  const started = Date.now();
+  await page.goto(url);
+  await page.waitForSelector('.monaco-workbench', { timeout: 60000 });
+  const ready = () => filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'remoteexthost.log')
+    .flatMap((file) => logLines(file))
+    .find(([at, text]) => at >= started && /Eager extensions activated/.test(text));
+  for (const end = Date.now() + 60000; !ready() && Date.now() < end;) await page.waitForTimeout(50);
+  result.windowReadyMs[label] = ready() ? ready()[0] - started : null;
+}
+
+/** The lines of a VS Code log file, as [epoch ms, text] (its local times read in this process's
+ * time zone: the same machine's). */
+function logLines(file) {
+  return fs.readFileSync(file, 'utf-8').split('\n').flatMap((line) => {
+    const stamp = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d\.\d{3}) (.*)$/.exec(line);
+    return stamp ? [[new Date(`${stamp[1]}T${stamp[2]}`).getTime(), stamp[3]]] : [];
+  });
+}
+
+/** The extension host's and our extension's log lines written between `from` and `to` (epoch
+ * ms; the logs' local times are read in this process's time zone, the same machine's), as
+ * "+ms line" from `from`. */
+function startTimeline(from, to) {
+  const logs = [...filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'PTO Language Server.log'),
+    ...filesNamed(path.join(RUN_DIR, 'user', 'logs'), 'remoteexthost.log')];
+  const lines = [];
+  for (const file of logs) {
+    for (const [at, text] of logLines(file)) {
+      if (at < from - 50 || at > to + 50) continue;
+      if (file.endsWith('remoteexthost.log') && !/started|pto-lsp/.test(text)) continue;
+      lines.push([at - from, text.slice(0, 140)]);
+    }
+  }
+  for (const [at, args] of launcherStarts()) {
+    if (at >= from - 50 && at <= to + 50) lines.push([at - from, `process started (±10 ms): ${args.slice(args.indexOf('launch.py'))}`]);
+  }
+  return lines.sort((x, y) => x[0] - y[0]).map(([ms, text]) => `+${ms} ${text}`);
+}
+
+/** When each running process of this run's bundled launcher started (epoch ms, from /proc: its
+ * start in clock ticks after boot; Linux only, else none), with its command line. */
+function launcherStarts() {
+  if (!fs.existsSync('/proc/uptime')) return [];
+  const boot = Date.now() - Number(fs.readFileSync('/proc/uptime', 'utf-8').split(' ')[0]) * 1000; // (btime: whole seconds)
+  const starts = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf-8').split('\0').join(' ');
+      if (!args.includes(`${RUN_DIR}/ext/`) || !args.includes('launch.py')) continue;
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf-8');
+      const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]); // field 22: starttime
+      starts.push([boot + ticks * 10, args]); // USER_HZ is 100 on Linux
+    } catch (_) {} // gone meanwhile
+  }
+  return starts;
+}
+
+/** The names the Outline view (in the Explorer) lists, or its message when it lists none. */
+async function outlineNames() {
+  return page.evaluate(() => {
+    const pane = document.querySelector('.outline-pane');
+    if (!pane) return 'no Outline view';
+    const names = [...pane.querySelectorAll('.monaco-list-row .label-name')].map((n) => n.textContent.trim());
+    return names.length > 0 ? names : (pane.innerText || '').trim();
+  });
+}
+
+/** The Outline view, once it lists every one of `names` (up to 20 s; no key is pressed meanwhile). */
+async function outlineListing(names) {
+  let shown = await outlineNames();
+  for (const end = Date.now() + 20000; !(Array.isArray(shown) && names.every((n) => shown.includes(n))) && Date.now() < end;) {
+    await page.waitForTimeout(100);
+    shown = await outlineNames();
+  }
+  return shown;
 }
 
 /** Files under `dir` whose name contains `part`. */
@@ -261,6 +402,105 @@ async function editorLanguage() {
 }
 
 /**
+ * Another kernel opened in the same window, the server running: open -> first squiggle
+ * (checked: see OPEN_TO_SQUIGGLE_MAX_MS), its Outline at once, and completion right on the
+ * first try; then the first kernel again.
+ */
+async function secondKernelWhileRunning() {
+  const running = await openToSquiggle('serverRunning', RUNNING_FILE, 'def project');
+  mark('secondKernel');
+  check(`open -> first squiggle of a kernel opened while the server runs, under ${OPEN_MAX_MS} ms`, running < OPEN_MAX_MS, running);
+  result.outlineSecond = await outlineListing(['project', 'pl.at(CORE_GROUP)']);
+  check('the Outline lists the symbols of a second kernel just opened, before any keystroke',
+    Array.isArray(result.outlineSecond) && ['project', 'pl.at(CORE_GROUP)'].every((n) => result.outlineSecond.includes(n)),
+    result.outlineSecond);
+  await completionOnFirstTry();
+  // back to the saved text, and to the first kernel
+  await page.keyboard.press('Escape');
+  await runCommand('File: Revert File');
+  await page.locator('.tabs-container .tab', { hasText: FILE }).first().click();
+  await page.waitForFunction(() => [...document.querySelectorAll('.editor-instance .monaco-editor .view-lines')]
+    .some((e) => e.textContent.includes('NestedMarker')), null, { timeout: 30000 });
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 30000 });
+}
+
+/** What the completion list shows (records each change, every 10 ms, in the page): whether
+ * it is visible, its rows ("name, kind"), and the text of the line being typed (`q = ...`). */
+async function startSuggestSampling() {
+  await page.evaluate(() => {
+    window.__ptoSuggest = [];
+    window.__ptoSuggestSampler = setInterval(() => {
+      const widget = document.querySelector('.editor-instance .suggest-widget');
+      const visible = !!widget && widget.classList.contains('visible');
+      const rows = widget ? [...widget.querySelectorAll('.monaco-list-row')].map((r) => r.getAttribute('aria-label') || '') : [];
+      const line = [...document.querySelectorAll('.editor-instance .monaco-editor .view-line')]
+        .map((l) => l.textContent.replace(/\u00a0/g, ' ').trim()).find((l) => l.startsWith('q = ')) || '';
+      const last = window.__ptoSuggest[window.__ptoSuggest.length - 1];
+      if (!last || last.visible !== visible || last.rows.join('|') !== rows.join('|') || last.line !== line) {
+        window.__ptoSuggest.push({ t: Date.now(), visible, rows, line });
+      }
+    }, 10);
+  });
+}
+
+/** The first state of the completion list, since `since`, that shows rows for the line `line`
+ * (waits up to 5 s; null if none). */
+async function firstListShown(since, line) {
+  for (const end = Date.now() + 5000; ;) {
+    const states = await page.evaluate(() => window.__ptoSuggest);
+    const shown = states.find((s) => s.t >= since && s.visible && s.rows.length > 0 && s.line === line);
+    if (shown || Date.now() > end) return shown ? { ...shown, afterMs: shown.t - since } : null;
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * In the kernel just opened (no edit yet), `q = pl.CachePolicy.` typed key by key on a new
+ * line: `pl.` opens the completion list by itself (`.` is a trigger character: no
+ * Ctrl+Space), with the pl. ops; and the first list shown after the last `.` has the policy's
+ * members, not the pl. ops (those are the answer for the text before the `.`). One try:
+ * nothing is pressed again and nothing is triggered by hand.
+ */
+async function completionOnFirstTry() {
+  const at = await locateSettled('pl.set_cache_policy(b, pl.CachePolicy.DEFAULT)', 'pl.');
+  check('completion: the line to type below found in the kernel just opened', at !== null);
+  await page.mouse.click(at.x, at.y);
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  await startSuggestSampling();
+  const typeKeys = async (keys) => {
+    for (const key of keys) {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(KEY_MS);
+    }
+  };
+  await typeKeys('q = pl');
+  const dot = Date.now();
+  await page.keyboard.type('.');
+  const afterPl = await firstListShown(dot, 'q = pl.');
+  const names = (shown) => (shown ? shown.rows.map((r) => r.split(',')[0].trim()) : []);
+  result.completionAfterPl = afterPl && { afterMs: afterPl.afterMs, rows: afterPl.rows.slice(0, 8) };
+  check('completion: typing `pl.` opens the list by itself (trigger character), with the pl. ops',
+    afterPl !== null && ['abs', 'add'].every((n) => names(afterPl).includes(n)), result.completionAfterPl);
+  // `CachePolicy.` typed at once, as fast as one types a word one knows: the `.` (its change
+  // and the completion request it triggers) follows the `y` within milliseconds, when a
+  // server that applied changes after the requests that follow them answered for the text
+  // before the `.` (the pl. ops)
+  const typed = Date.now();
+  await page.keyboard.type('CachePolicy.');
+  const afterPolicy = await firstListShown(typed, 'q = pl.CachePolicy.');
+  result.completionAfterPolicy = afterPolicy && { afterMs: afterPolicy.afterMs, rows: afterPolicy.rows };
+  await page.waitForTimeout(300);
+  await shot('codeserver-completion-policy.png');
+  await page.evaluate(() => clearInterval(window.__ptoSuggestSampler));
+  check('completion: the first list after `pl.CachePolicy.` is its members BYPASS and DEFAULT, not the pl. ops (no retry)',
+    afterPolicy !== null && ['BYPASS', 'DEFAULT'].every((n) => names(afterPolicy).includes(n))
+      && !afterPolicy.rows.some((r) => /Function/.test(r)),
+    result.completionAfterPolicy);
+  mark('completion');
+}
+
+/**
  * A kernel formatted as real ones are (one argument per line, trailing commas, comments inside
  * the calls) with a marker outside any scope of an InCore function (PTO101): Ctrl+. and Enter
  * on "Put cache=... on the loads of 'query' instead"; the saved text must be exactly the
@@ -284,7 +524,7 @@ async function coherencyTypesAndCache() {
   await page.keyboard.press('Enter');
   await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 60000 });
   const marker = await locateSettled('pl.set_cache_policy(mid', 'set_cache_policy', 3);
-  result.coherencyHover = await hoverText(marker, 'PTO302');
+  result.coherencyHover = await hoverText(marker, 'PTO302', ['pl.set_cache_policy(mid', 'set_cache_policy', 3]);
   check('the hint names the tensor and the writer (kernel, and where: relative to the read)',
     /tensor 'mid' is read with CachePolicy\.BYPASS in kernel 'main_incore_0', but kernel 'produce' \(called 2 lines above\) writes it through the cache/.test(result.coherencyHover),
     result.coherencyHover);
@@ -294,7 +534,7 @@ async function coherencyTypesAndCache() {
   mark('coherencyHint');
 
   const tile = await locateSettled('m: pl.Tile[[16, 64]', 'm', 0);
-  result.tileHover = await hoverText(tile, 'Tile ·');
+  result.tileHover = await hoverText(tile, 'Tile ·', ['m: pl.Tile[[16, 64]', 'm', 0]);
   check('a tile variable\'s hover starts with its deduced type',
     /^m: Tile · \[16, 64\] · FP32 · memory Vec · layout row_major\/none_box/.test(result.tileHover), result.tileHover);
   await shot('codeserver-type-hover.png');
@@ -322,8 +562,17 @@ async function coherencyTypesAndCache() {
 
 async function formattedKernelQuickFix() {
   await page.keyboard.press('Escape');
-  await openFolderFile(EDIT_URL, FORMATTED_FILE);
-  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
+  // a window of its own: a new extension host starts a new server (with the interpreter check
+  // and the initialize answer kept from the first start), as when VS Code is opened again
+  await loadWindow('newWindow', EDIT_URL);
+  const load = os.loadavg()[0];
+  const cpus = os.cpus().length;
+  const opened = await openToSquiggle('newWindow', FORMATTED_FILE, 'class FormattedQk');
+  result.loadAverage = { newWindow: Math.round(Math.max(load, os.loadavg()[0]) * 10) / 10, cpus };
+  const idle = result.loadAverage.newWindow < cpus / 2;
+  const bound = idle ? OPEN_MAX_MS : 5 * OPEN_MAX_MS;
+  check(`open -> first squiggle in a new window (a new server) under ${bound} ms (load average ${result.loadAverage.newWindow} on ${cpus} CPUs: ${idle ? 'idle' : `busy; ${OPEN_MAX_MS} ms when idle`})`,
+    opened < bound, result.startTimeline.newWindow);
   const marker = await locateSettled('pl.set_cache_policy(query', 'set_cache_policy', 4);
   check('formatted kernel: the marker has its error squiggle', marker !== null);
   const menu = await quickFixMenu(marker);
@@ -381,7 +630,16 @@ async function typingAMarker() {
   check('typing: the three reads have their hints before typing', hinted(shown) === 3, result.typingHintsBefore);
   const scope = await locateSettled('with pl.at(', 'with');
   check('typing: the scope of `blend` found in the editor', scope !== null);
+  // the cursor to the end of that line by its number (Go to Line), not by a click: a click
+  // lands on another line when the view moves meanwhile (once it landed on line 1)
+  const scopeLine = fs.readFileSync(path.join(FIXTURES, TYPING_FILE), 'utf-8').split('\n').findIndex((l) => l.includes('with pl.at(')) + 1;
   await page.mouse.click(scope.x, scope.y);
+  await page.keyboard.press('Control+G');
+  const goto = page.locator('.quick-input-widget input');
+  await goto.waitFor({ state: 'visible', timeout: 10000 });
+  await goto.fill(`:${scopeLine}`);
+  await page.keyboard.press('Enter');
+  await goto.waitFor({ state: 'hidden', timeout: 10000 });
   await page.keyboard.press('End');
   // Let the requests of opening the file settle first: an inlay-hint answer still on its way
   // when a key is pressed is applied by the workbench to the text as it is after the key (its
@@ -496,14 +754,27 @@ async function typingAMarker() {
   check('no server process in a project without PyPTO', launcherProcesses().length === 0, launcherProcesses());
   mark('noPypto');
 
-  // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load)
-  await openFolderFile(URL, FILE);
+  // 1. the kernel, in a fresh window (double-click in the Explorer: reliable right after load),
+  //    with the Outline view open in the Explorer before it
+  await loadWindow('firstStart', URL);
+  await runCommand('Focus on Outline View');
+  await page.locator('.outline-pane').first().waitFor({ state: 'visible', timeout: 10000 });
   mark('opened');
 
-  // 2. the squiggle: PTO101 on the marker nested in the `for`
-  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-error', { timeout: 90000 });
+  // 2. the squiggle: PTO101 on the marker nested in the `for`; the time from the double-click
+  //    (the first start of the server since the install: no interpreter check kept yet)
+  await openToSquiggle('firstStart', FILE, 'class NestedMarker');
   mark('squiggle');
   check('error squiggle shown (the bundled server, run by a Python without pto-lsp)', true);
+  // the Outline of the kernel just opened, with no keystroke (a documentSymbol answered before
+  // the text was analysed left it at "No symbols found" until the first edit)
+  result.outlineJustOpened = await outlineListing(['NestedMarker', 'main', 'pl.at(CORE_GROUP)']);
+  check('the Outline lists the symbols of the kernel just opened, before any keystroke',
+    Array.isArray(result.outlineJustOpened) && ['NestedMarker', 'main', 'pl.at(CORE_GROUP)'].every((n) => result.outlineJustOpened.includes(n)),
+    result.outlineJustOpened);
+  await shot('codeserver-outline-opened.png');
+  mark('outline');
+  await secondKernelWhileRunning();
   result.serverProcesses = launcherProcesses();
   check('the server is the bundled launcher', result.serverProcesses.some((l) => /launch\.py serve/.test(l)), result.serverProcesses);
   // its interpreter check, in the server output: the plain Python found on PATH, pto-lsp from the bundle
@@ -515,7 +786,7 @@ async function typingAMarker() {
     result.interpreterCheck);
   const marker = await locateSettled('pl.set_cache_policy(b', 'set_cache_policy', 4);
   check('marker found in the editor', marker !== null);
-  result.hoverOnError = await hoverText(marker, 'PTO101');
+  result.hoverOnError = await hoverText(marker, 'PTO101', ['pl.set_cache_policy(b', 'set_cache_policy', 4]);
   check('hover on the squiggle shows the PTO101 error', /standalone statement directly inside/.test(result.hoverOnError), result.hoverOnError);
   await shot('codeserver-error-hover.png');
   mark('errorHover');
@@ -563,7 +834,7 @@ async function typingAMarker() {
   // 5. hover the pl.load of b: its read is BYPASS now
   const load = await locateSettled('pl.load(b', 'load', 1);
   check('pl.load(b, ...) found in the editor', load !== null);
-  result.hoverOnLoad = await hoverText(load, 'GM read');
+  result.hoverOnLoad = await hoverText(load, 'GM read', ['pl.load(b', 'load', 1]);
   check('hover on pl.load shows BYPASS', /\bb\b.*BYPASS/.test(result.hoverOnLoad), result.hoverOnLoad);
   await shot('codeserver-hover.png');
   mark('bypassHover');
@@ -640,7 +911,7 @@ async function typingAMarker() {
   check('no hint in the kernel that uses no policy', result.hints.x !== '' && !/x: (DEFAULT|BYPASS)/.test(result.hints.x), result.hints);
   await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 30000 });
   const loadB = await locateSettled('tb = pl.load(b', 'load', 1);
-  result.hoverOnCachedBypass = await hoverText(loadB, 'GM read');
+  result.hoverOnCachedBypass = await hoverText(loadB, 'GM read', ['tb = pl.load(b', 'load', 1]);
   check('the hover says both: BYPASS, compiled as cached (PTOAS#1356)',
     /`?b`? — BYPASS \(cached: PTOAS#1356\)/.test(result.hoverOnCachedBypass) && /compiles as an ordinary cached access/.test(result.hoverOnCachedBypass),
     result.hoverOnCachedBypass);
@@ -702,6 +973,8 @@ async function typingAMarker() {
   })
   .finally(async () => {
     result.totalMs = Date.now() - t0;
+    const load = result.loadAverage ? ` (load average ${result.loadAverage.newWindow} on ${result.loadAverage.cpus} CPUs)` : '';
+    result.openToSquiggle = Object.entries(result.openToSquiggleMs).map(([k, v]) => `${k} ${v} ms`).join(', ') + load;
     try {
       await browser.close();
     } catch (_) {}

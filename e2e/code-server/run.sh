@@ -7,7 +7,9 @@
 # Env: E2E_TOOLS (install.sh's folder), VSIX (default vscode-extension/pto-lsp.vsix),
 #      PLAIN_PYTHON (the plain Python 3 >= 3.10 first on the system PATH, default /usr/bin/python3),
 #      OUT (screenshots, default e2e/.out/code-server),
-#      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one).
+#      KERNEL (default examples/mistake_nested_marker.py), PORT (default: a free one),
+#      E2E_OPEN_TO_SQUIGGLE_MAX_MS (the bound of open -> first squiggle, default 2000; see
+#      probe.js), KEEP_RUN (non-empty: keep the run's folder, logs included, after a PASS too).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -35,7 +37,8 @@ for module in pto_lsp pygls lsprotocol; do
   fi
 done
 echo "editor's Python: $("$PLAIN_PYTHON" --version) ($PLAIN_PYTHON, without pto-lsp)"
-cp "$KERNEL" "$RUN/ws/"
+# the kernel, and a second one opened once the server runs
+cp "$KERNEL" "$ROOT/examples/mistake_conflict.py" "$RUN/ws/"
 # a formatted kernel for a quick fix, and the kernel a marker is typed into key by key,
 # in a folder of their own (a fresh window: nothing restored from the first folder's)
 mkdir -p "$RUN/ws-edit"
@@ -106,8 +109,9 @@ T_END=$(date +%s.%N)
 cat "$RUN/result.json"
 seconds() { python3 -c "print(f'{$1 - $2:.1f}')"; }
 if [ "$status" -eq 0 ]; then
+  echo "open -> first squiggle: $("$PLAIN_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["openToSquiggle"])' < "$RUN/result.json")"
   echo "code-server e2e: PASS in $(seconds "$T_END" "$T0") s (vsix install $(seconds "$T_INSTALLED" "$T0") s, browser run $(seconds "$T_END" "$T_INSTALLED") s); screenshots in $OUT"
-  rm -rf "$RUN"
+  [ -n "${KEEP_RUN:-}" ] || rm -rf "$RUN"
 else
   echo "---- the extension's output channel"
   find "$RUN/user/logs" -name '*PTO Language Server*.log' -exec tail -n 40 {} \; 2>/dev/null || true

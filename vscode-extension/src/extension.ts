@@ -2,7 +2,7 @@
 // pto-lsp server bundled with it (bundled/, run by the user's or a found Python >= 3.10) over
 // stdio and hands every Python file to it (the server decides what is a PyPTO kernel).
 import { execFile } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { accessSync, constants, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -46,6 +46,7 @@ import {
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
+  serverEnvironment,
   serverSettings,
   shellLine,
   startFailureMessage,
@@ -210,9 +211,19 @@ function startServer(): Promise<void> {
   return starting;
 }
 
-/** The environment of the probe and the server: the import strategy for the launcher. */
+/** The environment of the probe and the server (`serverEnvironment`: where bytecode is kept). */
 function serverEnv(strategy: ImportStrategy): NodeJS.ProcessEnv {
-  return { ...process.env, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PTO_LSP_IMPORT_STRATEGY: strategy };
+  const dir = path.join(extensionContext.globalStorageUri.fsPath, 'pycache');
+  return serverEnvironment(process.env, strategy, { dir, libsWritable: writable(extensionContext.asAbsolutePath(path.join('bundled', 'libs'))) });
+}
+
+function writable(folder: string): boolean {
+  try {
+    accessSync(folder, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -248,7 +259,9 @@ async function chooseServer(
     }
     log.info(`interpreter (${choice.source}): ${shellLine(candidate)}: ${result.stdout?.trim() ?? ''}`);
     const problem = diagnoseProbe(candidate, result, context);
-    await extensionContext.globalState.update(key, keepProbe(candidate, result, context) ? result.stdout ?? '' : undefined);
+    // Not awaited: the next start reads it; this one need not wait for the store (a round trip
+    // to the window, 0.1-0.3 s while it is busy loading).
+    void extensionContext.globalState.update(key, keepProbe(candidate, result, context) ? result.stdout ?? '' : undefined);
     return problem ?? { ...server, strategy };
   }
   return noPythonFound(choice.candidates, { source: 'search', bundled: true, strategy, pythonExtension: pythonApi !== undefined });

@@ -132,6 +132,29 @@ export function importStrategy(value: unknown): ImportStrategy {
   return value === 'fromEnvironment' ? 'fromEnvironment' : 'useBundled';
 }
 
+/**
+ * The environment of the interpreter check and the server: the import strategy for the launcher,
+ * and where the server's bytecode is kept. Python compiles the server (3 MB of source with its
+ * libraries, about 0.5 s) on every start where it cannot keep bytecode beside it: with
+ * PYTHONDONTWRITEBYTECODE set (as many container images do) or a bundle folder it cannot write
+ * (`libsWritable` false). Then PYTHONPYCACHEPREFIX keeps every .pyc in `bytecodeDir`, the
+ * extension's own storage, never beside a source file (the server imports no user code: only its
+ * own modules, its libraries' and the standard library's, compiled there once), so the
+ * setting's purpose is kept and it is lifted. Otherwise Python's own way is left alone.
+ */
+export function serverEnvironment(
+  base: NodeJS.ProcessEnv,
+  strategy: ImportStrategy,
+  bytecode: { dir: string; libsWritable: boolean },
+): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...base, PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PTO_LSP_IMPORT_STRATEGY: strategy };
+  if (base.PYTHONDONTWRITEBYTECODE || !bytecode.libsWritable) {
+    env.PYTHONPYCACHEPREFIX = bytecode.dir;
+    delete env.PYTHONDONTWRITEBYTECODE;
+  }
+  return env;
+}
+
 /** How the server is started: the bundled launcher (default), or `ptoLsp.serverArgs` when set. */
 export interface ServerCommand {
   command: string;

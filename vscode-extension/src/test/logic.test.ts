@@ -2,7 +2,8 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import {
   ACTION_LABELS,
@@ -29,6 +30,7 @@ import {
   replacedIrTabs,
   resolveInterpreter,
   serverCommand,
+  serverEnvironment,
   serverSettings,
   shellLine,
   startFailureMessage,
@@ -386,6 +388,39 @@ describe('when the server cannot start', () => {
     assert.equal(diagnoseProbe(['python3'], result, bundled), undefined);
     const version = execFileSync('python3', ['-I', '-S', '-B', launcher, '--version'], { encoding: 'utf-8' });
     assert.match(version, /^pto-lsp 0\.1\.0/);
+  });
+});
+
+describe('the environment of the interpreter check and the server', () => {
+  it('keeps the rest of the environment and says the import strategy', () => {
+    const env = serverEnvironment({ PATH: '/bin', HOME: '/h' }, 'fromEnvironment', { dir: '/s/pycache', libsWritable: true });
+    assert.deepEqual(env, { PATH: '/bin', HOME: '/h', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PTO_LSP_IMPORT_STRATEGY: 'fromEnvironment' });
+  });
+
+  it('keeps bytecode in our folder where Python would not keep it beside the bundle', () => {
+    const told = serverEnvironment({ PATH: '/bin', PYTHONDONTWRITEBYTECODE: '1' }, 'useBundled', { dir: '/s/pycache', libsWritable: true });
+    assert.equal(told.PYTHONPYCACHEPREFIX, '/s/pycache');
+    assert.equal('PYTHONDONTWRITEBYTECODE' in told, false);
+    const readOnly = serverEnvironment({ PATH: '/bin' }, 'useBundled', { dir: '/s/pycache', libsWritable: false });
+    assert.equal(readOnly.PYTHONPYCACHEPREFIX, '/s/pycache');
+  });
+
+  it('the bundled server\'s bytecode is kept in our folder, even where PYTHONDONTWRITEBYTECODE is set', (t) => {
+    const launcher = path.join(__dirname, '..', '..', ...LAUNCHER);
+    if (!existsSync(path.join(__dirname, '..', '..', 'bundled', 'libs', 'pto_lsp', '__init__.py')) && !process.env.CI) {
+      t.skip('bundled/libs is empty: run `npm run bundle` first');
+      return;
+    }
+    const storage = mkdtempSync(path.join(tmpdir(), 'pto-lsp-pycache-'));
+    try {
+      const env = serverEnvironment({ ...process.env, PYTHONDONTWRITEBYTECODE: '1' }, 'useBundled', { dir: storage, libsWritable: true });
+      const out = execFileSync('python3', [launcher, '--probe'], { encoding: 'utf-8', env });
+      assert.equal(JSON.parse(out).from, 'bundled', out);
+      const compiled = (readdirSync(storage, { recursive: true }) as string[]).filter((f) => f.endsWith('.pyc'));
+      assert.ok(compiled.some((f) => f.includes(path.join('libs', 'pto_lsp', 'cli'))), compiled.join('\n'));
+    } finally {
+      rmSync(storage, { recursive: true, force: true });
+    }
   });
 });
 

@@ -46,6 +46,7 @@ import {
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
+  bytecodeFolders,
   serverEnvironment,
   serverSettings,
   shellLine,
@@ -122,6 +123,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
   vscode.workspace.textDocuments.forEach(engageFor);
+  void pruneOldBytecode();
 }
 
 export async function deactivate(): Promise<void> {
@@ -213,8 +215,20 @@ function startServer(): Promise<void> {
 
 /** The environment of the probe and the server (`serverEnvironment`: where bytecode is kept). */
 function serverEnv(strategy: ImportStrategy): NodeJS.ProcessEnv {
-  const dir = path.join(extensionContext.globalStorageUri.fsPath, 'pycache');
+  const { dir } = bytecodeFolders(extensionContext.globalStorageUri.fsPath, extensionVersion() || 'unknown', []);
   return serverEnvironment(process.env, strategy, { dir, libsWritable: writable(extensionContext.asAbsolutePath(path.join('bundled', 'libs'))) });
+}
+
+/** Delete the bytecode other versions of the extension kept (in the background: nothing waits). */
+async function pruneOldBytecode(): Promise<void> {
+  const storage = extensionContext.globalStorageUri.fsPath;
+  try {
+    const present = await fs.readdir(path.join(storage, 'pycache'));
+    const { stale } = bytecodeFolders(storage, extensionVersion() || 'unknown', present);
+    await Promise.all(stale.map((folder) => fs.rm(folder, { recursive: true, force: true })));
+  } catch {
+    // no folder yet, or one we cannot delete: nothing to do
+  }
 }
 
 function writable(folder: string): boolean {

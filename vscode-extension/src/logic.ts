@@ -1,6 +1,7 @@
 // The extension's logic that needs no VS Code: when to start the server, with which command,
 // what the server is told about its settings, and what to tell the user when it cannot start.
 // Unit-tested with Node's test runner (src/test/); extension.ts only wires it to the editor.
+import * as path from 'node:path';
 
 /** The settings section shared by the extension and the server (`workspace/configuration`). */
 export const SECTION = 'ptoLsp';
@@ -153,6 +154,16 @@ export function serverEnvironment(
     delete env.PYTHONDONTWRITEBYTECODE;
   }
   return env;
+}
+
+/**
+ * Where this version of the extension keeps the server's bytecode (`serverEnvironment`), under
+ * `storage`, and the folders of other versions there, to delete: the bytecode of a version
+ * that was updated away is never read again (8 MB each, with the standard library's).
+ */
+export function bytecodeFolders(storage: string, version: string, present: readonly string[]): { dir: string; stale: string[] } {
+  const root = path.join(storage, 'pycache');
+  return { dir: path.join(root, version), stale: present.filter((name) => name !== version).map((name) => path.join(root, name)) };
 }
 
 /** How the server is started: the bundled launcher (default), or `ptoLsp.serverArgs` when set. */

@@ -30,6 +30,7 @@ import {
   replacedIrTabs,
   resolveInterpreter,
   serverCommand,
+  bytecodeFolders,
   serverEnvironment,
   serverSettings,
   shellLine,
@@ -395,6 +396,13 @@ describe('the environment of the interpreter check and the server', () => {
   it('keeps the rest of the environment and says the import strategy', () => {
     const env = serverEnvironment({ PATH: '/bin', HOME: '/h' }, 'fromEnvironment', { dir: '/s/pycache', libsWritable: true });
     assert.deepEqual(env, { PATH: '/bin', HOME: '/h', PYTHONUNBUFFERED: '1', PYTHONIOENCODING: 'utf-8', PTO_LSP_IMPORT_STRATEGY: 'fromEnvironment' });
+  });
+
+  it('keeps each version\'s bytecode in a folder of its own and deletes the other versions\'', () => {
+    const { dir, stale } = bytecodeFolders('/s', '0.2.0', ['0.1.0', '0.2.0', 'usr']);
+    assert.equal(dir, path.join('/s', 'pycache', '0.2.0'));
+    assert.deepEqual(stale, [path.join('/s', 'pycache', '0.1.0'), path.join('/s', 'pycache', 'usr')]);
+    assert.deepEqual(bytecodeFolders('/s', '0.2.0', []).stale, []);
   });
 
   it('keeps bytecode in our folder where Python would not keep it beside the bundle', () => {

@@ -31,6 +31,7 @@ import {
   RestartBudget,
   SECTION,
   answerConfiguration,
+  bytecodeFolders,
   commandText,
   diagnoseProbe,
   importStrategy,
@@ -46,7 +47,6 @@ import {
   pythonExtensionCommand,
   resolveInterpreter,
   serverCommand,
-  bytecodeFolders,
   serverEnvironment,
   serverSettings,
   shellLine,
@@ -215,20 +215,23 @@ function startServer(): Promise<void> {
 
 /** The environment of the probe and the server (`serverEnvironment`: where bytecode is kept). */
 function serverEnv(strategy: ImportStrategy): NodeJS.ProcessEnv {
-  const { dir } = bytecodeFolders(extensionContext.globalStorageUri.fsPath, extensionVersion() || 'unknown', []);
+  const { dir } = ourBytecode();
   return serverEnvironment(process.env, strategy, { dir, libsWritable: writable(extensionContext.asAbsolutePath(path.join('bundled', 'libs'))) });
 }
 
 /** Delete the bytecode other versions of the extension kept (in the background: nothing waits). */
 async function pruneOldBytecode(): Promise<void> {
-  const storage = extensionContext.globalStorageUri.fsPath;
   try {
-    const present = await fs.readdir(path.join(storage, 'pycache'));
-    const { stale } = bytecodeFolders(storage, extensionVersion() || 'unknown', present);
+    const { stale } = ourBytecode(await fs.readdir(ourBytecode().root));
     await Promise.all(stale.map((folder) => fs.rm(folder, { recursive: true, force: true })));
   } catch {
     // no folder yet, or one we cannot delete: nothing to do
   }
+}
+
+/** This version's bytecode folders (`bytecodeFolders`), in the extension's storage. */
+function ourBytecode(present: readonly string[] = []): ReturnType<typeof bytecodeFolders> {
+  return bytecodeFolders(extensionContext.globalStorageUri.fsPath, extensionVersion(), present);
 }
 
 function writable(folder: string): boolean {

@@ -138,7 +138,7 @@ export function importStrategy(value: unknown): ImportStrategy {
  * and where the server's bytecode is kept. Python compiles the server (3 MB of source with its
  * libraries, about 0.5 s) on every start where it cannot keep bytecode beside it: with
  * PYTHONDONTWRITEBYTECODE set (as many container images do) or a bundle folder it cannot write
- * (`libsWritable` false). Then PYTHONPYCACHEPREFIX keeps every .pyc in `bytecodeDir`, the
+ * (`libsWritable` false). Then PYTHONPYCACHEPREFIX keeps every .pyc in `bytecode.dir`, the
  * extension's own storage, never beside a source file (the server imports no user code: only its
  * own modules, its libraries' and the standard library's, compiled there once), so the
  * setting's purpose is kept and it is lifted. Otherwise Python's own way is left alone.
@@ -161,9 +161,14 @@ export function serverEnvironment(
  * `storage`, and the folders of other versions there, to delete: the bytecode of a version
  * that was updated away is never read again (8 MB each, with the standard library's).
  */
-export function bytecodeFolders(storage: string, version: string, present: readonly string[]): { dir: string; stale: string[] } {
+export function bytecodeFolders(
+  storage: string,
+  version: string,
+  present: readonly string[] = [],
+): { root: string; dir: string; stale: string[] } {
   const root = path.join(storage, 'pycache');
-  return { dir: path.join(root, version), stale: present.filter((name) => name !== version).map((name) => path.join(root, name)) };
+  const own = version || 'unknown';
+  return { root, dir: path.join(root, own), stale: present.filter((name) => name !== own).map((name) => path.join(root, name)) };
 }
 
 /** How the server is started: the bundled launcher (default), or `ptoLsp.serverArgs` when set. */

@@ -402,7 +402,8 @@ describe('the environment of the interpreter check and the server', () => {
     const { dir, stale } = bytecodeFolders('/s', '0.2.0', ['0.1.0', '0.2.0', 'usr']);
     assert.equal(dir, path.join('/s', 'pycache', '0.2.0'));
     assert.deepEqual(stale, [path.join('/s', 'pycache', '0.1.0'), path.join('/s', 'pycache', 'usr')]);
-    assert.deepEqual(bytecodeFolders('/s', '0.2.0', []).stale, []);
+    assert.deepEqual(bytecodeFolders('/s', '0.2.0').stale, []);
+    assert.equal(bytecodeFolders('/s', '').dir, path.join('/s', 'pycache', 'unknown'));
   });
 
   it('keeps bytecode in our folder where Python would not keep it beside the bundle', () => {

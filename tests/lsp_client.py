@@ -71,6 +71,14 @@ async def wait_for_version(
     return await asyncio.wait_for(published(), timeout)
 
 
+async def until_loaded(client: RecordingClient, uri: str) -> None:
+    """Until the server has loaded and handled everything sent before: a document's first
+    diagnostics may be published while it still loads (`early_open`), this answer cannot."""
+    await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(text_document=lsp.TextDocumentIdentifier(uri=uri))
+    )
+
+
 def open_document(client: RecordingClient, text: str, uri: str, version: int = 1) -> None:
     client.text_document_did_open(
         lsp.DidOpenTextDocumentParams(

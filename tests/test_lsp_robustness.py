@@ -3,6 +3,7 @@ hostile files, settings that change while it runs."""
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import textwrap
 from pathlib import Path
@@ -131,7 +132,13 @@ async def test_codes_disabled_in_the_editor_settings_are_not_shown(client: Recor
     uri = "file:///work/kernels/settings.py"
     open_document(client, NON_ASCII_KERNEL, uri)
     assert [d.code for d in await wait_for_version(client, uri, 1)] == ["PTO101"]
-    assert any(r.method == lsp.WORKSPACE_DID_CHANGE_CONFIGURATION for r in client.registrations)
+
+    # The registration may come after the first publication (made while the server loads).
+    async def registered() -> None:
+        while not any(r.method == lsp.WORKSPACE_DID_CHANGE_CONFIGURATION for r in client.registrations):
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(registered(), 30)
     client.set_configuration({"diagnostics": {"disabled": ["PTO101"]}}, section="ptoLsp")
     client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings=None))
     # The server pulls the new settings and publishes the open document again, without PTO101

@@ -11,7 +11,7 @@ import pytest
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
 from conftest import SERVER
-from lsp_client import RecordingClient, change, open_document, wait_for_version
+from lsp_client import RecordingClient, change, open_document, until_loaded, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 
@@ -131,6 +131,7 @@ async def test_typing_over_a_selection_flashes_no_error_either(
     # the pause.
     open_document(typist, KERNEL, URI)
     await wait_for_version(typist, URI, 1)
+    await until_loaded(typist, URI)  # the first publication may come before: keystrokes meanwhile wait
     row = next(row for row, line in enumerate(KERNEL.split("\n")) if "hot = pl.load(" in line)
     column = KERNEL.split("\n")[row].index("load")
     change(typist, 2, (row, column), (row, column + len("load")), typed[:1], URI)

@@ -16,6 +16,7 @@ from compiler.base.span import Span
 from compiler.batch import check_modules
 from compiler.codegen.memory_checks import for_soc
 from pto_lsp.cli.shown import shown
+from pto_lsp.features.lsp_diagnostics import to_payload
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import kernel_files, read_source
@@ -207,24 +208,17 @@ class _JsonWriter:
     (the same text `json.dump(..., indent=2)` gives for the whole document)."""
 
     def __init__(self, out: TextIO) -> None:
-        from lsprotocol import converters  # slow to import: only the JSON output needs it
-
-        from pto_lsp.features.lsp_diagnostics import to_lsp
-
         self._out = out
-        self._converter = converters.get_converter()
-        self._to_lsp = to_lsp
         self._written = 0
         out.write(f'{{\n  "version": {JSON_FORMAT_VERSION},\n  "files": [')
 
     def write(self, report: FileReport) -> None:
         index = LineIndex(report.text)
         uri = report.path.resolve().as_uri()
-        unstructure = self._converter.unstructure
         entry = {
             "path": str(report.path),
-            "diagnostics": [unstructure(self._to_lsp(d, index, uri)) for d in report.diagnostics],
-            "notAnalysed": [unstructure(index.range(span)) for span in report.unanalysed],
+            "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics],
+            "notAnalysed": [index.range_json(span) for span in report.unanalysed],
         }
         text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         self._out.write(("," if self._written else "") + "\n    " + text)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from pto_lsp.server import memory_trace
+from pto_lsp.server.early_open import WAIT_FOR_OPEN, FirstDocuments, publish_first_documents
 from pto_lsp.server.early_start import EarlyInitialize, StdinPump
 
 if TYPE_CHECKING:
@@ -59,20 +60,42 @@ def _claim_stdout_for_the_protocol() -> BinaryIO:
     return protocol
 
 
-def _load_server() -> PtoLanguageServer:
-    """The server, with pygls, lsprotocol and the compiler: most of the start's time.
+def _load_server(early: EarlyInitialize | None = None, out: BinaryIO | None = None) -> PtoLanguageServer:
+    """The server, with pygls, lsprotocol and the compiler: most of the start's time. Over
+    stdio, the documents opened while it starts are analysed and their diagnostics written
+    to `out` first (`early_open`), and the server adopts them.
 
     What the imports make (a thousand lsprotocol classes first of all) lives as long as the
     server: the collector, which would walk it over and over meanwhile, is paused, and
     what was made is frozen (never walked again; ~7 % less CPU to load)."""
     gc.disable()
     try:
+        first = _first_documents(early, out) if early is not None and out is not None else None
         from pto_lsp.server.app import create_server
 
-        return create_server()
+        server = create_server()
+        if first is not None:
+            server.adopt(first)
+        return server
     finally:
+        if early is not None:
+            early.messages.stop()
         gc.freeze()
         gc.enable()
+
+
+def _first_documents(early: EarlyInitialize, out: BinaryIO) -> FirstDocuments | None:
+    """The documents opened by now, analysed and published (None: none, or no early start)."""
+    try:
+        from pto_lsp.workspace import engine  # noqa: F401  # the compiler, while `initialize` comes
+
+        early.first_seen.wait(WAIT_FOR_OPEN)
+        if not early.answered:  # the client waits for the server's own answer: nothing is open
+            return None
+        return publish_first_documents(early.messages, early.params, early.result, out)
+    except Exception:  # the server opens them as usual
+        logging.getLogger(__name__).exception("could not publish the first documents early")
+        return None
 
 
 def main_serve(
@@ -112,8 +135,8 @@ def main_serve(
         protocol_out = _claim_stdout_for_the_protocol()
         # Reading starts now, and `initialize` may be answered while the server loads.
         early = EarlyInitialize(protocol_out)
-        pump = StdinPump(sys.stdin.buffer, first_body=early)
-        server = _load_server()
+        pump = StdinPump(sys.stdin.buffer, watch=early)
+        server = _load_server(early, protocol_out)
         server.protocol.answered_early = early.answered
         server.start_io(stdin=sys.stdin.buffer, stdout=protocol_out, pump=pump)
     memory_trace.write_report()

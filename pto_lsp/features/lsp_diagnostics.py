@@ -1,20 +1,28 @@
-"""Compiler diagnostics -> LSP `Diagnostic` objects (used by the CLI's JSON and the server)."""
+"""Compiler diagnostics -> LSP `Diagnostic`s: as the wire's JSON (`to_payload`, what the
+server publishes and the CLI's JSON prints), or as lsprotocol objects (`to_lsp`).
+
+The JSON is made here without lsprotocol, whose import takes about 0.3 s: the server
+publishes the first document's diagnostics before it has loaded (`early_start`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from lsprotocol import types as lsp
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from compiler.base.diagnostics import Diagnostic
 from pto_lsp.workspace.positions import Encoding, LineIndex
 
+if TYPE_CHECKING:
+    from lsprotocol import types as lsp
+
 SOURCE = "pto"
+_UNNECESSARY = 1  # lsp.DiagnosticTag.Unnecessary
 
 
-def to_lsp(
+def to_payload(
     diagnostic: Diagnostic, index: LineIndex, uri: str, encoding: Encoding = Encoding.UTF16
-) -> lsp.Diagnostic:
+) -> dict[str, Any]:
+    """The diagnostic as LSP JSON, with the keys in lsprotocol's order and its absent ones left out."""
     data: dict[str, Any] = {"stage": diagnostic.stage.value}
     if diagnostic.exception:
         data["exception"] = diagnostic.exception
@@ -22,22 +30,39 @@ def to_lsp(
         data["hint"] = diagnostic.hint
     if diagnostic.data:
         data.update(diagnostic.data)
-    related = [
-        lsp.DiagnosticRelatedInformation(
-            location=lsp.Location(uri=uri, range=index.range(info.span, encoding)), message=info.message
-        )
-        for info in diagnostic.related
-    ]
-    return lsp.Diagnostic(
-        range=index.range(diagnostic.span, encoding),
-        message=diagnostic.message,
-        severity=lsp.DiagnosticSeverity(int(diagnostic.severity)),
-        code=diagnostic.code,
-        source=SOURCE,
-        related_information=related or None,
-        code_description=lsp.CodeDescription(href=diagnostic.documentation_url)
-        if diagnostic.documentation_url
-        else None,
-        tags=[lsp.DiagnosticTag.Unnecessary] if diagnostic.unnecessary else None,
-        data=data,
-    )
+    payload: dict[str, Any] = {
+        "range": index.range_json(diagnostic.span, encoding),
+        "message": diagnostic.message,
+        "severity": int(diagnostic.severity),
+        "code": diagnostic.code,
+    }
+    if diagnostic.documentation_url:
+        payload["codeDescription"] = {"href": diagnostic.documentation_url}
+    payload["source"] = SOURCE
+    if diagnostic.unnecessary:
+        payload["tags"] = [_UNNECESSARY]
+    if diagnostic.related:
+        payload["relatedInformation"] = [
+            {
+                "location": {"uri": uri, "range": index.range_json(info.span, encoding)},
+                "message": info.message,
+            }
+            for info in diagnostic.related
+        ]
+    payload["data"] = data
+    return payload
+
+
+def to_lsp(
+    diagnostic: Diagnostic, index: LineIndex, uri: str, encoding: Encoding = Encoding.UTF16
+) -> lsp.Diagnostic:
+    from lsprotocol import types as lsp
+
+    return _converter().structure(to_payload(diagnostic, index, uri, encoding), lsp.Diagnostic)
+
+
+@cache
+def _converter() -> Any:
+    from lsprotocol import converters
+
+    return converters.get_converter()

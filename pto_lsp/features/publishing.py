@@ -23,22 +23,22 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
-from pygls.protocol import default_converter
-
 from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
+from compiler.codegen.memory_checks import SOC_JUDGED_CODES
+from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
-from pto_lsp.features.lsp_diagnostics import to_lsp
+from pto_lsp.features.lsp_diagnostics import to_payload
 from pto_lsp.features.notes import declaration_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.settings import Settings
 from pto_lsp.workspace.unfilled import unfilled
 
 Payload = dict[str, Any]
 SortKey = tuple[int, int, str]
-_CONVERTER = default_converter()
 _NONCE = secrets.token_hex(6)
 _HOLE = re.compile(rf'"@@{_NONCE}:(\d+)@@"')
 _COMPACT = (",", ":")
@@ -197,6 +197,22 @@ _DIAGNOSTICS = attrgetter("diagnostics")
 _NOTES = attrgetter("notes")
 
 
+def hidden_codes(settings: Settings) -> frozenset[str]:
+    """The codes left out of a publication under `settings`: those turned off, and the capacity
+    errors for a SoC other than the default (they are judged for the default SoC; `pto-lsp
+    check --soc` judges them again, the editor leaves them out: never one the SoC would not raise)."""
+    return settings.hidden_codes | (SOC_JUDGED_CODES if settings.soc != DEFAULT_SOC else frozenset())
+
+
+def diagnostics_notification(uri: str, version: int, diagnostics_json: str) -> bytes:
+    """The body of a `textDocument/publishDiagnostics` notification, from the diagnostics'
+    JSON array text as a `Publication` joins it (not parsed and encoded again)."""
+    return (
+        '{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":'
+        f'{json.dumps(uri)},"version":{version},"diagnostics":{diagnostics_json}}}}}'
+    ).encode()
+
+
 class Publication:
     """One publication: every unit's diagnostics in source order, then every unit's notes,
     without the hidden codes; as the JSON array text, or as dicts."""
@@ -274,7 +290,7 @@ class DiagnosticPayloads:
         encoding: Encoding,
         hidden: frozenset[str],
     ) -> list[Payload]:
-        """What `to_lsp` makes of `analysis.diagnostics` then `declaration_notes(analysis)`."""
+        """What `to_payload` makes of `analysis.diagnostics` then `declaration_notes(analysis)`."""
         return self.publication(analysis, document_index, encoding, hidden).payloads
 
     def publication(
@@ -346,7 +362,7 @@ class DiagnosticPayloads:
             return memo[2]
 
         def convert(diagnostic: Diagnostic, index: LineIndex) -> Payload:
-            return _CONVERTER.unstructure(to_lsp(diagnostic, index, self.uri, encoding))
+            return to_payload(diagnostic, index, self.uri, encoding)
 
         # A unit some diagnostic of which cannot be moved is taken as analysed where it is.
         base = unit.analysis if unit.movable else unit.current()

@@ -14,18 +14,13 @@ import asyncio
 import contextlib
 import gc
 import inspect
-import json
 import logging
 import sys
 import time
 from collections.abc import Coroutine, Iterator, Sequence
-from pathlib import Path
 from typing import Any, BinaryIO
 
 from lsprotocol import types as lsp
-
-from compiler.codegen.memory_checks import SOC_JUDGED_CODES
-from compiler.codegen.tile_memory import DEFAULT_SOC
 
 try:
     import fcntl
@@ -34,19 +29,25 @@ except ImportError:  # not on Windows
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import default_converter
 from pygls.protocol.language_server import lsp_method
-from pygls.uris import to_fs_path
 
 from pto_lsp import __version__
-from pto_lsp.features.publishing import DiagnosticPayloads, Publication
+from pto_lsp.features.publishing import (
+    DiagnosticPayloads,
+    Publication,
+    diagnostics_notification,
+    hidden_codes,
+)
 from pto_lsp.features.typing_hold import TypingHold, only_held_back_errors_stop_the_import
 from pto_lsp.server import lifecycle, routes, transport
+from pto_lsp.server.early_open import FirstDocuments, settings_of
 from pto_lsp.server.early_start import StdinPump
+from pto_lsp.server.framing import frame
 from pto_lsp.server.methods.configuration import SECTION
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.placement import DocumentAnalysis
 from pto_lsp.workspace.positions import Encoding
-from pto_lsp.workspace.settings import Settings, settings_for
+from pto_lsp.workspace.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,8 @@ class PtoLanguageServer(LanguageServer):
         self._analysed_at_full_collection = 0
         self._closed_since_full_collection = False
         self._grown: object = None  # the writer whose pipe was grown
+        # uri -> (version, text) of each document the start opened before the server loaded.
+        self._opened_early: dict[str, tuple[int, str]] = {}
 
     # ------------------------------------------------------------ transports
     # pygls's, with the reader of `transport.py` (framing that recovers from a broken
@@ -172,8 +175,7 @@ class PtoLanguageServer(LanguageServer):
 
     def settings(self, uri: str) -> Settings:
         """Defaults, then `[tool.pto-lsp]` of the file's project, then the editor's settings."""
-        path = to_fs_path(uri)
-        return settings_for(Path(path) if path else None, self.editor_options)
+        return settings_of(uri, self.editor_options)
 
     @property
     def encoding(self) -> Encoding:
@@ -247,9 +249,25 @@ class PtoLanguageServer(LanguageServer):
         if settings.analyze_on == "change":
             self.schedule_analysis(uri, settings=settings)
 
+    def adopt(self, first: FirstDocuments) -> None:
+        """Take over the documents the start opened, analysed and published while pygls and
+        lsprotocol loaded (`early_open`): their `didOpen`s, handled next, find them open."""
+        self.documents, self.engine = first.documents, first.engine
+        for uri, opened in first.opened.items():
+            if opened.analysis is not None:
+                self._analyses[uri] = (opened.revision, opened.analysis)
+            self._payloads[uri] = opened.payloads
+            self._opened_early[uri] = (opened.version, opened.text)
+
     def open(self, uri: str, version: int, text: str) -> None:
         """A document opened (or opened again without a close: its text starts anew)."""
-        if self.documents.get(uri) is not None:
+        document = self.documents.get(uri)
+        if self._opened_early.pop(uri, None) == (version, text) and document is not None:
+            # Opened before the server loaded, with this very text: its analysis is kept, and
+            # published again from it (the same diagnostics; the typing hold records them).
+            self.schedule_analysis(uri, immediately=True)
+            return
+        if document is not None:
             self._drop(uri)
         self.documents.open(uri, version, text)
         self.schedule_analysis(uri, immediately=True)
@@ -265,6 +283,7 @@ class PtoLanguageServer(LanguageServer):
         pending = self._pending.pop(uri, None)
         if pending is not None:
             pending.cancel()
+        self._opened_early.pop(uri, None)
         self._analyses.pop(uri, None)
         self._payloads.pop(uri, None)
         hold = self._holds.pop(uri, None)
@@ -391,10 +410,7 @@ class PtoLanguageServer(LanguageServer):
         payloads = self._payloads.get(document.uri)
         if payloads is None:
             payloads = self._payloads[document.uri] = DiagnosticPayloads(document.uri)
-        chosen = settings or self.settings(document.uri)
-        # The capacity errors are judged for the default SoC; for another one `pto-lsp check
-        # --soc` re-judges them, the editor leaves them out (never one the SoC would not raise).
-        hidden = chosen.hidden_codes | (SOC_JUDGED_CODES if chosen.soc != DEFAULT_SOC else frozenset())
+        hidden = hidden_codes(settings or self.settings(document.uri))
         return payloads.publication(analysis, document.line_index(), self.encoding, hidden)
 
     def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:
@@ -460,15 +476,9 @@ class PtoLanguageServer(LanguageServer):
         if writer is not self._grown:
             self._grown = writer
             _grow_pipe(writer)
-        body = (
-            '{"jsonrpc":"2.0","method":"textDocument/publishDiagnostics","params":{"uri":'
-            f'{json.dumps(uri)},"version":{version},"diagnostics":{publication.json}}}}}'
-        ).encode()
+        body = diagnostics_notification(uri, version, publication.json)
         if getattr(protocol, "_include_headers", True):
-            header = (
-                f"Content-Length: {len(body)}\r\nContent-Type: {protocol.CONTENT_TYPE}; charset=utf-8\r\n\r\n"
-            )
-            body = header.encode("ascii") + body
+            body = frame(body)
         try:
             written = writer.write(body)
             if inspect.isawaitable(written):  # a websocket: the write is a coroutine

@@ -30,6 +30,14 @@ _MAX_HEADER = 8 << 10  # bytes of headers: past this without an empty line, they
 MAX_BODY = 256 << 20  # bytes: a longer body is skipped
 
 
+CONTENT_TYPE = "application/vscode-jsonrpc; charset=utf-8"
+
+
+def frame(body: bytes) -> bytes:
+    """A message's body with the headers pygls writes before it."""
+    return b"Content-Length: %d\r\nContent-Type: %s\r\n\r\n%s" % (len(body), CONTENT_TYPE.encode(), body)
+
+
 class FrameBuffer:
     """Bytes from the client in, message bodies out: `Content-Length` framing that
     recovers from a broken frame instead of losing every frame after it.

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-
-from lsprotocol import types as lsp
+from typing import TYPE_CHECKING
 
 from compiler.syntax.unit_scan import UnitSource, content
 from pto_lsp.workspace.line_table import LineTable
@@ -18,6 +17,9 @@ from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.sources import imports_pypto_language
 from pto_lsp.workspace.text_edit import LineEdit, apply_change
 from pto_lsp.workspace.unit_cut import Unit, UnitCut
+
+if TYPE_CHECKING:  # lsprotocol takes ~0.3 s to load: not before a change needs it
+    from lsprotocol import types as lsp
 
 TypedRows = tuple[int, int]
 UNKNOWN: TypedRows = (-1, -1)  # an edit that was not a keystroke
@@ -68,6 +70,8 @@ class Document:
     def apply(
         self, changes: Sequence[lsp.TextDocumentContentChangeEvent], version: int, encoding: Encoding
     ) -> None:
+        from lsprotocol import types as lsp  # loaded by then: the changes are its objects
+
         for change in changes:
             if not isinstance(change, lsp.TextDocumentContentChangePartial):
                 self._reset(change.text)

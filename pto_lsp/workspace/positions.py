@@ -72,9 +72,7 @@ class LineIndex:
         # text output needs no LSP type.
         from lsprotocol import types as lsp
 
-        last_line = max(self._count, 1)
-        line = min(max(line, 1), last_line)
-        return lsp.Position(line=line - 1, character=self.column(line, byte_col, encoding))
+        return lsp.Position(**self.position_json(line, byte_col, encoding))
 
     def range(self, span: Span, encoding: Encoding = Encoding.UTF16) -> lsp.Range:
         from lsprotocol import types as lsp
@@ -83,3 +81,15 @@ class LineIndex:
             start=self.position(span.start_line, span.start_col, encoding),
             end=self.position(span.end_line, span.end_col, encoding),
         )
+
+    def position_json(self, line: int, byte_col: int, encoding: Encoding) -> dict[str, int]:
+        """An LSP `Position` as the wire's JSON (a line past the ends: the first or last)."""
+        line = min(max(line, 1), max(self._count, 1))
+        return {"line": line - 1, "character": self.column(line, byte_col, encoding)}
+
+    def range_json(self, span: Span, encoding: Encoding = Encoding.UTF16) -> dict[str, dict[str, int]]:
+        """An LSP `Range` as the wire's JSON."""
+        return {
+            "start": self.position_json(span.start_line, span.start_col, encoding),
+            "end": self.position_json(span.end_line, span.end_col, encoding),
+        }

@@ -8,12 +8,14 @@ into lines and spliced into the line table.
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from lsprotocol import types as lsp
+from typing import TYPE_CHECKING
 
 from compiler.syntax.unit_scan import content, split_keeping_ends
 from pto_lsp.workspace.line_table import LineTable
 from pto_lsp.workspace.positions import Encoding
+
+if TYPE_CHECKING:  # lsprotocol takes ~0.3 s to load: not before a change needs it
+    from lsprotocol import types as lsp
 
 
 @dataclass(frozen=True)

@@ -89,11 +89,13 @@ def test_the_first_document_is_published_before_the_server_loads_as_the_server_w
         server.call("initialize", _initialize_params())
         server.notify("initialized", {})
         server.notify("textDocument/didOpen", _did_open(KERNEL))
+        # As VS Code does: requests about the document at once (they read it: they wait).
+        asked = server.request("textDocument/documentSymbol", {"textDocument": {"uri": URI}})
         early = server.notification("textDocument/publishDiagnostics")["params"]
         assert early == reference
         # The server, loaded, goes on from what the start made: the same document, the same
         # diagnostics (published again, never different), its outline, and its edits.
-        symbols = server.call("textDocument/documentSymbol", {"textDocument": {"uri": URI}})["result"]
+        symbols = server.response(asked)["result"]
         assert [symbol["name"] for symbol in symbols] == ["main"]
         line = KERNEL.splitlines()[6]
         server.notify(
@@ -178,3 +180,20 @@ def test_what_the_early_publication_needs_loads_without_pygls_and_lsprotocol() -
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "[]"
+
+
+def test_settings_sent_before_the_document_opened_leave_it_to_the_server(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _first_publication(cache, tmp_path / "first.log")
+    with _start(cache, tmp_path / "early.log") as server:
+        server.call("initialize", _initialize_params())
+        server.notify("initialized", {})
+        settings = {"ptoLsp": {"debounceMs": 0, "diagnostics": {"disabled": ["PTO101"]}}}
+        server.notify("workspace/didChangeConfiguration", {"settings": settings})
+        server.notify("textDocument/didOpen", _did_open(KERNEL))
+        [published] = _publications(server, 1)
+        assert [d["code"] for d in published["diagnostics"]] == ["PTO504"]  # the new settings'
+        server.call("shutdown")
+        server.notify("exit")
+        assert server.wait_exit() == 0
+    assert EARLY not in (tmp_path / "early.log").read_text()

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, BinaryIO
 
 from pto_lsp.server import memory_trace
-from pto_lsp.server.early_open import WAIT_FOR_OPEN, FirstDocuments, publish_first_documents
+from pto_lsp.server.early_open import WAIT_FOR_INITIALIZE, FirstDocuments, publish_first_documents
 from pto_lsp.server.early_start import EarlyInitialize, StdinPump
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def _first_documents(early: EarlyInitialize, out: BinaryIO) -> FirstDocuments | 
     try:
         from pto_lsp.workspace import engine  # noqa: F401  # the compiler, while `initialize` comes
 
-        early.first_seen.wait(WAIT_FOR_OPEN)
+        early.first_seen.wait(WAIT_FOR_INITIALIZE)
         if not early.answered:  # the client waits for the server's own answer: nothing is open
             return None
         return publish_first_documents(early.messages, early.params, early.result, out)

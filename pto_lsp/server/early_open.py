@@ -12,9 +12,10 @@ open with its analysis, and publishes it again from what was kept.
 
 A document is analysed here only when everything the server will do with it is known:
 `initialize` was answered early (so the client's settings and the position encoding are
-those the server will use), only `initialized` and other `didOpen`s came between the two
-(not new settings, nor a request), its `didOpen` has the fields lsprotocol requires, and
-no message about it came after; its diagnostics are written only if none came meanwhile
+those the server will use), nothing that changes settings or ends the session came
+between the two (`initialized`, `$/setTrace` and messages about documents do not), its
+`didOpen` has the fields lsprotocol requires, and no change or close of it came after
+(requests about it may: the server answers them once loaded, in order); its diagnostics are written only if none came meanwhile
 either (never a publication for a version already superseded). Anything else is left to
 the server, as if this module did not exist.
 """
@@ -37,13 +38,28 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DID_OPEN = "textDocument/didOpen"
-# How long the start waits for the first `didOpen` after answering `initialize` early:
-# an editor sends it as soon as it has the answer; one that opens nothing costs this once.
-WAIT_FOR_OPEN = 0.1
+# How long the start waits for the client's `initialize`, then (once it is answered early)
+# for its first `didOpen`, before it loads the server as usual. An editor starts the server
+# for a file it opened: it sends `initialize` at once, and `didOpen` as soon as it has the
+# answer (hundreds of ms later in a busy VS Code). The wait ends at once when any other
+# message comes first; a client that opens nothing costs it once.
+WAIT_FOR_INITIALIZE = 0.5
+WAIT_FOR_OPEN = 1.0
 # Messages looked at before the server takes over: an editor opens its files first.
 MAX_WATCHED = 64
-# The messages after `initialize` before which a document opened is analysed early.
-_BEFORE_THE_FIRST_OPENS = frozenset({"initialized", DID_OPEN})
+# The messages that change a document's text or close it: after one, an earlier `didOpen`'s
+# diagnostics would describe a text superseded (the requests about it read it, and wait).
+_TEXT_CHANGES = frozenset({DID_OPEN, "textDocument/didChange", "textDocument/didClose"})
+# The messages that change nothing of what the server does with a document opened after
+# them: the others (`workspace/didChangeConfiguration`, `shutdown`, ...) leave it to the server.
+_HARMLESS = frozenset({"initialized", "$/setTrace", "$/cancelRequest", "$/progress"})
+
+
+def _leaves_opens_alone(method: Any) -> bool:
+    """Whether a message leaves what the server will publish for a document opened after it
+    as it was: `_HARMLESS`, and what is about one document (`textDocument/...`: a request
+    reads it, a change is about its own document)."""
+    return isinstance(method, str) and (method in _HARMLESS or method.startswith("textDocument/"))
 
 
 def settings_of(uri: str, editor_options: Any) -> Settings:
@@ -58,16 +74,18 @@ def settings_of(uri: str, editor_options: Any) -> Settings:
 
 class EarlyMessages:
     """What the stdin pump shows of the messages that follow an `initialize` answered early:
-    for each document, the serial number of the last message about it, and the `didOpen`s."""
+    for each document, the serial number of the last message that changed or closed it,
+    and the `didOpen`s that came while nothing had changed what the server would do with one."""
 
     def __init__(self) -> None:
         self._lock = threading.Condition()
         self._count = 0
-        self._last: dict[str, int] = {}  # uri -> the serial of the last message naming it
+        self._last: dict[str, int] = {}  # uri -> the serial of the last didOpen/didChange/didClose
         self._opens: list[tuple[int, dict[str, Any]]] = []  # (serial, textDocument) of each didOpen
         self._watching = True
-        # No message since `initialize` but `initialized` and `didOpen`s: what the server
-        # will do with a document opened now is known (its settings came with `initialize`).
+        # Nothing since `initialize` that could change what the server does with a document
+        # opened now (new settings, `shutdown`, anything unknown): its settings came with
+        # `initialize`, so its diagnostics are known.
         self._settled = True
 
     def see(self, message: Any) -> bool:
@@ -80,22 +98,21 @@ class EarlyMessages:
             params = message.get("params") if isinstance(message, dict) else None
             document = params.get("textDocument") if isinstance(params, dict) else None
             uri = document.get("uri") if isinstance(document, dict) else None
-            if isinstance(uri, str):
+            if method in _TEXT_CHANGES and isinstance(uri, str):
                 self._last[uri] = self._count
-            if method not in _BEFORE_THE_FIRST_OPENS or (isinstance(message, dict) and "id" in message):
-                # Settings sent, a request, anything else: the server's answer to what follows
-                # may depend on it. The documents opened after it are left to the server.
+            if not _leaves_opens_alone(method):
                 self._settled = False
-            elif method == DID_OPEN and self._settled and isinstance(document, dict) and isinstance(uri, str):
+                self._lock.notify_all()
+            elif method == DID_OPEN and self._settled and isinstance(uri, str) and "id" not in message:
                 self._opens.append((self._count, document))
                 self._lock.notify_all()
             self._watching = self._count < MAX_WATCHED
             return self._watching
 
     def wait_for_open(self, timeout: float) -> None:
+        """Until a `didOpen` is noted, or no later one could be analysed early, or `timeout`."""
         with self._lock:
-            if not self._opens:
-                self._lock.wait_for(lambda: bool(self._opens), timeout)
+            self._lock.wait_for(lambda: self._opens or not self._settled, timeout)
 
     def stop(self) -> None:
         """Nothing more is noted: the server reads the messages from now on (and the texts

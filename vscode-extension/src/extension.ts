@@ -114,7 +114,9 @@ export function activate(context: vscode.ExtensionContext): void {
         void restart('workspace trusted');
       }
     }),
-    // Activated by any Python file; nothing starts until one imports pypto.language.
+    // Activated with a window on a folder holding Python files (so that opening a kernel does
+    // not wait for the extension to load) or by any Python file; nothing starts until one
+    // imports pypto.language.
     vscode.workspace.onDidOpenTextDocument((document) => engageFor(document)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (!engaged && event.contentChanges.some((change) => /pypto|language/.test(change.text))) {

@@ -480,8 +480,12 @@ def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[i
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:
-    env = module_environment(units)
-    return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
+    # Each statement's tree is flattened once for the environment fold and its unit's
+    # analysis both, as the editor's engine and `check` do (the units hold the trees: no
+    # id is reused meanwhile).
+    with shared_subtrees():
+        env = module_environment(units)
+        return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
 
 
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:

@@ -51,7 +51,7 @@ from compiler.ir import (
     YieldStmt,
 )
 from compiler.ir.types import TileView
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
 from compiler.ops.type_inference import dtype_bits
 from compiler.passes.ssa import base_name
 
@@ -160,6 +160,14 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
+def plan_kernel(function: Function) -> KernelCode:
+    """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
+    the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
+    only put together once the kernel is walked and its tiles planned, and that raises
+    nothing."""
+    return _Emitter(function, CodegenOptions()).emit(with_text=False)
+
+
 # The text of a tile's address operand until the addresses are planned.
 _ADDRESS_MARK = "\x01"
 
@@ -186,11 +194,14 @@ class _Emitter:
 
     # -------------------------------------------------------------- module
 
-    def emit(self) -> KernelCode:
+    def emit(self, with_text: bool = True) -> KernelCode:
         signature = self._signature()
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
         self._refuse_mixed()
+        planned = self._planned()
+        if not with_text:
+            return KernelCode("", self.allocs, planned)
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -200,7 +211,6 @@ class _Emitter:
             f"  func.func @{self.function.name}({', '.join(args)}) attributes "
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
-        planned = self._planned()
         addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
@@ -839,12 +849,17 @@ def _name_hint(name: str) -> str:
 
 def _used_vars(function: Function) -> set[int]:
     """The ids of the vars the body reads (a parameter the body never names gets no view)."""
-    return {
-        id(var)
-        for stmt in walk_stmts(function.body)
-        for expr in own_exprs(stmt)
-        for var in vars_in_evaluation_order(expr)
-    }
+    # Every var an expression reads (`vars_in_evaluation_order`'s, in no order: a set).
+    used: set[int] = set()
+    for stmt in walk_stmts(function.body):
+        pending = own_exprs(stmt)
+        while pending:
+            expr = pending.pop()
+            if isinstance(expr, Var):
+                used.add(id(expr))
+            else:
+                pending.extend(sub_exprs(expr))
+    return used
 
 
 def _memory(value: object, default: str) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # The phases, in the order the real codegen goes through them.
 TILES, ADDRESSES, VIEWS, BODY = "tiles", "addresses", "views", "body"
@@ -28,8 +29,9 @@ _PLACEHOLDER = re.compile(f"{_MARK}(\\d+){_MARK}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.$]")
 
 
-@dataclass(frozen=True)
-class _Constant:
+class _Constant(NamedTuple):
+    """A constant, one name per value and type (a tuple: hashed as often as constants are asked for)."""
+
     value: int | float
     type: str
 

@@ -82,10 +82,13 @@ def _outline(program: Program, is_site: Site, make: Maker) -> Program:
 
 
 def _outline_function(program: Program, function: Function, is_site: Site, make: Maker) -> list[Function]:
+    sites = _outermost_sites(function, is_site)
+    if not sites:
+        return []  # (most functions, for each of the three outliners)
     names = _site_names(function)
     directions = callee_directions_among(program.functions)
     created: list[Function] = []
-    for scope in _outermost_sites(function, is_site):
+    for scope in sites:
         interface = scope_interface(scope, directions)
         params = [Param(p.var, p.direction) for p in interface.params]
         name = unique_function_name(

@@ -51,7 +51,7 @@ from compiler.ir import (
     YieldStmt,
 )
 from compiler.ir.types import TileView
-from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
+from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
 from compiler.passes.ssa import base_name
 
@@ -165,7 +165,7 @@ def plan_kernel(function: Function) -> KernelCode:
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
     nothing."""
-    return _Emitter(function, CodegenOptions()).emit(with_text=False)
+    return _Emitter(function, CodegenOptions(), with_text=False).emit()
 
 
 # The text of a tile's address operand until the addresses are planned.
@@ -173,9 +173,10 @@ _ADDRESS_MARK = "\x01"
 
 
 class _Emitter:
-    def __init__(self, function: Function, options: CodegenOptions) -> None:
+    def __init__(self, function: Function, options: CodegenOptions, with_text: bool = True) -> None:
         self.function = function
         self.options = options
+        self.with_text = with_text  # False: the tiles and their addresses only (`plan_kernel`)
         self.names = SsaNames({f"arg{index}" for index in range(len(function.params))})
         self.names.reserved |= {"__pypto_spmd_block_idx", "__pypto_spmd_block_num"}
         self.prologue: list[str] = []  # the tensor views, between the constants and the body
@@ -194,13 +195,13 @@ class _Emitter:
 
     # -------------------------------------------------------------- module
 
-    def emit(self, with_text: bool = True) -> KernelCode:
+    def emit(self) -> KernelCode:
         signature = self._signature()
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
         self._refuse_mixed()
         planned = self._planned()
-        if not with_text:
+        if not self.with_text:
             return KernelCode("", self.allocs, planned)
         args = list(signature)
         if self.spmd:
@@ -246,7 +247,8 @@ class _Emitter:
                 )
         tensors = [p.var for p in self.function.params if isinstance(p.var.type, TensorType)]
         scalars = [p.var for p in self.function.params if isinstance(p.var.type, ScalarType)]
-        used = _used_vars(self.function)
+        # (The views are text only: the planner reads the body's lines.)
+        used = _used_vars(self.function) if self.with_text else set()
         args = []
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
@@ -849,17 +851,7 @@ def _name_hint(name: str) -> str:
 
 def _used_vars(function: Function) -> set[int]:
     """The ids of the vars the body reads (a parameter the body never names gets no view)."""
-    # Every var an expression reads (`vars_in_evaluation_order`'s, in no order: a set).
-    used: set[int] = set()
-    for stmt in walk_stmts(function.body):
-        pending = own_exprs(stmt)
-        while pending:
-            expr = pending.pop()
-            if isinstance(expr, Var):
-                used.add(id(expr))
-            else:
-                pending.extend(sub_exprs(expr))
-    return used
+    return {id(var) for stmt in walk_stmts(function.body) for var in vars_read(own_exprs(stmt))}
 
 
 def _memory(value: object, default: str) -> str:

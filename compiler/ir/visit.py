@@ -6,7 +6,7 @@ re-implement a traversal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from compiler.ir.nodes import (
@@ -173,6 +173,20 @@ def vars_in_evaluation_order(expr: Expr) -> list[Var]:
     hoisted = [var for operand in operands for var in _nested_call_vars(operand)]
     direct = [var for operand in operands for var in _direct_vars(operand)]
     return hoisted + direct
+
+
+def vars_read(exprs: Iterable[Expr]) -> list[Var]:
+    """Every var the expressions read: those of `vars_in_evaluation_order`, in no order of
+    note (one walk, without its lists per operand): for callers that want them as a set."""
+    found: list[Var] = []
+    pending = list(exprs)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Var):
+            found.append(node)
+        elif node.__class__ is not Const:
+            pending.extend(sub_exprs(node))
+    return found
 
 
 def _nested_call_vars(expr: Expr) -> list[Var]:

@@ -63,7 +63,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_expr, walk_stmts
+from compiler.ir.visit import own_exprs, vars_read, walk_expr, walk_stmts
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
 _TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
@@ -529,7 +529,7 @@ def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:
 
 def _live_in(stmt: Stmt) -> set[str]:
     """The names `stmt` reads before it assigns them."""
-    own = {var.name for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+    own = {var.name for var in vars_read(own_exprs(stmt))}
     if isinstance(stmt, SeqStmts):
         return _suffix_needs(stmt.stmts)[0]
     if isinstance(stmt, (ForStmt, WhileStmt)):

@@ -116,19 +116,22 @@ def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
 def _definitions(source: FunctionSource) -> dict[str, set[str]]:
     defined_by: dict[str, set[str]] = {}
     for stmt in source.body_statements:
-        reads: set[str] = set()
-        for expr in _own_expressions(stmt):
-            reads |= _reads(expr)
         names = bound_names(stmt)
+        yields: list[ast.Assign | ast.AnnAssign] = []
         if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Tuple):
             # The carry: iteration arguments and results depend on every init and yielded value.
-            yields = [inner for inner in ast.walk(stmt) if isinstance(inner, (ast.Assign, ast.AnnAssign))]
-            yields = [inner for inner in yields if is_yield_call(inner.value)]
-            for inner in yields:
-                reads |= _reads(inner.value)
+            assigns = [inner for inner in ast.walk(stmt) if isinstance(inner, (ast.Assign, ast.AnnAssign))]
+            yields = [inner for inner in assigns if is_yield_call(inner.value)]
             for inner in yields:
                 targets = [inner.target] if isinstance(inner, ast.AnnAssign) else inner.targets
                 names += [name for target in targets for name in target_names(target)]
+        if not names:
+            continue  # (what it reads defines nothing)
+        reads: set[str] = set()
+        for expr in _own_expressions(stmt):
+            reads |= _reads(expr)
+        for inner in yields:
+            reads |= _reads(inner.value)
         for name in names:
             defined_by.setdefault(name, set()).update(reads)
     return defined_by

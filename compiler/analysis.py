@@ -128,7 +128,10 @@ class UnitAnalysis:
         """The BYPASS reads of this unit's kernels that a cached write of the same program can
         reach first (PTO302); only kernels that compile (warn) are looked at."""
         reads = [load for warning in self.bypass_warnings for load in warning.loads]
-        return coherency_hints(self.programs, self.functions, reads) if reads else []
+        if not reads:
+            return []
+        # The scopes' interfaces and outlined scopes the checks (and the facts) found, while kept.
+        return coherency_hints(self.programs, self.functions, reads, self.interfaces, self.outlined)
 
     @cached_property
     def all_kernel_memory(self) -> list[KernelMemory]:

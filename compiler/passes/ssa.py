@@ -507,14 +507,15 @@ def _assigned_names(body: Stmt) -> set[str]:
     """The user names an assignment anywhere in `body` binds (`VarDefUseCollector`'s
     assign defs: nested loops, branches and scopes included; a subscript store
     `dst[...] = v` assigns dst). An spmd loop's target is a variable of its own."""
-    targets = {
-        id(target)
-        for stmt in walk_stmts(body)
-        if isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None
-    }
-    return {
-        stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt) and id(stmt) not in targets
-    }
+    targets: set[int] = set()
+    names: set[str] = set()
+    for stmt in walk_stmts(body):  # (pre-order: a scope before its target, in its body)
+        if isinstance(stmt, AssignStmt):
+            if id(stmt) not in targets:
+                names.add(stmt.var.name)
+        elif isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None:
+            targets.add(id(target))
+    return names
 
 
 def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:

@@ -22,6 +22,7 @@ from compiler.base.span import Span
 from compiler.ir import Function
 from compiler.ir.nodes import Direction
 from compiler.ir.types import TensorType, TileType
+from compiler.syntax.subtree import subtree
 from compiler.verifier.function_source import (
     FunctionSource,
     bound_names,
@@ -102,6 +103,25 @@ def _reads(node: ast.AST | None) -> set[str]:
     return set() if node is None else names_read(node)
 
 
+# Statements made of expressions only (none nested): everything under one is its own.
+_EXPRESSION_STATEMENTS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return})
+
+
+def _statement_reads(stmt: ast.stmt) -> set[str]:
+    """The names a statement's own expressions read (`names_read` of each)."""
+    if stmt.__class__ in _EXPRESSION_STATEMENTS:
+        # Its flattened subtree (shared with the parser's walks) holds the same names.
+        return {
+            node.id  # type: ignore[attr-defined]
+            for node in subtree(stmt)
+            if node.__class__ is ast.Name and node.ctx.__class__ is not ast.Store  # type: ignore[attr-defined]
+        }
+    reads: set[str] = set()
+    for expr in _own_expressions(stmt):
+        reads |= _reads(expr)
+    return reads
+
+
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
     """A statement's expressions, not those of the statements nested in it."""
     for name, value in ast.iter_fields(stmt):
@@ -127,9 +147,7 @@ def _definitions(source: FunctionSource) -> dict[str, set[str]]:
                 names += [name for target in targets for name in target_names(target)]
         if not names:
             continue  # (what it reads defines nothing)
-        reads: set[str] = set()
-        for expr in _own_expressions(stmt):
-            reads |= _reads(expr)
+        reads = _statement_reads(stmt)
         for inner in yields:
             reads |= _reads(inner.value)
         for name in names:

@@ -3,10 +3,11 @@
 The IR is a tree of dataclasses, lists, tuples and dicts (with sharing: a `Var` is the same
 object at its definition and its uses). The copy keeps the sharing, copies every dataclass,
 list, tuple and dict, and shares what never changes once made: spans, enum members,
-numbers and strings, and the types (`compiler.ir.types`: values nothing assigns to) that
-hold none of the above IR (a dim may be an expression, whose vars a pass renames: a type
-holding one is copied, so that it names the copy's vars). Anything else (none is known in
-the IR) is deep-copied.
+numbers and strings, the types (`compiler.ir.types`: values nothing assigns to) and the
+constants (no pass assigns to one) that hold none of the above IR (a dim may be an
+expression, whose vars a pass renames: a type holding one is copied, so that it names the
+copy's vars), and the fields of spans only the parser writes (`_KEPT_FIELDS`). Anything
+else (none is known in the IR) is deep-copied.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from functools import cache
 from typing import Any
 
 from compiler.base.span import Span
+from compiler.ir.nodes import Call, Const, ScopeStmt
 from compiler.ir.types import UNKNOWN_VIEW, IRType, TensorType, TensorView, TileType, TileView, TupleType
 
 _Copier = Callable[[Any, dict[int, Any]], Any]
@@ -26,6 +28,12 @@ _Copier = Callable[[Any, dict[int, Any]], Any]
 # The classes whose instances are shared as they are (enum classes join when first seen).
 _SHARED_BASES = (int, float, str, bytes, enum.Enum, Span)
 _SHARED: set[type] = {int, float, str, bytes, bool, type(None), Span}
+# Fields the copy shares with the original: they hold spans only, and are written by the
+# parser alone (where a keyword was written, the markers that declared a scope's policies).
+_KEPT_FIELDS: dict[type, frozenset[str]] = {
+    Call: frozenset({"kwarg_spans"}),
+    ScopeStmt: frozenset({"declaration_spans"}),
+}
 # How each other class is copied, found when first seen.
 _COPIERS: dict[type, _Copier] = {}
 
@@ -91,23 +99,30 @@ def _copier_of(cls: type) -> _Copier:
     names = _field_names(cls)
     if not names:
         return _deep_copy
-    copy_fields = _field_copier(cls, names)
+    kept = frozenset().union(*(_KEPT_FIELDS.get(base, frozenset()) for base in cls.__mro__))
+    copy_fields = _field_copier(cls, names, kept)
     if issubclass(cls, IRType):
         return _type_copier(cls, names, copy_fields)
+    if cls is Const:
+        return _const_copier(copy_fields)
     return copy_fields
 
 
-def _field_copier(cls: type, names: tuple[str, ...]) -> _Copier:
+def _field_copier(cls: type, names: tuple[str, ...], kept: frozenset[str]) -> _Copier:
     set_field = object.__setattr__  # a frozen dataclass too
     new = object.__new__
     shared = _SHARED
+    copied = tuple(name for name in names if name not in kept)
+    kept_names = tuple(name for name in names if name in kept)
 
     def copy_fields(value: Any, memo: dict[int, Any]) -> Any:
         made = new(cls)
         memo[id(value)] = made
-        for name in names:
+        for name in copied:
             item = getattr(value, name)
             set_field(made, name, item if item.__class__ in shared else _copy(item, memo))
+        for name in kept_names:
+            set_field(made, name, getattr(value, name))
         extra = getattr(value, "__dict__", None)
         if extra:  # attributes beyond the fields (none expected): copied too
             for name, item in extra.items():
@@ -119,6 +134,23 @@ def _field_copier(cls: type, names: tuple[str, ...]) -> _Copier:
 
 
 _PLAIN = frozenset({int, str, bool, type(None)})
+
+
+def _const_copier(copy_fields: _Copier) -> _Copier:
+    """A constant is never changed once made (no pass assigns to one): one of a plain value
+    and a type holding no IR is shared; any other is copied field by field."""
+
+    def copy_const(value: Const, memo: dict[int, Any]) -> Any:
+        kind = value.type
+        if value.value.__class__ in _PLAIN_VALUES and _holds_no_ir(kind, _field_names(kind.__class__)):
+            memo[id(value)] = value
+            return value
+        return copy_fields(value, memo)
+
+    return copy_const
+
+
+_PLAIN_VALUES = frozenset({int, float, str, bool, type(None)})
 
 
 def _type_copier(cls: type, names: tuple[str, ...], copy_fields: _Copier) -> _Copier:

@@ -88,12 +88,13 @@ def _deep_copy(value: Any, memo: dict[int, Any]) -> Any:
 
 
 def _copier_of(cls: type) -> _Copier:
+    # (A subclass of a list, tuple or dict, none known in the IR, is copied as one.)
     if issubclass(cls, list):
-        return _copy_list if cls is list else _deep_copy
+        return _copy_list
     if issubclass(cls, tuple):
-        return _copy_tuple if cls is tuple else _deep_copy
+        return _copy_tuple
     if issubclass(cls, dict):
-        return _copy_dict if cls is dict else _deep_copy
+        return _copy_dict
     if not dataclasses.is_dataclass(cls):
         return _deep_copy
     names = _field_names(cls)

@@ -128,7 +128,10 @@ class UnitAnalysis:
         """The BYPASS reads of this unit's kernels that a cached write of the same program can
         reach first (PTO302); only kernels that compile (warn) are looked at."""
         reads = [load for warning in self.bypass_warnings for load in warning.loads]
-        return coherency_hints(self.programs, self.functions, reads) if reads else []
+        if not reads:
+            return []
+        # The scopes' interfaces and outlined scopes the checks (and the facts) found, while kept.
+        return coherency_hints(self.programs, self.functions, reads, self.interfaces, self.outlined)
 
     @cached_property
     def all_kernel_memory(self) -> list[KernelMemory]:
@@ -480,8 +483,12 @@ def _warnable_reads(unit: UnitAnalysis, failed: set[int], statement: Callable[[i
 
 
 def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> ModuleAnalysis:
-    env = module_environment(units)
-    return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
+    # Each statement's tree is flattened once for the environment fold and its unit's
+    # analysis both, as the editor's engine and `check` do (the units hold the trees: no
+    # id is reused meanwhile).
+    with shared_subtrees():
+        env = module_environment(units)
+        return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
 
 
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:

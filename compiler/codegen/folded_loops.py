@@ -14,7 +14,7 @@ with a symbolic `c`); such a loop is a modelling gap this check does not see.
 from __future__ import annotations
 
 from compiler.ir import AssignStmt, Const, Expr, ForKind, ForStmt, Function, ScalarType, Var
-from compiler.ir.visit import own_calls, own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ir.visit import own_calls, own_exprs, vars_read, walk_stmts
 
 
 def _literal(expr: Expr | None, default: int | None) -> int | None:
@@ -49,7 +49,7 @@ def callees_in_folded_loops(functions: list[Function]) -> dict[str, int]:
                 continue
             changed = {id(var) for var in [loop.loop_var, *loop.iter_args] if var is not None}
             for stmt in walk_stmts(loop.body):
-                reads = {id(var) for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+                reads = {id(var) for var in vars_read(own_exprs(stmt))}
                 if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, ScalarType) and reads & changed:
                     changed.add(id(stmt.var))
                 for call in own_calls(stmt):

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
+from compiler.codegen.pto_emitter import CodegenNotModelled, plan_kernel
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
 from compiler.ir import AssignStmt, Call, Function, FunctionType, TileType
 from compiler.ir.visit import own_calls, walk_stmts
@@ -110,7 +110,7 @@ class KernelMemory:
 def kernel_memory(function: Function) -> KernelMemory:
     """The memory use of one kernel after ConvertTensorToTileOps."""
     try:
-        code = emit_kernel(function, CodegenOptions())
+        code = plan_kernel(function)
     except CodegenNotModelled as problem:
         return _at_most(function, str(problem))
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):

@@ -89,10 +89,13 @@ def _program_memory(program: Program) -> ProgramMemory:
     programs, _ = run_passes([program], [], PIPELINE[-1].name, keep_input=True)
     kernels = [f for p in programs for f in p.functions if is_kernel(f)]
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
-    creates = [d for kernel in kernels for d in _create_errors(kernel)]
+    calls = [
+        (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
+    ]
+    creates = [d for kernel, found in calls for d in _create_errors(kernel, found)]
     if creates:
         return ProgramMemory(memories, creates)
-    operands = [d for kernel in kernels for d in _l0_operand_errors(kernel)]
+    operands = [d for _, found in calls for d in _l0_operand_errors(found)]
     if operands:
         return ProgramMemory(memories, operands)
     return ProgramMemory(memories, [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)])
@@ -159,48 +162,47 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
 # ------------------------------------------------------------------ the passes' checks
 
 
-def _create_errors(kernel: Function) -> list[Diagnostic]:
+def _create_errors(kernel: Function, calls: list[Call]) -> list[Diagnostic]:
+    """`calls`: the kernel's, in order (`own_calls` of each statement, walked once for both checks)."""
     limit = capacity(DEFAULT_SOC, "Vec") or 0
     found = []
-    for stmt in walk_stmts(kernel.body):
-        for call in own_calls(stmt):
-            if call.op != "tensor.create" or not call.args or not isinstance(call.args[0], MakeTuple):
-                continue
-            dims = [item.value if isinstance(item, Const) else None for item in call.args[0].items]
-            if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in dims):
-                continue
-            dtype = call.type.dtype if isinstance(call.type, TensorType) else None
-            elements = 1
-            for dim in dims:
-                elements *= dim  # type: ignore[operator]
-            # `StaticStorageBytes` of the element count (non-positive dims: no check).
-            size = tile_bytes((elements,), dtype or "FP32", "Vec") if elements > 0 else None
-            if size is None or size <= limit:
-                continue
-            found.append(
-                Diagnostic(
-                    codes.TENSOR_CREATE_TOO_LARGE,
-                    create_message(size, limit),
-                    call.span,
-                    stage=Stage.CONVERT_TENSOR_TO_TILE,
-                    exception="InternalError",
-                    data={"space": "Vec", "used": size, "soc": DEFAULT_SOC, "kernel": kernel.name},
-                )
+    for call in calls:
+        if call.op != "tensor.create" or not call.args or not isinstance(call.args[0], MakeTuple):
+            continue
+        dims = [item.value if isinstance(item, Const) else None for item in call.args[0].items]
+        if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in dims):
+            continue
+        dtype = call.type.dtype if isinstance(call.type, TensorType) else None
+        elements = 1
+        for dim in dims:
+            elements *= dim  # type: ignore[operator]
+        # `StaticStorageBytes` of the element count (non-positive dims: no check).
+        size = tile_bytes((elements,), dtype or "FP32", "Vec") if elements > 0 else None
+        if size is None or size <= limit:
+            continue
+        found.append(
+            Diagnostic(
+                codes.TENSOR_CREATE_TOO_LARGE,
+                create_message(size, limit),
+                call.span,
+                stage=Stage.CONVERT_TENSOR_TO_TILE,
+                exception="InternalError",
+                data={"space": "Vec", "used": size, "soc": DEFAULT_SOC, "kernel": kernel.name},
             )
+        )
     return found
 
 
-def _l0_operand_errors(kernel: Function) -> list[Diagnostic]:
+def _l0_operand_errors(calls: list[Call]) -> list[Diagnostic]:
     found = []
-    for stmt in walk_stmts(kernel.body):
-        for call in own_calls(stmt):
-            first = _MATMULS.get(call.op)
-            if first is None or len(call.args) < first + 2:
-                continue
-            for operand in call.args[first : first + 2]:
-                diagnostic = _l0_operand_error(call, operand)
-                if diagnostic is not None:
-                    found.append(diagnostic)
+    for call in calls:
+        first = _MATMULS.get(call.op)
+        if first is None or len(call.args) < first + 2:
+            continue
+        for operand in call.args[first : first + 2]:
+            diagnostic = _l0_operand_error(call, operand)
+            if diagnostic is not None:
+                found.append(diagnostic)
     return found
 
 

@@ -51,7 +51,7 @@ from compiler.ir import (
     YieldStmt,
 )
 from compiler.ir.types import TileView
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
 from compiler.passes.ssa import base_name
 
@@ -160,14 +160,23 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
+def plan_kernel(function: Function) -> KernelCode:
+    """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
+    the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
+    only put together once the kernel is walked and its tiles planned, and that raises
+    nothing."""
+    return _Emitter(function, CodegenOptions(), with_text=False).emit()
+
+
 # The text of a tile's address operand until the addresses are planned.
 _ADDRESS_MARK = "\x01"
 
 
 class _Emitter:
-    def __init__(self, function: Function, options: CodegenOptions) -> None:
+    def __init__(self, function: Function, options: CodegenOptions, with_text: bool = True) -> None:
         self.function = function
         self.options = options
+        self.with_text = with_text  # False: the tiles and their addresses only (`plan_kernel`)
         self.names = SsaNames({f"arg{index}" for index in range(len(function.params))})
         self.names.reserved |= {"__pypto_spmd_block_idx", "__pypto_spmd_block_num"}
         self.prologue: list[str] = []  # the tensor views, between the constants and the body
@@ -191,6 +200,9 @@ class _Emitter:
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
         self._refuse_mixed()
+        planned = self._planned()
+        if not self.with_text:
+            return KernelCode("", self.allocs, planned)
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -200,7 +212,6 @@ class _Emitter:
             f"  func.func @{self.function.name}({', '.join(args)}) attributes "
             f"{{pto.kernel_kind = #pto.kernel_kind<{kind}>}} {{",
         ]
-        planned = self._planned()
         addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
@@ -236,7 +247,8 @@ class _Emitter:
                 )
         tensors = [p.var for p in self.function.params if isinstance(p.var.type, TensorType)]
         scalars = [p.var for p in self.function.params if isinstance(p.var.type, ScalarType)]
-        used = _used_vars(self.function)
+        # (The views are text only: the planner reads the body's lines.)
+        used = _used_vars(self.function) if self.with_text else set()
         args = []
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
@@ -839,12 +851,7 @@ def _name_hint(name: str) -> str:
 
 def _used_vars(function: Function) -> set[int]:
     """The ids of the vars the body reads (a parameter the body never names gets no view)."""
-    return {
-        id(var)
-        for stmt in walk_stmts(function.body)
-        for expr in own_exprs(stmt)
-        for var in vars_in_evaluation_order(expr)
-    }
+    return {id(var) for stmt in walk_stmts(function.body) for var in vars_read(own_exprs(stmt))}
 
 
 def _memory(value: object, default: str) -> str:

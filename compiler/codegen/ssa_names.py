@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 # The phases, in the order the real codegen goes through them.
 TILES, ADDRESSES, VIEWS, BODY = "tiles", "addresses", "views", "body"
@@ -28,8 +29,9 @@ _PLACEHOLDER = re.compile(f"{_MARK}(\\d+){_MARK}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.$]")
 
 
-@dataclass(frozen=True)
-class _Constant:
+class _Constant(NamedTuple):
+    """A constant: one name per value and type."""
+
     value: int | float
     type: str
 
@@ -38,7 +40,7 @@ class _Constant:
 class SsaNames:
     reserved: set[str] = field(default_factory=set)  # `arg0`, ... and other fixed names
     _requests: list[tuple[str, str | _Constant | None]] = field(default_factory=list)  # (phase, hint)
-    _constants: dict[_Constant, int] = field(default_factory=dict)  # first request of each
+    _constants: dict[tuple[int | float, str], int] = field(default_factory=dict)  # first request of each
     _events: dict[str, list[int]] = field(default_factory=lambda: {phase: [] for phase in _PHASES})
 
     def name(self, phase: str, hint: str | None) -> str:
@@ -47,11 +49,11 @@ class SsaNames:
 
     def constant(self, phase: str, value: int | float, type_: str) -> str:
         """A placeholder for the constant `value : type_` (one name per value and type)."""
-        key = _Constant(value, type_)
+        key = (value, type_)  # equal to the `_Constant` it stands for, and quicker made
         known = self._constants.get(key)
         if known is None:
             known = self._constants[key] = len(self._requests)
-            self._requests.append((phase, key))
+            self._requests.append((phase, _Constant(value, type_)))
         self._events[phase].append(known)
         return f"{_MARK}{known}{_MARK}"
 

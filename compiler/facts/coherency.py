@@ -46,7 +46,7 @@ from compiler.ir import (
 )
 from compiler.ir.visit import bound_vars, own_calls, walk_stmts
 from compiler.lowering.outlining import OutlinedScope, function_outlines, names_beside
-from compiler.lowering.scope_interface import callee_directions_among, propagate_aliases
+from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, propagate_aliases
 
 # Orchestration-level ops that write their argument at this index (the registry's write slots).
 _ORCHESTRATION_WRITES: dict[str, int] = {
@@ -105,9 +105,17 @@ class _Write:
 
 
 def coherency_hints(
-    programs: Sequence[Program], functions: Sequence[Function], bypass_reads: Sequence[GmRead]
+    programs: Sequence[Program],
+    functions: Sequence[Function],
+    bypass_reads: Sequence[GmRead],
+    known: dict[int, ScopeInterface] | None = None,
+    outlined: dict[int, list[ScopeStmt]] | None = None,
 ) -> list[CoherencyHint]:
-    """The hints for the BYPASS reads `bypass_reads` (each kernel's, as codegen emits them)."""
+    """The hints for the BYPASS reads `bypass_reads` (each kernel's, as codegen emits them).
+    `known`: the interfaces of the programs' scopes computed already (see `scope_interface`:
+    a program's calls resolve among its functions here too; a free function's among itself
+    alone, so none of its scopes' is taken from there); `outlined`: id(function) -> its
+    `outlined_scopes`, found already."""
     if not bypass_reads:
         return []
     by_kernel: dict[tuple[str, int], list[GmRead]] = {}
@@ -119,7 +127,8 @@ def coherency_hints(
         for function in group:
             if function.func_type is FunctionType.INCORE:
                 continue  # a kernel: its reads are launched from elsewhere
-            hints.extend(_function_hints(function, group, in_program, by_kernel))
+            interfaces = known if in_program else None
+            hints.extend(_function_hints(function, group, in_program, by_kernel, interfaces, outlined))
     hints.sort(key=lambda hint: (hint.declaration, hint.tensor))
     return hints
 
@@ -129,10 +138,16 @@ def _function_hints(
     group: list[Function],
     in_program: bool,
     by_kernel: dict[tuple[str, int], list[GmRead]],
+    known: dict[int, ScopeInterface] | None,
+    outlined: dict[int, list[ScopeStmt]] | None,
 ) -> list[CoherencyHint]:
     directions = callee_directions_among(group)
     outlines = function_outlines(
-        function, directions, taken=names_beside(function, group if in_program else None)
+        function,
+        directions,
+        known,
+        taken=names_beside(function, group if in_program else None),
+        outlined=outlined,
     )
     kernels = {f.name: f for f in group if f.func_type is FunctionType.INCORE}
     walk = _Walk(function, outlines, kernels)

@@ -6,7 +6,7 @@ re-implement a traversal.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from compiler.ir.nodes import (
@@ -52,12 +52,6 @@ _CHILD_STMTS: dict[type, Callable[[Any], list[Stmt]] | None] = {
 }
 
 
-def _children(node: Any, table: dict[type, Any]) -> list[Any]:
-    cls = node.__class__
-    handler = table[cls] if cls in table else _dispatch(table, cls)
-    return handler(node) if handler is not None else []
-
-
 def _preorder(root: Any, table: dict[type, Any]) -> Iterator[Any]:
     """`root` and everything under it by `table`, pre-order, children in their order."""
     stack = [root]
@@ -72,7 +66,9 @@ def _preorder(root: Any, table: dict[type, Any]) -> Iterator[Any]:
 
 def child_stmts(stmt: Stmt) -> list[Stmt]:
     """The statements directly nested in `stmt`, in source order."""
-    return _children(stmt, _CHILD_STMTS)
+    cls = stmt.__class__  # (`_children`, inline: asked of every statement walked)
+    handler = _CHILD_STMTS[cls] if cls in _CHILD_STMTS else _dispatch(_CHILD_STMTS, cls)
+    return handler(stmt) if handler is not None else []
 
 
 def walk_stmts(stmt: Stmt) -> Iterator[Stmt]:
@@ -131,7 +127,9 @@ _SUB_EXPRS: dict[type, Callable[[Any], list[Expr]] | None] = {
 
 def sub_exprs(expr: Expr) -> list[Expr]:
     """The operands of an expression, in evaluation order."""
-    return _children(expr, _SUB_EXPRS)
+    cls = expr.__class__  # (`_children`, inline: asked of every expression walked)
+    handler = _SUB_EXPRS[cls] if cls in _SUB_EXPRS else _dispatch(_SUB_EXPRS, cls)
+    return handler(expr) if handler is not None else []
 
 
 def walk_expr(expr: Expr) -> Iterator[Expr]:
@@ -173,6 +171,20 @@ def vars_in_evaluation_order(expr: Expr) -> list[Var]:
     hoisted = [var for operand in operands for var in _nested_call_vars(operand)]
     direct = [var for operand in operands for var in _direct_vars(operand)]
     return hoisted + direct
+
+
+def vars_read(exprs: Iterable[Expr]) -> list[Var]:
+    """Every var the expressions read: those of `vars_in_evaluation_order`, in no order of
+    note (one walk, without its lists per operand): for callers that want them as a set."""
+    found: list[Var] = []
+    pending = list(exprs)
+    while pending:
+        node = pending.pop()
+        if isinstance(node, Var):
+            found.append(node)
+        elif node.__class__ is not Const:
+            pending.extend(sub_exprs(node))
+    return found
 
 
 def _nested_call_vars(expr: Expr) -> list[Var]:

@@ -41,7 +41,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 
 
 def mark_jit_renames(function: Function) -> None:
@@ -190,7 +190,7 @@ def _upward_exposed(stmts: list[Stmt]) -> set[str]:
 
 def _exposed(stmts: list[Stmt], written: set[str], exposed: set[str]) -> None:
     for stmt in stmts:
-        reads = {var.name for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+        reads = {var.name for var in vars_read(own_exprs(stmt))}
         exposed.update(reads - written)
         if isinstance(stmt, AssignStmt):
             written.add(stmt.var.name)

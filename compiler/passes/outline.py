@@ -44,7 +44,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.cache_policy import BYPASS
-from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
 from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, unique_function_name
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 
@@ -82,10 +82,13 @@ def _outline(program: Program, is_site: Site, make: Maker) -> Program:
 
 
 def _outline_function(program: Program, function: Function, is_site: Site, make: Maker) -> list[Function]:
+    sites = _outermost_sites(function, is_site)
+    if not sites:
+        return []  # (most functions, for each of the three outliners)
     names = _site_names(function)
     directions = callee_directions_among(program.functions)
     created: list[Function] = []
-    for scope in _outermost_sites(function, is_site):
+    for scope in sites:
         interface = scope_interface(scope, directions)
         params = [Param(p.var, p.direction) for p in interface.params]
         name = unique_function_name(
@@ -246,8 +249,7 @@ def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
         id(var)
         for stmt in walk_stmts(parent.body)
         if id(stmt) not in inside
-        for expr in own_exprs(stmt)
-        for var in vars_in_evaluation_order(expr)
+        for var in vars_read(own_exprs(stmt))
     }
     live = [var for var in dict.fromkeys(defined) if id(var) in used_outside]
     where = _enclosing(parent.body, scope)
@@ -286,11 +288,10 @@ def _ancestors(node: Stmt, target: Stmt) -> list[Stmt] | None:
 def _reads_after(path: list[tuple[SeqStmts, int]]) -> bool:
     """Whether a statement after the scope (at its level or an enclosing one) reads a var."""
     return any(
-        vars_in_evaluation_order(expr)
+        vars_read(own_exprs(nested))
         for block, index in path
         for stmt in block.stmts[index + 1 :]
         for nested in walk_stmts(stmt)
-        for expr in own_exprs(nested)
     )
 
 

@@ -63,7 +63,7 @@ from compiler.ir import (
     WhileStmt,
     YieldStmt,
 )
-from compiler.ir.visit import own_exprs, vars_in_evaluation_order, walk_expr, walk_stmts
+from compiler.ir.visit import own_exprs, vars_read, walk_expr, walk_stmts
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
 _TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
@@ -507,14 +507,15 @@ def _assigned_names(body: Stmt) -> set[str]:
     """The user names an assignment anywhere in `body` binds (`VarDefUseCollector`'s
     assign defs: nested loops, branches and scopes included; a subscript store
     `dst[...] = v` assigns dst). An spmd loop's target is a variable of its own."""
-    targets = {
-        id(target)
-        for stmt in walk_stmts(body)
-        if isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None
-    }
-    return {
-        stmt.var.name for stmt in walk_stmts(body) if isinstance(stmt, AssignStmt) and id(stmt) not in targets
-    }
+    targets: set[int] = set()
+    names: set[str] = set()
+    for stmt in walk_stmts(body):  # (pre-order: a scope before its target, in its body)
+        if isinstance(stmt, AssignStmt):
+            if id(stmt) not in targets:
+                names.add(stmt.var.name)
+        elif isinstance(stmt, SpmdScopeStmt) and (target := _spmd_target(stmt)) is not None:
+            targets.add(id(target))
+    return names
 
 
 def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:
@@ -529,7 +530,7 @@ def _suffix_needs(stmts: list[Stmt]) -> list[set[str]]:
 
 def _live_in(stmt: Stmt) -> set[str]:
     """The names `stmt` reads before it assigns them."""
-    own = {var.name for expr in own_exprs(stmt) for var in vars_in_evaluation_order(expr)}
+    own = {var.name for var in vars_read(own_exprs(stmt))}
     if isinstance(stmt, SeqStmts):
         return _suffix_needs(stmt.stmts)[0]
     if isinstance(stmt, (ForStmt, WhileStmt)):

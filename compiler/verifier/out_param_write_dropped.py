@@ -22,6 +22,7 @@ from compiler.base.span import Span
 from compiler.ir import Function
 from compiler.ir.nodes import Direction
 from compiler.ir.types import TensorType, TileType
+from compiler.syntax.subtree import subtree
 from compiler.verifier.function_source import (
     FunctionSource,
     bound_names,
@@ -102,6 +103,25 @@ def _reads(node: ast.AST | None) -> set[str]:
     return set() if node is None else names_read(node)
 
 
+# Statements made of expressions only (none nested): everything under one is its own.
+_EXPRESSION_STATEMENTS = frozenset({ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr, ast.Return})
+
+
+def _statement_reads(stmt: ast.stmt) -> set[str]:
+    """The names a statement's own expressions read (`names_read` of each)."""
+    if stmt.__class__ in _EXPRESSION_STATEMENTS:
+        # Its flattened subtree (shared with the parser's walks) holds the same names.
+        return {
+            node.id  # type: ignore[attr-defined]
+            for node in subtree(stmt)
+            if node.__class__ is ast.Name and node.ctx.__class__ is not ast.Store  # type: ignore[attr-defined]
+        }
+    reads: set[str] = set()
+    for expr in _own_expressions(stmt):
+        reads |= _reads(expr)
+    return reads
+
+
 def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
     """A statement's expressions, not those of the statements nested in it."""
     for name, value in ast.iter_fields(stmt):
@@ -116,19 +136,20 @@ def _own_expressions(stmt: ast.stmt) -> Iterator[ast.AST]:
 def _definitions(source: FunctionSource) -> dict[str, set[str]]:
     defined_by: dict[str, set[str]] = {}
     for stmt in source.body_statements:
-        reads: set[str] = set()
-        for expr in _own_expressions(stmt):
-            reads |= _reads(expr)
         names = bound_names(stmt)
+        yields: list[ast.Assign | ast.AnnAssign] = []
         if isinstance(stmt, ast.For) and isinstance(stmt.target, ast.Tuple):
             # The carry: iteration arguments and results depend on every init and yielded value.
-            yields = [inner for inner in ast.walk(stmt) if isinstance(inner, (ast.Assign, ast.AnnAssign))]
-            yields = [inner for inner in yields if is_yield_call(inner.value)]
-            for inner in yields:
-                reads |= _reads(inner.value)
+            assigns = [inner for inner in ast.walk(stmt) if isinstance(inner, (ast.Assign, ast.AnnAssign))]
+            yields = [inner for inner in assigns if is_yield_call(inner.value)]
             for inner in yields:
                 targets = [inner.target] if isinstance(inner, ast.AnnAssign) else inner.targets
                 names += [name for target in targets for name in target_names(target)]
+        if not names:
+            continue  # (what it reads defines nothing)
+        reads = _statement_reads(stmt)
+        for inner in yields:
+            reads |= _reads(inner.value)
         for name in names:
             defined_by.setdefault(name, set()).update(reads)
     return defined_by

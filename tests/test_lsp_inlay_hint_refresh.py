@@ -10,7 +10,7 @@ import asyncio
 import pytest_lsp
 from cache_policy_programs import DEMO_PROGRAM
 from conftest import SERVER
-from lsp_client import RecordingClient, change, open_document, wait_for_version
+from lsp_client import RecordingClient, change, open_document, until_loaded, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 
@@ -50,6 +50,7 @@ async def not_refreshing(lsp_client: RecordingClient):
 
 async def refreshes_after(client: RecordingClient, version: int) -> int:
     await wait_for_version(client, URI, version)
+    await until_loaded(client, URI)  # a first publication may come while the server loads
     await asyncio.sleep(0.3)  # the refresh request follows the publication
     return client.inlay_hint_refreshes
 

@@ -45,13 +45,18 @@ const KEY_MS = 120;
 const RUNNING_FILE = 'mistake_conflict.py';
 // Open -> first squiggle (issue 20: under 2 s with the machine idle), from the double-click in a
 // window whose extension host is up. Measured here (2 CPUs): a kernel opened while the server
-// runs, 310-590 ms at load averages 2-7 (checked always: 3x margin); a new window, so a new
-// server with the interpreter check and the initialize answer kept, about 2.1 s at load 7
-// (checked against the bound only when the machine is idle, a load average under half the
-// CPUs; else against 5 times the bound, which still catches a start that waits on something);
+// runs, 290-590 ms at load averages 2-7 (checked always: 3x margin); a new window, so a new
+// server with the interpreter check and the initialize answer kept (the kernel is then
+// published before the server has loaded): 1.0-2.2 s at load averages 3.4-5 (checked against
+// the bound when the machine is idle just before the click, see QUIET_BUSY; else against 5
+// times the bound, which still catches a start that waits on something);
 // the first start after the install (interpreter checked, nothing compiled or kept yet):
 // recorded only. E2E_OPEN_TO_SQUIGGLE_MAX_MS changes the bound.
 const OPEN_MAX_MS = Number(process.env.E2E_OPEN_TO_SQUIGGLE_MAX_MS || 2000);
+// "Idle" for the new window's open: the CPUs busy under this share over the half second before
+// the click, waited for up to QUIET_WAIT_MS (where /proc/stat is missing: the load average).
+const QUIET_BUSY = 0.25;
+const QUIET_WAIT_MS = 20000;
 const FIXTURES = path.join(__dirname, 'fixtures');
 const result = { url: URL, file: FILE, checks: [], ms: {}, windowReadyMs: {}, openToSquiggleMs: {}, startTimeline: {} };
 const t0 = Date.now();
@@ -215,6 +220,35 @@ async function openToSquiggle(label, file, needle) {
   result.openToSquiggleMs[label] = shown - started;
   result.startTimeline[label] = startTimeline(started, shown);
   return shown - started;
+}
+
+/** The share of the CPUs' time spent busy over the next `ms` (Linux's /proc/stat; null elsewhere). */
+async function cpuBusy(ms) {
+  const sample = () => {
+    const fields = fs.readFileSync('/proc/stat', 'utf-8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    const idle = fields[3] + (fields[4] || 0); // idle and iowait
+    return { total: fields.reduce((a, b) => a + b, 0), idle };
+  };
+  let before;
+  try {
+    before = sample();
+  } catch (_) {
+    return null;
+  }
+  await page.waitForTimeout(ms);
+  const after = sample();
+  const total = after.total - before.total;
+  return total > 0 ? 1 - (after.idle - before.idle) / total : null;
+}
+
+/** Wait for a quiet moment (the CPUs busy under QUIET_BUSY over half a second), QUIET_WAIT_MS at
+ * the most: what was measured last (null: not measurable here). */
+async function quietMoment() {
+  let busy = await cpuBusy(500);
+  for (const end = Date.now() + QUIET_WAIT_MS; busy !== null && busy >= QUIET_BUSY && Date.now() < end;) {
+    busy = await cpuBusy(500);
+  }
+  return busy === null ? null : Math.round(busy * 100) / 100;
 }
 
 /** Load `url` in the page and wait until its window's extension host has started and activated
@@ -567,11 +601,16 @@ async function formattedKernelQuickFix() {
   await loadWindow('newWindow', EDIT_URL);
   const load = os.loadavg()[0];
   const cpus = os.cpus().length;
+  // The click waits (up to QUIET_WAIT_MS) for a quiet moment: the CPUs busy under QUIET_BUSY
+  // over half a second (code-server and the browser settle after the window loads).
+  const busy = await quietMoment();
   const opened = await openToSquiggle('newWindow', FORMATTED_FILE, 'class FormattedQk');
   result.loadAverage = { newWindow: Math.round(Math.max(load, os.loadavg()[0]) * 10) / 10, cpus };
-  const idle = result.loadAverage.newWindow < cpus / 2;
+  result.cpuBusyBeforeNewWindowOpen = busy;
+  const idle = busy !== null ? busy < QUIET_BUSY : result.loadAverage.newWindow < cpus / 2;
   const bound = idle ? OPEN_MAX_MS : 5 * OPEN_MAX_MS;
-  check(`open -> first squiggle in a new window (a new server) under ${bound} ms (load average ${result.loadAverage.newWindow} on ${cpus} CPUs: ${idle ? 'idle' : `busy; ${OPEN_MAX_MS} ms when idle`})`,
+  const state = busy !== null ? `CPUs ${Math.round(busy * 100)} % busy just before` : `load average ${result.loadAverage.newWindow} on ${cpus} CPUs`;
+  check(`open -> first squiggle in a new window (a new server) under ${bound} ms (${state}: ${idle ? 'idle' : `busy; ${OPEN_MAX_MS} ms when idle`})`,
     opened < bound, result.startTimeline.newWindow);
   const marker = await locateSettled('pl.set_cache_policy(query', 'set_cache_policy', 4);
   check('formatted kernel: the marker has its error squiggle', marker !== null);
@@ -973,7 +1012,8 @@ async function typingAMarker() {
   })
   .finally(async () => {
     result.totalMs = Date.now() - t0;
-    const load = result.loadAverage ? ` (load average ${result.loadAverage.newWindow} on ${result.loadAverage.cpus} CPUs)` : '';
+    const busy = typeof result.cpuBusyBeforeNewWindowOpen === 'number' ? `, CPUs ${Math.round(result.cpuBusyBeforeNewWindowOpen * 100)} % busy before the new window's open` : '';
+    const load = result.loadAverage ? ` (load average ${result.loadAverage.newWindow} on ${result.loadAverage.cpus} CPUs${busy})` : '';
     result.openToSquiggle = Object.entries(result.openToSquiggleMs).map(([k, v]) => `${k} ${v} ms`).join(', ') + load;
     try {
       await browser.close();

@@ -134,7 +134,10 @@ def _field_copier(cls: type, names: tuple[str, ...], kept: frozenset[str]) -> _C
     return copy_fields
 
 
+# What a dim (and a dtype) is when it holds no IR: a size or a symbol's name.
 _PLAIN = frozenset({int, str, bool, type(None)})
+# What a constant's value is when it is plain (never an IR node).
+_PLAIN_VALUES = frozenset({int, float, str, bool, type(None)})
 
 
 def _const_copier(copy_fields: _Copier) -> _Copier:
@@ -149,9 +152,6 @@ def _const_copier(copy_fields: _Copier) -> _Copier:
         return copy_fields(value, memo)
 
     return copy_const
-
-
-_PLAIN_VALUES = frozenset({int, float, str, bool, type(None)})
 
 
 def _type_copier(cls: type, names: tuple[str, ...], copy_fields: _Copier) -> _Copier:

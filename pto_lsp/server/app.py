@@ -181,7 +181,7 @@ class PtoLanguageServer(LanguageServer):
     def encoding(self) -> Encoding:
         negotiated = self.workspace.position_encoding if self.protocol.workspace is not None else None
         value = negotiated.value if isinstance(negotiated, lsp.PositionEncodingKind) else negotiated
-        return Encoding(value) if value in {e.value for e in Encoding} else Encoding.UTF16
+        return Encoding.negotiated(value)
 
     async def pull_configuration(self, always: bool = False) -> None:
         """Ask the client for the `ptoLsp` section (when it can answer) and re-check open files

@@ -182,7 +182,7 @@ def publish_first_documents(
         return None
     capabilities = initialize_result.get("capabilities")
     negotiated = capabilities.get("positionEncoding") if isinstance(capabilities, dict) else None
-    encoding = Encoding(negotiated) if negotiated in {e.value for e in Encoding} else Encoding.UTF16
+    encoding = Encoding.negotiated(negotiated)
     editor_options = initialize_params.get("initializationOptions")
     first = FirstDocuments(DocumentStore(), AnalysisEngine())
     for serial, item in opened:

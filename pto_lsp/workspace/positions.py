@@ -23,6 +23,11 @@ class Encoding(str, enum.Enum):
     UTF16 = "utf-16"
     UTF32 = "utf-32"
 
+    @classmethod
+    def negotiated(cls, value: object) -> Encoding:
+        """The encoding a server's `positionEncoding` names (UTF-16, LSP's default, for anything else)."""
+        return cls(value) if value in {e.value for e in cls} else cls.UTF16
+
 
 class LineIndex:
     """Converts byte columns of one text's lines into other units."""

@@ -20,7 +20,8 @@ from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.pipeline import PARSE, PIPELINE, run_passes
+from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions
 
@@ -42,14 +43,49 @@ def ir_after(
     of it, and we invent none."""
     if analysis.front_end_stopped():
         return ""
-    programs, functions = run_passes(analysis.programs, analysis.functions, after, keep_analysis)
+    programs, functions, refused = passed(analysis, after, keep_analysis)
     if function:
         programs = [
             dataclasses.replace(p, functions=[f for f in p.functions if f.name == function]) for p in programs
         ]
         programs = [p for p in programs if p.functions]
         functions = [f for f in functions if f.name == function]
-    return print_definitions(programs, functions, analysis.environment)
+        refused = []
+    shown = print_definitions(programs, functions, analysis.environment)
+    if not refused:
+        return shown
+    notes = "\n\n".join(note for _, note in sorted(refused, key=lambda r: (r[0].start_line, r[0].start_col)))
+    return f"{notes}\n\n{shown}" if shown else notes
+
+
+def passed(
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool
+) -> tuple[list[Program], list[Function], list[tuple[Span, str]]]:
+    """The module's programs and free functions after the pass `after`, one definition at a
+    time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
+    which comes back as its span and what the view says instead of its dump."""
+    find_pass(after)  # an unknown pass is refused before anything runs
+    programs: list[Program] = []
+    functions: list[Function] = []
+    refused: list[tuple[Span, str]] = []
+    for definition in [*analysis.programs, *analysis.functions]:
+        as_program = isinstance(definition, Program)
+        try:
+            done = run_passes(
+                [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
+            )
+        except PassNotModelled as problem:
+            refused.append((definition.span, _not_shown(definition, problem)))
+            continue
+        programs += done[0]
+        functions += done[1]
+    return programs, functions, refused
+
+
+def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
+    """What the view says instead of a program's dump that would differ from the real one."""
+    kind = "program" if isinstance(definition, Program) else "function"
+    return f"# pypto.{kind}: {definition.name} -- not shown: {problem} is not modelled"
 
 
 @dataclass(frozen=True)
@@ -89,7 +125,7 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions = run_passes(analysis.programs, analysis.functions, LAST_PASS, keep_analysis)
+    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis)
     # Kernels called from a loop the real Simplify folds (per program; free functions together).
     folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
     folded[None] = callees_in_folded_loops(functions)

@@ -1,0 +1,22 @@
+"""A pass meeting a construct whose real treatment it does not reproduce.
+
+A pass raises `PassNotModelled` rather than guess: the IR view then says, for that
+program, which pass stopped where and why, and prints no dump of it (a dump that
+differs from the real compiler's is a wrong answer). Everything else that runs the
+passes (memory, codegen) treats the program as not analysed.
+"""
+
+from __future__ import annotations
+
+from compiler.base.span import Span
+
+
+class PassNotModelled(Exception):
+    """`pass_name` cannot take the program through `span` as the real pass would: `reason`."""
+
+    def __init__(self, pass_name: str, reason: str, span: Span | None = None) -> None:
+        where = f" (line {span.start_line})" if span is not None else ""
+        super().__init__(f"{pass_name}: {reason}{where}")
+        self.pass_name = pass_name
+        self.reason = reason
+        self.span = span

@@ -11,6 +11,7 @@ from compiler.ir import (
     AssignStmt,
     BreakStmt,
     Call,
+    Const,
     ContinueStmt,
     EvalStmt,
     Expr,
@@ -19,6 +20,7 @@ from compiler.ir import (
     IfStmt,
     OpaqueStmt,
     ReturnStmt,
+    ScalarType,
     ScopeStmt,
     SeqStmts,
     Stmt,
@@ -148,8 +150,7 @@ def _for_header(stmt: ForStmt) -> str:
     if stmt.iter_args:
         names = ", ".join(var.name for var in stmt.iter_args)
         target += f", ({names}{',' if len(stmt.iter_args) == 1 else ''})"
-    bounds = [bound for bound in (stmt.start, stmt.stop, stmt.step) if bound is not None]
-    args = [format_expr(bound) for bound in bounds]
+    args = _written_bounds(stmt)
     attrs = [(key, value) for key, value in stmt.attrs if key != "pipeline_stages"]
     stage = next((value for key, value in stmt.attrs if key == "pipeline_stages"), None)
     if stage is not None:
@@ -159,6 +160,30 @@ def _for_header(stmt: ForStmt) -> str:
     if attrs:
         args.append(f"attrs={format_attr_dict(attrs, format_expr)}")
     return f"for {target} in pl.{_LOOP_FUNCTIONS[stmt.kind]}({', '.join(args)}):"
+
+
+def _written_bounds(stmt: ForStmt) -> list[str]:
+    """The bounds as the real printer writes them, Python's concise form: a start of 0
+    and a step of 1 (INDEX literals, which a bare literal reads back as) are left out,
+    the start only when the step is."""
+    start, stop, step = (
+        format_expr(bound) if bound is not None else "" for bound in (stmt.start, stmt.stop, stmt.step)
+    )
+    if _is_index_literal(stmt.step, 1):
+        return [stop] if _is_index_literal(stmt.start, 0) else [start, stop]
+    return [start or "0", stop, step]
+
+
+def _is_index_literal(expr: Expr | None, value: int) -> bool:
+    if expr is None:
+        return True
+    return (
+        isinstance(expr, Const)
+        and type(expr.value) is int
+        and expr.value == value
+        and isinstance(expr.type, ScalarType)
+        and expr.type.dtype == "INDEX"
+    )
 
 
 def _print_while(stmt: WhileStmt, depth: int, out: Lines) -> None:

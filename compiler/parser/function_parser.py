@@ -55,6 +55,7 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
 from compiler.parser import cache_policy, loop_rules, ops, scope_headers, signature_checks, type_checks
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
@@ -953,18 +954,8 @@ def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | 
     if len(bounds) == 1:
         return None, bounds[0], None
     start, stop = bounds[0], bounds[1]
-    step = bounds[2] if len(bounds) >= 3 and not _is_index_literal(bounds[2], 1) else None
-    return (None if _is_index_literal(start, 0) else start), stop, step
-
-
-def _is_index_literal(expr: Expr, value: int) -> bool:
-    return (
-        isinstance(expr, Const)
-        and type(expr.value) is int
-        and expr.value == value
-        and isinstance(expr.type, ScalarType)
-        and expr.type.dtype == "INDEX"
-    )
+    step = bounds[2] if len(bounds) >= 3 and not is_index_literal(bounds[2], 1) else None
+    return (None if is_index_literal(start, 0) else start), stop, step
 
 
 def _loop_var_type(bounds: list[Expr]) -> ScalarType:

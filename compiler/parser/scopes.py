@@ -131,6 +131,11 @@ def classify_for(stmt: ast.For) -> ScopePlan | None:
     keywords = {kw.arg for kw in call.keywords if kw.arg}
     if keywords & _SPMD_FOR_REJECTED_KEYWORDS or not isinstance(stmt.target, ast.Name):
         return None
+    return _spmd_carrier_plan(call)
+
+
+def _spmd_carrier_plan(call: ast.Call) -> ScopePlan:
+    """An Spmd scope around the InCore scope the real parser synthesises for its body."""
     split, slot_num = optimizations(call)
     return ScopePlan(
         ScopeKind.SPMD,
@@ -189,28 +194,12 @@ def _classify_spmd_with(stmt: ast.With, call: ast.Call, context: ScopeContext) -
             return None  # optimizations= twice, or on the wrong scope
         return ScopePlan(ScopeKind.SPMD, None, name_hint=_name_hint(call))
     if spmd_body_reads_block_idx(stmt.body):
-        split, slot_num = optimizations(call)
-        return ScopePlan(
-            ScopeKind.SPMD,
-            ScopeKind.IN_CORE,
-            name_hint=_name_hint(call),
-            incore_carrier=True,
-            split=split,
-            slot_num=slot_num,
-        )
+        return _spmd_carrier_plan(call)
     dispatches = spmd_dispatch_count(stmt.body, context.is_dsl_function_name)
     if dispatches != 1:
         return None  # neither reads the block index nor dispatches, or dispatches twice
     if has_optimization_entry:
-        split, slot_num = optimizations(call)
-        return ScopePlan(
-            ScopeKind.SPMD,
-            ScopeKind.IN_CORE,
-            name_hint=_name_hint(call),
-            incore_carrier=True,
-            split=split,
-            slot_num=slot_num,
-        )
+        return _spmd_carrier_plan(call)
     return ScopePlan(ScopeKind.SPMD, ScopeKind.SPMD, name_hint=_name_hint(call))
 
 

@@ -11,7 +11,6 @@ from compiler.ir import (
     AssignStmt,
     BreakStmt,
     Call,
-    Const,
     ContinueStmt,
     EvalStmt,
     Expr,
@@ -20,7 +19,6 @@ from compiler.ir import (
     IfStmt,
     OpaqueStmt,
     ReturnStmt,
-    ScalarType,
     ScopeStmt,
     SeqStmts,
     Stmt,
@@ -29,6 +27,7 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
 from compiler.printer.expressions import format_expr, format_subscript
 from compiler.printer.types import format_type
@@ -169,21 +168,10 @@ def _written_bounds(stmt: ForStmt) -> list[str]:
     start, stop, step = (
         format_expr(bound) if bound is not None else "" for bound in (stmt.start, stmt.stop, stmt.step)
     )
-    if _is_index_literal(stmt.step, 1):
-        return [stop] if _is_index_literal(stmt.start, 0) else [start, stop]
+    # None is the parser's spelling of a start of 0 / a step of 1 left out.
+    if stmt.step is None or is_index_literal(stmt.step, 1):
+        return [stop] if stmt.start is None or is_index_literal(stmt.start, 0) else [start, stop]
     return [start or "0", stop, step]
-
-
-def _is_index_literal(expr: Expr | None, value: int) -> bool:
-    if expr is None:
-        return True
-    return (
-        isinstance(expr, Const)
-        and type(expr.value) is int
-        and expr.value == value
-        and isinstance(expr.type, ScalarType)
-        and expr.type.dtype == "INDEX"
-    )
 
 
 def _print_while(stmt: WhileStmt, depth: int, out: Lines) -> None:

@@ -55,6 +55,7 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
 from compiler.parser import cache_policy, loop_rules, ops, scope_headers, signature_checks, type_checks
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
@@ -76,6 +77,7 @@ from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
     LEVELS,
+    SPMD_SUFFIX,
     ScopeContext,
     ScopePlan,
     classify_for,
@@ -861,6 +863,11 @@ def _attach_comments(
         parsed.comments = tuple(leading)
 
 
+def _with_slot_num(attrs: list[tuple[str, Any]], plan: ScopePlan) -> list[tuple[str, Any]]:
+    """The InCore scope's attrs, the cross-core slot count last (`slot_num`), as the real parser appends it."""
+    return [*attrs, ("slot_num", plan.slot_num)] if plan.slot_num is not None else attrs
+
+
 def _build_scope(
     plan: ScopePlan,
     span: Span,
@@ -870,8 +877,8 @@ def _build_scope(
     decls: list[tuple[Var, int]],
 ) -> ScopeStmt:
     if plan.kind is ScopeKind.IN_CORE:
-        merged = cache_policy.merge_cache_policy_attr(attrs, decls)
-        return InCoreScopeStmt(span, body, merged, plan.name_hint, header)
+        merged = cache_policy.merge_cache_policy_attr(_with_slot_num(attrs, plan), decls)
+        return InCoreScopeStmt(span, body, merged, plan.name_hint, header, split=plan.split)
     if plan.kind is ScopeKind.HIERARCHY:
         merged = cache_policy.merge_cache_policy_attr(attrs, decls)
         return HierarchyScopeStmt(
@@ -879,9 +886,13 @@ def _build_scope(
         )
     if plan.kind is ScopeKind.SPMD:
         if plan.incore_carrier:
-            carrier_attrs = cache_policy.merge_cache_policy_attr([], decls)
-            carrier = InCoreScopeStmt(span, body, carrier_attrs, "", header)
+            # The real parser splits the hint: the Spmd scope `<hint>_spmd`, the kernel
+            # scope it wraps `<hint>` (a hint that ends in `_spmd` already loses it there).
+            incore_hint = plan.name_hint.removesuffix(SPMD_SUFFIX)
+            carrier_attrs = cache_policy.merge_cache_policy_attr(_with_slot_num([], plan), decls)
+            carrier = InCoreScopeStmt(span, body, carrier_attrs, incore_hint, header, split=plan.split)
             body = SeqStmts(span, [carrier])
+            return SpmdScopeStmt(span, body, attrs, incore_hint and incore_hint + SPMD_SUFFIX, header)
         return SpmdScopeStmt(span, body, attrs, plan.name_hint, header)
     if plan.kind is ScopeKind.CLUSTER:
         return ClusterScopeStmt(span, body, attrs, plan.name_hint, header)
@@ -985,13 +996,15 @@ def _target_names(target: ast.expr) -> list[str]:
 
 
 def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | None]:
+    """(start, stop, step); a start of 0 and a step of 1 (INDEX literals) are None, as
+    when left out: `pl.range(0, n)` and `pl.range(n)` are one loop in the real IR."""
+    if not bounds:
+        return None, None, None
     if len(bounds) == 1:
         return None, bounds[0], None
-    if len(bounds) == 2:
-        return bounds[0], bounds[1], None
-    if len(bounds) >= 3:
-        return bounds[0], bounds[1], bounds[2]
-    return None, None, None
+    start, stop = bounds[0], bounds[1]
+    step = bounds[2] if len(bounds) >= 3 and not is_index_literal(bounds[2], 1) else None
+    return (None if is_index_literal(start, 0) else start), stop, step
 
 
 def _loop_var_type(bounds: list[Expr]) -> ScalarType:

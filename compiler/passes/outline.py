@@ -45,8 +45,9 @@ from compiler.ir import (
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
-from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, unique_function_name
+from compiler.lowering.outlining import outlined_names, unique_function_name
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
 
 
 def outline_hierarchy_scopes(program: Program) -> Program:

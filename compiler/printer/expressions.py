@@ -46,6 +46,10 @@ _BINARY: dict[str, tuple[str, int]] = {
     "bitand": ("&", _BITAND),
     "bitor": ("|", _BITOR),
     "bitxor": ("^", _BITXOR),
+    # Built by passes (CtrlFlowTransform's loop guard); the parser keeps comparisons as text.
+    "lt": ("<", _COMPARE),
+    "gt": (">", _COMPARE),
+    "and": ("and", _AND),
 }
 _UNARY_OPS = {"neg": ("-", _UNARY), "pos": ("+", _UNARY), "bit_not": ("~", _UNARY), "not": ("not ", _NOT)}
 

@@ -52,7 +52,9 @@ CYCLE_MESSAGE = "Cycle detected in FunctionType::Inline call graph: {cycle}"
 
 def inline_functions(program: Program) -> Program:
     inline = {f.name: f for f in program.functions if f.func_type is FunctionType.INLINE}
-    if not inline:
+    if not inline or len(inline) == len(program.functions):
+        # (A free `@pl.jit.inline` function, here a program of its own, is spliced into
+        # the JIT entries that call it when they are compiled: it is shown as it is.)
         return program
     cycle = inline_cycle(inline)
     if cycle is not None:
@@ -205,7 +207,7 @@ class _Splicer:
             if len(self.naming_functions) > 1:
                 raise PassNotModelled(PASS_NAME, "Inline calls spliced in several functions", span)
         memo: dict[int, object] = {}
-        texts: dict[str, str] = {}
+        texts: dict[str, str | int] = {}
         by_param = {param.name: (param, arg) for param, arg in zip(callee.params, args, strict=True)}
         for param, arg in by_param.values():
             if not isinstance(arg, (Var, Const)):

@@ -77,6 +77,8 @@ class _Decomposed:
     stmts: list[Stmt]
     yields: list[Expr]
     had_yield: bool
+    # What the closing yield binds: the loop's return vars (the parser keeps them there).
+    targets: list[Var] = field(default_factory=list)
 
 
 class _Lowering:
@@ -126,7 +128,8 @@ class _Lowering:
     def loop_with_continue(self, loop: ForStmt | WhileStmt) -> Stmt:
         decomposed = _decompose(loop.body)
         result = self.continue_body(decomposed.stmts, loop.iter_args, decomposed.yields, loop.span)
-        loop.body.stmts = _final_body(result, decomposed.had_yield, loop.return_vars, loop.span)
+        targets = loop.return_vars or decomposed.targets
+        loop.body.stmts = _final_body(result, decomposed.had_yield, targets, loop.span)
         return loop
 
     def for_with_break(self, loop: ForStmt, has_continue: bool) -> list[Stmt]:
@@ -153,7 +156,7 @@ class _Lowering:
         advance = AssignStmt(span, _rebinding(index), advanced)
         processed.stmts.append(IfStmt(span, _not(flag, span), SeqStmts(span, [advance]), None))
         if closing or decomposed.had_yield:
-            processed.stmts.append(_yield(closing, loop.return_vars, span))
+            processed.stmts.append(_yield(closing, loop.return_vars or decomposed.targets, span))
         body = SeqStmts(span, processed.stmts)
         lowered = WhileStmt(span, condition, body, loop.iter_args, loop.init_values, loop.return_vars)
         return [AssignStmt(span, index, start), AssignStmt(span, flag, _false(span)), lowered]
@@ -166,7 +169,8 @@ class _Lowering:
         condition = BinaryExpr(span, "and", loop.condition, _not(flag, span), type=_BOOL)
         decomposed = _decompose(loop.body)
         processed = self.break_and_continue(decomposed, loop.iter_args, flag, has_continue, span)
-        loop.body.stmts = _final_body(processed, decomposed.had_yield, loop.return_vars, span)
+        targets = loop.return_vars or decomposed.targets
+        loop.body.stmts = _final_body(processed, decomposed.had_yield, targets, span)
         loop.condition = condition
         return [AssignStmt(span, flag, _false(span)), loop]
 
@@ -387,7 +391,7 @@ def _decompose(body: SeqStmts) -> _Decomposed:
         stmts.pop()
     else:
         raise PassNotModelled(PASS_NAME, "a loop body closing with a nested yield", body.span)
-    return _Decomposed(stmts, list(last.values), True)
+    return _Decomposed(stmts, list(last.values), True, list(last.targets))
 
 
 def _final_body(result: _Body, had_yield: bool, return_vars: list[Var], span: Span) -> list[Stmt]:

@@ -206,7 +206,10 @@ def test_ops_are_fully_qualified():
     assert "y: pl.Tensor = " not in text
     # Result types come from the modelled op type deduction, as the real printer annotates them.
     assert "y: pl.Tensor[[64, 64], pl.FP32] = pl.tensor.add(x, pl.tensor.exp(x))" in text
-    assert "t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(y, [0, 0], [64, 64])" in text
+    assert (
+        "t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(y, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)"
+        in text
+    )
     assert "u: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.mul(t, t)" in text  # the real deduction: Vec
     assert "out: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(u, [0, 0], out)" in text
 
@@ -217,7 +220,8 @@ def test_index_arithmetic_is_annotated_as_the_real_printer_does():
     assert "            offset: pl.Scalar[pl.INDEX] = i * 128" in text.splitlines()
     # The annotation writes no memory space: the Var takes the load's (Vec), as the real one prints it.
     assert (
-        "tile_b: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(b, [offset, 0], [128, 128])" in text
+        "tile_b: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(b, [offset, 0], [128, 128], [128, 128], target_memory=pl.Mem.Vec)"
+        in text
     )
 
 
@@ -265,7 +269,7 @@ def test_load_cache_kwarg_prints_as_a_plain_int(policy, value):
     )
     text, again = reparse(parse_program(source))
     assert (
-        f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], cache={value})"
+        f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec, cache={value})"
         in text
     )
     load = again.functions[0].body.stmts[0]

@@ -111,7 +111,7 @@ def test_an_if_without_else_merges_with_the_value_from_before_it():
         """)
     )
     assert body_of(dump) == textwrap.dedent(f"""\
-        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64])
+        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
         if n__ssa_v0 == 0:
             t__ssa_v1: {VEC} = pl.tile.muls(t__ssa_v0, 2.0)
             t__phi_v2: {VEC} = pl.yield_(t__ssa_v1)
@@ -140,7 +140,7 @@ def test_a_name_only_one_arm_binds_gets_no_merge_and_is_read_bare():
             return w
     """)
     assert body_of(compile_text(source)) == textwrap.dedent(f"""\
-        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64])
+        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
         if n__ssa_v0 == 0:
             u__ssa_v0: {VEC} = pl.tile.add(t__ssa_v0, t__ssa_v0)
         w__ssa_v0: {VEC} = pl.tile.muls(u, 2.0)
@@ -187,7 +187,7 @@ def test_nested_ifs_merge_inside_out_and_an_elif_is_a_nested_if():
         """)
     )
     assert body_of(dump) == textwrap.dedent(f"""\
-        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64])
+        t__ssa_v0: {LOADED} = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
         k__ssa_v0: pl.Scalar[pl.INDEX] = n__ssa_v0 + 1
         if n__ssa_v0 > 4:
             if k__ssa_v0 < 8 and n__ssa_v0 != 5:
@@ -255,7 +255,7 @@ def test_an_ifs_own_yields_give_one_return_var_read_after_it():
         """)
     )
     assert body_of(dump) == textwrap.dedent(f"""\
-        init__ssa_v0: {T64} = pl.tensor.create([64], dtype=pl.FP32)
+        init__ssa_v0: {T64} = pl.tensor.create([64], dtype=pl.FP32, layout=pl.TensorLayout.ND)
         for i__idx_v0, (acc,) in pl.range(5, init_values=(init__ssa_v0,)):
             if i__idx_v0 == 0:
                 val__ssa_v0: {T64} = pl.tensor.muls(acc, 2.0)

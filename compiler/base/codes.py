@@ -58,6 +58,7 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 
 # The IR verifier at pipeline_input (PTO6xx): the properties' errors, then the
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
+VERIFY_INOUT_USE = "PTO602"  # InOutUseValid: "variable 'out' was passed as InOut/Out at ..."
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream

@@ -55,8 +55,8 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
-from compiler.lowering.outlining import SPMD_SUFFIX
 from compiler.parser import (
     cache_policy,
     loop_rules,
@@ -85,6 +85,7 @@ from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
     LEVELS,
+    SPMD_SUFFIX,
     ScopeContext,
     ScopePlan,
     classify_for,
@@ -861,10 +862,6 @@ class FunctionParser:
             scope.core_num, scope.sync_start = launch.core_num, launch.sync_start
         carrier = scope.body.stmts[0] if plan.incore_carrier else scope
         assert isinstance(carrier, ScopeStmt)
-        if isinstance(carrier, InCoreScopeStmt):
-            carrier.split = keywords.split
-            if carrier is not scope:
-                carrier.attrs += keywords.carrier_attrs
         carrier.declaration_spans = declared_at
         first, last = Span.of(stmt.body[0]), Span.of(stmt.body[-1])
         scope.body_span = carrier.body_span = Span(
@@ -921,6 +918,11 @@ def _attach_comments(
         parsed.comments = tuple(leading)
 
 
+def _with_slot_num(attrs: list[tuple[str, Any]], plan: ScopePlan) -> list[tuple[str, Any]]:
+    """The InCore scope's attrs, the cross-core slot count last (`slot_num`), as the real parser appends it."""
+    return [*attrs, ("slot_num", plan.slot_num)] if plan.slot_num is not None else attrs
+
+
 def _build_scope(
     plan: ScopePlan,
     span: Span,
@@ -930,23 +932,23 @@ def _build_scope(
     decls: list[tuple[Var, int]],
 ) -> ScopeStmt:
     if plan.kind is ScopeKind.IN_CORE:
-        merged = cache_policy.merge_cache_policy_attr(attrs, decls)
-        return InCoreScopeStmt(span, body, merged, plan.name_hint, header)
+        merged = cache_policy.merge_cache_policy_attr(_with_slot_num(attrs, plan), decls)
+        return InCoreScopeStmt(span, body, merged, plan.name_hint, header, split=plan.split)
     if plan.kind is ScopeKind.HIERARCHY:
         merged = cache_policy.merge_cache_policy_attr(attrs, decls)
         return HierarchyScopeStmt(
             span, body, merged, plan.name_hint, header, level=plan.level or "", role=plan.role
         )
     if plan.kind is ScopeKind.SPMD:
-        name_hint = plan.name_hint
         if plan.incore_carrier:
-            # The real parser splits the hint: `q` names the kernel, `q_spmd` the SPMD scope.
-            kernel_hint = name_hint.removesuffix(SPMD_SUFFIX)
-            name_hint = f"{kernel_hint}{SPMD_SUFFIX}" if name_hint else ""
-            carrier_attrs = cache_policy.merge_cache_policy_attr([], decls)
-            carrier = InCoreScopeStmt(span, body, carrier_attrs, kernel_hint, header)
+            # The real parser splits the hint: the Spmd scope `<hint>_spmd`, the kernel
+            # scope it wraps `<hint>` (a hint that ends in `_spmd` already loses it there).
+            incore_hint = plan.name_hint.removesuffix(SPMD_SUFFIX)
+            carrier_attrs = cache_policy.merge_cache_policy_attr(_with_slot_num([], plan), decls)
+            carrier = InCoreScopeStmt(span, body, carrier_attrs, incore_hint, header, split=plan.split)
             body = SeqStmts(span, [carrier])
-        return SpmdScopeStmt(span, body, attrs, name_hint, header)
+            return SpmdScopeStmt(span, body, attrs, incore_hint and incore_hint + SPMD_SUFFIX, header)
+        return SpmdScopeStmt(span, body, attrs, plan.name_hint, header)
     if plan.kind is ScopeKind.CLUSTER:
         return ClusterScopeStmt(span, body, attrs, plan.name_hint, header)
     return RuntimeScopeStmt(span, body, attrs, plan.name_hint, header, manual=plan.manual)
@@ -1049,13 +1051,15 @@ def _target_names(target: ast.expr) -> list[str]:
 
 
 def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | None]:
+    """(start, stop, step); a start of 0 and a step of 1 (INDEX literals) are None, as
+    when left out: `pl.range(0, n)` and `pl.range(n)` are one loop in the real IR."""
+    if not bounds:
+        return None, None, None
     if len(bounds) == 1:
         return None, bounds[0], None
-    if len(bounds) == 2:
-        return bounds[0], bounds[1], None
-    if len(bounds) >= 3:
-        return bounds[0], bounds[1], bounds[2]
-    return None, None, None
+    start, stop = bounds[0], bounds[1]
+    step = bounds[2] if len(bounds) >= 3 and not is_index_literal(bounds[2], 1) else None
+    return (None if is_index_literal(start, 0) else start), stop, step
 
 
 def _loop_var_type(bounds: list[Expr]) -> ScalarType:

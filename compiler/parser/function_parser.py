@@ -209,6 +209,8 @@ class FunctionParser:
             role=role,
             decorator=self._decorator.name,
         )
+        if not unread and not function.has_dsl_body and _is_sub_worker(function):
+            function.inline_body = _sub_worker_source(node)
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, span, None)
@@ -890,6 +892,29 @@ class FunctionParser:
             return False
         value = self._env.values.get(name)
         return isinstance(value, (bool, int, float))
+
+
+def _is_sub_worker(function: Function) -> bool:
+    return function.level == "HOST" and function.role == "SubWorker"
+
+
+def _sub_worker_source(node: ast.FunctionDef) -> str | None:
+    """A HOST SubWorker's body as the real parser keeps it: each statement unparsed (None:
+    an abstract one, `...` after a docstring and `pl.func_attr` directives)."""
+    rest = [
+        stmt
+        for stmt in node.body
+        if not (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        )
+        and not _is_directive(stmt)
+    ]
+    only = rest[0] if len(rest) == 1 else None
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant) and only.value.value is Ellipsis:
+        return None
+    return "\n".join(ast.unparse(stmt) for stmt in node.body)
 
 
 def _is_directive(stmt: ast.stmt) -> bool:

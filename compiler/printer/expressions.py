@@ -27,6 +27,7 @@ from compiler.ir import (
     UnaryExpr,
     Var,
 )
+from compiler.printer.special_calls import special_call
 from compiler.printer.values import format_attr_dict, format_attr_value, format_literal
 
 # Python's binding strength, weakest first; an operand weaker than its operator needs parentheses.
@@ -194,6 +195,9 @@ def _float_literal(value: float) -> str:
 
 
 def _call(call: Call) -> str:
+    special = special_call(call, format_expr)
+    if special is not None:
+        return special
     index = call.args[1] if len(call.args) == 2 else None
     if call.op in _SUBSCRIPT_OPS and isinstance(index, SubscriptIndex) and not call.kwargs:
         return format_subscript(call.args[0], index)

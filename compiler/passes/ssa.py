@@ -406,10 +406,9 @@ class _Converter:
             stmt.init_values.append(init)
             last = self.cur[name]
             closing.values.append(last)
-            # Typed as the parser types a yield's target (from the value yielded), so that
-            # a dump reads back as itself; the real pass gives it the init's type, the same
-            # wherever the body's value has a type.
-            result.type = last.type
+            # The real pass gives a loop's return var its iteration argument's type (the
+            # init's), as the parser types a loop's yield targets.
+            result.type = iter_arg.type
             closing.targets.append(result)
             self.cur[name] = result
 

@@ -4,9 +4,9 @@ pass expands it (src/ir/transforms/unroll_loops_pass.cpp).
 Each copy binds fresh vars and reads the loop variable as an INDEX constant (kept
 source text, a comparison, says the constant too), so one load in the loop becomes
 one load per iteration (the codegen warning still counts a tensor once per kernel).
-The real pass refuses more than 1024 iterations (`unroll_limit_error`). Bounds that
-are not integer constants (the parser refuses those it can tell), and a loop that
-runs no time (its empty place prints as a blank line), are not modelled.
+The real pass refuses more than 1024 iterations (`unroll_limit_error`); a loop that
+runs no time leaves nothing. Bounds that are not integer constants (the parser refuses
+those it can tell; ours cannot fold every module constant) are not modelled.
 """
 
 from __future__ import annotations
@@ -81,8 +81,6 @@ def _iterations(stmt: Stmt) -> range | None:
         raise PassNotModelled(PASS_NAME, "a pl.unroll loop whose bounds are not integer constants", stmt.span)
     if len(iterations) > MAX_ITERATIONS:
         raise PassNotModelled(PASS_NAME, unroll_limit_error(iterations), stmt.span)
-    if not iterations:
-        raise PassNotModelled(PASS_NAME, "a pl.unroll loop that runs no time", stmt.span)
     return iterations
 
 

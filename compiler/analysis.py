@@ -295,7 +295,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     offset = unit.start_line - 1
     opaque_before = opaque_made()
     with unit_line_offset(offset), shared_subtrees():
-        definitions = parse_definitions(list(unit.nodes), env)
+        definitions = parse_definitions(list(unit.nodes), env, unit.text)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
     interfaces: dict[int, ScopeInterface] = {}

@@ -390,7 +390,8 @@ def test_scopes_print_their_headers_and_their_markers():
     assert (
         "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
     )  # the real builder: tensor.adds
-    spmd = lines.index('        with pl.spmd(4, name_hint="blocks"):')
+    # The real parser names an Spmd scope that wraps a kernel scope `<hint>_spmd`.
+    spmd = lines.index('        with pl.spmd(4, name_hint="blocks_spmd"):')
     assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
     assert lines[spmd + 3] == "            out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"

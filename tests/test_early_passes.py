@@ -209,3 +209,14 @@ def test_an_unrolled_index_reads_as_a_constant_even_in_a_condition(tmp_path: Pat
     assert body[0] == "if pl.const(0, pl.INDEX) == pl.const(0, pl.INDEX):"
     assert "pl.tensor.slice(x, [16, 64], [pl.const(1, pl.INDEX) * pl.const(16, pl.INDEX) + k, 0])" in body[-2]
     assert "pl.unroll" not in dump and "pl.tensor.add" not in dump  # a loop of no iteration leaves nothing
+
+
+def test_an_unrolled_loops_comments_go_above_its_first_copy(tmp_path: Path):
+    source = UNROLL.replace(
+        "        for i in pl.unroll(2):", "        # both halves\n        for i in pl.unroll(2):"
+    )
+    body = [
+        line.strip() for line in compile_after(tmp_path, source, "2").split("def main", 1)[1].splitlines()[1:]
+    ]
+    assert body[:2] == ["# both halves", "if pl.const(0, pl.INDEX) == pl.const(0, pl.INDEX):"]
+    assert body.count("# both halves") == 1

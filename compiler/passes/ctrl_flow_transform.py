@@ -173,6 +173,7 @@ class _Lowering:
         targets = loop.return_vars or decomposed.targets
         loop.body.stmts = _final_body(processed, decomposed.had_yield, targets, span)
         loop.condition = condition
+        loop.comments = ()  # the real pass builds a new loop: the old one's comments go
         return [AssignStmt(span, flag, _false(span)), loop]
 
     def break_and_continue(

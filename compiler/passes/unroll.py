@@ -52,6 +52,7 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
         outer = _free_vars(stmt.body)
         bound = [var for inner_stmt in walk_stmts(stmt.body) for var in bound_vars(inner_stmt)]
         memo: dict[int, object] = {}
+        first = len(out)
         for value in values:
             memo = {id(var): var for var in outer}
             constant = Const(stmt.span, value, type=ScalarType("INDEX"))
@@ -59,12 +60,22 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             body = copy.deepcopy(stmt.body, memo)
             respell_reads(body, stmt.loop_var.name, constant, value)
             out.extend(body.stmts)
+        if stmt.comments and len(out) > first:
+            _attach_comments(out[first], stmt.comments)
         last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
         _rename(rest, last)
         renames = {key: last.get(id(var), var) for key, var in renames.items()}
         renames.update(last)  # type: ignore[arg-type]
     block.stmts = out
     return renames
+
+
+def _attach_comments(stmt: Stmt, comments: tuple[str, ...]) -> None:
+    """The loop's comments go above the first statement of its first copy, as the real pass
+    moves them (a sequence carries none: its first statement does)."""
+    while isinstance(stmt, SeqStmts) and stmt.stmts:
+        stmt = stmt.stmts[0]
+    stmt.comments = (*comments, *stmt.comments)
 
 
 def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:

@@ -123,8 +123,27 @@ def _compile(text: str) -> tuple[Tree, bool]:
     return _tree(ast.parse(text.lstrip("="), mode="eval").body), again
 
 
-_COMPILED: dict[str, list[tuple[Tree, Tree, bool, Callable[[Any], bool] | None]]] = {
-    kind: [(_compile(p)[0], *_compile(r), guard) for p, r, guard in rules] for kind, rules in RULES.items()
+def _operand_kinds(pattern: Tree) -> tuple[str | None, ...]:
+    """The node kind each operand of `pattern` must have (None: any), to skip a rule
+    without matching it."""
+    return tuple(
+        child[0]
+        if isinstance(child, tuple)
+        else "const"
+        if isinstance(child, str) and child[0] == "c"
+        else None
+        for child in pattern[1:]
+    )
+
+
+_COMPILED: dict[str, list[tuple[Tree, tuple[str | None, ...], Tree, bool, Callable[[Any], bool] | None]]] = {
+    kind: [
+        (pattern, _operand_kinds(pattern), result, again, guard)
+        for (pattern, _), (result, again), guard in (
+            (_compile(p), _compile(r), guard) for p, r, guard in rules
+        )
+    ]
+    for kind, rules in RULES.items()
 }
 
 
@@ -235,7 +254,7 @@ class Analyzer:
         return self._apply_rules(kind, ret)
 
     def _apply_rules(self, kind: str, ret: Expr) -> Expr:
-        for pattern, result, again, guard in _COMPILED.get(kind, ()):
+        for pattern, result, again, guard in _rules_for(kind, tuple(kind_of(part) for part in operands(ret))):
             bound: dict[str, Expr] = {}
             if not _match(pattern, ret, bound):
                 continue
@@ -367,6 +386,24 @@ def _offset_key(expr: Expr) -> object:
         if is_const_int(rhs):
             return id(lhs)
     return id(expr)
+
+
+_RULES_BY_OPERANDS: dict[tuple[str, tuple[str, ...]], list[tuple[Tree, Tree, bool, Any]]] = {}
+
+
+def _rules_for(kind: str, operand_kinds: tuple[str, ...]) -> list[tuple[Tree, Tree, bool, Any]]:
+    """The rules of `kind` whose pattern may match operands of these kinds, in order
+    (worked out once per combination)."""
+    key = (kind, operand_kinds)
+    found = _RULES_BY_OPERANDS.get(key)
+    if found is None:
+        found = [
+            (pattern, result, again, guard)
+            for pattern, required, result, again, guard in _COMPILED.get(kind, ())
+            if all(need is None or need == have for need, have in zip(required, operand_kinds))
+        ]
+        _RULES_BY_OPERANDS[key] = found
+    return found
 
 
 def _same_list(a: list[Expr], b: list[Expr]) -> bool:

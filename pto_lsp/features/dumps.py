@@ -16,7 +16,6 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
-from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -134,16 +133,12 @@ def mlir_of(
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
     programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis)
-    # Kernels called from a loop the real Simplify folds (per program; free functions together).
-    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
-    folded[None] = callees_in_folded_loops(functions)
     emitted = [
         _emit(
             program,
             function,
             options,
             _first_stop(stops, span),
-            folded[program].get(function.name),
             _jit_rename(renamed, function) if program is None else None,
         )
         for program, function, span in _incore_kernels(programs, functions)
@@ -207,7 +202,6 @@ def _emit(
     kernel: Function,
     options: CodegenOptions,
     stop: Diagnostic | None,
-    folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
 ) -> KernelMlir:
     problem = None
@@ -218,11 +212,6 @@ def _emit(
         problem = (
             f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
             f"(a statement '{name}_v<n> = {name}' before it): not modelled"
-        )
-    elif folded_loop is not None:
-        problem = (
-            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
-            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
         )
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)

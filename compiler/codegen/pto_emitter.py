@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen import pto_op_names
-from compiler.codegen.folded_loops import runs_at_most_once
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
@@ -316,10 +315,6 @@ class _Emitter:
         before the loop and used in it lives to the loop's end (`_addresses`)."""
         if loop.loop_var is None or loop.stop is None:
             raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
-        if runs_at_most_once(loop):
-            raise CodegenNotModelled(
-                "a loop that runs at most once, which the real Simplify folds away: not modelled", loop.span
-            )
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
         if len(targets) != len(loop.iter_args):

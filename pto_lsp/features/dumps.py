@@ -54,20 +54,22 @@ def ir_after(
     shown = print_definitions(programs, functions, analysis.environment)
     if not refused:
         return shown
-    notes = "\n\n".join(note for _, note in sorted(refused, key=lambda r: (r[0].start_line, r[0].start_col)))
+    notes = "\n\n".join(
+        note for _, note, _ in sorted(refused, key=lambda r: (r[0].start_line, r[0].start_col))
+    )
     return f"{notes}\n\n{shown}" if shown else notes
 
 
 def passed(
     analysis: ModuleAnalysis, after: str, keep_analysis: bool
-) -> tuple[list[Program], list[Function], list[tuple[Span, str]]]:
+) -> tuple[list[Program], list[Function], list[tuple[Span, str, str]]]:
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
-    which comes back as its span and what the view says instead of its dump."""
+    which comes back as its span, what the view says instead of its dump, and the refusal."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
-    refused: list[tuple[Span, str]] = []
+    refused: list[tuple[Span, str, str]] = []
     for definition in [*analysis.programs, *analysis.functions]:
         as_program = isinstance(definition, Program)
         try:
@@ -75,7 +77,7 @@ def passed(
                 [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
             )
         except PassNotModelled as problem:
-            refused.append((definition.span, _not_shown(definition, problem)))
+            refused.append((definition.span, _not_shown(definition, problem), str(problem)))
             continue
         programs += done[0]
         functions += done[1]
@@ -125,10 +127,19 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis)
+    programs, functions, refused = passed(analysis, LAST_PASS, keep_analysis)
     # Kernels called from a loop the real Simplify folds (per program; free functions together).
     folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
     folded[None] = callees_in_folded_loops(functions)
+    # The kernels of a definition a pass refuses (as the source has them): not emitted.
+    refusals = {(span.start_line, span.start_col): problem for span, _, problem in refused}
+    refused_programs = [p for p in analysis.programs if (p.span.start_line, p.span.start_col) in refusals]
+    refused_functions = [f for f in analysis.functions if (f.span.start_line, f.span.start_col) in refusals]
+    kernels = [(*entry, None) for entry in _incore_kernels(programs, functions)]
+    kernels += [
+        (*entry, refusals[(entry[2].start_line, entry[2].start_col)])
+        for entry in _incore_kernels(refused_programs, refused_functions)
+    ]
     return MlirDump(
         [compiler_text(warning, options.file_label) for warning in warnings],
         [
@@ -137,10 +148,11 @@ def mlir_of(
                 function,
                 options,
                 _first_stop(stops, span),
-                folded[program].get(function.name),
+                folded.get(program, {}).get(function.name),
                 _jit_rename(renamed, function) if program is None else None,
+                refusal,
             )
-            for program, function, span in _incore_kernels(programs, functions)
+            for program, function, span, refusal in kernels
             if kernel in ("", function.name)
         ],
     )
@@ -188,6 +200,7 @@ def _emit(
     stop: Diagnostic | None,
     folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
+    refusal: str | None = None,
 ) -> KernelMlir:
     problem = None
     if stop is not None:
@@ -201,6 +214,8 @@ def _emit(
             f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
             f"(a statement '{name}_v<n> = {name}' before it): not modelled"
         )
+    elif refusal is not None:
+        problem = f"{refusal}: not modelled"
     elif folded_loop is not None:
         problem = (
             f"it is called in a loop that runs at most once (line {folded_loop}), which the real "

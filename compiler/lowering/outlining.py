@@ -27,6 +27,7 @@ from compiler.ir import (
 )
 from compiler.ir.visit import child_stmts, own_calls, walk_stmts
 from compiler.lowering.scope_interface import CalleeDirections, ScopeInterface, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
 
 # OutlineIncoreScopes scans Opaque and Orchestration functions, OutlineHierarchyScopes
 # only Opaque ones; Inline bodies are spliced into their callers first (pass 1).
@@ -59,9 +60,6 @@ class OutlinedScope:
     scope: ScopeStmt
     name: str
     interface: ScopeInterface
-
-
-SPMD_SUFFIX = "_spmd"
 
 
 def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> dict[int, str]:

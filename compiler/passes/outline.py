@@ -51,9 +51,10 @@ from compiler.ir import (
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
-from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, printed_order, unique_function_name
+from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.passes.not_modelled import PassNotModelled
 from compiler.syntax.values import EnumMember
 

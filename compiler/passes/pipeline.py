@@ -11,7 +11,9 @@ from dataclasses import dataclass
 
 from compiler.ir import Function, Program
 from compiler.ir.copying import copy_ir
+from compiler.passes.ctrl_flow_transform import ctrl_flow_transform
 from compiler.passes.flatten_call_expr import flatten_call_expr
+from compiler.passes.inline_functions import inline_functions
 from compiler.passes.normalize_stmt_structure import normalize_stmt_structure
 from compiler.passes.outline import outline_cluster_scopes, outline_hierarchy_scopes, outline_incore_scopes
 from compiler.passes.ssa import convert_to_ssa
@@ -27,7 +29,9 @@ class Pass:
 
 
 PIPELINE: tuple[Pass, ...] = (
+    Pass(1, "InlineFunctions", inline_functions),
     Pass(2, "UnrollLoops", unroll_loops),
+    Pass(3, "CtrlFlowTransform", ctrl_flow_transform),
     Pass(4, "ConvertToSSA", convert_to_ssa),
     Pass(6, "NormalizeStmtStructure", normalize_stmt_structure),
     Pass(7, "FlattenCallExpr", flatten_call_expr),

@@ -392,6 +392,8 @@ class FunctionParser:
         expr = self._exprs.parse(stmt.value)
         if is_pl_call(stmt.value, "yield_"):
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
+        if any(is_pl_call(stmt.value, name) for name in _COMPILE_TIME_DIRECTIVES):
+            return None  # checked as it is parsed; the real parser emits no statement for it
         return EvalStmt(span, expr)
 
     def _constant_stmt(self, node: ast.Constant) -> None:
@@ -892,6 +894,10 @@ class FunctionParser:
             return False
         value = self._env.values.get(name)
         return isinstance(value, (bool, int, float))
+
+
+# `pl.static_assert(...)`, `pl.static_print(...)`, `pl.dump_tag(x)`: parse-time directives.
+_COMPILE_TIME_DIRECTIVES = ("static_assert", "static_print", "dump_tag")
 
 
 def _is_sub_worker(function: Function) -> bool:

@@ -63,25 +63,40 @@ from compiler.ir.types import IRType, TensorView, TileView, TupleType
 from compiler.ir.visit import bound_vars, own_exprs, vars_read, walk_expr, walk_stmts
 from compiler.passes.arith_bounds import int_bits
 from compiler.passes.arith_simplify import PASS_NAME, Analyzer, const
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.scalar_nodes import dtype_of, kind_of, make, operands
 from compiler.passes.simplify_checks import BOOL_EQ_MESSAGE
 from compiler.passes.simplify_dce import eliminate_dead_scalars, results, trailing_yield
+from compiler.passes.ssa import base_name
 
 
 def simplify(program: Program) -> Program:
     for function in program.functions:
-        _Simplifier(function).run()
-        function.body.stmts = eliminate_dead_scalars(function.body.stmts)
+        simplifier = _Simplifier(function)
+        simplifier.run()
+        # (a var `_multi_assigned` holds back stays: our SSA may have lost its reader)
+        function.body.stmts = eliminate_dead_scalars(function.body.stmts, simplifier.multi)
     return program
 
 
 def _multi_assigned(body: Stmt) -> set[int]:
+    """The vars assigned more than once: never bound to a value. Also those a `while`
+    without iter args reads in its condition and rebinds in its body under another
+    version of the name (our ConvertToSSA does not carry a `while`'s values yet: they
+    are one variable assigned twice, as the real pass sees it before SSA)."""
     seen: set[int] = set()
     multi: set[int] = set()
+    rebound: set[str] = set()
     for stmt in walk_stmts(body):
         if isinstance(stmt, AssignStmt):
             (multi if id(stmt.var) in seen else seen).add(id(stmt.var))
+        elif isinstance(stmt, WhileStmt) and not stmt.iter_args and stmt.condition is not None:
+            assigned = {base_name(var.name) for inner in walk_stmts(stmt.body) for var in bound_vars(inner)}
+            rebound |= {base_name(var.name) for var in vars_read([stmt.condition])} & assigned
+    if rebound:
+        for stmt in walk_stmts(body):
+            if isinstance(stmt, AssignStmt) and base_name(stmt.var.name) in rebound:
+                multi.add(id(stmt.var))
     return multi
 
 
@@ -160,7 +175,7 @@ class _Simplifier:
             return
         if _is_constant(value) and self.depth == 0:
             if isinstance(value.value, bool) or var.type.dtype == "BOOL":  # type: ignore[attr-defined]
-                raise PassNotModelled(PASS_NAME, f"TypeError: {BOOL_EQ_MESSAGE}", stmt.span)
+                raise PassStopped(PASS_NAME, f"TypeError: {BOOL_EQ_MESSAGE}", stmt.span)
             if (
                 isinstance(value.value, int)
                 and int_bits(var.type.dtype)

@@ -40,10 +40,11 @@ from compiler.ir.visit import child_stmts, own_exprs, vars_read, walk_expr, walk
 from compiler.passes.scalar_nodes import kind_of
 
 
-def eliminate_dead_scalars(stmts: list[Stmt]) -> list[Stmt]:
-    stmts = _dead_scalars(stmts)
+def eliminate_dead_scalars(stmts: list[Stmt], kept: set[int] = frozenset()) -> list[Stmt]:  # type: ignore[assignment]
+    """The statements without their dead scalar assignments (but those of the vars `kept`)."""
+    stmts = _dead_scalars(stmts, kept)
     if _drop_dead_if_results(stmts):
-        stmts = _dead_scalars(stmts)
+        stmts = _dead_scalars(stmts, kept)
     return stmts
 
 
@@ -97,8 +98,8 @@ def _scope_refs(scope: ScopeStmt) -> set[int]:
     return refs
 
 
-def _dead_scalars(stmts: list[Stmt]) -> list[Stmt]:
-    live: set[int] = set()
+def _dead_scalars(stmts: list[Stmt], kept: set[int]) -> list[Stmt]:
+    live: set[int] = set(kept)
     feeds: dict[int, set[int]] = {}  # an assigned var -> what its value and type read
     for root in stmts:
         for stmt in walk_stmts(root):

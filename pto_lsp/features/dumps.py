@@ -19,7 +19,7 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions
@@ -92,6 +92,8 @@ def _passed(
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
     """What the view says instead of a program's dump that would differ from the real one."""
     kind = "program" if isinstance(definition, Program) else "function"
+    if isinstance(problem, PassStopped):
+        return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     return f"# pypto.{kind}: {definition.name} -- not shown: {problem} is not modelled"
 
 
@@ -150,7 +152,12 @@ def mlir_of(
         name = definition.name if isinstance(definition, Program) else None
         own = definition.functions if isinstance(definition, Program) else [definition]
         stop = _first_stop(stops, definition.span)
-        why = _stops_before_codegen(stop) if stop is not None else f"{problem} is not modelled"
+        if stop is not None:
+            why = _stops_before_codegen(stop)
+        elif isinstance(problem, PassStopped):
+            why = f"the real compiler stops before codegen: {problem}"
+        else:
+            why = f"{problem} is not modelled"
         for function in own:
             if function.func_type is FunctionType.INCORE and kernel in ("", function.name):
                 message = not_emitted_message(options.file_label, name, function, why, None)

@@ -198,8 +198,8 @@ class _Simplifier:
             self._rebuild_var(var)
         first = start if start is not None else const(0, "INDEX", loop.span)
         stride = step if step is not None else const(1, "INDEX", loop.span)
-        if stop is None or loop.loop_var is None:
-            raise PassNotModelled(PASS_NAME, "a loop without a stop or a loop variable", loop.span)
+        if stop is None:
+            raise PassNotModelled(PASS_NAME, "a loop without a stop", loop.span)
         pure = not loop.attrs and loop.kind is ForKind.RANGE
         if pure and self.analyzer.can_prove_at_least(stride, 1):
             build = self.analyzer.build
@@ -218,12 +218,13 @@ class _Simplifier:
         bounded = isinstance(first, Const) and isinstance(stop, Const)
         low, high = (first.value, stop.value) if bounded else (0, 0)  # type: ignore[union-attr]
         bounded = bounded and isinstance(low, int) and isinstance(high, int) and high > low
+        bounded = bounded and loop.loop_var is not None
         if bounded:
             self.analyzer.bind_range(loop.loop_var, low, high)  # type: ignore[arg-type]
         baseline = dict(self.remap)
         loop.body = self._scoped(loop.body)
         if bounded:
-            self.analyzer.unbind(loop.loop_var)
+            self.analyzer.unbind(loop.loop_var)  # type: ignore[arg-type]
         self.remap = baseline
         for var in results(loop):
             self._rebuild_var(var)
@@ -239,7 +240,8 @@ class _Simplifier:
     def _one_trip(self, loop: ForStmt, first: Expr) -> list[Stmt]:
         """The body once, the loop variable read as `first` and each carried var as its init."""
         memo: dict[int, Any] = {id(var): var for var in _free_vars(loop.body)}
-        memo[id(loop.loop_var)] = first
+        if loop.loop_var is not None:
+            memo[id(loop.loop_var)] = first
         for var, init in zip(loop.iter_args, loop.init_values, strict=True):
             memo[id(var)] = init
         if any(

@@ -17,10 +17,10 @@ One walk of each function, as the real pass makes it:
   no call) are removed, an `if`'s results nobody reads are dropped with their
   yields, and the assignments that only fed them are removed in turn.
 
-Not modelled (the pass refuses the program, `PassNotModelled`): a `while` loop whose
-carried value starts from a value this pass changes (the real pass leaves the body
-reading a copy of the carried var that its printer marks `__FREE_VAR`), an identity
-`tensor.view`, a binding of a BOOL constant (the real pass stops there with
+Not modelled (the pass refuses the program, `PassNotModelled`): a `while` loop inside a
+scope whose carried value starts from a value this pass changes (the real pass leaves
+the body reading a copy of the carried var, `<name>_1__FREE_VAR` in its dumps, which the
+outliners would see), an identity `tensor.view`, a binding of a BOOL constant (the real pass stops there with
 `TypeError: Operator 'eq' does not accept bool dtype`, which `simplify_checks`
 reports on the source).
 """
@@ -112,6 +112,7 @@ class _Simplifier:
         self.remap: dict[int, Expr] = {}  # a var read as another expression (a folded loop's result)
         self.log: list[Var] = []  # scalars bound, in order, so a body's bindings end with it
         self.depth = 0  # 0: the function's top level
+        self.scopes = 0  # how many scopes (`pl.at`, ...) the statement is in
         self.rebuilt: set[int] = set()  # vars whose type was simplified already
 
     def run(self) -> None:
@@ -161,7 +162,9 @@ class _Simplifier:
                 stmt.core_num = self._simplify(stmt.core_num)
             stmt.body = self._scoped(stmt.body)
         elif isinstance(stmt, ScopeStmt):
+            self.scopes += 1
             stmt.body = self._block(stmt.body)
+            self.scopes -= 1
         elif isinstance(stmt, SeqStmts):
             self._block(stmt)
         return [stmt]
@@ -304,16 +307,18 @@ class _Simplifier:
             leave()
 
     def _while(self, loop: WhileStmt) -> None:
+        """The real pass leaves a `while`'s carried vars as they are, but a read of one whose
+        init value it simplifies reads a copy of it (with the new init) that nothing binds:
+        its printer names the copy `<name>_1__FREE_VAR`, and the passes after keep it."""
+        for var, init in zip(loop.iter_args, loop.init_values, strict=True):
+            if self._simplify(init) is not init:
+                if self.scopes:  # the outliners would take the copy for a value from outside
+                    raise PassNotModelled(
+                        PASS_NAME, "an outlined while loop reading a copy of a carried var", loop.span
+                    )
+                self.remap[id(var)] = Var(var.span, f"{var.name}_1__FREE_VAR", type=var.type)
         if loop.condition is not None:
             loop.condition = self._simplify(loop.condition)
-        for init in loop.init_values:
-            if self._simplify(init) is not init:
-                raise PassNotModelled(
-                    PASS_NAME,
-                    "a while loop whose carried value starts from a value Simplify changes "
-                    "(the real pass leaves its body reading a copy printed as __FREE_VAR)",
-                    loop.span,
-                )
         loop.body = self._scoped(loop.body)
 
     # ------------------------------------------------------------ expressions

@@ -66,7 +66,7 @@ from compiler.passes.arith_simplify import PASS_NAME, Analyzer, const
 from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.scalar_nodes import dtype_of, kind_of, make, operands
 from compiler.passes.simplify_checks import BOOL_EQ_MESSAGE
-from compiler.passes.simplify_dce import eliminate_dead_scalars, results, trailing_yield
+from compiler.passes.simplify_dce import eliminate_dead_scalars, results, trailing_yield, type_exprs
 from compiler.passes.ssa import base_name
 
 
@@ -433,7 +433,7 @@ def _free_vars(body: SeqStmts) -> list[Var]:
     for stmt in walk_stmts(body):
         exprs = list(own_exprs(stmt))
         for var in bound_vars(stmt):
-            exprs.extend(_type_exprs(var.type))
+            exprs.extend(type_exprs(var.type))
         if isinstance(stmt, ScopeStmt):
             found.update((id(v), v) for v, _ in stmt.attr("cache_policy_vars") or [])
             if isinstance(stmt, SpmdScopeStmt) and stmt.core_num is not None:
@@ -446,14 +446,3 @@ def _free_vars(body: SeqStmts) -> list[Var]:
 
 def _exprs_under(stmt: Stmt) -> list[Expr]:
     return [node for expr in own_exprs(stmt) for node in walk_expr(expr)]
-
-
-def _type_exprs(ir_type: IRType) -> list[Expr]:
-    if isinstance(ir_type, (TensorType, TileType)):
-        dims = list(ir_type.shape or ())
-        if isinstance(ir_type.view, (TensorView, TileView)):
-            dims += list(ir_type.view.valid_shape) + list(ir_type.view.stride)
-        return [dim for dim in dims if isinstance(dim, Expr)]
-    if isinstance(ir_type, TupleType):
-        return [expr for item in ir_type.items for expr in _type_exprs(item)]
-    return []

@@ -186,8 +186,13 @@ def _with_unfolded_names(
         {
             name
             for name in read
-            if (name not in bound and not hasattr(builtins, name))
-            or (name in placeholders and values.get(name, None) is UNKNOWN)
+            if (
+                (name not in bound and not hasattr(builtins, name))
+                or (name in placeholders and values.get(name, None) is UNKNOWN)
+            )
+            # The real printer's mark of a var nothing binds (Simplify's copy of a
+            # `while`'s carried var): a var of the IR, never a closure value.
+            and not name.endswith("__FREE_VAR")
         }
         - {"pl", "pld", "self"}
         - defined

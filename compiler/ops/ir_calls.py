@@ -61,7 +61,7 @@ _SPECS: dict[str, IRCallSpec] = {
     "tile.transpose_view": _spec("tile.transpose_view", "tile"),
     "tile.row_max": _spec("tile.row_max", "tile, tmp_tile"),
     "tile.row_sum": _spec("tile.row_sum", "tile, tmp_tile"),
-    "tile.tpush_to_aic": _spec("tile.tpush_to_aic", "tile", "split, id?"),
+    "system.reserve_buffer": _spec("system.reserve_buffer", "", "name, size, base=-1"),
     "tensor.create": _spec(
         "tensor.create", "shape", "dtype, layout=TensorLayout.ND, manual_dep!, init_value?"
     ),
@@ -191,6 +191,8 @@ def _canonical(call: OpCall, name: str, value: Any) -> Any:
         return value if isinstance(value, Expr) else _UNKNOWN_VALUE
     if isinstance(static, DType):
         return OpaqueExpr(value.span, f"pl.{static.name}")
+    if type(static) is int and not isinstance(value, Const):  # a closure constant (`base=pl.AUTO`)
+        return Const(value.span, static, type=ScalarType("INDEX"))
     if isinstance(static, EnumMember) and static.enum in _ENUM_SPELLINGS:
         return OpaqueExpr(value.span, f"pl.{_ENUM_SPELLINGS[static.enum]}.{static.member}")
     return value

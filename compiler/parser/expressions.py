@@ -324,11 +324,14 @@ class ExpressionParser:
         deduced = op_calls.check_op_call(
             namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var, built
         )
-        op = built.get("op") or ops.canonical_op(namespace, name, args)
+        written_op = ops.canonical_op(namespace, name, args)
+        op = built.get("op") or written_op
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
-        call.type = deduced if deduced is not None else ops.result_type(op, call)
+        # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
+        # op whose result we do not type, though it builds `tile.tpop_from_aiv`).
+        call.type = deduced if deduced is not None else ops.result_type(written_op, call)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:

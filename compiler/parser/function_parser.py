@@ -253,8 +253,20 @@ class FunctionParser:
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
-        """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
+        """The decorator's `attrs={...}` (a `"split"` of NONE dropped, the two attrs the
+        decorator prints itself left out), then the `pl.func_attr({...})` entries; a
+        value we cannot read keeps its source text."""
         attrs: list[tuple[str, Any]] = []
+        declared = self._decorator.keywords.get("attrs")
+        if isinstance(declared, ast.Dict):
+            for key, value in zip(declared.keys, declared.values):
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    continue
+                if key.value in ("auto_scope", "external_source"):
+                    continue
+                if key.value == "split" and isinstance(value, ast.Attribute) and value.attr == "NONE":
+                    continue
+                attrs.append((key.value, self._attr_value(value)))
         for stmt in self._node.body:
             if not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr")):
                 continue

@@ -111,7 +111,8 @@ def _parse_program(
     for item, decorator in methods:
         functions.append(_parse_function(item, decorator, context, diagnostics))
         program.parsed[item.name] = functions[-1]  # later bodies see it, as in the real parser
-    return Program(node.name, functions, Span.of(node))
+    # The real program holds its functions in a map ordered by name.
+    return Program(node.name, sorted(functions, key=lambda function: function.name), Span.of(node))
 
 
 def _parse_function(

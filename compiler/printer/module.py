@@ -11,9 +11,9 @@
         ...
 
 Like `Program.as_python()`, a program's text has no blank line between
-functions and no newline at its end. Functions keep the order the IR holds (the
-real printer sorts callees first; reordering would change the IR a re-parse
-builds).
+functions and no newline at its end. Functions print callees first, as the real
+printer orders them: a depth-first walk of the functions by name, each after the
+functions of the program it calls (by name too); a cycle keeps the name order.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from compiler.ir import Function, Program
-from compiler.ir.visit import bound_vars, walk_stmts
+from compiler.ir import Call, Function, Program
+from compiler.ir.visit import bound_vars, own_exprs, walk_expr, walk_stmts
 from compiler.printer.functions import print_function_lines
 from compiler.printer.statements import Lines
 from compiler.printer.types import shape_names
@@ -46,7 +46,7 @@ def print_program(program: Program, environment: ModuleEnvironment | None = None
     out = Lines()
     out.add(0, "@pl.program")
     out.add(0, f"class {program.name or 'Program'}:")
-    for function in program.functions:
+    for function in callees_first(program.functions):
         print_function_lines(function, 1, out, in_program=True)
     if not program.functions:
         out.add(1, "pass")
@@ -54,6 +54,44 @@ def print_program(program: Program, environment: ModuleEnvironment | None = None
     header = [f"# pypto.program: {program.name or 'Program'}", *_imports(body), ""]
     declarations = _dynamic_declarations(program.functions, environment)
     return "\n".join([*header, *declarations, *([""] if declarations else []), body])
+
+
+def callees_first(functions: Sequence[Function]) -> list[Function]:
+    """The real printer's order of a program's functions (`TopologicalSortFunctions`)."""
+    by_name = {function.name: function for function in sorted(functions, key=lambda f: f.name)}
+    calls = {name: sorted(_called(function, by_name)) for name, function in by_name.items()}
+    ordered: list[Function] = []
+    done: set[str] = set()
+    active: set[str] = set()
+
+    def visit(name: str) -> bool:
+        if name in done:
+            return True
+        if name in active:
+            return False  # a cycle
+        active.add(name)
+        if not all(visit(callee) for callee in calls[name]):
+            return False
+        active.discard(name)
+        done.add(name)
+        ordered.append(by_name[name])
+        return True
+
+    if not all(visit(name) for name in by_name):
+        return list(by_name.values())
+    return ordered
+
+
+def _called(function: Function, by_name: dict[str, Function]) -> set[str]:
+    """The program's functions `function` calls (`self.<name>(...)`, or a bare name)."""
+    names: set[str] = set()
+    for stmt in walk_stmts(function.body):
+        for expr in (node for own in own_exprs(stmt) for node in walk_expr(own)):
+            if isinstance(expr, Call):
+                name = expr.op.removeprefix("self.")
+                if name in by_name and (expr.op.startswith("self.") or "." not in expr.op):
+                    names.add(name)
+    return names
 
 
 def print_function(function: Function) -> str:

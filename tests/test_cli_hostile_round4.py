@@ -119,3 +119,71 @@ def test_files_not_checked_are_in_the_json_with_why(tmp_path: Path) -> None:
         "files": [],
         "notChecked": [{"path": str(tmp_path / "fifo.py"), "reason": "not a regular file (a FIFO)"}],
     }
+
+
+# ---------------------------------------------------------------- numbers past 64 bits
+
+_PAST_INT64 = (
+    "error[PTO502] Failed to parse function 'k': __init__(): incompatible function arguments. "
+    "The following argument types are supported:"
+)
+
+
+def _program(body: str, param: str = "pl.Tensor[[64, 64], pl.FP32]") -> str:
+    return f"""\
+import pypto.language as pl
+
+N = 2**64
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: {param}, out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+{body}
+        return out
+"""
+
+
+_LOOP = "        for i in pl.{kind}({bound}):\n            t = pl.load(a, [0, 0], [64, 64])\n            out = pl.store(t, [0, 0], out)"
+
+
+_PAST_INT64_SOURCES = {
+    **{
+        f"pl.{kind}({bound})": _program(_LOOP.format(kind=kind, bound=bound))
+        for kind in ("range", "unroll")
+        for bound in ("2**64", "N", "1 << 64", "2**63", "-2**63 - 1")
+    },
+    "load shape": _program("        t = pl.load(a, [0, 0], [N, 64])"),
+    "parameter dim": _program(
+        "        t = pl.load(a, [0, 0], [64, 64])", param="pl.Tensor[[2**64, 64], pl.FP32]"
+    ),
+    "local dim": _program("        t: pl.Tile[[N, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])"),
+}
+
+
+@pytest.mark.parametrize("source", list(_PAST_INT64_SOURCES.values()), ids=list(_PAST_INT64_SOURCES))
+def test_an_integer_past_64_bits_is_the_real_parsers_error_on_the_def_line(
+    tmp_path: Path, source: str
+) -> None:
+    big = tmp_path / "big.py"
+    big.write_text(source, encoding="utf-8")
+    (tmp_path / "other.py").write_text(_KERNEL, encoding="utf-8")
+    run = _run("check", str(big), str(tmp_path / "other.py"))
+    assert "Traceback" not in run.stderr
+    assert run.stdout.splitlines()[:2] == [
+        f"{big}:9:5: {_PAST_INT64}",
+        f"{tmp_path / 'other.py'}:7:5: {_DELETE}",
+    ]
+    assert run.returncode == 1
+    for emit in ("ir", "mlir", "memory"):
+        compiled = _run("compile", "--emit", emit, str(big))
+        assert "Traceback" not in compiled.stderr, emit
+        assert compiled.returncode != 0, emit
+
+
+def test_the_largest_int64_bounds_are_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "edge.py"
+    path.write_text(_program(_LOOP.format(kind="range", bound="-2**63, 2**63 - 1")), encoding="utf-8")
+    run = _run("check", str(path))
+    assert (run.returncode, run.stderr) == (0, ""), run.stdout

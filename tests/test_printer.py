@@ -30,8 +30,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from compiler import analyse_source
-from compiler.ir import AssignStmt
+from compiler.ir import AssignStmt, BinaryExpr, Const, Expr, Function
 from compiler.ir.equality import assert_structural_equal
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.printer import print_module, print_program
 
 
@@ -389,11 +390,13 @@ def test_scopes_print_their_headers_and_their_markers():
     assert (
         "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
     )  # the real builder: tensor.adds
-    # The real parser names an Spmd scope that wraps a kernel scope `<hint>_spmd`.
+    # An inline SPMD body is an InCore carrier, printed as the nested `pl.at` it is; the
+    # hint is split between them (pass dumps: `pl.spmd(..., name_hint="q_proj_spmd")`).
     spmd = lines.index('        with pl.spmd(4, name_hint="blocks_spmd"):')
-    assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
-    assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
-    assert lines[spmd + 3] == "            out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"
+    assert lines[spmd + 1] == '            with pl.at(level=pl.Level.CORE_GROUP, name_hint="blocks"):'
+    assert lines[spmd + 2] == "                pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
+    assert lines[spmd + 3] == "                off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
+    assert lines[spmd + 4] == "                out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"
     assert "        with pl.cluster():" in lines
     assert "        with pl.scope():" in lines
     assert "        with pl.scope(mode=pl.ScopeMode.MANUAL):" in lines
@@ -469,6 +472,21 @@ def test_printed_arithmetic_reads_back_as_the_same_expression(expression):
     # values and a complex closure value are rejected, as the real parser rejects them).
     assume(not [d for d in analysis.diagnostics if d.severity == 1])
     (original,) = analysis.functions
+    # An arithmetic of constants only is folded by the real parser (Python evaluates it);
+    # one ours could not fold (`1 << -3`) has no real printed form to keep.
+    assume(not any(isinstance(node, BinaryExpr) and _constants_only(node) for node in _values(original)))
     text = print_module(analysis)
     (again,) = analyse_source(text).functions
     assert_structural_equal(again, original)
+
+
+def _values(function: Function) -> list[Expr]:
+    return [
+        node for stmt in walk_stmts(function.body) for expr in own_exprs(stmt) for node in walk_expr(expr)
+    ]
+
+
+def _constants_only(expr: Expr) -> bool:
+    if isinstance(expr, BinaryExpr):
+        return _constants_only(expr.lhs) and _constants_only(expr.rhs)
+    return isinstance(expr, Const)

@@ -26,6 +26,8 @@ class Stage(str, enum.Enum):
     OUTLINE_HIERARCHY = "OutlineHierarchyScopes"
     OUTLINE_INCORE = "OutlineIncoreScopes"
     CODEGEN = "codegen"
+    INLINE_FUNCTIONS = "InlineFunctions"
+    UNROLL_LOOPS = "UnrollLoops"
     SIMPLIFY = "Simplify"
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"

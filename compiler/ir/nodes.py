@@ -199,7 +199,11 @@ def is_index_literal(expr: Expr | None, value: int) -> bool:
 
 @dataclass(eq=False, slots=True)
 class Stmt:
+    """`comments`: the source comments the real parser attached to the statement (its
+    `leading_comments`), printed above it as `# <text>` lines; passes carry them along."""
+
     span: Span
+    comments: tuple[str, ...] = field(default=(), kw_only=True)
 
 
 @dataclass(eq=False, slots=True)

@@ -11,9 +11,9 @@
         ...
 
 Like `Program.as_python()`, a program's text has no blank line between
-functions and no newline at its end. Functions print callees first, as the real
-printer orders them: a depth-first walk of the functions by name, each after the
-functions of the program it calls (by name too); a cycle keeps the name order.
+functions and no newline at its end. Functions are printed as the real printer
+orders them: by name, each after the program's functions it calls (so a re-parse
+knows a callee before its call).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from compiler.ir import Call, Function, Program
+from compiler.ir import Call, Function, OpaqueExpr, Program
 from compiler.ir.visit import bound_vars, own_exprs, walk_expr, walk_stmts
 from compiler.printer.functions import print_function_lines
 from compiler.printer.statements import Lines
@@ -57,41 +57,39 @@ def print_program(program: Program, environment: ModuleEnvironment | None = None
 
 
 def callees_first(functions: Sequence[Function]) -> list[Function]:
-    """The real printer's order of a program's functions (`TopologicalSortFunctions`)."""
-    by_name = {function.name: function for function in sorted(functions, key=lambda f: f.name)}
-    calls = {name: sorted(_called(function, by_name)) for name, function in by_name.items()}
-    ordered: list[Function] = []
-    done: set[str] = set()
-    active: set[str] = set()
+    """The functions by name, each after the ones it calls (depth first, callees by name);
+    in the program's order if the calls make a cycle."""
+    by_name = {function.name: function for function in functions}
+    done: dict[str, Function] = {}
+    open_names: set[str] = set()
 
     def visit(name: str) -> bool:
         if name in done:
             return True
-        if name in active:
-            return False  # a cycle
-        active.add(name)
-        if not all(visit(callee) for callee in calls[name]):
+        if name in open_names:
             return False
-        active.discard(name)
-        done.add(name)
-        ordered.append(by_name[name])
+        open_names.add(name)
+        if not all(visit(callee) for callee in sorted(_callees(by_name[name], by_name))):
+            return False
+        open_names.discard(name)
+        done[name] = by_name[name]
         return True
 
-    if not all(visit(name) for name in by_name):
-        return list(by_name.values())
-    return ordered
+    if len(by_name) != len(functions) or not all(visit(name) for name in sorted(by_name)):
+        return list(functions)
+    return list(done.values())
 
 
-def _called(function: Function, by_name: dict[str, Function]) -> set[str]:
-    """The program's functions `function` calls (`self.<name>(...)`, or a bare name)."""
-    names: set[str] = set()
+def _callees(function: Function, by_name: dict[str, Function]) -> set[str]:
+    """The program's functions `function` calls (a call, or a kernel named to `pl.submit`)."""
+    called: set[str] = set()
     for stmt in walk_stmts(function.body):
         for expr in (node for own in own_exprs(stmt) for node in walk_expr(own)):
-            if isinstance(expr, Call):
-                name = expr.op.removeprefix("self.")
-                if name in by_name and (expr.op.startswith("self.") or "." not in expr.op):
-                    names.add(name)
-    return names
+            name = expr.op if isinstance(expr, Call) else expr.text if isinstance(expr, OpaqueExpr) else ""
+            name = name.removeprefix("self.")
+            if name in by_name:
+                called.add(name)
+    return called
 
 
 def print_function(function: Function) -> str:

@@ -69,12 +69,20 @@ def print_block(stmts: list[Stmt], depth: int, out: Lines, leading: list[str] | 
         out.add(depth, "pass")
 
 
+def print_comments(stmt: Stmt, depth: int, out: Lines) -> None:
+    """The source comments the statement carries, each a `# <text>` line above it."""
+    for text in stmt.comments:
+        out.lines.append(f"{INDENT * depth}# {text}")
+
+
 def print_stmt(stmt: Stmt, depth: int, out: Lines) -> None:
     from compiler.printer.scopes import print_scope  # scopes print their bodies with print_block
 
+    print_comments(stmt, depth, out)
     if isinstance(stmt, SeqStmts):
         unpacked = _tuple_unpacking(stmt)
         if unpacked is not None:
+            print_comments(stmt.stmts[0], depth, out)
             out.add(depth, unpacked)
         else:
             for child in stmt.stmts:

@@ -61,6 +61,11 @@ _SPECS: dict[str, IRCallSpec] = {
     "tile.transpose_view": _spec("tile.transpose_view", "tile"),
     "tile.row_max": _spec("tile.row_max", "tile, tmp_tile"),
     "tile.row_sum": _spec("tile.row_sum", "tile, tmp_tile"),
+    # pl.tpush_to_aic & co. are the tile ops, re-exported by the system op modules.
+    "system.tpush_to_aic": _spec("tile.tpush_to_aic", "tile", "split, id?"),
+    "system.tpush_to_aiv": _spec("tile.tpush_to_aiv", "tile", "split, lane_stride?, id?"),
+    "system.tpop_from_aic": _spec("tile.tpop_from_aic", "", "split=0, lane_stride?, id?"),
+    "system.tpop_from_aiv": _spec("tile.tpop_from_aiv", "", "split=0, id?"),
     "system.reserve_buffer": _spec("system.reserve_buffer", "", "name, size, base=-1"),
     "tensor.create": _spec(
         "tensor.create", "shape", "dtype, layout=TensorLayout.ND, manual_dep!, init_value?"

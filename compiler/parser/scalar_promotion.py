@@ -11,10 +11,9 @@ which the real constructor refuses) or BOOL are left as they are: not modelled.
 from __future__ import annotations
 
 from compiler.base.span import Span
-from compiler.ir import Call, Expr, OpaqueExpr, ScalarType
+from compiler.ir import SCALAR_CAST_OP, Call, Expr, OpaqueExpr, ScalarType
 from compiler.ops.type_inference import dtype_bits, is_float_dtype, is_int_dtype
 
-CAST_OP = "pl.cast"  # the scalar cast, as the parser reads `pl.cast(x, pl.INDEX)` back
 _SAME_REPRESENTATION = frozenset({"INDEX", "INT64"})
 
 
@@ -38,4 +37,4 @@ def cast_to(expr: Expr, dtype: str) -> Expr:
     if own is None or own == dtype or {own, dtype} == _SAME_REPRESENTATION:
         return expr
     span: Span = expr.span
-    return Call(span, CAST_OP, [expr, OpaqueExpr(span, f"pl.{dtype}")], type=ScalarType(dtype))
+    return Call(span, SCALAR_CAST_OP, [expr, OpaqueExpr(span, f"pl.{dtype}")], type=ScalarType(dtype))

@@ -67,6 +67,12 @@ _SPECS: dict[str, IRCallSpec] = {
     "system.tpop_from_aic": _spec("tile.tpop_from_aic", "", "split=0, lane_stride?, id?"),
     "system.tpop_from_aiv": _spec("tile.tpop_from_aiv", "", "split=0, id?"),
     "system.reserve_buffer": _spec("system.reserve_buffer", "", "name, size, base=-1"),
+    "tensor.transpose": _spec("tensor.transpose", "tensor, axis1, axis2"),
+    "tile.transpose": _spec("tile.transpose", "tile, axis1, axis2, tmp_tile?"),
+    "unified.transpose@tensor": _spec("tensor.transpose", "input, axis1, axis2"),
+    "unified.transpose@tile": _spec("tile.transpose", "input, axis1, axis2"),
+    "array.create": _spec("array.create", "extent", "dtype"),
+    "array.update_element": _spec("array.update_element", "array, index, value"),
     "tensor.create": _spec(
         "tensor.create", "shape", "dtype, layout=TensorLayout.ND, manual_dep!, init_value?"
     ),

@@ -129,6 +129,9 @@ def build_from_table(call: OpCall, level: str | None, span: Span) -> None:
     if call.built:
         return
     key = call.op if call.level != "unified" else f"{call.op}@{level}"
+    if key in _BESPOKE:
+        _BESPOKE[key](call, span)
+        return
     spec = _SPECS.get(key)
     if spec is None:
         return
@@ -215,3 +218,28 @@ def _default(text: str, span: Span) -> Expr:
     if text.lstrip("-").isdigit():
         return Const(span, int(text), type=ScalarType("INDEX"))
     return OpaqueExpr(span, f"pl.{text}")
+
+
+def _syncall(call: OpCall, span: Span) -> None:
+    """`pl.system.syncall(mode="soft", core_type=..., gm_workspace=ws, used_cores=n)` is
+    `system.syncall(ws[, n])` with the core type and the mode as keywords; a `used_cores`
+    of 0 (the launch configuration's count) is left out, an int one is an INT32 constant.
+    The hard form keeps its call as written."""
+    mode = call.evaluate(call.nodes["mode"]) if call.has("mode") else "hard"
+    core_type = call.evaluate(call.nodes["core_type"]) if call.has("core_type") else "mix"
+    workspace = call.values.get("gm_workspace")
+    if mode != "soft" or not isinstance(core_type, str) or not isinstance(workspace, Expr):
+        return
+    used = call.evaluate(call.nodes["used_cores"]) if call.has("used_cores") else UNKNOWN
+    if type(used) is not int:
+        return  # a scalar count, or a closure value not folded here: not modelled
+    args: list[Expr] = [workspace]
+    if used:
+        args.append(Const(span, used, type=ScalarType("INT32")))
+    call.built["op"] = "system.syncall"
+    call.built["args"] = args
+    call.built["kwargs"] = {"core_type": core_type, "mode": "soft"}
+
+
+# Wrappers whose builder decides more than the table says.
+_BESPOKE = {"system.syncall": _syncall}

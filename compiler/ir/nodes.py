@@ -14,6 +14,7 @@ from compiler.base.span import Span
 from compiler.ir.types import IRType, ScalarType, UnknownType
 
 __all__ = [
+    "SCALAR_CAST_OP",
     "AssignStmt",
     "BinaryExpr",
     "BreakStmt",
@@ -181,6 +182,10 @@ class OpaqueExpr(Expr):
 
     def __post_init__(self) -> None:
         _count_opaque()
+
+
+# A scalar's cast (the real IR's Cast expression) is a call of this name: `pl.cast(n, pl.INDEX)`.
+SCALAR_CAST_OP = "pl.cast"
 
 
 def is_index_literal(expr: Expr | None, value: int) -> bool:

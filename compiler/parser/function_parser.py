@@ -18,6 +18,7 @@ from typing import Any
 from compiler.base.diagnostics import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.ir import (
+    ArrayType,
     AssignStmt,
     BreakStmt,
     Call,
@@ -276,8 +277,20 @@ class FunctionParser:
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
-        """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
+        """The decorator's `attrs={...}` (a `"split"` of NONE dropped, the two attrs the
+        decorator prints itself left out), then the `pl.func_attr({...})` entries; a
+        value we cannot read keeps its source text."""
         attrs: list[tuple[str, Any]] = []
+        declared = self._decorator.keywords.get("attrs")
+        if isinstance(declared, ast.Dict):
+            for key, value in zip(declared.keys, declared.values):
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    continue
+                if key.value in ("auto_scope", "external_source"):
+                    continue
+                if key.value == "split" and isinstance(value, ast.Attribute) and value.attr == "NONE":
+                    continue
+                attrs.append((key.value, self._attr_value(value)))
         for stmt in self._node.body:
             if not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr")):
                 continue
@@ -462,6 +475,8 @@ class FunctionParser:
             previous = self._bindings.get(target.value.id)
             if previous is None:
                 return _opaque(stmt)
+            if isinstance(previous.type, ArrayType) and not isinstance(target.slice, ast.Tuple):
+                return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
             assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
@@ -473,6 +488,17 @@ class FunctionParser:
                 type_checks.check_unpackable(value.type, target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
+
+    def _array_element_update(
+        self, name: str, array: Var, index: ast.expr, value: Expr, span: Span
+    ) -> AssignStmt:
+        """`arr[i] = v` on an Array is `arr = array.update_element(arr, i, v)`, a bare int
+        literal `v` taking the array's element dtype."""
+        element = array.type.dtype if isinstance(array.type, ArrayType) else None
+        if isinstance(value, Const) and type(value.value) is int and element is not None:
+            value = Const(value.span, value.value, type=ScalarType(element))
+        update = Call(span, "array.update_element", [array, self._exprs.parse(index), value], type=array.type)
+        return AssignStmt(span, self._bind(name, array.type, span), update)
 
     def _yield_target_types(self, yielded: list[Expr], annotated: IRType) -> list[IRType]:
         """The types of a yield's targets, as the real parser gives the return vars they

@@ -50,7 +50,7 @@ from compiler.ir import (
     WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
-from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
+from compiler.ir.visit import bound_vars, child_stmts, own_calls, own_exprs, vars_read, walk_stmts
 from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
@@ -121,6 +121,8 @@ def _outline_function(
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
         callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
+        if callee.func_type is FunctionType.GROUP:
+            _unwrap_spmd(callee, call)
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
@@ -137,8 +139,20 @@ def _outline_function(
 def _site_names(function: Function) -> dict[int, str]:
     names = outlined_names(function)
     counters: dict[str, int] = {}
+    # A pl.spmd inside a pl.cluster is unwrapped in its Group, not outlined: it takes no number.
+    in_cluster = {
+        id(inner)
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ClusterScopeStmt)
+        for inner in walk_stmts(stmt.body)
+        if isinstance(inner, SpmdScopeStmt)
+    }
     for stmt in walk_stmts(function.body):
-        if isinstance(stmt, (SpmdScopeStmt, ClusterScopeStmt)) and id(stmt) not in names:
+        if (
+            isinstance(stmt, (SpmdScopeStmt, ClusterScopeStmt))
+            and id(stmt) not in names
+            and id(stmt) not in in_cluster
+        ):
             kind = "spmd" if isinstance(stmt, SpmdScopeStmt) else "cluster"
             index = counters.get(kind, 0)
             counters[kind] = index + 1
@@ -182,9 +196,9 @@ def _is_incore_site(function: Function, scope: ScopeStmt) -> bool:
 
 
 def _is_cluster_site(function: Function, scope: ScopeStmt) -> bool:
-    return (
-        isinstance(scope, (ClusterScopeStmt, SpmdScopeStmt)) and function.func_type is not FunctionType.INCORE
-    )
+    # (A pl.spmd inside a pl.cluster goes into the Group, which unwraps it: `_unwrap_spmd`.)
+    scanned = (FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.GRAPH, FunctionType.INLINE)
+    return isinstance(scope, (ClusterScopeStmt, SpmdScopeStmt)) and function.func_type in scanned
 
 
 def _hierarchy_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
@@ -319,6 +333,33 @@ def _drop_task_id_placeholder(body: Stmt, replacement: Stmt, task_id: object) ->
             ):
                 del stmt.stmts[index - 1]
             return
+
+
+def _unwrap_spmd(group: Function, dispatch: Stmt) -> None:
+    """A `pl.spmd` inside the cluster: its body takes its place in the Group, which is
+    marked `spmd_unwrapped`, and its launch spec rides the Group's dispatch."""
+    nested = [stmt for stmt in walk_stmts(group.body) if isinstance(stmt, SpmdScopeStmt)]
+    if not nested:
+        return
+    if len(nested) > 1:
+        raise PassNotModelled(
+            "OutlineClusterScopes", "two pl.spmd() blocks in one pl.cluster()", nested[1].span
+        )
+    spmd = nested[0]
+    for stmt in walk_stmts(group.body):
+        if isinstance(stmt, SeqStmts) and spmd in stmt.stmts:
+            index = next(i for i, child in enumerate(stmt.stmts) if child is spmd)
+            stmt.stmts[index : index + 1] = spmd.body.stmts
+            break
+    else:
+        _replace(group.body, spmd, spmd.body)
+    group.attrs = [*group.attrs, ("spmd_unwrapped", True)]
+    call_name = f"self.{group.name}"
+    for stmt in walk_stmts(dispatch):
+        for call in own_calls(stmt):
+            if call.op == call_name:
+                # The Group's params are the caller's vars: the count reads as it is.
+                call.kwargs = {**call.kwargs, **_launch_attrs(spmd)}
 
 
 def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:

@@ -56,6 +56,13 @@ from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.outline_store_targets import (
+    bind_store_result,
+    fresh_version,
+    names_in,
+    rename_after,
+    store_target,
+)
 from compiler.syntax.values import EnumMember
 
 
@@ -109,6 +116,9 @@ def _outline_function(
         for var in stmt.iter_args
     )
     created: list[Function] = []
+    used_names = names_in(function)  # (the fresh versions of stored tensors avoid them)
+    renames: list[tuple[Stmt, dict[int, Var]]] = []
+    stored: set[int] = set()
     for scope in sites:
         interface = scope_interface(scope, directions, iter_args=iter_args)
         params = [Param(p.var, p.direction) for p in interface.params]
@@ -117,15 +127,32 @@ def _outline_function(
             function.name,
             {f.name for f in [*program.functions, *created]},
         )
+        target = None
+        if not isinstance(scope, HierarchyScopeStmt):  # (a Hierarchy scope's stores stay In)
+            target = store_target(scope, [p.var for p in params], iter_args, scope_pass_name(scope))
+            if target is not None and id(target) in stored:
+                raise PassNotModelled(
+                    scope_pass_name(scope),
+                    f"'{target.name}' stored into by two scopes of one function",
+                    scope.span,
+                )
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
-        callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
+        callee.body, call, renamed = _body_and_call(
+            function, scope, callee, interface, lineage, target, used_names
+        )
+        if target is not None:
+            stored.add(id(target))
+            renames.append((call, renamed))
         if callee.func_type is FunctionType.GROUP:
             _unwrap_spmd(callee, call)
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
+    # Applied once every scope is a call: a later scope's body keeps its own names.
+    for call, renamed in renames:
+        rename_after(function.body, call, renamed)
     if (
         created
         and function.func_type is FunctionType.OPAQUE
@@ -254,14 +281,34 @@ def _cache_policy_attr(scope: ScopeStmt, interface: ScopeInterface) -> list[tupl
 
 
 def _body_and_call(
-    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface, lineage: ReturnLineage
-) -> tuple[SeqStmts, Stmt]:
-    """The callee's body (with a return of what the parent uses later) and the call replacing the scope."""
+    parent: Function,
+    scope: ScopeStmt,
+    callee: Function,
+    interface: ScopeInterface,
+    lineage: ReturnLineage,
+    target: Var | None,
+    used_names: set[str],
+) -> tuple[SeqStmts, Stmt, dict[int, Var]]:
+    """The callee's body (with a return of what the parent uses later), the call replacing
+    the scope, and the caller's vars later reads take the call's fresh version of instead
+    (`target`: the captured tensor the body stores into, see `outline_store_targets`)."""
     outputs = _live_outs(parent, scope)
     args = [param.var for param in interface.params]
     kwargs = _launch_attrs(scope)
     call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
+    bound = list(outputs)  # what the call binds in the caller
+    renamed: dict[int, Var] = {}
+    if target is not None:
+        scope_names = {var.name for var in args} | {
+            var.name for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)
+        }
+        aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
+        outputs = [var for var in outputs if not any(var is alias for alias in aliases)]
+        fresh = fresh_version(target, used_names)
+        renamed = {id(var): fresh for var in [target, *aliases]}
+        bound = [*outputs, fresh]
+        outputs.append(target)
     params = [param.var for param in interface.params]
     returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
     if outputs:
@@ -269,23 +316,23 @@ def _body_and_call(
     callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
     task_id = scope.attr("task_id_var")
     if isinstance(task_id, Var):
-        return body, _submit(scope, callee, args, outputs, task_id)
+        return body, _submit(scope, callee, args, bound, task_id), renamed
     if scope.attr("manual_dep_edges"):
         # (The real outliner submits it with a TaskId var of its own making.)
         raise PassNotModelled(scope_pass_name(scope), "a scope with deps= but no `as tid`", scope.span)
     if not outputs:
-        return body, EvalStmt(scope.span, call)
+        return body, EvalStmt(scope.span, call), renamed
     if len(outputs) == 1:
         call.type = outputs[0].type
-        return body, AssignStmt(scope.span, outputs[0], call)
+        return body, AssignStmt(scope.span, bound[0], call), renamed
     call.type = TupleType(tuple(var.type for var in outputs))
     temp = Var(scope.span, "ret__tmp_v0", type=call.type)  # (the real outliner's name)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
-        for i, var in enumerate(outputs)
+        for i, var in enumerate(bound)
     ]
-    return body, SeqStmts(scope.span, unpack)
+    return body, SeqStmts(scope.span, unpack), renamed
 
 
 def _submit(

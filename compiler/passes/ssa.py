@@ -487,10 +487,9 @@ class _Converter:
             stmt.init_values.append(carry.init)
             last = after[carry.name]
             closing.values.append(last)
-            # Typed as the parser types a yield's target (from the value yielded), so that
-            # a dump reads back as itself; the real pass gives it the init's type, the same
-            # wherever the body's value has a type.
-            carry.result.type = last.type
+            # The real pass gives a loop's return var its iteration argument's type (the
+            # init's), as the parser types a loop's yield targets.
+            carry.result.type = carry.iter_arg.type
             closing.targets.append(carry.result)
             self.cur[carry.name] = carry.result
 

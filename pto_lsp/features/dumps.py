@@ -16,7 +16,6 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
-from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -54,22 +53,28 @@ def ir_after(
     shown = print_definitions(programs, functions, analysis.environment)
     if not refused:
         return shown
-    notes = "\n\n".join(
-        note for _, note, _ in sorted(refused, key=lambda r: (r[0].start_line, r[0].start_col))
-    )
+    notes = "\n\n".join(note for _, note in sorted(refused, key=lambda r: (r[0].start_line, r[0].start_col)))
     return f"{notes}\n\n{shown}" if shown else notes
 
 
 def passed(
     analysis: ModuleAnalysis, after: str, keep_analysis: bool
-) -> tuple[list[Program], list[Function], list[tuple[Span, str, str]]]:
+) -> tuple[list[Program], list[Function], list[tuple[Span, str]]]:
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
-    which comes back as its span, what the view says instead of its dump, and the refusal."""
+    which comes back as its span and what the view says instead of its dump."""
+    programs, functions, refused = _passed(analysis, after, keep_analysis)
+    return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+def _passed(
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool
+) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
+    """`passed`, each refused definition with the pass's refusal."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
-    refused: list[tuple[Span, str, str]] = []
+    refused: list[tuple[Program | Function, PassNotModelled]] = []
     for definition in [*analysis.programs, *analysis.functions]:
         as_program = isinstance(definition, Program)
         try:
@@ -77,7 +82,7 @@ def passed(
                 [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
             )
         except PassNotModelled as problem:
-            refused.append((definition.span, _not_shown(definition, problem), str(problem)))
+            refused.append((definition, problem))
             continue
         programs += done[0]
         functions += done[1]
@@ -127,35 +132,30 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions, refused = passed(analysis, LAST_PASS, keep_analysis)
-    # Kernels called from a loop the real Simplify folds (per program; free functions together).
-    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
-    folded[None] = callees_in_folded_loops(functions)
-    # The kernels of a definition a pass refuses (as the source has them): not emitted.
-    refusals = {(span.start_line, span.start_col): problem for span, _, problem in refused}
-    refused_programs = [p for p in analysis.programs if (p.span.start_line, p.span.start_col) in refusals]
-    refused_functions = [f for f in analysis.functions if (f.span.start_line, f.span.start_col) in refusals]
-    kernels = [(*entry, None) for entry in _incore_kernels(programs, functions)]
-    kernels += [
-        (*entry, refusals[(entry[2].start_line, entry[2].start_col)])
-        for entry in _incore_kernels(refused_programs, refused_functions)
+    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis)
+    emitted = [
+        _emit(
+            program,
+            function,
+            options,
+            _first_stop(stops, span),
+            _jit_rename(renamed, function) if program is None else None,
+        )
+        for program, function, span in _incore_kernels(programs, functions)
+        if kernel in ("", function.name)
     ]
-    return MlirDump(
-        [compiler_text(warning, options.file_label) for warning in warnings],
-        [
-            _emit(
-                program,
-                function,
-                options,
-                _first_stop(stops, span),
-                folded.get(program, {}).get(function.name),
-                _jit_rename(renamed, function) if program is None else None,
-                refusal,
-            )
-            for program, function, span, refusal in kernels
-            if kernel in ("", function.name)
-        ],
-    )
+    # A definition a pass refused: its own InCore kernels, not emitted (why: the error the
+    # real compiler stops at, else the refusal); those it would outline are not known.
+    for definition, problem in refused:
+        name = definition.name if isinstance(definition, Program) else None
+        own = definition.functions if isinstance(definition, Program) else [definition]
+        stop = _first_stop(stops, definition.span)
+        why = _stops_before_codegen(stop) if stop is not None else f"{problem} is not modelled"
+        for function in own:
+            if function.func_type is FunctionType.INCORE and kernel in ("", function.name):
+                message = not_emitted_message(options.file_label, name, function, why, None)
+                emitted.append(KernelMlir(function.name, None, why, message, name))
+    return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
 def _incore_kernels(
@@ -166,6 +166,10 @@ def _incore_kernels(
     kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
     kernels += [(None, f, f.span) for f in functions]
     return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _stops_before_codegen(stop: Diagnostic) -> str:
+    return f"the real compiler stops before codegen: {stop.message} ({stop.stage.value}, line {stop.span.start_line})"
 
 
 def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
@@ -198,28 +202,16 @@ def _emit(
     kernel: Function,
     options: CodegenOptions,
     stop: Diagnostic | None,
-    folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
-    refusal: str | None = None,
 ) -> KernelMlir:
     problem = None
     if stop is not None:
-        problem = (
-            f"the real compiler stops before codegen: {stop.message} "
-            f"({stop.stage.value}, line {stop.span.start_line})"
-        )
+        problem = _stops_before_codegen(stop)
     elif jit_rename is not None:
         name, line = jit_rename
         problem = (
             f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
             f"(a statement '{name}_v<n> = {name}' before it): not modelled"
-        )
-    elif refusal is not None:
-        problem = f"{refusal}: not modelled"
-    elif folded_loop is not None:
-        problem = (
-            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
-            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
         )
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)

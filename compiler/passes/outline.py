@@ -9,7 +9,10 @@ kernel call; the launch spec rides the call's attrs).
 
 Parameters are the scope's captured inputs in first-use order, with the
 directions `scope_interface` infers; values defined inside and used after the
-scope are returned. The scope's `cache_policy_vars` become the function attr
+scope are returned, each tensor as the parameter it traces back to
+(`return_lineage`), and a captured tensor the body stores into is returned too
+(`outline_store_targets`). `with pl.at(...) as tid:` becomes a `pl.submit`.
+The functions are held in the real printer's order (`printed_order`). The scope's `cache_policy_vars` become the function attr
 `cache_policy`, sorted (param index, policy) pairs; a declaration the outliner
 rejects (E1/E2, reported by `cache_policy_checks`) is left out.
 """

@@ -41,6 +41,7 @@ from compiler.ir import (
     Param,
     Program,
     ReturnStmt,
+    ScalarType,
     ScopeStmt,
     SeqStmts,
     SpmdScopeStmt,
@@ -61,6 +62,7 @@ from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.outline_store_targets import (
     bind_store_result,
+    fresh_name,
     fresh_version,
     names_in,
     rename_after,
@@ -247,6 +249,8 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
     attrs: list[tuple[str, object]] = (
         [("split", EnumMember("SplitMode", split))] if split and split != "NONE" else []
     )
+    if scope.attr("windowize"):
+        attrs.append(("windowize", True))
     return Function(
         name,
         params,
@@ -317,12 +321,15 @@ def _body_and_call(
     if outputs:
         body.stmts.append(ReturnStmt(scope.span, returned))
     callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
+    for key in _DISPATCH_ATTRS_NOT_MODELLED:
+        if scope.attr(key):
+            raise PassNotModelled(scope_pass_name(scope), f"a scope's `{key}` on the dispatch", scope.span)
     task_id = scope.attr("task_id_var")
+    if not isinstance(task_id, Var) and (scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve")):
+        # A submit without `as tid` binds a TaskId var of the outliner's making.
+        task_id = Var(scope.span, fresh_name("tid", used_names), type=TaskIdType())
     if isinstance(task_id, Var):
         return body, _submit(scope, callee, args, bound, task_id), renamed
-    if scope.attr("manual_dep_edges"):
-        # (The real outliner submits it with a TaskId var of its own making.)
-        raise PassNotModelled(scope_pass_name(scope), "a scope with deps= but no `as tid`", scope.span)
     if not outputs:
         return body, EvalStmt(scope.span, call), renamed
     if len(outputs) == 1:
@@ -338,6 +345,11 @@ def _body_and_call(
     return body, SeqStmts(scope.span, unpack), renamed
 
 
+# Scope attrs the real outliner turns into the dispatch's attrs or Submit fields (no_dep_args=
+# as argument indices, dumps= as arguments, predicate=): not modelled.
+_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars", "predicate")
+
+
 def _submit(
     scope: ScopeStmt, callee: Function, args: list[Var], outputs: list[Var], task_id: Var
 ) -> SeqStmts:
@@ -347,8 +359,17 @@ def _submit(
     kwargs: dict[str, object] = {}
     if deps:
         kwargs["deps"] = MakeTuple(scope.span, deps, type=TupleType(tuple(TaskIdType() for _ in deps)))
+    # An SPMD launch is a `pl.spmd_submit` with its launch spec.
+    launch = isinstance(scope, SpmdScopeStmt) and scope.core_num is not None
+    if isinstance(scope, SpmdScopeStmt) and scope.core_num is not None:
+        kwargs["core_num"] = scope.core_num
+        if scope.sync_start:
+            kwargs["sync_start"] = Const(scope.span, True, type=ScalarType("BOOL"))
+    if scope.attr("allow_early_resolve"):
+        kwargs["allow_early_resolve"] = Const(scope.span, True, type=ScalarType("BOOL"))
     call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
-    submit = Call(scope.span, "pl.submit", [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
+    op = "pl.spmd_submit" if launch else "pl.submit"
+    submit = Call(scope.span, op, [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
     temp = Var(scope.span, "ret__tmp_v0", type=call_type)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, submit)]
     unpack += [

@@ -84,17 +84,23 @@ def names_in(function: Function) -> set[str]:
 
 
 def fresh_version(target: Var, used: set[str]) -> Var:
-    """The next free version of `target`'s name (`GenerateFreshNameLike`): `out__ssa_v0` ->
-    the first of `out__ssa_v1`, `out__ssa_v2`, ... that no var of the function has."""
-    match = _VERSIONED.match(target.name)
+    """A fresh var of `target`'s type named as its next free version."""
+    return Var(target.span, fresh_name(target.name, used), type=target.type)
+
+
+def fresh_name(name: str, used: set[str]) -> str:
+    """The real `GenerateFreshNameLike`: `out__ssa_v0` -> the first of `out__ssa_v1`,
+    `out__ssa_v2`, ... that no var of the function has (`tid` -> `tid__ssa_v0`, ...);
+    taken into `used`."""
+    match = _VERSIONED.match(name)
     base, role, version = (
-        (match["base"], match["role"], int(match["version"]) + 1) if match else (target.name, "ssa", 0)
+        (match["base"], match["role"], int(match["version"]) + 1) if match else (name, "ssa", 0)
     )
     while f"{base}__{role}_v{version}" in used:
         version += 1
-    name = f"{base}__{role}_v{version}"
-    used.add(name)
-    return Var(target.span, name, type=target.type)
+    found = f"{base}__{role}_v{version}"
+    used.add(found)
+    return found
 
 
 def _base(name: str) -> str:

@@ -31,11 +31,10 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
     out: list[Stmt] = []
     renames: dict[int, Expr] = {}
     for index, stmt in enumerate(block.stmts):
-        rest = block.stmts[index + 1 :]
         for child in child_stmts(stmt):
             if isinstance(child, SeqStmts):
                 inner = _unroll_block(child)
-                _rename(rest, inner)
+                _rename(block.stmts, index + 1, inner)
                 renames.update(inner)
         values = _iterations(stmt)
         if values is None:
@@ -50,16 +49,19 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             memo[id(stmt.loop_var)] = Const(stmt.span, value, type=ScalarType("INDEX"))
             out.extend(copy.deepcopy(stmt.body, memo).stmts)
         last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
-        _rename(rest, last)
+        _rename(block.stmts, index + 1, last)
         renames = {key: last.get(id(var), var) for key, var in renames.items()}
         renames.update(last)  # type: ignore[arg-type]
     block.stmts = out
     return renames
 
 
-def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:
-    for stmt in stmts:
-        substitute_uses(stmt, mapping)
+def _rename(stmts: list[Stmt], start: int, mapping: dict[int, Expr]) -> None:
+    """Rename the uses in `stmts[start:]`; nothing sliced when there is nothing to rename (a
+    slice per statement would make a long block's unrolling quadratic)."""
+    if mapping:
+        for stmt in stmts[start:]:
+            substitute_uses(stmt, mapping)
 
 
 def _iterations(stmt: Stmt) -> range | None:

@@ -18,6 +18,7 @@ from compiler import Severity, analyse_source
 from compiler.ir import Call, ForStmt, Function, FunctionType, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.tensor_reads import SELF_LOADING
+from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 
@@ -89,7 +90,10 @@ def test_the_facts_are_what_the_passes_produce(path: Path) -> None:
         pytest.skip("the compiler stops before the passes")
     predicted = {(read.kernel, read.tensor, read.policy) for read in analysis.facts.reads}
 
-    programs, functions = run_passes(analysis.programs, analysis.functions, PIPELINE[-1].name)
+    try:
+        programs, functions = run_passes(analysis.programs, analysis.functions, PIPELINE[-1].name)
+    except PassNotModelled as problem:
+        pytest.skip(f"the passes do not model it: {problem}")
     kernels: set[str] = set()
     lowered: set[str] = set()
     loads: set[Read] = set()

@@ -15,6 +15,7 @@ from conftest import CORPUS, EXAMPLES, run_pto_lsp
 from compiler import analyse_source
 from compiler.ir import Call, Function, FunctionType, Program, ScopeStmt
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.pipeline import run_passes
 from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions, print_module
@@ -253,6 +254,10 @@ def _real_files() -> list:
 #   op on an Acc tile the layout view the re-read deduces from its operand.
 _DUMPS_NOT_READ_BACK = {
     ("9", "pypto-lib/models/qwen3_32b/decode.py"),
+    # A loop's return var is typed as its iteration argument (the real one): a load from it
+    # then has a view naming a module constant the dump leaves unfolded (`HC_MULT = ...`).
+    ("9", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
+    ("9", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
     ("11", "pypto/examples/models/09_paged_attention_spmd.py"),
     ("11", "pypto/tests/st/runtime/cross_core/test_cross_core.py"),
     ("11", "pypto/tests/st/runtime/cross_core/test_syncall.py"),
@@ -288,7 +293,10 @@ def test_a_pass_dump_prints_parses_and_prints_the_same(path: Path, stage: str):
     analysis = analyse_source(path.read_text(encoding="utf-8"), str(path))
     if any(d.severity == 1 for d in analysis.diagnostics):
         pytest.skip("a kernel with errors has no pass dump")
-    programs, functions = run_passes(analysis.programs, analysis.functions, stage)
+    try:
+        programs, functions = run_passes(analysis.programs, analysis.functions, stage)
+    except PassNotModelled as problem:
+        pytest.skip(f"the passes do not model it: {problem}")
     text = print_definitions(programs, functions, analysis.environment)
     again = analyse_source(text)
     assert [d.message for d in again.diagnostics if d.stage.value in ("syntax", "parser")] == []
@@ -315,9 +323,9 @@ def test_compile_prints_the_outlined_kernel_with_its_policy_attr(tmp_path: Path)
 def test_compile_refuses_a_pass_it_does_not_model(tmp_path: Path):
     path = tmp_path / "k.py"
     path.write_text(P_AT)
-    result = run_pto_lsp("compile", str(path), "--after", "CtrlFlowTransform")
+    result = run_pto_lsp("compile", str(path), "--after", "OptimizeOrchTensors")
     assert result.returncode == 2
-    assert "pass CtrlFlowTransform is not modelled" in result.stderr
+    assert "pass OptimizeOrchTensors is not modelled" in result.stderr
 
 
 ELTWISE = """\

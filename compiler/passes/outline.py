@@ -28,10 +28,13 @@ from compiler.ir import (
     Direction,
     EvalStmt,
     Expr,
+    ForStmt,
     Function,
     FunctionType,
     HierarchyScopeStmt,
     InCoreScopeStmt,
+    MakeTuple,
+    OpaqueExpr,
     Param,
     Program,
     ReturnStmt,
@@ -39,57 +42,75 @@ from compiler.ir import (
     SeqStmts,
     SpmdScopeStmt,
     Stmt,
+    TaskIdType,
+    TensorType,
     TupleGetItem,
     TupleType,
     Var,
+    WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
-from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, unique_function_name
+from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
+from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
+from compiler.passes.not_modelled import PassNotModelled
+from compiler.syntax.values import EnumMember
 
 
 def outline_hierarchy_scopes(program: Program) -> Program:
-    return _outline(program, _is_hierarchy_site, _hierarchy_function)
+    return _outline(program, _is_hierarchy_site, _hierarchy_function, sees_callees=False)
 
 
 def outline_incore_scopes(program: Program) -> Program:
-    return _outline(program, _is_incore_site, _incore_function)
+    return _outline(program, _is_incore_site, _incore_function, sees_callees=False)
 
 
 def outline_cluster_scopes(program: Program) -> Program:
-    return _outline(program, _is_cluster_site, _cluster_function)
+    return _outline(program, _is_cluster_site, _cluster_function, sees_callees=True)
 
 
 Site = Callable[[Function, ScopeStmt], bool]
 Maker = Callable[[Function, ScopeStmt, str, list[Param]], Function]
 
 
-def _outline(program: Program, is_site: Site, make: Maker) -> Program:
-    """Outline every site of every function; an outlined function comes before its caller."""
+def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -> Program:
+    """Outline every site of every function; an outlined function comes before its caller.
+    `sees_callees`: the real outliner is given the program (OutlineClusterScopes), so a
+    returned tensor is traced through the calls of the program's functions too."""
     ordered: list[Function] = []
 
     def process(function: Function) -> None:
-        for callee in _outline_function(program, function, is_site, make):
+        for callee in _outline_function(program, function, is_site, make, sees_callees):
             process(callee)  # a nested site moved into the callee: outline it from there
         ordered.append(function)
 
     for function in list(program.functions):
         process(function)
     process = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
-    program.functions = ordered
+    program.functions = printed_order(ordered)
     return program
 
 
-def _outline_function(program: Program, function: Function, is_site: Site, make: Maker) -> list[Function]:
+def _outline_function(
+    program: Program, function: Function, is_site: Site, make: Maker, sees_callees: bool
+) -> list[Function]:
     sites = _outermost_sites(function, is_site)
     if not sites:
         return []  # (most functions, for each of the three outliners)
     names = _site_names(function)
-    directions = callee_directions_among(program.functions)
+    # The real InCore and Hierarchy outliners are not given the program: they see no callee.
+    directions = callee_directions_among(program.functions if sees_callees else [])
+    iter_args = frozenset(
+        id(var)
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, (ForStmt, WhileStmt))
+        for var in stmt.iter_args
+    )
     created: list[Function] = []
     for scope in sites:
-        interface = scope_interface(scope, directions)
+        interface = scope_interface(scope, directions, iter_args=iter_args)
         params = [Param(p.var, p.direction) for p in interface.params]
         name = unique_function_name(
             names.get(id(scope)) or f"{function.name}_{scope.kind.value.lower()}_{len(created)}",
@@ -98,8 +119,10 @@ def _outline_function(program: Program, function: Function, is_site: Site, make:
         )
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
-        callee.body, call = _body_and_call(function, scope, callee, interface)
+        lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
+        callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
         _replace(function.body, scope, call)
+        _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
     if (
         created
@@ -175,6 +198,11 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
     # Outlined from a JIT function, the kernel is a JIT kernel too: its tensors have the
     # shapes of the call, unknown here, which only a JIT signature may leave unwritten.
     decorator = "jit.incore" if parent.decorator.startswith("jit") else "function"
+    # The scope's cross-core split (`optimizations=[pl.split(...)]`) becomes the kernel's.
+    split = scope.split if isinstance(scope, InCoreScopeStmt) else None
+    attrs: list[tuple[str, object]] = (
+        [("split", EnumMember("SplitMode", split))] if split and split != "NONE" else []
+    )
     return Function(
         name,
         params,
@@ -184,6 +212,7 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
         scope.span,
         level="CHIP_DIE",
         role="SubWorker",
+        attrs=attrs,
         decorator=decorator,
     )
 
@@ -211,7 +240,7 @@ def _cache_policy_attr(scope: ScopeStmt, interface: ScopeInterface) -> list[tupl
 
 
 def _body_and_call(
-    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface
+    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface, lineage: ReturnLineage
 ) -> tuple[SeqStmts, Stmt]:
     """The callee's body (with a return of what the parent uses later) and the call replacing the scope."""
     outputs = _live_outs(parent, scope)
@@ -219,22 +248,77 @@ def _body_and_call(
     kwargs = _launch_attrs(scope)
     call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
+    params = [param.var for param in interface.params]
+    returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
+    if outputs:
+        body.stmts.append(ReturnStmt(scope.span, returned))
+    callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
+    task_id = scope.attr("task_id_var")
+    if isinstance(task_id, Var):
+        return body, _submit(scope, callee, args, outputs, task_id)
+    if scope.attr("manual_dep_edges"):
+        # (The real outliner submits it with a TaskId var of its own making.)
+        raise PassNotModelled(scope_pass_name(scope), "a scope with deps= but no `as tid`", scope.span)
     if not outputs:
         return body, EvalStmt(scope.span, call)
-    returned = [_returned_value(var, interface) for var in outputs]
-    body.stmts.append(ReturnStmt(scope.span, returned))
-    callee.return_types = [var.type for var in returned]
     if len(outputs) == 1:
         call.type = outputs[0].type
         return body, AssignStmt(scope.span, outputs[0], call)
     call.type = TupleType(tuple(var.type for var in outputs))
-    temp = Var(scope.span, "_tuple_tmp", type=call.type)
+    temp = Var(scope.span, "ret__tmp_v0", type=call.type)  # (the real outliner's name)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
         for i, var in enumerate(outputs)
     ]
     return body, SeqStmts(scope.span, unpack)
+
+
+def _submit(
+    scope: ScopeStmt, callee: Function, args: list[Var], outputs: list[Var], task_id: Var
+) -> SeqStmts:
+    """`with pl.at(...) as tid:` becomes a submit of the kernel whose results end in the
+    TaskId, always unpacked from `ret__tmp_v0` (the real outliner's `Submit`)."""
+    deps = list(scope.attr("manual_dep_edges") or [])
+    kwargs: dict[str, object] = {}
+    if deps:
+        kwargs["deps"] = MakeTuple(scope.span, deps, type=TupleType(tuple(TaskIdType() for _ in deps)))
+    call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
+    submit = Call(scope.span, "pl.submit", [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
+    temp = Var(scope.span, "ret__tmp_v0", type=call_type)
+    unpack: list[Stmt] = [AssignStmt(scope.span, temp, submit)]
+    unpack += [
+        AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
+        for i, var in enumerate(outputs)
+    ]
+    unpack.append(
+        AssignStmt(scope.span, task_id, TupleGetItem(scope.span, temp, len(outputs), type=task_id.type))
+    )
+    return SeqStmts(scope.span, unpack)
+
+
+def scope_pass_name(scope: ScopeStmt) -> str:
+    """The outliner that takes `scope` out."""
+    if isinstance(scope, HierarchyScopeStmt):
+        return "OutlineHierarchyScopes"
+    return "OutlineIncoreScopes" if isinstance(scope, InCoreScopeStmt) else "OutlineClusterScopes"
+
+
+def _drop_task_id_placeholder(body: Stmt, replacement: Stmt, task_id: object) -> None:
+    """`with pl.at(...) as tid:` right after `tid = system.task_invalid()` (the parser's
+    placeholder binding of the same var): the submit's unpacking binds it instead."""
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, SeqStmts) and replacement in stmt.stmts:
+            index = next(i for i, child in enumerate(stmt.stmts) if child is replacement)
+            before = stmt.stmts[index - 1] if index > 0 else None
+            if (
+                isinstance(before, AssignStmt)
+                and before.var is task_id
+                and isinstance(before.value, Call)
+                and before.value.op == "system.task_invalid"
+            ):
+                del stmt.stmts[index - 1]
+            return
 
 
 def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
@@ -295,8 +379,15 @@ def _reads_after(path: list[tuple[SeqStmts, int]]) -> bool:
     )
 
 
-def _returned_value(var: Var, interface: ScopeInterface) -> Var:
-    """A tensor written through a parameter is returned as that parameter (ReturnParamsExplicit)."""
+def _returned_value(
+    var: Var, interface: ScopeInterface, body: SeqStmts, params: list[Var], lineage: ReturnLineage
+) -> Var:
+    """A tensor output is returned as the parameter whose buffer it is, when it traces back
+    to one (the real outliner returns params, not SSA results); else itself."""
+    if isinstance(var.type, TensorType):
+        param = lineage.trace_to_param(var, body, params)
+        if param is not None:
+            return param
     for param in interface.params:
         if param.direction is not Direction.IN and param.var.name == var.name:
             return param.var

@@ -176,12 +176,13 @@ class _TextWriter:
             return
         index = LineIndex(report.text)
         path = shown(report.path)
+        absolute = str(report.path.resolve())
         for diagnostic in report.diagnostics:
             span = diagnostic.span
             column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
             severity = _SEVERITY_NAMES[diagnostic.severity]
             print(
-                f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message}",
+                f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message_in(absolute)}",
                 file=self._out,
             )
 

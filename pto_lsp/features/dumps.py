@@ -16,7 +16,6 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
-from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -64,10 +63,18 @@ def passed(
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
     which comes back as its span and what the view says instead of its dump."""
+    programs, functions, refused = _passed(analysis, after, keep_analysis)
+    return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+def _passed(
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool
+) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
+    """`passed`, each refused definition with the pass's refusal."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
-    refused: list[tuple[Span, str]] = []
+    refused: list[tuple[Program | Function, PassNotModelled]] = []
     for definition in [*analysis.programs, *analysis.functions]:
         as_program = isinstance(definition, Program)
         try:
@@ -75,7 +82,7 @@ def passed(
                 [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
             )
         except PassNotModelled as problem:
-            refused.append((definition.span, _not_shown(definition, problem)))
+            refused.append((definition, problem))
             continue
         programs += done[0]
         functions += done[1]
@@ -125,25 +132,30 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis)
-    # Kernels called from a loop the real Simplify folds (per program; free functions together).
-    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
-    folded[None] = callees_in_folded_loops(functions)
-    return MlirDump(
-        [compiler_text(warning, options.file_label) for warning in warnings],
-        [
-            _emit(
-                program,
-                function,
-                options,
-                _first_stop(stops, span),
-                folded[program].get(function.name),
-                _jit_rename(renamed, function) if program is None else None,
-            )
-            for program, function, span in _incore_kernels(programs, functions)
-            if kernel in ("", function.name)
-        ],
-    )
+    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis)
+    emitted = [
+        _emit(
+            program,
+            function,
+            options,
+            _first_stop(stops, span),
+            _jit_rename(renamed, function) if program is None else None,
+        )
+        for program, function, span in _incore_kernels(programs, functions)
+        if kernel in ("", function.name)
+    ]
+    # A definition a pass refused: its own InCore kernels, not emitted (why: the error the
+    # real compiler stops at, else the refusal); those it would outline are not known.
+    for definition, problem in refused:
+        name = definition.name if isinstance(definition, Program) else None
+        own = definition.functions if isinstance(definition, Program) else [definition]
+        stop = _first_stop(stops, definition.span)
+        why = _stops_before_codegen(stop) if stop is not None else f"{problem} is not modelled"
+        for function in own:
+            if function.func_type is FunctionType.INCORE and kernel in ("", function.name):
+                message = not_emitted_message(options.file_label, name, function, why, None)
+                emitted.append(KernelMlir(function.name, None, why, message, name))
+    return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
 def _incore_kernels(
@@ -154,6 +166,10 @@ def _incore_kernels(
     kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
     kernels += [(None, f, f.span) for f in functions]
     return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _stops_before_codegen(stop: Diagnostic) -> str:
+    return f"the real compiler stops before codegen: {stop.message} ({stop.stage.value}, line {stop.span.start_line})"
 
 
 def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
@@ -186,25 +202,16 @@ def _emit(
     kernel: Function,
     options: CodegenOptions,
     stop: Diagnostic | None,
-    folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
 ) -> KernelMlir:
     problem = None
     if stop is not None:
-        problem = (
-            f"the real compiler stops before codegen: {stop.message} "
-            f"({stop.stage.value}, line {stop.span.start_line})"
-        )
+        problem = _stops_before_codegen(stop)
     elif jit_rename is not None:
         name, line = jit_rename
         problem = (
             f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
             f"(a statement '{name}_v<n> = {name}' before it): not modelled"
-        )
-    elif folded_loop is not None:
-        problem = (
-            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
-            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
         )
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)

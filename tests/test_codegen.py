@@ -281,10 +281,12 @@ def test_a_jit_kernel_names_a_rebound_value_as_the_specializer_renames_it(tmp_pa
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
     [module] = proc.stdout.split("// kernel: rebinds\n")[1:]
     assert "%tile_v1__ssa_v0 = pto.alloc_tile" in module and "tile__ssa_v1" not in module
-    assert (
-        "kernel 'bridged' (line 13) not emitted: the real @pl.jit specializer bridges 't' into the loop at line 16"
-        in proc.stderr
-    )
+    # Not emitted, and why names `t` (the bridge, or the loop-carried value the real
+    # ConvertToSSA finds for it, whichever our pipeline meets first).
+    [reason] = [
+        line for line in proc.stderr.splitlines() if "kernel 'bridged' (line 13) not emitted: " in line
+    ]
+    assert "'t'" in reason and "// kernel: bridged" not in proc.stdout
 
 
 MATMUL_ACC = textwrap.dedent(

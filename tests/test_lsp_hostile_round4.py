@@ -342,3 +342,47 @@ def test_a_nul_byte_is_pythons_error_in_the_editor_as_check_refuses_it(tmp_path:
         # The byte deleted (a paste of the whole text: no keystroke's hold): the kernel's own error.
         _change(server, path, 2, [{"text": text.replace("\x00", "")}])
         assert [message for _, _, message in _view(_published(server, path, 2))] == [DELETE]
+
+
+# ---------------------------------------------------------------- numbers past 64 bits, project settings
+
+_PAST_INT64 = """\
+import pypto.language as pl
+
+N = 1 << 64
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        for i in pl.unroll(N):
+            t = pl.load(a, [0, 0], [64, 64])
+            out = pl.store(t, [0, 0], out)
+        return out
+"""
+
+
+def test_a_loop_bound_past_64_bits_is_published_as_check_says(tmp_path: Path) -> None:
+    path = tmp_path / "big.py"
+    path.write_text(_PAST_INT64, encoding="utf-8")
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, _PAST_INT64)
+        shown = _view(_published(server, path, 1))
+        assert shown == _cli_view(path)
+        [(line, code, message)] = shown
+        assert (line, code) == (8, "PTO502")
+        assert message.startswith("Failed to parse function 'k': __init__(): incompatible function arguments")
+        assert "Traceback" not in server.stderr
+
+
+def test_a_wrongly_typed_project_setting_leaves_the_editor_its_diagnostics(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\nsoc = ["950"]\n', encoding="utf-8")
+    path = tmp_path / "kernel.py"
+    path.write_text(KERNEL, encoding="utf-8")
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, KERNEL)
+        assert [message for _, _, message in _view(_published(server, path, 1))] == [DELETE]
+        assert "Traceback" not in server.stderr

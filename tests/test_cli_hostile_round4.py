@@ -266,3 +266,39 @@ def test_a_coding_that_makes_python_read_other_text_is_an_error_on_its_line(
     assert "makes Python read other text than an editor shows" in first and "lod" not in first
     assert summary == "Found 1 diagnostic in 1 file(s)."
     assert run.returncode == 1
+
+
+# ---------------------------------------------------------------- a fault of ours
+
+
+def test_a_file_whose_check_fails_is_named_and_the_others_still_checked(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Whatever fails inside the check of one file (here made to) ends neither the check
+    of the others nor in a traceback, and the run is never green."""
+    import io
+
+    import compiler.batch
+    from pto_lsp.cli.check import run_check
+
+    real = compiler.batch.unit_report
+
+    def failing(unit, env, codegen=True):  # type: ignore[no-untyped-def]
+        if "BOOM" in unit.text:
+            raise OverflowError("made to fail")
+        return real(unit, env, codegen)
+
+    monkeypatch.setattr(compiler.batch, "unit_report", failing)
+    (tmp_path / "a.py").write_text(_KERNEL, encoding="utf-8")
+    (tmp_path / "b.py").write_text(_KERNEL.replace("return x", "return x  # BOOM"), encoding="utf-8")
+    (tmp_path / "c.py").write_text(_KERNEL, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_check([tmp_path], "text", out, err, jobs=1)
+    assert status == 1
+    assert [line.split(":")[0].rsplit("/", 1)[-1] for line in out.getvalue().splitlines()[:-1]] == [
+        "a.py",
+        "c.py",
+    ]
+    assert err.getvalue() == (
+        f"pto-lsp: not checked: {tmp_path / 'b.py'}: pto-lsp failed while checking it "
+        "(an internal error: please report it)\n"
+    )
+    assert "1 file(s) could not be checked" in out.getvalue()

@@ -6,6 +6,8 @@ SYNTAX_ERROR = "PTO001"
 # Python itself rejects the module before the PyPTO parser runs.
 PYTHON_COMPILE_ERROR = "PTO002"  # SyntaxError from Python's compiler (e.g. `break` outside a loop)
 PYTHON_EVALUATION_ERROR = "PTO003"  # NameError / AttributeError evaluating a signature or decorator
+# A coding declaration that makes Python read other text than an editor shows (pto-lsp's own).
+MISLEADING_CODING = "PTO004"
 
 # A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
 NOT_ANALYSED = "PTO009"

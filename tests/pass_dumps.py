@@ -102,6 +102,7 @@ def our_dumps(path: Path) -> dict[int, dict[str, list[str]] | None]:
 def transition_dump(entry: Entry, stage: int, roundtrip: bool = False) -> dict[str, list[str]] | None:
     """Our pass `stage` run on the real dump before it (stage 0, or `roundtrip`: the real
     dump of that stage read back and printed)."""
+    from compiler.passes.not_modelled import PassNotModelled
     from compiler.passes.pipeline import PIPELINE
     from compiler.printer import print_definitions
     from pto_lsp.workspace.engine import AnalysisEngine
@@ -116,7 +117,14 @@ def transition_dump(entry: Entry, stage: int, roundtrip: bool = False) -> dict[s
     step = next((p for p in PIPELINE if p.number == stage), None)
     if stage and step is None:
         return None
-    programs = [step.run(p) if step else p for p in analysis.programs]
+    programs = []
+    for program in analysis.programs:
+        try:
+            programs.append(step.run(program) if step else program)
+        except PassNotModelled:
+            continue  # the pass refuses this program: not shown
+    if not programs:
+        return None
     return split_programs(print_definitions(programs, [], analysis.environment))
 
 

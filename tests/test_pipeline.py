@@ -15,6 +15,7 @@ from conftest import CORPUS, EXAMPLES, run_pto_lsp
 from compiler import analyse_source
 from compiler.ir import Call, Function, FunctionType, Program, ScopeStmt
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.pipeline import run_passes
 from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions, print_module
@@ -255,14 +256,11 @@ _DUMPS_NOT_READ_BACK = {
     ("9", "pypto-lib/models/qwen3_32b/decode.py"),
     ("11", "pypto/examples/models/09_paged_attention_spmd.py"),
     ("11", "pypto/tests/st/runtime/cross_core/test_cross_core.py"),
-    ("11", "pypto/tests/st/runtime/cross_core/test_syncall.py"),
     ("11", "pypto-lib/examples/advanced/gemm_eltwise.py"),
     ("11", "pypto-lib/examples/advanced/multi_proj.py"),
     ("11", "pypto-lib/examples/advanced/topk.py"),
     ("11", "pypto-lib/examples/intermediate/gemm.py"),
     ("11", "pypto-lib/examples/intermediate/rms_norm.py"),
-    ("11", "pypto-lib/examples/intermediate/softmax.py"),
-    ("11", "pypto-lib/models/deepseek_v3_2/decode_back.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
     ("11", "pypto-lib/models/qwen3_32b/decode.py"),
@@ -288,7 +286,10 @@ def test_a_pass_dump_prints_parses_and_prints_the_same(path: Path, stage: str):
     analysis = analyse_source(path.read_text(encoding="utf-8"), str(path))
     if any(d.severity == 1 for d in analysis.diagnostics):
         pytest.skip("a kernel with errors has no pass dump")
-    programs, functions = run_passes(analysis.programs, analysis.functions, stage)
+    try:
+        programs, functions = run_passes(analysis.programs, analysis.functions, stage)
+    except PassNotModelled as refused:
+        pytest.skip(f"not shown: {refused}")
     text = print_definitions(programs, functions, analysis.environment)
     again = analyse_source(text)
     assert [d.message for d in again.diagnostics if d.stage.value in ("syntax", "parser")] == []

@@ -40,6 +40,12 @@ COHERENCY_BYPASS_AFTER_CACHED_WRITE = "PTO302"
 
 # The pipeline after the parser (PTO7xx): passes' rejections, then codegen's.
 SIMPLIFY_BOOL_OPERAND = "PTO701"  # Simplify: "Operator 'eq' does not accept bool dtype"
+TILE_OP_REJECTED = (
+    "PTO702"  # ConvertTensorToTileOps: a tile op it builds refuses its operands (its deduction)
+)
+TILE_CONVERSION_REJECTED = (
+    "PTO703"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
+)
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel

@@ -20,3 +20,16 @@ class PassNotModelled(Exception):
         self.pass_name = pass_name
         self.reason = reason
         self.span = span
+
+
+class KernelsNotModelled(PassNotModelled):
+    """Some kernels of a program could not be taken through (`kernels`: name -> why); the
+    others were. The program is not shown; `partial` (the program with the kernels that
+    were taken through, the others left half-way) is what a per-kernel consumer (codegen,
+    the memory planner) may still read, each refused kernel being refused in turn."""
+
+    def __init__(self, kernels: dict[str, PassNotModelled], partial: object) -> None:
+        first = next(iter(kernels.values()))
+        super().__init__(first.pass_name, first.reason, first.span)
+        self.kernels = kernels
+        self.partial = partial

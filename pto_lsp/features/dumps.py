@@ -20,9 +20,10 @@ from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
+from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions
 
 LAST_PASS = PIPELINE[-1].name
@@ -59,11 +60,14 @@ def ir_after(
 
 
 def passed(
-    analysis: ModuleAnalysis, after: str, keep_analysis: bool
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool, kernels_refused: dict[int, str] | None = None
 ) -> tuple[list[Program], list[Function], list[tuple[Span, str]]]:
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
-    which comes back as its span and what the view says instead of its dump."""
+    which comes back as its span and what the view says instead of its dump.
+    `kernels_refused` (codegen's view, kernel by kernel): a program only some of whose
+    kernels a pass refused (`KernelsNotModelled`) comes back as the pass left it, and each
+    refused kernel (by id) with why, in `kernels_refused`."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
@@ -74,6 +78,15 @@ def passed(
             done = run_passes(
                 [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
             )
+        except KernelsNotModelled as problem:
+            if kernels_refused is None:
+                refused.append((definition.span, _not_shown(definition, problem)))
+                continue
+            partial: Program = problem.partial  # type: ignore[assignment]
+            for kernel in partial.functions:
+                if kernel.name in problem.kernels:
+                    kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
+            done = ([partial], []) if as_program else ([], partial.functions)
         except PassNotModelled as problem:
             refused.append((definition.span, _not_shown(definition, problem)))
             continue
@@ -85,6 +98,8 @@ def passed(
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
     """What the view says instead of a program's dump that would differ from the real one."""
     kind = "program" if isinstance(definition, Program) else "function"
+    if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there
+        return f"# pypto.{kind}: {definition.name} -- not shown: the real {problem} stops the compile"
     return f"# pypto.{kind}: {definition.name} -- not shown: {problem} is not modelled"
 
 
@@ -125,7 +140,8 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis)
+    kernels_refused: dict[int, str] = {}
+    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
     # Kernels called from a loop the real Simplify folds (per program; free functions together).
     folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
     folded[None] = callees_in_folded_loops(functions)
@@ -139,6 +155,7 @@ def mlir_of(
                 _first_stop(stops, span),
                 folded[program].get(function.name),
                 _jit_rename(renamed, function) if program is None else None,
+                kernels_refused.get(id(function)),
             )
             for program, function, span in _incore_kernels(programs, functions)
             if kernel in ("", function.name)
@@ -188,9 +205,12 @@ def _emit(
     stop: Diagnostic | None,
     folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
+    refused: str | None = None,
 ) -> KernelMlir:
     problem = None
-    if stop is not None:
+    if refused is not None:
+        problem = refused  # a pass before codegen could not take it through
+    elif stop is not None:
         problem = (
             f"the real compiler stops before codegen: {stop.message} "
             f"({stop.stage.value}, line {stop.span.start_line})"

@@ -35,6 +35,7 @@ from compiler.lowering.scope_interface import ScopeInterface, callee_directions_
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
+from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
@@ -53,6 +54,8 @@ _CODEGEN_CODES = frozenset(
     {
         codes.CACHE_BYPASS_UNSUPPORTED,
         codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE,
+        codes.INLINE_CYCLE,
+        codes.UNROLL_TRIP_COUNT,
         codes.SIMPLIFY_BOOL_OPERAND,
         codes.ORCH_MISPLACED_TENSOR_OP,
         codes.ORCH_MISPLACED_BUILTIN_OP,
@@ -292,7 +295,7 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     offset = unit.start_line - 1
     opaque_before = opaque_made()
     with unit_line_offset(offset), shared_subtrees():
-        definitions = parse_definitions(list(unit.nodes), env)
+        definitions = parse_definitions(list(unit.nodes), env, unit.text)
     diagnostics = [unit.syntax_error] if unit.syntax_error else []
     diagnostics.extend(definitions.diagnostics)
     interfaces: dict[int, ScopeInterface] = {}
@@ -391,8 +394,11 @@ def _pipeline_checks(
     for index, program in enumerate(programs):
         if statement(program.span.start_line) in failed:
             continue
-        # Simplify runs before ConvertTensorToTileOps: its error is the one raised.
-        rejected = simplify_errors(program) or missing_return_errors(program)
+        # Passes 1-3 run first, then Simplify before ConvertTensorToTileOps: the first error is raised.
+        early = early_pass_errors(program)
+        if early is None:  # they fail with an error we do not report: nothing after it is judged
+            continue
+        rejected = early or simplify_errors(program) or missing_return_errors(program)
         if not rejected and index in kernel_programs:
             planned = program_memory(program)
             memory.extend(planned.kernels)

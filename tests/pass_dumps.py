@@ -8,6 +8,12 @@ and stage this prints whether our dump of that program is identical to the real 
 program we print no dump of).
 
     python tests/pass_dumps.py [-v] [--stage N] [--id NNN] [--diff] [--transition | --roundtrip] [--ignore-comments]
+    python tests/pass_dumps.py --record     # what tests/test_pass_dumps.py holds
+
+`--record` writes `tests/data/pass_dumps_identical.json`: for each mode (end to end,
+transition), the stages of each program whose dump is identical to the real one. The
+test holds every one of them identical from then on, and that no program at any stage is
+printed different from the real one unless it is listed as known to differ.
 
 `--transition` scores each pass on its own: the real dump before pass N, read by our
 parser, put through our pass N and printed, against the real dump after it (stage 0:
@@ -153,6 +159,39 @@ def score(selected: list[Entry], mode: str = "") -> dict[tuple[str, int], str]:
     return results
 
 
+RECORD = REPO / "tests" / "data" / "pass_dumps_identical.json"
+MODES = ("", "transition")
+
+
+def by_program(results: dict[tuple[str, int], str], wanted: str) -> dict[str, list[int]]:
+    """The stages of each program with the verdict `wanted`, by program id."""
+    found: dict[str, list[int]] = {}
+    for (program, stage), said in sorted(results.items()):
+        if said == wanted:
+            found.setdefault(program, []).append(stage)
+    return found
+
+
+def record() -> None:
+    """Write what the test holds: per mode, the identical and the differing stages."""
+    table = {}
+    for mode in MODES:
+        results = score(entries(), mode)
+        table[mode or "end_to_end"] = {
+            IDENTICAL: by_program(results, IDENTICAL),
+            DIFFERENT: by_program(results, DIFFERENT),
+        }
+    lines = ["{"]
+    for m, (mode, verdicts) in enumerate(sorted(table.items())):
+        lines.append(f" {json.dumps(mode)}: {{")
+        for v, (said, programs) in enumerate(sorted(verdicts.items())):
+            rows = [f"   {json.dumps(p)}: {json.dumps(s)}" for p, s in sorted(programs.items())]
+            lines += [f"  {json.dumps(said)}: {{", ",\n".join(rows), "  }" + ("," if v < 1 else "")]
+        lines.append(" }" + ("," if m < len(table) - 1 else ""))
+    lines.append("}")
+    RECORD.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-v", "--verbose", action="store_true", help="list every program that differs")
@@ -165,7 +204,12 @@ def main() -> int:
     parser.add_argument(
         "--ignore-comments", action="store_true", help="leave comment lines out of the judging"
     )
+    parser.add_argument("--record", action="store_true", help="write what tests/test_pass_dumps.py holds")
     args = parser.parse_args()
+    if args.record:
+        sys.path.insert(0, str(REPO))
+        record()
+        return 0
     global IGNORE_COMMENTS
     IGNORE_COMMENTS = args.ignore_comments
     sys.path.insert(0, str(REPO))

@@ -116,8 +116,9 @@ def test_json_document_shape(tmp_path):
     bad = write(tmp_path / "bad.py", BROKEN)
     proc, report = check_json(bad)
     assert proc.returncode == 1
-    assert set(report) == {"version", "files"}
+    assert set(report) == {"version", "files", "notChecked"}
     assert report["version"] == 1
+    assert report["notChecked"] == []
     for entry in report["files"]:
         assert set(entry) == {"path", "diagnostics", "notAnalysed"}
     (diag,) = file_diagnostics(report, bad)

@@ -87,7 +87,7 @@ def test_without_after_the_ir_after_the_last_modelled_pass_is_printed(tmp_path):
     assert plain.stdout == last.stdout != compile_bytes(path)
 
 
-@pytest.mark.parametrize("after", ["3", "CtrlFlowTransform", "InferTileMemorySpace", "99"])
+@pytest.mark.parametrize("after", ["12", "OptimizeOrchTensors", "InferTileMemorySpace", "99"])
 def test_a_pass_that_is_not_modelled_is_refused(tmp_path, after):
     proc = run_pto_lsp("compile", "--emit", "ir", "--after", after, str(write(tmp_path / "at.py", P_AT)))
     assert proc.returncode == 2

@@ -18,7 +18,7 @@ from compiler import Severity, analyse_source
 from compiler.ir import Call, ForStmt, Function, FunctionType, Program, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.tensor_reads import SELF_LOADING
-from compiler.passes.not_modelled import KernelsNotModelled
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 
@@ -103,6 +103,8 @@ def test_the_facts_are_what_the_passes_produce(path: Path) -> None:
             partial: Program = problem.partial  # type: ignore[assignment]
             refused |= set(problem.kernels)
             done = ([partial], []) if as_program else ([], partial.functions)
+        except PassNotModelled as problem:
+            pytest.skip(f"the passes do not model it: {problem}")
         programs += done[0]
         functions += done[1]
     kernels: set[str] = set()

@@ -30,8 +30,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from compiler import analyse_source
-from compiler.ir import AssignStmt
+from compiler.ir import AssignStmt, BinaryExpr, Const, Expr, Function
 from compiler.ir.equality import assert_structural_equal
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.printer import print_module, print_program
 
 
@@ -206,7 +207,10 @@ def test_ops_are_fully_qualified():
     assert "y: pl.Tensor = " not in text
     # Result types come from the modelled op type deduction, as the real printer annotates them.
     assert "y: pl.Tensor[[64, 64], pl.FP32] = pl.tensor.add(x, pl.tensor.exp(x))" in text
-    assert "t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(y, [0, 0], [64, 64])" in text
+    assert (
+        "t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(y, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)"
+        in text
+    )
     assert "u: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.mul(t, t)" in text  # the real deduction: Vec
     assert "out: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(u, [0, 0], out)" in text
 
@@ -217,7 +221,8 @@ def test_index_arithmetic_is_annotated_as_the_real_printer_does():
     assert "            offset: pl.Scalar[pl.INDEX] = i * 128" in text.splitlines()
     # The annotation writes no memory space: the Var takes the load's (Vec), as the real one prints it.
     assert (
-        "tile_b: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(b, [offset, 0], [128, 128])" in text
+        "tile_b: pl.Tile[[128, 128], pl.FP32, pl.Mem.Vec] = pl.tile.load(b, [offset, 0], [128, 128], [128, 128], target_memory=pl.Mem.Vec)"
+        in text
     )
 
 
@@ -265,7 +270,7 @@ def test_load_cache_kwarg_prints_as_a_plain_int(policy, value):
     )
     text, again = reparse(parse_program(source))
     assert (
-        f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], cache={value})"
+        f"t: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(x, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec, cache={value})"
         in text
     )
     load = again.functions[0].body.stmts[0]
@@ -385,7 +390,8 @@ def test_scopes_print_their_headers_and_their_markers():
     assert (
         "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
     )  # the real builder: tensor.adds
-    spmd = lines.index('        with pl.spmd(4, name_hint="blocks"):')
+    # The real parser names an Spmd scope that wraps a kernel scope `<hint>_spmd`.
+    spmd = lines.index('        with pl.spmd(4, name_hint="blocks_spmd"):')
     assert lines[spmd + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert lines[spmd + 2] == "            off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
     assert lines[spmd + 3] == "            out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"
@@ -464,6 +470,21 @@ def test_printed_arithmetic_reads_back_as_the_same_expression(expression):
     # values and a complex closure value are rejected, as the real parser rejects them).
     assume(not [d for d in analysis.diagnostics if d.severity == 1])
     (original,) = analysis.functions
+    # An arithmetic of constants only is folded by the real parser (Python evaluates it);
+    # one ours could not fold (`1 << -3`) has no real printed form to keep.
+    assume(not any(isinstance(node, BinaryExpr) and _constants_only(node) for node in _values(original)))
     text = print_module(analysis)
     (again,) = analyse_source(text).functions
     assert_structural_equal(again, original)
+
+
+def _values(function: Function) -> list[Expr]:
+    return [
+        node for stmt in walk_stmts(function.body) for expr in own_exprs(stmt) for node in walk_expr(expr)
+    ]
+
+
+def _constants_only(expr: Expr) -> bool:
+    if isinstance(expr, BinaryExpr):
+        return _constants_only(expr.lhs) and _constants_only(expr.rhs)
+    return isinstance(expr, Const)

@@ -40,11 +40,13 @@ COHERENCY_BYPASS_AFTER_CACHED_WRITE = "PTO302"
 
 # The pipeline after the parser (PTO7xx): passes' rejections, then codegen's.
 SIMPLIFY_BOOL_OPERAND = "PTO701"  # Simplify: "Operator 'eq' does not accept bool dtype"
+INLINE_CYCLE = "PTO702"  # InlineFunctions: "Cycle detected in FunctionType::Inline call graph: f -> f"
+UNROLL_TRIP_COUNT = "PTO703"  # UnrollLoops: "Unroll loop trip count N exceeds maximum allowed (1024). ..."
 TILE_OP_REJECTED = (
-    "PTO702"  # ConvertTensorToTileOps: a tile op it builds refuses its operands (its deduction)
+    "PTO704"  # ConvertTensorToTileOps: a tile op it builds refuses its operands (its deduction)
 )
 TILE_CONVERSION_REJECTED = (
-    "PTO703"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
+    "PTO705"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
 )
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
@@ -64,6 +66,7 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 
 # The IR verifier at pipeline_input (PTO6xx): the properties' errors, then the
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
+VERIFY_INOUT_USE = "PTO602"  # InOutUseValid: "variable 'out' was passed as InOut/Out at ..."
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream

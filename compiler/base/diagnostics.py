@@ -26,6 +26,8 @@ class Stage(str, enum.Enum):
     OUTLINE_HIERARCHY = "OutlineHierarchyScopes"
     OUTLINE_INCORE = "OutlineIncoreScopes"
     CODEGEN = "codegen"
+    INLINE_FUNCTIONS = "InlineFunctions"
+    UNROLL_LOOPS = "UnrollLoops"
     SIMPLIFY = "Simplify"
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
@@ -41,6 +43,13 @@ class Stage(str, enum.Enum):
 class RelatedInfo:
     span: Span
     message: str
+
+
+# Where a message names another place of the file (upstream writes it `FILE:LINE:COL`): the
+# diagnostic's first related location, written in when the diagnostic is shown, where the
+# file's path is known (`Diagnostic.message_in`). A unit's analysis knows no path, and its
+# related locations move with it when lines are inserted above it.
+ORIGIN_PLACEHOLDER = "{origin}"
 
 
 @dataclass(frozen=True)
@@ -63,6 +72,13 @@ class Diagnostic:
 
     def with_related(self, span: Span, message: str) -> Diagnostic:
         return replace(self, related=(*self.related, RelatedInfo(span, message)))
+
+    def message_in(self, path: str) -> str:
+        """The message as shown for the file at `path`: a place it names written in full."""
+        if ORIGIN_PLACEHOLDER not in self.message or not self.related:
+            return self.message
+        origin = self.related[0].span
+        return self.message.replace(ORIGIN_PLACEHOLDER, f"{path}:{origin.start_line}:{origin.start_col + 1}")
 
     def sort_key(self) -> tuple[int, int, str]:
         return (self.span.start_line, self.span.start_col, self.code)

@@ -6,9 +6,11 @@ every position, where:
   Vars met at corresponding positions must form a one-to-one mapping (so a
   binding and all its uses correspond, whatever either side calls them);
 - ordered things (statements, arguments, attrs, kwargs) compare in order;
-- spans (any field named `span` or ending in `_span`/`_spans`) and the
-  decorator spelling a function was written with are ignored: they say where
-  and how the author wrote it, not what the IR means.
+- spans (any field named `span` or ending in `_span`/`_spans`), the decorator
+  spelling a function was written with and a statement's source comments are
+  ignored: they say where and how the author wrote it, not what the IR means;
+- a program's functions compare by name, in name order (the real program keeps
+  them in a map by name).
 
 The hash agrees with equality: Vars hash by the order in which the walk first
 meets them, which is the same on both sides of an equal pair. It is stable
@@ -26,7 +28,7 @@ from typing import Any
 from compiler.ir.nodes import Expr, Function, Param, Program, Stmt, Var
 from compiler.ir.types import IRType, TensorView, TileView
 
-_IGNORED_FIELDS = frozenset({"decorator"})
+_IGNORED_FIELDS = frozenset({"decorator", "comments"})
 _NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType, TileView, TensorView)
 
 
@@ -36,6 +38,13 @@ def _compared_fields(node: Any) -> list[str]:
         for f in dataclasses.fields(node)
         if not (f.name == "span" or f.name.endswith(("_span", "_spans")) or f.name in _IGNORED_FIELDS)
     ]
+
+
+def _field(node: Any, name: str) -> Any:
+    value = getattr(node, name)
+    if name == "functions" and isinstance(node, Program):
+        return sorted(value, key=lambda function: function.name)
+    return value
 
 
 class StructuralMismatch(AssertionError):
@@ -54,7 +63,7 @@ class _Comparer:
             self._match_vars(a, b, path)
         elif isinstance(a, _NODE_TYPES):
             for name in _compared_fields(a):
-                self.check(getattr(a, name), getattr(b, name), f"{path}.{name}")
+                self.check(_field(a, name), _field(b, name), f"{path}.{name}")
         elif isinstance(a, (list, tuple)):
             if len(a) != len(b):
                 raise StructuralMismatch(f"{path}: {len(a)} items vs {len(b)}")
@@ -124,7 +133,7 @@ def _tokens(node: Any, var_numbers: dict[int, int]) -> Iterator[str]:
     elif isinstance(node, _NODE_TYPES):
         for name in _compared_fields(node):
             yield name
-            yield from _tokens(getattr(node, name), var_numbers)
+            yield from _tokens(_field(node, name), var_numbers)
     elif isinstance(node, (list, tuple)):
         yield str(len(node))
         for item in node:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.base.span import Span
-from compiler.ir.types import IRType, UnknownType
+from compiler.ir.types import IRType, ScalarType, UnknownType
 
 __all__ = [
     "AssignStmt",
@@ -51,6 +51,7 @@ __all__ = [
     "Var",
     "WhileStmt",
     "YieldStmt",
+    "is_index_literal",
 ]
 
 
@@ -182,12 +183,27 @@ class OpaqueExpr(Expr):
         _count_opaque()
 
 
+def is_index_literal(expr: Expr | None, value: int) -> bool:
+    """`expr` is the INDEX literal `value` (what a bare int literal parses to)."""
+    return (
+        isinstance(expr, Const)
+        and type(expr.value) is int
+        and expr.value == value
+        and isinstance(expr.type, ScalarType)
+        and expr.type.dtype == "INDEX"
+    )
+
+
 # ----------------------------------------------------------------- statements
 
 
 @dataclass(eq=False, slots=True)
 class Stmt:
+    """`comments`: the source comments the real parser attached to the statement (its
+    `leading_comments`), printed above it as `# <text>` lines; passes carry them along."""
+
     span: Span
+    comments: tuple[str, ...] = field(default=(), kw_only=True)
 
 
 @dataclass(eq=False, slots=True)

@@ -19,13 +19,15 @@ from compiler.ir import (
     FunctionType,
     HierarchyScopeStmt,
     InCoreScopeStmt,
+    OpaqueExpr,
     ScopeKind,
     ScopeStmt,
     SpmdScopeStmt,
     Stmt,
 )
-from compiler.ir.visit import child_stmts, walk_stmts
+from compiler.ir.visit import child_stmts, own_calls, walk_stmts
 from compiler.lowering.scope_interface import CalleeDirections, ScopeInterface, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
 
 # OutlineIncoreScopes scans Opaque and Orchestration functions, OutlineHierarchyScopes
 # only Opaque ones; Inline bodies are spliced into their callers first (pass 1).
@@ -58,9 +60,6 @@ class OutlinedScope:
     scope: ScopeStmt
     name: str
     interface: ScopeInterface
-
-
-SPMD_SUFFIX = "_spmd"
 
 
 def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> dict[int, str]:
@@ -166,3 +165,58 @@ def outlined_scopes(function: Function) -> list[ScopeStmt]:
         for stmt in walk_stmts(function.body)
         if isinstance(stmt, ScopeStmt) and function.func_type in _SCANNED_BY.get(stmt.kind, ())
     ]
+
+
+def printed_order(functions: Sequence[Function]) -> list[Function]:
+    """The functions of a program in the order the real printer writes them: the real
+    program keeps its functions sorted by name, and the printer puts each function's
+    callees (by name too) before it, depth first. An outliner's result is held in this
+    order, which is then what it prints (and what reading its dump back gives)."""
+    by_name = {function.name: function for function in functions}
+    if len(by_name) != len(functions):
+        return list(functions)  # (two functions of one name: not a program the real one holds)
+    callees: dict[str, list[str]] = {}
+    for function in functions:
+        callees[function.name] = sorted(name for name in _functions_named(function) if name in by_name)
+    ordered: list[Function] = []
+    done: set[str] = set()
+    for name in sorted(by_name):
+        # Depth first with an explicit stack (no recursion limit on long call chains).
+        stack: list[tuple[str, int]] = [(name, 0)]
+        active = {name}
+        while stack:
+            current, next_index = stack[-1]
+            if current in done:
+                stack.pop()
+                active.discard(current)
+                continue
+            pending = callees[current]
+            if next_index < len(pending):
+                stack[-1] = (current, next_index + 1)
+                callee = pending[next_index]
+                if callee in active:
+                    return [by_name[n] for n in sorted(by_name)]  # a cycle: the real printer keeps name order
+                if callee not in done:
+                    stack.append((callee, 0))
+                    active.add(callee)
+                continue
+            stack.pop()
+            active.discard(current)
+            done.add(current)
+            ordered.append(by_name[current])
+    return ordered
+
+
+def _functions_named(function: Function) -> set[str]:
+    """The names of functions `function` refers to: those it calls (`self.k(...)`) and those
+    it passes (`pl.submit(self.k, ...)`)."""
+    names: set[str] = set()
+    for stmt in walk_stmts(function.body):
+        for call in own_calls(stmt):
+            names.add(call.op.removeprefix("self."))
+            names.update(
+                arg.text.removeprefix("self.")
+                for arg in call.args
+                if isinstance(arg, OpaqueExpr) and arg.text.startswith("self.")
+            )
+    return names

@@ -99,11 +99,17 @@ class _Access:
 
 
 def scope_interface(
-    scope: ScopeStmt, callee_directions: CalleeDirections, known: dict[int, ScopeInterface] | None = None
+    scope: ScopeStmt,
+    callee_directions: CalleeDirections,
+    known: dict[int, ScopeInterface] | None = None,
+    iter_args: frozenset[int] = frozenset(),
 ) -> ScopeInterface:
     """What the outliner makes the scope's parameters. `known` (the scope's id -> its
     interface) lets the checks and the facts of one analysis compute it once; it must
-    hold only scopes still alive and resolved with the same `callee_directions`."""
+    hold only scopes still alive and resolved with the same `callee_directions`.
+    `iter_args`: the ids of the loop iter_args of the enclosing function (SSA input): the
+    real outliner matches a store's or assemble's destination as a plain Var only, so one
+    of these there is neither written nor read."""
     if known is not None:
         found = known.get(id(scope))
         if found is None:
@@ -132,7 +138,7 @@ def scope_interface(
             seen.add(key)
             if key not in defined:
                 captured.append(var)
-    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions, interface)
+    accesses = _tensor_accesses(statements, captured, scope.kind, callee_directions, interface, iter_args)
     for var in captured:
         access = accesses.get(id(var))
         param = CapturedParam(var)
@@ -149,6 +155,7 @@ def _tensor_accesses(
     kind: ScopeKind,
     callee_directions: CalleeDirections,
     interface: ScopeInterface,
+    iter_args: frozenset[int],
 ) -> dict[int, _Access]:
     """Read/write evidence per captured tensor, following write results (aliases) back;
     the text of every unmodelled expression goes to the interface's `opaque_texts` on
@@ -191,6 +198,8 @@ def _tensor_accesses(
                 if cls is Call:
                     calls.append(node)
                     for operand, write, read in _call_slots(node, write_slots, callee_directions):
+                        if write and id(operand) in iter_args:
+                            continue
                         note(operand, stmt.span, write, read)
                 else:  # any other use of a tensor counts as a read
                     if cls is OpaqueExpr:

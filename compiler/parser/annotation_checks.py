@@ -14,7 +14,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable
 
-from compiler.parser.errors import FrontEndError, type_error
+from compiler.parser.errors import FrontEndError, fits_int64, past_int64, type_error
 from compiler.syntax.values import UNKNOWN, DType, DynVar, StaticEvaluator
 
 # `TypeResolver._DTYPE_MAP`, in its order (the hint lists them so).
@@ -145,9 +145,11 @@ class LocalAnnotationChecker:
                 # holding an int (a bool goes the long way, and passes there too).
                 cls = element.__class__
                 if cls is ast.Name:
-                    if lookup(element.id).__class__ is int:  # type: ignore[attr-defined]
+                    if (value := lookup(element.id)).__class__ is int:  # type: ignore[attr-defined]
+                        _int64_dim(value, element)
                         continue
                 elif cls is ast.Constant and isinstance(element.value, int):  # type: ignore[attr-defined]
+                    _int64_dim(element.value, element)  # type: ignore[attr-defined]
                     continue
                 self._dim(element)
             return
@@ -176,6 +178,7 @@ class LocalAnnotationChecker:
             )
         for position, item in enumerate(value):
             if isinstance(item, (int, DynVar)) or item is UNKNOWN:
+                _int64_dim(item, node)
                 continue
             type_name = _python_type_name(item)
             if type_name is not None:
@@ -187,6 +190,7 @@ class LocalAnnotationChecker:
 
     def _dim(self, node: ast.expr) -> None:
         if isinstance(node, ast.Constant) and isinstance(node.value, int):
+            _int64_dim(node.value, node)
             return
         if isinstance(node, ast.Name):
             value = self._evaluator.eval(node)
@@ -204,6 +208,7 @@ class LocalAnnotationChecker:
 
     def _dim_value(self, value: object, source: str | None, node: ast.expr) -> None:
         if isinstance(value, (int, DynVar)):
+            _int64_dim(value, node)
             return
         type_name = _python_type_name(value)
         if type_name is not None:
@@ -216,6 +221,12 @@ class LocalAnnotationChecker:
     def dtype(self, node: ast.expr) -> None:
         """`resolve_dtype`: `pl.<DTYPE>`, a bare `<DTYPE>`, or a closure name holding one."""
         check_dtype_node(node, self._evaluator, self._is_unbound)
+
+
+def _int64_dim(value: object, node: ast.expr) -> None:
+    """A dim becomes the real IR's int64 constant: past 64 bits it is its TypeError."""
+    if not fits_int64(value):
+        raise past_int64(node)
 
 
 def check_dtype_node(node: ast.expr, evaluator: StaticEvaluator, is_unbound: IsUnbound) -> None:

@@ -23,6 +23,7 @@ from compiler.ir import (
 )
 from compiler.ir.types import UNKNOWN_VIEW, TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tile_view, implicit_tile_layout
+from compiler.parser.errors import fits_int64
 from compiler.syntax.values import DTYPE_NAMES, UNKNOWN, DType, DynVar, EnumMember, StaticEvaluator
 
 _MEMORY_SPACES = frozenset(
@@ -178,7 +179,7 @@ class AnnotationResolver:
             if var is not None:
                 return var
         value = self._evaluator.eval(node)
-        if isinstance(value, int) and not isinstance(value, bool):
+        if isinstance(value, int) and not isinstance(value, bool) and fits_int64(value):
             return value
         if isinstance(value, DynVar):
             return value.name
@@ -212,7 +213,7 @@ class AnnotationResolver:
                 value = element.value  # type: ignore[attr-defined]
             else:
                 return None
-            dims.append(value if value.__class__ is int else _dim(value, element))
+            dims.append(value if value.__class__ is int and fits_int64(value) else _dim(value, element))
         return tuple(dims)
 
     def dtype(self, node: ast.expr) -> str | None:
@@ -245,7 +246,9 @@ def _elements(node: ast.expr, count: int) -> list[ast.expr | None]:
 
 
 def _dim(value: Any, node: ast.expr | None) -> Any:
-    if isinstance(value, int) and not isinstance(value, bool):
+    """A dim: an int, a `pl.dynamic` symbol's name, or the source (past 64 bits too: the
+    real IR cannot hold it, `annotation_checks` reports it; never a number to compute with)."""
+    if isinstance(value, int) and not isinstance(value, bool) and fits_int64(value):
         return value
     if isinstance(value, DynVar):
         return value.name

@@ -83,6 +83,25 @@ class FrontEndError(Exception):
         )
 
 
+# The real IR holds an integer constant in a C++ int64 (`ir.ConstInt`, bound with nanobind):
+# a value outside it does not convert, and the binding's TypeError escapes the parser, so its
+# decorator reports it on the function. The first line of nanobind's message.
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+PAST_INT64 = "__init__(): incompatible function arguments. The following argument types are supported:"
+
+
+def fits_int64(value: object) -> bool:
+    """Whether a value is no integer, or one the real IR's int64 constant holds."""
+    return not isinstance(value, int) or isinstance(value, bool) or INT64_MIN <= value <= INT64_MAX
+
+
+def past_int64(where: ast.AST | Span) -> FrontEndError:
+    """The real rejection of an integer constant past 64 bits (`fits_int64`)."""
+    return FrontEndError(
+        "TypeError", PAST_INT64, where, "Check your function definition for errors", in_function=True
+    )
+
+
 def unsupported(message: str, where: ast.AST | Span, hint: str | None = None) -> FrontEndError:
     return FrontEndError("UnsupportedFeatureError", message, where, hint)
 

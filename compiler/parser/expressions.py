@@ -37,7 +37,15 @@ from compiler.parser import op_calls, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
-from compiler.parser.errors import FrontEndError, syntax_error, type_error, undefined, unsupported
+from compiler.parser.errors import (
+    FrontEndError,
+    fits_int64,
+    past_int64,
+    syntax_error,
+    type_error,
+    undefined,
+    unsupported,
+)
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
@@ -124,7 +132,7 @@ class ExpressionParser:
                     node,
                     "Use int, float, bool, or None (TaskId sentinel) constants",
                 )
-            return Const(span, value, type=_constant_type(value))
+            return self._constant(span, value, node)
         if kind is ast.List or kind is ast.Tuple:
             items = [self.parse(elt) for elt in node.elts]
             return MakeTuple(span, items, type=TupleType(tuple([item.type for item in items])))
@@ -168,7 +176,7 @@ class ExpressionParser:
         span = Span.of(node)
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
-            return Const(span, value, type=_constant_type(value))
+            return self._constant(span, value, node)
         if self._names is not None and self._names.is_unbound(node.id, node):
             raise undefined(
                 f"Undefined variable '{node.id}'",
@@ -310,6 +318,8 @@ class ExpressionParser:
             if name == "const":
                 value = self._evaluator.eval(node.args[0]) if node.args else None
                 dtype = self._evaluator.eval(node.args[1]) if len(node.args) > 1 else None
+                if not fits_int64(value):
+                    return self._constant(span, value, node)
                 return Const(
                     span,
                     value if isinstance(value, (bool, int, float)) else None,
@@ -466,7 +476,11 @@ class ExpressionParser:
         literal = node.operand.value if isinstance(node.operand, ast.Constant) else None
         if isinstance(node.op, ast.USub) and type(literal) in (int, float):
             # `-1` is the literal -1, as a negative module constant is: one spelling, one IR.
-            return Const(span, -literal, type=_constant_type(literal))
+            # (The real parser makes the literal's constant first, then folds the sign.)
+            literal = self._constant(span, literal, node)
+            return (
+                literal if isinstance(literal, OpaqueExpr) else Const(span, -literal.value, type=literal.type)
+            )
         in_closure = not isinstance(node.op, (ast.Not, ast.Invert)) and self._folds_in_closure(node)
         folded = self._folded(node, span) if in_closure else None
         if folded is not None:
@@ -508,8 +522,17 @@ class ExpressionParser:
                 "Closure variables must be int, float, bool, list, tuple, or IR expressions",
             )
         if isinstance(value, (bool, int, float)):
-            return Const(span, value, type=_constant_type(value))
+            return self._constant(span, value, node)
         return None
+
+    def _constant(self, span: Span, value: bool | int | float | None, node: ast.expr) -> Expr:
+        """A constant of the IR; an integer past 64 bits is the real parser's error (not
+        raised where its rejections are not modelled: an opaque expression then)."""
+        if fits_int64(value):
+            return Const(span, value, type=_constant_type(value))
+        if self._names is not None:
+            raise past_int64(node)
+        return OpaqueExpr(span, ast.unparse(node))
 
     def _require_scalars(self, *operands: Expr) -> None:
         """The IR's scalar operators take scalars only; the real compiler's error for a

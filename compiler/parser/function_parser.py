@@ -55,12 +55,14 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
 from compiler.parser import cache_policy, loop_rules, ops, scope_headers, signature_checks, type_checks
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.closure_names import ClosureNames
+from compiler.parser.comments import PendingComments
 from compiler.parser.decorators import (
     DecoratorInfo,
     bool_keyword,
@@ -75,6 +77,7 @@ from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
     LEVELS,
+    SPMD_SUFFIX,
     ScopeContext,
     ScopePlan,
     classify_for,
@@ -121,8 +124,16 @@ class FunctionContext:
 
 
 class FunctionParser:
-    def __init__(self, node: ast.FunctionDef, decorator: DecoratorInfo, context: FunctionContext) -> None:
+    def __init__(
+        self,
+        node: ast.FunctionDef,
+        decorator: DecoratorInfo,
+        context: FunctionContext,
+        comments: PendingComments | None = None,
+    ) -> None:
         self._node = node
+        # The source comments of the function not yet attached to a statement (None: none kept).
+        self._comments = comments
         self._decorator = decorator
         self._context = context
         self._env = context.env
@@ -188,7 +199,7 @@ class FunctionParser:
         )
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
-            function.body = self._block(node.body, span)
+            function.body = self._block(node.body, span, None)
             if self._decorator.is_jit:
                 mark_jit_renames(function)
         return function
@@ -272,20 +283,33 @@ class FunctionParser:
 
     # ----------------------------------------------------------- statements
 
-    def _block(self, stmts: list[ast.stmt], span: Span) -> SeqStmts:
+    def _block(self, stmts: list[ast.stmt], span: Span, last_line: int | None) -> SeqStmts:
+        """A block's statements; `last_line` is the block's last line (its source
+        comments left there are dropped; None: the function body, to its end)."""
         out: list[Stmt] = []
         outer = self._block_path
         self._block_path = (*outer, id(stmts))
+        comments = self._comments
+        first = True
         try:
             for stmt in stmts:
+                # The real parser reads a `pl.func_attr` prologue and a while's `pl.cond`
+                # apart from the body: they take no comments.
+                taking = comments if comments is not None and not _is_directive(stmt) else None
+                leading = taking.leading(stmt, first) if taking is not None else []
+                first = first and taking is None
                 try:
                     parsed = self._stmt(stmt)
                 except FrontEndError as error:
                     parsed = self._rejected(stmt, error)
                 if parsed is not None:
                     out.append(parsed)
+                if taking is not None:
+                    _attach_comments(taking, stmt, parsed, leading)
         finally:
             self._block_path = outer
+        if comments is not None:
+            comments.close_block(stmts, last_line)
         return SeqStmts(span, out)
 
     def report(self, error: FrontEndError) -> None:
@@ -314,14 +338,15 @@ class FunctionParser:
             return self._with(stmt, span)
         if isinstance(stmt, ast.If):
             condition = self._exprs.condition(stmt.test, "if", stmt)
-            then_body = self._block(stmt.body, span)
-            else_body = self._block(stmt.orelse, span) if stmt.orelse else None
+            then_end = self._comments.then_branch_end(stmt) if self._comments is not None else None
+            then_body = self._block(stmt.body, span, then_end)
+            else_body = self._block(stmt.orelse, span, stmt.end_lineno) if stmt.orelse else None
             for var in _share_return_vars(then_body, else_body):
                 self._bindings[var.name] = var
             return IfStmt(span, condition, then_body, else_body)
         if isinstance(stmt, ast.While):
             condition = self._exprs.condition(stmt.test, "while", stmt)
-            return WhileStmt(span, condition, self._loop_body("while", stmt.body, span))
+            return WhileStmt(span, condition, self._loop_body("while", stmt, span))
         if isinstance(stmt, ast.Return):
             values = self._return_values(stmt.value)
             return ReturnStmt(span, values)
@@ -529,7 +554,7 @@ class FunctionParser:
                 )
                 for var in self._bind_loop_targets(stmt.target, [])[:1]
             ]
-            body = self._loop_body("split_aiv", stmt.body, span)
+            body = self._loop_body("split_aiv", stmt, span)
             body.stmts[:0] = prologue
             mode = keyword_value(call, "mode")
             return SplitAivScopeStmt(
@@ -572,7 +597,7 @@ class FunctionParser:
             iter_args = [
                 self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
             ]
-        body = self._carried_body("For", len(iter_args), lambda: self._loop_body(iterator, stmt.body, span))
+        body = self._carried_body("For", len(iter_args), lambda: self._loop_body(iterator, stmt, span))
         start, stop, step = _range_bounds(bounds)
         kind = _LOOP_KINDS[iterator]
         return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values, attrs=attrs)
@@ -593,7 +618,7 @@ class FunctionParser:
         # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
         condition = self._exprs.parse(loop_rules.cond_argument(stmt.body[0]))
         loop_rules.reject_later_cond(stmt.body[1:])
-        body = self._carried_body("While", len(iter_args), lambda: self._loop_body("while", stmt.body, span))
+        body = self._carried_body("While", len(iter_args), lambda: self._loop_body("while", stmt, span))
         return WhileStmt(span, condition, body, iter_args, init_values)
 
     def _carried_body(self, loop: str, carried: int, parse_body: Callable[[], SeqStmts]) -> SeqStmts:
@@ -636,11 +661,11 @@ class FunctionParser:
             return OpaqueExpr(expr.span, expr.name)
         return expr
 
-    def _loop_body(self, kind: str, body: list[ast.stmt], span: Span) -> SeqStmts:
+    def _loop_body(self, kind: str, loop: ast.For | ast.While, span: Span) -> SeqStmts:
         """A loop's body, with `break` / `continue` judged against this loop's kind."""
         self._loop_kinds.append(kind)
         try:
-            return self._block(body, span)
+            return self._block(loop.body, span, loop.end_lineno)
         finally:
             self._loop_kinds.pop()
 
@@ -779,9 +804,9 @@ class FunctionParser:
         try:
             # `for i in pl.spmd(...)` is a Python loop but no DSL loop (see check_loop_control).
             if isinstance(stmt, ast.For):
-                body = self._loop_body(loop_rules.SPMD_LOOP, stmt.body, span)
+                body = self._loop_body(loop_rules.SPMD_LOOP, stmt, span)
             else:
-                body = self._block(stmt.body, span)
+                body = self._block(stmt.body, span, stmt.end_lineno)
         finally:
             if plan.manual:
                 self._manual_runtime_depth -= 1
@@ -812,6 +837,37 @@ class FunctionParser:
         return isinstance(value, (bool, int, float))
 
 
+def _is_directive(stmt: ast.stmt) -> bool:
+    """`pl.func_attr({...})` and `pl.cond(c)`: read with their function / loop header."""
+    return isinstance(stmt, ast.Expr) and (
+        is_pl_call(stmt.value, "func_attr") or is_pl_call(stmt.value, "cond")
+    )
+
+
+def _attach_comments(
+    comments: PendingComments, stmt: ast.stmt, parsed: Stmt | None, leading: list[str]
+) -> None:
+    """The comments `stmt` took go on the first statement it made; a docstring's lines,
+    and the comments of a statement that made none, wait for the next statement."""
+    doc = comments.docstring_lines(stmt)
+    if doc is not None:
+        comments.unattached(stmt, [*leading, *doc])
+        return
+    if not leading:
+        return
+    while isinstance(parsed, SeqStmts):  # a tuple unpacking: its temporary's assignment first
+        parsed = parsed.stmts[0] if parsed.stmts else None
+    if parsed is None:
+        comments.unattached(stmt, leading)
+    else:
+        parsed.comments = tuple(leading)
+
+
+def _with_slot_num(attrs: list[tuple[str, Any]], plan: ScopePlan) -> list[tuple[str, Any]]:
+    """The InCore scope's attrs, the cross-core slot count last (`slot_num`), as the real parser appends it."""
+    return [*attrs, ("slot_num", plan.slot_num)] if plan.slot_num is not None else attrs
+
+
 def _build_scope(
     plan: ScopePlan,
     span: Span,
@@ -821,8 +877,8 @@ def _build_scope(
     decls: list[tuple[Var, int]],
 ) -> ScopeStmt:
     if plan.kind is ScopeKind.IN_CORE:
-        merged = cache_policy.merge_cache_policy_attr(attrs, decls)
-        return InCoreScopeStmt(span, body, merged, plan.name_hint, header)
+        merged = cache_policy.merge_cache_policy_attr(_with_slot_num(attrs, plan), decls)
+        return InCoreScopeStmt(span, body, merged, plan.name_hint, header, split=plan.split)
     if plan.kind is ScopeKind.HIERARCHY:
         merged = cache_policy.merge_cache_policy_attr(attrs, decls)
         return HierarchyScopeStmt(
@@ -830,9 +886,13 @@ def _build_scope(
         )
     if plan.kind is ScopeKind.SPMD:
         if plan.incore_carrier:
-            carrier_attrs = cache_policy.merge_cache_policy_attr([], decls)
-            carrier = InCoreScopeStmt(span, body, carrier_attrs, "", header)
+            # The real parser splits the hint: the Spmd scope `<hint>_spmd`, the kernel
+            # scope it wraps `<hint>` (a hint that ends in `_spmd` already loses it there).
+            incore_hint = plan.name_hint.removesuffix(SPMD_SUFFIX)
+            carrier_attrs = cache_policy.merge_cache_policy_attr(_with_slot_num([], plan), decls)
+            carrier = InCoreScopeStmt(span, body, carrier_attrs, incore_hint, header, split=plan.split)
             body = SeqStmts(span, [carrier])
+            return SpmdScopeStmt(span, body, attrs, incore_hint and incore_hint + SPMD_SUFFIX, header)
         return SpmdScopeStmt(span, body, attrs, plan.name_hint, header)
     if plan.kind is ScopeKind.CLUSTER:
         return ClusterScopeStmt(span, body, attrs, plan.name_hint, header)
@@ -936,13 +996,15 @@ def _target_names(target: ast.expr) -> list[str]:
 
 
 def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | None]:
+    """(start, stop, step); a start of 0 and a step of 1 (INDEX literals) are None, as
+    when left out: `pl.range(0, n)` and `pl.range(n)` are one loop in the real IR."""
+    if not bounds:
+        return None, None, None
     if len(bounds) == 1:
         return None, bounds[0], None
-    if len(bounds) == 2:
-        return bounds[0], bounds[1], None
-    if len(bounds) >= 3:
-        return bounds[0], bounds[1], bounds[2]
-    return None, None, None
+    start, stop = bounds[0], bounds[1]
+    step = bounds[2] if len(bounds) >= 3 and not is_index_literal(bounds[2], 1) else None
+    return (None if is_index_literal(start, 0) else start), stop, step
 
 
 def _loop_var_type(bounds: list[Expr]) -> ScalarType:

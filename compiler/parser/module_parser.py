@@ -9,6 +9,7 @@ too: the real decorators run wherever the definition is executed.
 from __future__ import annotations
 
 import ast
+import itertools
 from dataclasses import dataclass, field
 
 from compiler.base.diagnostics import Diagnostic
@@ -16,6 +17,7 @@ from compiler.base.span import Span
 from compiler.ir import Function, IRType, Program, UnknownType
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.closure_names import bound_in_function, enclosing_scope_names
+from compiler.parser.comments import CommentMap, PendingComments, extract_comments, within
 from compiler.parser.decorators import (
     DecoratorInfo,
     dsl_decorator,
@@ -32,15 +34,36 @@ from compiler.syntax.values import DslFunction
 
 
 @dataclass
+class UnitComments:
+    """A unit's source comments, read when a definition first asks for them."""
+
+    text: str
+    _found: CommentMap | None = None
+    _lines: list[str] | None = None
+
+    def of_lines(self, first: int, last: int | None, definition: ast.stmt) -> PendingComments:
+        """The comments of lines `first` to `last` (None: to the end), to attach to the
+        statements of a function of `definition` (the function, or its program's class)."""
+        if self._found is None:
+            self._found = extract_comments(self.text)
+            self._lines = self.text.split("\n")
+        assert self._lines is not None
+        source = (_first_line(definition), definition.end_lineno or definition.lineno)
+        return PendingComments(within(self._found, first, last), self._lines, source)
+
+
+@dataclass
 class ParsedDefinitions:
     programs: list[Program] = field(default_factory=list)
     functions: list[Function] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
 
-def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment) -> ParsedDefinitions:
-    """Parse the DSL definitions among `nodes` (one unit's top-level statements)."""
+def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment, text: str = "") -> ParsedDefinitions:
+    """Parse the DSL definitions among `nodes` (one unit's top-level statements; `text`,
+    the unit's source, gives the comments the definitions keep)."""
     result = ParsedDefinitions()
+    comments = UnitComments(text)
     resolver = AnnotationResolver(env.evaluator())
 
     def free_function_return(name: str) -> IRType:
@@ -58,14 +81,16 @@ def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment) -> ParsedDe
         if decorator.is_program:
             assert isinstance(node, ast.ClassDef)
             outer = enclosing.get(id(node), frozenset())
-            result.programs.append(_parse_program(node, closure, result.diagnostics, outer, failed))
+            result.programs.append(_parse_program(node, closure, result.diagnostics, outer, failed, comments))
         else:
             assert isinstance(node, ast.FunctionDef)
             outer = enclosing.get(id(node), frozenset())
             context = FunctionContext(
                 closure, free_function_return, is_method=False, enclosing_names=outer, python_failed=failed
             )
-            result.functions.append(_parse_function(node, decorator, context, result.diagnostics))
+            # The decorator reads the function's source from its first decorator on.
+            kept = None if decorator.is_jit else comments.of_lines(_first_line(node), node.end_lineno, node)
+            result.functions.append(_parse_function(node, decorator, context, result.diagnostics, kept))
     return result
 
 
@@ -75,6 +100,7 @@ def _parse_program(
     diagnostics: list[Diagnostic],
     enclosing_names: frozenset[str] = frozenset(),
     python_failed: frozenset[int] = frozenset(),
+    comments: UnitComments | None = None,
 ) -> Program:
     if not any(isinstance(item, ast.FunctionDef) and has_function_decorator(item) for item in node.body):
         # The real decorator has no location for it: we point at the class header.
@@ -108,16 +134,25 @@ def _parse_program(
         resolved_returns=resolved,
     )
     functions = []
+    # A method keeps the comments from its `def` line to the line before the next method's.
+    starts = sorted(item.lineno for item, _ in methods)
+    next_start = dict(itertools.pairwise(starts))
     for item, decorator in methods:
-        functions.append(_parse_function(item, decorator, context, diagnostics))
+        later = next_start.get(item.lineno)
+        kept = comments.of_lines(item.lineno, later - 1 if later else None, node) if comments else None
+        functions.append(_parse_function(item, decorator, context, diagnostics, kept))
         program.parsed[item.name] = functions[-1]  # later bodies see it, as in the real parser
     return Program(node.name, functions, Span.of(node))
 
 
 def _parse_function(
-    node: ast.FunctionDef, decorator: DecoratorInfo, context: FunctionContext, diagnostics: list[Diagnostic]
+    node: ast.FunctionDef,
+    decorator: DecoratorInfo,
+    context: FunctionContext,
+    diagnostics: list[Diagnostic],
+    comments: PendingComments | None = None,
 ) -> Function:
-    parser = FunctionParser(node, decorator, context)
+    parser = FunctionParser(node, decorator, context, comments)
     function = parser.parse()
     diagnostics.extend(parser.diagnostics)
     return function
@@ -177,6 +212,11 @@ def _factory_closure(
     if any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for step in path[:-1]):
         path = []  # deeper than the factory's own body: its names all stay unknown
     return factory_environment(env, factory, path, names, dsl_decorator_name)
+
+
+def _first_line(node: ast.stmt) -> int:
+    """The first line of a definition's source: its first decorator's."""
+    return min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", ()))])
 
 
 def _single_return(resolver: AnnotationResolver, node: ast.FunctionDef) -> IRType:

@@ -16,8 +16,10 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from compiler.ir import Expr, IRType, ScalarType
+from compiler.base.span import Span
+from compiler.ir import Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops import OpCall, OpError, type_op_call
+from compiler.ops.ir_calls import build_from_table
 from compiler.parser import op_catalog
 from compiler.parser.errors import FrontEndError, invalid_operation
 from compiler.parser.op_arity import bind
@@ -138,9 +140,23 @@ def check_op_call(
                 f"Error in {module} operation '{name}': {error.message}", node, None
             ) from None
         raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
+    if not op_call.built:
+        build_from_table(op_call, _dispatch_level(op_call), Span.of(node))
+        if op_call.built and "attrs" in kwargs:  # call metadata rides along, printed last
+            op_call.built["kwargs"]["attrs"] = kwargs["attrs"]
     if op_call.built and built is not None:
         built.update(op_call.built)
     return deduced
+
+
+def _dispatch_level(call: OpCall) -> str | None:
+    """Where a unified wrapper dispatches: by its first operand, a Tensor or a Tile."""
+    first = call.type_of(call.param(0))
+    if isinstance(first, TensorType):
+        return "tensor"
+    if isinstance(first, TileType):
+        return "tile"
+    return None
 
 
 def _failure(

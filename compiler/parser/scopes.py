@@ -47,6 +47,11 @@ _SPMD_FOR_REJECTED_KEYWORDS = frozenset(
 _OPTIMIZATION_ENTRIES = frozenset({"split", "cross_core_slot"})
 
 
+# The real parser names the Spmd scope of `for i in pl.spmd(..., name_hint="h")` `h_spmd`
+# and the kernel scope inside it `h`.
+SPMD_SUFFIX = "_spmd"
+
+
 @dataclass
 class ScopePlan:
     """What the real parser builds for one scope header.
@@ -65,6 +70,11 @@ class ScopePlan:
     manual: bool = False
     incore_carrier: bool = False
     keywords: dict[str, ast.expr] = field(default_factory=dict)
+    # `optimizations=[pl.split(pl.SplitMode.X), pl.cross_core_slot(slot_num=N)]`, read
+    # for the InCore scope (the carrier of an Spmd one): the mode's member name (not
+    # NONE) and the slot count.
+    split: str | None = None
+    slot_num: int | None = None
 
 
 @dataclass
@@ -121,7 +131,20 @@ def classify_for(stmt: ast.For) -> ScopePlan | None:
     keywords = {kw.arg for kw in call.keywords if kw.arg}
     if keywords & _SPMD_FOR_REJECTED_KEYWORDS or not isinstance(stmt.target, ast.Name):
         return None
-    return ScopePlan(ScopeKind.SPMD, ScopeKind.IN_CORE, name_hint=_name_hint(call), incore_carrier=True)
+    return _spmd_carrier_plan(call)
+
+
+def _spmd_carrier_plan(call: ast.Call) -> ScopePlan:
+    """An Spmd scope around the InCore scope the real parser synthesises for its body."""
+    split, slot_num = optimizations(call)
+    return ScopePlan(
+        ScopeKind.SPMD,
+        ScopeKind.IN_CORE,
+        name_hint=_name_hint(call),
+        incore_carrier=True,
+        split=split,
+        slot_num=slot_num,
+    )
 
 
 def at_level(call: ast.Call) -> str | None:
@@ -144,7 +167,15 @@ def _classify_at(call: ast.Call) -> ScopePlan | None:
     if level == "CORE_GROUP":
         if role_node is not None:
             return None  # role= is not supported with level=pl.Level.CORE_GROUP
-        return ScopePlan(ScopeKind.IN_CORE, ScopeKind.IN_CORE, level, name_hint=_name_hint(call))
+        split, slot_num = optimizations(call)
+        return ScopePlan(
+            ScopeKind.IN_CORE,
+            ScopeKind.IN_CORE,
+            level,
+            name_hint=_name_hint(call),
+            split=split,
+            slot_num=slot_num,
+        )
     if has_optimizations:
         return None  # optimizations=[...] only with CORE_GROUP
     if (
@@ -163,12 +194,12 @@ def _classify_spmd_with(stmt: ast.With, call: ast.Call, context: ScopeContext) -
             return None  # optimizations= twice, or on the wrong scope
         return ScopePlan(ScopeKind.SPMD, None, name_hint=_name_hint(call))
     if spmd_body_reads_block_idx(stmt.body):
-        return ScopePlan(ScopeKind.SPMD, ScopeKind.IN_CORE, name_hint=_name_hint(call), incore_carrier=True)
+        return _spmd_carrier_plan(call)
     dispatches = spmd_dispatch_count(stmt.body, context.is_dsl_function_name)
     if dispatches != 1:
         return None  # neither reads the block index nor dispatches, or dispatches twice
     if has_optimization_entry:
-        return ScopePlan(ScopeKind.SPMD, ScopeKind.IN_CORE, name_hint=_name_hint(call), incore_carrier=True)
+        return _spmd_carrier_plan(call)
     return ScopePlan(ScopeKind.SPMD, ScopeKind.SPMD, name_hint=_name_hint(call))
 
 
@@ -234,6 +265,25 @@ def _has_optimization_entry(call: ast.Call) -> bool:
         and entry.func.attr in _OPTIMIZATION_ENTRIES
         for entry in node.elts
     )
+
+
+def optimizations(call: ast.Call) -> tuple[str | None, int | None]:
+    """The split mode (None for NONE) and the cross-core slot count an `optimizations=`
+    list sets, `pl.split(...)` / `pl.cross_core_slot(...)` or their `pl.optimizations.`
+    spellings; what is not a literal the real parser reads is left out (it rejects it)."""
+    node = keyword_value(call, "optimizations")
+    split: str | None = None
+    slot_num: int | None = None
+    for entry in node.elts if isinstance(node, ast.List) else []:
+        if not (isinstance(entry, ast.Call) and isinstance(entry.func, ast.Attribute)):
+            continue
+        slot = keyword_value(entry, "slot_num")
+        if isinstance(slot, ast.Constant) and type(slot.value) is int:
+            slot_num = slot.value
+        mode = entry.args[0] if entry.func.attr == "split" and len(entry.args) == 1 else None
+        if isinstance(mode, ast.Attribute) and mode.attr != "NONE":
+            split = mode.attr
+    return split, slot_num
 
 
 def keyword_value(call: ast.Call, name: str) -> ast.expr | None:

@@ -28,6 +28,7 @@ from compiler.ir import (
     Direction,
     EvalStmt,
     Expr,
+    ForStmt,
     Function,
     FunctionType,
     HierarchyScopeStmt,
@@ -39,57 +40,72 @@ from compiler.ir import (
     SeqStmts,
     SpmdScopeStmt,
     Stmt,
+    TensorType,
     TupleGetItem,
     TupleType,
     Var,
+    WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
-from compiler.lowering.outlining import SPMD_SUFFIX, outlined_names, unique_function_name
+from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
+from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
+from compiler.parser.scopes import SPMD_SUFFIX
 
 
 def outline_hierarchy_scopes(program: Program) -> Program:
-    return _outline(program, _is_hierarchy_site, _hierarchy_function)
+    return _outline(program, _is_hierarchy_site, _hierarchy_function, sees_callees=False)
 
 
 def outline_incore_scopes(program: Program) -> Program:
-    return _outline(program, _is_incore_site, _incore_function)
+    return _outline(program, _is_incore_site, _incore_function, sees_callees=False)
 
 
 def outline_cluster_scopes(program: Program) -> Program:
-    return _outline(program, _is_cluster_site, _cluster_function)
+    return _outline(program, _is_cluster_site, _cluster_function, sees_callees=True)
 
 
 Site = Callable[[Function, ScopeStmt], bool]
 Maker = Callable[[Function, ScopeStmt, str, list[Param]], Function]
 
 
-def _outline(program: Program, is_site: Site, make: Maker) -> Program:
-    """Outline every site of every function; an outlined function comes before its caller."""
+def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -> Program:
+    """Outline every site of every function; an outlined function comes before its caller.
+    `sees_callees`: the real outliner is given the program (OutlineClusterScopes), so a
+    returned tensor is traced through the calls of the program's functions too."""
     ordered: list[Function] = []
 
     def process(function: Function) -> None:
-        for callee in _outline_function(program, function, is_site, make):
+        for callee in _outline_function(program, function, is_site, make, sees_callees):
             process(callee)  # a nested site moved into the callee: outline it from there
         ordered.append(function)
 
     for function in list(program.functions):
         process(function)
     process = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
-    program.functions = ordered
+    program.functions = printed_order(ordered)
     return program
 
 
-def _outline_function(program: Program, function: Function, is_site: Site, make: Maker) -> list[Function]:
+def _outline_function(
+    program: Program, function: Function, is_site: Site, make: Maker, sees_callees: bool
+) -> list[Function]:
     sites = _outermost_sites(function, is_site)
     if not sites:
         return []  # (most functions, for each of the three outliners)
     names = _site_names(function)
-    directions = callee_directions_among(program.functions)
+    # The real InCore and Hierarchy outliners are not given the program: they see no callee.
+    directions = callee_directions_among(program.functions if sees_callees else [])
+    iter_args = frozenset(
+        id(var)
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, (ForStmt, WhileStmt))
+        for var in stmt.iter_args
+    )
     created: list[Function] = []
     for scope in sites:
-        interface = scope_interface(scope, directions)
+        interface = scope_interface(scope, directions, iter_args=iter_args)
         params = [Param(p.var, p.direction) for p in interface.params]
         name = unique_function_name(
             names.get(id(scope)) or f"{function.name}_{scope.kind.value.lower()}_{len(created)}",
@@ -98,7 +114,8 @@ def _outline_function(program: Program, function: Function, is_site: Site, make:
         )
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
-        callee.body, call = _body_and_call(function, scope, callee, interface)
+        lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
+        callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
         _replace(function.body, scope, call)
         created.append(callee)
     if (
@@ -211,7 +228,7 @@ def _cache_policy_attr(scope: ScopeStmt, interface: ScopeInterface) -> list[tupl
 
 
 def _body_and_call(
-    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface
+    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface, lineage: ReturnLineage
 ) -> tuple[SeqStmts, Stmt]:
     """The callee's body (with a return of what the parent uses later) and the call replacing the scope."""
     outputs = _live_outs(parent, scope)
@@ -221,9 +238,10 @@ def _body_and_call(
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
     if not outputs:
         return body, EvalStmt(scope.span, call)
-    returned = [_returned_value(var, interface) for var in outputs]
+    params = [param.var for param in interface.params]
+    returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
     body.stmts.append(ReturnStmt(scope.span, returned))
-    callee.return_types = [var.type for var in returned]
+    callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
     if len(outputs) == 1:
         call.type = outputs[0].type
         return body, AssignStmt(scope.span, outputs[0], call)
@@ -295,8 +313,15 @@ def _reads_after(path: list[tuple[SeqStmts, int]]) -> bool:
     )
 
 
-def _returned_value(var: Var, interface: ScopeInterface) -> Var:
-    """A tensor written through a parameter is returned as that parameter (ReturnParamsExplicit)."""
+def _returned_value(
+    var: Var, interface: ScopeInterface, body: SeqStmts, params: list[Var], lineage: ReturnLineage
+) -> Var:
+    """A tensor output is returned as the parameter whose buffer it is, when it traces back
+    to one (the real outliner returns params, not SSA results); else itself."""
+    if isinstance(var.type, TensorType):
+        param = lineage.trace_to_param(var, body, params)
+        if param is not None:
+            return param
     for param in interface.params:
         if param.direction is not Direction.IN and param.var.name == var.name:
             return param.var

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 
 from compiler.ir import Function, Program
 from compiler.ir.copying import copy_ir
+from compiler.passes.ctrl_flow_transform import ctrl_flow_transform
+from compiler.passes.flatten_call_expr import flatten_call_expr
+from compiler.passes.inline_functions import inline_functions
+from compiler.passes.normalize_stmt_structure import normalize_stmt_structure
 from compiler.passes.outline import outline_cluster_scopes, outline_hierarchy_scopes, outline_incore_scopes
 from compiler.passes.ssa import convert_to_ssa
 from compiler.passes.tensor_to_tile import convert_tensor_to_tile_ops
@@ -25,8 +29,12 @@ class Pass:
 
 
 PIPELINE: tuple[Pass, ...] = (
+    Pass(1, "InlineFunctions", inline_functions),
     Pass(2, "UnrollLoops", unroll_loops),
+    Pass(3, "CtrlFlowTransform", ctrl_flow_transform),
     Pass(4, "ConvertToSSA", convert_to_ssa),
+    Pass(6, "NormalizeStmtStructure", normalize_stmt_structure),
+    Pass(7, "FlattenCallExpr", flatten_call_expr),
     Pass(8, "OutlineHierarchyScopes", outline_hierarchy_scopes),
     Pass(9, "OutlineIncoreScopes", outline_incore_scopes),
     Pass(10, "OutlineClusterScopes", outline_cluster_scopes),

@@ -128,7 +128,8 @@ def _body_stays_top_level(loop: ForStmt) -> bool:
     step = _int(loop.step) if loop.step is not None else 1
     if start is None or stop is None or not step:
         return False
-    trips = len(range(start, stop, step))
+    # The trip count, computed as `len(range(...))` would without its C-size limit.
+    trips = max(0, (stop - start + step - (1 if step > 0 else -1)) // step)
     if loop.kind is ForKind.UNROLL:
         return trips >= 1
     # A loop with a break of its own became a `while` before Simplify: never folded.

@@ -154,7 +154,7 @@ def _convert_incore(function: Function) -> list[Var]:
     """Convert one InCore function in place; the Out parameters it gained."""
     policies = _declared_policies(function)
     function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
-    _flatten_nested_calls(function.body)
+    _desugar_subscripts(function.body)
     if any(call.op == "tensor.write" for stmt in walk_stmts(function.body) for call in own_calls(stmt)):
         raise PassNotModelled(PASS_NAME, "tensor.write in a kernel (its store-path rules)", function.span)
     converter = _Converter(_consumer_spaces(function.body))
@@ -457,41 +457,10 @@ def _closing_yield(block: SeqStmts) -> YieldStmt | None:
 # ---------------------------------------------------------------- before the conversion
 
 
-def _flatten_nested_calls(body: SeqStmts) -> None:
-    """An op call nested in another is a statement of its own first, as FlattenCallExpr
-    (pass 7, which our pipeline does not model) makes it: `t__tmp_v<n>`, in evaluation
-    order (the real dumps after pass 10 are flat already: nothing changes for them)."""
-    counter = [0]
-
-    def hoist(expr: Expr, out: list[Stmt]) -> Expr:
-        if isinstance(expr, Call):
-            expr.args = [hoist_operand(arg, out) for arg in expr.args]
-        elif isinstance(expr, MakeTuple) and not isinstance(expr, SubscriptIndex):
-            expr.items = [hoist_operand(item, out) for item in expr.items]
-        return expr
-
-    def hoist_operand(expr: Expr, out: list[Stmt]) -> Expr:
-        expr = hoist(expr, out)
-        if isinstance(expr, Call) and "." in expr.op and not expr.op.startswith("self."):
-            temp = Var(expr.span, f"t__tmp_v{counter[0]}", type=expr.type)
-            counter[0] += 1
-            out.append(AssignStmt(expr.span, temp, expr))
-            return temp
-        return expr
-
-    for block in [stmt for stmt in walk_stmts(body) if isinstance(stmt, SeqStmts)]:
-        flat: list[Stmt] = []
-        for stmt in block.stmts:
-            for call in own_calls(stmt):
-                _desugar_subscript(call)
-            if isinstance(stmt, AssignStmt):
-                stmt.value = hoist(stmt.value, flat)
-            elif isinstance(stmt, EvalStmt):
-                stmt.expr = hoist(stmt.expr, flat)
-            elif isinstance(stmt, (YieldStmt, ReturnStmt)):
-                stmt.values = [hoist_operand(value, flat) for value in stmt.values]
-            flat.append(stmt)
-        block.stmts = flat
+def _desugar_subscripts(body: SeqStmts) -> None:
+    for stmt in walk_stmts(body):
+        for call in own_calls(stmt):
+            _desugar_subscript(call)
 
 
 def _desugar_subscript(call: Call) -> None:
@@ -677,7 +646,8 @@ def _store_returned_tiles(
         values.append(result)
         types.append(store.type)
     ret.values = values
-    function.return_types = types
+    if function.return_types:  # (an untyped JIT function's our front end could not deduce: left so)
+        function.return_types = types
     return ret
 
 

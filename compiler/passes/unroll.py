@@ -1,9 +1,12 @@
-"""UnrollLoops: a `pl.unroll(...)` loop with literal bounds becomes its body, repeated.
+"""UnrollLoops (pass 2): a `pl.unroll(...)` loop becomes its body, repeated, as the real
+pass expands it (src/ir/transforms/unroll_loops_pass.cpp).
 
-Each copy binds fresh vars and reads the loop variable as a constant, so one
-load in the loop becomes one load per iteration (the codegen warning still
-counts a tensor once per kernel). A loop with iter-args, or bounds that are not
-literals, is left as it is.
+Each copy binds fresh vars and reads the loop variable as an INDEX constant (kept
+source text, a comparison, says the constant too), so one load in the loop becomes
+one load per iteration (the codegen warning still counts a tensor once per kernel).
+The real pass refuses more than 1024 iterations (`unroll_limit_error`). Bounds that
+are not integer constants (the parser refuses those it can tell), and a loop that
+runs no time (its empty place prints as a blank line), are not modelled.
 """
 
 from __future__ import annotations
@@ -11,10 +14,14 @@ from __future__ import annotations
 import copy
 
 from compiler.ir import Const, Expr, ForKind, ForStmt, Program, ScalarType, ScopeStmt, SeqStmts, Stmt, Var
+from compiler.ir.opaque import respell_reads
 from compiler.ir.substitute import substitute_uses
 from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_in_evaluation_order, walk_stmts
+from compiler.passes.not_modelled import PassNotModelled
 
-_MAX_COPIES = 4096  # a hostile bound must not blow the IR up
+PASS_NAME = "UnrollLoops"
+MAX_ITERATIONS = 1024  # the real pass's kMaxUnrollIterations
+LIMIT_MESSAGE = "Unroll loop trip count {count} exceeds maximum allowed ({limit}). Reduce the loop range or use pl.range() instead"
 
 
 def unroll_loops(program: Program) -> Program:
@@ -47,8 +54,11 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
         memo: dict[int, object] = {}
         for value in values:
             memo = {id(var): var for var in outer}
-            memo[id(stmt.loop_var)] = Const(stmt.span, value, type=ScalarType("INDEX"))
-            out.extend(copy.deepcopy(stmt.body, memo).stmts)
+            constant = Const(stmt.span, value, type=ScalarType("INDEX"))
+            memo[id(stmt.loop_var)] = constant
+            body = copy.deepcopy(stmt.body, memo)
+            respell_reads(body, stmt.loop_var.name, constant, value)
+            out.extend(body.stmts)
         last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
         _rename(rest, last)
         renames = {key: last.get(id(var), var) for key, var in renames.items()}
@@ -63,19 +73,36 @@ def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:
 
 
 def _iterations(stmt: Stmt) -> range | None:
+    """The loop variable's values of a `pl.unroll` loop (None: `stmt` is no such loop)."""
     if not (isinstance(stmt, ForStmt) and stmt.kind is ForKind.UNROLL and stmt.loop_var is not None):
         return None
-    if stmt.iter_args:
-        return None
+    iterations = unroll_range(stmt)
+    if iterations is None or stmt.iter_args:
+        raise PassNotModelled(PASS_NAME, "a pl.unroll loop whose bounds are not integer constants", stmt.span)
+    if len(iterations) > MAX_ITERATIONS:
+        raise PassNotModelled(PASS_NAME, unroll_limit_error(iterations), stmt.span)
+    if not iterations:
+        raise PassNotModelled(PASS_NAME, "a pl.unroll loop that runs no time", stmt.span)
+    return iterations
+
+
+def unroll_range(stmt: ForStmt) -> range | None:
+    """The values a `pl.unroll` loop's variable takes, when its bounds are integer constants."""
     bounds = [stmt.start, stmt.stop, stmt.step]
     values = [
         b.value if isinstance(b, Const) else (None if b is not None else d)
-        for b, d in zip(bounds, (0, None, 1))
+        for b, d in zip(bounds, (0, None, 1), strict=True)
     ]
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values) or values[2] == 0:
+    if not all(type(v) is int for v in values) or values[2] == 0:
         return None
-    iterations = range(values[0], values[1], values[2])  # type: ignore[arg-type]
-    return iterations if len(iterations) <= _MAX_COPIES else None
+    return range(values[0], values[1], values[2])  # type: ignore[arg-type]
+
+
+def unroll_limit_error(iterations: range) -> str | None:
+    """The real pass's error for a loop of more iterations than it unrolls, else None."""
+    if len(iterations) <= MAX_ITERATIONS:
+        return None
+    return LIMIT_MESSAGE.format(count=len(iterations), limit=MAX_ITERATIONS)
 
 
 def _free_vars(body: SeqStmts) -> list[Var]:

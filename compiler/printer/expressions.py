@@ -46,6 +46,10 @@ _BINARY: dict[str, tuple[str, int]] = {
     "bitand": ("&", _BITAND),
     "bitor": ("|", _BITOR),
     "bitxor": ("^", _BITXOR),
+    # Built by passes (CtrlFlowTransform's loop guard); the parser keeps comparisons as text.
+    "lt": ("<", _COMPARE),
+    "gt": (">", _COMPARE),
+    "and": ("and", _AND),
 }
 _UNARY_OPS = {"neg": ("-", _UNARY), "pos": ("+", _UNARY), "bit_not": ("~", _UNARY), "not": ("not ", _NOT)}
 
@@ -104,12 +108,14 @@ def format_kwarg_value(key: str, value: Any) -> str:
     return format_attr_value(value, format_expr)
 
 
-def _format(expr: Expr) -> tuple[str, int]:
-    """The text of `expr` and how strongly it binds."""
+def _format(expr: Expr, typed: bool = False) -> tuple[str, int]:
+    """The text of `expr` and how strongly it binds; `typed`: inside an arithmetic of
+    integer constants only, whose INDEX constants the real printer writes as
+    `pl.const(v, pl.INDEX)` (so that reading it back keeps the unfolded tree)."""
     if isinstance(expr, Var):
         return expr.name, _ATOM
     if isinstance(expr, Const):
-        return _const(expr)
+        return _const(expr, typed)
     if isinstance(expr, Call):
         return _call(expr), _ATOM
     if isinstance(expr, MakeTuple):  # SubscriptIndex too, should one stand alone
@@ -117,7 +123,7 @@ def _format(expr: Expr) -> tuple[str, int]:
     if isinstance(expr, TupleGetItem):
         return f"{_operand(expr.tuple_expr, _ATOM)}[{expr.index}]", _ATOM
     if isinstance(expr, BinaryExpr):
-        return _binary(expr)
+        return _binary(expr, typed or _integer_constants_only(expr))
     if isinstance(expr, UnaryExpr):
         symbol, strength = _UNARY_OPS.get(expr.op, ("-", _UNARY))
         # strict: `-(-1e+20)`, since `--1e+20` reads back as two negations of 1e+20
@@ -130,26 +136,37 @@ def _format(expr: Expr) -> tuple[str, int]:
     raise TypeError(f"the printer has no DSL spelling for {type(expr).__name__}")
 
 
-def _operand(expr: Expr, strength: int, *, strict: bool = False) -> str:
+def _operand(expr: Expr, strength: int, *, strict: bool = False, typed: bool = False) -> str:
     """`expr` as an operand of an operator of `strength`; `strict`: equal strength needs
     parentheses too (the right side of a left-associative operator)."""
-    text, own = _format(expr)
+    text, own = _format(expr, typed)
     if own < strength or (strict and own == strength):
         return f"({text})"
     return text
 
 
-def _binary(expr: BinaryExpr) -> tuple[str, int]:
+def _binary(expr: BinaryExpr, typed: bool) -> tuple[str, int]:
     symbol, strength = _BINARY.get(expr.op, (expr.op, _ADD))
     if expr.op == "pow":  # right-associative, and its right operand may be a unary (`2 ** -3`)
-        return f"{_operand(expr.lhs, strength, strict=True)} ** {_operand(expr.rhs, _UNARY)}", strength
-    lhs = _operand(expr.lhs, strength)
-    rhs = _operand(expr.rhs, strength, strict=True)
+        lhs = _operand(expr.lhs, strength, strict=True, typed=typed)
+        return f"{lhs} ** {_operand(expr.rhs, _UNARY, typed=typed)}", strength
+    lhs = _operand(expr.lhs, strength, typed=typed)
+    rhs = _operand(expr.rhs, strength, strict=True, typed=typed)
     return f"{lhs} {symbol} {rhs}", strength
 
 
-def _const(const: Const) -> tuple[str, int]:
+def _integer_constants_only(expr: Expr) -> bool:
+    """An arithmetic whose leaves are all integer constants (a pass made it: the parser
+    folds one it reads, UnrollLoops leaves `0 * 16` for `i * 16`)."""
+    if isinstance(expr, BinaryExpr):
+        return _integer_constants_only(expr.lhs) and _integer_constants_only(expr.rhs)
+    return isinstance(expr, Const) and type(expr.value) is int
+
+
+def _const(const: Const, typed: bool = False) -> tuple[str, int]:
     value = const.value
+    if typed and type(value) is int and _LITERAL_DTYPES[int] == _dtype_of(const):
+        return f"pl.const({value}, pl.INDEX)", _ATOM
     # A float prints with the 17 significant digits of the real `FormatFloatLiteral`.
     text = _float_literal(value) if isinstance(value, float) else format_literal(value)
     if isinstance(value, float) and not math.isfinite(value):
@@ -161,6 +178,10 @@ def _const(const: Const) -> tuple[str, int]:
         return (f"pl.const({text}, pl.{dtype})" if dtype else f"pl.const({text})"), _ATOM
     negative = isinstance(value, (int, float)) and not isinstance(value, bool) and value < 0
     return text, _UNARY if negative else _ATOM
+
+
+def _dtype_of(const: Const) -> str:
+    return const.type.dtype if isinstance(const.type, ScalarType) else _LITERAL_DTYPES[int]
 
 
 def _float_literal(value: float) -> str:

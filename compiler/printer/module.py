@@ -11,9 +11,9 @@
         ...
 
 Like `Program.as_python()`, a program's text has no blank line between
-functions and no newline at its end. Functions keep the order the IR holds (the
-real printer sorts callees first; reordering would change the IR a re-parse
-builds).
+functions and no newline at its end. Functions are printed as the real printer
+orders them: by name, each after the program's functions it calls (so a re-parse
+knows a callee before its call).
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import re
 from collections.abc import Sequence
 from typing import Protocol
 
-from compiler.ir import Function, Program
-from compiler.ir.visit import bound_vars, walk_stmts
+from compiler.ir import Call, Function, OpaqueExpr, Program
+from compiler.ir.visit import bound_vars, own_exprs, walk_expr, walk_stmts
 from compiler.printer.functions import print_function_lines
 from compiler.printer.statements import Lines
 from compiler.printer.types import shape_names
@@ -46,7 +46,7 @@ def print_program(program: Program, environment: ModuleEnvironment | None = None
     out = Lines()
     out.add(0, "@pl.program")
     out.add(0, f"class {program.name or 'Program'}:")
-    for function in program.functions:
+    for function in callees_first(program.functions):
         print_function_lines(function, 1, out, in_program=True)
     if not program.functions:
         out.add(1, "pass")
@@ -54,6 +54,42 @@ def print_program(program: Program, environment: ModuleEnvironment | None = None
     header = [f"# pypto.program: {program.name or 'Program'}", *_imports(body), ""]
     declarations = _dynamic_declarations(program.functions, environment)
     return "\n".join([*header, *declarations, *([""] if declarations else []), body])
+
+
+def callees_first(functions: Sequence[Function]) -> list[Function]:
+    """The functions by name, each after the ones it calls (depth first, callees by name);
+    in the program's order if the calls make a cycle."""
+    by_name = {function.name: function for function in functions}
+    done: dict[str, Function] = {}
+    open_names: set[str] = set()
+
+    def visit(name: str) -> bool:
+        if name in done:
+            return True
+        if name in open_names:
+            return False
+        open_names.add(name)
+        if not all(visit(callee) for callee in sorted(_callees(by_name[name], by_name))):
+            return False
+        open_names.discard(name)
+        done[name] = by_name[name]
+        return True
+
+    if len(by_name) != len(functions) or not all(visit(name) for name in sorted(by_name)):
+        return list(functions)
+    return list(done.values())
+
+
+def _callees(function: Function, by_name: dict[str, Function]) -> set[str]:
+    """The program's functions `function` calls (a call, or a kernel named to `pl.submit`)."""
+    called: set[str] = set()
+    for stmt in walk_stmts(function.body):
+        for expr in (node for own in own_exprs(stmt) for node in walk_expr(own)):
+            name = expr.op if isinstance(expr, Call) else expr.text if isinstance(expr, OpaqueExpr) else ""
+            name = name.removeprefix("self.")
+            if name in by_name:
+                called.add(name)
+    return called
 
 
 def print_function(function: Function) -> str:

@@ -61,9 +61,7 @@ def cache_policy_markers(scope: ScopeStmt) -> list[str]:
 def _header(scope: ScopeStmt) -> str:
     """`pl.at(...)`, `pl.cluster(...)`, `pl.scope(...)`: the keywords the IR keeps."""
     if isinstance(scope, InCoreScopeStmt):
-        keywords = ["level=pl.Level.CORE_GROUP"]
-        if scope.split:
-            keywords.append(f"optimizations=[pl.split(pl.SplitMode.{scope.split})]")
+        keywords = ["level=pl.Level.CORE_GROUP", *_optimizations(scope)]
         return f"pl.at({', '.join(keywords + _name_hint(scope))})"
     if isinstance(scope, HierarchyScopeStmt):
         keywords = [f"level=pl.Level.{scope.level}"]
@@ -75,6 +73,15 @@ def _header(scope: ScopeStmt) -> str:
     if isinstance(scope, RuntimeScopeStmt):
         return "pl.scope(mode=pl.ScopeMode.MANUAL)" if scope.manual else "pl.scope()"
     return f"pl.{scope.kind.value.lower()}()"
+
+
+def _optimizations(scope: InCoreScopeStmt) -> list[str]:
+    """`optimizations=[...]`: the split mode and the cross-core slot count, when set."""
+    entries = [f"pl.split(pl.SplitMode.{scope.split})"] if scope.split else []
+    slot_num = scope.attr("slot_num")
+    if slot_num is not None:
+        entries.append(f"pl.cross_core_slot(slot_num={slot_num})")
+    return [f"optimizations=[{', '.join(entries)}]"] if entries else []
 
 
 def _name_hint(scope: ScopeStmt) -> list[str]:
@@ -93,6 +100,8 @@ def _print_spmd(scope: SpmdScopeStmt, depth: int, out: Lines) -> None:
     keywords += _name_hint(scope)
     carrier = _carrier(scope)
     block_idx = _leading_call(carrier.body.stmts, "tile.get_block_idx") if carrier else None
+    if carrier is not None and (block_idx is not None or scope.attr("task_id_var") is not None):
+        keywords += _optimizations(carrier)
     if carrier is not None and block_idx is not None and scope.attr("task_id_var") is None:
         # `for i in pl.spmd(n):` — the loop variable is the carrier's block-index read.
         out.add(depth, f"for {block_idx.var.name} in pl.spmd({', '.join(keywords)}):")

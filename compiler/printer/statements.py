@@ -27,6 +27,7 @@ from compiler.ir import (
     Var,
     WhileStmt,
     YieldStmt,
+    is_index_literal,
 )
 from compiler.printer.expressions import format_expr, format_subscript
 from compiler.printer.types import format_type
@@ -68,12 +69,20 @@ def print_block(stmts: list[Stmt], depth: int, out: Lines, leading: list[str] | 
         out.add(depth, "pass")
 
 
+def print_comments(stmt: Stmt, depth: int, out: Lines) -> None:
+    """The source comments the statement carries, each a `# <text>` line above it."""
+    for text in stmt.comments:
+        out.lines.append(f"{INDENT * depth}# {text}")
+
+
 def print_stmt(stmt: Stmt, depth: int, out: Lines) -> None:
     from compiler.printer.scopes import print_scope  # scopes print their bodies with print_block
 
+    print_comments(stmt, depth, out)
     if isinstance(stmt, SeqStmts):
         unpacked = _tuple_unpacking(stmt)
         if unpacked is not None:
+            print_comments(stmt.stmts[0], depth, out)
             out.add(depth, unpacked)
         else:
             for child in stmt.stmts:
@@ -148,8 +157,7 @@ def _for_header(stmt: ForStmt) -> str:
     if stmt.iter_args:
         names = ", ".join(var.name for var in stmt.iter_args)
         target += f", ({names}{',' if len(stmt.iter_args) == 1 else ''})"
-    bounds = [bound for bound in (stmt.start, stmt.stop, stmt.step) if bound is not None]
-    args = [format_expr(bound) for bound in bounds]
+    args = _written_bounds(stmt)
     attrs = [(key, value) for key, value in stmt.attrs if key != "pipeline_stages"]
     stage = next((value for key, value in stmt.attrs if key == "pipeline_stages"), None)
     if stage is not None:
@@ -159,6 +167,19 @@ def _for_header(stmt: ForStmt) -> str:
     if attrs:
         args.append(f"attrs={format_attr_dict(attrs, format_expr)}")
     return f"for {target} in pl.{_LOOP_FUNCTIONS[stmt.kind]}({', '.join(args)}):"
+
+
+def _written_bounds(stmt: ForStmt) -> list[str]:
+    """The bounds as the real printer writes them, Python's concise form: a start of 0
+    and a step of 1 (INDEX literals, which a bare literal reads back as) are left out,
+    the start only when the step is."""
+    start, stop, step = (
+        format_expr(bound) if bound is not None else "" for bound in (stmt.start, stmt.stop, stmt.step)
+    )
+    # None is the parser's spelling of a start of 0 / a step of 1 left out.
+    if stmt.step is None or is_index_literal(stmt.step, 1):
+        return [stop] if stmt.start is None or is_index_literal(stmt.start, 0) else [start, stop]
+    return [start or "0", stop, step]
 
 
 def _print_while(stmt: WhileStmt, depth: int, out: Lines) -> None:

@@ -6,7 +6,9 @@ pre-pipeline diagnostic checks (warnings that do not stop it: `UnusedVariableChe
 properties (`TypeChecked`, ... : errors that stop the compile, "Verification failed
 after 'pipeline_input' ..."). One module per check family, as upstream lays them out:
 
-- `type_check`: the `TypeChecked` property (loop and `if` carries);
+- `type_check`: the `TypeChecked` property (loop bounds, conditions, loop and `if` carries,
+  `carried_types`);
+- `inout_use`: the `InOutUseValid` property (a variable read after a call wrote it);
 - `unused_variable`: `UnusedVariableCheck`;
 - `out_param_write_dropped`: `OutParamWriteDropped`.
 
@@ -24,6 +26,7 @@ from collections.abc import Sequence
 from compiler.base.diagnostics import Diagnostic
 from compiler.ir import Function, Program
 from compiler.verifier.function_source import FunctionSource
+from compiler.verifier.inout_use import inout_use_errors
 from compiler.verifier.out_param_write_dropped import out_param_write_dropped
 from compiler.verifier.type_check import type_check_errors
 from compiler.verifier.unused_variable import unused_variables
@@ -34,11 +37,14 @@ def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnosti
     warnings, then (if any) the structural errors that stop its compile."""
     sources = _function_sources(program.functions, class_node)
     warnings: list[Diagnostic] = []
-    errors: list[Diagnostic] = []
     for function, source in sources:
         warnings += unused_variables(function, source)
         warnings += out_param_write_dropped(function, source)
-        errors += type_check_errors(function)
+    # The properties in upstream's order (the `IRProperty` enum), each over the program's
+    # functions in its map's order (by name).
+    functions = sorted((function for function, _ in sources), key=lambda f: f.name)
+    errors = [d for function in functions for d in type_check_errors(function)]
+    errors += [d for function in functions for d in inout_use_errors(function, program)]
     return warnings + errors
 
 

@@ -1,19 +1,20 @@
-"""The `TypeChecked` property at pipeline_input (type_check_pass.cpp): the carries of
-`for` / `while` loops and of `if`s, in upstream's order, on our IR of a function.
+"""The `TypeChecked` property at pipeline_input (type_check_pass.cpp), on our IR of a function,
+statement by statement in upstream's order (pre-order; a statement's own checks before those
+of the statements nested in it):
 
-- a loop with iteration arguments whose body ends with a yield: the counts of
-  iteration arguments, yielded values and results must agree ("ForStmt size mismatch:
-  iter_args=1, yield values=2, return_vars=1"); when they do, each carried value's
-  type must keep its kind along init value -> iteration argument -> yielded value ->
-  result ("Type kind mismatch in ForStmt: declared iter_arg[0] type 'TensorType' !=
-  yield value[0] type 'TileType'");
-- an `if` whose two branches both end with a yield: the same for the two yields and
-  the `if`'s results.
+- a `for` loop's start, stop and step must be scalars ("ForStmt stop must be ScalarType, but
+  got TensorType"); a `while`'s and an `if`'s condition a scalar, and of dtype BOOL
+  ("IfStmt condition dtype must be BOOL, but got int64");
+- a loop with iteration arguments whose body ends with a yield: the counts of iteration
+  arguments, yielded values and results must agree ("ForStmt size mismatch: iter_args=1,
+  yield values=2, return_vars=1"); when they do, each carry's type must be the same along
+  init value -> iteration argument -> yielded value -> result (`carried_type_errors`);
+- an `if` whose two branches both end with a yield: the same for the two yields and the
+  `if`'s results.
 
-Only the kind of a type is compared: dtypes, shapes and views (which upstream compares
-next, through its prover) are not modelled, so a carry whose kinds agree gets nothing.
-An unknown type gives nothing. The error is at the statement (upstream's span starts
-there); the range is its keyword.
+Each check reports only what it can decide exactly: an unknown type, a dimension that is no
+constant, a view not known here gives nothing (a missed error, never a false one). The error
+is at the statement (upstream's span starts there); the range is its keyword.
 """
 
 from __future__ import annotations
@@ -22,20 +23,30 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.ir import Function
-from compiler.ir.nodes import ForStmt, IfStmt, ScopeStmt, SeqStmts, Stmt, WhileStmt, YieldStmt
-from compiler.ir.types import IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir.nodes import Expr, ForStmt, IfStmt, ScopeStmt, SeqStmts, Stmt, WhileStmt, YieldStmt
+from compiler.ir.types import IRType, ScalarType
 from compiler.ir.visit import walk_stmts
+from compiler.ops.type_inference import dtype_text
+from compiler.verifier.carried_types import carried_type_errors, type_kind
 
-_KINDS = (TensorType, TileType, ScalarType, TupleType)
+_BOUNDS = ("start", "stop", "step")
 
 
 def type_check_errors(function: Function) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     for stmt in walk_stmts(function.body):
-        if isinstance(stmt, (ForStmt, WhileStmt)) and stmt.iter_args:
-            found += _loop_errors(stmt)
-        elif isinstance(stmt, IfStmt) and stmt.else_body is not None:
-            found += _if_errors(stmt)
+        if isinstance(stmt, ForStmt):
+            found += [_error(m, stmt, "for") for m in _bound_errors(stmt)]
+            if stmt.iter_args:
+                found += [_error(m, stmt, "for") for m in _loop_errors(stmt, "ForStmt")]
+        elif isinstance(stmt, WhileStmt):
+            found += [_error(m, stmt, "while") for m in _condition_errors(stmt.condition, "WhileStmt")]
+            if stmt.iter_args:
+                found += [_error(m, stmt, "while") for m in _loop_errors(stmt, "WhileStmt")]
+        elif isinstance(stmt, IfStmt):
+            found += [_error(m, stmt, "if") for m in _condition_errors(stmt.condition, "IfStmt")]
+            if stmt.else_body is not None:
+                found += [_error(m, stmt, "if") for m in _if_errors(stmt)]
     return found
 
 
@@ -45,6 +56,35 @@ def _error(message: str, stmt: Stmt, keyword: str) -> Diagnostic:
     return Diagnostic(
         codes.VERIFY_TYPE_CHECK, message, span, stage=Stage.VERIFIER, exception="VerificationError"
     )
+
+
+def _expr_type(expr: Expr | None) -> IRType | None:
+    return getattr(expr, "type", None) if expr is not None else None
+
+
+def _bound_errors(loop: ForStmt) -> list[str]:
+    """A `for`'s start, stop and step that are no scalars (a Tensor passed as a bound)."""
+    found = []
+    for name in _BOUNDS:
+        kind = type_kind(_expr_type(getattr(loop, name)))
+        if kind is not None and kind != ScalarType.ir_class_name:
+            found.append(f"ForStmt {name} must be ScalarType, but got {kind}")
+    return found
+
+
+def _condition_errors(condition: Expr | None, context: str) -> list[str]:
+    """A condition that is no scalar, or a scalar of another dtype than BOOL."""
+    condition_type = _expr_type(condition)
+    kind = type_kind(condition_type)
+    if kind is None:
+        return []
+    if kind != ScalarType.ir_class_name:
+        return [f"{context} condition must be ScalarType, but got {kind}"]
+    assert isinstance(condition_type, ScalarType)
+    dtype = condition_type.dtype
+    if dtype is None or dtype == "BOOL":
+        return []
+    return [f"{context} condition dtype must be BOOL, but got {dtype_text(dtype)}"]
 
 
 def _last_yield(body: SeqStmts) -> YieldStmt | None:
@@ -66,13 +106,7 @@ def _level_yields(body: SeqStmts) -> list[YieldStmt]:
     return found
 
 
-def _kind(ir_type: IRType) -> str | None:
-    return ir_type.ir_class_name if isinstance(ir_type, _KINDS) else None
-
-
-def _loop_errors(loop: ForStmt | WhileStmt) -> list[Diagnostic]:
-    name = "ForStmt" if isinstance(loop, ForStmt) else "WhileStmt"
-    keyword = "for"
+def _loop_errors(loop: ForStmt | WhileStmt, name: str) -> list[str]:
     yield_stmt = _last_yield(loop.body)
     if yield_stmt is None:
         return []
@@ -82,34 +116,20 @@ def _loop_errors(loop: ForStmt | WhileStmt) -> list[Diagnostic]:
         return []
     values = len(yield_stmt.values)
     if values != iter_args:
-        message = f"{name} size mismatch: iter_args={iter_args}, yield values={values}, return_vars={results}"
-        return [_error(message, loop, keyword)]
+        return [f"{name} size mismatch: iter_args={iter_args}, yield values={values}, return_vars={results}"]
     found = []
     for i, (declared, value) in enumerate(zip(loop.iter_args, yield_stmt.values)):
-        # The iteration argument and the result take the init value's type.
-        declared_kind, yielded_kind = _kind(declared.type), _kind(value.type)
-        if declared_kind is None or yielded_kind is None or declared_kind == yielded_kind:
-            continue
-        found.append(
-            _error(
-                f"Type kind mismatch in {name}: declared iter_arg[{i}] type '{declared_kind}' != "
-                f"yield value[{i}] type '{yielded_kind}'",
-                loop,
-                keyword,
-            )
+        # The parser gives the iteration argument and the result the init value's type, so
+        # only the yield can differ: declared -> yield, then yield -> result (the same type).
+        yielded = _expr_type(value)
+        found += carried_type_errors(
+            declared.type, yielded, name, f"declared iter_arg[{i}]", f"yield value[{i}]"
         )
-        found.append(
-            _error(
-                f"Type kind mismatch in {name}: yield value[{i}] type '{yielded_kind}' != "
-                f"return_var[{i}] type '{declared_kind}'",
-                loop,
-                keyword,
-            )
-        )
+        found += carried_type_errors(yielded, declared.type, name, f"yield value[{i}]", f"return_var[{i}]")
     return found
 
 
-def _if_errors(stmt: IfStmt) -> list[Diagnostic]:
+def _if_errors(stmt: IfStmt) -> list[str]:
     assert stmt.else_body is not None
     then_yield, else_yield = _last_yield(stmt.then_body), _last_yield(stmt.else_body)
     if then_yield is None or else_yield is None:
@@ -123,19 +143,14 @@ def _if_errors(stmt: IfStmt) -> list[Diagnostic]:
         return []
     then_values, else_values = len(then_yield.values), len(else_yield.values)
     if then_values != else_values or then_values != len(names):
-        message = f"IfStmt size mismatch: then yield={then_values}, else yield={else_values}, return_vars={len(names)}"
-        return [_error(message, stmt, "if")]
+        return [
+            f"IfStmt size mismatch: then yield={then_values}, else yield={else_values}, return_vars={len(names)}"
+        ]
     found = []
     for i, (then_value, else_value) in enumerate(zip(then_yield.values, else_yield.values)):
-        then_kind, else_kind = _kind(then_value.type), _kind(else_value.type)
-        if then_kind is None or else_kind is None or then_kind == else_kind:
-            continue
-        found.append(
-            _error(
-                f"Type kind mismatch in IfStmt: then yield value[{i}] type '{then_kind}' != "
-                f"else yield value[{i}] type '{else_kind}'",
-                stmt,
-                "if",
-            )
+        then_type, else_type = _expr_type(then_value), _expr_type(else_value)
+        found += carried_type_errors(
+            then_type, else_type, "IfStmt", f"then yield value[{i}]", f"else yield value[{i}]"
         )
+        # The `if`'s result takes the then-branch's type: nothing to compare with itself.
     return found

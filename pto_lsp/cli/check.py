@@ -72,7 +72,7 @@ def _run_check(
 ) -> int:
     writer: _Writer = _JsonWriter(out) if output_format == "json" else _TextWriter(out)
     tally = _Tally()
-    for batch in _batches(_sources(paths, err, tally)):
+    for batch in _batches(_sources(paths, err, tally, writer)):
         checked = check_modules([text for _, text in batch], jobs)
         for (path, text), checked_file in zip(batch, checked, strict=True):
             settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
@@ -109,16 +109,16 @@ class _Tally:
         self.unanalysed += len(report.unanalysed)
 
 
-def _sources(paths: list[Path], err: TextIO, tally: _Tally) -> Iterator[tuple[Path, str]]:
+def _sources(paths: list[Path], err: TextIO, tally: _Tally, writer: _Writer) -> Iterator[tuple[Path, str]]:
     """The text of each file to check, read as it is reached; what cannot be read is said
-    on `err` and counted."""
+    on `err`, counted and noted in the report."""
     for path in paths:
         if path.is_dir():
             found = False
             for candidate, source in kernel_files(path):
                 found = True
                 if source.text is None:
-                    _not_checked(candidate, source.problem, err, tally)
+                    _not_checked(candidate, source.problem, err, tally, writer)
                 else:
                     yield candidate, source.text
             if not found:
@@ -129,14 +129,16 @@ def _sources(paths: list[Path], err: TextIO, tally: _Tally) -> Iterator[tuple[Pa
             continue
         source = read_source(path)
         if source.text is None:
-            _not_checked(path, source.problem, err, tally)
+            _not_checked(path, source.problem, err, tally, writer)
         else:
             yield path, source.text
 
 
-def _not_checked(path: Path, problem: str | None, err: TextIO, tally: _Tally) -> None:
-    print(f"pto-lsp: not checked: {shown(path)}: {problem or 'cannot read file'}", file=err)
+def _not_checked(path: Path, problem: str | None, err: TextIO, tally: _Tally, writer: _Writer) -> None:
+    reason = problem or "cannot read file"
+    print(f"pto-lsp: not checked: {shown(path)}: {reason}", file=err)
     tally.unreadable += 1
+    writer.not_checked(path, reason)
 
 
 def _batches(sources: Iterator[tuple[Path, str]]) -> Iterator[list[tuple[Path, str]]]:
@@ -155,6 +157,8 @@ def _batches(sources: Iterator[tuple[Path, str]]) -> Iterator[list[tuple[Path, s
 class _Writer(Protocol):
     def write(self, report: FileReport) -> None: ...
 
+    def not_checked(self, path: Path, reason: str) -> None: ...
+
     def finish(self, tally: _Tally) -> None: ...
 
 
@@ -164,17 +168,21 @@ class _TextWriter:
     def __init__(self, out: TextIO) -> None:
         self._out = out
 
+    def not_checked(self, path: Path, reason: str) -> None:
+        pass  # said on stderr, as it is found, and counted in the summary
+
     def write(self, report: FileReport) -> None:
         if not report.diagnostics:
             return
         index = LineIndex(report.text)
         path = shown(report.path)
+        absolute = str(report.path.resolve())
         for diagnostic in report.diagnostics:
             span = diagnostic.span
             column = index.column(span.start_line, span.start_col, Encoding.UTF32) + 1
             severity = _SEVERITY_NAMES[diagnostic.severity]
             print(
-                f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message}",
+                f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message_in(absolute)}",
                 file=self._out,
             )
 
@@ -204,19 +212,24 @@ def _summary(tally: _Tally) -> str:
 
 
 class _JsonWriter:
-    """`{"version": 1, "files": [...]}`, each file's entry written as soon as it is checked
-    (the same text `json.dump(..., indent=2)` gives for the whole document)."""
+    """`{"version": 1, "files": [...], "notChecked": [...]}`, each file's entry written as
+    soon as it is checked (the same text `json.dump(..., indent=2)` gives for the whole
+    document); the files that could not be read, each with why, after them."""
 
     def __init__(self, out: TextIO) -> None:
         self._out = out
         self._written = 0
+        self._not_checked: list[dict[str, str]] = []
         out.write(f'{{\n  "version": {JSON_FORMAT_VERSION},\n  "files": [')
+
+    def not_checked(self, path: Path, reason: str) -> None:
+        self._not_checked.append({"path": _json_path(path), "reason": reason})
 
     def write(self, report: FileReport) -> None:
         index = LineIndex(report.text)
         uri = report.path.resolve().as_uri()
         entry = {
-            "path": str(report.path),
+            "path": _json_path(report.path),
             "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics],
             "notAnalysed": [index.range_json(span) for span in report.unanalysed],
         }
@@ -225,7 +238,20 @@ class _JsonWriter:
         self._written += 1
 
     def finish(self, tally: _Tally) -> None:
-        self._out.write("\n  ]\n}\n" if self._written else "]\n}\n")
+        self._out.write("\n  ]," if self._written else "],")
+        not_checked = json.dumps(self._not_checked, indent=2, ensure_ascii=False).replace("\n", "\n  ")
+        self._out.write(f'\n  "notChecked": {not_checked}\n}}\n')
+
+
+def _json_path(path: Path) -> str:
+    """A file name as JSON can hold it: as is (JSON escapes control characters itself),
+    unless it is not valid UTF-8 — then escaped as the text output escapes it (`\\xNN`)."""
+    text = str(path)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return shown(path)
+    return text
 
 
 def main_check(paths: list[str], output_format: str, jobs: int = 0, soc: str | None = None) -> int:

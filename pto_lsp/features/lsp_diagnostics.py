@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlparse
+from urllib.request import url2pathname
 
 from compiler.base.diagnostics import Diagnostic
 from pto_lsp.workspace.positions import Encoding, LineIndex
@@ -32,7 +34,7 @@ def to_payload(
         data.update(diagnostic.data)
     payload: dict[str, Any] = {
         "range": index.range_json(diagnostic.span, encoding),
-        "message": diagnostic.message,
+        "message": diagnostic.message_in(path_of_uri(uri)),
         "severity": int(diagnostic.severity),
         "code": diagnostic.code,
     }
@@ -51,6 +53,15 @@ def to_payload(
         ]
     payload["data"] = data
     return payload
+
+
+def path_of_uri(uri: str) -> str:
+    """The file path a `file:` URI names (as the real compiler names the file in a message);
+    any other URI as it is."""
+    parsed = urlparse(uri)
+    if parsed.scheme != "file":
+        return uri
+    return url2pathname(unquote(parsed.path))
 
 
 def to_lsp(

@@ -272,6 +272,12 @@ class PtoLanguageServer(LanguageServer):
         self.documents.open(uri, version, text)
         self.schedule_analysis(uri, immediately=True)
 
+    def opened(self, uri: str) -> Document | None:
+        """The document as the client opened it; None when its `didOpen` has not been handled
+        (also when the start opened it early, before the server loaded: a change sent before
+        its `didOpen` is to a document not yet open, ignored as it is later)."""
+        return None if uri in self._opened_early else self.documents.get(uri)
+
     def forget(self, uri: str) -> None:
         self._drop(uri)
         self.documents.close(uri)

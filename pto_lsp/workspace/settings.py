@@ -66,34 +66,55 @@ class Settings:
 
     def merged(self, options: Any) -> Settings:
         """These settings with every valid value in `options` (a `ptoLsp` mapping) applied."""
-        if not isinstance(options, dict):
-            return self
-        section = options.get("ptoLsp", options)
-        if not isinstance(section, dict):
-            return self
-        updates: dict[str, Any] = {}
-        for key, name, most in (
-            ("debounceMs", "debounce_ms", MAX_DEBOUNCE_MS),
-            ("typingPauseMs", "typing_pause_ms", MAX_TYPING_PAUSE_MS),
-        ):
-            value = _clamped(section.get(key), most)
-            if value is not None:
-                updates[name] = value
-        if section.get("analyzeOn") in ANALYZE_ON:
-            updates["analyze_on"] = section["analyzeOn"]
-        disabled = _nested(section, "diagnostics", "disabled")
-        if isinstance(disabled, list) and all(isinstance(code, str) for code in disabled):
-            updates["disabled_codes"] = frozenset(disabled)
-        show = _nested(section, "inlayHints", "show")
-        if show in INLAY_HINTS_SHOW:
-            updates["inlay_hints"] = show
-        elif _nested(section, "inlayHints", "enabled") is False:
-            updates["inlay_hints"] = "none"
-        if section.get("ptoasCachePolicy") in PTOAS_CACHE_POLICY:
-            updates["ptoas_cache_policy"] = section["ptoasCachePolicy"]
-        if section.get("soc") in SOCS:
-            updates["soc"] = section["soc"]
-        return replace(self, **updates)
+        return replace(self, **_valid_values(options)[0])
+
+
+def _valid_values(options: Any) -> tuple[dict[str, Any], list[str]]:
+    """The `Settings` fields that `options` (a `ptoLsp` mapping) sets to a valid value, and
+    the keys it gives a value that is not valid (ignored: the value before stays)."""
+    updates: dict[str, Any] = {}
+    invalid: list[str] = []
+    if not isinstance(options, dict):
+        return updates, invalid
+    section = options.get("ptoLsp", options)
+    if not isinstance(section, dict):
+        return updates, ["ptoLsp"]
+
+    def take(key: str, name: str, given: Any, value: Any, valid: bool) -> None:
+        if valid:
+            updates[name] = value
+        elif given is not None:
+            invalid.append(key)
+
+    for key, name, most in (
+        ("debounceMs", "debounce_ms", MAX_DEBOUNCE_MS),
+        ("typingPauseMs", "typing_pause_ms", MAX_TYPING_PAUSE_MS),
+    ):
+        value = _clamped(section.get(key), most)
+        take(key, name, section.get(key), value, value is not None)
+    # Only strings are compared with the choices: a list or a table is no choice (and, being
+    # unhashable, cannot even be looked up in a dict of them).
+    for key, name, choices in (
+        ("analyzeOn", "analyze_on", ANALYZE_ON),
+        ("ptoasCachePolicy", "ptoas_cache_policy", PTOAS_CACHE_POLICY),
+        ("soc", "soc", tuple(SOCS)),
+    ):
+        value = section.get(key)
+        take(key, name, value, value, isinstance(value, str) and value in choices)
+    disabled = _nested(section, "diagnostics", "disabled")
+    valid = isinstance(disabled, list) and all(isinstance(code, str) for code in disabled)
+    take("diagnostics.disabled", "disabled_codes", disabled, frozenset(disabled) if valid else None, valid)
+    show = _nested(section, "inlayHints", "show")
+    enabled = _nested(section, "inlayHints", "enabled")
+    if isinstance(show, str) and show in INLAY_HINTS_SHOW:
+        updates["inlay_hints"] = show
+    elif show is not None:
+        invalid.append("inlayHints.show")
+    if "inlay_hints" not in updates and enabled is False:
+        updates["inlay_hints"] = "none"
+    elif not isinstance(enabled, (bool, type(None))):
+        invalid.append("inlayHints.enabled")
+    return updates, invalid
 
 
 def _clamped(value: Any, most: int) -> int | None:
@@ -147,6 +168,11 @@ def _parsed_options(pyproject: Path, stamp: int) -> dict[str, Any]:
     if not isinstance(options, dict):
         _log.warning("ignoring %s: [tool.pto-lsp] is not a table", pyproject)
         return {}
+    invalid = _valid_values(options)[1]
+    if invalid:
+        _log.warning(
+            "%s: [tool.pto-lsp] %s: not a valid value, the default used", pyproject, ", ".join(invalid)
+        )
     return options
 
 

@@ -24,8 +24,8 @@ def did_open(ls: ServerState, params: lsp.DidOpenTextDocumentParams) -> None:
 
 
 def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -> None:
-    document = ls.documents.get(params.text_document.uri)
-    if document is None:
+    document = ls.opened(params.text_document.uri)
+    if document is None:  # a change to a document not open: nothing to apply it to
         return
     try:
         document.apply(list(params.content_changes), params.text_document.version, ls.encoding)

@@ -1,0 +1,189 @@
+"""Hostile input, round 4 (issue 31), through the command line a user runs: numbers past
+64 bits, wrongly typed project settings, codings that make Python read other text than an
+editor shows, files Python itself refuses, a kernel thousands of statements long, and the
+JSON report's file names and unread files.
+
+Each test runs `python -m pto_lsp` in a process of its own (a hang would be a timeout, not
+a stuck suite) and asserts what the user sees: stdout, stderr, the exit status.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import REPO
+
+_KERNEL = """\
+import pypto.language as pl
+
+
+@pl.function
+def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    y = x
+    del y
+    return x
+"""
+_DELETE = "error[PTO501] Unsupported statement type: Delete"
+
+
+def _run(*args: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.run(
+        [sys.executable, "-m", "pto_lsp", *args],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,  # a check that blocks fails here instead of hanging the suite
+    )
+
+
+# ---------------------------------------------------------------- project settings
+
+
+@pytest.mark.parametrize("value", ['["950"]', '{ name = "950" }', "950", "true"])
+def test_a_wrongly_typed_soc_is_said_once_and_the_default_used(tmp_path: Path, value: str) -> None:
+    (tmp_path / "pyproject.toml").write_text(f"[tool.pto-lsp]\nsoc = {value}\n", encoding="utf-8")
+    for number in range(2):
+        (tmp_path / f"k{number}.py").write_text(_KERNEL, encoding="utf-8")
+    run = _run("check", str(tmp_path))
+    assert "Traceback" not in run.stderr
+    assert run.stderr.count("soc: not a valid value, the default used") == 1, run.stderr
+    assert [line.split(":", 1)[1] for line in run.stdout.splitlines()[:2]] == [f"7:5: {_DELETE}"] * 2
+    assert run.returncode == 1
+
+
+# ---------------------------------------------------------------- the JSON report
+
+
+def _json_run(*paths: Path, cwd: Path | None = None) -> tuple[subprocess.CompletedProcess[bytes], dict]:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    run = subprocess.run(
+        [sys.executable, "-m", "pto_lsp", "check", "--format", "json", *map(str, paths)],
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        timeout=120,
+    )
+    return run, json.loads(run.stdout.decode("utf-8"))  # strict: valid UTF-8 or a failure
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file name that is not UTF-8: Linux file systems")
+def test_a_file_name_that_is_not_utf8_is_escaped_in_json(tmp_path: Path) -> None:
+    (tmp_path / os.fsdecode(b"bad\xff.py")).write_text(_KERNEL, encoding="utf-8")
+    run, report = _json_run(Path("."), cwd=tmp_path)
+    assert b"Traceback" not in run.stderr
+    [entry] = report["files"]
+    assert entry["path"] == "bad\\xff.py"  # as the text output prints it
+    assert [d["code"] for d in entry["diagnostics"]] == ["PTO501"]
+    text = subprocess.run(
+        [sys.executable, "-m", "pto_lsp", "check", "."],
+        cwd=tmp_path,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        capture_output=True,
+        timeout=120,
+    )
+    assert text.stdout.decode("utf-8").startswith(f"bad\\xff.py:7:5: {_DELETE}")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX only")
+def test_files_not_checked_are_in_the_json_with_why(tmp_path: Path) -> None:
+    (tmp_path / "kernel.py").write_text(_KERNEL, encoding="utf-8")
+    (tmp_path / "binary.py").write_bytes(b"import pypto.language as pl\n\x00\x01")
+    os.mkfifo(tmp_path / "fifo.py")
+    huge = tmp_path / "huge.py"
+    with huge.open("wb") as file:  # sparse: 65 MiB of file, next to no disk
+        file.write(b"import pypto.language as pl\n#")
+        file.truncate(65 << 20)
+    run, report = _json_run(tmp_path)
+    assert run.returncode == 1 and b"Traceback" not in run.stderr
+    assert [Path(entry["path"]).name for entry in report["files"]] == ["kernel.py"]
+    reasons = {Path(entry["path"]).name: entry["reason"] for entry in report["notChecked"]}
+    assert reasons == {
+        "binary.py": "not a text file (it contains NUL bytes)",
+        "fifo.py": "not a regular file (a FIFO)",
+        "huge.py": "larger than 64 MiB: not read",
+    }
+    for name, reason in reasons.items():  # the same words as on stderr
+        assert f"not checked: {tmp_path / name}: {reason}".encode() in run.stderr
+    alone, report = _json_run(tmp_path / "fifo.py")
+    assert alone.returncode == 1
+    assert report == {
+        "version": 1,
+        "files": [],
+        "notChecked": [{"path": str(tmp_path / "fifo.py"), "reason": "not a regular file (a FIFO)"}],
+    }
+
+
+# ---------------------------------------------------------------- numbers past 64 bits
+
+_PAST_INT64 = (
+    "error[PTO502] Failed to parse function 'k': __init__(): incompatible function arguments. "
+    "The following argument types are supported:"
+)
+
+
+def _program(body: str, param: str = "pl.Tensor[[64, 64], pl.FP32]") -> str:
+    return f"""\
+import pypto.language as pl
+
+N = 2**64
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: {param}, out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+{body}
+        return out
+"""
+
+
+_LOOP = "        for i in pl.{kind}({bound}):\n            t = pl.load(a, [0, 0], [64, 64])\n            out = pl.store(t, [0, 0], out)"
+
+
+_PAST_INT64_SOURCES = {
+    **{
+        f"pl.{kind}({bound})": _program(_LOOP.format(kind=kind, bound=bound))
+        for kind in ("range", "unroll")
+        for bound in ("2**64", "N", "1 << 64", "2**63", "-2**63 - 1")
+    },
+    "load shape": _program("        t = pl.load(a, [0, 0], [N, 64])"),
+    "parameter dim": _program(
+        "        t = pl.load(a, [0, 0], [64, 64])", param="pl.Tensor[[2**64, 64], pl.FP32]"
+    ),
+    "local dim": _program("        t: pl.Tile[[N, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])"),
+}
+
+
+@pytest.mark.parametrize("source", list(_PAST_INT64_SOURCES.values()), ids=list(_PAST_INT64_SOURCES))
+def test_an_integer_past_64_bits_is_the_real_parsers_error_on_the_def_line(
+    tmp_path: Path, source: str
+) -> None:
+    big = tmp_path / "big.py"
+    big.write_text(source, encoding="utf-8")
+    (tmp_path / "other.py").write_text(_KERNEL, encoding="utf-8")
+    run = _run("check", str(big), str(tmp_path / "other.py"))
+    assert "Traceback" not in run.stderr
+    assert run.stdout.splitlines()[:2] == [
+        f"{big}:9:5: {_PAST_INT64}",
+        f"{tmp_path / 'other.py'}:7:5: {_DELETE}",
+    ]
+    assert run.returncode == 1
+    for emit in ("ir", "mlir", "memory"):
+        compiled = _run("compile", "--emit", emit, str(big))
+        assert "Traceback" not in compiled.stderr, emit
+        assert compiled.returncode != 0, emit
+
+
+def test_the_largest_int64_bounds_are_accepted(tmp_path: Path) -> None:
+    path = tmp_path / "edge.py"
+    path.write_text(_program(_LOOP.format(kind="range", bound="-2**63, 2**63 - 1")), encoding="utf-8")
+    run = _run("check", str(path))
+    assert (run.returncode, run.stderr) == (0, ""), run.stdout

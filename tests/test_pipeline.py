@@ -255,7 +255,6 @@ def _real_files() -> list:
 _DUMPS_NOT_READ_BACK = {
     ("9", "pypto-lib/models/qwen3_32b/decode.py"),
     ("11", "pypto/examples/models/09_paged_attention_spmd.py"),
-    ("11", "pypto/tests/st/runtime/cross_core/test_cross_core.py"),
     ("11", "pypto-lib/examples/advanced/gemm_eltwise.py"),
     ("11", "pypto-lib/examples/advanced/multi_proj.py"),
     ("11", "pypto-lib/examples/advanced/topk.py"),

@@ -297,6 +297,9 @@ def _reduction(tile_op: str) -> Conversion:
 
 
 def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    if len(args) == 1 and set(kwargs) == {"axis1", "axis2"}:
+        # (our parser keeps the axes as keywords; the real IR builder passes them as operands)
+        args = [args[0], *(_as_index(kwargs[key], span) for key in ("axis1", "axis2"))]
     if len(args) not in (3, 4):
         raise PassNotModelled(PASS_NAME, "a tensor.transpose of another form", span)
     if not isinstance(args[0].type, TileType):
@@ -307,6 +310,14 @@ def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converte
             span,
         )
     return [], typed_call("tile.transpose", args[:3], {}, span)
+
+
+def _as_index(value: object, span: Span) -> Expr:
+    if isinstance(value, Expr):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Const(span, value, type=ScalarType("INDEX"))
+    raise PassNotModelled(PASS_NAME, "a tensor.transpose axis that is not static", span)
 
 
 def _rsqrt(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:

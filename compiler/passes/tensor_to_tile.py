@@ -290,6 +290,14 @@ class _Converter:
         return out
 
     def check_unconverted(self, call: Call) -> None:
+        if call.op == "tensor.view" and call.args and isinstance(call.args[0].type, TileType):
+            raise TileConversionError(
+                "tensor.view in an InCore function requires a GM Tensor input that remains tensor-like "
+                "through ConvertTensorToTileOps; viewing the result of an op lowered to Tile is not supported",
+                "ValueError",
+                call.span,
+                codes.TILE_CONVERSION_REJECTED,
+            )
         if call.op.startswith("tensor.") and call.op not in PASSTHROUGH:
             raise PassNotModelled(PASS_NAME, f"{call.op} in a kernel (its tile conversion)", call.span)
 

@@ -4,21 +4,23 @@ A pass that builds an op (`tile.load`, `tile.matmul`, ...) gets its result type 
 op's type deduction, exactly as the real `OpRegistry::Create` does. Our deductions are the
 op rules of `compiler.ops`, written for the parser's calls (an `OpCall`: each argument's
 parsed value and its source node); here an `OpCall` is made from the IR call itself, each
-argument's node being its printed text read back, so a rule sees what it would see if the
-dump were parsed. A rule rejecting the call is the real deduction's error (`TileOpError`,
+argument's node what the parser would have read for it (a literal, a list, a `pl.` name), so
+a rule sees what it would see if the dump were parsed. A rule rejecting the call is the real deduction's error (`TileOpError`,
 its message); a rule that cannot tell is not modelled (the pass stops, not shown).
 """
 
 from __future__ import annotations
 
 import ast
+from functools import lru_cache
 from typing import Any
 
 from compiler.base.span import Span
-from compiler.ir import Call, Expr, IRType
+from compiler.ir import Call, Const, Expr, IRType, MakeTuple, OpaqueExpr
 from compiler.ops import OpCall, OpError, type_op_call
 from compiler.parser import op_catalog
-from compiler.printer.expressions import format_expr, format_kwarg_value
+from compiler.printer.expressions import format_expr
+from compiler.printer.values import format_attr_value
 from compiler.syntax.values import UNKNOWN, ModuleRef, StaticEvaluator
 
 _PL = ModuleRef("pypto.language")
@@ -47,14 +49,14 @@ def deduced_type(op: str, args: list[Expr], kwargs: dict[str, Any]) -> IRType | 
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
     for param, arg in zip(params, args):
-        nodes[param], values[param] = _node(format_expr(arg)), arg
+        nodes[param], values[param] = _node(arg), arg
     keywords = []
     for key, value in kwargs.items():
         if key == "attrs":
             continue
         if key not in params:
             return None
-        nodes[key] = _node(format_kwarg_value(key, value))
+        nodes[key] = _node(value)
         values[key] = value
         keywords.append(key)
     call = OpCall(signature.wrapper_key, params, nodes, values, _EVALUATOR.eval, frozenset(keywords))
@@ -74,5 +76,25 @@ def typed_call(op: str, args: list[Expr], kwargs: dict[str, Any], span: Span) ->
     return Call(span, op, list(args), dict(kwargs), type=result)
 
 
-def _node(text: str) -> ast.expr:
+_PLACEHOLDER = "_"  # a value the rules read the IR of (a var, an expression): not static
+
+
+def _node(value: Any) -> ast.expr:
+    """The source node a rule would see for `value` (an argument's IR, or a keyword's
+    value): a literal for a constant, a list for a tuple, the text of a `pl.` name."""
+    if isinstance(value, MakeTuple):
+        return ast.List([_node(item) for item in value.items], ast.Load())
+    if isinstance(value, Const):
+        return ast.Constant(value.value)
+    if isinstance(value, OpaqueExpr):
+        return _parsed(value.text)
+    if isinstance(value, Expr):
+        return ast.Name(_PLACEHOLDER, ast.Load())
+    if isinstance(value, (bool, int, float, str)) or value is None:
+        return ast.Constant(value)
+    return _parsed(format_attr_value(value, format_expr))
+
+
+@lru_cache(maxsize=256)
+def _parsed(text: str) -> ast.expr:
     return ast.parse(text, mode="eval").body

@@ -78,9 +78,7 @@ def split_programs(text: str) -> dict[str, list[str]]:
     """Our dump of a module, one text per program, by program name (in order)."""
     starts = [m.start() for m in _HEADER.finditer(text)]
     found: dict[str, list[str]] = {}
-    if not starts:  # nothing but notes of programs not shown
-        return found
-    for begin, end in zip(starts, [*starts[1:], len(text)], strict=True):
+    for begin, end in zip(starts, [*starts[1:], len(text)][: len(starts)], strict=True):
         chunk = text[begin:end]
         name = _HEADER.match(chunk)
         assert name is not None

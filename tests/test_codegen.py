@@ -231,23 +231,21 @@ ONE_TRIP = textwrap.dedent(
 )
 
 
-def test_a_loop_that_runs_once_is_not_emitted_as_a_loop(tmp_path):
+def test_a_loop_that_runs_once_is_folded_before_codegen(tmp_path):
     """The real Simplify folds a `pl.range` that runs at most once (the loop variable
-    becomes its start): a kernel with one, or called in one with the loop variable, would
-    be printed with a loop or a parameter the real module does not have."""
+    becomes its start): the kernel called in one, and the kernel with one, are emitted
+    without a loop, reading the start where the loop variable was (as the real modules
+    of deepseek_v3_2 decode_back are, byte for byte: test_codegen_real)."""
     path = tmp_path / "one_trip.py"
     path.write_text(ONE_TRIP)
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
-    assert proc.stdout == ""
-    assert (
-        "kernel 'rows' (program 'OneTrip', line 9) not emitted: it is called in a loop that runs at most once (line 8)"
-        in proc.stderr
-    )
-    assert (
-        "kernel 'inner' (program 'OneTrip', line 15) not emitted: a loop that runs at most once"
-        in proc.stderr
-    )
-    assert proc.returncode == 1
+    assert proc.returncode == 0 and "not emitted" not in proc.stderr
+    kernels = proc.stdout.split("// kernel: ")[1:]
+    assert sorted(kernel.splitlines()[0] for kernel in kernels) == ["inner", "rows"]
+    for kernel in kernels:
+        assert "scf.for" not in kernel
+        assert "func.func @" in kernel and "(%arg0: !pto.ptr<f32>, %arg1: !pto.ptr<f32>)" in kernel
+        assert "offsets = [%c0_index, %c0_index]" in kernel
 
 
 JIT_REBIND = textwrap.dedent(
@@ -285,10 +283,12 @@ def test_a_jit_kernel_names_a_rebound_value_as_the_specializer_renames_it(tmp_pa
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
     [module] = proc.stdout.split("// kernel: rebinds\n")[1:]
     assert "%tile_v1__ssa_v0 = pto.alloc_tile" in module and "tile__ssa_v1" not in module
-    assert (
-        "kernel 'bridged' (line 13) not emitted: the real @pl.jit specializer bridges 't' into the loop at line 16"
-        in proc.stderr
-    )
+    # Not emitted, and why names `t` (the bridge, or the loop-carried value the real
+    # ConvertToSSA finds for it, whichever our pipeline meets first).
+    [reason] = [
+        line for line in proc.stderr.splitlines() if "kernel 'bridged' (line 13) not emitted: " in line
+    ]
+    assert "'t'" in reason and "// kernel: bridged" not in proc.stdout
 
 
 MATMUL_ACC = textwrap.dedent(

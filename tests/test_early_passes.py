@@ -179,3 +179,44 @@ def test_the_first_passes_errors_are_reported_where_they_stand(tmp_path: Path, c
         "Reduce the loop range or use pl.range() instead"
     )
     assert lines == ([cycle, limit] if reported else [cycle])
+
+
+UNROLL = textwrap.dedent(
+    """\
+    import pypto.language as pl
+
+
+    @pl.program
+    class P:
+        @pl.function
+        def main(self, x: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
+            for i in pl.unroll(2):
+                if i == 0:
+                    x = pl.mul(x, x)
+                for k in pl.range(2):
+                    y: pl.Tensor[[16, 64], pl.FP32] = pl.slice(x, [16, 64], [i * 16 + k, 0])
+            for j in pl.unroll(0):
+                x = pl.add(x, x)
+            return x
+    """
+)
+
+
+def test_an_unrolled_index_reads_as_a_constant_even_in_a_condition(tmp_path: Path):
+    dump = compile_after(tmp_path, UNROLL, "UnrollLoops")
+    body = [line.strip() for line in dump.split("def main", 1)[1].splitlines()[1:]]
+    # An arithmetic or comparison of integer constants only: written typed, as the real printer does.
+    assert body[0] == "if pl.const(0, pl.INDEX) == pl.const(0, pl.INDEX):"
+    assert "pl.tensor.slice(x, [16, 64], [pl.const(1, pl.INDEX) * pl.const(16, pl.INDEX) + k, 0])" in body[-2]
+    assert "pl.unroll" not in dump and "pl.tensor.add" not in dump  # a loop of no iteration leaves nothing
+
+
+def test_an_unrolled_loops_comments_go_above_its_first_copy(tmp_path: Path):
+    source = UNROLL.replace(
+        "        for i in pl.unroll(2):", "        # both halves\n        for i in pl.unroll(2):"
+    )
+    body = [
+        line.strip() for line in compile_after(tmp_path, source, "2").split("def main", 1)[1].splitlines()[1:]
+    ]
+    assert body[:2] == ["# both halves", "if pl.const(0, pl.INDEX) == pl.const(0, pl.INDEX):"]
+    assert body.count("# both halves") == 1

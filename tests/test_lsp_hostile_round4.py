@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import os
+import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from conftest import run_pto_lsp
-from raw_lsp import TIMEOUT, RawServer
+import pytest
+from conftest import REPO, run_pto_lsp
+from raw_lsp import TIMEOUT, RawServer, frame
 
 from pto_lsp.server.initialize_cache import VARIABLE
 
@@ -111,3 +115,177 @@ def test_changes_sent_before_didopen_during_the_start_are_ignored(tmp_path: Path
     edited = tmp_path / "edited.py"
     edited.write_text(KERNEL.replace("    return x", "    return pl.lod(x)").replace("    del y", "    pass"))
     assert _view(early) == _cli_view(edited)
+
+
+# ---------------------------------------------------------------- framing: a file full of headers
+
+
+def _content_length_kernel(lines: int) -> str:
+    return KERNEL + "".join(f"# Content-Length: {n}\n" for n in range(lines))
+
+
+@pytest.mark.parametrize("tcp", [False, True], ids=["stdio", "tcp"])
+def test_a_file_full_of_content_length_lines_arrives_in_linear_time(tmp_path: Path, tcp: bool) -> None:
+    """30,000 lines of `# Content-Length: N` took 21 s to arrive (each partial read was
+    re-parsed at every header-like line in it); the whole session waited meanwhile."""
+    path = tmp_path / "headers.py"
+    text = _content_length_kernel(30_000)
+    with RawServer(tcp=tcp) as server:
+        server.initialize()
+        start = time.monotonic()
+        _open(server, path, text)
+        shown = _published(server, path, 1, timeout=60)
+        elapsed = time.monotonic() - start
+        assert [d["message"] for d in shown] == [DELETE]
+        assert elapsed < 8, f"{elapsed:.1f} s to publish"  # 0.5 s here; 21 s before
+        assert server.call("shutdown")["result"] is None
+        assert "Traceback" not in server.stderr
+
+
+# ---------------------------------------------------------------- sockets
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _serve(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "pto_lsp", "serve", *args],
+        cwd=REPO,
+        env=dict(os.environ, PYTHONPATH=str(REPO)),
+        stderr=subprocess.PIPE,
+    )
+
+
+def _connect(port: int) -> socket.socket:
+    deadline = time.monotonic() + TIMEOUT
+    while True:
+        try:
+            return socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT)
+        except OSError:
+            assert time.monotonic() < deadline, "the server never listened"
+            time.sleep(0.1)
+
+
+class _Framed:
+    """Framed JSON-RPC over a socket, every read with a timeout."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.socket, self._buffer = connection, b""
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.socket.sendall(frame(json.dumps(message).encode()))
+
+    def receive(self) -> dict[str, Any] | None:
+        """The next message; None when the server closed the connection."""
+        while True:
+            head, separator, rest = self._buffer.partition(b"\r\n\r\n")
+            if separator:
+                length = int(dict(line.split(b":", 1) for line in head.split(b"\r\n"))[b"Content-Length"])
+                if len(rest) >= length:
+                    self._buffer = rest[length:]
+                    return json.loads(rest[:length])
+            chunk = self.socket.recv(1 << 16)
+            if not chunk:
+                return None
+            self._buffer += chunk
+
+    def answer(self, id: int) -> dict[str, Any]:
+        while True:
+            message = self.receive()
+            assert message is not None, "the server closed the connection"
+            if message.get("id") == id and "method" not in message:
+                return message
+
+
+def test_port_probes_and_an_idle_connection_leave_a_tcp_server_to_its_editor(tmp_path: Path) -> None:
+    port = _free_port()
+    server = _serve("--tcp", f"127.0.0.1:{port}")
+    try:
+        for _ in range(3):  # a launcher's or a health check's probes: connect, close
+            _connect(port).close()
+        with _connect(port) as half:  # a probe that sends a byte of junk, then closes
+            half.sendall(b"\x00")
+        time.sleep(0.5)
+        assert server.poll() is None, "a port probe ended the server"
+        idle = _Framed(_connect(port))  # connected, never initializes
+        idle.send({"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": {}})
+        assert idle.answer(7)["error"]["code"] == -32002  # not initialized
+        editor = _Framed(_connect(port))
+        editor.send(
+            {
+                "jsonrpc": "2.0",
+                "id": 1,
+                "method": "initialize",
+                "params": {"processId": None, "capabilities": {}},
+            }
+        )
+        assert "result" in editor.answer(1)
+        assert idle.receive() is None  # it gave way to the editor
+        editor.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        uri = (tmp_path / "kernel.py").as_uri()
+        document = {"uri": uri, "languageId": "python", "version": 1, "text": KERNEL}
+        editor.send(
+            {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}
+        )
+        while (message := editor.receive()) is not None and message.get(
+            "method"
+        ) != "textDocument/publishDiagnostics":
+            pass
+        assert message is not None and [d["message"] for d in message["params"]["diagnostics"]] == [DELETE]
+        refused = _Framed(_connect(port))  # once a client is in session, another is refused
+        assert "another client is connected" in refused.receive()["params"]["message"]  # type: ignore[index]
+        editor.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        assert editor.answer(2)["result"] is None
+        editor.send({"jsonrpc": "2.0", "method": "exit"})
+        assert server.wait(timeout=TIMEOUT) == 0
+        assert b"Traceback" not in server.stderr.read()  # type: ignore[union-attr]
+    finally:
+        if server.poll() is None:
+            server.kill()
+        server.wait(timeout=10)
+
+
+def test_a_websocket_client_opens_a_file_of_several_megabytes() -> None:
+    client = pytest.importorskip("websockets.sync.client")
+    port = _free_port()
+    server = _serve("--ws", f"127.0.0.1:{port}")
+    text = KERNEL + "".join(
+        f"# padding line {n:08d} of a large generated kernel file\n" for n in range(60_000)
+    )
+    assert len(text) > 3 << 20
+    try:
+        deadline = time.monotonic() + TIMEOUT
+        while True:
+            try:
+                connection = client.connect(f"ws://127.0.0.1:{port}", open_timeout=5, max_size=None)
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "the websocket server never listened"
+                time.sleep(0.2)
+        with connection as ws:
+            initialize = {
+                "processId": None,
+                "capabilities": {},
+                "initializationOptions": {"ptoLsp": {"debounceMs": 0}},
+            }
+            ws.send(json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}))
+            assert "result" in json.loads(ws.recv(timeout=TIMEOUT))
+            ws.send(json.dumps({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+            document = {"uri": "file:///work/large.py", "languageId": "python", "version": 1, "text": text}
+            ws.send(
+                json.dumps(
+                    {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}}
+                )
+            )
+            while True:
+                message = json.loads(ws.recv(timeout=60))
+                if message.get("method") == "textDocument/publishDiagnostics":
+                    break
+            assert [d["message"] for d in message["params"]["diagnostics"]] == [DELETE]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

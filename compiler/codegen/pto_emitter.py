@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen.folded_loops import runs_at_most_once
+from compiler.codegen import pto_op_names
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
@@ -80,19 +80,11 @@ _LAYOUT = {
     "right": ("row_major", "col_major", 512),
     "acc": ("col_major", "row_major", 1024),
 }
-_BINARY = {"add", "sub", "mul", "div", "maximum", "minimum"}
-_UNARY = {"exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "sin", "cos"}
-# Row reductions (input, scratch tile) -> an [M, 1] column-major tile; none may write its
-# result over an input (`not_inplace_safe`).
-_ROW_REDUCTIONS = {"row_sum": "trowsum", "row_max": "trowmax", "row_min": "trowmin"}
-# Broadcasts of a column ([M, 1]) or row ([1, N]) tile over a tile: the result may not
-# share the broadcast operand's buffer (`forbid_output_alias(1)`).
-_EXPANDS = {
-    **{f"row_expand_{op}": f"trowexpand{op}" for op in ("sub", "mul", "div", "max", "min")},
-    **{f"col_expand_{op}": f"tcolexpand{op}" for op in ("add", "sub", "mul", "div", "max", "min")},
-}
+# Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
+# write its result over an input (`not_inplace_safe`). Broadcasts (`EXPANDS`): the result
+# may not share the broadcast operand's buffer (`forbid_output_alias(1)`).
 # Unary ops that may not write their result over their input (`not_inplace_safe`).
-_NOT_INPLACE_UNARY = {"rsqrt", "recip"}
+_NOT_INPLACE_UNARY = {"tile.rsqrt", "tile.recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
@@ -344,10 +336,6 @@ class _Emitter:
         before the loop and used in it lives to the loop's end (`_addresses`)."""
         if loop.loop_var is None or loop.stop is None:
             raise CodegenNotModelled("a loop without an index range is not modelled yet", loop.span)
-        if runs_at_most_once(loop):
-            raise CodegenNotModelled(
-                "a loop that runs at most once, which the real Simplify folds away: not modelled", loop.span
-            )
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
         if len(targets) != len(loop.iter_args):
@@ -424,7 +412,6 @@ class _Emitter:
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
-        namespace, _, op = call.op.partition(".")
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")
@@ -443,28 +430,28 @@ class _Emitter:
             return self._matmul_acc(call)
         if call.op == "tile.transpose_view":
             return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
-        if namespace == "tile" and op in _BINARY | {f"{name}s" for name in _BINARY}:
-            return self._binary(
-                call, op.removesuffix("s") if op.endswith("s") and op[:-1] in _BINARY else op, dest
-            )
+        if call.op in pto_op_names.BINARY or call.op in pto_op_names.TILE_SCALAR:
+            return self._binary(call, dest)
         if call.op in ("tile.create_tile", "tile.create"):
             return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
-        if namespace == "tile" and op in _ROW_REDUCTIONS:
-            return self._row_reduction(call, _ROW_REDUCTIONS[op], dest)
-        if namespace == "tile" and op in _EXPANDS:
-            return self._expand(call, _EXPANDS[op], dest)
+        if call.op in pto_op_names.ROW_REDUCTIONS:
+            return self._row_reduction(call, pto_op_names.ROW_REDUCTIONS[call.op], dest)
+        if call.op in pto_op_names.EXPANDS:
+            return self._expand(call, pto_op_names.EXPANDS[call.op], dest)
         if call.op == "tile.cast":
             return self._cast(call, dest)
         if call.op == "pl.cast":
             return self._scalar_cast(call)
-        if namespace == "tile" and op in _UNARY:
+        if call.op in pto_op_names.UNARY:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
-            forbidden = (source.alloc,) if op in _NOT_INPLACE_UNARY and source.alloc is not None else ()
+            inplace_unsafe = call.op in _NOT_INPLACE_UNARY and source.alloc is not None
+            forbidden = (source.alloc,) if inplace_unsafe else ()
             result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
+            pto_op = pto_op_names.UNARY[call.op]
             self._line(
-                f"pto.t{op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
+                f"{pto_op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
             return result
@@ -593,27 +580,34 @@ class _Emitter:
         tile = TileBuf("mat", source.tile.dtype, source.tile.cols, source.tile.rows, transposed=True)
         return self._alloc(dest, tile, span, view_of=source.alloc)
 
-    def _binary(self, call: Call, op: str, dest: str | None) -> Value:
+    def _binary(self, call: Call, dest: str | None) -> Value:
+        """A binary op (`pto.tadd ins(a, b)`), or its tile-scalar form (`pto.tadds ins(a, s)`)
+        where the right-hand side is a scalar, named as the real backend's table names them."""
         lhs = self._tile_operand(call.args[0])
         assert lhs.tile is not None
         self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
         result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
-        if rhs.tile is None:  # a scalar right-hand side: the `*s` form
+        if rhs.tile is None:  # a scalar right-hand side: the tile-scalar form
+            scalar_op = pto_op_names.SCALAR_FORM.get(call.op, call.op)
             types = f"{lhs.tile.type()}, {rhs.scalar or 'f32'}"  # type: ignore[union-attr]
             self._line(
-                f"pto.t{op}s ins({lhs.name}, {rhs.name} : {types}) outs({result.name} : {result.tile.type()})",
+                f"{pto_op_names.TILE_SCALAR[scalar_op]} ins({lhs.name}, {rhs.name} : {types}) "
+                f"outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
         else:
+            if call.op not in pto_op_names.BINARY:
+                raise CodegenNotModelled(f"{call.op} with a tile for its scalar operand", call.span)
             types = f"{lhs.tile.type()}, {rhs.tile.type()}"  # type: ignore[union-attr]
             self._line(
-                f"pto.t{op} ins({lhs.name}, {rhs.name} : {types}) outs({result.name} : {result.tile.type()})",
+                f"{pto_op_names.BINARY[call.op]} ins({lhs.name}, {rhs.name} : {types}) "
+                f"outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
         return result
 
-    def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:
+    def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:  # pto_op: "pto.trowmax"
         """`pto.trowmax ins(x, tmp) outs(dst)`: an [M, 1] column-major result that shares the
         buffer of neither input."""
         if len(call.args) != 2:
@@ -625,7 +619,7 @@ class _Emitter:
         forbidden = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
         result = self._alloc(dest, tile, call.span, forbidden=forbidden)
         self._line(
-            f"pto.{pto_op} ins({source.name}, {scratch.name} : {source.tile.type()}, {scratch.tile.type()}) "
+            f"{pto_op} ins({source.name}, {scratch.name} : {source.tile.type()}, {scratch.tile.type()}) "
             f"outs({result.name} : {tile.type()})",
             call.span,
         )
@@ -640,7 +634,7 @@ class _Emitter:
         forbidden = (vector.alloc,) if vector.alloc is not None else ()
         result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)
         self._line(
-            f"pto.{pto_op} ins({source.name}, {vector.name} : {source.tile.type()}, {vector.tile.type()}) "
+            f"{pto_op} ins({source.name}, {vector.name} : {source.tile.type()}, {vector.tile.type()}) "
             f"outs({result.name} : {source.tile.type()})",
             call.span,
         )

@@ -24,6 +24,7 @@ Dim = Union[int, "Expr", str]
 
 __all__ = [
     "UNKNOWN_VIEW",
+    "ArrayType",
     "Dim",
     "IRType",
     "ScalarType",
@@ -143,6 +144,16 @@ class TaskIdType(ScalarType):
     """`pl.TaskId` is `pl.Scalar[pl.TASK_ID]` in the real IR, hence its class name."""
 
     dtype: str | None = "TASK_ID"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class ArrayType(IRType):
+    """`pl.Array[N, dtype]`: a small on-core 1-D array (`pl.array.create`); `extent` its N."""
+
+    extent: Dim | None
+    dtype: str | None
+
+    ir_class_name = "ArrayType"
 
 
 @dataclass(unsafe_hash=True, slots=True)

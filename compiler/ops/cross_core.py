@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import Const, IRType, ScalarType, TaskIdType, TileType
+from compiler.ir import ArrayType, Const, IRType, ScalarType, TaskIdType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.operands import kwarg_type_error, wrapper_value
 from compiler.ops.registry import wrapper
@@ -101,7 +101,7 @@ def task_invalid(call: OpCall) -> IRType | None:
 @wrapper("array.create")
 def array_create(call: OpCall) -> IRType | None:
     """An on-core array: an integer, BOOL or TASK_ID dtype and a positive constant
-    extent. (Its ArrayType is not modelled here: the result stays untyped.)"""
+    extent; an `ArrayType` of both."""
     dtype = wrapper_value(call, "dtype")
     error = kwarg_type_error("array.create", "dtype", dtype, "DataType")
     if error is not None:
@@ -114,4 +114,22 @@ def array_create(call: OpCall) -> IRType | None:
     value = extent.value if isinstance(extent, Const) else None
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
         raise OpError(f"array.create extent must be positive, got {value}")
-    return None
+    if type(value) is not int:
+        return None
+    return ArrayType(value, dtype.name)
+
+
+@wrapper("array.update_element")
+def array_update_element(call: OpCall) -> IRType | None:
+    """A new array value of the same `ArrayType`."""
+    array = call.type_of("array")
+    return ArrayType(array.extent, array.dtype) if isinstance(array, ArrayType) else None
+
+
+@wrapper("array.get_element")
+def array_get_element(call: OpCall) -> IRType | None:
+    """An element: a scalar of the array's dtype."""
+    array = call.type_of("array")
+    if not isinstance(array, ArrayType) or array.dtype is None:
+        return None
+    return TaskIdType() if array.dtype == "TASK_ID" else ScalarType(array.dtype)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.ir import (
+    ArrayType,
     Direction,
     IRType,
     ScalarType,
@@ -101,6 +102,11 @@ class AnnotationResolver:
             return TaskIdType() if dtype == "TASK_ID" else ScalarType(dtype)
         if head in ("Tuple", "tuple"):
             return TupleType(tuple(self.resolve(arg) for arg in args))
+        if head == "Array" and len(args) == 2:
+            extent = self._evaluator.eval(args[0])
+            dtype = self.dtype(args[1])
+            if type(extent) is int and dtype is not None:
+                return ArrayType(extent, dtype)
         return UnknownType()
 
     def _tile_view(

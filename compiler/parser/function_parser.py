@@ -57,7 +57,15 @@ from compiler.ir import (
     YieldStmt,
     is_index_literal,
 )
-from compiler.parser import cache_policy, loop_rules, ops, scope_headers, signature_checks, type_checks
+from compiler.parser import (
+    cache_policy,
+    loop_rules,
+    ops,
+    scope_headers,
+    scope_keywords,
+    signature_checks,
+    type_checks,
+)
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
@@ -158,6 +166,10 @@ class FunctionParser:
         self._loop_kinds: list[str] = []
         # Loops with iteration arguments around the statement being parsed (see `_carried_body`).
         self._carrying_loops = 0
+        # What the innermost loop or `if` around the statement being parsed gives a
+        # yield's targets their types from: a loop, its iteration arguments (by
+        # position); an `if`, None (the annotation, else the value yielded).
+        self._yield_owners: list[list[Var] | None] = []
         self._auto_scope = bool_keyword(decorator, "auto_scope", True)
         self._exprs = ExpressionParser(
             self._bindings.get, self._evaluator, context.callee_return_type, self._diagnostics.append
@@ -339,8 +351,12 @@ class FunctionParser:
         if isinstance(stmt, ast.If):
             condition = self._exprs.condition(stmt.test, "if", stmt)
             then_end = self._comments.then_branch_end(stmt) if self._comments is not None else None
-            then_body = self._block(stmt.body, span, then_end)
-            else_body = self._block(stmt.orelse, span, stmt.end_lineno) if stmt.orelse else None
+            then_body = self._yielding_to(None, lambda: self._block(stmt.body, span, then_end))
+            else_body = (
+                self._yielding_to(None, lambda: self._block(stmt.orelse, span, stmt.end_lineno))
+                if stmt.orelse
+                else None
+            )
             for var in _share_return_vars(then_body, else_body):
                 self._bindings[var.name] = var
             return IfStmt(span, condition, then_body, else_body)
@@ -430,7 +446,8 @@ class FunctionParser:
         if _is_yield_call(stmt.value):
             names = _target_names(target)
             yielded = list(value.items) if isinstance(value, MakeTuple) else [value]
-            bound = [self._bind(name, item.type, span) for name, item in zip(names, yielded)]
+            types = self._yield_target_types(yielded, annotated if len(names) == 1 else _UNKNOWN)
+            bound = [self._bind(name, ir_type, span) for name, ir_type in zip(names, types)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
             ir_type = type_checks.annotated_var_type(annotated, value.type)
@@ -452,6 +469,24 @@ class FunctionParser:
                 type_checks.check_unpackable(value.type, target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
+
+    def _yield_target_types(self, yielded: list[Expr], annotated: IRType) -> list[IRType]:
+        """The types of a yield's targets, as the real parser gives the return vars they
+        name: a loop's, its iteration arguments' (`return_var` infers them by index);
+        an `if`'s, the annotation, else the value yielded."""
+        owner = self._yield_owners[-1] if self._yield_owners else None
+        if owner is not None:
+            return [owner[i].type if i < len(owner) else item.type for i, item in enumerate(yielded)]
+        if not isinstance(annotated, UnknownType):
+            return [annotated]
+        return [item.type for item in yielded]
+
+    def _yielding_to(self, owner: list[Var] | None, parse_body: Callable[[], SeqStmts]) -> SeqStmts:
+        self._yield_owners.append(owner)
+        try:
+            return parse_body()
+        finally:
+            self._yield_owners.pop()
 
     def _assign_tuple(self, target: ast.Tuple, value: Expr, value_node: ast.expr, span: Span) -> SeqStmts:
         """`a, b = call(...)` is `_tuple_tmp = call(...); a = _tuple_tmp[0]; b = _tuple_tmp[1]`.
@@ -597,7 +632,11 @@ class FunctionParser:
             iter_args = [
                 self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
             ]
-        body = self._carried_body("For", len(iter_args), lambda: self._loop_body(iterator, stmt, span))
+        body = self._carried_body(
+            "For",
+            len(iter_args),
+            lambda: self._yielding_to(iter_args, lambda: self._loop_body(iterator, stmt, span)),
+        )
         start, stop, step = _range_bounds(bounds)
         kind = _LOOP_KINDS[iterator]
         return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values, attrs=attrs)
@@ -618,7 +657,11 @@ class FunctionParser:
         # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
         condition = self._exprs.parse(loop_rules.cond_argument(stmt.body[0]))
         loop_rules.reject_later_cond(stmt.body[1:])
-        body = self._carried_body("While", len(iter_args), lambda: self._loop_body("while", stmt, span))
+        body = self._carried_body(
+            "While",
+            len(iter_args),
+            lambda: self._yielding_to(iter_args, lambda: self._loop_body("while", stmt, span)),
+        )
         return WhileStmt(span, condition, body, iter_args, init_values)
 
     def _carried_body(self, loop: str, carried: int, parse_body: Callable[[], SeqStmts]) -> SeqStmts:
@@ -783,10 +826,13 @@ class FunctionParser:
         self, stmt: ast.With | ast.For, plan: ScopePlan, span: Span, launch: scope_headers.SpmdLaunch | None
     ) -> ScopeStmt:
         header = Span.header_of(stmt)
-        attrs: list[tuple[str, Any]] = []
+        # The header's keywords name the vars bound before it (`deps=[tid] ... as tid`).
+        keywords = self._scope_keywords(stmt)
+        attrs: list[tuple[str, Any]] = list(keywords.before_task_id)
         if isinstance(stmt, ast.With) and stmt.items[0].optional_vars is not None:
             for name in _target_names(stmt.items[0].optional_vars):
                 attrs.append(("task_id_var", self._bind(name, TaskIdType(), header)))
+        attrs += keywords.after_task_id
         decls: list[tuple[Var, int]] = []
         declared_at: list[Span] = []
         if plan.scan_kind is not None:
@@ -822,6 +868,15 @@ class FunctionParser:
             first.start_line, first.start_col, last.end_line, last.end_col
         )
         return scope
+
+    def _scope_keywords(self, stmt: ast.With | ast.For) -> scope_keywords.ScopeKeywords:
+        call = stmt.items[0].context_expr if isinstance(stmt, ast.With) else stmt.iter
+        if is_pl_call(call, "at"):
+            assert isinstance(call, ast.Call)
+            return scope_keywords.at_keywords(call, self._bindings.get)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "spmd":
+            return scope_keywords.spmd_keywords(call, self._bindings.get, self._exprs.parse)
+        return scope_keywords.ScopeKeywords()
 
     def _spmd_launch(
         self, stmt: ast.With | ast.For, call: ast.Call, hint: str, *, allow_deps: bool

@@ -33,6 +33,8 @@ from compiler.ir import (
     FunctionType,
     HierarchyScopeStmt,
     InCoreScopeStmt,
+    MakeTuple,
+    OpaqueExpr,
     Param,
     Program,
     ReturnStmt,
@@ -40,6 +42,7 @@ from compiler.ir import (
     SeqStmts,
     SpmdScopeStmt,
     Stmt,
+    TaskIdType,
     TensorType,
     TupleGetItem,
     TupleType,
@@ -52,6 +55,8 @@ from compiler.lowering.outlining import outlined_names, printed_order, unique_fu
 from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 from compiler.parser.scopes import SPMD_SUFFIX
+from compiler.passes.not_modelled import PassNotModelled
+from compiler.syntax.values import EnumMember
 
 
 def outline_hierarchy_scopes(program: Program) -> Program:
@@ -117,6 +122,7 @@ def _outline_function(
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
         callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
         _replace(function.body, scope, call)
+        _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
     if (
         created
@@ -192,6 +198,11 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
     # Outlined from a JIT function, the kernel is a JIT kernel too: its tensors have the
     # shapes of the call, unknown here, which only a JIT signature may leave unwritten.
     decorator = "jit.incore" if parent.decorator.startswith("jit") else "function"
+    # The scope's cross-core split (`optimizations=[pl.split(...)]`) becomes the kernel's.
+    split = scope.split if isinstance(scope, InCoreScopeStmt) else None
+    attrs: list[tuple[str, object]] = (
+        [("split", EnumMember("SplitMode", split))] if split and split != "NONE" else []
+    )
     return Function(
         name,
         params,
@@ -201,6 +212,7 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
         scope.span,
         level="CHIP_DIE",
         role="SubWorker",
+        attrs=attrs,
         decorator=decorator,
     )
 
@@ -236,23 +248,77 @@ def _body_and_call(
     kwargs = _launch_attrs(scope)
     call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
-    if not outputs:
-        return body, EvalStmt(scope.span, call)
     params = [param.var for param in interface.params]
     returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
-    body.stmts.append(ReturnStmt(scope.span, returned))
+    if outputs:
+        body.stmts.append(ReturnStmt(scope.span, returned))
     callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
+    task_id = scope.attr("task_id_var")
+    if isinstance(task_id, Var):
+        return body, _submit(scope, callee, args, outputs, task_id)
+    if scope.attr("manual_dep_edges"):
+        # (The real outliner submits it with a TaskId var of its own making.)
+        raise PassNotModelled(scope_pass_name(scope), "a scope with deps= but no `as tid`", scope.span)
+    if not outputs:
+        return body, EvalStmt(scope.span, call)
     if len(outputs) == 1:
         call.type = outputs[0].type
         return body, AssignStmt(scope.span, outputs[0], call)
     call.type = TupleType(tuple(var.type for var in outputs))
-    temp = Var(scope.span, "_tuple_tmp", type=call.type)
+    temp = Var(scope.span, "ret__tmp_v0", type=call.type)  # (the real outliner's name)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
         for i, var in enumerate(outputs)
     ]
     return body, SeqStmts(scope.span, unpack)
+
+
+def _submit(
+    scope: ScopeStmt, callee: Function, args: list[Var], outputs: list[Var], task_id: Var
+) -> SeqStmts:
+    """`with pl.at(...) as tid:` becomes a submit of the kernel whose results end in the
+    TaskId, always unpacked from `ret__tmp_v0` (the real outliner's `Submit`)."""
+    deps = list(scope.attr("manual_dep_edges") or [])
+    kwargs: dict[str, object] = {}
+    if deps:
+        kwargs["deps"] = MakeTuple(scope.span, deps, type=TupleType(tuple(TaskIdType() for _ in deps)))
+    call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
+    submit = Call(scope.span, "pl.submit", [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
+    temp = Var(scope.span, "ret__tmp_v0", type=call_type)
+    unpack: list[Stmt] = [AssignStmt(scope.span, temp, submit)]
+    unpack += [
+        AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
+        for i, var in enumerate(outputs)
+    ]
+    unpack.append(
+        AssignStmt(scope.span, task_id, TupleGetItem(scope.span, temp, len(outputs), type=task_id.type))
+    )
+    return SeqStmts(scope.span, unpack)
+
+
+def scope_pass_name(scope: ScopeStmt) -> str:
+    """The outliner that takes `scope` out."""
+    if isinstance(scope, HierarchyScopeStmt):
+        return "OutlineHierarchyScopes"
+    return "OutlineIncoreScopes" if isinstance(scope, InCoreScopeStmt) else "OutlineClusterScopes"
+
+
+def _drop_task_id_placeholder(body: Stmt, replacement: Stmt, task_id: object) -> None:
+    """`with pl.at(...) as tid:` right after `tid = system.task_invalid()` (the parser's
+    placeholder binding of the same var): the submit's unpacking binds it instead."""
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, SeqStmts) and replacement in stmt.stmts:
+            index = next(i for i, child in enumerate(stmt.stmts) if child is replacement)
+            before = stmt.stmts[index - 1] if index > 0 else None
+            if (
+                isinstance(before, AssignStmt)
+                and before.var is task_id
+                and isinstance(before.value, Call)
+                and before.value.op == "system.task_invalid"
+            ):
+                del stmt.stmts[index - 1]
+            return
 
 
 def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:

@@ -16,6 +16,7 @@ from compiler.passes.flatten_call_expr import flatten_call_expr
 from compiler.passes.inline_functions import inline_functions
 from compiler.passes.normalize_stmt_structure import normalize_stmt_structure
 from compiler.passes.outline import outline_cluster_scopes, outline_hierarchy_scopes, outline_incore_scopes
+from compiler.passes.simplify import simplify
 from compiler.passes.ssa import convert_to_ssa
 from compiler.passes.tensor_to_tile import convert_tensor_to_tile_ops
 from compiler.passes.unroll import unroll_loops
@@ -33,6 +34,7 @@ PIPELINE: tuple[Pass, ...] = (
     Pass(2, "UnrollLoops", unroll_loops),
     Pass(3, "CtrlFlowTransform", ctrl_flow_transform),
     Pass(4, "ConvertToSSA", convert_to_ssa),
+    Pass(5, "Simplify", simplify),
     Pass(6, "NormalizeStmtStructure", normalize_stmt_structure),
     Pass(7, "FlattenCallExpr", flatten_call_expr),
     Pass(8, "OutlineHierarchyScopes", outline_hierarchy_scopes),

@@ -34,12 +34,14 @@ from __future__ import annotations
 import ast
 import copy
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
     Call,
+    Direction,
     EvalStmt,
     Expr,
     ForKind,
@@ -51,22 +53,27 @@ from compiler.ir import (
     OpaqueExpr,
     Program,
     ReturnStmt,
+    RuntimeScopeStmt,
     ScopeStmt,
     SeqStmts,
     Slice,
+    SplitAivScopeStmt,
     SpmdScopeStmt,
     Stmt,
     SubscriptIndex,
+    TensorType,
     TupleGetItem,
     UnaryExpr,
     Var,
     WhileStmt,
     YieldStmt,
 )
+from compiler.ir.types import TensorView
 from compiler.ir.visit import own_exprs, vars_read, walk_expr, walk_stmts
+from compiler.passes.not_modelled import PassNotModelled
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
-_TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: never renamed, never merged
+_TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: a var of its own each time, never merged
 
 
 def base_name(name: str) -> str:
@@ -74,10 +81,21 @@ def base_name(name: str) -> str:
     return _SUFFIX.sub("", name)
 
 
+# Levels at or above HOST (Linqu level 3 and up).
+_HOST_LEVELS = frozenset({"HOST", "CLUSTER_0", "CLUSTER_1", "CLUSTER_2", "GLOBAL"})
+
+
 def convert_to_ssa(program: Program) -> Program:
     for function in program.functions:
-        _Converter().function(function)
+        if not _keeps_source_names(function):
+            _Converter().function(function)
     return program
+
+
+def _keeps_source_names(function: Function) -> bool:
+    """A host-level SubWorker's body is its Python source, run as written: the real pass
+    leaves it (and its parameters' names) alone."""
+    return function.role == "SubWorker" and function.level in _HOST_LEVELS
 
 
 def reads_outside_defining_arm(function: Function) -> list[Var]:
@@ -85,6 +103,8 @@ def reads_outside_defining_arm(function: Function) -> list[Var]:
     verifier rejects each right after this pass ("Variable 'u' used outside its
     defining scope", at the var's span, which is where the arm binds it).
     Computed on a copy: `function` is left as it is."""
+    if _keeps_source_names(function):
+        return []
     converter = _Converter()
     converter.function(copy.deepcopy(function))
     return list(converter.unversioned.values())
@@ -128,6 +148,12 @@ class _Converter:
         self._source: dict[int, tuple[Var, str]] = {}
         # Uses of a name no version reaches: one pre-SSA var per name, printed bare.
         self.unversioned: dict[str, Var] = {}
+        # The parameters (source name, direction, var), for the escaping iter_args' inits.
+        self.params: list[tuple[str, Direction, Var]] = []
+        # id(var) -> a token for the type object the real var would have (same token, same
+        # object), where known: what `FindInitValue` compares.
+        self.origin: dict[int, object] = {}
+        self.first_bound: dict[str, int] = {}  # name -> when first bound (the real UniqueId order)
 
     # ------------------------------------------------------------- bindings
 
@@ -135,8 +161,12 @@ class _Converter:
         """`var` binds its name: rename it `<name>__<kind>_v<n>` and make it current."""
         name = var.name
         if name.startswith(_TUPLE_TEMP):
+            # Each unpacking's temporary is a var of its own: its first and only version.
+            if not _SUFFIX.search(name):
+                var.name = f"{name}__ssa_v0"
             return
         self.bind_name(var, name)
+        self.first_bound.setdefault(name, len(self.first_bound))
         if not _SUFFIX.search(name):  # a name a dump already gave it stays
             var.name = self.fresh_name(name, kind)
         self.cur[name] = var
@@ -275,25 +305,34 @@ class _Converter:
 
     def function(self, function: Function) -> None:
         for param in function.params:
+            self.params.append((param.var.name, param.direction, param.var))
             self.define(param.var, "ssa")
+            # Each parameter's annotation is a type object of its own.
+            self.origin[id(param.var)] = object() if _fully_valid(param.var.type) else None
         self.block(function.body)
 
     def block(self, body: SeqStmts, closing: YieldStmt | None = None) -> None:
         """The statements of `body`; `closing` (an arm's return-var yield) binds nothing here.
         While each runs, `future` holds the names the statements after it (in this body)
-        read before assigning them (the real `ConvertSeq`'s suffix needs), and what the
-        statements after the enclosing ones read (where the real pass would carry a name
-        out of nested loops as escaping iter_args)."""
+        read before assigning them (the real `ConvertSeq`'s suffix needs): what a loop
+        among them carries out as escaping iter_args. A body of one statement is that
+        statement itself in the real IR (its builder makes no list of one), so it runs with
+        the `future` of the statement that holds it; after a list the real pass leaves
+        `future` empty (the last statement's), which this keeps too."""
+        if len(body.stmts) == 1:
+            self.run(body.stmts[0], closing)
+            return
         needs = _suffix_needs(body.stmts)
-        outer = self.future
         for index, stmt in enumerate(body.stmts):
-            self.future = needs[index + 1] | outer
-            if stmt is closing:
-                assert isinstance(stmt, YieldStmt)
-                stmt.values = [self.expr(value) for value in stmt.values]
-            else:
-                self.stmt(stmt)
-        self.future = outer
+            self.future = needs[index + 1]
+            self.run(stmt, closing)
+
+    def run(self, stmt: Stmt, closing: YieldStmt | None) -> None:
+        if stmt is closing:
+            assert isinstance(stmt, YieldStmt)
+            stmt.values = [self.expr(value) for value in stmt.values]
+        else:
+            self.stmt(stmt)
 
     def stmt(self, stmt: Stmt) -> None:
         if id(stmt) in self.skip:
@@ -313,6 +352,7 @@ class _Converter:
             else:
                 self.take_alias(stmt.jit_alias, stmt.var.name)
                 self.define(stmt.var, "ssa")
+                self.origin[id(stmt.var)] = self.value_origin(stmt.value)
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)
         elif isinstance(stmt, ReturnStmt):
@@ -331,12 +371,7 @@ class _Converter:
         elif isinstance(stmt, ForStmt):
             self.loop(stmt)
         elif isinstance(stmt, WhileStmt):
-            stmt.init_values = [self.expr(value) for value in stmt.init_values]
-            for var in [*stmt.iter_args, *stmt.return_vars]:
-                self.keep(var)
-            if stmt.condition is not None:
-                stmt.condition = self.expr(stmt.condition)
-            self.block(stmt.body)
+            self.while_loop(stmt)
         elif isinstance(stmt, IfStmt):
             self.branch(stmt)
         elif isinstance(stmt, ScopeStmt):
@@ -344,74 +379,165 @@ class _Converter:
         # Break, continue and statements kept as text bind and read nothing we model.
 
     def loop(self, stmt: ForStmt) -> None:
+        """`ConvertFor`: the bounds read the versions before the loop; the body carries
+        what it reassigns and what it binds first but the statements after it read."""
         stmt.start, stmt.stop, stmt.step = (
             self.expr(bound) if bound is not None else None for bound in (stmt.start, stmt.stop, stmt.step)
         )
         stmt.init_values = [self.expr(value) for value in stmt.init_values]
         stmt.attrs = [(key, self.value(value)) for key, value in stmt.attrs]
-        future = self.future
-        before = dict(self.cur)
-        # Loop-carried: a name the body assigns that was bound before the loop (not the
-        # loop variable, not an explicit iter_arg), sorted by name; each gets its
-        # iter_arg and return var versions before anything in the body is versioned.
         explicit = {var.name for var in stmt.iter_args}
         if stmt.loop_var is not None:
             explicit.add(stmt.loop_var.name)
         # (A pl.unroll loop still here is one UnrollLoops did not expand for us, where the
         # real pass would have: it cannot take init_values, and carries nothing.)
-        carried = (
-            sorted(
-                name
-                for name in _assigned_names(stmt.body)
-                if name in self.cur
-                and name not in explicit
-                and name not in self.loop_scoped
-                and not name.startswith(_TUPLE_TEMP)
-            )
-            if stmt.kind is not ForKind.UNROLL
-            else []
-        )
-        carried_vars = []
-        for name in carried:
-            init = self.cur[name]
-            iter_arg = Var(stmt.span, self.fresh_name(name, "iter"), type=init.type)
-            result = Var(stmt.span, self.fresh_name(name, "rv"))
-            self.bind_name(iter_arg, name)
-            self.bind_name(result, name)
-            carried_vars.append((name, init, iter_arg, result))
+        carries = self.carries(stmt, explicit) if stmt.kind is not ForKind.UNROLL else []
+        before = dict(self.cur)
         target = stmt.loop_var.name if stmt.loop_var is not None else None
         saved = self.bind_loop_target(stmt.loop_var, "idx") if stmt.loop_var is not None else None
         for var in [*stmt.iter_args, *stmt.return_vars]:
             self.keep(var)
-        for name, _, iter_arg, _ in carried_vars:
-            self.cur[name] = iter_arg
+        for carry in carries:
+            self.cur[carry.name] = carry.iter_arg
         self.block(stmt.body)
+        loop_version = self.cur.get(target) if target is not None else None
+        self.close_loop(stmt, before, carries)
         if target is not None and saved is not None:
             self.end_loop_target(target, saved)
-        # A name the body binds first is gone after the loop unless what follows reads it
-        # (the real pass makes those "escaping" iter_args, which are not modelled: the
-        # body's version stays visible instead).
-        for name in [name for name in self.cur if name not in before and name not in future]:
-            del self.cur[name]
-        if not carried_vars:
-            return
-        # The body yields each carried name's last version; after the loop the name is
-        # its return var (what else the body bound stays visible, as before).
+            if saved[1] is None and loop_version is not None:
+                self.cur[target] = loop_version  # (kept readable: see end_loop_target)
+
+    def while_loop(self, stmt: WhileStmt) -> None:
+        """`ConvertWhile`: as a `for` loop, the condition read inside (after the carries)."""
+        stmt.init_values = [self.expr(value) for value in stmt.init_values]
+        carries = self.carries(stmt, {var.name for var in stmt.iter_args})
+        before = dict(self.cur)
+        for var in [*stmt.iter_args, *stmt.return_vars]:
+            self.keep(var)
+        for carry in carries:
+            self.cur[carry.name] = carry.iter_arg
+        if stmt.condition is not None:
+            stmt.condition = self.expr(stmt.condition)
+        self.block(stmt.body)
+        self.close_loop(stmt, before, carries)
+
+    def carries(self, stmt: ForStmt | WhileStmt, explicit: set[str]) -> list[_Carry]:
+        """The iter_args the real pass adds to a loop, versioned before its body: first
+        the names the body assigns that are bound before it (loop-carried), then those it
+        binds first that the statements after it read (escaping), each group by name."""
+        future = self.future
+        assigned = {
+            name
+            for name in _assigned_names(stmt.body)
+            if name not in explicit and not name.startswith(_TUPLE_TEMP)
+        }
+        carried = sorted(name for name in assigned if self.bound(name))
+        escaping = sorted(name for name in assigned if not self.bound(name) and name in future)
+        found = []
+        for name in carried:
+            init = self.cur[name]
+            found.append(self.new_carry(stmt, name, init, init.type, self.origin.get(id(init))))
+        for name in escaping:
+            last = _last_assignment(stmt.body, name)
+            assert last is not None
+            origin = self.body_origin(last.value)
+            init = self.escaping_init(name, origin)
+            if init is None:
+                raise PassNotModelled(
+                    "ConvertToSSA",
+                    f"the init value the real pass finds by type identity for '{name}' (first assigned "
+                    "in the loop, read after it)",
+                    stmt.span,
+                )
+            found.append(self.new_carry(stmt, name, init, init.type, origin))
+        return found
+
+    def bound(self, name: str) -> bool:
+        """Whether `name` has a version here (the real `cur_`; a finished loop's target has
+        none)."""
+        return name in self.cur and name not in self.loop_scoped
+
+    def new_carry(self, stmt: Stmt, name: str, init: Var, type_: Any, origin: object) -> _Carry:
+        iter_arg = Var(stmt.span, self.fresh_name(name, "iter"), type=type_)
+        result = Var(stmt.span, self.fresh_name(name, "rv"), type=type_)
+        for var in (iter_arg, result):
+            self.bind_name(var, name)
+            self.origin[id(var)] = origin
+        return _Carry(name, init, iter_arg, result)
+
+    def close_loop(self, stmt: ForStmt | WhileStmt, before: dict[str, Var], carries: list[_Carry]) -> None:
+        """After the body: the names are again what they were before the loop (what the body
+        bound first is gone), each carried name its return var, which the body's closing
+        yield binds to the name's last version there."""
+        after = self.cur
+        self.cur = before
+        # The loop's own results (`r = pl.yield_(...)` closing its body) are what follows reads.
         closing = stmt.body.stmts[-1] if stmt.body.stmts else None
+        for var in [*stmt.return_vars, *(closing.targets if isinstance(closing, YieldStmt) else [])]:
+            name = self.source(var)
+            if name is not None and name in after:
+                self.cur[name] = after[name]
+        if not carries:
+            return
         if not isinstance(closing, YieldStmt):
             closing = YieldStmt(stmt.span, [], [])
             stmt.body.stmts.append(closing)
-        for name, init, iter_arg, result in carried_vars:
-            stmt.iter_args.append(iter_arg)
-            stmt.init_values.append(init)
-            last = self.cur[name]
+        for carry in carries:
+            stmt.iter_args.append(carry.iter_arg)
+            stmt.init_values.append(carry.init)
+            last = after[carry.name]
             closing.values.append(last)
-            # Typed as the parser types a yield's target (from the value yielded), so that
-            # a dump reads back as itself; the real pass gives it the init's type, the same
-            # wherever the body's value has a type.
-            result.type = last.type
-            closing.targets.append(result)
-            self.cur[name] = result
+            # The real pass gives a loop's return var its iteration argument's type (the
+            # init's), as the parser types a loop's yield targets.
+            carry.result.type = carry.iter_arg.type
+            closing.targets.append(carry.result)
+            self.cur[carry.name] = carry.result
+
+    # ------------------------------------------------- type identity (escaping inits)
+
+    def value_origin(self, value: Expr) -> object:
+        """Which type object the var an assignment binds gets (`GetAuthoritativeAssignmentType`),
+        as far as the escaping iter_args' init search needs to know: a copy's, a store's
+        destination's (`tile.store` returns that very type when the destination is fully
+        valid); else a type of its own (a tensor op's), or None when not known."""
+        if isinstance(value, Var):
+            return self.origin.get(id(value))
+        destination = _store_destination(value)
+        if destination is not None:
+            return self.origin.get(id(destination)) if _fully_valid(destination.type) else None
+        return object() if isinstance(value.type, TensorType) else None
+
+    def body_origin(self, value: Expr) -> object:
+        """`value_origin` of a value in a loop body not yet converted (its vars are the
+        source's: a parameter's name is the parameter's own type object)."""
+        source = value if isinstance(value, Var) else _store_destination(value)
+        if source is None:
+            return object() if isinstance(value.type, TensorType) else None
+        if source is not value and not _fully_valid(source.type):
+            return None
+        name = self.source(source) or source.name
+        return next((self.origin.get(id(var)) for param, _, var in self.params if param == name), None)
+
+    def escaping_init(self, name: str, origin: object) -> Var | None:
+        """`FindInitValue`: the current version of the first Out/InOut parameter whose type is
+        the escaping value's very type object, else of the first-bound name whose is."""
+        if origin is None:
+            return None
+        for param, direction, _ in self.params:
+            current = self.cur.get(param)
+            if (
+                direction is not Direction.IN
+                and current is not None
+                and self.origin.get(id(current)) is origin
+            ):
+                return current
+        for candidate in sorted(
+            self.cur, key=lambda n: self.first_bound.get(n, len(self.first_bound))
+        ):  # (UniqueId)
+            current = self.cur[candidate]
+            if self.bound(candidate) and self.origin.get(id(current)) is origin:
+                return current
+        return None
 
     def scope(self, stmt: ScopeStmt) -> None:
         # Attrs read the versions at scope entry, as the real pass substitutes them
@@ -424,15 +550,21 @@ class _Converter:
             stmt.core_num = self.expr(stmt.core_num)
         if isinstance(task_id, Var):
             self.define(task_id, "ssa")
+        # A scope the outliners cut out is a boundary: a loop in its body carries out no
+        # name first bound in it (the real pass narrows `future` to the names bound here).
+        future = self.future
+        if not isinstance(stmt, (RuntimeScopeStmt, SplitAivScopeStmt)):
+            self.future = {name for name in future if self.bound(name)}
         target = _spmd_target(stmt)
         if target is None:
             self.block(stmt.body)
-            return
-        target.value = self.expr(target.value)
-        saved = self.bind_loop_target(target.var, "ssa")
-        self.skip.add(id(target))
-        self.block(stmt.body)
-        self.end_loop_target(base_name(target.var.name), saved)
+        else:
+            target.value = self.expr(target.value)
+            saved = self.bind_loop_target(target.var, "ssa")
+            self.skip.add(id(target))
+            self.block(stmt.body)
+            self.end_loop_target(base_name(target.var.name), saved)
+        self.future = future
 
     def branch(self, stmt: IfStmt) -> None:
         """`ConvertIf`: each arm from the versions before the `if`, then the merges."""
@@ -501,6 +633,43 @@ class _Converter:
             if closing is not None:
                 closing.targets = [by_name[var.name] for var in closing.targets]
         return list(by_name.values())
+
+
+@dataclass
+class _Carry:
+    """A name a loop carries: its init value, iter_arg and return var."""
+
+    name: str
+    init: Var
+    iter_arg: Var
+    result: Var
+
+
+def _last_assignment(body: Stmt, name: str) -> AssignStmt | None:
+    """The last assignment of `name` in `body`, pre-order (the real `TypeCollector`'s pick)."""
+    found = None
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, AssignStmt) and stmt.var.name == name:
+            found = stmt
+    return found
+
+
+def _store_destination(value: Expr) -> Var | None:
+    """The tensor var a `tile.store` writes (its result's type is that tensor's)."""
+    if isinstance(value, Call) and value.op == "tile.store" and len(value.args) >= 3:
+        destination = value.args[2]
+        return destination if isinstance(destination, Var) else None
+    return None
+
+
+def _fully_valid(type_: Any) -> bool:
+    """A tensor type of constant shape with no valid-shape view: what a store into it leaves
+    the very same type object (and what renaming the vars leaves unchanged)."""
+    if not isinstance(type_, TensorType) or type_.shape is None:
+        return False
+    view = type_.view
+    valid = isinstance(view, TensorView) and bool(view.valid_shape)
+    return all(isinstance(dim, int) for dim in type_.shape) and not valid
 
 
 def _assigned_names(body: Stmt) -> set[str]:

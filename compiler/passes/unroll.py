@@ -4,9 +4,9 @@ pass expands it (src/ir/transforms/unroll_loops_pass.cpp).
 Each copy binds fresh vars and reads the loop variable as an INDEX constant (kept
 source text, a comparison, says the constant too), so one load in the loop becomes
 one load per iteration (the codegen warning still counts a tensor once per kernel).
-The real pass refuses more than 1024 iterations (`unroll_limit_error`). Bounds that
-are not integer constants (the parser refuses those it can tell), and a loop that
-runs no time (its empty place prints as a blank line), are not modelled.
+The real pass refuses more than 1024 iterations (`unroll_limit_error`); a loop that
+runs no time leaves nothing. Bounds that are not integer constants (the parser refuses
+those it can tell; ours cannot fold every module constant) are not modelled.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
         outer = _free_vars(stmt.body)
         bound = [var for inner_stmt in walk_stmts(stmt.body) for var in bound_vars(inner_stmt)]
         memo: dict[int, object] = {}
+        first = len(out)
         for value in values:
             memo = {id(var): var for var in outer}
             constant = Const(stmt.span, value, type=ScalarType("INDEX"))
@@ -59,12 +60,22 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             body = copy.deepcopy(stmt.body, memo)
             respell_reads(body, stmt.loop_var.name, constant, value)
             out.extend(body.stmts)
+        if stmt.comments and len(out) > first:
+            _attach_comments(out[first], stmt.comments)
         last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
         _rename(rest, last)
         renames = {key: last.get(id(var), var) for key, var in renames.items()}
         renames.update(last)  # type: ignore[arg-type]
     block.stmts = out
     return renames
+
+
+def _attach_comments(stmt: Stmt, comments: tuple[str, ...]) -> None:
+    """The loop's comments go above the first statement of its first copy, as the real pass
+    moves them (a sequence carries none: its first statement does)."""
+    while isinstance(stmt, SeqStmts) and stmt.stmts:
+        stmt = stmt.stmts[0]
+    stmt.comments = (*comments, *stmt.comments)
 
 
 def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:
@@ -81,8 +92,6 @@ def _iterations(stmt: Stmt) -> range | None:
         raise PassNotModelled(PASS_NAME, "a pl.unroll loop whose bounds are not integer constants", stmt.span)
     if len(iterations) > MAX_ITERATIONS:
         raise PassNotModelled(PASS_NAME, unroll_limit_error(iterations), stmt.span)
-    if not iterations:
-        raise PassNotModelled(PASS_NAME, "a pl.unroll loop that runs no time", stmt.span)
     return iterations
 
 

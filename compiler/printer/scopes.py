@@ -15,6 +15,7 @@ from compiler.ir import (
     AssignStmt,
     Call,
     ClusterScopeStmt,
+    Expr,
     HierarchyScopeStmt,
     InCoreScopeStmt,
     OpaqueExpr,
@@ -62,12 +63,12 @@ def _header(scope: ScopeStmt) -> str:
     """`pl.at(...)`, `pl.cluster(...)`, `pl.scope(...)`: the keywords the IR keeps."""
     if isinstance(scope, InCoreScopeStmt):
         keywords = ["level=pl.Level.CORE_GROUP", *_optimizations(scope)]
-        return f"pl.at({', '.join(keywords + _name_hint(scope))})"
+        return f"pl.at({', '.join(keywords + _name_hint(scope) + _at_attrs(scope))})"
     if isinstance(scope, HierarchyScopeStmt):
         keywords = [f"level=pl.Level.{scope.level}"]
         if scope.role:
             keywords.append(f"role=pl.Role.{scope.role}")
-        return f"pl.at({', '.join(keywords + _name_hint(scope))})"
+        return f"pl.at({', '.join(keywords + _name_hint(scope) + _at_attrs(scope))})"
     if isinstance(scope, ClusterScopeStmt):
         return f"pl.cluster({', '.join(_name_hint(scope))})"
     if isinstance(scope, RuntimeScopeStmt):
@@ -75,8 +76,14 @@ def _header(scope: ScopeStmt) -> str:
     return f"pl.{scope.kind.value.lower()}()"
 
 
-def _optimizations(scope: InCoreScopeStmt) -> list[str]:
-    """`optimizations=[...]`: the split mode and the cross-core slot count, when set."""
+def _name_hint(scope: ScopeStmt) -> list[str]:
+    return [f"name_hint={format_quoted(scope.name_hint)}"] if scope.name_hint else []
+
+
+def _optimizations(scope: ScopeStmt | None) -> list[str]:
+    """`optimizations=[pl.split(...), pl.cross_core_slot(...)]` of an InCore scope."""
+    if not isinstance(scope, InCoreScopeStmt):
+        return []
     entries = [f"pl.split(pl.SplitMode.{scope.split})"] if scope.split else []
     slot_num = scope.attr("slot_num")
     if slot_num is not None:
@@ -84,8 +91,35 @@ def _optimizations(scope: InCoreScopeStmt) -> list[str]:
     return [f"optimizations=[{', '.join(entries)}]"] if entries else []
 
 
-def _name_hint(scope: ScopeStmt) -> list[str]:
-    return [f"name_hint={format_quoted(scope.name_hint)}"] if scope.name_hint else []
+# The attrs holding vars a `pl.at(...)` header names, and their keywords, in print order.
+_VAR_LIST_KEYWORDS = (
+    ("manual_dep_edges", "deps"),
+    ("arg_direction_overrides_vars", "no_dep_args"),
+    ("dump_vars", "dumps"),
+)
+
+
+def _var_list(scope: ScopeStmt, key: str, keyword: str) -> list[str]:
+    names = [var.name for var in scope.attr(key) or [] if isinstance(var, Var)]
+    return [f"{keyword}=[{', '.join(names)}]"] if names else []
+
+
+def _flag(scope: ScopeStmt, key: str) -> list[str]:
+    return [f"{key}=True"] if scope.attr(key) is True else []
+
+
+def _at_attrs(scope: ScopeStmt) -> list[str]:
+    """deps, no_dep_args, dumps, allow_early_resolve, windowize: after the name hint."""
+    found = [entry for key, keyword in _VAR_LIST_KEYWORDS for entry in _var_list(scope, key, keyword)]
+    return found + _flag(scope, "allow_early_resolve") + _flag(scope, "windowize")
+
+
+def _spmd_attrs(scope: SpmdScopeStmt) -> list[str]:
+    """allow_early_resolve and `predicate=(...)`, last in a `pl.spmd(...)` header."""
+    predicate = scope.attr("predicate")
+    return _flag(scope, "allow_early_resolve") + (
+        [f"predicate=({format_expr(predicate)})"] if isinstance(predicate, Expr) else []
+    )
 
 
 def _as_task_id(scope: ScopeStmt) -> str:
@@ -99,27 +133,31 @@ def _print_spmd(scope: SpmdScopeStmt, depth: int, out: Lines) -> None:
         keywords.append("sync_start=True")
     keywords += _name_hint(scope)
     carrier = _carrier(scope)
+    if scope.attr("task_id_var") is not None:
+        # `with pl.spmd(..., deps=[...]) as tid:`: the body inline when the parser rebuilds
+        # the carrier from it (a split, a slot count, or a read of the block index).
+        keywords += _optimizations(carrier) + _var_list(scope, "manual_dep_edges", "deps")
+        out.add(depth, f"with pl.spmd({', '.join(keywords + _spmd_attrs(scope))}){_as_task_id(scope)}:")
+        if carrier is not None and (_optimizations(carrier) or _reads_block_idx(carrier.body.stmts)):
+            print_block(carrier.body.stmts, depth + 1, out, leading=cache_policy_markers(carrier))
+        else:
+            print_block(scope.body.stmts, depth + 1, out)
+        return
     block_idx = _leading_call(carrier.body.stmts, "tile.get_block_idx") if carrier else None
-    if carrier is not None and (block_idx is not None or scope.attr("task_id_var") is not None):
-        keywords += _optimizations(carrier)
-    if carrier is not None and block_idx is not None and scope.attr("task_id_var") is None:
+    if carrier is not None and block_idx is not None:
         # `for i in pl.spmd(n):` — the loop variable is the carrier's block-index read.
+        keywords += _optimizations(carrier) + _spmd_attrs(scope)
         out.add(depth, f"for {block_idx.var.name} in pl.spmd({', '.join(keywords)}):")
         print_block(carrier.body.stmts[1:], depth + 1, out, leading=cache_policy_markers(carrier))
         return
-    out.add(depth, f"with pl.spmd({', '.join(keywords)}){_as_task_id(scope)}:")
-    if carrier is not None and _reads_block_idx(carrier.body.stmts):
-        # An inline body: the parser rebuilds the carrier because the body reads the block index.
-        print_block(carrier.body.stmts, depth + 1, out, leading=cache_policy_markers(carrier))
-    else:
-        # A dispatch body, or a carrier the parser would not rebuild from an inline body:
-        # it prints as the nested `with pl.at(level=pl.Level.CORE_GROUP):` it reads back as.
-        print_block(scope.body.stmts, depth + 1, out)
+    # Any other body prints as it is: a carrier as the nested `with pl.at(...)` it reads back as.
+    out.add(depth, f"with pl.spmd({', '.join(keywords + _spmd_attrs(scope))}):")
+    print_block(scope.body.stmts, depth + 1, out)
 
 
 def _print_split_aiv(scope: SplitAivScopeStmt, depth: int, out: Lines) -> None:
     index = _leading_call(scope.body.stmts, "tile.get_subblock_idx")
-    mode = f", mode=pl.SplitMode.{scope.mode}" if scope.mode else ""
+    mode = f", mode=pl.SplitMode.{scope.mode or 'NONE'}"
     name = index.var.name if index is not None else "aiv_id"
     out.add(depth, f"for {name} in pl.split_aiv(2{mode}):")
     print_block(scope.body.stmts[1:] if index is not None else scope.body.stmts, depth + 1, out)

@@ -11,7 +11,18 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from compiler.ir import BinaryExpr, Expr, IRType, ScalarType, TensorType, TileType, TupleType, UnaryExpr, Var
+from compiler.ir import (
+    ArrayType,
+    BinaryExpr,
+    Expr,
+    IRType,
+    ScalarType,
+    TensorType,
+    TileType,
+    TupleType,
+    UnaryExpr,
+    Var,
+)
 from compiler.ir.types import Dim, TensorView, TileView, UnknownView
 from compiler.ir.views import canonical_tensor_view, canonical_tile_view, dims_equal, implicit_tile_layout
 from compiler.printer.expressions import format_expr
@@ -73,6 +84,9 @@ def format_type(ir_type: IRType) -> str | None:
         return _shaped("pl.Tile", ir_type.shape, ir_type.dtype, extra)
     if isinstance(ir_type, ScalarType):  # TaskIdType prints `pl.Scalar[pl.TASK_ID]`, as the real one
         return f"pl.Scalar[pl.{ir_type.dtype}]" if ir_type.dtype else None
+    if isinstance(ir_type, ArrayType):
+        extent = _dim(ir_type.extent) if ir_type.extent is not None else None
+        return f"pl.Array[{extent}, pl.{ir_type.dtype}]" if extent is not None and ir_type.dtype else None
     if isinstance(ir_type, TupleType):
         items = [format_type(item) for item in ir_type.items]
         if any(item is None for item in items):

@@ -16,7 +16,6 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
-from compiler.codegen.folded_loops import callees_in_folded_loops
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
@@ -60,18 +59,26 @@ def ir_after(
 
 
 def passed(
-    analysis: ModuleAnalysis, after: str, keep_analysis: bool, kernels_refused: dict[int, str] | None = None
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool
 ) -> tuple[list[Program], list[Function], list[tuple[Span, str]]]:
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
-    which comes back as its span and what the view says instead of its dump.
-    `kernels_refused` (codegen's view, kernel by kernel): a program only some of whose
-    kernels a pass refused (`KernelsNotModelled`) comes back as the pass left it, and each
-    refused kernel (by id) with why, in `kernels_refused`."""
+    which comes back as its span and what the view says instead of its dump."""
+    programs, functions, refused = _passed(analysis, after, keep_analysis)
+    return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+def _passed(
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool, kernels_refused: dict[int, str] | None = None
+) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
+    """`passed`, each refused definition with the pass's refusal. `kernels_refused`
+    (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
+    (`KernelsNotModelled`) comes back as the pass left it, each refused kernel (by id) with
+    why in `kernels_refused`."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
-    refused: list[tuple[Span, str]] = []
+    refused: list[tuple[Program | Function, PassNotModelled]] = []
     for definition in [*analysis.programs, *analysis.functions]:
         as_program = isinstance(definition, Program)
         try:
@@ -80,7 +87,7 @@ def passed(
             )
         except KernelsNotModelled as problem:
             if kernels_refused is None:
-                refused.append((definition.span, _not_shown(definition, problem)))
+                refused.append((definition, problem))
                 continue
             partial: Program = problem.partial  # type: ignore[assignment]
             for kernel in partial.functions:
@@ -88,7 +95,7 @@ def passed(
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
             done = ([partial], []) if as_program else ([], partial.functions)
         except PassNotModelled as problem:
-            refused.append((definition.span, _not_shown(definition, problem)))
+            refused.append((definition, problem))
             continue
         programs += done[0]
         functions += done[1]
@@ -141,26 +148,31 @@ def mlir_of(
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
     kernels_refused: dict[int, str] = {}
-    programs, functions, _ = passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
-    # Kernels called from a loop the real Simplify folds (per program; free functions together).
-    folded = {program.name: callees_in_folded_loops(program.functions) for program in programs}
-    folded[None] = callees_in_folded_loops(functions)
-    return MlirDump(
-        [compiler_text(warning, options.file_label) for warning in warnings],
-        [
-            _emit(
-                program,
-                function,
-                options,
-                _first_stop(stops, span),
-                folded[program].get(function.name),
-                _jit_rename(renamed, function) if program is None else None,
-                kernels_refused.get(id(function)),
-            )
-            for program, function, span in _incore_kernels(programs, functions)
-            if kernel in ("", function.name)
-        ],
-    )
+    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
+    emitted = [
+        _emit(
+            program,
+            function,
+            options,
+            _first_stop(stops, span),
+            _jit_rename(renamed, function) if program is None else None,
+            kernels_refused.get(id(function)),
+        )
+        for program, function, span in _incore_kernels(programs, functions)
+        if kernel in ("", function.name)
+    ]
+    # A definition a pass refused: its own InCore kernels, not emitted (why: the error the
+    # real compiler stops at, else the refusal); those it would outline are not known.
+    for definition, problem in refused:
+        name = definition.name if isinstance(definition, Program) else None
+        own = definition.functions if isinstance(definition, Program) else [definition]
+        stop = _first_stop(stops, definition.span)
+        why = _stops_before_codegen(stop) if stop is not None else f"{problem} is not modelled"
+        for function in own:
+            if function.func_type is FunctionType.INCORE and kernel in ("", function.name):
+                message = not_emitted_message(options.file_label, name, function, why, None)
+                emitted.append(KernelMlir(function.name, None, why, message, name))
+    return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
 def _incore_kernels(
@@ -171,6 +183,10 @@ def _incore_kernels(
     kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
     kernels += [(None, f, f.span) for f in functions]
     return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _stops_before_codegen(stop: Diagnostic) -> str:
+    return f"the real compiler stops before codegen: {stop.message} ({stop.stage.value}, line {stop.span.start_line})"
 
 
 def _first_stop(stops: list[Diagnostic], span: Span) -> Diagnostic | None:
@@ -203,7 +219,6 @@ def _emit(
     kernel: Function,
     options: CodegenOptions,
     stop: Diagnostic | None,
-    folded_loop: int | None = None,
     jit_rename: tuple[str, int] | None = None,
     refused: str | None = None,
 ) -> KernelMlir:
@@ -211,20 +226,12 @@ def _emit(
     if refused is not None:
         problem = refused  # a pass before codegen could not take it through
     elif stop is not None:
-        problem = (
-            f"the real compiler stops before codegen: {stop.message} "
-            f"({stop.stage.value}, line {stop.span.start_line})"
-        )
+        problem = _stops_before_codegen(stop)
     elif jit_rename is not None:
         name, line = jit_rename
         problem = (
             f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
             f"(a statement '{name}_v<n> = {name}' before it): not modelled"
-        )
-    elif folded_loop is not None:
-        problem = (
-            f"it is called in a loop that runs at most once (line {folded_loop}), which the real "
-            "Simplify folds (its loop variable a constant, its iter_args their initial values): not modelled"
         )
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)

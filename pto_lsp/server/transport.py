@@ -17,8 +17,8 @@ from pygls.io_ import StdoutWriter
 from pygls.server import JsonRPCServer
 
 from pto_lsp.server.early_start import StdinPump
-from pto_lsp.server.framing import FrameBuffer
-from pto_lsp.server.lifecycle import LifecycleProtocol
+from pto_lsp.server.framing import MAX_BODY, FrameBuffer
+from pto_lsp.server.lifecycle import UNINITIALIZED, LifecycleProtocol
 
 log = logging.getLogger(__name__)
 
@@ -88,31 +88,50 @@ def _refusal_frame() -> bytes:
 
 
 def start_tcp(server: JsonRPCServer, host: str, port: int) -> None:
-    """pygls's `start_tcp`, with this module's reader; one client, a second one refused."""
+    """pygls's `start_tcp`, with this module's reader; one client, a second one refused. A
+    connection that never sent `initialize` (a port probe, a health check) is no client: it
+    leaves the server running when it closes, and gives way to the next connection."""
     stop = server._stop_event = threading.Event()
     protocol = server.protocol
     assert isinstance(protocol, LifecycleProtocol)
-    connected: list[object] = []
+    connected: list[asyncio.StreamWriter] = []
 
     async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if connected:
+        if connected and not _uninitialized(protocol):
             log.warning("refused a connection from %s: %s", writer.get_extra_info("peername"), ONE_CLIENT)
             writer.write(_refusal_frame())
             with contextlib.suppress(OSError):
                 await writer.drain()
             writer.close()
             return
-        connected.append(writer)
+        for idle in connected:  # connected, never initialized: the new connection is the client
+            log.info("a connection that never initialized gives way to %s", writer.get_extra_info("peername"))
+            idle.close()
+        connected[:] = [writer]
         protocol.set_writer(writer)  # type: ignore[arg-type]
 
         async def read() -> bytes:
-            return await reader.read(1 << 16)
+            try:
+                return await reader.read(1 << 16)
+            except OSError:  # closed under us (given way to another connection)
+                return b""
 
         await serve_stream(read, protocol, stop)
         writer.close()
+        if connected != [writer]:  # it gave way to another connection, which goes on
+            return
+        connected.clear()
+        if _uninitialized(protocol):
+            log.info("a connection closed without initializing: still serving")
+            return
         server.shutdown()
 
     _serve_until_cancelled(server, lambda: asyncio.start_server(connection, host, port))
+
+
+def _uninitialized(protocol: LifecycleProtocol) -> bool:
+    """Whether no client has begun a session (`initialize`) nor ended the server (`exit`)."""
+    return protocol.phase == UNINITIALIZED and protocol.exit_status is None
 
 
 # Hosts of a web page's origin that are this machine.
@@ -176,9 +195,17 @@ def start_ws(server: JsonRPCServer, host: str, port: int, allowed_origins: Seque
             except Exception:
                 log.exception("could not handle a message")
         await websocket.close()
+        connected.clear()
+        if _uninitialized(protocol):
+            log.info("a websocket connection closed without initializing: still serving")
+            return
         server.shutdown()
 
-    _serve_until_cancelled(server, lambda: serve(connection, host, port, process_request=admit))
+    # A message may be as long as a frame's body over the other transports (websockets'
+    # default, 1 MiB, would close the connection on a file an editor opens).
+    _serve_until_cancelled(
+        server, lambda: serve(connection, host, port, process_request=admit, max_size=MAX_BODY)
+    )
 
 
 def _serve_until_cancelled(server: JsonRPCServer, start: Callable[[], Awaitable[Any]]) -> None:

@@ -264,6 +264,24 @@ TILE_CONVERSION_CASES = {
         "PTO705",
         ("v = pl.tensor.view(t, [64, 64])", "v = pl.reshape(t, [64, 64])"),
     ),
+    "dma_and_scalar_stores_of_one_gm_tensor": (
+        _kernel(
+            f"x: {_F32}, y: pl.Out[{_F32}], {_OUT}",
+            """\
+            t = pl.add(x, x)
+            out = pl.assemble(out, t, [0, 0])
+            pl.write(out, [0, 0], 1.0)
+            """,
+        ),
+        "pl.write(out, [0, 0], 1.0)",
+        "GM tensor 'out__ssa_v0' mixes MTE3 and scalar stores in one InCore function. "
+        "tile.store/tensor.assemble uses the MTE3 path while tensor.write uses the scalar D-cache path; "
+        "PyPTO cannot guarantee ordering or cache-line coherence between them. Rewrite the updates "
+        "through one UB tile (use tile.write, then one tile.store), or use tensor.write for every GM "
+        "element written to this tensor.",
+        "PTO705",
+        ("pl.write(out, [0, 0], 1.0)", "pl.write(y, [0, 0], 1.0)"),
+    ),
     "assemble_of_another_dtype_into_a_local": (
         _kernel(
             f"x: pl.Tensor[[64, 64], pl.BF16], {_OUT}",
@@ -293,7 +311,8 @@ def test_a_tile_op_the_conversion_makes_rejects_what_the_tensor_op_was_given(nam
     [error] = errors
     line = source.splitlines()[error["range"]["start"]["line"]]
     assert line.strip() == line_text
-    assert line[error["range"]["start"]["character"] :].startswith(line_text.partition(" = ")[2])
+    call = line_text.partition(" = ")[2] or line_text
+    assert line[error["range"]["start"]["character"] :].startswith(call)
     assert error["data"]["stage"] == "ConvertTensorToTileOps"
     compiled = run_pto_lsp("compile", str(path))
     assert "not shown: the real ConvertTensorToTileOps" in compiled.stdout

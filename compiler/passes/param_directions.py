@@ -6,6 +6,9 @@ value, a branch's yield), to the tensor parameters it stands for; an `In` parame
 written becomes `Out`, or `InOut` when it is also read. A parameter the author declared
 `Out` / `InOut` stays as it is.
 
+A GM tensor parameter stored both by DMA (`tile.store`, `tensor.assemble`) and by
+scalar writes (`tensor.write`) is refused (`MIXED_STORES`, at its first scalar write).
+
 `propagate_directions` (the pass's phase 3): a function that is not a kernel passes
 its own parameter to a callee's `Out` / `InOut` one: its parameter is upgraded the same
 way, up the call chain, until nothing changes.
@@ -13,6 +16,7 @@ way, up the call chain, until nothing changes.
 
 from __future__ import annotations
 
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     Call,
@@ -37,6 +41,7 @@ from compiler.ir import (
 )
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.op_conversion import ConversionError
 
 Origins = frozenset[int]  # parameter positions
 _NONE: Origins = frozenset()
@@ -46,10 +51,26 @@ class _Access:
     def __init__(self, count: int) -> None:
         self.read = [False] * count
         self.written = [False] * count
+        self.dma_store: list[Span | None] = [None] * count  # the first MTE3 store of each
+        self.scalar_store: list[Span | None] = [None] * count  # the first scalar store of each
 
     def mark(self, origins: Origins, flags: list[bool]) -> None:
         for position in origins:
             flags[position] = True
+
+    def first(self, origins: Origins, spans: list[Span | None], span: Span) -> None:
+        for position in origins:
+            if spans[position] is None:
+                spans[position] = span
+
+
+# `UpgradeWrittenTensorParamDirections`' check on one GM tensor stored both ways.
+MIXED_STORES = (
+    "GM tensor '{name}' mixes MTE3 and scalar stores in one InCore function. tile.store/tensor.assemble "
+    "uses the MTE3 path while tensor.write uses the scalar D-cache path; PyPTO cannot guarantee ordering "
+    "or cache-line coherence between them. Rewrite the updates through one UB tile (use tile.write, then "
+    "one tile.store), or use tensor.write for every GM element written to this tensor."
+)
 
 
 def upgrade_written_params(function: Function) -> None:
@@ -57,6 +78,10 @@ def upgrade_written_params(function: Function) -> None:
     origins = {id(var): frozenset({i}) for i, var in enumerate(params) if isinstance(var.type, TensorType)}
     access = _Access(len(params))
     _sequence(function.body.stmts, origins, access)
+    for position, param in enumerate(function.params):
+        scalar = access.scalar_store[position]
+        if access.dma_store[position] is not None and scalar is not None:
+            raise ConversionError(MIXED_STORES.format(name=param.var.name), "ValueError", scalar)
     for position, param in enumerate(function.params):
         if param.direction is Direction.IN and access.written[position]:
             param.direction = Direction.INOUT if access.read[position] else Direction.OUT
@@ -132,13 +157,18 @@ def _call_access(call: Call, origins: dict[int, Origins], access: _Access) -> No
         if len(args) < 3:
             offsets = call.kwargs.get("offsets")
             access.mark(_referenced(offsets if isinstance(offsets, Expr) else None, origins), access.read)
-        access.mark(_alias(_write_target(call), origins), access.written)
+        stored = _alias(_write_target(call), origins)
+        access.mark(stored, access.written)
+        access.first(stored, access.dma_store, call.span)
         return
     if op in ("tensor.write", "tensor.assemble"):
         for arg in args[1:]:
             access.mark(_referenced(arg, origins), access.read)
         if args:
-            access.mark(_alias(args[0], origins), access.written)
+            stored = _alias(args[0], origins)
+            access.mark(stored, access.written)
+            spans = access.scalar_store if op == "tensor.write" else access.dma_store
+            access.first(stored, spans, call.span)
         return
     if op in ("tensor.slice", "tensor.create", "tensor.full"):
         for arg in args[1:]:

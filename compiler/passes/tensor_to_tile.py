@@ -27,6 +27,7 @@ deduction rejects raises `TileConversionError` (its message, the real line).
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from compiler.base import codes
@@ -155,8 +156,7 @@ def _convert_incore(function: Function) -> list[Var]:
     policies = _declared_policies(function)
     function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
     _desugar_subscripts(function.body)
-    if any(call.op == "tensor.write" for stmt in walk_stmts(function.body) for call in own_calls(stmt)):
-        raise PassNotModelled(PASS_NAME, "tensor.write in a kernel (its store-path rules)", function.span)
+    _refuse_canonicalized_scalar_writes(function.body)
     converter = _Converter(_consumer_spaces(function.body))
     stmts: list[Stmt] = []
     used = _params_read_by_converted_ops(function.body)
@@ -185,7 +185,10 @@ def _convert_incore(function: Function) -> list[Var]:
     else:
         stmts.append(ReturnStmt(function.span, []))
     function.body.stmts = stmts
-    upgrade_written_params(function)
+    try:
+        upgrade_written_params(function)
+    except ConversionError as error:
+        raise TileConversionError(error.message, error.exception, error.span, error.code) from None
     _stamp_cache_policies(function, policies)
     return outputs
 
@@ -463,6 +466,33 @@ def _closing_yield(block: SeqStmts) -> YieldStmt | None:
 
 
 # ---------------------------------------------------------------- before the conversion
+
+
+def _refuse_canonicalized_scalar_writes(body: SeqStmts) -> None:
+    """Scalar writes (`tensor.write`) the real pass first rewrites are not modelled: a
+    full-tensor `tensor.full` assembled into a parameter right after it is made (its scalar
+    updates then go to the local tile), and a loop doing nothing but scalar writes (a
+    constant fill, made one `tensor.full` + `tensor.assemble`). Any other write converts."""
+    writes = [stmt for stmt in walk_stmts(body) if any(call.op == "tensor.write" for call in own_calls(stmt))]
+    if not writes:
+        return
+    top = body.stmts
+    for before, stmt in itertools.pairwise(top):
+        made = before.value if isinstance(before, AssignStmt) else None
+        value = stmt.value if isinstance(stmt, AssignStmt) else None
+        if (
+            isinstance(made, Call)
+            and made.op == "tensor.full"
+            and isinstance(value, Call)
+            and value.op == "tensor.assemble"
+            and len(value.args) == 3
+            and value.args[1] is before.var  # type: ignore[union-attr]
+        ):
+            raise PassNotModelled(PASS_NAME, "scalar updates of a staged tensor.full", stmt.span)
+    for loop in [stmt for stmt in walk_stmts(body) if isinstance(stmt, ForStmt)]:
+        inner = [stmt for stmt in loop.body.stmts if not isinstance(stmt, YieldStmt)]
+        if inner and all(any(call.op == "tensor.write" for call in own_calls(stmt)) for stmt in inner):
+            raise PassNotModelled(PASS_NAME, "a loop of scalar writes (a fill)", loop.span)
 
 
 def _desugar_subscripts(body: SeqStmts) -> None:

@@ -10,8 +10,9 @@ Phase 1, each InCore function:
   one viewed as its transpose (`<name>_t`, `tile.transpose_view`);
 - types follow through loops (iter args from their init values, return vars from the
   iter args) and branches (return vars from the yields);
-- a returned tile is stored into a new Out parameter `ret<i>__out` (`ret<i>__store`);
-  a loop that assembles into its carried tile and is returned stores instead;
+- a returned tile is stored into a new Out parameter `ret<i>__out` (`ret<i>__store`)
+  (a returned loop that assembles into its carried tile, which the real pass makes store
+  instead, is not modelled);
 - a tensor parameter written is upgraded from In to Out (InOut when also read).
 Phase 2: Spmd/Group wrappers forward the new Out parameters; every other caller passes
 a `tensor.create` of each. Phase 3: directions flow up the call chain.
@@ -34,7 +35,6 @@ from compiler.base import codes
 from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
-    BinaryExpr,
     Call,
     Const,
     Direction,
@@ -52,9 +52,7 @@ from compiler.ir import (
     ReturnStmt,
     ScopeStmt,
     SeqStmts,
-    Slice,
     Stmt,
-    SubscriptIndex,
     TensorType,
     TileType,
     TupleType,
@@ -80,6 +78,7 @@ from compiler.passes.op_conversion import (
 )
 from compiler.passes.param_directions import propagate_directions, upgrade_written_params
 from compiler.passes.printed_names import disambiguate_names
+from compiler.passes.subscript_windows import desugar_subscripts
 from compiler.passes.tile_op_types import TileOpError, typed_call
 
 MAT_BRIDGE = "__compiler_tensor_to_tile_mat_bridge"
@@ -155,7 +154,7 @@ def _convert_incore(function: Function) -> list[Var]:
     """Convert one InCore function in place; the Out parameters it gained."""
     policies = _declared_policies(function)
     function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
-    _desugar_subscripts(function.body)
+    desugar_subscripts(function.body)
     _refuse_canonicalized_scalar_writes(function.body)
     converter = _Converter(_consumer_spaces(function.body))
     stmts: list[Stmt] = []
@@ -493,85 +492,6 @@ def _refuse_canonicalized_scalar_writes(body: SeqStmts) -> None:
         inner = [stmt for stmt in loop.body.stmts if not isinstance(stmt, YieldStmt)]
         if inner and all(any(call.op == "tensor.write" for call in own_calls(stmt)) for stmt in inner):
             raise PassNotModelled(PASS_NAME, "a loop of scalar writes (a fill)", loop.span)
-
-
-def _desugar_subscripts(body: SeqStmts) -> None:
-    for stmt in walk_stmts(body):
-        for call in own_calls(stmt):
-            _desugar_subscript(call)
-
-
-def _desugar_subscript(call: Call) -> None:
-    """`x[r:r + 64, :]` as our parser keeps it is `tensor.slice(x, [64, n], [r, 0])`, and
-    `out[r:r + 64, :] = t` is `tensor.assemble(out, t, [r, 0])`, as the real parser
-    builds them (an integer index, which drops its dimension, is not modelled)."""
-    if call.op not in ("tensor.slice", "tensor.assemble"):
-        return
-    position = 1 if call.op == "tensor.slice" else 2
-    if len(call.args) != position + 1 or not isinstance(call.args[position], SubscriptIndex):
-        return
-    subscript = call.args[position]
-    assert isinstance(subscript, SubscriptIndex)
-    source = call.args[0].type
-    shape = source.shape if isinstance(source, TensorType) else None
-    span = subscript.span
-    if shape is None or len(subscript.items) > len(shape):
-        raise PassNotModelled(PASS_NAME, "a subscript of a tensor of unknown rank", span)
-    items = [*subscript.items, *(Slice(span, None, None, None) for _ in shape[len(subscript.items) :])]
-    offsets: list[Expr] = []
-    sizes: list[Expr] = []
-    for item, dim in zip(items, shape, strict=True):
-        if not isinstance(item, Slice) or item.step is not None:
-            raise PassNotModelled(PASS_NAME, "a subscript with an integer index or a step", span)
-        offsets.append(item.lower if item.lower is not None else index(span, 0))
-        size = _extent(item.lower, item.upper, dim)
-        if size is None:
-            raise PassNotModelled(PASS_NAME, "a subscript whose extent is not static", span)
-        sizes.append(index(span, size))
-    if call.op == "tensor.slice":
-        call.args = [call.args[0], MakeTuple(span, sizes), MakeTuple(span, offsets)]
-    else:
-        call.args = [call.args[0], call.args[1], MakeTuple(span, offsets)]
-
-
-def _extent(lower: Expr | None, upper: Expr | None, dim: object) -> int | None:
-    """The static extent of `lower:upper` in a dimension of size `dim`, as the real parser
-    folds `upper - lower` (`r:r + k`, `i * 64:(i + 1) * 64`, `:k`, `a:`, `:`); None when
-    the difference is not a constant."""
-    low = _linear(lower) if lower is not None else ({}, 0)
-    high = _linear(upper) if upper is not None else (({}, dim) if isinstance(dim, int) else None)
-    if low is None or high is None or low[0] != high[0]:
-        return None
-    return high[1] - low[1]
-
-
-Linear = tuple[dict[int, int], int]  # (var id -> coefficient, constant)
-
-
-def _linear(expr: Expr) -> Linear | None:
-    """`expr` as a sum of integer multiples of vars plus a constant, None when it is not one."""
-    if isinstance(expr, Const):
-        value = expr.value
-        return ({}, value) if isinstance(value, int) and not isinstance(value, bool) else None
-    if isinstance(expr, Var):
-        return {id(expr): 1}, 0
-    if not isinstance(expr, BinaryExpr) or expr.op not in ("add", "sub", "mul"):
-        return None
-    lhs, rhs = _linear(expr.lhs), _linear(expr.rhs)
-    if lhs is None or rhs is None:
-        return None
-    if expr.op == "mul":
-        if not lhs[0]:
-            lhs, rhs = rhs, lhs
-        if rhs[0]:
-            return None  # a product of two vars
-        factor = rhs[1]
-        return {key: coeff * factor for key, coeff in lhs[0].items() if coeff * factor}, lhs[1] * factor
-    sign = 1 if expr.op == "add" else -1
-    terms = dict(lhs[0])
-    for key, coeff in rhs[0].items():
-        terms[key] = terms.get(key, 0) + sign * coeff
-    return {key: coeff for key, coeff in terms.items() if coeff}, lhs[1] + sign * rhs[1]
 
 
 def _consumer_spaces(body: SeqStmts) -> dict[int, str]:

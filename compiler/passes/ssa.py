@@ -220,6 +220,7 @@ class _Converter:
         self.loop_targets_seen += 1
         self.keys[name] = f"{name}#{self.loop_targets_seen}"
         self.define(var, kind)
+        var.origin = None  # a variable of its own now, even where UnrollLoops' copies shared one
         return saved
 
     def end_loop_target(self, name: str, saved: tuple[str | None, Var | None]) -> None:

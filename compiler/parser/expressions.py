@@ -25,6 +25,7 @@ from compiler.ir import (
     ScalarType,
     Slice,
     SubscriptIndex,
+    TaskIdType,
     TensorType,
     TileType,
     TupleGetItem,
@@ -125,6 +126,9 @@ class ExpressionParser:
         span = Span.of(node)
         if kind is ast.Call:
             return self._call(node, span)
+        if kind is ast.Constant and node.value is None:
+            # `None`, the "no producer yet" TaskId, is the call `system.task_invalid()`.
+            return Call(span, "system.task_invalid", [], type=TaskIdType())
         if kind is ast.Constant:
             value = node.value
             if self._names is not None and not (value is None or type(value) in (bool, int, float)):
@@ -165,6 +169,8 @@ class ExpressionParser:
     def _lenient(self, node: ast.expr) -> Expr:
         """An argument the real parser may read other than as an expression (an op's
         keyword or literal, an attrs value): parsed, its rejections not modelled."""
+        if isinstance(node, ast.Constant) and node.value is None:
+            return Const(Span.of(node), None)  # a Python value for the op, not a TaskId
         try:
             return self.parse(node)
         except FrontEndError:

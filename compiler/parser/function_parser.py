@@ -215,6 +215,8 @@ class FunctionParser:
             function.body = self._block(node.body, span, None)
             if self._decorator.is_jit:
                 mark_jit_renames(function)
+        elif not unread and function.level == "HOST" and function.role == "SubWorker":
+            function.host_body = _host_body(node)
         return function
 
     # ------------------------------------------------------------ signature
@@ -1074,6 +1076,27 @@ def _target_names(target: ast.expr) -> list[str]:
     if isinstance(target, (ast.Tuple, ast.List)):
         return [name for element in target.elts for name in _target_names(element)]
     return []
+
+
+def _host_body(node: ast.FunctionDef) -> str | None:
+    """A HOST SubWorker's body as the real decorator captures it (each statement
+    unparsed); None when it is abstract: only `...` after a docstring or attrs."""
+    rest = [
+        stmt
+        for stmt in node.body
+        if not (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        )
+        and not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr"))
+    ]
+    if all(
+        isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
+        for stmt in rest
+    ):
+        return None
+    return "\n".join(ast.unparse(stmt) for stmt in node.body)
 
 
 def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | None]:

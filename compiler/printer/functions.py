@@ -67,7 +67,8 @@ def _print_function(function: Function, depth: int, out: Lines, *, in_program: b
     if function.attrs:
         out.add(depth + 1, f"pl.func_attr({format_attr_dict(function.attrs, format_expr)})")
     if not function.has_dsl_body:
-        out.add(depth + 1, "...")  # plain Python (HOST SubWorker) or an external kernel stub
+        # A HOST SubWorker's plain Python, or `...` (an abstract one, an external kernel stub).
+        out.add(depth + 1, function.host_body or "...")
         return
     print_block(function.body.stmts, depth + 1, out)
 

@@ -173,7 +173,7 @@ def _with_unfolded_names(
             tree = ast.parse(piece)
         except (SyntaxError, ValueError, RecursionError):
             return text
-        for node in ast.walk(tree):
+        for node in _dsl_nodes(tree):
             if isinstance(node, ast.Name):
                 (read.add if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
             elif isinstance(node, ast.arg):
@@ -200,6 +200,26 @@ def _with_unfolded_names(
         after_imports += 1
     bindings = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
     return "\n".join([*lines[:after_imports], *bindings, *lines[after_imports:]])
+
+
+def _dsl_nodes(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of the dump, less the bodies of HOST SubWorkers: plain Python run by the
+    host (its `torch` is its own import), no closure value of the DSL."""
+    nodes: list[ast.AST] = []
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        nodes.append(node)
+        children = list(ast.iter_child_nodes(node))
+        if isinstance(node, ast.FunctionDef) and _is_host_sub_worker(node):
+            children = [node.args, *node.decorator_list]
+        pending.extend(children)
+    return nodes
+
+
+def _is_host_sub_worker(node: ast.FunctionDef) -> bool:
+    decorators = [ast.unparse(decorator) for decorator in node.decorator_list]
+    return any("pl.Level.HOST" in text and "pl.Role.SubWorker" in text for text in decorators)
 
 
 def _placeholder_bindings(tree: ast.Module) -> set[str]:

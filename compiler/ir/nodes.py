@@ -412,9 +412,9 @@ class Function:
     # `@pl.jit` only (`compiler.parser.jit_renames`): the names the real specializer
     # bridges into loops, each with the loop's span (not modelled).
     jit_bridges: list[tuple[str, Span]] = field(default_factory=list)
-    # A HOST SubWorker's plain-Python body, each statement unparsed (the real IR's
-    # InlineStmt); None for an abstract one (`...`, a runtime-bound callback).
-    host_body: str | None = None
+    # A HOST SubWorker's body: its plain Python, as the real parser keeps it (each
+    # statement `ast.unparse`d); None for an abstract one (`...`) and any other function.
+    inline_body: str | None = None
 
     @property
     def has_dsl_body(self) -> bool:

@@ -210,13 +210,13 @@ class FunctionParser:
             role=role,
             decorator=self._decorator.name,
         )
+        if not unread and not function.has_dsl_body and _is_sub_worker(function):
+            function.inline_body = _sub_worker_source(node)
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, span, None)
             if self._decorator.is_jit:
                 mark_jit_renames(function)
-        elif not unread and function.level == "HOST" and function.role == "SubWorker":
-            function.host_body = _host_body(node)
         return function
 
     # ------------------------------------------------------------ signature
@@ -405,6 +405,8 @@ class FunctionParser:
         expr = self._exprs.parse(stmt.value)
         if is_pl_call(stmt.value, "yield_"):
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
+        if any(is_pl_call(stmt.value, name) for name in _COMPILE_TIME_DIRECTIVES):
+            return None  # checked as it is parsed; the real parser emits no statement for it
         return EvalStmt(span, expr)
 
     def _constant_stmt(self, node: ast.Constant) -> None:
@@ -920,6 +922,33 @@ class FunctionParser:
         return isinstance(value, (bool, int, float))
 
 
+# `pl.static_assert(...)`, `pl.static_print(...)`, `pl.dump_tag(x)`: parse-time directives.
+_COMPILE_TIME_DIRECTIVES = ("static_assert", "static_print", "dump_tag")
+
+
+def _is_sub_worker(function: Function) -> bool:
+    return function.level == "HOST" and function.role == "SubWorker"
+
+
+def _sub_worker_source(node: ast.FunctionDef) -> str | None:
+    """A HOST SubWorker's body as the real parser keeps it: each statement unparsed (None:
+    an abstract one, `...` after a docstring and `pl.func_attr` directives)."""
+    rest = [
+        stmt
+        for stmt in node.body
+        if not (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        )
+        and not _is_directive(stmt)
+    ]
+    only = rest[0] if len(rest) == 1 else None
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant) and only.value.value is Ellipsis:
+        return None
+    return "\n".join(ast.unparse(stmt) for stmt in node.body)
+
+
 def _is_directive(stmt: ast.stmt) -> bool:
     """`pl.func_attr({...})` and `pl.cond(c)`: read with their function / loop header."""
     return isinstance(stmt, ast.Expr) and (
@@ -1076,27 +1105,6 @@ def _target_names(target: ast.expr) -> list[str]:
     if isinstance(target, (ast.Tuple, ast.List)):
         return [name for element in target.elts for name in _target_names(element)]
     return []
-
-
-def _host_body(node: ast.FunctionDef) -> str | None:
-    """A HOST SubWorker's body as the real decorator captures it (each statement
-    unparsed); None when it is abstract: only `...` after a docstring or attrs."""
-    rest = [
-        stmt
-        for stmt in node.body
-        if not (
-            isinstance(stmt, ast.Expr)
-            and isinstance(stmt.value, ast.Constant)
-            and isinstance(stmt.value.value, str)
-        )
-        and not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr"))
-    ]
-    if all(
-        isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant) and stmt.value.value is Ellipsis
-        for stmt in rest
-    ):
-        return None
-    return "\n".join(ast.unparse(stmt) for stmt in node.body)
 
 
 def _range_bounds(bounds: list[Expr]) -> tuple[Expr | None, Expr | None, Expr | None]:

@@ -27,6 +27,7 @@ from compiler.ir import (
     UnaryExpr,
     Var,
 )
+from compiler.printer.special_calls import special_call
 from compiler.printer.values import format_attr_dict, format_attr_value, format_literal
 from compiler.printer.var_names import printed_name, respelled
 
@@ -196,26 +197,15 @@ def _float_literal(value: float) -> str:
 
 
 def _call(call: Call) -> str:
-    if call.op == "system.syncall" and call.kwargs.get("mode") == "soft" and 1 <= len(call.args) <= 2:
-        return _soft_syncall(call)
+    special = special_call(call, format_expr)
+    if special is not None:
+        return special
     index = call.args[1] if len(call.args) == 2 else None
     if call.op in _SUBSCRIPT_OPS and isinstance(index, SubscriptIndex) and not call.kwargs:
         return format_subscript(call.args[0], index)
     parts = [format_expr(arg) for arg in call.args]
     parts += [f"{key}={format_kwarg_value(key, value)}" for key, value in call.kwargs.items()]
     return f"{format_op_name(call.op)}({', '.join(parts)})"
-
-
-def _soft_syncall(call: Call) -> str:
-    """The soft barrier through its keyword-only DSL form, as the real printer writes it:
-    `used_cores=0` for the one-operand form (the launch configuration's count)."""
-    used = call.args[1] if len(call.args) == 2 else None
-    count = "0" if used is None else str(used.value) if isinstance(used, Const) else format_expr(used)
-    core_type = call.kwargs.get("core_type", "mix")
-    return (
-        f'pl.system.syncall(mode="soft", core_type="{core_type}", gm_workspace={format_expr(call.args[0])}, '
-        f"used_cores={count})"
-    )
 
 
 def _index_item(item: Expr) -> str:

@@ -67,8 +67,8 @@ def _print_function(function: Function, depth: int, out: Lines, *, in_program: b
     if function.attrs:
         out.add(depth + 1, f"pl.func_attr({format_attr_dict(function.attrs, format_expr)})")
     if not function.has_dsl_body:
-        # A HOST SubWorker's plain Python, or `...` (an abstract one, an external kernel stub).
-        out.add(depth + 1, function.host_body or "...")
+        # A HOST SubWorker's plain Python as kept; an abstract one or an external kernel stub.
+        out.add(depth + 1, function.inline_body if function.inline_body is not None else "...")
         return
     print_block(function.body.stmts, depth + 1, out)
 

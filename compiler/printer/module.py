@@ -186,8 +186,13 @@ def _with_unfolded_names(
         {
             name
             for name in read
-            if (name not in bound and not hasattr(builtins, name))
-            or (name in placeholders and values.get(name, None) is UNKNOWN)
+            if (
+                (name not in bound and not hasattr(builtins, name))
+                or (name in placeholders and values.get(name, None) is UNKNOWN)
+            )
+            # The real printer's mark of a var nothing binds (Simplify's copy of a
+            # `while`'s carried var): a var of the IR, never a closure value.
+            and not name.endswith("__FREE_VAR")
         }
         - {"pl", "pld", "self"}
         - defined
@@ -203,18 +208,18 @@ def _with_unfolded_names(
 
 
 def _dsl_nodes(tree: ast.Module) -> list[ast.AST]:
-    """The nodes of the dump, less the bodies of HOST SubWorkers: plain Python run by the
-    host (its `torch` is its own import), no closure value of the DSL."""
-    nodes: list[ast.AST] = []
+    """The nodes of a dump but those of a HOST SubWorker's body: plain Python the program
+    runs as written, whose names are its own module's (no placeholder binds them)."""
+    found: list[ast.AST] = []
     pending: list[ast.AST] = [tree]
     while pending:
         node = pending.pop()
-        nodes.append(node)
+        found.append(node)
         children = list(ast.iter_child_nodes(node))
         if isinstance(node, ast.FunctionDef) and _is_host_sub_worker(node):
-            children = [node.args, *node.decorator_list]
+            children = [child for child in children if child not in node.body]
         pending.extend(children)
-    return nodes
+    return found
 
 
 def _is_host_sub_worker(node: ast.FunctionDef) -> bool:

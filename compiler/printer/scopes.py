@@ -6,7 +6,12 @@ declaration order, never as a header keyword; the parser hoists them back from
 wherever they sit, so the text is a fixpoint. A `for i in pl.spmd(n):` loop is
 an Spmd scope around an InCore carrier whose body starts with
 `i = tile.get_block_idx()`: it prints as that loop, the carrier's markers on the
-line after it, and without the carrier's `with pl.at(...)` header.
+line after it, and without the carrier's `with pl.at(...)` header. Any other
+`with pl.spmd(...)` prints its body as it is (a carrier as the nested
+`with pl.at(level=pl.Level.CORE_GROUP, ...)` it reads back as), except in the `as tid`
+form, whose inline body prints without its carrier (the parser rebuilds it from the body). Header keywords print in the
+real order: optimizations, name_hint, deps, no_dep_args, dumps, allow_early_resolve,
+windowize (`pl.at`); deps, allow_early_resolve, predicate (`pl.spmd`).
 """
 
 from __future__ import annotations

@@ -66,6 +66,7 @@ _BINARY_OPS = {
     ast.BitOr: "bitor",
     ast.BitXor: "bitxor",
 }
+_SCALAR_MIN_MAX = frozenset({"min", "max"})  # of two scalars: the IR's Min / Max nodes
 _UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
 # What the real parser builds with the IR's scalar constructors (which reject a
 # Tile or Tensor operand); the other Python operators it refuses by name first.
@@ -349,6 +350,12 @@ class ExpressionParser:
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
         # op whose result we do not type, though it builds `tile.tpop_from_aiv`).
         call.type = deduced if deduced is not None else ops.result_type(written_op, call)
+        if op.rpartition(".")[2] in _SCALAR_MIN_MAX and len(call.args) == 2 and not call.kwargs:
+            # The scalar Min / Max nodes promote their operands as the binary operators do.
+            dtype = promoted_dtype(call.args[0], call.args[1])
+            if dtype is not None:
+                call.args = [cast_to(arg, dtype) for arg in call.args]
+                call.type = ScalarType(dtype)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:

@@ -25,6 +25,7 @@ from compiler.ir import (
     ScalarType,
     Slice,
     SubscriptIndex,
+    TaskIdType,
     TensorType,
     TileType,
     TupleGetItem,
@@ -65,6 +66,7 @@ _BINARY_OPS = {
     ast.BitOr: "bitor",
     ast.BitXor: "bitxor",
 }
+_SCALAR_MIN_MAX = frozenset({"min", "max"})  # of two scalars: the IR's Min / Max nodes
 _UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
 # What the real parser builds with the IR's scalar constructors (which reject a
 # Tile or Tensor operand); the other Python operators it refuses by name first.
@@ -125,6 +127,9 @@ class ExpressionParser:
         span = Span.of(node)
         if kind is ast.Call:
             return self._call(node, span)
+        if kind is ast.Constant and node.value is None:
+            # `None`, the "no producer yet" TaskId, is the call `system.task_invalid()`.
+            return Call(span, "system.task_invalid", [], type=TaskIdType())
         if kind is ast.Constant:
             value = node.value
             if self._names is not None and not (value is None or type(value) in (bool, int, float)):
@@ -165,6 +170,8 @@ class ExpressionParser:
     def _lenient(self, node: ast.expr) -> Expr:
         """An argument the real parser may read other than as an expression (an op's
         keyword or literal, an attrs value): parsed, its rejections not modelled."""
+        if isinstance(node, ast.Constant) and node.value is None:
+            return Const(Span.of(node), None)  # a Python value for the op, not a TaskId
         try:
             return self.parse(node)
         except FrontEndError:
@@ -343,6 +350,12 @@ class ExpressionParser:
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
         # op whose result we do not type, though it builds `tile.tpop_from_aiv`).
         call.type = deduced if deduced is not None else ops.result_type(written_op, call)
+        if op.rpartition(".")[2] in _SCALAR_MIN_MAX and len(call.args) == 2 and not call.kwargs:
+            # The scalar Min / Max nodes promote their operands as the binary operators do.
+            dtype = promoted_dtype(call.args[0], call.args[1])
+            if dtype is not None:
+                call.args = [cast_to(arg, dtype) for arg in call.args]
+                call.type = ScalarType(dtype)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:

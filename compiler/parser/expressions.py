@@ -49,6 +49,7 @@ from compiler.parser.errors import (
 )
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
+from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
 
@@ -158,14 +159,27 @@ class ExpressionParser:
     def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
         """An `if`/`while` test: a Bool scalar, with no coercion (`if x:` on an int is refused)."""
         condition = self.parse(node)
-        dtype = condition.type.dtype if isinstance(condition.type, ScalarType) else None
-        if self._names is not None and dtype is not None and dtype != "BOOL":
+        self.require_bool(condition, kind, statement)
+        return condition
+
+    def require_bool(self, condition: Expr, kind: str, at: ast.stmt) -> None:
+        """The parser's refusal of a condition that is a scalar of another dtype than BOOL
+        (`_check_condition_is_bool`), reported at `at`."""
+        if self._names is None:
+            return
+        if isinstance(condition.type, ScalarType):
+            dtype = condition.type.dtype
+            got = None if dtype is None or dtype == "BOOL" else f"pl.Scalar[pl.{dtype}]"
+        elif isinstance(condition.type, (TensorType, TileType)):
+            got = format_type(condition.type)  # as the real parser prints it (None: not sure)
+        else:
+            got = None
+        if got is not None:
             raise type_error(
-                f"{kind} condition must be a Bool-typed scalar expression, got pl.Scalar[pl.{dtype}]",
-                statement,
+                f"{kind} condition must be a Bool-typed scalar expression, got {got}",
+                at,
                 f"Use an explicit boolean comparison, e.g. `{kind} x != 0:` or `{kind} x > 0:`",
             )
-        return condition
 
     def _lenient(self, node: ast.expr) -> Expr:
         """An argument the real parser may read other than as an expression (an op's

@@ -15,6 +15,7 @@ from pto_lsp.server.methods.state import ServerState, Snapshot, snapshot
 SHOW_IR = "pto.showIR"
 SHOW_MLIR = "pto.showMLIR"
 PASSES = "pto/passes"
+CHECK_WITH_PYPTO = "pto.checkWithPypto"
 
 
 # pygls passes a command's arguments one by one and reads their annotations at run time.
@@ -38,6 +39,29 @@ def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
         for kernel in mlir_of(analysis, codegen, options[0] if options else "").kernels
     ]
     return "".join(modules) or "// no InCore kernel in this file\n"
+
+
+async def check_with_pypto(ls: ServerState, uri: str) -> dict[str, Any]:
+    """`pto.checkWithPypto(uri)`: run the author's own PyPTO on the saved file now (where the
+    pypto check is enabled and allowed: never in an untrusted workspace); what it found is
+    published with the file's diagnostics, and the answer says how the check went."""
+    document = ls.documents.get(uri)
+    if document is None or not document.imports_pypto_language():
+        raise ValueError(f"{CHECK_WITH_PYPTO} needs the URI of an open PyPTO kernel file")
+    if not ls.pypto_checks.enabled():
+        raise ValueError(
+            "the pypto check is off: it runs only where ptoLsp.pyptoCheck.enabled is set "
+            "(VS Code: in a trusted workspace), and a --tcp/--ws server only with --allow-pypto-check"
+        )
+    check = await ls.pypto_checks.start(uri)
+    if check is None:
+        return {"state": "not checked"}
+    return {
+        "state": check.failure or "done",
+        "pyptoVersion": check.pypto_version,
+        "seconds": round(check.seconds, 3),
+        "message": check.summary(),
+    }
 
 
 def passes(ls: ServerState, params: Any) -> list[dict[str, Any]]:

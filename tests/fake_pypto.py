@@ -1,0 +1,116 @@
+"""A small fake `pypto` for the tests of the pypto check (CI has no real PyPTO).
+
+`install(folder)` writes the package and an interpreter launcher that can import it (the
+server runs the worker with the launcher, as it would with the author's Python). A kernel
+file tells the fake what its compile does, by the program it makes:
+
+    prog = ir.Program("accept")                    # compiles, says nothing
+    prog = ir.Program("stderr", TEXT)              # writes TEXT on fd 2 (as the C++ logger does)
+    prog = ir.Program("raise", MESSAGE)            # ir.compile raises ValueError(MESSAGE)
+    prog = ir.Program("hints", TEXT)               # writes TEXT as report/perf_hints.log
+    prog = ir.Program("crash") / ("hang") / ("alloc")   # SIGSEGV / sleeps / allocates 8 GB
+    prog = ir.Program("slow", "2")                 # compiles after 2 s
+    pl.parser_error(MESSAGE, LINE, COLUMN)         # the parse fails as pypto's parser does
+
+What it prints and raises are taken from the real compiler's output recorded in tests/data.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+VERSION = "0.0.0+fake"
+
+_FILES = {
+    "pypto/__init__.py": f'__version__ = "{VERSION}"\n',
+    "pypto/language/__init__.py": """
+from pypto.language.parser.diagnostics.exceptions import ParserTypeError
+
+
+def parser_error(message, line, column):
+    raise ParserTypeError(message, {"filename": __import__("inspect").stack()[1].filename,
+                                    "begin_line": line, "begin_column": column})
+""",
+    "pypto/language/parser/__init__.py": "",
+    "pypto/language/parser/diagnostics/__init__.py": "",
+    "pypto/language/parser/diagnostics/exceptions.py": """
+class ParserError(Exception):
+    def __init__(self, message, span=None, hint=None):
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.hint = hint
+
+
+class ParserTypeError(ParserError):
+    pass
+""",
+    "pypto/ir/__init__.py": """
+import os
+import signal
+import time
+
+
+class Program:
+    def __init__(self, behaviour, payload=""):
+        self.behaviour = behaviour
+        self.payload = payload
+
+
+def compile(program, output_dir=None, skip_ptoas=False):
+    assert skip_ptoas, "the check must never run ptoas"
+    os.makedirs(output_dir, exist_ok=True)
+    behaviour, payload = program.behaviour, program.payload
+    if behaviour == "stderr":
+        os.write(2, payload.encode())
+    elif behaviour == "raise":
+        raise ValueError(payload)
+    elif behaviour == "hints":
+        os.makedirs(os.path.join(output_dir, "report"), exist_ok=True)
+        with open(os.path.join(output_dir, "report", "perf_hints.log"), "w") as log:
+            log.write(payload)
+    elif behaviour == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    elif behaviour == "hang":
+        time.sleep(3600)
+    elif behaviour == "alloc":
+        block = bytearray(8 << 30)
+        return len(block)
+    elif behaviour == "slow":
+        time.sleep(float(payload))
+    return None
+""",
+}
+
+
+def install(folder: Path) -> Path:
+    """The fake package under `folder`, and the path of an interpreter that imports it."""
+    for name, text in _FILES.items():
+        path = folder / "site" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text.lstrip("\n"), encoding="utf-8")
+    launcher = folder / "python-with-pypto"
+    launcher.write_text(
+        f'#!/bin/sh\nPYTHONPATH="{folder / "site"}" exec "{sys.executable}" "$@"\n', encoding="utf-8"
+    )
+    launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR)
+    return launcher
+
+
+def no_pypto_python(folder: Path) -> Path:
+    """An interpreter that cannot import pypto (the server's own, in a clean environment)."""
+    launcher = folder / "python-without-pypto"
+    launcher.write_text(f'#!/bin/sh\nexec "{sys.executable}" -I "$@"\n', encoding="utf-8")
+    launcher.chmod(launcher.stat().st_mode | stat.S_IXUSR)
+    return launcher
+
+
+def kernel(body: str) -> str:
+    """A kernel file's text: the imports pto-lsp looks for, then `body`."""
+    return "import pypto.language as pl\nfrom pypto import ir\n\n" + body
+
+
+assert os.name == "posix", "the pypto check runs on POSIX systems"

@@ -209,5 +209,6 @@ def _kill(process: asyncio.subprocess.Process) -> None:
 
 
 def default_python() -> str:
-    """The interpreter when none is configured: `python3` on the PATH, else the server's."""
-    return shutil.which("python3") or shutil.which("python") or sys.executable
+    """The interpreter when none is configured: the one that runs the server (in VS Code, the
+    one selected for it: the Python extension's, or `ptoLsp.interpreter`)."""
+    return sys.executable

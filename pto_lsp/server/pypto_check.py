@@ -82,6 +82,16 @@ class PyptoChecks:
         return compiler
 
     async def _check(self, uri: str) -> RealCheck | None:
+        try:
+            return await self._check_now(uri)
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # the server never dies of a check: logged, the check ends
+            log.exception("pypto check of %s failed", uri)
+            self._status(uri, "failed", "", None, "the check failed: the server log says why")
+            return None
+
+    async def _check_now(self, uri: str) -> RealCheck | None:
         document = self._server.documents.get(uri)
         path = to_fs_path(uri)
         if document is None or path is None:
@@ -104,7 +114,7 @@ class PyptoChecks:
             )
             return check  # its lines are those of a text no longer shown
         index = document.line_index()
-        found = real_diagnostics(check.record, path, document.text())
+        found = real_diagnostics(check.record, path, document.text)
         payloads = [to_payload(d, index, self._server.encoding) for d in found]
         self._results[uri] = (revision, payloads)
         self._log_disagreement(uri, check, payloads)

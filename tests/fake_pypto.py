@@ -11,6 +11,8 @@ file tells the fake what its compile does, by the program it makes:
     prog = ir.Program("crash") / ("hang") / ("alloc")   # SIGSEGV / sleeps / allocates 8 GB
     prog = ir.Program("slow", "2")                 # compiles after 2 s
     pl.parser_error(MESSAGE, LINE, COLUMN)         # the parse fails as pypto's parser does
+    @pl.jit                                        # a JIT kernel: its body returns the program
+    def k(x): return ir.Program(...)               # its specialisation stands for
 
 What it prints and raises are taken from the real compiler's output recorded in tests/data.
 """
@@ -27,12 +29,37 @@ VERSION = "0.0.0+fake"
 _FILES = {
     "pypto/__init__.py": f'__version__ = "{VERSION}"\n',
     "pypto/language/__init__.py": """
+from pypto.language.jit import jit
 from pypto.language.parser.diagnostics.exceptions import ParserTypeError
 
 
 def parser_error(message, line, column):
     raise ParserTypeError(message, {"filename": __import__("inspect").stack()[1].filename,
                                     "begin_line": line, "begin_column": column})
+""",
+    "pypto/language/jit.py": """
+import inspect
+from types import SimpleNamespace
+
+
+class JITFunction:
+    # The real one specialises its source for the call's tensors and parses it: the fake's
+    # kernel returns the program that stands for that.
+    def __init__(self, func):
+        self._func = func
+
+    def _param_names(self):
+        return list(inspect.signature(self._func).parameters)
+
+    def _resolve_specialization(self, args, kwargs, allow_signature_mode=False):
+        return SimpleNamespace(tensor_meta=kwargs, scalar_values={}, scalar_dtypes={}, per_func_dyn={}), None
+
+    def _compile_to_program(self, tensor_meta, scalar_values, scalar_dtypes, per_func_dyn, pl):
+        return self._func(**tensor_meta)
+
+
+def jit(func):
+    return JITFunction(func)
 """,
     "pypto/language/parser/__init__.py": "",
     "pypto/language/parser/diagnostics/__init__.py": "",

@@ -22,6 +22,7 @@ from fake_pypto import install, kernel, no_pypto_python
 from lsp_client import RecordingClient, change, open_document, until_loaded, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
+from raw_lsp import RawServer
 
 from pto_lsp.features.real_diagnostics import (
     ERROR,
@@ -371,3 +372,60 @@ def test_check_with_an_interpreter_without_pypto_exits_2_and_says_why() -> None:
     result = run_cli("--pypto", str(NO_PYPTO), str(path))
     assert result.returncode == 2
     assert "cannot import pypto.language" in result.stderr
+
+
+# ------------------------------------------------------------ a server over the network
+
+
+def saved_over_tcp(*args: str, marker: Path) -> list[dict[str, Any]]:
+    """Open and save a kernel (that leaves `marker` when imported) on a `serve --tcp` server
+    whose client enables the pypto check; the messages it sent in the next seconds."""
+    path, text = write_kernel(
+        f"tcp_{marker.name}.py", f"open({str(marker)!r}, 'w').close()\nprog = ir.Program('accept')\n"
+    )
+    with RawServer(*args, tcp=True) as server:
+        server.call(
+            "initialize",
+            {"processId": None, "rootUri": None, "capabilities": {}, "initializationOptions": ENABLED},
+        )
+        server.notify("initialized", {})
+        uri = path.as_uri()
+        server.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}},
+        )
+        server.notify("textDocument/didSave", {"textDocument": {"uri": uri}})
+        return server.quiet_for(3.0)
+
+
+def test_a_tcp_server_never_runs_it_unless_its_command_line_says_so(tmp_path: Path) -> None:
+    refused = saved_over_tcp(marker=tmp_path / "refused")
+    assert not (tmp_path / "refused").exists()
+    assert [m for m in refused if m.get("method") == STATUS] == []
+    allowed = saved_over_tcp("--allow-pypto-check", marker=tmp_path / "allowed")
+    assert (tmp_path / "allowed").exists()
+    assert [m["params"]["state"] for m in allowed if m.get("method") == STATUS] == ["running", "done"]
+
+
+# ------------------------------------------------------------ @pl.jit kernels
+
+JIT_KERNEL = "@pl.jit\ndef kern(x):\n    return ir.Program('stderr', {line!r})\n"
+
+
+def test_a_jit_kernel_without_build_specs_is_said_not_checked_and_why() -> None:
+    path, _ = write_kernel("jit_no_specs.py", JIT_KERNEL.format(line=""))
+    result = run_cli("--pypto", str(PYTHON), str(path))
+    assert (
+        "jit_no_specs.py:5:1: info[pypto/not-checked] kernel 'kern' not checked by pypto: a @pl.jit kernel is "
+        "specialised by the tensors of a call, and the file has no build_specs()"
+    ) in result.stdout
+
+
+def test_a_jit_kernel_is_specialised_by_the_files_own_build_specs() -> None:
+    path = FOLDER / "kernels" / "jit_specs.py"
+    line = f"[warning] [R] (p) in the specialised kernel at {path}:6:5\n"
+    specs = "\n\ndef build_specs():\n    from types import SimpleNamespace\n    return [SimpleNamespace(name='x', value=2.0)]\n"
+    path, _ = write_kernel("jit_specs.py", JIT_KERNEL.format(line=line) + specs)
+    result = run_cli("--pypto", str(PYTHON), str(path))
+    assert "jit_specs.py:6:5: warning[pypto/R] in the specialised kernel" in result.stdout
+    assert "not checked" not in result.stdout

@@ -429,3 +429,12 @@ def test_a_jit_kernel_is_specialised_by_the_files_own_build_specs() -> None:
     result = run_cli("--pypto", str(PYTHON), str(path))
     assert "jit_specs.py:6:5: warning[pypto/R] in the specialised kernel" in result.stdout
     assert "not checked" not in result.stdout
+
+
+def test_what_the_kernel_file_prints_does_not_disturb_the_check() -> None:
+    path = FOLDER / "kernels" / "prints.py"
+    line = f"[warning] [R] (p) still read at {path}:5:1\n"
+    body = f'print(\'{{"id": 1, "record": null}}\')\nprog = ir.Program("stderr", {line!r})\n'
+    path, _ = write_kernel("prints.py", body)
+    result = run_cli("--pypto", str(PYTHON), str(path))
+    assert "prints.py:5:1: warning[pypto/R] still read" in result.stdout

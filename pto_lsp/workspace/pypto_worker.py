@@ -214,6 +214,11 @@ def _limit_memory(memory_mb: int) -> None:
 def _run_child(request: dict[str, Any], write_end: int) -> None:
     """In the forked child: the check, its record written on `write_end`; never returns."""
     status = 0
+    # The worker's stdin and stdout are its conversation with the server: the author's code
+    # (a print, an input) gets neither.
+    quiet = os.open(os.devnull, os.O_RDWR)
+    os.dup2(quiet, 0)
+    os.dup2(quiet, 1)
     try:
         _limit_memory(int(request.get("memory_mb", 4096)))
         path = os.path.abspath(request["path"])

@@ -438,3 +438,15 @@ def test_what_the_kernel_file_prints_does_not_disturb_the_check() -> None:
     path, _ = write_kernel("prints.py", body)
     result = run_cli("--pypto", str(PYTHON), str(path))
     assert "prints.py:5:1: warning[pypto/R] still read" in result.stdout
+
+
+def test_a_compile_error_that_names_its_place_is_shown_there_without_it() -> None:
+    record = {
+        "import": None,
+        "programs": [{"exception": RECORDED["placed_exception"], "stderr": "", "perf_hints": ""}],
+    }
+    [found] = real_diagnostics(record, "/w/cases/tensor_create_too_large.py", "")
+    assert (found.line, found.column, found.code) == (8, 15, "InternalError")
+    assert found.message == (
+        "tensor.create: tile size (1048576 bytes) exceeds buffer capacity (188416 bytes) for memory space 1"
+    )

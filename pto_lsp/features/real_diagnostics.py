@@ -35,6 +35,7 @@ _REPORT_ITEM = re.compile(
     r"  Location: (?P<location>.*)\n  Error Code: -?\d+$",
     re.M,
 )
+_PLACED_MESSAGE = re.compile(r"^(?P<message>.*) at " + _LOCATION + r"(?: \[[^\]]*\])?$")
 _JUST_LOCATION = re.compile(r"^" + _LOCATION + r"$")
 _TOKEN = re.compile(r"\w+|\S")
 
@@ -98,13 +99,21 @@ def _exception(exception: dict[str, Any], place: _Placer) -> list[RealDiagnostic
     if items:
         return [_report_item(item, place) for item in items]
     span = exception.get("span")
+    # A compile error's message is its first line (what follows is the C++ trace); one the
+    # compiler placed ends " at FILE:LINE:COL" (its `LocationSuffix`): shown at that place,
+    # the message without it, as pto-lsp shows the same error.
+    first = message.splitlines()[0] if message else ""
+    placed = _PLACED_MESSAGE.match(first)
     if span:
         line, column, suffix = place.at(
             span.get("filename"), int(span.get("begin_line") or 1), int(span.get("begin_column") or 0)
         )
+    elif placed:
+        line, column, suffix = place.at(placed["file"], int(placed["line"]), int(placed["col"]))
+        first = placed["message"]
     else:
         line, column, suffix = exception.get("line_in_file") or 1, 0, ""
-    return [RealDiagnostic(line, column, ERROR, exception.get("class", "error"), message + suffix)]
+    return [RealDiagnostic(line, column, ERROR, exception.get("class", "error"), first + suffix)]
 
 
 def _report_item(item: re.Match[str], place: _Placer) -> RealDiagnostic:

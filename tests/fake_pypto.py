@@ -52,6 +52,11 @@ class JITFunction:
         return list(inspect.signature(self._func).parameters)
 
     def _resolve_specialization(self, args, kwargs, allow_signature_mode=False):
+        if allow_signature_mode:  # the shapes from the annotations: an unannotated one has none
+            for name, parameter in inspect.signature(self._func).parameters.items():
+                if parameter.annotation is inspect.Parameter.empty:
+                    raise TypeError(f"parameter '{name}' has no shape in its annotation")
+                kwargs.setdefault(name, None)
         return SimpleNamespace(tensor_meta=kwargs, scalar_values={}, scalar_dtypes={}, per_func_dyn={}), None
 
     def _compile_to_program(self, tensor_meta, scalar_values, scalar_dtypes, per_func_dyn, pl):

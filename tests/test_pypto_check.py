@@ -416,9 +416,19 @@ def test_a_jit_kernel_without_build_specs_is_said_not_checked_and_why() -> None:
     path, _ = write_kernel("jit_no_specs.py", JIT_KERNEL.format(line=""))
     result = run_cli("--pypto", str(PYTHON), str(path))
     assert (
-        "jit_no_specs.py:5:1: info[pypto/not-checked] kernel 'kern' not checked by pypto: a @pl.jit kernel is "
-        "specialised by the tensors of a call, and the file has no build_specs()"
+        "jit_no_specs.py:5:1: info[pypto/not-checked] kernel 'kern' not checked by pypto: its signature does not "
+        "give every tensor's shape (TypeError: parameter 'x' has no shape in its annotation), and the file has no "
+        "build_specs() to give a call's tensors"
     ) in result.stdout
+
+
+def test_a_jit_kernel_with_its_shapes_in_its_signature_is_checked_without_build_specs() -> None:
+    path = FOLDER / "kernels" / "jit_signature.py"
+    line = f"[warning] [R] (p) from the signature at {path}:6:5\n"
+    body = "@pl.jit\ndef kern(x: 'pl.Tensor[[16], pl.FP32]'):\n    return ir.Program('stderr', {line!r})\n"
+    path, _ = write_kernel("jit_signature.py", body.format(line=line))
+    result = run_cli("--pypto", str(PYTHON), str(path))
+    assert "jit_signature.py:6:5: warning[pypto/R] from the signature" in result.stdout
 
 
 def test_a_jit_kernel_is_specialised_by_the_files_own_build_specs() -> None:

@@ -110,44 +110,74 @@ def _compile(ir: Any, program: Any, output_dir: str, path: str) -> dict[str, Any
 def _jit_programs(
     module: Any, jits: list[tuple[str, Any]], path: str
 ) -> tuple[list[Any], list[dict[str, Any]]]:
-    """The programs of the file's `@pl.jit` kernels, specialised with the tensors its own
-    `build_specs()` describes; each kernel that cannot be is said, with why."""
+    """The programs of the file's `@pl.jit` kernels: specialised with the tensors its own
+    `build_specs()` describes, or else, as `compile()` does without tensors, with the shapes
+    of the kernel's signature (its scalars left runtime parameters). A kernel that can be
+    neither is not checked, and said so with why; an error of the specialised program's
+    parse is the kernel's error."""
     import pypto.language as pl
 
-    build_specs = getattr(module, "build_specs", None)
-    if not callable(build_specs):
-        reason = "a @pl.jit kernel is specialised by the tensors of a call, and the file has no build_specs()"
-        return [], [{"name": name, "reason": reason} for name, _ in jits]
-    try:
-        specs = build_specs()
-        arguments = {spec.name: _sample(spec) for spec in specs}
-    except Exception as error:
-        reason = f"build_specs() failed: {type(error).__name__}: {error}"
-        return [], [{"name": name, "reason": reason} for name, _ in jits]
+    from_specs, why_not = _spec_arguments(module)
     programs: list[Any] = []
     skipped: list[dict[str, Any]] = []
     for name, jit in jits:
-        if set(jit._param_names()) != set(arguments):
-            reason = "build_specs() describes another kernel's tensors (its names are not this kernel's parameters)"
-            skipped.append({"name": name, "reason": reason})
-            continue
+        if from_specs is not None and set(jit._param_names()) == set(from_specs):
+            arguments, signature_mode = dict(from_specs), False
+        else:
+            arguments, signature_mode = _runtime_scalars(jit, pl), True
         try:
-            specialization, _ = jit._resolve_specialization((), dict(arguments))
-            programs.append(
-                (
-                    name,
-                    jit._compile_to_program(
-                        specialization.tensor_meta,
-                        specialization.scalar_values,
-                        specialization.scalar_dtypes,
-                        specialization.per_func_dyn,
-                        pl,
-                    ),
-                )
+            specialization, _ = jit._resolve_specialization(
+                (), arguments, allow_signature_mode=signature_mode
             )
         except Exception as error:
-            programs.append((name, error))
+            reason = f"its signature does not give every tensor's shape ({type(error).__name__}: {error})"
+            skipped.append({"name": name, "reason": f"{reason}, and {why_not}"})
+            continue
+        try:
+            program = jit._compile_to_program(
+                specialization.tensor_meta,
+                specialization.scalar_values,
+                specialization.scalar_dtypes,
+                specialization.per_func_dyn,
+                pl,
+            )
+        except MemoryError:
+            raise
+        except Exception as error:
+            program = error
+        programs.append((name, program))
     return programs, skipped
+
+
+def _spec_arguments(module: Any) -> tuple[dict[str, Any] | None, str]:
+    """A call's arguments as the file's `build_specs()` describes them, or None and why not."""
+    build_specs = getattr(module, "build_specs", None)
+    if not callable(build_specs):
+        return None, "the file has no build_specs() to give a call's tensors"
+    try:
+        return {spec.name: _sample(spec) for spec in build_specs()}, ""
+    except Exception as error:
+        return None, f"build_specs() failed ({type(error).__name__}: {error})"
+
+
+def _runtime_scalars(jit: Any, pl: Any) -> dict[str, Any]:
+    """`pl.RUNTIME` for each scalar parameter without a default: left a runtime parameter."""
+    import inspect
+
+    function = getattr(jit, "_func", None)
+    runtime = getattr(pl, "RUNTIME", None)
+    if function is None or runtime is None:
+        return {}
+    return {
+        name: runtime
+        for name, parameter in inspect.signature(function).parameters.items()
+        if parameter.default is inspect.Parameter.empty and _is_scalar(parameter.annotation)
+    }
+
+
+def _is_scalar(annotation: Any) -> bool:
+    text = annotation if isinstance(annotation, str) else type(annotation).__name__
+    return "Scalar" in text or type(annotation).__name__ == "DataType"
 
 
 def _sample(spec: Any) -> Any:

@@ -228,6 +228,9 @@ async def test_a_saved_kernel_gets_the_real_compilers_warnings_on_their_lines(
     assert found.message == "Unused variable 'x' in function 'f'"
     status = await status_of(checking, uri)
     assert status["state"] == "done" and status["pyptoVersion"] == "0.0.0+fake" and status["seconds"] > 0
+    # pto-lsp does not report that variable: the disagreement is logged, with both answers.
+    logged = [m.message for m in checking.log_messages if "disagree" in m.message]
+    assert logged and "pypto only:   line 4: warning: Unused variable 'x' in function 'f'" in logged[0]
 
 
 async def test_a_kernel_the_real_compiler_accepts_gets_nothing_from_it(checking: RecordingClient) -> None:

@@ -463,3 +463,13 @@ def test_a_compile_error_that_names_its_place_is_shown_there_without_it() -> Non
     assert found.message == (
         "tensor.create: tile size (1048576 bytes) exceeds buffer capacity (188416 bytes) for memory space 1"
     )
+
+
+def test_the_programs_a_files_factories_build_are_checked_too() -> None:
+    path = FOLDER / "kernels" / "factory.py"
+    line = f"[warning] [R] (p) built by the factory at {path}:5:5\n"
+    body = f"def build_program(size=16):\n    return ir.Program('stderr', {line!r})\n\n\ndef build_other(x):\n    raise AssertionError('never called: it needs an argument')\n"
+    path, _ = write_kernel("factory.py", body)
+    result = run_cli("--pypto", str(PYTHON), str(path))
+    assert "factory.py:5:5: warning[pypto/R] built by the factory" in result.stdout
+    assert "never called" not in result.stdout

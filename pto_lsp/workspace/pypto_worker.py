@@ -212,9 +212,11 @@ def _check(path: str, output_dir: str) -> dict[str, Any]:
         return record
     found = list(vars(module).items())
     programs: list[tuple[str, Any]] = [(n, v) for n, v in found if isinstance(v, ir.Program)]
+    programs.extend(_built_programs(module, ir, record))
     jits = [(n, v) for n, v in found if type(v).__name__ == "JITFunction"]
     if jits:
-        specialised, record["not_checked"] = _jit_programs(module, jits, path)
+        specialised, skipped = _jit_programs(module, jits, path)
+        record["not_checked"].extend(skipped)
         programs.extend(specialised)
     for index, (name, program) in enumerate(programs):
         if isinstance(program, BaseException):
@@ -226,6 +228,52 @@ def _check(path: str, output_dir: str) -> dict[str, Any]:
         entry["name"] = name
         record["programs"].append(entry)
     return record
+
+
+def _built_programs(module: Any, ir: Any, record: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The programs the file's own factories build: each `build_*` function of the file
+    (not `build_specs`) that needs no argument, called as its tests would. What one raises
+    is the compiler's only when pypto raised it (the parse of the program it builds);
+    anything else says the factory was not checked."""
+    import inspect
+
+    built: list[tuple[str, Any]] = []
+    for name, value in list(vars(module).items()):
+        if not (name.startswith("build_") and name != "build_specs" and inspect.isfunction(value)):
+            continue
+        if value.__module__ != module.__name__ or not _callable_without_arguments(value):
+            continue
+        label = f"{name}()"
+        with _StderrAtDescriptor() as captured:
+            try:
+                result = value()
+            except MemoryError:
+                raise
+            except Exception as error:
+                result = error
+        record["import_stderr"] += captured.text
+        if isinstance(result, ir.Program):
+            built.append((label, result))
+        elif isinstance(result, Exception):
+            if type(result).__module__.startswith("pypto"):
+                built.append((label, result))
+            else:
+                reason = f"calling it raised {type(result).__name__}: {result}"
+                record["not_checked"].append({"name": name, "reason": reason})
+    return built
+
+
+def _callable_without_arguments(function: Any) -> bool:
+    import inspect
+
+    try:
+        parameters = inspect.signature(function).parameters.values()
+    except (TypeError, ValueError):
+        return False
+    return all(
+        p.default is not inspect.Parameter.empty or p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)
+        for p in parameters
+    )
 
 
 def _limit_memory(memory_mb: int) -> None:

@@ -173,6 +173,14 @@ def publish_time(server_dir: Path, transport: str, text: str, timeout: float) ->
         assert server.wait_for(lambda m: m.get("id") == 1, 60) is not None, "no answer to initialize"
         server.send(b'{"jsonrpc": "2.0", "method": "initialized", "params": {}}')
         uri = (REPO / "framing_benchmark.py").as_uri()
+        # Answered once the server has loaded (over stdio `initialize` may be answered before).
+        ready = {"textDocument": {"uri": uri}}
+        server.send(
+            json.dumps(
+                {"jsonrpc": "2.0", "id": 2, "method": "textDocument/documentSymbol", "params": ready}
+            ).encode()
+        )
+        assert server.wait_for(lambda m: m.get("id") == 2, 60) is not None, "the server never loaded"
         body = did_open(uri, text)
         start = time.perf_counter()
         server.send(body)

@@ -67,6 +67,7 @@ _CODEGEN_CODES = frozenset(
         codes.UNUSED_VARIABLE,
         codes.OUT_PARAM_WRITE_DROPPED,
         codes.MISSING_RETURN,
+        codes.PERF_HINT_TILE_INNERMOST_DIM,
     }
 )
 
@@ -399,11 +400,15 @@ def _pipeline_checks(
         if early is None:  # they fail with an error we do not report: nothing after it is judged
             continue
         rejected = early or simplify_errors(program) or missing_return_errors(program)
+        hints: list[Diagnostic] = []
         if not rejected and index in kernel_programs:
             planned = program_memory(program)
             memory.extend(planned.kernels)
             rejected = planned.errors
-        found.extend(rejected or [*group_errors(program), *orchestration_errors(program)])
+            hints = planned.hints or []
+        codegen = rejected or [*group_errors(program), *orchestration_errors(program)]
+        # The performance hints come at the end of a compile that succeeds.
+        found.extend(codegen or hints)
     return PipelineReport(found, memory)
 
 

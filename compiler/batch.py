@@ -41,6 +41,7 @@ from compiler.base.span import Span
 from compiler.coverage import unanalysed_spans
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.syntax.environment import Contribution, ModuleEnvironment, contribution, fold_environment
+from compiler.syntax.source_checks import refusing_line
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.unit_scan import INITIAL, State, scan, split_keeping_ends, unit_extents
 from compiler.syntax.units import ParsedUnit, parse_unit
@@ -83,11 +84,26 @@ class _Piece:
 def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
     """The report of each module, in order. `jobs`: processes at most (0: one per CPU)."""
     lines = [split_keeping_ends(source) for source in sources]
+    # A module Python refuses before its first statement (`source_checks`): its one line
+    # is its one unit, checked here; it is no lines at all to the rest of the check.
+    refused: list[tuple[int, ParsedUnit]] = []
+    for module, (source, found) in enumerate(zip(sources, lines, strict=True)):
+        line = refusing_line(
+            lambda index, found=found: found[index] if index < len(found) else "",
+            len(found),
+            "\x00" in source,
+        )
+        if line is not None:
+            refused.append((module, parse_unit(found[line - 1], line)))
+            lines[module] = []
     shares = _shares(lines, _processes(jobs, sum(len(module) for module in lines)))
     reports = _in_processes(lines, shares) if len(shares) > 1 else None
     if reports is None:
         whole = [_Piece(module, 0, len(found), INITIAL) for module, found in enumerate(lines)]
         reports = _work(lines, whole, lambda own, ends: own)
+    if refused:
+        empty = fold_environment([], dsl_decorator_name)
+        reports = [*reports, *((module, unit_report(unit, empty)) for module, unit in refused)]
     return _module_reports(len(sources), reports)
 
 

@@ -187,3 +187,118 @@ def test_the_largest_int64_bounds_are_accepted(tmp_path: Path) -> None:
     path.write_text(_program(_LOOP.format(kind="range", bound="-2**63, 2**63 - 1")), encoding="utf-8")
     run = _run("check", str(path))
     assert (run.returncode, run.stderr) == (0, ""), run.stdout
+
+
+# ---------------------------------------------------------------- what Python itself refuses
+
+_DEEP_FUNCTION = """\
+import pypto.language as pl
+
+
+@pl.function
+def f(a: pl.Tensor[[64, 64], pl.FP32]) -> pl.Tensor[[64, 64], pl.FP32]:
+    x = pl.add(a, {argument})
+    return a
+"""
+
+
+def _python_refusal(path: Path) -> BaseException | None:
+    """What CPython raises compiling the file (compiled, never run)."""
+    try:
+        compile(path.read_bytes(), str(path), "exec")
+    except (SyntaxError, RecursionError, MemoryError) as error:
+        return error
+    return None
+
+
+@pytest.mark.parametrize(
+    "argument",
+    ["-" * 10_000 + "a", "a" + ".b" * 100_000, "a" + "[0]" * 30_000, "(" * 10_000 + "a" + ")" * 10_000],
+    ids=["unary minus", "attributes", "subscripts", "parentheses"],
+)
+def test_a_definition_python_itself_refuses_is_an_error(tmp_path: Path, argument: str) -> None:
+    path = tmp_path / "deep.py"
+    path.write_text(_DEEP_FUNCTION.format(argument=argument), encoding="utf-8")
+    refusal = _python_refusal(path)
+    assert refusal is not None  # the import fails: the real compiler never runs
+    run = _run("check", str(path))
+    assert "Traceback" not in run.stderr
+    [first, summary] = run.stdout.splitlines()
+    expected = f"{type(refusal).__name__}: {refusal}" if str(refusal) else type(refusal).__name__
+    if isinstance(refusal, SyntaxError):
+        expected = f"SyntaxError: {refusal.msg}"
+    assert first.endswith(expected) and "error[PTO00" in first, (first, expected)
+    assert summary == "Found 1 diagnostic in 1 file(s)."
+    assert run.returncode == 1
+
+
+def test_a_definition_only_pto_lsp_cannot_follow_stays_a_hint(tmp_path: Path) -> None:
+    path = tmp_path / "long_sum.py"
+    path.write_text(_DEEP_FUNCTION.format(argument=" + ".join(["a"] * 600)), encoding="utf-8")
+    assert _python_refusal(path) is None
+    run = _run("check", str(path))
+    assert "hint[PTO009]" in run.stdout and run.returncode == 0
+
+
+# ---------------------------------------------------------------- codings Python reads otherwise
+
+
+@pytest.mark.parametrize(
+    ("declaration", "hidden"),
+    [
+        ("# coding: unicode_escape\n", "# \\x0a    x = pl.lod(x)\n"),
+        ("#!/usr/bin/env python\n# -*- coding: utf-7 -*-\n", "# +AAo-    x = pl.lod(x)\n"),
+    ],
+    ids=["unicode_escape", "utf-7"],
+)
+def test_a_coding_that_makes_python_read_other_text_is_an_error_on_its_line(
+    tmp_path: Path, declaration: str, hidden: str
+) -> None:
+    path = tmp_path / "trojan.py"
+    path.write_text(declaration + _KERNEL.replace("    del y\n", "") + hidden, encoding="utf-8")
+    line = declaration.count("\n")
+    # What Python reads: a call of `pl.lod` in the kernel, where an editor shows a comment.
+    assert "x = pl.lod(x)" in path.read_bytes().decode(declaration.split("coding: ")[1].split()[0])
+    run = _run("check", str(path))
+    assert "Traceback" not in run.stderr
+    [first, summary] = run.stdout.splitlines()
+    assert first.startswith(f"{path}:{line}:") and "error[PTO004]" in first
+    assert "makes Python read other text than an editor shows" in first and "lod" not in first
+    assert summary == "Found 1 diagnostic in 1 file(s)."
+    assert run.returncode == 1
+
+
+# ---------------------------------------------------------------- a fault of ours
+
+
+def test_a_file_whose_check_fails_is_named_and_the_others_still_checked(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Whatever fails inside the check of one file (here made to) ends neither the check
+    of the others nor in a traceback, and the run is never green."""
+    import io
+
+    import compiler.batch
+    from pto_lsp.cli.check import run_check
+
+    real = compiler.batch.unit_report
+
+    def failing(unit, env, codegen=True):  # type: ignore[no-untyped-def]
+        if "BOOM" in unit.text:
+            raise OverflowError("made to fail")
+        return real(unit, env, codegen)
+
+    monkeypatch.setattr(compiler.batch, "unit_report", failing)
+    (tmp_path / "a.py").write_text(_KERNEL, encoding="utf-8")
+    (tmp_path / "b.py").write_text(_KERNEL.replace("return x", "return x  # BOOM"), encoding="utf-8")
+    (tmp_path / "c.py").write_text(_KERNEL, encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = run_check([tmp_path], "text", out, err, jobs=1)
+    assert status == 1
+    assert [line.split(":")[0].rsplit("/", 1)[-1] for line in out.getvalue().splitlines()[:-1]] == [
+        "a.py",
+        "c.py",
+    ]
+    assert err.getvalue() == (
+        f"pto-lsp: not checked: {tmp_path / 'b.py'}: pto-lsp failed while checking it "
+        "(an internal error: please report it)\n"
+    )
+    assert "1 file(s) could not be checked" in out.getvalue()

@@ -155,6 +155,25 @@ def test_comments_of_a_pass_statement_wait_for_the_next_one():
     assert body == ["# nothing here", "return a"]
 
 
+def test_parse_time_directives_make_no_statement_and_pass_their_comments_on():
+    """`pl.static_assert` / `pl.static_print` / `pl.dump_tag` emit no IR (the real parser
+    handles them as it parses): nothing of them is printed (nor judged by a later check),
+    and their comments go to the next statement."""
+    dump = _dump(
+        HEADER
+        + """\
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, a: pl.Tensor[[16], pl.FP32]) -> pl.Tensor[[16], pl.FP32]:
+        # checked once
+        pl.static_assert(True)
+        pl.static_print(a)
+        pl.dump_tag(a)
+        return a
+"""
+    )
+    assert _body(dump, "main") == ["# checked once", "return a"]
+
+
 def test_comment_extraction_skips_hashes_in_strings_and_strips_one_space():
     text = 's = "# not a comment"  #  two spaces\nt = """\n# inside\n"""  ## heading\n'
     assert extract_comments(text) == {1: [(23, " two spaces")], 4: [(5, "# heading")]}

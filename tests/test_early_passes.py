@@ -220,3 +220,23 @@ def test_an_unrolled_loops_comments_go_above_its_first_copy(tmp_path: Path):
     ]
     assert body[:2] == ["# both halves", "if pl.const(0, pl.INDEX) == pl.const(0, pl.INDEX):"]
     assert body.count("# both halves") == 1
+
+
+def test_unpacking_an_inline_functions_tuple_reads_its_values(tmp_path: Path):
+    source = INLINE.replace(
+        "a2: pl.Tensor[[4], pl.FP32] = self.square(a)", "a2, a3 = self.pair(a)\n        b3 = pl.add(a3, a3)"
+    ).replace(
+        "    @pl.function\n    def main",
+        "    @pl.function(type=pl.FunctionType.Inline)\n"
+        "    def pair(self, x: pl.Tensor[[4], pl.FP32]) -> tuple[pl.Tensor[[4], pl.FP32], pl.Tensor[[4], pl.FP32]]:\n"
+        "        return x, x\n\n    @pl.function\n    def main",
+    )
+    body = [
+        line.strip() for line in compile_after(tmp_path, source, "1").split("def main", 1)[1].splitlines()[1:]
+    ]
+    # No tuple is made: `a2, a3 = ...` reads the returned values one by one.
+    assert body[:3] == [
+        "a2: pl.Tensor[[4], pl.FP32] = a",
+        "a3: pl.Tensor[[4], pl.FP32] = a",
+        "b3: pl.Tensor[[4], pl.FP32] = pl.tensor.add(a3, a3)",
+    ]

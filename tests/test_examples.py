@@ -141,7 +141,8 @@ def test_every_example_is_covered():
 def test_hinted_example_shows_its_hint_and_no_error(name):
     checked = check_file(EXAMPLES / name)
     assert checked.exit_code == 0
-    assert [d["code"] for d in checked.cli] == [HINTED[name]]
+    # Besides the real compile's performance hints (PTO631, tests/test_perf_hints.py).
+    assert [d["code"] for d in checked.cli if d["code"] != "PTO631"] == [HINTED[name]]
     assert f"warning[{HINTED[name]}]" in header_comment(name)
 
 

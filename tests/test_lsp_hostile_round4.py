@@ -289,3 +289,100 @@ def test_a_websocket_client_opens_a_file_of_several_megabytes() -> None:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+# ---------------------------------------------------------------- what Python reads, what it refuses
+
+_HIDDEN = "# \\x0a    x = pl.lod(x)\n"  # to unicode_escape a line break, then a call of `pl.lod`
+_SAME_TEXT = {
+    "unicode_escape": "# coding: unicode_escape\n" + KERNEL + _HIDDEN,
+    "utf-7 on line 2": "#!/usr/bin/env python\n# -*- coding: utf-7 -*-\n" + KERNEL + "# +AAo-x = pl.lod(x)\n",
+    "raw_unicode_escape": "# vim: set fileencoding=raw_unicode_escape :\n" + KERNEL,
+    "too deep for Python": KERNEL.replace("    y = x\n", "    y = " + "-" * 10_000 + "x\n"),
+    "latin-1 (read as Python reads it)": "# coding: latin-1\n" + KERNEL,
+}
+
+
+def test_the_editor_and_check_agree_on_what_python_reads(tmp_path: Path) -> None:
+    with RawServer() as server:
+        server.initialize()
+        for number, (name, text) in enumerate(_SAME_TEXT.items()):
+            path = tmp_path / f"coding_{number}.py"
+            path.write_text(text, encoding="utf-8")  # as the editor saves it
+            _open(server, path, text)
+            shown = _view(_published(server, path, 1))
+            assert shown == _cli_view(path), name
+            codes = [code for _, code, _ in shown]
+            if "latin-1" in name:
+                assert codes == ["PTO501"], name
+            elif "deep" in name:
+                assert codes == ["PTO002"], name
+            else:  # one error, on the coding line, and nothing Python alone reads
+                [(line, code, message)] = shown
+                assert code == "PTO004" and "makes Python read other text than an editor shows" in message
+                assert line == next(n for n, row in enumerate(text.splitlines()) if "coding" in row)
+        assert "Traceback" not in server.stderr
+
+
+@pytest.mark.parametrize("where", ["a comment above the kernel", "a comment in the kernel"])
+def test_a_nul_byte_is_pythons_error_in_the_editor_as_check_refuses_it(tmp_path: Path, where: str) -> None:
+    text = (
+        "# a\x00b\n" + KERNEL if "above" in where else KERNEL.replace("    del y\n", "    del y  # a\x00b\n")
+    )
+    path = tmp_path / "nul.py"
+    path.write_text(text, encoding="utf-8")
+    check = run_pto_lsp("check", str(path))
+    assert check.returncode == 1 and "not a text file (it contains NUL bytes)" in check.stderr
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, text)
+        [(line, code, message)] = _view(_published(server, path, 1))
+        assert (line, code) == (text[: text.index("\x00")].count("\n"), "PTO001")
+        assert message == "SyntaxError: source code string cannot contain null bytes"  # CPython's words
+        # The byte deleted (a paste of the whole text: no keystroke's hold): the kernel's own error.
+        _change(server, path, 2, [{"text": text.replace("\x00", "")}])
+        assert [message for _, _, message in _view(_published(server, path, 2))] == [DELETE]
+
+
+# ---------------------------------------------------------------- numbers past 64 bits, project settings
+
+_PAST_INT64 = """\
+import pypto.language as pl
+
+N = 1 << 64
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        for i in pl.unroll(N):
+            t = pl.load(a, [0, 0], [64, 64])
+            out = pl.store(t, [0, 0], out)
+        return out
+"""
+
+
+def test_a_loop_bound_past_64_bits_is_published_as_check_says(tmp_path: Path) -> None:
+    path = tmp_path / "big.py"
+    path.write_text(_PAST_INT64, encoding="utf-8")
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, _PAST_INT64)
+        shown = _view(_published(server, path, 1))
+        assert shown == _cli_view(path)
+        [(line, code, message)] = shown
+        assert (line, code) == (8, "PTO502")
+        assert message.startswith("Failed to parse function 'k': __init__(): incompatible function arguments")
+        assert "Traceback" not in server.stderr
+
+
+def test_a_wrongly_typed_project_setting_leaves_the_editor_its_diagnostics(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text('[tool.pto-lsp]\nsoc = ["950"]\n', encoding="utf-8")
+    path = tmp_path / "kernel.py"
+    path.write_text(KERNEL, encoding="utf-8")
+    with RawServer() as server:
+        server.initialize()
+        _open(server, path, KERNEL)
+        assert [message for _, _, message in _view(_published(server, path, 1))] == [DELETE]
+        assert "Traceback" not in server.stderr

@@ -6,6 +6,8 @@ SYNTAX_ERROR = "PTO001"
 # Python itself rejects the module before the PyPTO parser runs.
 PYTHON_COMPILE_ERROR = "PTO002"  # SyntaxError from Python's compiler (e.g. `break` outside a loop)
 PYTHON_EVALUATION_ERROR = "PTO003"  # NameError / AttributeError evaluating a signature or decorator
+# A coding declaration that makes Python read other text than an editor shows (pto-lsp's own).
+MISLEADING_CODING = "PTO004"
 
 # A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
 NOT_ANALYSED = "PTO009"
@@ -65,4 +67,5 @@ VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]
+PERF_HINT_TILE_INNERMOST_DIM = "PTO631"  # [perf_hint PH001] TileInnermostDimGranularity
 MISSING_RETURN = "PTO621"  # ConvertTensorToTileOps: "... has no ReturnStmt but declares 1 return type(s) ..."

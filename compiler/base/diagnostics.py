@@ -35,6 +35,7 @@ class Stage(str, enum.Enum):
     CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
+    PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).
     COHERENCY = "coherency"
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import CodegenNotModelled, plan_kernel
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
-from compiler.ir import AssignStmt, Call, Function, FunctionType, TileType
+from compiler.ir import SCALAR_CAST_OP, AssignStmt, Call, Function, FunctionType, ScalarType, TileType
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.ssa import base_name
 
@@ -152,10 +152,18 @@ def _exact(function: Function, allocs: list[TileAlloc], addresses: list[int]) ->
     return KernelMemory(function.name, function.span, _ordered(spaces))
 
 
+def _scalar_cast(call: Call) -> bool:
+    """A scalar's cast (`pl.cast(n, pl.INDEX)`, an IR Cast expression): no tile at all."""
+    return call.op == SCALAR_CAST_OP and isinstance(call.type, ScalarType)
+
+
 def _at_most(function: Function, why: str) -> KernelMemory:
     tiles: dict[str, list[TileUse]] = {}
     unknown: dict[str, None] = {}
-    others = sorted({call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt)} - AT_MOST_OPS)
+    others = sorted(
+        {call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt) if not _scalar_cast(call)}
+        - AT_MOST_OPS
+    )
     if others:
         shown = ", ".join(others[:3]) + (", ..." if len(others) > 3 else "")
         why = f"the passes after ConvertTensorToTileOps add tiles for {shown} (and the planner is not modelled: {why})"

@@ -43,6 +43,7 @@ from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
+from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hints
 
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
@@ -71,6 +72,9 @@ class ProgramMemory:
 
     kernels: list[KernelMemory]
     errors: list[Diagnostic]
+    # The performance hints of the compiled program (none where a pass rejects it; None:
+    # not judged here).
+    hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -81,7 +85,7 @@ def program_memory(program: Program) -> ProgramMemory:
     except RecursionError:
         raise  # the unit is too deep to analyse (`analyse_unit` says so)
     except Exception:  # a pass or the emitter stumbling: "not analysed"
-        return ProgramMemory([], [])
+        return ProgramMemory([], [], None)
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -98,7 +102,11 @@ def _program_memory(program: Program) -> ProgramMemory:
     operands = [d for _, found in calls for d in _l0_operand_errors(found)]
     if operands:
         return ProgramMemory(memories, operands)
-    return ProgramMemory(memories, [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)])
+    overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
+    if overflows:
+        return ProgramMemory(memories, overflows)
+    hints = tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
+    return ProgramMemory(memories, [], hints)
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:

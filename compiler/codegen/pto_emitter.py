@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from compiler.base.span import Span
 from compiler.codegen import pto_op_names
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
-from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, substitute
+from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
 from compiler.ir import (
     AssignStmt,
@@ -214,10 +214,13 @@ class _Emitter:
     def _planned(self) -> list[int]:
         """Each alloc's address: the real planner's (`tile_memory`); their constants are asked
         for in the order of the allocs, as the real codegen emits them before the views."""
+        # The tiles each line names (its placeholders, `SsaNames`): one look at each line.
+        alloc_of_name = {alloc.name: index for index, alloc in enumerate(self.allocs)}
         last_use: dict[int, int] = {}
-        for index, alloc in enumerate(self.allocs):
-            for line, point in self.lines:
-                if alloc.name in line:
+        for line, point in self.lines:
+            for name in placeholders_in(line):
+                index = alloc_of_name.get(name)
+                if index is not None:
                     last_use[index] = max(last_use.get(index, point), point)
         for index, point in self.reads:
             last_use[index] = max(last_use.get(index, point), point)

@@ -26,6 +26,7 @@ TILES, ADDRESSES, VIEWS, BODY = "tiles", "addresses", "views", "body"
 _PHASES = (TILES, ADDRESSES, VIEWS, BODY)
 _MARK = "\x00"
 _PLACEHOLDER = re.compile(f"{_MARK}(\\d+){_MARK}")
+_PLACEHOLDER_TEXT = re.compile(f"{_MARK}\\d+{_MARK}")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.$]")
 
 
@@ -34,6 +35,11 @@ class _Constant(NamedTuple):
 
     value: int | float
     type: str
+
+
+def placeholders_in(text: str) -> list[str]:
+    """The placeholders `SsaNames` wrote in `text`, in order."""
+    return _PLACEHOLDER_TEXT.findall(text)
 
 
 @dataclass

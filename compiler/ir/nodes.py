@@ -14,6 +14,7 @@ from compiler.base.span import Span
 from compiler.ir.types import IRType, ScalarType, UnknownType
 
 __all__ = [
+    "SCALAR_CAST_OP",
     "AssignStmt",
     "BinaryExpr",
     "BreakStmt",
@@ -181,6 +182,10 @@ class OpaqueExpr(Expr):
 
     def __post_init__(self) -> None:
         _count_opaque()
+
+
+# A scalar's cast (the real IR's Cast expression) is a call of this name: `pl.cast(n, pl.INDEX)`.
+SCALAR_CAST_OP = "pl.cast"
 
 
 def is_index_literal(expr: Expr | None, value: int) -> bool:
@@ -407,6 +412,9 @@ class Function:
     # `@pl.jit` only (`compiler.parser.jit_renames`): the names the real specializer
     # bridges into loops, each with the loop's span (not modelled).
     jit_bridges: list[tuple[str, Span]] = field(default_factory=list)
+    # A HOST SubWorker's body: its plain Python, as the real parser keeps it (each
+    # statement `ast.unparse`d); None for an abstract one (`...`) and any other function.
+    inline_body: str | None = None
 
     @property
     def has_dsl_body(self) -> bool:

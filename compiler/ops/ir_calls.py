@@ -61,7 +61,18 @@ _SPECS: dict[str, IRCallSpec] = {
     "tile.transpose_view": _spec("tile.transpose_view", "tile"),
     "tile.row_max": _spec("tile.row_max", "tile, tmp_tile"),
     "tile.row_sum": _spec("tile.row_sum", "tile, tmp_tile"),
-    "tile.tpush_to_aic": _spec("tile.tpush_to_aic", "tile", "split, id?"),
+    # pl.tpush_to_aic & co. are the tile ops, re-exported by the system op modules.
+    "system.tpush_to_aic": _spec("tile.tpush_to_aic", "tile", "split, id?"),
+    "system.tpush_to_aiv": _spec("tile.tpush_to_aiv", "tile", "split, lane_stride?, id?"),
+    "system.tpop_from_aic": _spec("tile.tpop_from_aic", "", "split=0, lane_stride?, id?"),
+    "system.tpop_from_aiv": _spec("tile.tpop_from_aiv", "", "split=0, id?"),
+    "system.reserve_buffer": _spec("system.reserve_buffer", "", "name, size, base=-1"),
+    "tensor.transpose": _spec("tensor.transpose", "tensor, axis1, axis2"),
+    "tile.transpose": _spec("tile.transpose", "tile, axis1, axis2, tmp_tile?"),
+    "unified.transpose@tensor": _spec("tensor.transpose", "input, axis1, axis2"),
+    "unified.transpose@tile": _spec("tile.transpose", "input, axis1, axis2"),
+    "array.create": _spec("array.create", "extent", "dtype"),
+    "array.update_element": _spec("array.update_element", "array, index, value"),
     "tensor.create": _spec(
         "tensor.create", "shape", "dtype, layout=TensorLayout.ND, manual_dep!, init_value?"
     ),
@@ -118,6 +129,9 @@ def build_from_table(call: OpCall, level: str | None, span: Span) -> None:
     if call.built:
         return
     key = call.op if call.level != "unified" else f"{call.op}@{level}"
+    if key in _BESPOKE:
+        _BESPOKE[key](call, span)
+        return
     spec = _SPECS.get(key)
     if spec is None:
         return
@@ -191,6 +205,8 @@ def _canonical(call: OpCall, name: str, value: Any) -> Any:
         return value if isinstance(value, Expr) else _UNKNOWN_VALUE
     if isinstance(static, DType):
         return OpaqueExpr(value.span, f"pl.{static.name}")
+    if type(static) is int and not isinstance(value, Const):  # a closure constant (`base=pl.AUTO`)
+        return Const(value.span, static, type=ScalarType("INDEX"))
     if isinstance(static, EnumMember) and static.enum in _ENUM_SPELLINGS:
         return OpaqueExpr(value.span, f"pl.{_ENUM_SPELLINGS[static.enum]}.{static.member}")
     return value
@@ -202,3 +218,28 @@ def _default(text: str, span: Span) -> Expr:
     if text.lstrip("-").isdigit():
         return Const(span, int(text), type=ScalarType("INDEX"))
     return OpaqueExpr(span, f"pl.{text}")
+
+
+def _syncall(call: OpCall, span: Span) -> None:
+    """`pl.system.syncall(mode="soft", core_type=..., gm_workspace=ws, used_cores=n)` is
+    `system.syncall(ws[, n])` with the core type and the mode as keywords; a `used_cores`
+    of 0 (the launch configuration's count) is left out, an int one is an INT32 constant.
+    The hard form keeps its call as written."""
+    mode = call.evaluate(call.nodes["mode"]) if call.has("mode") else "hard"
+    core_type = call.evaluate(call.nodes["core_type"]) if call.has("core_type") else "mix"
+    workspace = call.values.get("gm_workspace")
+    if mode != "soft" or not isinstance(core_type, str) or not isinstance(workspace, Expr):
+        return
+    used = call.evaluate(call.nodes["used_cores"]) if call.has("used_cores") else UNKNOWN
+    if type(used) is not int:
+        return  # a scalar count, or a closure value not folded here: not modelled
+    args: list[Expr] = [workspace]
+    if used:
+        args.append(Const(span, used, type=ScalarType("INT32")))
+    call.built["op"] = "system.syncall"
+    call.built["args"] = args
+    call.built["kwargs"] = {"core_type": core_type, "mode": "soft"}
+
+
+# Wrappers whose builder decides more than the table says.
+_BESPOKE = {"system.syncall": _syncall}

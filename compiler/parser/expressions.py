@@ -47,6 +47,7 @@ from compiler.parser.errors import (
     unsupported,
 )
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
+from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
 
@@ -334,11 +335,14 @@ class ExpressionParser:
         deduced = op_calls.check_op_call(
             namespace, name, node, args, kwargs, self._evaluator.eval, self._is_dsl_var, built
         )
-        op = built.get("op") or ops.canonical_op(namespace, name, args)
+        written_op = ops.canonical_op(namespace, name, args)
+        op = built.get("op") or written_op
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
-        call.type = deduced if deduced is not None else ops.result_type(op, call)
+        # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
+        # op whose result we do not type, though it builds `tile.tpop_from_aiv`).
+        call.type = deduced if deduced is not None else ops.result_type(written_op, call)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:
@@ -470,6 +474,9 @@ class ExpressionParser:
             if isinstance(operand.type, (TensorType, TileType)):
                 level = "tensor" if isinstance(operand.type, TensorType) else "tile"
                 return Call(span, f"{level}.{op}", [lhs, rhs], type=type(operand.type)(None, None))
+        dtype = promoted_dtype(lhs, rhs) if op in _INDEX_PRESERVING else None
+        if dtype is not None:
+            return BinaryExpr(span, op, cast_to(lhs, dtype), cast_to(rhs, dtype), type=ScalarType(dtype))
         return BinaryExpr(span, op, lhs, rhs, type=_arithmetic_type(op, lhs.type, rhs.type))
 
     def _unary(self, node: ast.UnaryOp, span: Span) -> Expr:
@@ -509,7 +516,7 @@ class ExpressionParser:
                 "Use supported comparisons: ==, !=, <, <=, >, >=",
             )
         self._require_scalars(*operands)
-        return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
+        return OpaqueExpr(span, _promoted_comparison(node, operands), operands, type=ScalarType("BOOL"))
 
     def _folded(self, node: ast.expr, span: Span) -> Expr | None:
         """The closure evaluation's constant; None when ours cannot tell (the
@@ -553,6 +560,28 @@ class ExpressionParser:
                 )
             if not isinstance(operand.type, ScalarType):
                 return  # unknown: it might fail first, with another message
+
+
+def _promoted_comparison(node: ast.Compare, operands: list[Expr]) -> str:
+    """The comparison's text with its operands promoted to one dtype (`operands` take
+    their casts): `pl.cast(cond, pl.INDEX) == 1` for an INT32 `cond`."""
+    if len(operands) != 2:
+        return ast.unparse(node)
+    dtype = promoted_dtype(operands[0], operands[1])
+    if dtype is None:
+        return ast.unparse(node)
+    nodes = [node.left, node.comparators[0]]
+    for index, operand in enumerate(operands):
+        cast = cast_to(operand, dtype)
+        if cast is not operand:
+            operands[index] = cast
+            pl = ast.Name("pl", ast.Load())
+            nodes[index] = ast.Call(
+                ast.Attribute(pl, "cast", ast.Load()),
+                [nodes[index], ast.Attribute(pl, dtype, ast.Load())],
+                [],
+            )
+    return ast.unparse(ast.Compare(nodes[0], node.ops, nodes[1:]))
 
 
 def _operands(args: list[Expr], kwargs: dict[str, Any]) -> list[Expr]:

@@ -18,6 +18,7 @@ from typing import Any
 from compiler.base.diagnostics import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.ir import (
+    ArrayType,
     AssignStmt,
     BreakStmt,
     Call,
@@ -209,6 +210,8 @@ class FunctionParser:
             role=role,
             decorator=self._decorator.name,
         )
+        if not unread and not function.has_dsl_body and _is_sub_worker(function):
+            function.inline_body = _sub_worker_source(node)
         if not unread and function.has_dsl_body:
             function.attrs = self._func_attrs()
             function.body = self._block(node.body, span, None)
@@ -274,8 +277,20 @@ class FunctionParser:
         return list(resolved.items) if isinstance(resolved, TupleType) else [resolved]
 
     def _func_attrs(self) -> list[tuple[str, Any]]:
-        """`pl.func_attr({...})` entries; a value we cannot read keeps its source text."""
+        """The decorator's `attrs={...}` (a `"split"` of NONE dropped, the two attrs the
+        decorator prints itself left out), then the `pl.func_attr({...})` entries; a
+        value we cannot read keeps its source text."""
         attrs: list[tuple[str, Any]] = []
+        declared = self._decorator.keywords.get("attrs")
+        if isinstance(declared, ast.Dict):
+            for key, value in zip(declared.keys, declared.values):
+                if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                    continue
+                if key.value in ("auto_scope", "external_source"):
+                    continue
+                if key.value == "split" and isinstance(value, ast.Attribute) and value.attr == "NONE":
+                    continue
+                attrs.append((key.value, self._attr_value(value)))
         for stmt in self._node.body:
             if not (isinstance(stmt, ast.Expr) and is_pl_call(stmt.value, "func_attr")):
                 continue
@@ -390,6 +405,8 @@ class FunctionParser:
         expr = self._exprs.parse(stmt.value)
         if is_pl_call(stmt.value, "yield_"):
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
+        if any(is_pl_call(stmt.value, name) for name in _COMPILE_TIME_DIRECTIVES):
+            return None  # checked as it is parsed; the real parser emits no statement for it
         return EvalStmt(span, expr)
 
     def _constant_stmt(self, node: ast.Constant) -> None:
@@ -458,6 +475,8 @@ class FunctionParser:
             previous = self._bindings.get(target.value.id)
             if previous is None:
                 return _opaque(stmt)
+            if isinstance(previous.type, ArrayType) and not isinstance(target.slice, ast.Tuple):
+                return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
             assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
@@ -469,6 +488,17 @@ class FunctionParser:
                 type_checks.check_unpackable(value.type, target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
+
+    def _array_element_update(
+        self, name: str, array: Var, index: ast.expr, value: Expr, span: Span
+    ) -> AssignStmt:
+        """`arr[i] = v` on an Array is `arr = array.update_element(arr, i, v)`, a bare int
+        literal `v` taking the array's element dtype."""
+        element = array.type.dtype if isinstance(array.type, ArrayType) else None
+        if isinstance(value, Const) and type(value.value) is int and element is not None:
+            value = Const(value.span, value.value, type=ScalarType(element))
+        update = Call(span, "array.update_element", [array, self._exprs.parse(index), value], type=array.type)
+        return AssignStmt(span, self._bind(name, array.type, span), update)
 
     def _yield_target_types(self, yielded: list[Expr], annotated: IRType) -> list[IRType]:
         """The types of a yield's targets, as the real parser gives the return vars they
@@ -890,6 +920,33 @@ class FunctionParser:
             return False
         value = self._env.values.get(name)
         return isinstance(value, (bool, int, float))
+
+
+# `pl.static_assert(...)`, `pl.static_print(...)`, `pl.dump_tag(x)`: parse-time directives.
+_COMPILE_TIME_DIRECTIVES = ("static_assert", "static_print", "dump_tag")
+
+
+def _is_sub_worker(function: Function) -> bool:
+    return function.level == "HOST" and function.role == "SubWorker"
+
+
+def _sub_worker_source(node: ast.FunctionDef) -> str | None:
+    """A HOST SubWorker's body as the real parser keeps it: each statement unparsed (None:
+    an abstract one, `...` after a docstring and `pl.func_attr` directives)."""
+    rest = [
+        stmt
+        for stmt in node.body
+        if not (
+            isinstance(stmt, ast.Expr)
+            and isinstance(stmt.value, ast.Constant)
+            and isinstance(stmt.value.value, str)
+        )
+        and not _is_directive(stmt)
+    ]
+    only = rest[0] if len(rest) == 1 else None
+    if isinstance(only, ast.Expr) and isinstance(only.value, ast.Constant) and only.value.value is Ellipsis:
+        return None
+    return "\n".join(ast.unparse(stmt) for stmt in node.body)
 
 
 def _is_directive(stmt: ast.stmt) -> bool:

@@ -142,7 +142,8 @@ def _parse_program(
         kept = comments.of_lines(item.lineno, later - 1 if later else None, node) if comments else None
         functions.append(_parse_function(item, decorator, context, diagnostics, kept))
         program.parsed[item.name] = functions[-1]  # later bodies see it, as in the real parser
-    return Program(node.name, functions, Span.of(node))
+    # The real program holds its functions in a map ordered by name.
+    return Program(node.name, sorted(functions, key=lambda function: function.name), Span.of(node))
 
 
 def _parse_function(

@@ -41,6 +41,8 @@ _SCALAR_RESULTS = frozenset(
 # system ops' Call handles and scalars, arrays and prefetch handles.
 _NO_RESULT = frozenset({"write", "alloc"})
 _UNTYPED_NAMESPACES = frozenset({"system", "array", "prefetch"})
+# Cross-core pushes, and pops without a shape: the registry gives their call no type.
+_UNTYPED_TILE_RESULTS = frozenset({"tpop_from_aic", "tpop_from_aiv", "tpush_to_aic", "tpush_to_aiv"})
 # The result is the same kind as the first operand (a Tile stays a Tile, a Tensor a Tensor).
 _KIND_OF_FIRST = frozenset({"aiv_shard", "aic_gather"})
 
@@ -85,7 +87,7 @@ def result_type(op: str, call: Call) -> IRType:
         return _arg_type(call, 2, "output_tensor")
     if namespace == "tile" and name == "gather_compare":  # (values, counts)
         return TupleType((TileType(None, None), TileType(None, None)))
-    if namespace in _UNTYPED_NAMESPACES:
+    if namespace in _UNTYPED_NAMESPACES or (namespace == "tile" and name in _UNTYPED_TILE_RESULTS):
         return UnknownType()
     if name in _KIND_OF_FIRST:
         first = call.args[0].type if call.args else None

@@ -119,7 +119,7 @@ class _Lowering:
                 return self.loop_with_continue(stmt)
             return stmt
         if isinstance(stmt, (IfStmt, ScopeStmt, SeqStmts)):
-            for child in child_stmts(stmt):
+            for child in [stmt] if isinstance(stmt, SeqStmts) else child_stmts(stmt):
                 assert isinstance(child, SeqStmts)
                 child.stmts = self.block(child.stmts)
         return stmt

@@ -36,6 +36,7 @@ from compiler.ir import (
     ReturnStmt,
     SeqStmts,
     Stmt,
+    TupleGetItem,
     TupleType,
     Var,
     WhileStmt,
@@ -151,8 +152,8 @@ class _Splicer:
                 out.extend(spliced)
                 changed = True
                 continue
-            for child in child_stmts(stmt):
-                assert isinstance(child, SeqStmts)
+            for child in [stmt] if isinstance(stmt, SeqStmts) else child_stmts(stmt):
+                assert isinstance(child, SeqStmts)  # (a nested sequence: a tuple unpacking)
                 changed |= self.block(child)
             out.append(stmt)
         body.stmts = out
@@ -183,8 +184,14 @@ class _Splicer:
         if isinstance(stmt, ReturnStmt):
             return [*stmts, ReturnStmt(stmt.span, returned)]
         assert isinstance(stmt, AssignStmt)
-        if len(returned) != 1 or isinstance(returned[0].type, TupleType):
-            raise PassNotModelled(PASS_NAME, "an Inline function returning a tuple", call.span)
+        if len(returned) > 1:
+            # `a, b = self.f(x)`: no tuple is made; each `tmp[i]` of the unpacking reads value i.
+            _unpack(stmt.var, returned, rest, call.span)
+            return stmts
+        if isinstance(returned[0].type, TupleType):
+            raise PassNotModelled(
+                PASS_NAME, "an Inline function returning a tuple through a variable", call.span
+            )
         value = returned[0]
         if isinstance(value, Var) and value.name == stmt.var.name:
             # `x = self.f(x)` returning its argument: no `x = x` (the reads after it read it).
@@ -243,6 +250,25 @@ class _Splicer:
                 PASS_NAME, "an Inline function returning from inside a branch", function.span
             )
         return stmts, returned
+
+
+def _unpack(temp: Var, values: list[Expr], rest: list[Stmt], span: Span) -> None:
+    """The reads `temp[i]` in `rest` read `values[i]`; any other read of `temp` is not modelled."""
+    items: dict[int, Expr] = {}
+    for stmt in rest:
+        for sub in walk_stmts(stmt):
+            for expr in own_exprs(sub):
+                for node in walk_expr(expr):
+                    if (
+                        isinstance(node, TupleGetItem)
+                        and node.tuple_expr is temp
+                        and node.index < len(values)
+                    ):
+                        items[id(node)] = values[node.index]
+        substitute_uses(stmt, items)
+        for sub in walk_stmts(stmt):
+            if any(node is temp for expr in own_exprs(sub) for node in walk_expr(expr)):
+                raise PassNotModelled(PASS_NAME, "a tuple an Inline function returns, read whole", span)
 
 
 def _bound(stmt: Stmt) -> list[Var]:

@@ -20,3 +20,9 @@ class PassNotModelled(Exception):
         self.pass_name = pass_name
         self.reason = reason
         self.span = span
+
+
+class PassStopped(PassNotModelled):
+    """The real `pass_name` raises an error on the program at `span` (`reason`, its words):
+    the real compiler makes no IR after it, so neither do we. The diagnostic is reported
+    on the source by the pass's checks (e.g. `simplify_checks`)."""

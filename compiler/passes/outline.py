@@ -9,7 +9,10 @@ kernel call; the launch spec rides the call's attrs).
 
 Parameters are the scope's captured inputs in first-use order, with the
 directions `scope_interface` infers; values defined inside and used after the
-scope are returned. The scope's `cache_policy_vars` become the function attr
+scope are returned, each tensor as the parameter it traces back to
+(`return_lineage`), and a captured tensor the body stores into is returned too
+(`outline_store_targets`). `with pl.at(...) as tid:` becomes a `pl.submit`.
+The functions are held in the real printer's order (`printed_order`). The scope's `cache_policy_vars` become the function attr
 `cache_policy`, sorted (param index, policy) pairs; a declaration the outliner
 rejects (E1/E2, reported by `cache_policy_checks`) is left out.
 """
@@ -38,6 +41,7 @@ from compiler.ir import (
     Param,
     Program,
     ReturnStmt,
+    ScalarType,
     ScopeStmt,
     SeqStmts,
     SpmdScopeStmt,
@@ -50,12 +54,20 @@ from compiler.ir import (
     WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
-from compiler.ir.visit import bound_vars, child_stmts, own_exprs, vars_read, walk_stmts
+from compiler.ir.visit import bound_vars, child_stmts, own_calls, own_exprs, vars_read, walk_stmts
 from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.outline_store_targets import (
+    bind_store_result,
+    fresh_name,
+    fresh_version,
+    names_in,
+    rename_after,
+    store_target,
+)
 from compiler.syntax.values import EnumMember
 
 
@@ -109,6 +121,9 @@ def _outline_function(
         for var in stmt.iter_args
     )
     created: list[Function] = []
+    used_names = names_in(function)  # (the fresh versions of stored tensors avoid them)
+    renames: list[tuple[Stmt, dict[int, Var]]] = []
+    stored: set[int] = set()
     for scope in sites:
         interface = scope_interface(scope, directions, iter_args=iter_args)
         params = [Param(p.var, p.direction) for p in interface.params]
@@ -117,13 +132,32 @@ def _outline_function(
             function.name,
             {f.name for f in [*program.functions, *created]},
         )
+        target = None
+        if not isinstance(scope, HierarchyScopeStmt):  # (a Hierarchy scope's stores stay In)
+            target = store_target(scope, [p.var for p in params], iter_args, scope_pass_name(scope))
+            if target is not None and id(target) in stored:
+                raise PassNotModelled(
+                    scope_pass_name(scope),
+                    f"'{target.name}' stored into by two scopes of one function",
+                    scope.span,
+                )
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
-        callee.body, call = _body_and_call(function, scope, callee, interface, lineage)
+        callee.body, call, renamed = _body_and_call(
+            function, scope, callee, interface, lineage, target, used_names
+        )
+        if target is not None:
+            stored.add(id(target))
+            renames.append((call, renamed))
+        if callee.func_type is FunctionType.GROUP:
+            _unwrap_spmd(callee, call)
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
+    # Applied once every scope is a call: a later scope's body keeps its own names.
+    for call, renamed in renames:
+        rename_after(function.body, call, renamed)
     if (
         created
         and function.func_type is FunctionType.OPAQUE
@@ -137,8 +171,20 @@ def _outline_function(
 def _site_names(function: Function) -> dict[int, str]:
     names = outlined_names(function)
     counters: dict[str, int] = {}
+    # A pl.spmd inside a pl.cluster is unwrapped in its Group, not outlined: it takes no number.
+    in_cluster = {
+        id(inner)
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, ClusterScopeStmt)
+        for inner in walk_stmts(stmt.body)
+        if isinstance(inner, SpmdScopeStmt)
+    }
     for stmt in walk_stmts(function.body):
-        if isinstance(stmt, (SpmdScopeStmt, ClusterScopeStmt)) and id(stmt) not in names:
+        if (
+            isinstance(stmt, (SpmdScopeStmt, ClusterScopeStmt))
+            and id(stmt) not in names
+            and id(stmt) not in in_cluster
+        ):
             kind = "spmd" if isinstance(stmt, SpmdScopeStmt) else "cluster"
             index = counters.get(kind, 0)
             counters[kind] = index + 1
@@ -182,9 +228,9 @@ def _is_incore_site(function: Function, scope: ScopeStmt) -> bool:
 
 
 def _is_cluster_site(function: Function, scope: ScopeStmt) -> bool:
-    return (
-        isinstance(scope, (ClusterScopeStmt, SpmdScopeStmt)) and function.func_type is not FunctionType.INCORE
-    )
+    # (A pl.spmd inside a pl.cluster goes into the Group, which unwraps it: `_unwrap_spmd`.)
+    scanned = (FunctionType.OPAQUE, FunctionType.ORCHESTRATION, FunctionType.GRAPH, FunctionType.INLINE)
+    return isinstance(scope, (ClusterScopeStmt, SpmdScopeStmt)) and function.func_type in scanned
 
 
 def _hierarchy_function(parent: Function, scope: ScopeStmt, name: str, params: list[Param]) -> Function:
@@ -203,6 +249,8 @@ def _incore_function(parent: Function, scope: ScopeStmt, name: str, params: list
     attrs: list[tuple[str, object]] = (
         [("split", EnumMember("SplitMode", split))] if split and split != "NONE" else []
     )
+    if scope.attr("windowize"):
+        attrs.append(("windowize", True))
     return Function(
         name,
         params,
@@ -240,38 +288,66 @@ def _cache_policy_attr(scope: ScopeStmt, interface: ScopeInterface) -> list[tupl
 
 
 def _body_and_call(
-    parent: Function, scope: ScopeStmt, callee: Function, interface: ScopeInterface, lineage: ReturnLineage
-) -> tuple[SeqStmts, Stmt]:
-    """The callee's body (with a return of what the parent uses later) and the call replacing the scope."""
+    parent: Function,
+    scope: ScopeStmt,
+    callee: Function,
+    interface: ScopeInterface,
+    lineage: ReturnLineage,
+    target: Var | None,
+    used_names: set[str],
+) -> tuple[SeqStmts, Stmt, dict[int, Var]]:
+    """The callee's body (with a return of what the parent uses later), the call replacing
+    the scope, and the caller's vars later reads take the call's fresh version of instead
+    (`target`: the captured tensor the body stores into, see `outline_store_targets`)."""
     outputs = _live_outs(parent, scope)
     args = [param.var for param in interface.params]
     kwargs = _launch_attrs(scope)
     call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
+    bound = list(outputs)  # what the call binds in the caller
+    renamed: dict[int, Var] = {}
+    if target is not None:
+        scope_names = {var.name for var in args} | {
+            var.name for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)
+        }
+        aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
+        outputs = [var for var in outputs if not any(var is alias for alias in aliases)]
+        fresh = fresh_version(target, used_names)
+        renamed = {id(var): fresh for var in [target, *aliases]}
+        bound = [*outputs, fresh]
+        outputs.append(target)
     params = [param.var for param in interface.params]
     returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
     if outputs:
         body.stmts.append(ReturnStmt(scope.span, returned))
     callee.return_types = [var.type for var in outputs]  # the outputs' types, whatever is returned
+    for key in _DISPATCH_ATTRS_NOT_MODELLED:
+        if scope.attr(key):
+            raise PassNotModelled(scope_pass_name(scope), f"a scope's `{key}` on the dispatch", scope.span)
     task_id = scope.attr("task_id_var")
+    if not isinstance(task_id, Var) and (scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve")):
+        # A submit without `as tid` binds a TaskId var of the outliner's making.
+        task_id = Var(scope.span, fresh_name("tid", used_names), type=TaskIdType())
     if isinstance(task_id, Var):
-        return body, _submit(scope, callee, args, outputs, task_id)
-    if scope.attr("manual_dep_edges"):
-        # (The real outliner submits it with a TaskId var of its own making.)
-        raise PassNotModelled(scope_pass_name(scope), "a scope with deps= but no `as tid`", scope.span)
+        return body, _submit(scope, callee, args, bound, task_id), renamed
     if not outputs:
-        return body, EvalStmt(scope.span, call)
+        return body, EvalStmt(scope.span, call), renamed
     if len(outputs) == 1:
         call.type = outputs[0].type
-        return body, AssignStmt(scope.span, outputs[0], call)
+        return body, AssignStmt(scope.span, bound[0], call), renamed
     call.type = TupleType(tuple(var.type for var in outputs))
     temp = Var(scope.span, "ret__tmp_v0", type=call.type)  # (the real outliner's name)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
-        for i, var in enumerate(outputs)
+        for i, var in enumerate(bound)
     ]
-    return body, SeqStmts(scope.span, unpack)
+    return body, SeqStmts(scope.span, unpack), renamed
+
+
+# Scope attrs the real outliner turns into the dispatch's attrs or Submit fields (no_dep_args=
+# as argument indices, dumps= as arguments, predicate=): not modelled.
+_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars", "predicate")
 
 
 def _submit(
@@ -283,8 +359,17 @@ def _submit(
     kwargs: dict[str, object] = {}
     if deps:
         kwargs["deps"] = MakeTuple(scope.span, deps, type=TupleType(tuple(TaskIdType() for _ in deps)))
+    # An SPMD launch is a `pl.spmd_submit` with its launch spec.
+    launch = isinstance(scope, SpmdScopeStmt) and scope.core_num is not None
+    if isinstance(scope, SpmdScopeStmt) and scope.core_num is not None:
+        kwargs["core_num"] = scope.core_num
+        if scope.sync_start:
+            kwargs["sync_start"] = Const(scope.span, True, type=ScalarType("BOOL"))
+    if scope.attr("allow_early_resolve"):
+        kwargs["allow_early_resolve"] = Const(scope.span, True, type=ScalarType("BOOL"))
     call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
-    submit = Call(scope.span, "pl.submit", [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
+    op = "pl.spmd_submit" if launch else "pl.submit"
+    submit = Call(scope.span, op, [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
     temp = Var(scope.span, "ret__tmp_v0", type=call_type)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, submit)]
     unpack += [
@@ -319,6 +404,33 @@ def _drop_task_id_placeholder(body: Stmt, replacement: Stmt, task_id: object) ->
             ):
                 del stmt.stmts[index - 1]
             return
+
+
+def _unwrap_spmd(group: Function, dispatch: Stmt) -> None:
+    """A `pl.spmd` inside the cluster: its body takes its place in the Group, which is
+    marked `spmd_unwrapped`, and its launch spec rides the Group's dispatch."""
+    nested = [stmt for stmt in walk_stmts(group.body) if isinstance(stmt, SpmdScopeStmt)]
+    if not nested:
+        return
+    if len(nested) > 1:
+        raise PassNotModelled(
+            "OutlineClusterScopes", "two pl.spmd() blocks in one pl.cluster()", nested[1].span
+        )
+    spmd = nested[0]
+    for stmt in walk_stmts(group.body):
+        if isinstance(stmt, SeqStmts) and spmd in stmt.stmts:
+            index = next(i for i, child in enumerate(stmt.stmts) if child is spmd)
+            stmt.stmts[index : index + 1] = spmd.body.stmts
+            break
+    else:
+        _replace(group.body, spmd, spmd.body)
+    group.attrs = [*group.attrs, ("spmd_unwrapped", True)]
+    call_name = f"self.{group.name}"
+    for stmt in walk_stmts(dispatch):
+        for call in own_calls(stmt):
+            if call.op == call_name:
+                # The Group's params are the caller's vars: the count reads as it is.
+                call.kwargs = {**call.kwargs, **_launch_attrs(spmd)}
 
 
 def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:

@@ -17,10 +17,10 @@ One walk of each function, as the real pass makes it:
   no call) are removed, an `if`'s results nobody reads are dropped with their
   yields, and the assignments that only fed them are removed in turn.
 
-Not modelled (the pass refuses the program, `PassNotModelled`): a `while` loop whose
-carried value starts from a value this pass changes (the real pass leaves the body
-reading a copy of the carried var that its printer marks `__FREE_VAR`), an identity
-`tensor.view`, a binding of a BOOL constant (the real pass stops there with
+Not modelled (the pass refuses the program, `PassNotModelled`): a `while` loop inside a
+scope whose carried value starts from a value this pass changes (the real pass leaves
+the body reading a copy of the carried var, `<name>_1__FREE_VAR` in its dumps, which the
+outliners would see), an identity `tensor.view`, a binding of a BOOL constant (the real pass stops there with
 `TypeError: Operator 'eq' does not accept bool dtype`, which `simplify_checks`
 reports on the source).
 """
@@ -63,25 +63,40 @@ from compiler.ir.types import IRType, TensorView, TileView, TupleType
 from compiler.ir.visit import bound_vars, own_exprs, vars_read, walk_expr, walk_stmts
 from compiler.passes.arith_bounds import int_bits
 from compiler.passes.arith_simplify import PASS_NAME, Analyzer, const
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.scalar_nodes import dtype_of, kind_of, make, operands
 from compiler.passes.simplify_checks import BOOL_EQ_MESSAGE
-from compiler.passes.simplify_dce import eliminate_dead_scalars, results, trailing_yield
+from compiler.passes.simplify_dce import eliminate_dead_scalars, results, trailing_yield, type_exprs
+from compiler.passes.ssa import base_name
 
 
 def simplify(program: Program) -> Program:
     for function in program.functions:
-        _Simplifier(function).run()
-        function.body.stmts = eliminate_dead_scalars(function.body.stmts)
+        simplifier = _Simplifier(function)
+        simplifier.run()
+        # (a var `_multi_assigned` holds back stays: our SSA may have lost its reader)
+        function.body.stmts = eliminate_dead_scalars(function.body.stmts, simplifier.multi)
     return program
 
 
 def _multi_assigned(body: Stmt) -> set[int]:
+    """The vars assigned more than once: never bound to a value. Also those a `while`
+    without iter args reads in its condition and rebinds in its body under another
+    version of the name (our ConvertToSSA does not carry a `while`'s values yet: they
+    are one variable assigned twice, as the real pass sees it before SSA)."""
     seen: set[int] = set()
     multi: set[int] = set()
+    rebound: set[str] = set()
     for stmt in walk_stmts(body):
         if isinstance(stmt, AssignStmt):
             (multi if id(stmt.var) in seen else seen).add(id(stmt.var))
+        elif isinstance(stmt, WhileStmt) and not stmt.iter_args and stmt.condition is not None:
+            assigned = {base_name(var.name) for inner in walk_stmts(stmt.body) for var in bound_vars(inner)}
+            rebound |= {base_name(var.name) for var in vars_read([stmt.condition])} & assigned
+    if rebound:
+        for stmt in walk_stmts(body):
+            if isinstance(stmt, AssignStmt) and base_name(stmt.var.name) in rebound:
+                multi.add(id(stmt.var))
     return multi
 
 
@@ -97,6 +112,7 @@ class _Simplifier:
         self.remap: dict[int, Expr] = {}  # a var read as another expression (a folded loop's result)
         self.log: list[Var] = []  # scalars bound, in order, so a body's bindings end with it
         self.depth = 0  # 0: the function's top level
+        self.scopes = 0  # how many scopes (`pl.at`, ...) the statement is in
         self.rebuilt: set[int] = set()  # vars whose type was simplified already
 
     def run(self) -> None:
@@ -146,7 +162,9 @@ class _Simplifier:
                 stmt.core_num = self._simplify(stmt.core_num)
             stmt.body = self._scoped(stmt.body)
         elif isinstance(stmt, ScopeStmt):
+            self.scopes += 1
             stmt.body = self._block(stmt.body)
+            self.scopes -= 1
         elif isinstance(stmt, SeqStmts):
             self._block(stmt)
         return [stmt]
@@ -160,7 +178,7 @@ class _Simplifier:
             return
         if _is_constant(value) and self.depth == 0:
             if isinstance(value.value, bool) or var.type.dtype == "BOOL":  # type: ignore[attr-defined]
-                raise PassNotModelled(PASS_NAME, f"TypeError: {BOOL_EQ_MESSAGE}", stmt.span)
+                raise PassStopped(PASS_NAME, f"TypeError: {BOOL_EQ_MESSAGE}", stmt.span)
             if (
                 isinstance(value.value, int)
                 and int_bits(var.type.dtype)
@@ -183,8 +201,8 @@ class _Simplifier:
             self._rebuild_var(var)
         first = start if start is not None else const(0, "INDEX", loop.span)
         stride = step if step is not None else const(1, "INDEX", loop.span)
-        if stop is None or loop.loop_var is None:
-            raise PassNotModelled(PASS_NAME, "a loop without a stop or a loop variable", loop.span)
+        if stop is None:
+            raise PassNotModelled(PASS_NAME, "a loop without a stop", loop.span)
         pure = not loop.attrs and loop.kind is ForKind.RANGE
         if pure and self.analyzer.can_prove_at_least(stride, 1):
             build = self.analyzer.build
@@ -203,12 +221,13 @@ class _Simplifier:
         bounded = isinstance(first, Const) and isinstance(stop, Const)
         low, high = (first.value, stop.value) if bounded else (0, 0)  # type: ignore[union-attr]
         bounded = bounded and isinstance(low, int) and isinstance(high, int) and high > low
+        bounded = bounded and loop.loop_var is not None
         if bounded:
             self.analyzer.bind_range(loop.loop_var, low, high)  # type: ignore[arg-type]
         baseline = dict(self.remap)
         loop.body = self._scoped(loop.body)
         if bounded:
-            self.analyzer.unbind(loop.loop_var)
+            self.analyzer.unbind(loop.loop_var)  # type: ignore[arg-type]
         self.remap = baseline
         for var in results(loop):
             self._rebuild_var(var)
@@ -224,7 +243,8 @@ class _Simplifier:
     def _one_trip(self, loop: ForStmt, first: Expr) -> list[Stmt]:
         """The body once, the loop variable read as `first` and each carried var as its init."""
         memo: dict[int, Any] = {id(var): var for var in _free_vars(loop.body)}
-        memo[id(loop.loop_var)] = first
+        if loop.loop_var is not None:
+            memo[id(loop.loop_var)] = first
         for var, init in zip(loop.iter_args, loop.init_values, strict=True):
             memo[id(var)] = init
         if any(
@@ -287,16 +307,18 @@ class _Simplifier:
             leave()
 
     def _while(self, loop: WhileStmt) -> None:
+        """The real pass leaves a `while`'s carried vars as they are, but a read of one whose
+        init value it simplifies reads a copy of it (with the new init) that nothing binds:
+        its printer names the copy `<name>_1__FREE_VAR`, and the passes after keep it."""
+        for var, init in zip(loop.iter_args, loop.init_values, strict=True):
+            if self._simplify(init) is not init:
+                if self.scopes:  # the outliners would take the copy for a value from outside
+                    raise PassNotModelled(
+                        PASS_NAME, "an outlined while loop reading a copy of a carried var", loop.span
+                    )
+                self.remap[id(var)] = Var(var.span, f"{var.name}_1__FREE_VAR", type=var.type)
         if loop.condition is not None:
             loop.condition = self._simplify(loop.condition)
-        for init in loop.init_values:
-            if self._simplify(init) is not init:
-                raise PassNotModelled(
-                    PASS_NAME,
-                    "a while loop whose carried value starts from a value Simplify changes "
-                    "(the real pass leaves its body reading a copy printed as __FREE_VAR)",
-                    loop.span,
-                )
         loop.body = self._scoped(loop.body)
 
     # ------------------------------------------------------------ expressions
@@ -411,7 +433,7 @@ def _free_vars(body: SeqStmts) -> list[Var]:
     for stmt in walk_stmts(body):
         exprs = list(own_exprs(stmt))
         for var in bound_vars(stmt):
-            exprs.extend(_type_exprs(var.type))
+            exprs.extend(type_exprs(var.type))
         if isinstance(stmt, ScopeStmt):
             found.update((id(v), v) for v, _ in stmt.attr("cache_policy_vars") or [])
             if isinstance(stmt, SpmdScopeStmt) and stmt.core_num is not None:
@@ -424,14 +446,3 @@ def _free_vars(body: SeqStmts) -> list[Var]:
 
 def _exprs_under(stmt: Stmt) -> list[Expr]:
     return [node for expr in own_exprs(stmt) for node in walk_expr(expr)]
-
-
-def _type_exprs(ir_type: IRType) -> list[Expr]:
-    if isinstance(ir_type, (TensorType, TileType)):
-        dims = list(ir_type.shape or ())
-        if isinstance(ir_type.view, (TensorView, TileView)):
-            dims += list(ir_type.view.valid_shape) + list(ir_type.view.stride)
-        return [dim for dim in dims if isinstance(dim, Expr)]
-    if isinstance(ir_type, TupleType):
-        return [expr for item in ir_type.items for expr in _type_exprs(item)]
-    return []

@@ -40,10 +40,11 @@ from compiler.ir.visit import child_stmts, own_exprs, vars_read, walk_expr, walk
 from compiler.passes.scalar_nodes import kind_of
 
 
-def eliminate_dead_scalars(stmts: list[Stmt]) -> list[Stmt]:
-    stmts = _dead_scalars(stmts)
+def eliminate_dead_scalars(stmts: list[Stmt], kept: set[int] = frozenset()) -> list[Stmt]:  # type: ignore[assignment]
+    """The statements without their dead scalar assignments (but those of the vars `kept`)."""
+    stmts = _dead_scalars(stmts, kept)
     if _drop_dead_if_results(stmts):
-        stmts = _dead_scalars(stmts)
+        stmts = _dead_scalars(stmts, kept)
     return stmts
 
 
@@ -70,17 +71,22 @@ def _ids(exprs: Iterable[Expr]) -> set[int]:
     return {id(var) for var in vars_read(list(exprs))}
 
 
-def _type_vars(ir_type: IRType) -> set[int]:
+def type_exprs(ir_type: IRType) -> list[Expr]:
+    """The expressions a type holds: its shape's, its view's (valid shape, stride, offset)."""
     if isinstance(ir_type, (TensorType, TileType)):
         dims = list(ir_type.shape or ())
         if isinstance(ir_type.view, (TensorView, TileView)):
             dims += [*ir_type.view.valid_shape, *ir_type.view.stride]
             if isinstance(ir_type.view, TileView) and ir_type.view.start_offset is not None:
                 dims.append(ir_type.view.start_offset)
-        return _ids(dim for dim in dims if isinstance(dim, Expr))
+        return [dim for dim in dims if isinstance(dim, Expr)]
     if isinstance(ir_type, TupleType):
-        return {ref for item in ir_type.items for ref in _type_vars(item)}
-    return set()
+        return [expr for item in ir_type.items for expr in type_exprs(item)]
+    return []
+
+
+def _type_vars(ir_type: IRType) -> set[int]:
+    return _ids(type_exprs(ir_type))
 
 
 def _scope_refs(scope: ScopeStmt) -> set[int]:
@@ -97,8 +103,8 @@ def _scope_refs(scope: ScopeStmt) -> set[int]:
     return refs
 
 
-def _dead_scalars(stmts: list[Stmt]) -> list[Stmt]:
-    live: set[int] = set()
+def _dead_scalars(stmts: list[Stmt], kept: set[int]) -> list[Stmt]:
+    live: set[int] = set(kept)
     feeds: dict[int, set[int]] = {}  # an assigned var -> what its value and type read
     for root in stmts:
         for stmt in walk_stmts(root):

@@ -20,13 +20,20 @@ other branch assigned), and after the `if`
   the pre-SSA variable, which its dump prints as the bare source name (and its
   SSA verifier then rejects, "used outside its defining scope").
 
-A loop carries each name its body assigns that was bound before it, as the real
-`ConvertFor` does: an iter_arg `<name>__iter_v<n>` starting from the version before
-the loop, a return var `<name>__rv_v<n+1>` the body's closing yield binds, and the
-name reads the return var after the loop. A name first bound in the body and read
-after the loop (the real pass's "escaping" iter_args) is not carried here: what a
-loop body binds otherwise stays visible after it. Declarations follow their Var, so a scope's
-`cache_policy_vars` names the renamed binding.
+A loop (`for` or `while`) carries each name its body assigns that was bound before
+it, as the real `ConvertFor` / `ConvertWhile` do: an iter_arg `<name>__iter_v<n>`
+starting from the version before the loop, a return var `<name>__rv_v<n+1>` the
+body's closing yield binds, and the name reads the return var after the loop. Then
+the names the body binds first that the statements after the loop (in its own
+statement list) read: "escaping" iter_args, whose init value the real pass picks by
+type identity (`FindInitValue`: the first Out/InOut parameter whose current version
+has the very same type object, else the first-bound name whose has); this pass
+tracks that identity where it is certain (a parameter's type, carried through copies
+and `tile.store`) and refuses the program (`PassNotModelled`) elsewhere. After a loop
+only what was bound before it, its own results and its carries are visible (a
+loop's target stays readable). A host-level SubWorker function keeps its source
+names. Declarations follow their Var, so a scope's `cache_policy_vars` names the
+renamed binding.
 """
 
 from __future__ import annotations

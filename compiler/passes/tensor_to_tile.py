@@ -183,6 +183,8 @@ def _convert(function: Function) -> None:
         for stmt in block.stmts:
             substitute_uses(stmt, renamed)
             propagate_aliases(stmt, root)
+            top = _top_call(stmt)
+            was_tensor_op = top is not None and top.op.startswith("tensor.")
             for expr in own_exprs(stmt):
                 for node in _post_order(expr):
                     if not isinstance(node, Call):
@@ -226,6 +228,8 @@ def _convert(function: Function) -> None:
                     if converted and node.op.startswith("tile."):
                         hoist(stmt, node, out)
                     _assemble_to_store(node, root)
+            if was_tensor_op and top is not None and top.op.startswith("tile."):
+                stmt.comments = ()  # the real conversion builds a new statement, without them
             for child in child_stmts(stmt):
                 if isinstance(child, SeqStmts):
                     rewrite(child)
@@ -235,6 +239,12 @@ def _convert(function: Function) -> None:
     rewrite(function.body)
     rewrite = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
     function.body.stmts[:0] = prologue
+
+
+def _top_call(stmt: Stmt) -> Call | None:
+    """The call a statement evaluates at its top: an assignment's value, an evaluation's."""
+    value = stmt.value if isinstance(stmt, AssignStmt) else stmt.expr if isinstance(stmt, EvalStmt) else None
+    return value if isinstance(value, Call) else None
 
 
 # The row reductions the real conversion gives a `tmp_tile` workspace.

@@ -38,11 +38,10 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
     out: list[Stmt] = []
     renames: dict[int, Expr] = {}
     for index, stmt in enumerate(block.stmts):
-        rest = block.stmts[index + 1 :]
         for child in child_stmts(stmt):
             if isinstance(child, SeqStmts):
                 inner = _unroll_block(child)
-                _rename(rest, inner)
+                _rename(block.stmts, index + 1, inner)
                 renames.update(inner)
         values = _iterations(stmt)
         if values is None:
@@ -63,7 +62,7 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
         if stmt.comments and len(out) > first:
             _attach_comments(out[first], stmt.comments)
         last = {id(var): memo[id(var)] for var in bound if isinstance(memo.get(id(var)), Var)}
-        _rename(rest, last)
+        _rename(block.stmts, index + 1, last)
         renames = {key: last.get(id(var), var) for key, var in renames.items()}
         renames.update(last)  # type: ignore[arg-type]
     block.stmts = out
@@ -78,9 +77,12 @@ def _attach_comments(stmt: Stmt, comments: tuple[str, ...]) -> None:
     stmt.comments = (*comments, *stmt.comments)
 
 
-def _rename(stmts: list[Stmt], mapping: dict[int, Expr]) -> None:
-    for stmt in stmts:
-        substitute_uses(stmt, mapping)
+def _rename(stmts: list[Stmt], start: int, mapping: dict[int, Expr]) -> None:
+    """Rename the uses in `stmts[start:]`; nothing sliced when there is nothing to rename (a
+    slice per statement would make a long block's unrolling quadratic)."""
+    if mapping:
+        for stmt in stmts[start:]:
+            substitute_uses(stmt, mapping)
 
 
 def _iterations(stmt: Stmt) -> range | None:

@@ -27,7 +27,9 @@ from compiler.ir import (
     UnaryExpr,
     Var,
 )
+from compiler.printer.special_calls import special_call
 from compiler.printer.values import format_attr_dict, format_attr_value, format_literal
+from compiler.printer.var_names import printed_name, respelled
 
 # Python's binding strength, weakest first; an operand weaker than its operator needs parentheses.
 _LAMBDA, _TERNARY, _OR, _AND, _NOT, _COMPARE = 0, 1, 2, 3, 4, 5
@@ -113,7 +115,7 @@ def _format(expr: Expr, typed: bool = False) -> tuple[str, int]:
     integer constants only, whose INDEX constants the real printer writes as
     `pl.const(v, pl.INDEX)` (so that reading it back keeps the unfolded tree)."""
     if isinstance(expr, Var):
-        return expr.name, _ATOM
+        return printed_name(expr), _ATOM
     if isinstance(expr, Const):
         return _const(expr, typed)
     if isinstance(expr, Call):
@@ -129,7 +131,8 @@ def _format(expr: Expr, typed: bool = False) -> tuple[str, int]:
         # strict: `-(-1e+20)`, since `--1e+20` reads back as two negations of 1e+20
         return symbol + _operand(expr.operand, strength, strict=True), strength
     if isinstance(expr, OpaqueExpr):
-        return expr.text, _source_precedence(expr.text)
+        text = respelled(expr.text, expr.operands) if expr.operands else expr.text
+        return text, _source_precedence(text)
     if isinstance(expr, Slice):
         return _index_item(expr), _LAMBDA
     # Fail loudly rather than drop what a new node means (the real printer does the same).
@@ -194,6 +197,9 @@ def _float_literal(value: float) -> str:
 
 
 def _call(call: Call) -> str:
+    special = special_call(call, format_expr)
+    if special is not None:
+        return special
     index = call.args[1] if len(call.args) == 2 else None
     if call.op in _SUBSCRIPT_OPS and isinstance(index, SubscriptIndex) and not call.kwargs:
         return format_subscript(call.args[0], index)

@@ -29,6 +29,7 @@ from compiler.printer.expressions import format_expr
 from compiler.printer.statements import Lines, print_block
 from compiler.printer.types import format_param_type, format_required_type, variables_in_scope
 from compiler.printer.values import format_attr_dict
+from compiler.printer.var_names import names_of
 
 _SUB_WORKER = "SubWorker"
 _INCORE_DEFAULT = ("CHIP_DIE", _SUB_WORKER)  # what an InCore function carries unless told otherwise
@@ -36,7 +37,7 @@ _AUTO_SCOPE_DECORATORS = frozenset({"function", "jit", "jit.inline", "jit.host"}
 
 
 def print_function_lines(function: Function, depth: int, out: Lines, *, in_program: bool) -> None:
-    with variables_in_scope(_bound_variables(function)):
+    with variables_in_scope(_bound_variables(function)), names_of(function):
         _print_function(function, depth, out, in_program=in_program)
 
 
@@ -66,7 +67,8 @@ def _print_function(function: Function, depth: int, out: Lines, *, in_program: b
     if function.attrs:
         out.add(depth + 1, f"pl.func_attr({format_attr_dict(function.attrs, format_expr)})")
     if not function.has_dsl_body:
-        out.add(depth + 1, "...")  # plain Python (HOST SubWorker) or an external kernel stub
+        # A HOST SubWorker's plain Python as kept; an abstract one or an external kernel stub.
+        out.add(depth + 1, function.inline_body if function.inline_body is not None else "...")
         return
     print_block(function.body.stmts, depth + 1, out)
 

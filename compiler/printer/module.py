@@ -173,7 +173,7 @@ def _with_unfolded_names(
             tree = ast.parse(piece)
         except (SyntaxError, ValueError, RecursionError):
             return text
-        for node in ast.walk(tree):
+        for node in _dsl_nodes(tree):
             if isinstance(node, ast.Name):
                 (read.add if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
             elif isinstance(node, ast.arg):
@@ -186,8 +186,13 @@ def _with_unfolded_names(
         {
             name
             for name in read
-            if (name not in bound and not hasattr(builtins, name))
-            or (name in placeholders and values.get(name, None) is UNKNOWN)
+            if (
+                (name not in bound and not hasattr(builtins, name))
+                or (name in placeholders and values.get(name, None) is UNKNOWN)
+            )
+            # The real printer's mark of a var nothing binds (Simplify's copy of a
+            # `while`'s carried var): a var of the IR, never a closure value.
+            and not name.endswith("__FREE_VAR")
         }
         - {"pl", "pld", "self"}
         - defined
@@ -200,6 +205,26 @@ def _with_unfolded_names(
         after_imports += 1
     bindings = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
     return "\n".join([*lines[:after_imports], *bindings, *lines[after_imports:]])
+
+
+def _dsl_nodes(tree: ast.Module) -> list[ast.AST]:
+    """The nodes of a dump but those of a HOST SubWorker's body: plain Python the program
+    runs as written, whose names are its own module's (no placeholder binds them)."""
+    found: list[ast.AST] = []
+    pending: list[ast.AST] = [tree]
+    while pending:
+        node = pending.pop()
+        found.append(node)
+        children = list(ast.iter_child_nodes(node))
+        if isinstance(node, ast.FunctionDef) and _is_host_sub_worker(node):
+            children = [child for child in children if child not in node.body]
+        pending.extend(children)
+    return found
+
+
+def _is_host_sub_worker(node: ast.FunctionDef) -> bool:
+    decorators = [ast.unparse(decorator) for decorator in node.decorator_list]
+    return any("pl.Level.HOST" in text and "pl.Role.SubWorker" in text for text in decorators)
 
 
 def _placeholder_bindings(tree: ast.Module) -> set[str]:

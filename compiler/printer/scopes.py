@@ -6,7 +6,12 @@ declaration order, never as a header keyword; the parser hoists them back from
 wherever they sit, so the text is a fixpoint. A `for i in pl.spmd(n):` loop is
 an Spmd scope around an InCore carrier whose body starts with
 `i = tile.get_block_idx()`: it prints as that loop, the carrier's markers on the
-line after it, and without the carrier's `with pl.at(...)` header.
+line after it, and without the carrier's `with pl.at(...)` header. Any other
+`with pl.spmd(...)` prints its body as it is (a carrier as the nested
+`with pl.at(level=pl.Level.CORE_GROUP, ...)` it reads back as), except in the `as tid`
+form, whose inline body prints without its carrier (the parser rebuilds it from the body). Header keywords print in the
+real order: optimizations, name_hint, deps, no_dep_args, dumps, allow_early_resolve,
+windowize (`pl.at`); deps, allow_early_resolve, predicate (`pl.spmd`).
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.printer.expressions import format_expr
 from compiler.printer.statements import Lines, print_block
 from compiler.printer.values import format_quoted
+from compiler.printer.var_names import printed_name
 
 CACHE_POLICY_VARS = "cache_policy_vars"
 _BLOCK_IDX = "get_block_idx"
@@ -53,7 +59,7 @@ def cache_policy_markers(scope: ScopeStmt) -> list[str]:
     if not isinstance(scope, (InCoreScopeStmt, HierarchyScopeStmt)):
         return []
     return [
-        f"pl.set_cache_policy({var.name}, pl.CachePolicy.{POLICY_NAMES[policy]})"
+        f"pl.set_cache_policy({printed_name(var)}, pl.CachePolicy.{POLICY_NAMES[policy]})"
         for var, policy in scope.attr(CACHE_POLICY_VARS) or []
         if isinstance(var, Var) and policy in POLICY_NAMES
     ]
@@ -100,7 +106,7 @@ _VAR_LIST_KEYWORDS = (
 
 
 def _var_list(scope: ScopeStmt, key: str, keyword: str) -> list[str]:
-    names = [var.name for var in scope.attr(key) or [] if isinstance(var, Var)]
+    names = [printed_name(var) for var in scope.attr(key) or [] if isinstance(var, Var)]
     return [f"{keyword}=[{', '.join(names)}]"] if names else []
 
 
@@ -124,7 +130,7 @@ def _spmd_attrs(scope: SpmdScopeStmt) -> list[str]:
 
 def _as_task_id(scope: ScopeStmt) -> str:
     task_id = scope.attr("task_id_var")
-    return f" as {task_id.name}" if isinstance(task_id, Var) else ""
+    return f" as {printed_name(task_id)}" if isinstance(task_id, Var) else ""
 
 
 def _print_spmd(scope: SpmdScopeStmt, depth: int, out: Lines) -> None:
@@ -147,7 +153,7 @@ def _print_spmd(scope: SpmdScopeStmt, depth: int, out: Lines) -> None:
     if carrier is not None and block_idx is not None:
         # `for i in pl.spmd(n):` — the loop variable is the carrier's block-index read.
         keywords += _optimizations(carrier) + _spmd_attrs(scope)
-        out.add(depth, f"for {block_idx.var.name} in pl.spmd({', '.join(keywords)}):")
+        out.add(depth, f"for {printed_name(block_idx.var)} in pl.spmd({', '.join(keywords)}):")
         print_block(carrier.body.stmts[1:], depth + 1, out, leading=cache_policy_markers(carrier))
         return
     # Any other body prints as it is: a carrier as the nested `with pl.at(...)` it reads back as.
@@ -158,7 +164,7 @@ def _print_spmd(scope: SpmdScopeStmt, depth: int, out: Lines) -> None:
 def _print_split_aiv(scope: SplitAivScopeStmt, depth: int, out: Lines) -> None:
     index = _leading_call(scope.body.stmts, "tile.get_subblock_idx")
     mode = f", mode=pl.SplitMode.{scope.mode or 'NONE'}"
-    name = index.var.name if index is not None else "aiv_id"
+    name = printed_name(index.var) if index is not None else "aiv_id"
     out.add(depth, f"for {name} in pl.split_aiv(2{mode}):")
     print_block(scope.body.stmts[1:] if index is not None else scope.body.stmts, depth + 1, out)
 

@@ -32,6 +32,7 @@ from compiler.ir import (
 from compiler.printer.expressions import format_expr, format_subscript
 from compiler.printer.types import format_type
 from compiler.printer.values import format_attr_dict
+from compiler.printer.var_names import printed_name
 
 INDENT = "    "
 TUPLE_TEMP = "_tuple_tmp"  # the name the parser gives a tuple-unpacking temporary
@@ -121,7 +122,8 @@ def print_stmt(stmt: Stmt, depth: int, out: Lines) -> None:
 def annotated(var: Var) -> str:
     """`name: <type>`, or the bare name when the type has no faithful annotation."""
     annotation = format_type(var.type)
-    return f"{var.name}: {annotation}" if annotation else var.name
+    name = printed_name(var)
+    return f"{name}: {annotation}" if annotation else name
 
 
 def _assignment(stmt: AssignStmt) -> str:
@@ -132,7 +134,7 @@ def _assignment(stmt: AssignStmt) -> str:
         and len(value.args) == 3
         and isinstance(value.args[2], SubscriptIndex)
         and isinstance(value.args[0], Var)
-        and value.args[0].name == stmt.var.name
+        and printed_name(value.args[0]) == printed_name(stmt.var)
     ):
         # `dst[...] = src`, which the parser read as `dst = assemble(dst, src, <index>)`.
         return f"{format_subscript(value.args[0], value.args[2])} = {format_expr(value.args[1])}"
@@ -145,7 +147,7 @@ def _yield(stmt: YieldStmt) -> str:
         return call
     if len(stmt.targets) == 1:
         return f"{annotated(stmt.targets[0])} = {call}"
-    return f"{', '.join(var.name for var in stmt.targets)} = {call}"
+    return f"{', '.join(printed_name(var) for var in stmt.targets)} = {call}"
 
 
 def _values(values: list[Expr]) -> str:
@@ -153,9 +155,9 @@ def _values(values: list[Expr]) -> str:
 
 
 def _for_header(stmt: ForStmt) -> str:
-    target = stmt.loop_var.name if stmt.loop_var is not None else "_"
+    target = printed_name(stmt.loop_var) if stmt.loop_var is not None else "_"
     if stmt.iter_args:
-        names = ", ".join(var.name for var in stmt.iter_args)
+        names = ", ".join(printed_name(var) for var in stmt.iter_args)
         target += f", ({names}{',' if len(stmt.iter_args) == 1 else ''})"
     args = _written_bounds(stmt)
     attrs = [(key, value) for key, value in stmt.attrs if key != "pipeline_stages"]
@@ -187,7 +189,7 @@ def _print_while(stmt: WhileStmt, depth: int, out: Lines) -> None:
         out.add(depth, f"while {format_expr(stmt.condition)}:")
         print_block(stmt.body.stmts, depth + 1, out)
         return
-    names = ", ".join(var.name for var in stmt.iter_args) + ("," if len(stmt.iter_args) == 1 else "")
+    names = ", ".join(printed_name(var) for var in stmt.iter_args) + ("," if len(stmt.iter_args) == 1 else "")
     out.add(depth, f"for ({names}) in pl.while_(init_values={_tuple(stmt.init_values)}):")
     cond = [f"pl.cond({format_expr(stmt.condition)})"] if stmt.condition is not None else []
     print_block(stmt.body.stmts, depth + 1, out, leading=cond)
@@ -227,7 +229,7 @@ def _unpacked_target(temp: Var, stmts: list[Stmt], position: int) -> tuple[str |
                 return None, position
             names.append(nested)
         else:
-            names.append(stmt.var.name)
+            names.append(printed_name(stmt.var))
     if not names:
         return None, position
     return f"({', '.join(names)}{',' if len(names) == 1 else ''})", position

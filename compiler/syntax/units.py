@@ -17,6 +17,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.base.span import Span
 from compiler.syntax.compile_checks import CompileError, first_compile_error
+from compiler.syntax.source_checks import misleading_coding_error
 from compiler.syntax.unit_scan import cut_units, split_without_ends
 
 
@@ -62,6 +63,10 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
     may send it: Python reads the mark as the file's encoding, not as code, so it is left
     out here too (the columns of the first line are then counted after it)."""
     source = text.removeprefix("\ufeff")
+    if source.startswith(("#", " ", "\t", "\f")):  # a unit that is only a coding line (`source_checks`)
+        coding = misleading_coding_error(source)
+        if coding is not None:
+            return ParsedUnit(text, start_line, (), _coding_diagnostic(coding, source, start_line))
     try:
         # Never a real file name: CPython re-reads a named file to place a syntax
         # error, which would measure the unit's error against the wrong line. The
@@ -73,8 +78,8 @@ def parse_unit(text: str, start_line: int = 1) -> ParsedUnit:
         return ParsedUnit(text, start_line, (), _syntax_diagnostic(error, source, start_line))
     except ValueError as error:  # e.g. NUL bytes in the source
         return ParsedUnit(text, start_line, (), _value_error_diagnostic(error, start_line))
-    except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: `ast` gives up
-        return ParsedUnit(text, start_line, (), too_deep_to_analyse(Span(start_line, 0, start_line, 0)))
+    except (RecursionError, MemoryError):  # e.g. a 20,000-term expression: Python gives up
+        return ParsedUnit(text, start_line, (), _refused_by_python(source, start_line))
     # A mistake only Python's compiler rejects: reported, and the tree is still analysed.
     compile_error = first_compile_error(tree, source)
     error = _compile_diagnostic(compile_error, start_line) if compile_error is not None else None
@@ -157,6 +162,44 @@ def too_deep_to_analyse(span: Span) -> Diagnostic:
         message="Not analysed: this definition is nested too deeply for pto-lsp to analyse",
         span=span,
         severity=Severity.HINT,
+        stage=Stage.SYNTAX,
+    )
+
+
+def _refused_by_python(source: str, start_line: int) -> Diagnostic:
+    """A unit nested too deeply for `ast`: CPython's compiler is asked whether it refuses it
+    too, as an import would (`compile()`: a code object made and dropped, nothing run). It
+    does (the same limits): the import fails, an error on the unit's first line. Should it
+    accept the unit, only this front end gave up: the hint."""
+    here = Span(start_line, 0, start_line, 0)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            compile(source, "<unit>", "exec", dont_inherit=True)
+    except (RecursionError, MemoryError) as error:
+        exception = type(error).__name__
+        detail = str(error)
+        return Diagnostic(
+            code=codes.PYTHON_COMPILE_ERROR,
+            message=f"{exception}: {detail}" if detail else exception,
+            span=here,
+            stage=Stage.SYNTAX,
+            exception=exception,
+            hint="Python itself refuses this definition (nested too deeply): the module cannot be imported",
+        )
+    except SyntaxError as error:
+        return _syntax_diagnostic(error, source, start_line)
+    except ValueError as error:
+        return _value_error_diagnostic(error, start_line)
+    return too_deep_to_analyse(here)
+
+
+def _coding_diagnostic(coding: tuple[str, int, int], line: str, start_line: int) -> Diagnostic:
+    message, start, end = coding
+    return Diagnostic(
+        code=codes.MISLEADING_CODING,
+        message=message,
+        span=Span(start_line, len(line[:start].encode()), start_line, len(line[:end].encode())),
         stage=Stage.SYNTAX,
     )
 

@@ -270,6 +270,8 @@ class StaticEvaluator:
                 # A new value each time (not one shared per name): it may end up in the IR
                 # (an attrs value), whose sharing between units must not depend on this.
                 return DType(attr)
+            if attr == "AUTO":
+                return -1  # `pl.AUTO`, reserve_buffer's "pick the base" sentinel: a plain int
             # `pl.CachePolicy`, `pl.Level`, `pl.dynamic`, ...: remembered by name.
             return EnumMember("language", attr)
         if isinstance(base, EnumMember) and base.enum == "language":

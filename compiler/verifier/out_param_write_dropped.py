@@ -59,10 +59,14 @@ def out_param_write_dropped(function: Function, source: FunctionSource) -> list[
         for name in bound_names(stmt)
     }
     found = []
+    readers = _readers(defined_by)
+    taints: dict[str, set[str]] = {}  # per parameter: one walk, however often it is rebound
     for stmt, name in [(rebind, name) for rebind in rebinds for name in _rebound(rebind)]:
         if name not in tracked or name in shadowed:
             continue
-        tainted = _taint(name, defined_by)
+        tainted = taints.get(name)
+        if tainted is None:
+            tainted = taints[name] = _taint(name, readers)
         if _reads(stmt.value) & tainted:
             continue
         direction = tracked[name]
@@ -155,12 +159,17 @@ def _definitions(source: FunctionSource) -> dict[str, set[str]]:
     return defined_by
 
 
-def _taint(root: str, defined_by: dict[str, set[str]]) -> set[str]:
-    """Every name whose value may derive from `root` (itself included)."""
+def _readers(defined_by: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Per name, the names defined from it (`defined_by` turned round)."""
     readers: dict[str, set[str]] = {}
     for defined, sources in defined_by.items():
         for source_name in sources:
             readers.setdefault(source_name, set()).add(defined)
+    return readers
+
+
+def _taint(root: str, readers: dict[str, set[str]]) -> set[str]:
+    """Every name whose value may derive from `root` (itself included)."""
     tainted = {root}
     work = [root]
     while work:

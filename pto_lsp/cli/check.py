@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import json
+import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -13,7 +14,7 @@ from typing import Any, Protocol, TextIO
 
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
-from compiler.batch import check_modules
+from compiler.batch import ModuleReport, check_modules
 from compiler.codegen.memory_checks import for_soc
 from pto_lsp.cli.pypto_check import PyptoRunner, RealFindings
 from pto_lsp.cli.shown import shown
@@ -93,8 +94,14 @@ def _run_check(
         writer = _JsonWriter(out) if output_format == "json" else _TextWriter(out)
     tally = _Tally()
     for batch in _batches(_sources(paths, err, tally, writer)):
-        checked = check_modules([text for _, text in batch], jobs)
+        try:
+            checked: list[ModuleReport | None] = list(check_modules([text for _, text in batch], jobs))
+        except Exception:  # a fault of ours in one file must not end the check of the others
+            checked = [_checked_alone(text) for _, text in batch]
         for (path, text), checked_file in zip(batch, checked, strict=True):
+            if checked_file is None:
+                _not_checked(path, _INTERNAL_ERROR, err, tally, writer)
+                continue
             settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
             judged = for_soc(checked_file.diagnostics, soc or settings.soc)
             diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
@@ -117,6 +124,20 @@ def _static_payloads(report: FileReport) -> list[dict[str, Any]]:
     index = LineIndex(report.text)
     uri = report.path.resolve().as_uri()
     return [to_payload(d, index, uri) for d in report.diagnostics]
+
+
+# Said of a file whose check failed (a fault of pto-lsp's, never a verdict on the file).
+_INTERNAL_ERROR = "pto-lsp failed while checking it (an internal error: please report it)"
+
+
+def _checked_alone(text: str) -> ModuleReport | None:
+    """One file's report, checked on its own (None: its check fails)."""
+    try:
+        [report] = check_modules([text], jobs=1)
+    except Exception:
+        logging.getLogger(__name__).debug("the check of a file failed", exc_info=True)
+        return None
+    return report
 
 
 @dataclass

@@ -19,7 +19,7 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.printer import print_definitions
@@ -92,6 +92,8 @@ def _passed(
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
     """What the view says instead of a program's dump that would differ from the real one."""
     kind = "program" if isinstance(definition, Program) else "function"
+    if isinstance(problem, PassStopped):
+        return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     return f"# pypto.{kind}: {definition.name} -- not shown: {problem} is not modelled"
 
 
@@ -150,11 +152,19 @@ def mlir_of(
         name = definition.name if isinstance(definition, Program) else None
         own = definition.functions if isinstance(definition, Program) else [definition]
         stop = _first_stop(stops, definition.span)
-        why = _stops_before_codegen(stop) if stop is not None else f"{problem} is not modelled"
         for function in own:
-            if function.func_type is FunctionType.INCORE and kernel in ("", function.name):
-                message = not_emitted_message(options.file_label, name, function, why, None)
-                emitted.append(KernelMlir(function.name, None, why, message, name))
+            if function.func_type is not FunctionType.INCORE or kernel not in ("", function.name):
+                continue
+            why = _known_problem(stop, _jit_rename(renamed, function) if name is None else None)
+            if why is None:
+                stopped = isinstance(problem, PassStopped)
+                why = (
+                    f"the real compiler stops before codegen: {problem}"
+                    if stopped
+                    else f"{problem} is not modelled"
+                )
+            message = not_emitted_message(options.file_label, name, function, why, None)
+            emitted.append(KernelMlir(function.name, None, why, message, name))
     return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
@@ -166,6 +176,20 @@ def _incore_kernels(
     kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
     kernels += [(None, f, f.span) for f in functions]
     return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _known_problem(stop: Diagnostic | None, jit_rename: tuple[str, int] | None) -> str | None:
+    """Why a kernel is not emitted, known before codegen: the error the real compiler stops
+    at, or a name the real @pl.jit specializer bridges into a loop."""
+    if stop is not None:
+        return _stops_before_codegen(stop)
+    if jit_rename is not None:
+        name, line = jit_rename
+        return (
+            f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
+            f"(a statement '{name}_v<n> = {name}' before it): not modelled"
+        )
+    return None
 
 
 def _stops_before_codegen(stop: Diagnostic) -> str:
@@ -204,15 +228,7 @@ def _emit(
     stop: Diagnostic | None,
     jit_rename: tuple[str, int] | None = None,
 ) -> KernelMlir:
-    problem = None
-    if stop is not None:
-        problem = _stops_before_codegen(stop)
-    elif jit_rename is not None:
-        name, line = jit_rename
-        problem = (
-            f"the real @pl.jit specializer bridges '{name}' into the loop at line {line} "
-            f"(a statement '{name}_v<n> = {name}' before it): not modelled"
-        )
+    problem = _known_problem(stop, jit_rename)
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)
         return KernelMlir(kernel.name, None, problem, message, program)

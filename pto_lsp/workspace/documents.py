@@ -11,6 +11,7 @@ import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from compiler.syntax.source_checks import refusing_line
 from compiler.syntax.unit_scan import UnitSource, content
 from pto_lsp.workspace.line_table import LineTable
 from pto_lsp.workspace.positions import Encoding, LineIndex
@@ -98,12 +99,24 @@ class Document:
         return self._cut.unit_at(line)
 
     def unit_list(self) -> Sequence[Unit]:
-        """The units as the engine takes them: unchanged ones are the same objects as before."""
-        return self._cut.unit_list()
+        """The units as the engine takes them: unchanged ones are the same objects as before.
+        A text Python refuses before its first statement (a NUL byte, a misleading coding
+        declaration: `source_checks`) is one unit, the line that stops it, as `pto-lsp
+        check` cuts it (a new list: the engine then looks at it whole)."""
+        line = self._refusing_line()
+        if line is None:
+            return self._cut.unit_list()
+        return [Unit(self._lines.line(line - 1), line - 1, 1)]
 
     def take_unit_changes(self) -> list[tuple[int, int, int, int]] | None:
-        """The splices made to `unit_list()` since the last call (see `UnitCut.take_changes`)."""
-        return self._cut.take_changes()
+        """The splices made to `unit_list()` since the last call (see `UnitCut.take_changes`);
+        None (look at every unit) when the list was a refused text's one unit."""
+        changes = self._cut.take_changes()
+        return None if self._refusing_line() is not None else changes
+
+    def _refusing_line(self) -> int | None:
+        lines = self._lines
+        return refusing_line(lines.line, len(lines), lines.nul_lines > 0)
 
     def line_index(self) -> LineIndex:
         """Positions of this version, read from the line table (valid until the next edit)."""

@@ -3,10 +3,10 @@
 Lines are broken where Python's tokenizer and LSP break them (\\r\\n, \\r, \\n) and
 each keeps its terminator. They live in chunks of at most `CHUNK` lines, so that
 an edit splices one or two chunks, never the file, and finding a line is a
-binary search over the chunks' first lines. Two counts are kept on the side
+binary search over the chunks' first lines. Three counts are kept on the side
 because the server asks for them on every keystroke: lines ending in a lone \\r
-(the import pattern's lines differ then) and lines importing `pypto.language`
-(the file is a kernel file).
+(the import pattern's lines differ then), lines importing `pypto.language`
+(the file is a kernel file) and lines holding a NUL byte (Python refuses the file).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ class LineTable:
         self._starts: list[int] | None = None  # first line index of each chunk, built when needed
         self.lone_cr_lines = sum(1 for line in lines if _ends_with_lone_cr(line))
         self.importing_lines = _count_importing(lines)
+        self.nul_lines = _count_nul(lines)
 
     # ------------------------------------------------------------ reading
 
@@ -100,6 +101,7 @@ class LineTable:
         old = self.lines(start, stop)
         self.lone_cr_lines += sum(map(_ends_with_lone_cr, new_lines)) - sum(map(_ends_with_lone_cr, old))
         self.importing_lines += _count_importing(new_lines) - _count_importing(old)
+        self.nul_lines += _count_nul(new_lines) - _count_nul(old)
         self._count += len(new_lines) - len(old)
         first, at = self._locate(start)
         last, last_at = self._locate(stop - 1)
@@ -120,3 +122,7 @@ class LineTable:
 
 def _count_importing(lines: list[str]) -> int:
     return sum(1 for line in lines if "pypto" in line and _imports(line))
+
+
+def _count_nul(lines: list[str]) -> int:
+    return sum(1 for line in lines if "\x00" in line)

@@ -12,6 +12,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from compiler.syntax.source_checks import misleading_codec
+
 # A module is a PyPTO kernel file when it imports `pypto.language` (under any alias).
 # A line starts after \n, \r\n or a lone \r, as Python's tokenizer has it.
 _IMPORTS_PYPTO_LANGUAGE = re.compile(
@@ -94,7 +96,9 @@ def _kind_of(mode: int) -> str:
 
 def decode_source(data: bytes) -> str:
     """Source bytes as Python reads them (PEP 263): UTF-8, with or without its BOM, unless a
-    coding declaration on the first two lines names another encoding. NotReadable otherwise."""
+    coding declaration on the first two lines names another encoding — one that reads ASCII
+    as ASCII: a misleading one (`unicode_escape`, `utf-7`) is not honoured, the text is what
+    an editor shows and its check says why. NotReadable otherwise."""
     if data.startswith(_UTF16_BOMS):
         raise NotReadable(
             "not valid UTF-8 (it starts with a UTF-16 byte-order mark; Python reads a source file "
@@ -108,6 +112,10 @@ def decode_source(data: bytes) -> str:
         encoding, declared = "utf-8", error.msg
     else:
         declared = None
+    if misleading_codec(encoding):
+        # Python would read other text than an editor shows (`source_checks`): the text is
+        # the editor's, UTF-8, and its check is the one error on its coding line.
+        encoding = "utf-8"
     try:
         text = data.decode(encoding)
     except UnicodeDecodeError as error:

@@ -1,0 +1,76 @@
+"""Hold our PH001 performance hints to the real compile's `perf_hints.log` of each program of
+`../shared/corpus/pass-dumps` (where absent, the real compile printed no hint).
+
+    python tests/perf_hints.py [-v]
+
+A program's hints are compared as lines `[perf_hint PH001] MESSAGE at FILE:LINE:COL`, the
+file relative to the shared folder, in order. A program whose compile we do not take to its
+end (a pass or the memory planner not modelled for it) is "not analysed".
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "tests"))
+
+from pass_dumps import DUMPS, SHARED, Entry, entries  # noqa: E402
+
+
+def real_hints(entry: Entry) -> list[str]:
+    log = DUMPS / entry.id / "perf_hints.log"
+    return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+
+
+def our_hints(entry: Entry) -> list[str] | None:
+    """Our hints of the entry's program, as the real log writes them (None: not analysed)."""
+    from compiler.codegen.memory_checks import program_memory
+    from compiler.verifier.perf_hint_tile_innermost_dim import HINT_CODE
+    from pto_lsp.workspace.engine import AnalysisEngine
+
+    analysis = AnalysisEngine().analyse_text(str(entry.file), entry.file.read_text(encoding="utf-8"))
+    programs = [p for p in analysis.programs if p.name == entry.program]
+    if not programs:
+        return None
+    label = entry.file.relative_to(SHARED)
+    found = []
+    for program in programs:
+        planned = program_memory(program)
+        if planned.errors or planned.hints is None:
+            return None
+        found.append(
+            [
+                f"[perf_hint {HINT_CODE}] {d.message} at {label}:{d.span.start_line}:{d.span.start_col + 1}"
+                for d in planned.hints
+            ]
+        )
+    return found[0] if len(found) == 1 else None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true")
+    args = parser.parse_args()
+    counts: Counter[str] = Counter()
+    for entry in entries():
+        real, ours = real_hints(entry), our_hints(entry)
+        verdict = "not analysed" if ours is None else "identical" if ours == real else "different"
+        counts[verdict] += 1
+        if args.verbose and verdict != "identical":
+            print(
+                f"{entry.id} {entry.label}: {verdict} (real {len(real)}, ours {None if ours is None else len(ours)})"
+            )
+            if ours is not None:
+                for line in sorted(set(real) ^ set(ours))[:6]:
+                    print(("  real: " if line in real else "  ours: ") + line[:230])
+    print(", ".join(f"{n} {v}" for v, n in sorted(counts.items())), f"of {sum(counts.values())} programs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

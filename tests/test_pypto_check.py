@@ -473,3 +473,27 @@ def test_the_programs_a_files_factories_build_are_checked_too() -> None:
     result = run_cli("--pypto", str(PYTHON), str(path))
     assert "factory.py:5:5: warning[pypto/R] built by the factory" in result.stdout
     assert "never called" not in result.stdout
+
+
+async def test_the_real_compilers_own_dumps_of_the_last_save_are_shown_with_its_version(
+    checking: RecordingClient,
+) -> None:
+    path, text = write_kernel("dumps.py", "prog = ir.Program('accept')\n")
+    uri = await opened(checking, path, text)
+
+    async def run(command: str, *arguments: str) -> Any:
+        params = lsp.ExecuteCommandParams(command=command, arguments=[uri, *arguments])
+        return await checking.workspace_execute_command_async(params)
+
+    with pytest.raises(Exception, match="no pypto check of this file has finished"):
+        await run("pto.showRealIR")
+    save(checking, uri)
+    assert (await status_of(checking, uri))["state"] == "done"
+    after = await run("pto.showRealIR", "InlineFunctions")
+    assert after.startswith(
+        "# pypto 0.0.0+fake: the real compiler's dump 01_after_InlineFunctions of the last save (prog)"
+    )
+    assert "# fake dump 01_after_InlineFunctions of accept" in after
+    assert "# fake dump 00_frontend of accept" in await run("pto.showRealIR", "parse")
+    mlir = await run("pto.showRealMLIR")
+    assert mlir == "// pypto 0.0.0+fake: kernels/aiv/k.pto of the last save (prog)\nmodule {}\n"

@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import shutil
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types as lsp
@@ -47,6 +48,8 @@ class PyptoChecks:
         self._running: dict[str, asyncio.Task[RealCheck | None]] = {}
         self._results: dict[str, tuple[int, list[dict[str, Any]]]] = {}
         self._unavailable_said: str | None = None
+        # uri -> (pypto version, the folder of the last save's check): the real views.
+        self._outputs: dict[str, tuple[str, str]] = {}
 
     def settings(self) -> PyptoCheckSettings:
         return pypto_check_settings(self._server.editor_options)
@@ -100,13 +103,14 @@ class PyptoChecks:
         compiler = self._compiler_for(self.settings())
         self._status(uri, "running", compiler.version, None, "")
         try:
-            check = await compiler.check(path)
+            check = await compiler.check(path, keep_output=True)
         except asyncio.CancelledError:
             self._status(uri, "cancelled", compiler.version, None, "a newer save")
             raise
         if check.record is None:
             self._failed(uri, check)
             return check
+        self._keep_output(uri, check)
         current = self._server.documents.get(uri)
         if current is not document or current.revision != revision:
             self._status(
@@ -143,8 +147,23 @@ class PyptoChecks:
         static = json.loads(static_json)
         return json.dumps(static + without_repeats(kept[1], static), separators=(",", ":"))
 
+    def _keep_output(self, uri: str, check: RealCheck) -> None:
+        if check.output_dir is None:
+            return
+        previous = self._outputs.pop(uri, None)
+        if previous is not None:
+            shutil.rmtree(previous[1], ignore_errors=True)
+        self._outputs[uri] = (check.pypto_version, check.output_dir)
+
+    def last_output(self, uri: str) -> tuple[str, str] | None:
+        """The pypto version and output folder of the last save's finished check."""
+        return self._outputs.get(uri)
+
     def forget(self, uri: str) -> None:
         self._results.pop(uri, None)
+        output = self._outputs.pop(uri, None)
+        if output is not None:
+            shutil.rmtree(output[1], ignore_errors=True)
         running = self._running.pop(uri, None)
         if running is not None:
             running.cancel()
@@ -152,6 +171,9 @@ class PyptoChecks:
     async def close(self) -> None:
         for task in list(self._running.values()):
             task.cancel()
+        for _, folder in self._outputs.values():
+            shutil.rmtree(folder, ignore_errors=True)
+        self._outputs.clear()
         if self._compiler is not None:
             await self._compiler.close()
 

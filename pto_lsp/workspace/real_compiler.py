@@ -47,6 +47,9 @@ class RealCheck:
     record: dict[str, Any] | None
     failure: str | None = None  # "timeout", "memory", "crash", "cancelled", "unavailable"
     detail: str = ""
+    # The folder the compiler wrote in (its pass dumps, PTO modules), when kept: the caller's
+    # to remove.
+    output_dir: str | None = None
 
     def summary(self) -> str:
         if self.record is not None:
@@ -114,7 +117,7 @@ class RealCompiler:
             self._reader = asyncio.get_running_loop().create_task(self._read_answers(process))
             return self.version
 
-    async def check(self, path: str) -> RealCheck:
+    async def check(self, path: str, keep_output: bool = False) -> RealCheck:
         """Run the real compiler on the file at `path` as it is on disk. Cancelling the
         awaiting task cancels the check in the worker."""
         started = time.monotonic()
@@ -149,14 +152,25 @@ class RealCompiler:
         except (ConnectionError, RuntimeError) as error:
             self._stop(process)
             reply = {"failure": "crash", "detail": f"the worker ended: {error}"}
+        except BaseException:
+            shutil.rmtree(output_dir, ignore_errors=True)
+            raise
         finally:
             self._answers.pop(number, None)
-            shutil.rmtree(output_dir, ignore_errors=True)
         seconds = time.monotonic() - started
         if reply.get("failure") == "timeout" and not reply.get("detail"):
             reply["detail"] = f"{self.timeout_s:g} s"
+        kept = keep_output and reply.get("record") is not None
+        if not kept:
+            shutil.rmtree(output_dir, ignore_errors=True)
         return RealCheck(
-            path, version, seconds, reply.get("record"), reply.get("failure"), reply.get("detail", "")
+            path,
+            version,
+            seconds,
+            reply.get("record"),
+            reply.get("failure"),
+            reply.get("detail", ""),
+            output_dir if kept else None,
         )
 
     def _write(self, process: asyncio.subprocess.Process, message: dict[str, Any]) -> None:

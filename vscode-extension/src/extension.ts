@@ -107,6 +107,8 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ptoLsp.showIR', () => showIR(ir)),
     vscode.commands.registerCommand('ptoLsp.showMLIR', () => showMLIR(ir)),
     vscode.commands.registerCommand('ptoLsp.checkWithPypto', () => checkWithPypto()),
+    vscode.commands.registerCommand('ptoLsp.showRealIR', () => showRealIR(ir)),
+    vscode.commands.registerCommand('ptoLsp.showRealMLIR', () => showRealMLIR(ir)),
     pyptoStatus,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (engaged && RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
@@ -648,6 +650,42 @@ async function checkWithPypto(): Promise<void> {
     (running) => running.sendRequest(ExecuteCommandRequest.type, { command: 'pto.checkWithPypto', arguments: [editor.document.uri.toString()] }),
     (answer) => answer,
   );
+}
+
+/** The real compiler's own dump after a pass, from the last save's pypto check. */
+async function showRealIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show PyPTO IR After Pass (last save)';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const passes = await askServer(title, PASSES_REQUEST, (running) => running.sendRequest(PASSES_REQUEST), passesFromServer);
+  if (!passes) {
+    return;
+  }
+  const picked = await pickPass(title, passes);
+  if (!picked) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showRealIR', [source.toString(), picked]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, { pass: `pypto-${picked}` }), source, text, IR_LANGUAGE);
+  }
+}
+
+/** The PTO modules the real codegen wrote at the last save's pypto check. */
+async function showRealMLIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show PyPTO PTO MLIR (last save)';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showRealMLIR', [source.toString()]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, 'mlir').replace(/\.pto\.mlir$/, '.pypto.pto.mlir'), source, text, MLIR_LANGUAGE);
+  }
 }
 
 async function showMLIR(ir: IrDocuments): Promise<void> {

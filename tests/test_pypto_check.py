@@ -33,7 +33,7 @@ from pto_lsp.features.real_diagnostics import (
     to_payload,
     without_repeats,
 )
-from pto_lsp.workspace.positions import LineIndex
+from pto_lsp.workspace.positions import Encoding, LineIndex
 
 RECORDED = json.loads((Path(__file__).parent / "data" / "pypto_check" / "recorded.json").read_text())
 FOLDER = Path(tempfile.mkdtemp(prefix="pto-lsp-fake-pypto-"))
@@ -497,3 +497,71 @@ async def test_the_real_compilers_own_dumps_of_the_last_save_are_shown_with_its_
     assert "# fake dump 00_frontend of accept" in await run("pto.showRealIR", "parse")
     mlir = await run("pto.showRealMLIR")
     assert mlir == "// pypto 0.0.0+fake: kernels/aiv/k.pto of the last save (prog)\nmodule {}\n"
+
+
+# ------------------------------------------------------------ records of the real compiler
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+REAL_RECORDS = Path(__file__).parent / "data" / "pypto_check" / "real_records.json"
+
+
+def _real_records(prefix: str) -> dict[str, Any]:
+    if not REAL_RECORDS.exists() or not SHARED.is_dir():
+        pytest.skip("no records of the real compiler (tests/record_pypto_check.py) or no ../shared")
+    found = {k: v for k, v in json.loads(REAL_RECORDS.read_text()).items() if k.startswith(prefix)}
+    if not found:
+        pytest.skip(f"no record of {prefix}")
+    return found
+
+
+def test_every_recorded_real_parse_error_appears_exactly_where_the_real_compiler_said() -> None:
+    """The real runs of tests/record_pypto_check.py, against the verdicts recorded before
+    (../shared/corpus/parser-verdicts): the same error, message, line and column."""
+    verdicts = {
+        v["file"]: v["oracle"]
+        for v in json.loads((SHARED / "corpus/parser-verdicts/verdicts.json").read_text())
+    }
+    for key, entry in _real_records("corpus/parser-verdicts/").items():
+        verdict = verdicts[key.removeprefix("corpus/parser-verdicts/")]
+        path = SHARED / key
+        text = path.read_text(encoding="utf-8")
+        errors = [d for d in real_diagnostics(entry["record"], str(path), text) if d.severity == ERROR]
+        if verdict["accepted"]:
+            assert errors == [], key
+            continue
+        first = errors[0]
+        assert (first.code, first.message) == (verdict["error_class"], verdict["message"]), key
+        if verdict["line"] is not None:
+            assert first.line == verdict["line"], key
+        if verdict["col"] is not None and verdict.get("where") == "span":
+            index = LineIndex(text)
+            column = index.column(first.line, first.column - 1, Encoding.UTF32) + 1
+            assert column == verdict["col"], key
+
+
+def test_what_the_real_compiler_says_of_accepted_corpus_kernels_is_its_warnings_and_hints() -> None:
+    """For corpus kernels the real compiler accepts: no error, and the warnings and perf hints
+    are those its earlier full compile recorded (pass-dumps' perf_hints.log, corpus-warnings)."""
+    index = json.loads((SHARED / "corpus/pass-dumps/index.json").read_text())
+    warnings = (SHARED / "corpus/pass-dumps/corpus-warnings.txt").read_text().splitlines()
+    for key, entry in _real_records("corpus/pypto-real/").items():
+        if entry["record"] is None:
+            continue
+        found = real_diagnostics(
+            entry["record"], str(SHARED / key), (SHARED / key).read_text(encoding="utf-8")
+        )
+        assert [d for d in found if d.severity == ERROR] == [], key
+        logged: set[tuple[int, str]] = set()
+        for program in (p for p in index if p["file"] == key):
+            log = SHARED / "corpus/pass-dumps" / program["id"] / "perf_hints.log"
+            if log.exists():
+                logged |= {
+                    (int(text.rsplit(":", 2)[1]), text.split("] ", 1)[1].rsplit(" at ", 1)[0])
+                    for text in log.read_text().splitlines()
+                    if text.startswith("[perf_hint")
+                }
+        hints = {(d.line, d.message) for d in found if d.code.startswith("PH")}
+        assert hints <= logged, key  # a program the check compiles gives the hints recorded for it
+        expected_warnings = {w.split(") ", 1)[1].rsplit(" at ", 1)[0] for w in warnings if f" at {key}:" in w}
+        shown_warnings = {d.message for d in found if d.severity == WARNING}
+        assert shown_warnings <= expected_warnings, key

@@ -122,7 +122,13 @@ class PyptoChecks:
         payloads = [to_payload(d, index, self._server.encoding) for d in found]
         self._results[uri] = (revision, payloads)
         self._log_disagreement(uri, check, payloads)
-        self._status(uri, "done", check.pypto_version, check.seconds, f"{len(payloads)} diagnostic(s)")
+        self._status(
+            uri,
+            "done",
+            check.pypto_version,
+            check.seconds,
+            f"{len(check.record.get('programs', []))} program(s) compiled, {len(payloads)} diagnostic(s)",
+        )
         self._server.schedule_analysis(uri, immediately=True)  # publishes with them merged
         return check
 

@@ -78,11 +78,19 @@ def _exception(error: BaseException, path: str) -> dict[str, Any]:
     """An exception as the server reads it: class, message, span, and the deepest line of
     the checked file in its traceback (where a Python error in the author's code is)."""
     frames = [f for f in traceback.extract_tb(error.__traceback__) if os.path.abspath(f.filename) == path]
+    message, span = str(error), _span(getattr(error, "span", None))
+    if isinstance(error, SyntaxError) and span is None:  # Python's own: its message and place
+        message = str(error.msg)
+        span = {
+            "filename": error.filename,
+            "begin_line": error.lineno or 1,
+            "begin_column": error.offset or 0,
+        }
     return {
         "class": type(error).__name__,
         "module": type(error).__module__,
-        "message": str(error),
-        "span": _span(getattr(error, "span", None)),
+        "message": message,
+        "span": span,
         "hint": getattr(error, "hint", None),
         "line_in_file": frames[-1].lineno if frames else None,
     }

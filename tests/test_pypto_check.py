@@ -526,8 +526,8 @@ def test_every_recorded_real_parse_error_appears_exactly_where_the_real_compiler
         path = SHARED / key
         text = path.read_text(encoding="utf-8")
         errors = [d for d in real_diagnostics(entry["record"], str(path), text) if d.severity == ERROR]
-        if verdict["accepted"]:
-            assert errors == [], key
+        if verdict["accepted"]:  # by the parser and the passes: codegen was not part of the verdict
+            assert [d for d in errors if d.code != "codegen"] == [], key
             continue
         first = errors[0]
         assert (first.code, first.message) == (verdict["error_class"], verdict["message"]), key

@@ -23,6 +23,7 @@ from pto_lsp.workspace.positions import Encoding, LineIndex
 
 SOURCE = "pypto"
 ERROR, WARNING, INFORMATION = 1, 2, 3
+_ENVIRONMENT_ERRORS = frozenset({"ModuleNotFoundError", "ImportError"})
 _SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "info"}
 
 _LOCATION = r"(?P<file>.+?):(?P<line>-?\d+):(?P<col>-?\d+)"
@@ -35,6 +36,8 @@ _REPORT_ITEM = re.compile(
     r"  Location: (?P<location>.*)\n  Error Code: -?\d+$",
     re.M,
 )
+_BRACKETED_MESSAGE = re.compile(r"^(?P<message>.*) \[" + _LOCATION + r"\]$")
+_CODEGEN_SEPARATOR = "\n" + "=" * 72 + "\n"
 _PLACED_MESSAGE = re.compile(r"^(?P<message>.*) at " + _LOCATION + r"(?: \[[^\]]*\])?$")
 _JUST_LOCATION = re.compile(r"^" + _LOCATION + r"$")
 _TOKEN = re.compile(r"\w+|\S")
@@ -56,11 +59,20 @@ def real_diagnostics(record: dict[str, Any], path: str, text: str) -> list[RealD
     """Everything a check's record says of the file at `path` (whose saved text is `text`)."""
     found: list[RealDiagnostic] = []
     place = _Placer(path)
-    if record.get("import") is not None:
-        found.extend(_exception(record["import"], place))
+    failed_import = record.get("import")
+    if failed_import is not None and failed_import.get("class") in _ENVIRONMENT_ERRORS:
+        # A module the file imports is not installed for that interpreter: no verdict of
+        # the compiler's, and nothing compiled.
+        line = failed_import.get("line_in_file") or 1
+        message = f"file not checked by pypto: importing it failed: {failed_import['class']}: {failed_import['message']}"
+        found.append(RealDiagnostic(line, 0, INFORMATION, "not-checked", message))
+    elif failed_import is not None:
+        found.extend(_exception(failed_import, place))
     found.extend(_warnings(record.get("import_stderr", ""), place))
     for program in record.get("programs", []):
-        if program.get("exception") is not None:
+        if program.get("codegen_errors"):
+            found.extend(_codegen_errors(program["codegen_errors"], place))
+        elif program.get("exception") is not None:
             found.extend(_exception(program["exception"], place))
         found.extend(_warnings(program.get("stderr", ""), place))
         found.extend(_perf_hints(program.get("perf_hints", ""), place))
@@ -108,12 +120,27 @@ def _exception(exception: dict[str, Any], place: _Placer) -> list[RealDiagnostic
         line, column, suffix = place.at(
             span.get("filename"), int(span.get("begin_line") or 1), int(span.get("begin_column") or 0)
         )
-    elif placed:
+    elif placed or (placed := _BRACKETED_MESSAGE.match(first)):
         line, column, suffix = place.at(placed["file"], int(placed["line"]), int(placed["col"]))
         first = placed["message"]
     else:
         line, column, suffix = exception.get("line_in_file") or 1, 0, ""
     return [RealDiagnostic(line, column, ERROR, exception.get("class", "error"), first + suffix)]
+
+
+def _codegen_errors(report: str, place: _Placer) -> list[RealDiagnostic]:
+    """`report/codegen_errors.txt`: a summary table, then each failed function's `  [name]`
+    and its exception's full message (the first right after the table, the others after a
+    separator); each an error where its message places it."""
+    parts = report.split(_CODEGEN_SEPARATOR)
+    first = re.search(r"^  \[[^\]\n]+\]\n", parts[0], re.M)
+    if first is None:
+        return []
+    found = []
+    for detail in [parts[0][first.start() :], *parts[1:]]:
+        message = detail.strip("\n").partition("\n")[2].split("\n\nC++ Traceback")[0].strip()
+        found.extend(_exception({"class": "codegen", "message": message}, place))
+    return found
 
 
 def _report_item(item: re.Match[str], place: _Placer) -> RealDiagnostic:

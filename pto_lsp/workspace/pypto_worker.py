@@ -106,12 +106,14 @@ def _compile(ir: Any, program: Any, output_dir: str, path: str) -> dict[str, Any
         except Exception as error:
             entry["exception"] = _exception(error, path)
     entry["stderr"] = captured.text
-    hints = os.path.join(output_dir, "report", "perf_hints.log")
-    try:
-        with open(hints, encoding="utf-8", errors="replace") as log:
-            entry["perf_hints"] = log.read()
-    except OSError:
-        entry["perf_hints"] = ""
+    # What the compiler wrote of its findings: its perf hints, and the full text of each
+    # function's codegen error (the exception's own message only tabulates them).
+    for key, name in (("perf_hints", "perf_hints.log"), ("codegen_errors", "codegen_errors.txt")):
+        try:
+            with open(os.path.join(output_dir, "report", name), encoding="utf-8", errors="replace") as log:
+                entry[key] = log.read()
+        except OSError:
+            entry[key] = ""
     return entry
 
 

@@ -530,7 +530,13 @@ def test_every_recorded_real_parse_error_appears_exactly_where_the_real_compiler
             assert [d for d in errors if d.code != "codegen"] == [], key
             continue
         first = errors[0]
-        assert (first.code, first.message) == (verdict["error_class"], verdict["message"]), key
+        wording = (
+            f"SyntaxError: {verdict['message']}"
+            if verdict["error_class"] == "SyntaxError"
+            else verdict["message"]
+        )
+        assert (first.code, first.message) == (verdict["error_class"], wording), key
+        assert first.placed == (verdict.get("where") in ("span", "syntax")), key
         if verdict["line"] is not None:
             assert first.line == verdict["line"], key
         if verdict["col"] is not None and verdict.get("where") == "span":

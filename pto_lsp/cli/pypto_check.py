@@ -20,6 +20,7 @@ from pto_lsp.cli.shown import shown
 from pto_lsp.features.real_diagnostics import (
     Disagreement,
     disagreement,
+    not_compared,
     real_diagnostics,
     to_payload,
     without_repeats,
@@ -85,6 +86,9 @@ class PyptoRunner:
             return RealFindings([], status, None)
         index = LineIndex(text)
         real = [to_payload(d, index) for d in real_diagnostics(check.record, str(path.resolve()), text)]
+        if not_compared(real):  # it could not even be imported there: no verdict to compare
+            status["message"] = next(p["message"] for p in real if p["code"] == "not-checked")
+            return RealFindings(without_repeats(real, static), status, None)
         return RealFindings(without_repeats(real, static), status, disagreement(static, real))
 
     def disagreement_writer(self, out: TextIO, output_format: str) -> _DisagreementWriter:

@@ -53,6 +53,9 @@ class RealDiagnostic:
     severity: int
     code: str
     message: str
+    # False when the compiler named no place (shown on the file's line in the traceback):
+    # then the same message anywhere in the file is the same finding.
+    placed: bool = True
 
 
 def real_diagnostics(record: dict[str, Any], path: str, text: str) -> list[RealDiagnostic]:
@@ -124,7 +127,10 @@ def _exception(exception: dict[str, Any], place: _Placer) -> list[RealDiagnostic
         line, column, suffix = place.at(placed["file"], int(placed["line"]), int(placed["col"]))
         first = placed["message"]
     else:
-        line, column, suffix = exception.get("line_in_file") or 1, 0, ""
+        line = exception.get("line_in_file") or 1
+        return [RealDiagnostic(line, 0, ERROR, exception.get("class", "error"), first, placed=False)]
+    if exception.get("class") == "SyntaxError":  # Python's own, worded as Python prints it
+        first = f"SyntaxError: {first}"
     return [RealDiagnostic(line, column, ERROR, exception.get("class", "error"), first + suffix)]
 
 
@@ -205,7 +211,17 @@ def to_payload(
         "severity": diagnostic.severity,
         "code": diagnostic.code,
         "source": SOURCE,
+        **({} if diagnostic.placed else {"data": {"placed": False}}),
     }
+
+
+def _unplaced(payload: dict[str, Any]) -> bool:
+    return payload.get("data", {}).get("placed") is False
+
+
+def not_compared(real: list[dict[str, Any]]) -> bool:
+    """Whether the real check could not judge the file (it could not be imported)."""
+    return any(p["code"] == "not-checked" and p["message"].startswith("file not checked") for p in real)
 
 
 def without_repeats(real: list[dict[str, Any]], static: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -213,11 +229,13 @@ def without_repeats(real: list[dict[str, Any]], static: list[dict[str, Any]]) ->
     place (line and start) with the same message shows once, as pto-lsp's."""
     shown = {(p["range"]["start"]["line"], p["range"]["start"]["character"], p["message"]) for p in static}
     shown_on_line = {(p["range"]["start"]["line"], p["message"]) for p in static}
+    shown_anywhere = {p["message"] for p in static}
     return [
         p
         for p in real
         if (p["range"]["start"]["line"], p["range"]["start"]["character"], p["message"]) not in shown
         and (p["range"]["start"]["line"], p["message"]) not in shown_on_line
+        and not (_unplaced(p) and p["message"] in shown_anywhere)
     ]
 
 
@@ -242,16 +260,21 @@ def disagreement(static: list[dict[str, Any]], real: list[dict[str, Any]]) -> Di
         return payload["range"]["start"]["line"] + 1, payload["message"]
 
     static_all = {key(p) for p in static}
+    static_messages = {p["message"] for p in static}
     real_all = {key(p) for p in real}
+    # A real error the compiler placed nowhere agrees with the same message anywhere.
+    real_unplaced = {p["message"] for p in real if _unplaced(p)}
     return Disagreement(
         pto_lsp_only=sorted(
             (key(p)[0], "error", key(p)[1])
             for p in static
-            if p.get("severity") == ERROR and key(p) not in real_all
+            if p.get("severity") == ERROR and key(p) not in real_all and p["message"] not in real_unplaced
         ),
         pypto_only=sorted(
             (key(p)[0], _SEVERITY_NAMES[p["severity"]], key(p)[1])
             for p in real
-            if p.get("severity") in (ERROR, WARNING) and key(p) not in static_all
+            if p.get("severity") in (ERROR, WARNING)
+            and key(p) not in static_all
+            and not (_unplaced(p) and p["message"] in static_messages)
         ),
     )

@@ -72,6 +72,12 @@ def at_program(*markers: str, late: tuple[str, ...] = ()) -> str:
     )
 
 
+def small_matmul(program: str) -> str:
+    """An `at_program` with a matmul small enough (8 KB operands) for the emitter to emit: a
+    larger one is AutoTileMatmulL0's to split into an L0 K-loop, which is not modelled."""
+    return program.replace("256", "64").replace("128", "32")
+
+
 def spmd_program(*body: str) -> str:
     """P_SPMD / P_EMPTY: an Orchestration `main(b, out)` whose `for i in pl.spmd(4):` body is `body`."""
     return (

@@ -123,9 +123,13 @@ def transition_dump(entry: Entry, stage: int, roundtrip: bool = False) -> dict[s
     step = next((p for p in PIPELINE if p.number == stage), None)
     if stage and step is None:
         return None
-    try:
-        programs = [step.run(p) if step else p for p in analysis.programs]
-    except PassNotModelled:  # that program is not shown (the view says why)
+    programs = []
+    for program in analysis.programs:
+        try:
+            programs.append(step.run(program) if step else program)
+        except PassNotModelled:
+            continue  # the pass refuses this program: not shown
+    if not programs:
         return None
     return split_programs(print_definitions(programs, [], analysis.environment))
 

@@ -13,7 +13,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from cache_policy_programs import BYPASS_MARKER, TWO_BYPASSING_LOADS, at_program
+from cache_policy_programs import BYPASS_MARKER, TWO_BYPASSING_LOADS, at_program, small_matmul
 from conftest import check_json, file_diagnostics, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_publication
 from lsprotocol import types as lsp
@@ -108,7 +108,7 @@ def test_check_text_says_the_severity_once_and_names_no_file_in_the_message(tmp_
 
 def test_compile_emit_mlir_prints_the_real_codegen_warning_verbatim(tmp_path):
     path = tmp_path / "kernel.py"
-    source = at_program(BYPASS_MARKER)
+    source = small_matmul(at_program(BYPASS_MARKER))
     path.write_text(source)
     proc = run_pto_lsp("compile", str(path), "--emit", "mlir")
     assert proc.returncode == 0, proc.stderr

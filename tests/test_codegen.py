@@ -9,16 +9,18 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from cache_policy_programs import BYPASS_MARKER, TWO_BYPASSING_LOADS, at_program
+from cache_policy_programs import BYPASS_MARKER, TWO_BYPASSING_LOADS, at_program, small_matmul
 from conftest import REPO, run_pto_lsp
 
 SPEC_EXAMPLES = REPO.parent / "shared" / "spec" / "pypto-examples"
 URL = "https://github.com/hw-native-sys/PTOAS/issues/1356"
 WARNING = "[CacheBypassUnsupported]"
-DECLARED_BYPASS = at_program(BYPASS_MARKER)
-PLAIN_MATMUL = at_program()
-TWO_DECLARED = at_program(BYPASS_MARKER, "pl.set_cache_policy(a, pl.CachePolicy.BYPASS)").replace(
-    '"mm"', '"mm2"'
+
+
+DECLARED_BYPASS = small_matmul(at_program(BYPASS_MARKER))
+PLAIN_MATMUL = small_matmul(at_program())
+TWO_DECLARED = small_matmul(
+    at_program(BYPASS_MARKER, "pl.set_cache_policy(a, pl.CachePolicy.BYPASS)").replace('"mm"', '"mm2"')
 )
 
 

@@ -166,3 +166,42 @@ def test_a_program_built_in_a_factory_sees_the_factorys_constants(tmp_path):
     assert "x: pl.Tensor[[128, 64], pl.FP32]" in out
     assert "pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec]" in out  # the load's memory space, as the real Var has it
     assert "[128, 999]" not in out  # WIDTH is the factory's argument, not the module's 999
+
+
+TWO_KERNELS = """\
+import pypto.language as pl
+
+
+@pl.program
+class TwoKernels:
+    @pl.function
+    def main(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+        z: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="plain"):
+            t = pl.add(x, x)
+            y = pl.assemble(y, t, [0, 0])
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="scalar_fill"):
+            for i in pl.range(4):
+                pl.write(z, [0, i], 1.0)
+        return y
+"""
+
+
+def test_a_kernel_pass_11_cannot_take_through_is_refused_alone(tmp_path):
+    """A kernel ConvertTensorToTileOps does not model (a loop of `pl.write`s, which it first
+    rewrites into one fill when the value is a constant)
+    leaves the program's IR not shown after pass 11, but the other kernel is still emitted,
+    and the refused one says why."""
+    path = tmp_path / "kernel.py"
+    path.write_text(TWO_KERNELS)
+    ir = run_pto_lsp("compile", str(path)).stdout
+    assert ir.startswith("# pypto.program: TwoKernels -- not shown: ConvertTensorToTileOps: a loop of")
+    mlir = run_pto_lsp("compile", str(path), "--emit", "mlir")
+    assert "// kernel: plain\nmodule attributes" in mlir.stdout
+    assert "kernel 'scalar_fill' (program 'TwoKernels', line 16) not emitted: ConvertTensorToTileOps:" in (
+        mlir.stderr
+    )

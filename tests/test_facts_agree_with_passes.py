@@ -15,10 +15,10 @@ from conftest import CORPUS, REPO
 from test_corpus import accepted_files
 
 from compiler import Severity, analyse_source
-from compiler.ir import Call, ForStmt, Function, FunctionType, Var
+from compiler.ir import Call, ForStmt, Function, FunctionType, Program, Var
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.lowering.tensor_reads import SELF_LOADING
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 
@@ -90,10 +90,23 @@ def test_the_facts_are_what_the_passes_produce(path: Path) -> None:
         pytest.skip("the compiler stops before the passes")
     predicted = {(read.kernel, read.tensor, read.policy) for read in analysis.facts.reads}
 
-    try:
-        programs, functions = run_passes(analysis.programs, analysis.functions, PIPELINE[-1].name)
-    except PassNotModelled as problem:
-        pytest.skip(f"the passes do not model it: {problem}")
+    programs: list[Program] = []
+    functions: list[Function] = []
+    refused: set[str] = set()  # kernels pass 11 does not take through (it says why): not compared
+    for definition in [*analysis.programs, *analysis.functions]:
+        as_program = isinstance(definition, Program)
+        try:
+            done = run_passes(
+                [definition] if as_program else [], [] if as_program else [definition], PIPELINE[-1].name
+            )
+        except KernelsNotModelled as problem:
+            partial: Program = problem.partial  # type: ignore[assignment]
+            refused |= set(problem.kernels)
+            done = ([partial], []) if as_program else ([], partial.functions)
+        except PassNotModelled as problem:
+            pytest.skip(f"the passes do not model it: {problem}")
+        programs += done[0]
+        functions += done[1]
     kernels: set[str] = set()
     lowered: set[str] = set()
     loads: set[Read] = set()
@@ -102,7 +115,7 @@ def test_the_facts_are_what_the_passes_produce(path: Path) -> None:
             continue
         kernels.add(function.name)
         calls = _calls(function)
-        if _is_lowered(calls):
+        if function.name not in refused and _is_lowered(calls):
             lowered.add(function.name)
             loads |= _loads(function, calls)
 

@@ -44,6 +44,12 @@ COHERENCY_BYPASS_AFTER_CACHED_WRITE = "PTO302"
 SIMPLIFY_BOOL_OPERAND = "PTO701"  # Simplify: "Operator 'eq' does not accept bool dtype"
 INLINE_CYCLE = "PTO702"  # InlineFunctions: "Cycle detected in FunctionType::Inline call graph: f -> f"
 UNROLL_TRIP_COUNT = "PTO703"  # UnrollLoops: "Unroll loop trip count N exceeds maximum allowed (1024). ..."
+TILE_OP_REJECTED = (
+    "PTO704"  # ConvertTensorToTileOps: a tile op it builds refuses its operands (its deduction)
+)
+TILE_CONVERSION_REJECTED = (
+    "PTO705"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
+)
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel

@@ -41,8 +41,11 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
+from compiler.passes.not_modelled import KernelsNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
+from compiler.passes.tensor_to_tile import TileConversionError
+from compiler.passes.tensor_to_tile_checks import tile_conversion_diagnostic
 from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hints
 
 MEMORY_CODES = frozenset(
@@ -90,22 +93,43 @@ def program_memory(program: Program) -> ProgramMemory:
 
 def _program_memory(program: Program) -> ProgramMemory:
     headers = _kernel_headers(program)
-    programs, _ = run_passes([program], [], PIPELINE[-1].name, keep_input=True)
-    kernels = [f for p in programs for f in p.functions if is_kernel(f)]
+    # ConvertTensorToTileOps (the last pass) checks each `tensor.create` of a kernel as it
+    # converts it, in order with the rest of what it converts: the creates are judged on
+    # its input, and whichever of its errors comes first is the one raised.
+    outlined, _ = run_passes([program], [], PIPELINE[-2].name, keep_input=True)
+    creates = [
+        d
+        for kernel in [f for p in outlined for f in p.functions if is_kernel(f)]
+        for d in _create_errors(
+            kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]
+        )
+    ]
+    refused: dict[str, object] = {}
+    try:
+        programs = [PIPELINE[-1].run(p) for p in outlined]
+    except TileConversionError as error:
+        first = tile_conversion_diagnostic(error)
+        earlier = [d for d in creates if d.sort_key() < first.sort_key()]
+        return ProgramMemory([], earlier or [first])
+    except KernelsNotModelled as problem:  # the kernels the pass took through
+        programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
+    kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    if creates:
+        return ProgramMemory(memories, creates)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
-    creates = [d for kernel, found in calls for d in _create_errors(kernel, found)]
-    if creates:
-        return ProgramMemory(memories, creates)
     operands = [d for _, found in calls for d in _l0_operand_errors(found)]
     if operands:
         return ProgramMemory(memories, operands)
     overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
     if overflows:
         return ProgramMemory(memories, overflows)
-    hints = tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
+    # A kernel the pass did not take through: the program's hints are not judged.
+    hints = (
+        None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
+    )
     return ProgramMemory(memories, [], hints)
 
 

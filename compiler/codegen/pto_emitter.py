@@ -93,6 +93,27 @@ _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
+# The largest Left / Right operand (bytes) the real AutoTileMatmulL0 is seen to keep whole
+# (a matmul of Mat operands it leaves as one, moved into L0): 16 KB in the corpus's real
+# .pto (e.g. a [128, 64] BF16 right operand); at 64 KB it splits K. Larger ones not judged.
+_KEPT_WHOLE_BYTES = 16 * 1024
+
+
+def _refuse_auto_tiled(call: Call, lhs: Value, rhs: Value) -> None:
+    """A matmul whose right operand is in Mat is AutoTileMatmulL0's to rewrite: it keeps it
+    whole or makes it a K-loop of L0 extracts, by a cost model that is not modelled; only
+    operands as small as the ones it is seen to keep whole are emitted whole."""
+    if rhs.tile is None or rhs.tile.loc != "mat":
+        return
+    sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
+    if any(size > _KEPT_WHOLE_BYTES for size in sizes):
+        raise CodegenNotModelled(
+            f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
+            "extracts, or the matmul whole) by a cost model that is not modelled",
+            call.span,
+        )
+
+
 class CodegenNotModelled(Exception):
     """The kernel uses a construct this emitter does not model (e.g. an if/else):
     the message says what, `span` where (None: the kernel as a whole)."""
@@ -504,6 +525,7 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+        _refuse_auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
@@ -530,6 +552,7 @@ class _Emitter:
             raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
+        _refuse_auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
         if lhs.tile and lhs.tile.loc != "left":

@@ -51,6 +51,12 @@ def substitute_uses(body: Stmt, mapping: dict[int, Expr]) -> None:
             stmt.condition = _expr(stmt.condition, mapping)
 
 
+def substitute_expr(expr: Expr, mapping: dict[int, Expr]) -> Expr:
+    """`expr` reading each var (or expression) in `mapping` (by id) as its replacement:
+    the replacement itself, or `expr` changed in place."""
+    return _expr(expr, mapping)
+
+
 def _maybe(expr: Expr | None, mapping: dict[int, Expr]) -> Expr | None:
     return None if expr is None else _expr(expr, mapping)
 

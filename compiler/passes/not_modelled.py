@@ -26,3 +26,16 @@ class PassStopped(PassNotModelled):
     """The real `pass_name` raises an error on the program at `span` (`reason`, its words):
     the real compiler makes no IR after it, so neither do we. The diagnostic is reported
     on the source by the pass's checks (e.g. `simplify_checks`)."""
+
+
+class KernelsNotModelled(PassNotModelled):
+    """Some kernels of a program could not be taken through (`kernels`: name -> why); the
+    others were. The program is not shown; `partial` (the program with the kernels that
+    were taken through, the others left half-way) is what a per-kernel consumer (codegen,
+    the memory planner) may still read, each refused kernel being refused in turn."""
+
+    def __init__(self, kernels: dict[str, PassNotModelled], partial: object) -> None:
+        first = next(iter(kernels.values()))
+        super().__init__(first.pass_name, first.reason, first.span)
+        self.kernels = kernels
+        self.partial = partial

@@ -1,379 +1,740 @@
-"""ConvertTensorToTileOps, as far as the cache policy needs it (reference §3).
+"""ConvertTensorToTileOps (pass 11), as the real one (convert_tensor_to_tile_ops_pass.cpp).
 
-For each InCore function:
-- the function attr `cache_policy` ((param index, policy) pairs) is read and erased;
-- every hand-written `tile.load` of a declared parameter without its own `cache=`
-  gets `cache=<policy>` (explicit wins in both directions; never duplicated);
-- a tensor parameter consumed by a matmul gets a Mat load per operand, and one
-  consumed by any other converted tensor op an entry load at function entry;
-  those ops then read the loaded tile and become `tile.*` ops; an assemble into
-  a tensor parameter becomes a `tile.store`. The synthesised loads carry the span
-  of the op that caused them and the declared policy.
-Loads follow loop-carried values back to the parameter (`propagate_aliases`).
+Phase 1, each InCore function:
+- a tensor parameter a converted op reads directly (not one that loads for itself: slice,
+  assemble, read, ...; nor a matmul operand, which the op loads) gets a Vec `tile.load`
+  at entry, `<name>__tile`, at the parameter's span;
+- each `tensor.*` op becomes its tile form (`op_conversion`), its value a new var
+  `<name>__tile`; a slice a matmul reads loads straight into Mat (marked as the pass's
+  Mat bridge), a matmul's tensor operand is loaded into Mat (`<name>_mat`), a transposed
+  one viewed as its transpose (`<name>_t`, `tile.transpose_view`);
+- types follow through loops (iter args from their init values, return vars from the
+  iter args) and branches (return vars from the yields);
+- a returned tile is stored into a new Out parameter `ret<i>__out` (`ret<i>__store`)
+  (a returned loop that assembles into its carried tile, which the real pass makes store
+  instead, is not modelled);
+- a tensor parameter written is upgraded from In to Out (InOut when also read).
+Phase 2: Spmd/Group wrappers forward the new Out parameters; every other caller passes
+a `tensor.create` of each. Phase 3: directions flow up the call chain.
+Last, names print as the real printer disambiguates them (`t__tile`, `t__tile_1`, ...).
 
-Names, as the real pass gives them: a tensor op's result that became a tile, a
-slice that became a load and a parameter's entry load are new vars `<name>__tile`
-(the old var is left to the caller, which still sees the tensor the kernel
-returns); a tile the kernel returns gets an output parameter `ret<i>__out` (the
-caller passes a `tensor.create` of it) and is stored into it as `ret<i>__store`,
-which is returned instead.
-Not modelled here (the facts still see them): loads for self-loading ops.
+This project's own extension (the GM cache policy, `cache_policy` function attr) is
+applied here too: every `tile.load` of a declared parameter without its own `cache=`
+gets `cache=<policy>`, and the attr is erased.
+
+What is not modelled raises `PassNotModelled`; what the real pass or a tile op's type
+deduction rejects raises `TileConversionError` (its message, the real line).
 """
 
 from __future__ import annotations
 
+import itertools
+from typing import Any
+
+from compiler.base import codes
 from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
-    BinaryExpr,
     Call,
     Const,
     Direction,
     EvalStmt,
     Expr,
+    ForStmt,
     Function,
     FunctionType,
+    IfStmt,
     MakeTuple,
     OpaqueExpr,
+    OpaqueStmt,
     Param,
     Program,
     ReturnStmt,
-    ScalarType,
+    ScopeStmt,
     SeqStmts,
-    Slice,
     Stmt,
-    SubscriptIndex,
     TensorType,
     TileType,
+    TupleType,
     Var,
+    WhileStmt,
+    YieldStmt,
 )
-from compiler.ir.substitute import substitute_uses
-from compiler.ir.visit import child_stmts, own_calls, own_exprs, sub_exprs, walk_stmts
+from compiler.ir.substitute import substitute_expr
+from compiler.ir.visit import own_calls, own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.scope_interface import propagate_aliases
-from compiler.lowering.tensor_reads import SELF_LOADING, ReadKind, loaded_operands
-from compiler.passes.ssa import base_name
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
+from compiler.passes.op_conversion import (
+    CONVERSIONS,
+    INHERIT_INPUT_MEMORY,
+    PASS_NAME,
+    PASSTHROUGH,
+    SELF_LOADING,
+    ConversionError,
+    index,
+    memory_kwarg,
+    shape_tuple,
+    slice_valid_shape,
+)
+from compiler.passes.param_directions import propagate_directions, upgrade_written_params
+from compiler.passes.printed_names import disambiguate_names
+from compiler.passes.subscript_windows import desugar_subscripts
+from compiler.passes.tile_op_types import TileOpError, typed_call
 
-_MEMORY = {ReadKind.MATMUL_OPERAND: "pl.Mem.Mat", ReadKind.ENTRY_LOAD: "pl.Mem.Vec"}
+MAT_BRIDGE = "__compiler_tensor_to_tile_mat_bridge"
+_WRAPPERS = (FunctionType.SPMD, FunctionType.GROUP)
+
+
+class TileConversionError(PassNotModelled):
+    """The real pass (or a tile op's deduction) rejects the program: `exception` is the
+    class `ir.compile` raises, `message` its text, `span` where, `code` and `data` what
+    the diagnostic reports it as."""
+
+    def __init__(
+        self, message: str, exception: str, span: Span, code: str, data: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(PASS_NAME, message, span)
+        self.message = message
+        self.exception = exception
+        self.code = code
+        self.data = data or {}
+
+
+def _deduction_error(error: TileOpError, span: Span) -> PassNotModelled:
+    """A tile op's rejection of what the conversion built: the real error when the message
+    is one of the C++ deduction's (`The operator tile.x requires ...`, `tile.x ...`), which
+    `OpRegistry::Create` runs; another (a rule's DSL-wrapper check, which the pass never
+    runs) is not modelled."""
+    if error.message.startswith(("The operator tile.", "tile.")):
+        return TileConversionError(error.message, "ValueError", span, codes.TILE_OP_REJECTED)
+    return PassNotModelled(PASS_NAME, f"{error.op} refusing what the conversion builds", span)
 
 
 def convert_tensor_to_tile_ops(program: Program) -> Program:
-    added: dict[str, list[TensorType]] = {}  # kernel -> the types of its new output parameters
+    added: dict[str, list[Var]] = {}  # callee -> the Out parameters it gained
+    refused: dict[str, PassNotModelled] = {}  # kernel -> why it is not taken through
     for function in program.functions:
         if function.func_type is FunctionType.INCORE:
-            _convert(function)
-            outputs = _store_returned_tiles(function)
+            try:
+                outputs = _convert_incore(function)
+            except TileConversionError as error:
+                if not refused:
+                    raise  # the real pass stops the program here
+                refused[function.name] = error  # an earlier kernel not modelled may stop it first
+                continue
+            except PassNotModelled as problem:
+                refused[function.name] = problem  # the other kernels go on (for codegen)
+                continue
             if outputs:
                 added[function.name] = outputs
-    if added:
+    forwarded: dict[str, list[Var]] = {}
+    for function in program.functions:
+        if function.func_type in _WRAPPERS:
+            outputs = _forward_through_wrapper(function, added)
+            if outputs:
+                forwarded[function.name] = outputs
+    callees = {**added, **forwarded}
+    returns = {f.name: f.return_types for f in program.functions}
+    if callees:
         for function in program.functions:
-            _pass_new_outputs(function, added)
+            if function.func_type not in (FunctionType.INCORE, *_WRAPPERS):
+                _update_call_sites(function.body, callees, returns)
+    propagate_directions(program)
+    for function in program.functions:
+        disambiguate_names(function)
+    if refused:
+        raise KernelsNotModelled(refused, program)
     return program
 
 
-def _store_returned_tiles(function: Function) -> list[TensorType]:
-    """A returned tile is stored into a new Out parameter `ret<i>__out`, and the store's
-    result `ret<i>__store` returned instead; the types of the new parameters, in order."""
-    outputs: list[TensorType] = []
-    block = function.body  # the function's own return statement
-    for position, stmt in enumerate(list(block.stmts)):
-        if isinstance(stmt, ReturnStmt):
-            stores: list[Stmt] = []
-            for index, value in enumerate(stmt.values):
-                if not isinstance(value.type, TileType) or index >= len(function.return_types):
-                    continue
-                declared = function.return_types[index]
-                if not isinstance(declared, TensorType):
-                    continue
-                number = len(outputs)
-                out = Var(stmt.span, f"ret{number}__out", type=declared)
-                function.params.append(Param(out, Direction.OUT))
-                zeros = MakeTuple(stmt.span, [_index(stmt.span, 0) for _ in declared.shape or ()])
-                store = Call(stmt.span, "tile.store", [value, zeros, out], type=declared)
-                result = Var(stmt.span, f"ret{number}__store", type=declared)
-                stores.append(AssignStmt(stmt.span, result, store))
-                stmt.values[index] = result
-                outputs.append(declared)
-            block.stmts[position:position] = stores
-            break
+# ---------------------------------------------------------------- phase 1: a kernel
+
+
+def _param_span(function: Function, var: Var) -> Span:
+    """Where the real parameter is: its declaration in a function the author wrote; in a
+    function outlined from a scope, the scope statement (the real outliner makes each
+    parameter anew at the scope's span), where ours keeps the captured variable's own."""
+    inside = function.span.start_line <= var.span.start_line <= function.span.end_line
+    return var.span if inside else function.span
+
+
+def _convert_incore(function: Function) -> list[Var]:
+    """Convert one InCore function in place; the Out parameters it gained."""
+    policies = _declared_policies(function)
+    function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
+    desugar_subscripts(function.body)
+    _refuse_canonicalized_scalar_writes(function.body)
+    converter = _Converter(_consumer_spaces(function.body))
+    stmts: list[Stmt] = []
+    used = _params_read_by_converted_ops(function.body)
+    for param in function.params:
+        var = param.var
+        if not isinstance(var.type, TensorType) or id(var) not in used:
+            continue
+        span = _param_span(function, var)
+        shape = _static_shape(var.type, span)
+        load = _call(
+            "tile.load",
+            [var, _zeros(len(shape), span), shape_tuple(shape, span), shape_tuple(shape, span)],
+            {"target_memory": memory_kwarg(span, "Vec")},
+            span,
+        )
+        tile = Var(span, tile_name(var.name), type=load.type)
+        stmts.append(AssignStmt(span, tile, load))
+        converter.remap[id(var)] = tile
+    body = function.body.stmts
+    returns = [stmt for stmt in body if isinstance(stmt, ReturnStmt)]
+    stmts += converter.stmts([stmt for stmt in body if not isinstance(stmt, ReturnStmt)])
+    outputs: list[Var] = []
+    if returns:
+        stmts.append(_store_returned_tiles(function, returns[-1], converter, stmts, outputs))
+    elif function.return_types:
+        raise PassNotModelled(PASS_NAME, "an InCore function without a return", function.span)
+    else:
+        stmts.append(ReturnStmt(function.span, []))
+    function.body.stmts = stmts
+    try:
+        upgrade_written_params(function)
+    except ConversionError as error:
+        raise TileConversionError(error.message, error.exception, error.span, error.code) from None
+    _stamp_cache_policies(function, policies)
     return outputs
 
 
-def _pass_new_outputs(caller: Function, added: dict[str, list[TensorType]]) -> None:
-    """Each call of a kernel that got output parameters passes a `tensor.create` of each."""
-    for block in [stmt for stmt in walk_stmts(caller.body) if isinstance(stmt, SeqStmts)]:
+def tile_name(name: str) -> str:
+    """`MakeTileValueName`: the base name (before `__`) with the `tile` role."""
+    return f"{name.partition('__')[0]}__tile"
+
+
+def _call(op: str, args: list[Expr], kwargs: dict[str, Any], span: Span) -> Call:
+    try:
+        return typed_call(op, args, kwargs, span)
+    except TileOpError as error:
+        raise _deduction_error(error, span) from None
+
+
+def _zeros(rank: int, span: Span) -> MakeTuple:
+    return MakeTuple(span, [index(span, 0) for _ in range(rank)])
+
+
+def _static_shape(tensor: TensorType, span: Span) -> tuple[Any, ...]:
+    if tensor.shape is None:
+        raise PassNotModelled(PASS_NAME, "a tensor of unknown shape", span)
+    return tensor.shape
+
+
+class _Converter:
+    """`TensorToTileMutator`: statements converted in order, with the vars a conversion
+    replaced (`remap`, by id) read as their replacement from then on."""
+
+    def __init__(self, spaces: dict[int, str]) -> None:
+        self.spaces = spaces  # var id -> the memory space its consumers need (Mat)
+        self.remap: dict[int, Expr] = {}
+        self.kept: list[Var] = []  # the replaced vars, alive: a freed id could be reused
+
+    # -- expressions
+
+    def expr(self, expr: Expr) -> Expr:
+        return substitute_expr(expr, self.remap)
+
+    def rebind(self, old: Var, new: Var) -> None:
+        self.kept.append(old)
+        self.remap[id(old)] = new
+
+    # -- statements
+
+    def stmts(self, stmts: list[Stmt]) -> list[Stmt]:
         out: list[Stmt] = []
-        for stmt in block.stmts:
-            for call in own_calls(stmt) if isinstance(stmt, (AssignStmt, EvalStmt)) else []:
-                types = added.get(call.op.removeprefix("self."))
-                if not call.op.startswith("self.") or not types:
-                    continue
-                for number, declared in enumerate(types):
-                    var = Var(call.span, f"ret{number}__out", type=declared)
-                    out.append(AssignStmt(stmt.span, var, _create(declared, call.span)))
-                    call.args.append(var)
-            out.append(stmt)
-        block.stmts = out
+        for stmt in stmts:
+            out += self.stmt(stmt)
+        return out
 
+    def block(self, block: SeqStmts) -> None:
+        block.stmts = self.stmts(block.stmts)
 
-def _create(declared: TensorType, span: Span) -> Call:
-    shape = MakeTuple(
-        span, [_index(span, dim) if isinstance(dim, int) else dim for dim in declared.shape or ()]
-    )  # type: ignore[misc]
-    kwargs: dict[str, object] = {
-        "dtype": OpaqueExpr(span, f"pl.{declared.dtype}"),
-        "layout": OpaqueExpr(span, "pl.TensorLayout.ND"),
-    }
-    return Call(span, "tensor.create", [shape], kwargs, type=declared)
+    def stmt(self, stmt: Stmt) -> list[Stmt]:
+        if isinstance(stmt, AssignStmt):
+            return self.assign(stmt)
+        if isinstance(stmt, EvalStmt):
+            return self.evaluate(stmt)
+        if isinstance(stmt, (ForStmt, WhileStmt)):
+            self.loop(stmt)
+        elif isinstance(stmt, IfStmt):
+            self.branch(stmt)
+        elif isinstance(stmt, YieldStmt):
+            stmt.values = [self.expr(value) for value in stmt.values]
+        elif isinstance(stmt, SeqStmts):
+            self.block(stmt)
+        elif isinstance(stmt, ScopeStmt):
+            self.block(stmt.body)
+        elif isinstance(stmt, (ReturnStmt, OpaqueStmt)):
+            raise PassNotModelled(PASS_NAME, f"a {type(stmt).__name__} nested in a kernel", stmt.span)
+        return [stmt]
 
+    def assign(self, stmt: AssignStmt) -> list[Stmt]:
+        old_type = stmt.value.type
+        value = self.expr(stmt.value)
+        conversion = CONVERSIONS.get(value.op) if isinstance(value, Call) else None
+        if not isinstance(value, Call) or conversion is None:
+            if isinstance(value, Call):
+                self.check_unconverted(value)
+            return [self.pass_through(stmt, value, old_type)]
+        if value.op == "tensor.slice" and id(stmt.var) in self.spaces:
+            loaded = self.consumer_driven_load(stmt, value, self.spaces[id(stmt.var)])
+            if loaded is not None:
+                return [loaded]
+        out, result = self.converted(value)
+        tile = Var(stmt.var.span, tile_name(stmt.var.name), type=result.type)
+        out.append(AssignStmt(stmt.span, tile, result))
+        self.rebind(stmt.var, tile)
+        return out
 
-def _convert(function: Function) -> None:
-    declared = _declared_policies(function)
-    function.attrs = [(key, value) for key, value in function.attrs if key != "cache_policy"]
-    params = [p.var for p in function.params]
-    root = {id(v): id(v) for v in params if isinstance(v.type, TensorType)}
-    by_id = {id(v): v for v in params}
-    entry: dict[int, Var] = {}
-    prologue: list[Stmt] = []
+    def evaluate(self, stmt: EvalStmt) -> list[Stmt]:
+        value = self.expr(stmt.expr)
+        stmt.expr = value
+        if not isinstance(value, Call) or value.op not in CONVERSIONS:
+            if isinstance(value, Call):
+                self.check_unconverted(value)
+            return [stmt]
+        out, result = self.converted(value)
+        out.append(EvalStmt(stmt.span, result))
+        return out
 
-    def load(param: Var, kind: ReadKind, span: Span) -> tuple[Var, AssignStmt]:
-        name = f"{param.name}_mat" if kind is ReadKind.MATMUL_OPERAND else f"{base_name(param.name)}__tile"
-        tile = Var(span, name, type=_tile_type(param, _MEMORY[kind].rpartition(".")[2]))
-        call = _load_call(param, kind, span, declared.get(id(param)))
-        return tile, AssignStmt(span, tile, call)
+    def check_unconverted(self, call: Call) -> None:
+        if call.op == "tensor.view" and call.args and isinstance(call.args[0].type, TileType):
+            raise TileConversionError(
+                "tensor.view in an InCore function requires a GM Tensor input that remains tensor-like "
+                "through ConvertTensorToTileOps; viewing the result of an op lowered to Tile is not supported",
+                "ValueError",
+                call.span,
+                codes.TILE_CONVERSION_REJECTED,
+            )
+        if call.op.startswith("tensor.") and call.op not in PASSTHROUGH:
+            raise PassNotModelled(PASS_NAME, f"{call.op} in a kernel (its tile conversion)", call.span)
 
-    renamed = _Renamed()  # a converted value's old var -> its `<name>__tile` var
-    temps: list[Var] = []  # the nested values that became tiles, hoisted
+    def converted(self, call: Call) -> tuple[list[Stmt], Expr]:
+        conversion = CONVERSIONS[call.op]
+        args, out = self.bridge(call, conversion.input_reqs)
+        try:
+            prologue, result = conversion.convert(args, call.kwargs, call.span)
+        except TileOpError as error:
+            raise _deduction_error(error, call.span) from None
+        except ConversionError as error:
+            raise TileConversionError(
+                error.message, error.exception, error.span, error.code, error.data
+            ) from None
+        out += self.stmts(prologue)
+        return out, self.expr(result)
 
-    def hoist(stmt: Stmt, node: Call, out: list[Stmt]) -> None:
-        """A nested op that became a tile is a statement of its own, as FlattenCallExpr made
-        it (`t__tmp_v<n>`, renamed `t__tile` by the conversion; printed `t__tile_<k>`)."""
-        if (isinstance(stmt, AssignStmt) and stmt.value is node) or not isinstance(node.type, TileType):
-            return
-        name = "t__tile" if not temps else f"t__tile_{len(temps)}"
-        temp = Var(node.span, name, type=node.type)
-        temps.append(temp)
-        out.append(AssignStmt(node.span, temp, node))
-        substitute_uses(stmt, {id(node): temp})
+    def pass_through(self, stmt: AssignStmt, value: Expr, old_type: object) -> AssignStmt:
+        """`HandlePassThroughAssign`: a value whose type changed (an alias of a converted
+        value) is bound to a new var of that type; else the var stays."""
+        stmt.value = value
+        if value.type != old_type and isinstance(value, Var):
+            new = Var(stmt.var.span, stmt.var.name, type=value.type)
+            self.rebind(stmt.var, new)
+            stmt.var = new
+        else:
+            self.remap.pop(id(stmt.var), None)
+        return stmt
 
-    scratches: list[Var] = []
-
-    def scratch(node: Call, out: list[Stmt]) -> None:
-        """A row reduction's workspace, as the real conversion makes it: a `tmp_tile` of the
-        input's shape, its last dimension at least 128, created right before the reduction
-        (printed `tmp_tile_<k>` after the first)."""
-        source = node.args[0].type
-        if not isinstance(source, TileType) or source.shape is None or len(source.shape) < 2:
-            return
-        last = source.shape[-1]
-        shape = [*source.shape[:-1], last if isinstance(last, int) and last >= 128 else 128]
-        tile = TileType(tuple(shape), source.dtype, "Vec")
-        name = "tmp_tile" if not scratches else f"tmp_tile_{len(scratches)}"
-        var = Var(node.span, name, type=tile)
-        scratches.append(var)
-        dims = MakeTuple(node.span, [_index(node.span, d) if isinstance(d, int) else d for d in shape])
-        kwargs: dict[str, object] = {
-            "dtype": OpaqueExpr(node.span, f"pl.{source.dtype}"),
-            "target_memory": OpaqueExpr(node.span, "pl.Mem.Vec"),
-        }
-        out.append(AssignStmt(node.span, var, Call(node.span, "tile.create", [dims], kwargs, type=tile)))
-        node.args = [*node.args, var]
-
-    def rewrite(block: SeqStmts) -> None:
-        out: list[Stmt] = []
-        for stmt in block.stmts:
-            substitute_uses(stmt, renamed)
-            propagate_aliases(stmt, root)
-            top = _top_call(stmt)
-            was_tensor_op = top is not None and top.op.startswith("tensor.")
-            for expr in own_exprs(stmt):
-                for node in _post_order(expr):
-                    if not isinstance(node, Call):
-                        continue
-                    if node.op == "tensor.slice" and _slice_to_load(node, root, by_id, declared):
-                        if isinstance(stmt, AssignStmt) and stmt.value is node:
-                            _rename_to_tile(stmt, node.type, renamed)  # the window is a tile now
-                        else:
-                            hoist(stmt, node, out)
-                        continue
-                    if node.op == "tile.load":
-                        _stamp(node, root, declared)
-                        continue
-                    converted = _tile_op_on_tiles(node)
-                    if converted and isinstance(stmt, AssignStmt) and stmt.value is node:
-                        _rename_to_tile(stmt, node.type, renamed)
-                    _retype_tile_value(stmt, node)
-                    converted = converted or node.op.startswith("tensor.")
-                    for operand, kind in loaded_operands(node):
-                        origin = root.get(id(operand)) if isinstance(operand, Var) else None
-                        if origin is None or kind not in _MEMORY or _shape(by_id[origin]) is None:
-                            continue
-                        if kind is ReadKind.ENTRY_LOAD:
-                            if origin not in entry:
-                                tile, assign = load(by_id[origin], kind, node.span)
-                                entry[origin] = tile
-                                prologue.append(assign)
-                            tile = entry[origin]
-                        else:
-                            tile, assign = load(by_id[origin], kind, node.span)
-                            out.append(assign)
-                        node.args = [tile if arg is operand else arg for arg in node.args]
-                        node.op = "tile." + node.op.partition(".")[2]
-                        _drop_tensor_only_kwargs(node)
-                        node.type = _as_tile(node.type)
-                        if node.op == "tile.matmul":
-                            node.type = _in_acc(node.type)
-                        _retype_result(stmt, node, renamed)
-                    if node.op in _ROW_REDUCTIONS and len(node.args) == 1:
-                        scratch(node, out)
-                    if converted and node.op.startswith("tile."):
-                        hoist(stmt, node, out)
-                    _assemble_to_store(node, root)
-            if was_tensor_op and top is not None and top.op.startswith("tile."):
-                stmt.comments = ()  # the real conversion builds a new statement, without them
-            for child in child_stmts(stmt):
-                if isinstance(child, SeqStmts):
-                    rewrite(child)
-            out.append(stmt)
-        block.stmts = out
-
-    rewrite(function.body)
-    rewrite = None  # type: ignore[assignment]  # it refers to itself: break the cycle (the analysis runs this)
-    function.body.stmts[:0] = prologue
-
-
-def _top_call(stmt: Stmt) -> Call | None:
-    """The call a statement evaluates at its top: an assignment's value, an evaluation's."""
-    value = stmt.value if isinstance(stmt, AssignStmt) else stmt.expr if isinstance(stmt, EvalStmt) else None
-    return value if isinstance(value, Call) else None
-
-
-# The row reductions the real conversion gives a `tmp_tile` workspace.
-_ROW_REDUCTIONS = frozenset({"tile.row_sum", "tile.row_max", "tile.row_min", "tile.row_prod"})
-
-
-def _post_order(expr: Expr) -> list[Expr]:
-    """Operands before the expression that uses them: a slice is a load before its consumer converts."""
-    return [*(node for operand in sub_exprs(expr) for node in _post_order(operand)), expr]
-
-
-def _slice_to_load(call: Call, root: dict[int, int], by_id: dict[int, Var], declared: dict[int, int]) -> bool:
-    """`x[r:r + 64, :]` / `pl.slice(x, shape, offset)` of a tensor param becomes a Vec `tile.load`."""
-    source = call.args[0] if call.args else None
-    origin = root.get(id(source)) if isinstance(source, Var) else None
-    shape = _shape(by_id[origin]) if origin is not None else None
-    if source is None or origin is None or shape is None:
-        return False
-    window = _window(call, shape)
-    if window is None:
-        return False
-    offsets, sizes = window
-    span = call.span
-    call.op = "tile.load"
-    call.args = [
-        source,
-        MakeTuple(span, offsets),
-        MakeTuple(span, [_index(span, size) for size in sizes]),
-        MakeTuple(span, [_index(span, size) for size in sizes]),
-    ]
-    call.kwargs = {"target_memory": OpaqueExpr(span, "pl.Mem.Vec")}
-    if origin in declared:
-        call.kwargs["cache"] = declared[origin]
-    dtype = source.type.dtype if isinstance(source.type, TensorType) else None
-    call.type = TileType(tuple(sizes), dtype, "Vec")
-    return True
-
-
-def _window(call: Call, shape: tuple[int, ...]) -> tuple[list[Expr], list[int]] | None:
-    """Offsets and static sizes of a slice, or None when a size is not static."""
-    span = call.span
-    if len(call.args) == 2 and isinstance(call.args[1], SubscriptIndex):
-        items = list(call.args[1].items)
-        offsets: list[Expr] = []
-        sizes: list[int] = []
-        for dim, item in enumerate(shape):
-            entry = items[dim] if dim < len(items) else Slice(span, None, None, None)
-            if not isinstance(entry, Slice):
-                offsets.append(entry)
-                sizes.append(1)
-                continue
-            lower = entry.lower if entry.lower is not None else _index(span, 0)
-            size = _extent(entry.lower, entry.upper, item)
-            if size is None or entry.step is not None:
-                return None
-            offsets.append(lower)
-            sizes.append(size)
-        return offsets, sizes
-    if len(call.args) >= 3 and isinstance(call.args[1], MakeTuple) and isinstance(call.args[2], MakeTuple):
-        sizes = [
-            item.value
-            for item in call.args[1].items
-            if isinstance(item, Const) and isinstance(item.value, int)
-        ]
-        if len(sizes) != len(call.args[1].items):
+    def consumer_driven_load(self, stmt: AssignStmt, call: Call, space: str) -> AssignStmt | None:
+        """A slice a matmul reads: loaded straight into `space`, marked as the Mat bridge."""
+        source = call.args[0] if call.args else None
+        if source is None or not isinstance(source.type, TensorType):
             return None
-        return list(call.args[2].items), sizes
-    return None
-
-
-def _extent(lower: Expr | None, upper: Expr | None, dim: int) -> int | None:
-    """`a:b` with constants, `r:r + k`, `:k`, `a:` and `:` of a dimension of size `dim`."""
-    low = (
-        lower.value
-        if isinstance(lower, Const) and isinstance(lower.value, int)
-        else (0 if lower is None else None)
-    )
-    if upper is None:
-        return dim - low if low is not None else None
-    if isinstance(upper, Const) and isinstance(upper.value, int) and low is not None:
-        return upper.value - low
-    if isinstance(upper, BinaryExpr) and upper.op == "add" and isinstance(upper.rhs, Const):
-        same = upper.lhs is lower  # `r:r + k`: the same binding on both sides
-        if same and isinstance(upper.rhs.value, int):
-            return upper.rhs.value
-    return None
-
-
-def _start(item: Expr, span: Span) -> Expr:
-    if isinstance(item, Slice):
-        return item.lower if item.lower is not None else _index(span, 0)
-    return item
-
-
-def _index(span: Span, value: int) -> Const:
-    return Const(span, value, type=ScalarType("INDEX"))
-
-
-def _tile_op_on_tiles(call: Call) -> bool:
-    """A tensor op whose tensor operands have all become tiles is a tile op now (True)."""
-    namespace, _, name = call.op.partition(".")
-    if namespace != "tensor" or name in SELF_LOADING:
-        return False
-    operands = [arg for arg in call.args if isinstance(arg.type, (TensorType, TileType))]
-    if operands and all(isinstance(arg.type, TileType) for arg in operands):
-        call.op = f"tile.{name}"
-        _drop_tensor_only_kwargs(call)
-        first = operands[0].type
-        call.type = TileType(
-            first.shape if isinstance(first, TileType) else None, getattr(first, "dtype", None), "Vec"
+        if len(call.args) not in (3, 4) or not all(isinstance(arg, MakeTuple) for arg in call.args[1:]):
+            raise PassNotModelled(PASS_NAME, "a matmul operand slice with dropped dims", call.span)
+        shape, offsets = call.args[1], call.args[2]
+        valid = slice_valid_shape(source.type, call.args, call.kwargs, call.span)
+        load = _call(
+            "tile.load",
+            [source, offsets, shape, valid],
+            {"target_memory": memory_kwarg(call.span, space)},
+            call.span,
         )
-        if name == "matmul":
-            call.type = _in_acc(call.type)
-        return True
-    return False
+        _mark_bridge(load, space)
+        tile = Var(stmt.var.span, tile_name(stmt.var.name), type=load.type)
+        self.rebind(stmt.var, tile)
+        return AssignStmt(stmt.span, tile, load)
+
+    def bridge(self, call: Call, reqs: dict[int, tuple[str, str | None]]) -> tuple[list[Expr], list[Stmt]]:
+        """`BridgeInputSpaces`: a tensor operand loaded into the space its op needs, a
+        transposed one viewed as its transpose (a Vec tile moved to Mat first)."""
+        args = list(call.args)
+        out: list[Stmt] = []
+        span = call.span
+        for position in sorted(reqs):
+            if position >= len(args):
+                continue
+            space, flag = reqs[position]
+            transposed = flag is not None and _truthy(call.kwargs.get(flag))
+            arg = args[position]
+            if isinstance(arg.type, TensorType):
+                shape = _static_shape(arg.type, span)
+                load = _call(
+                    "tile.load",
+                    [arg, _zeros(len(shape), span), shape_tuple(shape, span), shape_tuple(shape, span)],
+                    {"target_memory": memory_kwarg(span, space)},
+                    span,
+                )
+                _mark_bridge(load, space)
+                name = f"{arg.name}_{space.lower()}" if isinstance(arg, Var) else f"bridged_{position}"
+                loaded = Var(span, name, type=load.type)
+                out.append(AssignStmt(span, loaded, load))
+                args[position] = self.view(loaded, out, span) if transposed else loaded
+                continue
+            if not transposed or not isinstance(arg, Var) or not isinstance(arg.type, TileType):
+                continue
+            if arg.type.memory != "Mat":
+                move = _call("tile.move", [arg], {"target_memory": memory_kwarg(span, "Mat")}, span)
+                moved = Var(span, f"{arg.name}_mat", type=move.type)
+                out.append(AssignStmt(span, moved, move))
+                arg = moved
+            args[position] = self.view(arg, out, span)
+        return args, out
+
+    def view(self, tile: Var, out: list[Stmt], span: Span) -> Var:
+        view = _call("tile.transpose_view", [tile], {}, span)
+        viewed = Var(span, f"{tile.name}_t", type=view.type)
+        out.append(AssignStmt(span, viewed, view))
+        return viewed
+
+    def loop(self, stmt: ForStmt | WhileStmt) -> None:
+        """Iter args take their init values' types; the return vars (the targets of the
+        body's closing yield) the iter args'."""
+        stmt.init_values = [self.expr(value) for value in stmt.init_values]
+        iter_args = []
+        for var, init in zip(stmt.iter_args, stmt.init_values, strict=False):
+            if init.type != var.type and isinstance(init.type, (TileType, TensorType)):
+                new = Var(var.span, var.name, type=init.type)
+                self.rebind(var, new)
+                var = new
+            iter_args.append(var)
+        stmt.iter_args = iter_args + stmt.iter_args[len(iter_args) :]
+        if isinstance(stmt, WhileStmt) and stmt.condition is not None:
+            stmt.condition = self.expr(stmt.condition)
+        if isinstance(stmt, ForStmt):
+            stmt.start, stmt.stop, stmt.step = (
+                self.expr(e) if e is not None else None for e in (stmt.start, stmt.stop, stmt.step)
+            )
+        self.block(stmt.body)
+        closing = _closing_yield(stmt.body)
+        for holder in [closing.targets] if closing is not None else []:
+            for position, (target, carried) in enumerate(zip(holder, stmt.iter_args, strict=False)):
+                if target.type != carried.type:
+                    new = Var(target.span, target.name, type=carried.type)
+                    self.rebind(target, new)
+                    holder[position] = new
+        stmt.return_vars = [self.remap.get(id(v), v) for v in stmt.return_vars]  # type: ignore[misc]
+
+    def branch(self, stmt: IfStmt) -> None:
+        """Each arm converted on its own; the return vars take the yields' types."""
+        stmt.condition = self.expr(stmt.condition)
+        saved = dict(self.remap)
+        self.block(stmt.then_body)
+        self.remap = dict(saved)
+        if stmt.else_body is not None:
+            self.block(stmt.else_body)
+        self.remap = saved
+        arms = [stmt.then_body, *([stmt.else_body] if stmt.else_body is not None else [])]
+        yields = [found for found in (_closing_yield(arm) for arm in arms) if found is not None]
+        if not yields:
+            return
+        types = [value.type for value in yields[0].values]
+        renamed: dict[int, Var] = {}
+        for target, value_type in zip(yields[0].targets, types, strict=False):
+            if target.type != value_type:
+                renamed[id(target)] = Var(target.span, target.name, type=value_type)
+                self.rebind(target, renamed[id(target)])
+        for found in yields:
+            found.targets = [renamed.get(id(t), t) for t in found.targets]
+        stmt.return_vars = [renamed.get(id(v), v) for v in stmt.return_vars]
 
 
-def _drop_tensor_only_kwargs(call: Call) -> None:
-    """The tensor matmul's keywords the tile op has not: the Cube accumulator fixes the
-    dtype (`out_dtype`), the layout is the Acc tile's (`c_matrix_nz`) and a transpose is a
-    view of the operand, not a flag — the real pass drops them all, and `pl.tile.matmul`
-    would refuse them on re-parse. A true `b_trans` stays, for the emitter to read."""
-    if call.op not in ("tile.matmul", "tile.matmul_acc"):
+def _truthy(value: object) -> bool:
+    return (isinstance(value, Const) and value.value is True) or value is True
+
+
+def _mark_bridge(load: Call, space: str) -> None:
+    if space == "Mat":
+        load.kwargs["attrs"] = [(MAT_BRIDGE, True)]
+
+
+def _closing_yield(block: SeqStmts) -> YieldStmt | None:
+    """`FindYieldTypes`' yield: the first one among the block's own statements."""
+    for stmt in block.stmts:
+        if isinstance(stmt, YieldStmt):
+            return stmt
+        if isinstance(stmt, SeqStmts):
+            found = _closing_yield(stmt)
+            if found is not None:
+                return found
+    return None
+
+
+# ---------------------------------------------------------------- before the conversion
+
+
+def _refuse_canonicalized_scalar_writes(body: SeqStmts) -> None:
+    """Scalar writes (`tensor.write`) the real pass first rewrites are not modelled: a
+    full-tensor `tensor.full` assembled into a parameter right after it is made (its scalar
+    updates then go to the local tile), and a loop doing nothing but scalar writes (a
+    constant fill, made one `tensor.full` + `tensor.assemble`). Any other write converts."""
+    writes = [stmt for stmt in walk_stmts(body) if any(call.op == "tensor.write" for call in own_calls(stmt))]
+    if not writes:
         return
-    for key in ("out_dtype", "a_trans", "c_matrix_nz"):
-        call.kwargs.pop(key, None)
-    b_trans = call.kwargs.get("b_trans")
-    if b_trans is not None and not (isinstance(b_trans, Const) and b_trans.value is True):
-        del call.kwargs["b_trans"]
+    top = body.stmts
+    for before, stmt in itertools.pairwise(top):
+        made = before.value if isinstance(before, AssignStmt) else None
+        value = stmt.value if isinstance(stmt, AssignStmt) else None
+        if (
+            isinstance(made, Call)
+            and made.op == "tensor.full"
+            and isinstance(value, Call)
+            and value.op == "tensor.assemble"
+            and len(value.args) == 3
+            and value.args[1] is before.var  # type: ignore[union-attr]
+        ):
+            raise PassNotModelled(PASS_NAME, "scalar updates of a staged tensor.full", stmt.span)
+    for loop in [stmt for stmt in walk_stmts(body) if isinstance(stmt, ForStmt)]:
+        inner = [stmt for stmt in loop.body.stmts if not isinstance(stmt, YieldStmt)]
+        if inner and all(any(call.op == "tensor.write" for call in own_calls(stmt)) for stmt in inner):
+            raise PassNotModelled(PASS_NAME, "a loop of scalar writes (a fill)", loop.span)
+
+
+def _consumer_spaces(body: SeqStmts) -> dict[int, str]:
+    """`ConsumerSpaceCollector`: the vars an op reads from a memory space it requires
+    (a matmul's operands: Mat), and back through the ops whose result lives where their
+    operand does, and plain aliases."""
+    spaces: dict[int, str] = {}
+    edges: list[tuple[int, int]] = []
+    for stmt in walk_stmts(body):
+        if not isinstance(stmt, AssignStmt):
+            continue
+        value = stmt.value
+        if _shaped(stmt.var):
+            if isinstance(value, Var) and _shaped(value):
+                edges.append((id(stmt.var), id(value)))
+            elif isinstance(value, Call) and value.op in INHERIT_INPUT_MEMORY:
+                first = next((arg for arg in value.args if isinstance(arg, Var) and _shaped(arg)), None)
+                if first is not None:
+                    edges.append((id(stmt.var), id(first)))
+        conversion = CONVERSIONS.get(value.op) if isinstance(value, Call) else None
+        if conversion is None or not isinstance(value, Call):
+            continue
+        for position, (space, _) in sorted(conversion.input_reqs.items()):
+            arg = value.args[position] if position < len(value.args) else None
+            if isinstance(arg, Var):
+                _demand(spaces, id(arg), space)
+    for dst, src in reversed(edges):
+        if dst in spaces:
+            _demand(spaces, src, spaces[dst])
+    return spaces
+
+
+def _demand(spaces: dict[int, str], key: int, space: str) -> None:
+    if key not in spaces or (spaces[key] == "Vec" and space != "Vec"):
+        spaces[key] = space
+
+
+def _shaped(var: Var) -> bool:
+    return isinstance(var.type, (TensorType, TileType))
+
+
+def _params_read_by_converted_ops(body: SeqStmts) -> set[int]:
+    """`TensorArgsInConvertedOpsCollector`: the tensor vars a converted op (not a
+    self-loading one) reads outside the operands it loads itself, and back through the
+    loops' iter args to their init values."""
+    used: set[int] = set()
+    inits: list[tuple[int, Expr]] = []
+    for stmt in walk_stmts(body):
+        if isinstance(stmt, (ForStmt, WhileStmt)):
+            inits += [(id(var), init) for var, init in zip(stmt.iter_args, stmt.init_values, strict=False)]
+        if not isinstance(stmt, AssignStmt) or not isinstance(stmt.value, Call):
+            continue
+        call = stmt.value
+        conversion = CONVERSIONS.get(call.op)
+        if conversion is None or call.op in SELF_LOADING:
+            continue
+        for position, arg in enumerate(call.args):
+            if (
+                position not in conversion.input_reqs
+                and isinstance(arg, Var)
+                and isinstance(arg.type, TensorType)
+            ):
+                used.add(id(arg))
+    changed = True
+    while changed:
+        changed = False
+        for key, init in inits:
+            if (
+                key in used
+                and isinstance(init, Var)
+                and isinstance(init.type, TensorType)
+                and id(init) not in used
+            ):
+                used.add(id(init))
+                changed = True
+    return used
+
+
+# ---------------------------------------------------------------- the return
+
+
+def _store_returned_tiles(
+    function: Function, ret: ReturnStmt, converter: _Converter, stmts: list[Stmt], outputs: list[Var]
+) -> ReturnStmt:
+    """Each returned tile stored into a new Out parameter (`ret<i>__out`); the return
+    reads the store's result (`ret<i>__store`), the function returns its type."""
+    values: list[Expr] = []
+    types = []
+    for position, value in enumerate(ret.values):
+        value = converter.expr(value)
+        if not isinstance(value.type, TileType):
+            values.append(value)
+            types.append(value.type)
+            continue
+        declared = function.return_types[position] if position < len(function.return_types) else None
+        if not isinstance(declared, TensorType):
+            raise PassNotModelled(PASS_NAME, "a returned tile whose declared type is no tensor", ret.span)
+        out = Var(ret.span, f"ret{len(outputs)}__out", type=declared)
+        function.params.append(Param(out, Direction.OUT))
+        outputs.append(out)
+        rewritten = _assemble_loop_to_store(stmts, value, out, declared)
+        if rewritten is not None:
+            values.append(rewritten)
+            types.append(declared)
+            continue
+        rank = len(value.type.shape or ())
+        store = _call("tile.store", [value, _zeros(rank, ret.span), out], {}, ret.span)
+        result = Var(ret.span, f"ret{len(outputs) - 1}__store", type=store.type)
+        stmts.append(AssignStmt(ret.span, result, store))
+        values.append(result)
+        types.append(store.type)
+    ret.values = values
+    if function.return_types:  # (an untyped JIT function's our front end could not deduce: left so)
+        function.return_types = types
+    return ret
+
+
+def _assemble_loop_to_store(stmts: list[Stmt], returned: Expr, out: Var, declared: TensorType) -> Var | None:
+    """`RewriteReturnedAssembleLoopToStore`: a returned loop whose one carried tile only
+    takes `tile.assemble`s of other tiles would store each into the Out parameter instead
+    (not modelled: refused when met)."""
+    if not isinstance(returned, Var):
+        return None
+    for stmt in stmts:
+        if not isinstance(stmt, ForStmt) or len(stmt.iter_args) != 1:
+            continue
+        closing = _closing_yield(stmt.body)
+        if closing is None or closing.targets != [returned] or stmt.return_vars not in ([], [returned]):
+            continue
+        carried = stmt.iter_args[0]
+        assemble: AssignStmt | None = None
+        for inner in stmt.body.stmts:
+            call = inner.value if isinstance(inner, AssignStmt) else None
+            if (
+                isinstance(call, Call)
+                and call.op == "tile.assemble"
+                and len(call.args) == 3
+                and call.args[0] is carried
+            ):
+                if assemble is not None or _reads(call.args[1], carried) or _reads(call.args[2], carried):
+                    return None
+                assemble = inner  # type: ignore[assignment]
+                continue
+            if inner is closing:
+                if len(closing.values) != 1:
+                    return None
+                continue
+            if _stmt_reads(inner, carried):
+                return None
+        if assemble is None or closing.values != [assemble.var]:
+            return None
+        raise PassNotModelled(PASS_NAME, "a returned loop assembling its carried tile", stmt.span)
+    return None
+
+
+def _reads(expr: Expr, var: Var) -> bool:
+    return expr is var or any(_reads(operand, var) for operand in sub_exprs(expr))
+
+
+def _stmt_reads(stmt: Stmt, var: Var) -> bool:
+    return any(_reads(expr, var) for inner in walk_stmts(stmt) for expr in own_exprs(inner))
+
+
+# ---------------------------------------------------------------- phase 2: the callers
+
+
+def _forward_through_wrapper(wrapper: Function, added: dict[str, list[Var]]) -> list[Var]:
+    """A Spmd/Group wrapper calling a kernel that gained Out parameters gains the same
+    ones (named as the kernel's) and forwards them; no `tensor.create` of its own."""
+    for stmt in walk_stmts(wrapper.body):
+        for call in own_calls(stmt):
+            outputs = added.get(call.op.removeprefix("self."))
+            if not call.op.startswith("self.") or not outputs:
+                continue
+            if not isinstance(stmt, AssignStmt) or stmt.value is not call:
+                raise PassNotModelled(PASS_NAME, "a wrapper's kernel call in another form", call.span)
+            forwarded = [Var(wrapper.span, out.name, type=out.type) for out in outputs]
+            wrapper.params += [Param(var, Direction.OUT) for var in forwarded]
+            call.args += forwarded
+            return forwarded
+    return []
+
+
+def _update_call_sites(body: SeqStmts, callees: dict[str, list[Var]], returns: dict[str, list[Any]]) -> None:
+    """`CallSiteUpdateMutator`: before each assigned call of a kernel (or wrapper) that
+    gained Out parameters, a `tensor.create` of each (`ret<i>__out`), passed to it."""
+    for block in [stmt for stmt in walk_stmts(body) if isinstance(stmt, SeqStmts)]:
+        out: list[Stmt] = []
+        for stmt in block.stmts:
+            call = stmt.value if isinstance(stmt, AssignStmt) else None
+            name = (
+                call.op.removeprefix("self.")
+                if isinstance(call, Call) and call.op.startswith("self.")
+                else None
+            )
+            outputs = callees.get(name) if name is not None else None
+            if isinstance(stmt, AssignStmt) and isinstance(call, Call) and outputs:
+                for number, param in enumerate(outputs):
+                    declared = param.type
+                    assert isinstance(declared, TensorType)
+                    create = _tensor_create(declared, call.span)
+                    var = Var(call.span, f"ret{number}__out", type=create.type)
+                    out.append(AssignStmt(stmt.span, var, create))
+                    call.args.append(var)
+                types = returns.get(name or "", [])
+                new_type = types[0] if len(types) == 1 else TupleType(tuple(types)) if types else None
+                if new_type is not None and new_type != stmt.var.type:
+                    raise PassNotModelled(PASS_NAME, "a kernel call whose result type changes", call.span)
+            else:
+                _refuse_submitted(stmt, callees)
+            out.append(stmt)
+        block.stmts = out
+
+
+def _refuse_submitted(stmt: Stmt, callees: dict[str, list[Var]]) -> None:
+    for call in own_calls(stmt) if isinstance(stmt, (AssignStmt, EvalStmt)) else []:
+        for arg in call.args:
+            if isinstance(arg, OpaqueExpr) and arg.text.removeprefix("self.") in callees:
+                raise PassNotModelled(PASS_NAME, "a submitted kernel that gained Out parameters", call.span)
+        if call.op.removeprefix("self.") in callees and call.op.startswith("self."):
+            raise PassNotModelled(PASS_NAME, "a kernel call that is not assigned", call.span)
+
+
+def _tensor_create(declared: TensorType, span: Span) -> Call:
+    shape = shape_tuple(_static_shape(declared, span), span)
+    layout = declared.layout or "ND"
+    kwargs: dict[str, Any] = {
+        "dtype": OpaqueExpr(span, f"pl.{declared.dtype}"),
+        "layout": OpaqueExpr(span, f"pl.TensorLayout.{layout}"),
+    }
+    return _call("tensor.create", [shape], kwargs, span)
+
+
+# ---------------------------------------------------------------- the cache policy (ours)
 
 
 def _declared_policies(function: Function) -> dict[int, int]:
@@ -387,105 +748,17 @@ def _declared_policies(function: Function) -> dict[int, int]:
     return policies
 
 
-def _stamp(load: Call, root: dict[int, int], declared: dict[int, int]) -> None:
-    """A load's own `cache=` wins in both directions; else the declaration for its root param."""
-    if "cache" in load.kwargs or not load.args:
+def _stamp_cache_policies(function: Function, policies: dict[int, int]) -> None:
+    """Each `tile.load` of a declared parameter (through loop-carried aliases) without its
+    own `cache=` gets the declared policy."""
+    if not policies:
         return
-    origin = root.get(id(load.args[0])) if isinstance(load.args[0], Var) else None
-    if origin is not None and origin in declared:
-        load.kwargs["cache"] = declared[origin]
-
-
-def _as_tile(value_type: object) -> object:
-    """What a converted op computes: a tile of the tensor's static shape (when it has one),
-    in Vec, where the real deductions put a vector op's result (a matmul's is moved to Acc
-    after)."""
-    if not isinstance(value_type, TensorType):
-        return value_type
-    static = value_type.shape is not None and all(isinstance(dim, int) for dim in value_type.shape)
-    return TileType(value_type.shape if static else None, value_type.dtype, "Vec")
-
-
-def _retype_tile_value(stmt: Stmt, call: Call) -> None:
-    """A value a tile op computes is a tile: the var it is bound to says so (as a re-read
-    dump would type it), unless it already has a tile type of its own."""
-    if (
-        isinstance(stmt, AssignStmt)
-        and stmt.value is call
-        and call.op.startswith("tile.")
-        and isinstance(call.type, TileType)
-        and not isinstance(stmt.var.type, TileType)
-    ):
-        stmt.var.type = call.type
-
-
-def _retype_result(stmt: Stmt, call: Call, renamed: dict[int, Expr]) -> None:
-    """A value a converted op computes is a tile now, no longer a tensor."""
-    if isinstance(stmt, AssignStmt) and stmt.value is call and isinstance(stmt.var.type, TensorType):
-        call.type = _as_tile(stmt.var.type)
-        if call.op == "tile.matmul":
-            call.type = _in_acc(call.type)
-        _rename_to_tile(stmt, call.type, renamed)
-
-
-class _Renamed(dict[int, Expr]):
-    """Old var id -> its new var, keeping each old var alive: a var nothing else refers to
-    any more would be freed, and a var made later could take its id (and its renaming)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.old: list[Var] = []
-
-
-def _rename_to_tile(stmt: AssignStmt, tile_type: object, renamed: dict[int, Expr]) -> None:
-    """The tile a tensor value became is a new var `<name>__tile`; the old one (which the
-    caller of an outlined kernel shares) keeps its tensor type."""
-    if id(stmt.var) in renamed or not isinstance(tile_type, TileType):
-        return
-    tile = Var(stmt.var.span, f"{base_name(stmt.var.name)}__tile", type=tile_type)
-    renamed[id(stmt.var)] = tile
-    if isinstance(renamed, _Renamed):
-        renamed.old.append(stmt.var)
-    stmt.var = tile
-
-
-def _in_acc(tile: object) -> object:
-    """A tile matmul's result lives in the accumulator (the real op's output memory)."""
-    return TileType(tile.shape, tile.dtype, "Acc") if isinstance(tile, TileType) else tile
-
-
-def _assemble_to_store(call: Call, root: dict[int, int]) -> None:
-    """`tensor.assemble(out, tile, offsets)` into a tensor param is `tile.store(tile, offsets, out)`."""
-    if call.op != "tensor.assemble" or len(call.args) < 3:
-        return
-    target, source, offsets = call.args[0], call.args[1], call.args[2]
-    if isinstance(target, Var) and id(target) in root and isinstance(source.type, TileType):
-        if isinstance(offsets, SubscriptIndex):  # `out[r:r + 64, :] = tile`: store at the slice's start
-            offsets = MakeTuple(offsets.span, [_start(item, offsets.span) for item in offsets.items])
-        call.op, call.args = "tile.store", [source, offsets, target]
-
-
-def _load_call(param: Var, kind: ReadKind, span: Span, policy: int | None) -> Call:
-    shape = _shape(param) or ()
-    zeros = MakeTuple(span, [Const(span, 0, type=ScalarType("INDEX")) for _ in shape])
-    sizes = MakeTuple(span, [Const(span, dim, type=ScalarType("INDEX")) for dim in shape])
-    kwargs: dict[str, object] = {"target_memory": OpaqueExpr(span, _MEMORY[kind])}
-    if policy is not None:
-        kwargs["cache"] = policy
-    valid = MakeTuple(span, list(sizes.items))
-    memory = _MEMORY[kind].rpartition(".")[2]
-    return Call(span, "tile.load", [param, zeros, sizes, valid], kwargs, type=_tile_type(param, memory))
-
-
-def _shape(param: Var) -> tuple[int, ...] | None:
-    shape = param.type.shape if isinstance(param.type, TensorType) else None
-    if shape is None or not all(isinstance(dim, int) for dim in shape):
-        return None
-    return tuple(dim for dim in shape if isinstance(dim, int))
-
-
-def _tile_type(param: Var, memory: str | None = None) -> TileType:
-    """The tile a load of `param` gives: its static shape and dtype, in `memory` (as the
-    parser types a written `pl.tile.load`, so a dump re-read has the same types)."""
-    dtype = param.type.dtype if isinstance(param.type, TensorType) else None
-    return TileType(_shape(param), dtype, memory)
+    root = {id(p.var): id(p.var) for p in function.params if isinstance(p.var.type, TensorType)}
+    for stmt in walk_stmts(function.body):
+        propagate_aliases(stmt, root)
+        for call in own_calls(stmt):
+            source = call.args[0] if call.op == "tile.load" and call.args else None
+            origin = root.get(id(source)) if isinstance(source, Var) else None
+            if origin is None or origin not in policies or "cache" in call.kwargs:
+                continue
+            call.kwargs["cache"] = policies[origin]

@@ -1,4 +1,5 @@
-"""ConvertTensorToTileOps' check on an InCore function with no `return`.
+"""ConvertTensorToTileOps' checks: an InCore function with no `return`, and the
+rejections the conversion itself raises (`tile_conversion_diagnostic`).
 
 The pass rebuilds each InCore function's body around its top-level ReturnStmt (it
 stores the returned tiles to the Out parameters). A function that declares return
@@ -24,6 +25,7 @@ from compiler.base.span import Span
 from compiler.ir import Function, Program
 from compiler.ir.nodes import FunctionType, ReturnStmt
 from compiler.ir.visit import walk_stmts
+from compiler.passes.tensor_to_tile import TileConversionError
 
 
 def missing_return_errors(program: Program) -> list[Diagnostic]:
@@ -59,4 +61,18 @@ def _declares_without_return(function: Function) -> bool:
         and function.has_dsl_body
         and bool(function.return_types)
         and not any(isinstance(stmt, ReturnStmt) for stmt in walk_stmts(function.body))
+    )
+
+
+def tile_conversion_diagnostic(error: TileConversionError) -> Diagnostic:
+    """The diagnostic of a rejection the conversion raised: a tile op's deduction refusing
+    what a tensor op became (`The operator tile.matmul requires identical lhs and rhs data
+    types, ...`), or the conversion's own check, on the tensor op's line."""
+    return Diagnostic(
+        error.code,
+        error.message,
+        error.span or Span(1, 0, 1, 0),
+        stage=Stage.CONVERT_TENSOR_TO_TILE,
+        exception=error.exception,
+        data=dict(error.data),
     )

@@ -19,9 +19,10 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import PassNotModelled, PassStopped
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
+from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions
 
 LAST_PASS = PIPELINE[-1].name
@@ -68,9 +69,12 @@ def passed(
 
 
 def _passed(
-    analysis: ModuleAnalysis, after: str, keep_analysis: bool
+    analysis: ModuleAnalysis, after: str, keep_analysis: bool, kernels_refused: dict[int, str] | None = None
 ) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
-    """`passed`, each refused definition with the pass's refusal."""
+    """`passed`, each refused definition with the pass's refusal. `kernels_refused`
+    (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
+    (`KernelsNotModelled`) comes back as the pass left it, each refused kernel (by id) with
+    why in `kernels_refused`."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
@@ -81,6 +85,15 @@ def _passed(
             done = run_passes(
                 [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
             )
+        except KernelsNotModelled as problem:
+            if kernels_refused is None:
+                refused.append((definition, problem))
+                continue
+            partial: Program = problem.partial  # type: ignore[assignment]
+            for kernel in partial.functions:
+                if kernel.name in problem.kernels:
+                    kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
+            done = ([partial], []) if as_program else ([], partial.functions)
         except PassNotModelled as problem:
             refused.append((definition, problem))
             continue
@@ -94,6 +107,8 @@ def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
     kind = "program" if isinstance(definition, Program) else "function"
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
+    if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there
+        return f"# pypto.{kind}: {definition.name} -- not shown: the real {problem} stops the compile"
     return f"# pypto.{kind}: {definition.name} -- not shown: {problem} is not modelled"
 
 
@@ -134,7 +149,8 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
-    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis)
+    kernels_refused: dict[int, str] = {}
+    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
     emitted = [
         _emit(
             program,
@@ -142,6 +158,7 @@ def mlir_of(
             options,
             _first_stop(stops, span),
             _jit_rename(renamed, function) if program is None else None,
+            kernels_refused.get(id(function)),
         )
         for program, function, span in _incore_kernels(programs, functions)
         if kernel in ("", function.name)
@@ -227,8 +244,9 @@ def _emit(
     options: CodegenOptions,
     stop: Diagnostic | None,
     jit_rename: tuple[str, int] | None = None,
+    refused: str | None = None,
 ) -> KernelMlir:
-    problem = _known_problem(stop, jit_rename)
+    problem = refused if refused is not None else _known_problem(stop, jit_rename)
     if problem is not None:
         message = not_emitted_message(options.file_label, program, kernel, problem, None)
         return KernelMlir(kernel.name, None, problem, message, program)

@@ -114,6 +114,15 @@ def _compile(ir: Any, program: Any, output_dir: str, path: str) -> dict[str, Any
                 entry[key] = log.read()
         except OSError:
             entry[key] = ""
+    # A program that compiles in parts (distributed) writes its codegen errors deeper: the
+    # exception names the file.
+    named = (entry["exception"] or {}).get("message", "").rpartition("Full details: ")[2].strip()
+    if not entry["codegen_errors"] and named.endswith("codegen_errors.txt"):
+        try:
+            with open(named, encoding="utf-8", errors="replace") as log:
+                entry["codegen_errors"] = log.read()
+        except OSError:
+            pass
     return entry
 
 

@@ -571,3 +571,18 @@ def test_what_the_real_compiler_says_of_accepted_corpus_kernels_is_its_warnings_
         expected_warnings = {w.split(") ", 1)[1].rsplit(" at ", 1)[0] for w in warnings if f" at {key}:" in w}
         shown_warnings = {d.message for d in found if d.severity == WARNING}
         assert shown_warnings <= expected_warnings, key
+
+
+def test_a_recorded_real_codegen_error_is_at_its_place_as_pto_lsp_words_it() -> None:
+    """A program compiled in parts (L2): its codegen error, read from the report the
+    exception names. The real compiler names no place for it: it agrees with pto-lsp's
+    same message on line 52, and is shown once."""
+    [(key, entry)] = _real_records("corpus/op-verdicts/cases/tile_op_in_orchestration__t_test_l2").items()
+    path = SHARED / key
+    found = real_diagnostics(entry["record"], str(path), path.read_text(encoding="utf-8"))
+    errors = [(d.code, d.message, d.placed) for d in found if d.severity == ERROR]
+    message = "Misplaced builtin op 'tile.alloc' in Orchestration function (should be inside InCore block)"
+    assert errors == [("codegen", message, False)]
+    real = [to_payload(d, LineIndex(path.read_text(encoding="utf-8"))) for d in found if d.severity == ERROR]
+    static = [{"range": {"start": {"line": 51, "character": 16}}, "message": message, "severity": ERROR}]
+    assert without_repeats(real, static) == [] and not disagreement(static, real)

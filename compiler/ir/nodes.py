@@ -109,6 +109,9 @@ class Expr:
 @dataclass(eq=False, slots=True)
 class Var(Expr):
     name: str
+    # The variable this one copies where the real IR keeps one Var (UnrollLoops' copies of
+    # an inner loop's variable): the printer names them as one.
+    origin: Var | None = field(default=None, kw_only=True, repr=False)
 
     def __repr__(self) -> str:
         return f"Var({self.name}@{id(self):x})"

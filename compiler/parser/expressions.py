@@ -25,6 +25,7 @@ from compiler.ir import (
     ScalarType,
     Slice,
     SubscriptIndex,
+    TaskIdType,
     TensorType,
     TileType,
     TupleGetItem,
@@ -48,6 +49,7 @@ from compiler.parser.errors import (
 )
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
+from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
 
@@ -65,6 +67,7 @@ _BINARY_OPS = {
     ast.BitOr: "bitor",
     ast.BitXor: "bitxor",
 }
+_SCALAR_MIN_MAX = frozenset({"min", "max"})  # of two scalars: the IR's Min / Max nodes
 _UNARY_OPS = {ast.USub: "neg", ast.Not: "not", ast.Invert: "bit_not", ast.UAdd: "pos"}
 # What the real parser builds with the IR's scalar constructors (which reject a
 # Tile or Tensor operand); the other Python operators it refuses by name first.
@@ -125,6 +128,9 @@ class ExpressionParser:
         span = Span.of(node)
         if kind is ast.Call:
             return self._call(node, span)
+        if kind is ast.Constant and node.value is None:
+            # `None`, the "no producer yet" TaskId, is the call `system.task_invalid()`.
+            return Call(span, "system.task_invalid", [], type=TaskIdType())
         if kind is ast.Constant:
             value = node.value
             if self._names is not None and not (value is None or type(value) in (bool, int, float)):
@@ -153,18 +159,33 @@ class ExpressionParser:
     def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
         """An `if`/`while` test: a Bool scalar, with no coercion (`if x:` on an int is refused)."""
         condition = self.parse(node)
-        dtype = condition.type.dtype if isinstance(condition.type, ScalarType) else None
-        if self._names is not None and dtype is not None and dtype != "BOOL":
+        self.require_bool(condition, kind, statement)
+        return condition
+
+    def require_bool(self, condition: Expr, kind: str, at: ast.stmt) -> None:
+        """The parser's refusal of a condition that is a scalar of another dtype than BOOL
+        (`_check_condition_is_bool`), reported at `at`."""
+        if self._names is None:
+            return
+        if isinstance(condition.type, ScalarType):
+            dtype = condition.type.dtype
+            got = None if dtype is None or dtype == "BOOL" else f"pl.Scalar[pl.{dtype}]"
+        elif isinstance(condition.type, (TensorType, TileType)):
+            got = format_type(condition.type)  # as the real parser prints it (None: not sure)
+        else:
+            got = None
+        if got is not None:
             raise type_error(
-                f"{kind} condition must be a Bool-typed scalar expression, got pl.Scalar[pl.{dtype}]",
-                statement,
+                f"{kind} condition must be a Bool-typed scalar expression, got {got}",
+                at,
                 f"Use an explicit boolean comparison, e.g. `{kind} x != 0:` or `{kind} x > 0:`",
             )
-        return condition
 
     def _lenient(self, node: ast.expr) -> Expr:
         """An argument the real parser may read other than as an expression (an op's
         keyword or literal, an attrs value): parsed, its rejections not modelled."""
+        if isinstance(node, ast.Constant) and node.value is None:
+            return Const(Span.of(node), None)  # a Python value for the op, not a TaskId
         try:
             return self.parse(node)
         except FrontEndError:
@@ -343,6 +364,12 @@ class ExpressionParser:
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
         # op whose result we do not type, though it builds `tile.tpop_from_aiv`).
         call.type = deduced if deduced is not None else ops.result_type(written_op, call)
+        if op.rpartition(".")[2] in _SCALAR_MIN_MAX and len(call.args) == 2 and not call.kwargs:
+            # The scalar Min / Max nodes promote their operands as the binary operators do.
+            dtype = promoted_dtype(call.args[0], call.args[1])
+            if dtype is not None:
+                call.args = [cast_to(arg, dtype) for arg in call.args]
+                call.type = ScalarType(dtype)
         return call
 
     def _load_cache_kwarg(self, node: ast.Call, call: Call, module_name: str) -> None:

@@ -692,6 +692,8 @@ class FunctionParser:
             len(iter_args),
             lambda: self._yielding_to(iter_args, lambda: self._loop_body("while", stmt, span)),
         )
+        # Checked once the body is parsed, at the `pl.cond(...)` statement, as upstream does.
+        self._exprs.require_bool(condition, "while", stmt.body[0])
         return WhileStmt(span, condition, body, iter_args, init_values)
 
     def _carried_body(self, loop: str, carried: int, parse_body: Callable[[], SeqStmts]) -> SeqStmts:

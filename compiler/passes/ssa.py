@@ -220,6 +220,7 @@ class _Converter:
         self.loop_targets_seen += 1
         self.keys[name] = f"{name}#{self.loop_targets_seen}"
         self.define(var, kind)
+        var.origin = None  # a variable of its own now, even where UnrollLoops' copies shared one
         return saved
 
     def end_loop_target(self, name: str, saved: tuple[str | None, Var | None]) -> None:
@@ -670,13 +671,14 @@ def _store_destination(value: Expr) -> Var | None:
 
 
 def _fully_valid(type_: Any) -> bool:
-    """A tensor type of constant shape with no valid-shape view: what a store into it leaves
-    the very same type object (and what renaming the vars leaves unchanged)."""
+    """A tensor type whose dims are constants or `pl.dynamic` dims (module-level: renaming
+    the function's vars leaves the type object as it is) and that has no valid-shape view
+    (a store into it returns that very type object)."""
     if not isinstance(type_, TensorType) or type_.shape is None:
         return False
     view = type_.view
-    valid = isinstance(view, TensorView) and bool(view.valid_shape)
-    return all(isinstance(dim, int) for dim in type_.shape) and not valid
+    plain = view is None or (isinstance(view, TensorView) and not view.valid_shape)
+    return plain and all(isinstance(dim, (int, str)) for dim in type_.shape)
 
 
 def _assigned_names(body: Stmt) -> set[str]:

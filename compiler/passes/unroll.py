@@ -49,6 +49,9 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             continue
         assert isinstance(stmt, ForStmt) and stmt.loop_var is not None
         outer = _free_vars(stmt.body)
+        loop_vars = [
+            s.loop_var for s in walk_stmts(stmt.body) if isinstance(s, ForStmt) and s.loop_var is not None
+        ]
         bound = [var for inner_stmt in walk_stmts(stmt.body) for var in bound_vars(inner_stmt)]
         memo: dict[int, object] = {}
         first = len(out)
@@ -57,6 +60,10 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             constant = Const(stmt.span, value, type=ScalarType("INDEX"))
             memo[id(stmt.loop_var)] = constant
             body = copy.deepcopy(stmt.body, memo)
+            for inner in loop_vars:  # one Var in the real copies: one name when printed
+                copied = memo[id(inner)]
+                assert isinstance(copied, Var)
+                copied.origin = inner.origin or inner
             respell_reads(body, stmt.loop_var.name, constant, value)
             out.extend(body.stmts)
         if stmt.comments and len(out) > first:

@@ -79,8 +79,15 @@ def _rename_map(function: Function) -> dict[int, str]:
     used: set[str] = set()
     renamed: dict[int, str] = {}
 
+    # (id(origin), name) -> the printed name of a copied loop variable (a pass that renames
+    # the copies apart, ConvertToSSA, makes them two variables again)
+    copies: dict[tuple[int, str], str] = {}
+
     def define(var: Var, is_fresh: bool) -> None:
-        if not is_fresh and var.name in current:
+        origin = var.origin
+        if origin is not None and (id(origin), var.name) in copies:
+            name = copies[id(origin), var.name]  # the real copies keep one Var: one name
+        elif not is_fresh and var.name in current:
             name = current[var.name]
         else:
             name = var.name
@@ -90,6 +97,8 @@ def _rename_map(function: Function) -> dict[int, str]:
                 name = f"{var.name}_{suffix}"
             used.add(name)
             current[var.name] = name
+            if origin is not None:
+                copies[id(origin), var.name] = name
         if name != var.name:
             renamed[id(var)] = name
 

@@ -3,8 +3,8 @@ statement by statement in upstream's order (pre-order; a statement's own checks 
 of the statements nested in it):
 
 - a `for` loop's start, stop and step must be scalars ("ForStmt stop must be ScalarType, but
-  got TensorType"); a `while`'s and an `if`'s condition a scalar, and of dtype BOOL
-  ("IfStmt condition dtype must be BOOL, but got int64");
+  got TensorType"). (Upstream checks an `if`'s and a `while`'s condition too, but its parser
+  refuses any condition that is no BOOL scalar before: `ExpressionParser.require_bool`.)
 - a loop with iteration arguments whose body ends with a yield: the counts of iteration
   arguments, yielded values and results must agree ("ForStmt size mismatch: iter_args=1,
   yield values=2, return_vars=1"); when they do, each carry's type must be the same along
@@ -26,7 +26,6 @@ from compiler.ir import Function
 from compiler.ir.nodes import Expr, ForStmt, IfStmt, ScopeStmt, SeqStmts, Stmt, WhileStmt, YieldStmt
 from compiler.ir.types import IRType, ScalarType
 from compiler.ir.visit import walk_stmts
-from compiler.ops.type_inference import dtype_text
 from compiler.verifier.carried_types import carried_type_errors, type_kind
 
 _BOUNDS = ("start", "stop", "step")
@@ -39,14 +38,10 @@ def type_check_errors(function: Function) -> list[Diagnostic]:
             found += [_error(m, stmt, "for") for m in _bound_errors(stmt)]
             if stmt.iter_args:
                 found += [_error(m, stmt, "for") for m in _loop_errors(stmt, "ForStmt")]
-        elif isinstance(stmt, WhileStmt):
-            found += [_error(m, stmt, "while") for m in _condition_errors(stmt.condition, "WhileStmt")]
-            if stmt.iter_args:
-                found += [_error(m, stmt, "while") for m in _loop_errors(stmt, "WhileStmt")]
-        elif isinstance(stmt, IfStmt):
-            found += [_error(m, stmt, "if") for m in _condition_errors(stmt.condition, "IfStmt")]
-            if stmt.else_body is not None:
-                found += [_error(m, stmt, "if") for m in _if_errors(stmt)]
+        elif isinstance(stmt, WhileStmt) and stmt.iter_args:
+            found += [_error(m, stmt, "while") for m in _loop_errors(stmt, "WhileStmt")]
+        elif isinstance(stmt, IfStmt) and stmt.else_body is not None:
+            found += [_error(m, stmt, "if") for m in _if_errors(stmt)]
     return found
 
 
@@ -70,21 +65,6 @@ def _bound_errors(loop: ForStmt) -> list[str]:
         if kind is not None and kind != ScalarType.ir_class_name:
             found.append(f"ForStmt {name} must be ScalarType, but got {kind}")
     return found
-
-
-def _condition_errors(condition: Expr | None, context: str) -> list[str]:
-    """A condition that is no scalar, or a scalar of another dtype than BOOL."""
-    condition_type = _expr_type(condition)
-    kind = type_kind(condition_type)
-    if kind is None:
-        return []
-    if kind != ScalarType.ir_class_name:
-        return [f"{context} condition must be ScalarType, but got {kind}"]
-    assert isinstance(condition_type, ScalarType)
-    dtype = condition_type.dtype
-    if dtype is None or dtype == "BOOL":
-        return []
-    return [f"{context} condition dtype must be BOOL, but got {dtype_text(dtype)}"]
 
 
 def _last_yield(body: SeqStmts) -> YieldStmt | None:

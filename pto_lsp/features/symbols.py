@@ -11,6 +11,7 @@ from compiler.base.span import Span
 from compiler.ir import Function, InCoreScopeStmt, ScopeKind, ScopeStmt, SpmdScopeStmt, Stmt
 from compiler.ir.visit import child_stmts
 from compiler.lowering.outlining import names_beside, outlined_names
+from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.printer.expressions import format_expr
 
 
@@ -91,8 +92,10 @@ def _scope_detail(scope: ScopeStmt, kernel: str | None) -> str:
         # A form the printer has no spelling for leaves the count out.
         with contextlib.suppress(TypeError):
             written.append(f"core_num={format_expr(scope.core_num)}")
-    if scope.name_hint and scope.name_hint != kernel:
-        written.append(f'name_hint="{scope.name_hint}"')
+    # As the author wrote it: the parser gives an spmd scope the hint with `_spmd` added.
+    hint = scope.name_hint.removesuffix(SPMD_SUFFIX) if isinstance(scope, SpmdScopeStmt) else scope.name_hint
+    if hint and hint != kernel:
+        written.append(f'name_hint="{hint}"')
     parts = [", ".join(written)] if written else []
     if kernel:
         parts.append(f"→ {kernel}")

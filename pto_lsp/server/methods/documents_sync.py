@@ -37,7 +37,7 @@ def did_change(ls: ServerState, params: lsp.DidChangeTextDocumentParams) -> None
 
 def did_save(ls: ServerState, params: lsp.DidSaveTextDocumentParams) -> None:
     uri = params.text_document.uri
-    if ls.documents.get(uri) is not None and ls.settings(uri).analyze_on == "save":
+    if ls.opened(uri) is not None and ls.settings(uri).analyze_on == "save":
         ls.schedule_analysis(uri, immediately=True)
     ls.pypto_checks.on_save(uri)  # the author's own PyPTO, where enabled and allowed
 

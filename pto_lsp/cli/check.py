@@ -8,14 +8,15 @@ import logging
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, TextIO
+from typing import Any, Protocol, TextIO
 
 from compiler import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.batch import ModuleReport, check_modules
 from compiler.codegen.memory_checks import for_soc
+from pto_lsp.cli.pypto_check import PyptoRunner, RealFindings
 from pto_lsp.cli.shown import shown
 from pto_lsp.features.lsp_diagnostics import to_payload
 from pto_lsp.workspace.positions import Encoding, LineIndex
@@ -23,6 +24,7 @@ from pto_lsp.workspace.settings import settings_for
 from pto_lsp.workspace.sources import kernel_files, read_source
 
 JSON_FORMAT_VERSION = 1
+_SEVERITY_BY_NUMBER = {1: "error", 2: "warning", 3: "info", 4: "hint"}
 _SEVERITY_NAMES = {
     Severity.ERROR: "error",
     Severity.WARNING: "warning",
@@ -38,6 +40,8 @@ class FileReport:
     diagnostics: list[Diagnostic]
     # Where the front end kept a construct opaque (it does not model it): not vouched for.
     unanalysed: list[Span]
+    # What the author's own PyPTO said (`--pypto`), or None when it was not asked.
+    real: RealFindings | None = field(default=None)
 
 
 @contextmanager
@@ -55,10 +59,16 @@ def collector_paused() -> Iterator[None]:
 
 
 def run_check(
-    paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int = 0, soc: str | None = None
+    paths: list[Path],
+    output_format: str,
+    out: TextIO,
+    err: TextIO,
+    jobs: int = 0,
+    soc: str | None = None,
+    pypto: PyptoRunner | None = None,
 ) -> int:
     with collector_paused():
-        return _run_check(paths, output_format, out, err, jobs, soc)
+        return _run_check(paths, output_format, out, err, jobs, soc, pypto)
 
 
 # Files are checked in batches of about this many characters (or this many files), and each
@@ -69,9 +79,19 @@ _BATCH_FILES = 1024
 
 
 def _run_check(
-    paths: list[Path], output_format: str, out: TextIO, err: TextIO, jobs: int, soc: str | None
+    paths: list[Path],
+    output_format: str,
+    out: TextIO,
+    err: TextIO,
+    jobs: int,
+    soc: str | None,
+    pypto: PyptoRunner | None = None,
 ) -> int:
-    writer: _Writer = _JsonWriter(out) if output_format == "json" else _TextWriter(out)
+    writer: _Writer
+    if pypto is not None and pypto.disagreements_only:
+        writer = pypto.disagreement_writer(out, output_format)
+    else:
+        writer = _JsonWriter(out) if output_format == "json" else _TextWriter(out)
     tally = _Tally()
     for batch in _batches(_sources(paths, err, tally, writer)):
         try:
@@ -86,6 +106,8 @@ def _run_check(
             judged = for_soc(checked_file.diagnostics, soc or settings.soc)
             diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
             report = FileReport(path, text, diagnostics, checked_file.unanalysed)
+            if pypto is not None:
+                report.real = pypto.check(path, text, _static_payloads(report))
             tally.count(report)
             writer.write(report)
         del batch, checked
@@ -93,7 +115,15 @@ def _run_check(
         # batch left in cycles is freed before the next batch, so memory follows a batch.
         gc.collect()
     writer.finish(tally)
+    if pypto is not None and pypto.disagreements_only:
+        return 1 if tally.disagreements or tally.unreadable else 0
     return 1 if tally.errors or tally.unreadable else 0
+
+
+def _static_payloads(report: FileReport) -> list[dict[str, Any]]:
+    index = LineIndex(report.text)
+    uri = report.path.resolve().as_uri()
+    return [to_payload(d, index, uri) for d in report.diagnostics]
 
 
 # Said of a file whose check failed (a fault of pto-lsp's, never a verdict on the file).
@@ -120,11 +150,17 @@ class _Tally:
     unreadable: int = 0
     unanalysed: int = 0
     first_unanalysed: tuple[Path, Span] | None = None
+    disagreements: int = 0  # files where pto-lsp and the real compiler differ (`--pypto`)
 
     def count(self, report: FileReport) -> None:
         self.files += 1
         self.diagnostics += len(report.diagnostics)
         self.errors += sum(d.severity is Severity.ERROR for d in report.diagnostics)
+        if report.real is not None:
+            self.diagnostics += len(report.real.shown)
+            self.errors += sum(p["severity"] == 1 for p in report.real.shown)
+            self.disagreements += bool(report.real.disagreement)
+            self.unreadable += report.real.disagreement is None  # its real check did not finish
         if report.unanalysed and self.first_unanalysed is None:
             self.first_unanalysed = (report.path, report.unanalysed[0])
         self.unanalysed += len(report.unanalysed)
@@ -193,7 +229,8 @@ class _TextWriter:
         pass  # said on stderr, as it is found, and counted in the summary
 
     def write(self, report: FileReport) -> None:
-        if not report.diagnostics:
+        real = report.real.shown if report.real is not None else []
+        if not report.diagnostics and not real:
             return
         index = LineIndex(report.text)
         path = shown(report.path)
@@ -204,6 +241,20 @@ class _TextWriter:
             severity = _SEVERITY_NAMES[diagnostic.severity]
             print(
                 f"{path}:{span.start_line}:{column}: {severity}[{diagnostic.code}] {diagnostic.message_in(absolute)}",
+                file=self._out,
+            )
+        for payload in real:  # the author's own PyPTO: code marked `pypto/`
+            start = payload["range"]["start"]
+            line = start["line"] + 1
+            column = (
+                index.column(
+                    line, index.byte_column(line, start["character"], Encoding.UTF16), Encoding.UTF32
+                )
+                + 1
+            )
+            severity = _SEVERITY_BY_NUMBER[payload["severity"]]
+            print(
+                f"{path}:{line}:{column}: {severity}[pypto/{payload['code']}] {payload['message']}",
                 file=self._out,
             )
 
@@ -249,11 +300,14 @@ class _JsonWriter:
     def write(self, report: FileReport) -> None:
         index = LineIndex(report.text)
         uri = report.path.resolve().as_uri()
-        entry = {
+        real = report.real.shown if report.real is not None else []
+        entry: dict[str, Any] = {
             "path": _json_path(report.path),
-            "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics],
+            "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics] + real,
             "notAnalysed": [index.range_json(span) for span in report.unanalysed],
         }
+        if report.real is not None:
+            entry["pypto"] = report.real.status
         text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")
         self._out.write(("," if self._written else "") + "\n    " + text)
         self._written += 1
@@ -275,10 +329,27 @@ def _json_path(path: Path) -> str:
     return text
 
 
-def main_check(paths: list[str], output_format: str, jobs: int = 0, soc: str | None = None) -> int:
+def main_check(
+    paths: list[str],
+    output_format: str,
+    jobs: int = 0,
+    soc: str | None = None,
+    pypto: str | None = None,
+    disagreements: bool = False,
+    pypto_timeout: float | None = None,
+) -> int:
     missing = [p for p in paths if not Path(p).exists()]
     if missing:
         for path in missing:
             print(f"pto-lsp check: error: no such file or directory: {shown(path)}", file=sys.stderr)
         return 2
-    return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs, soc)
+    if disagreements and pypto is None:
+        print("pto-lsp check: error: --disagreements needs --pypto PYTHON", file=sys.stderr)
+        return 2
+    if pypto is None:
+        return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs, soc)
+    runner = PyptoRunner.started(pypto, disagreements, sys.stderr, pypto_timeout)
+    if runner is None:
+        return 2
+    with runner:
+        return run_check([Path(p) for p in paths], output_format, sys.stdout, sys.stderr, jobs, soc, runner)

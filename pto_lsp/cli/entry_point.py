@@ -34,6 +34,24 @@ def build_parser(serve_only: bool = False) -> argparse.ArgumentParser:
         "1: this process only)",
     )
     check.add_argument("--soc", choices=socs, default=None, help=_SOC_HELP)
+    check.add_argument(
+        "--pypto",
+        metavar="PYTHON",
+        help="also run the real PyPTO compiler through this interpreter (it imports and so runs each "
+        "file's code) and merge its diagnostics, source pypto",
+    )
+    check.add_argument(
+        "--disagreements",
+        action="store_true",
+        help="with --pypto, print only where pto-lsp and the real compiler differ",
+    )
+    check.add_argument(
+        "--pypto-timeout",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="with --pypto, the time limit of each file's real check (default 60)",
+    )
 
     compile_ = commands.add_parser(
         "compile", help="print a kernel file's IR as the compiler would dump it after a stage"
@@ -85,6 +103,12 @@ def build_parser(serve_only: bool = False) -> argparse.ArgumentParser:
         "by default only clients that send no Origin and pages served from this machine",
     )
     serve.add_argument("--log-file", metavar="PATH", help="write the server log to this file")
+    serve.add_argument(
+        "--allow-pypto-check",
+        action="store_true",
+        help="with --tcp or --ws, let the client's ptoLsp.pyptoCheck.enabled run the author's own PyPTO "
+        "on saved kernel files (it runs their code); never allowed otherwise",
+    )
     return parser
 
 
@@ -120,7 +144,15 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check":
             from pto_lsp.cli.check import main_check
 
-            return main_check(args.paths, args.format, args.jobs, args.soc)
+            return main_check(
+                args.paths,
+                args.format,
+                args.jobs,
+                args.soc,
+                args.pypto,
+                args.disagreements,
+                args.pypto_timeout,
+            )
         if args.command == "compile":
             from compiler.passes.pipeline import PIPELINE
             from pto_lsp.cli.compile import main_compile
@@ -148,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "serve":
             from pto_lsp.cli.serve import main_serve
 
-            return main_serve(args.tcp, args.ws, args.log_file, args.allow_origin)
+            return main_serve(args.tcp, args.ws, args.log_file, args.allow_origin, args.allow_pypto_check)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -99,7 +99,11 @@ def _first_documents(early: EarlyInitialize, out: BinaryIO) -> FirstDocuments | 
 
 
 def main_serve(
-    tcp: str | None, ws: str | None, log_file: str | None, allowed_origins: Sequence[str] = ()
+    tcp: str | None,
+    ws: str | None,
+    log_file: str | None,
+    allowed_origins: Sequence[str] = (),
+    allow_pypto_check: bool = False,
 ) -> int:
     try:
         address = _host_port(tcp or ws) if tcp or ws else None
@@ -107,6 +111,10 @@ def main_serve(
             raise UsageError("--ws needs the websockets package: pip install 'pto-lsp[ws]'")
         if allowed_origins and not ws:
             raise UsageError("--allow-origin applies to --ws only")
+        if allow_pypto_check and not (tcp or ws):
+            raise UsageError(
+                "--allow-pypto-check applies to --tcp and --ws only (over stdio the editor's setting decides)"
+            )
         if address is not None:
             _check_listen(*address)
         # The log goes to a file or stderr, never stdout.
@@ -127,9 +135,13 @@ def main_serve(
     memory_trace.start_from_environment()  # PTO_LSP_TRACEMALLOC=FILE: where the memory goes
     if tcp and address is not None:
         server = _load_server()
+        # A client over the network may not make this machine run kernel files' code
+        # unless the command line says so.
+        server.pypto_checks.allowed = allow_pypto_check
         server.start_tcp(*address)
     elif ws and address is not None:
         server = _load_server()
+        server.pypto_checks.allowed = allow_pypto_check
         server.start_ws(*address, allowed_origins)
     else:
         protocol_out = _claim_stdout_for_the_protocol()

@@ -43,6 +43,7 @@ from pto_lsp.server.early_open import FirstDocuments, settings_of
 from pto_lsp.server.early_start import StdinPump
 from pto_lsp.server.framing import frame
 from pto_lsp.server.methods.configuration import SECTION
+from pto_lsp.server.pypto_check import PyptoChecks
 from pto_lsp.workspace.documents import Document, DocumentStore
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.placement import DocumentAnalysis
@@ -150,6 +151,8 @@ class PtoLanguageServer(LanguageServer):
         self._grown: object = None  # the writer whose pipe was grown
         # uri -> (version, text) of each document the start opened before the server loaded.
         self._opened_early: dict[str, tuple[int, str]] = {}
+        # The author's own PyPTO, run on save where allowed (`pypto_check.py`).
+        self.pypto_checks = PyptoChecks(self)
 
     # ------------------------------------------------------------ transports
     # pygls's, with the reader of `transport.py` (framing that recovers from a broken
@@ -290,6 +293,7 @@ class PtoLanguageServer(LanguageServer):
         if pending is not None:
             pending.cancel()
         self._opened_early.pop(uri, None)
+        self.pypto_checks.forget(uri)
         self._analyses.pop(uri, None)
         self._payloads.pop(uri, None)
         hold = self._holds.pop(uri, None)
@@ -419,6 +423,13 @@ class PtoLanguageServer(LanguageServer):
         hidden = hidden_codes(settings or self.settings(document.uri))
         return payloads.publication(analysis, document.line_index(), self.encoding, hidden)
 
+    def static_payloads(self, uri: str) -> list[dict[str, Any]]:
+        """pto-lsp's own diagnostics of an open document, as the JSON it publishes."""
+        document = self.documents.get(uri)
+        if document is None:
+            return []
+        return list(self._publication(document, self.analysis(document)).payloads)
+
     def _diagnostics(self, document: Document) -> list[lsp.Diagnostic]:
         """The diagnostics to publish for the document's current version, as LSP objects."""
         publication = self._publication(document, self.analysis(document))
@@ -482,7 +493,11 @@ class PtoLanguageServer(LanguageServer):
         if writer is not self._grown:
             self._grown = writer
             _grow_pipe(writer)
-        body = diagnostics_notification(uri, version, publication.json)
+        document = self.documents.get(uri)
+        revision = document.revision if document is not None else None
+        body = diagnostics_notification(
+            uri, version, self.pypto_checks.merged_json(uri, revision, publication.json)
+        )
         if getattr(protocol, "_include_headers", True):
             body = frame(body)
         try:

@@ -57,6 +57,9 @@ REQUESTS: tuple[tuple[str, Any, Callable[..., Any], Any], ...] = (
 COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     (commands.SHOW_IR, commands.show_ir),
     (commands.SHOW_MLIR, commands.show_mlir),
+    (commands.CHECK_WITH_PYPTO, commands.check_with_pypto),
+    (commands.SHOW_REAL_IR, commands.show_real_ir),
+    (commands.SHOW_REAL_MLIR, commands.show_real_mlir),
 )
 
 

@@ -182,3 +182,47 @@ def settings_for(path: Path | None, editor: Any = None) -> Settings:
     if path is not None:
         settings = settings.merged(project_options(path))
     return settings.merged(editor)
+
+
+@dataclass(frozen=True)
+class PyptoCheckSettings:
+    """`ptoLsp.pyptoCheck.*`: running the author's own PyPTO on save (`real_compiler.py`).
+
+    Read from the editor's settings only, never from a project's `pyproject.toml`: a
+    repository the author just cloned must not be able to turn on running its own code.
+
+        pyptoCheck.enabled         bool   off by default (VS Code: on only in a trusted workspace)
+        pyptoCheck.python          str    the interpreter that imports pypto (default: python3)
+        pyptoCheck.timeoutSeconds  num    a check's time limit (default 60, at most 600)
+        pyptoCheck.memoryMb        int    a check's memory cap (default 4096)
+    """
+
+    enabled: bool = False
+    python: str | None = None
+    timeout_s: float = 60.0
+    memory_mb: int = 4096
+
+
+_MAX_PYPTO_TIMEOUT_S = 600.0
+
+
+def pypto_check_settings(editor: Any) -> PyptoCheckSettings:
+    """The `pyptoCheck` settings the editor gave (the defaults for whatever is not valid)."""
+    section = editor.get("ptoLsp", editor) if isinstance(editor, dict) else None
+    if not isinstance(section, dict):
+        return PyptoCheckSettings()
+    enabled = _nested(section, "pyptoCheck", "enabled")
+    python = _nested(section, "pyptoCheck", "python")
+    timeout = _nested(section, "pyptoCheck", "timeoutSeconds")
+    memory = _nested(section, "pyptoCheck", "memoryMb")
+    number = (int, float)
+    return PyptoCheckSettings(
+        enabled=enabled is True,
+        python=python if isinstance(python, str) and python.strip() else None,
+        timeout_s=min(float(timeout), _MAX_PYPTO_TIMEOUT_S)
+        if isinstance(timeout, number) and not isinstance(timeout, bool) and timeout > 0
+        else 60.0,
+        memory_mb=int(memory)
+        if isinstance(memory, number) and not isinstance(memory, bool) and memory >= 64
+        else 4096,
+    )

@@ -49,6 +49,8 @@ import {
   serverCommand,
   serverEnvironment,
   serverSettings,
+  PyptoCheckStatus,
+  pyptoStatusText,
   shellLine,
   startFailureMessage,
   usablePython,
@@ -104,6 +106,10 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ptoLsp.showOutput', () => log.show()),
     vscode.commands.registerCommand('ptoLsp.showIR', () => showIR(ir)),
     vscode.commands.registerCommand('ptoLsp.showMLIR', () => showMLIR(ir)),
+    vscode.commands.registerCommand('ptoLsp.checkWithPypto', () => checkWithPypto()),
+    vscode.commands.registerCommand('ptoLsp.showRealIR', () => showRealIR(ir)),
+    vscode.commands.registerCommand('ptoLsp.showRealMLIR', () => showRealMLIR(ir)),
+    pyptoStatus,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (engaged && RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
         void restart('interpreter settings changed');
@@ -181,7 +187,7 @@ function configuredInterpreter(): string[] {
 
 function settingsFor(scopeUri: string | undefined) {
   const config = vscode.workspace.getConfiguration(SECTION, scopeUri ? vscode.Uri.parse(scopeUri) : undefined);
-  return serverSettings((key) => config.get(key));
+  return serverSettings((key) => config.get(key), vscode.workspace.isTrusted);
 }
 
 // ---------------------------------------------------------------- starting and stopping
@@ -349,6 +355,7 @@ async function doStart(): Promise<void> {
   client = created;
   try {
     await created.start();
+    created.onNotification(PYPTO_STATUS, (status: PyptoCheckStatus) => showPyptoStatus(status));
     everRunning = true;
     created.quiet = false;
     lastFailure = undefined; // a later failure is news again
@@ -607,6 +614,78 @@ function pickPass(title: string, passes: readonly PassChoice[]): Promise<string 
     });
     pick.show();
   });
+}
+
+// ---------------------------------------------------------------- the pypto check
+
+const PYPTO_STATUS = 'pto/pyptoCheck';
+const pyptoStatus = vscode.window.createStatusBarItem('ptoLsp.pyptoCheck', vscode.StatusBarAlignment.Left);
+pyptoStatus.name = 'PyPTO check';
+pyptoStatus.command = 'ptoLsp.showOutput';
+
+function showPyptoStatus(status: PyptoCheckStatus): void {
+  const { text, tooltip } = pyptoStatusText(status);
+  pyptoStatus.text = text;
+  pyptoStatus.tooltip = tooltip;
+  pyptoStatus.show();
+}
+
+/** Run the author's own PyPTO on the saved kernel now (trusted workspaces only). */
+async function checkWithPypto(): Promise<void> {
+  const title = 'PTO: Check with PyPTO';
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage(`${title}: it runs the kernel file's code, so only in a trusted workspace.`);
+    return;
+  }
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  if (editor.document.isDirty) {
+    await editor.document.save(); // the check reads the file as saved
+  }
+  await askServer(
+    title,
+    'pto.checkWithPypto',
+    (running) => running.sendRequest(ExecuteCommandRequest.type, { command: 'pto.checkWithPypto', arguments: [editor.document.uri.toString()] }),
+    (answer) => answer,
+  );
+}
+
+/** The real compiler's own dump after a pass, from the last save's pypto check. */
+async function showRealIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show PyPTO IR After Pass (last save)';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const passes = await askServer(title, PASSES_REQUEST, (running) => running.sendRequest(PASSES_REQUEST), passesFromServer);
+  if (!passes) {
+    return;
+  }
+  const picked = await pickPass(title, passes);
+  if (!picked) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showRealIR', [source.toString(), picked]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, { pass: `pypto-${picked}` }), source, text, IR_LANGUAGE);
+  }
+}
+
+/** The PTO modules the real codegen wrote at the last save's pypto check. */
+async function showRealMLIR(ir: IrDocuments): Promise<void> {
+  const title = 'PTO: Show PyPTO PTO MLIR (last save)';
+  const editor = kernelEditor(title);
+  if (!editor) {
+    return;
+  }
+  const source = editor.document.uri;
+  const text = await runServerCommand(title, 'pto.showRealMLIR', [source.toString()]);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, 'mlir').replace(/\.pto\.mlir$/, '.pypto.pto.mlir'), source, text, MLIR_LANGUAGE);
+  }
 }
 
 async function showMLIR(ir: IrDocuments): Promise<void> {

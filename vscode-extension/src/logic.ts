@@ -216,6 +216,15 @@ export interface ServerSettings {
   inlayHints?: { show: InlayHintsShow };
   ptoasCachePolicy?: 'unsupported' | 'attribute';
   soc?: '910B' | '950';
+  pyptoCheck?: PyptoCheckSettings;
+}
+
+/** Running the author's own PyPTO on save (`ptoLsp.pyptoCheck.*`): it runs their code. */
+export interface PyptoCheckSettings {
+  enabled: boolean;
+  python?: string;
+  timeoutSeconds?: number;
+  memoryMb?: number;
 }
 
 /**
@@ -223,8 +232,13 @@ export interface ServerSettings {
  * section, e.g. `diagnostics.disabled`). Client-only keys (interpreter, serverArgs, trace)
  * are not passed on; a value of the wrong type is left out so that the server's default holds.
  */
-export function serverSettings(get: (key: string) => unknown): ServerSettings {
+export function serverSettings(get: (key: string) => unknown, trusted = false): ServerSettings {
   const settings: ServerSettings = {};
+  // The pypto check imports (runs) the workspace's kernel files: never passed on for an
+  // untrusted workspace, whatever the settings say (the server's default is off).
+  if (trusted) {
+    settings.pyptoCheck = pyptoCheckSettings(get);
+  }
   const debounce = get('debounceMs');
   if (isMilliseconds(debounce)) {
     settings.debounceMs = debounce;
@@ -254,6 +268,23 @@ export function serverSettings(get: (key: string) => unknown): ServerSettings {
     settings.soc = soc;
   }
   return settings;
+}
+
+function pyptoCheckSettings(get: (key: string) => unknown): PyptoCheckSettings {
+  const check: PyptoCheckSettings = { enabled: get('pyptoCheck.enabled') === true };
+  const python = get('pyptoCheck.python');
+  if (typeof python === 'string') {
+    check.python = python;
+  }
+  const timeout = get('pyptoCheck.timeoutSeconds');
+  if (typeof timeout === 'number' && timeout > 0) {
+    check.timeoutSeconds = timeout;
+  }
+  const memory = get('pyptoCheck.memoryMb');
+  if (typeof memory === 'number' && Number.isInteger(memory) && memory >= 64) {
+    check.memoryMb = memory;
+  }
+  return check;
 }
 
 function isMilliseconds(value: unknown): value is number {
@@ -619,4 +650,33 @@ export function commandText(result: unknown): string | undefined {
     return (result as { text: string }).text;
   }
   return undefined;
+}
+
+// ---------------------------------------------------------------- the pypto check's status
+
+/** A `pto/pyptoCheck` notification: one check of one file by the author's own PyPTO. */
+export interface PyptoCheckStatus {
+  uri: string;
+  state: string; // running, done, cancelled, stale, timeout, memory, crash, unavailable
+  pyptoVersion: string;
+  seconds: number | null;
+  message: string;
+}
+
+/** The status bar text and tooltip of a check: that it runs, the pypto version, how long it took. */
+export function pyptoStatusText(status: PyptoCheckStatus): { text: string; tooltip: string } {
+  const version = status.pyptoVersion ? `pypto ${status.pyptoVersion}` : 'pypto';
+  const file = status.uri.slice(status.uri.lastIndexOf('/') + 1);
+  const took = typeof status.seconds === 'number' ? ` ${status.seconds.toFixed(1)} s` : '';
+  switch (status.state) {
+    case 'running':
+      return { text: `$(sync~spin) ${version}`, tooltip: `Checking ${file} with ${version} (the real compiler)` };
+    case 'done':
+      return { text: `$(check) ${version}${took}`, tooltip: `${file}: checked with ${version} in${took}: ${status.message}` };
+    case 'cancelled':
+    case 'stale':
+      return { text: `$(circle-slash) ${version}`, tooltip: `${file}: check not finished (${status.message})` };
+    default:
+      return { text: `$(warning) ${version}`, tooltip: `${file}: ${status.message}` };
+  }
 }

@@ -10,11 +10,15 @@ from pygls.uris import to_fs_path
 
 from compiler.codegen.pto_emitter import CodegenOptions
 from pto_lsp.features.dumps import LAST_PASS, ir_after, mlir_of, stages
+from pto_lsp.features.real_dumps import real_ir_after, real_mlir
 from pto_lsp.server.methods.state import ServerState, Snapshot, snapshot
 
 SHOW_IR = "pto.showIR"
 SHOW_MLIR = "pto.showMLIR"
 PASSES = "pto/passes"
+CHECK_WITH_PYPTO = "pto.checkWithPypto"
+SHOW_REAL_IR = "pto.showRealIR"
+SHOW_REAL_MLIR = "pto.showRealMLIR"
 
 
 # pygls passes a command's arguments one by one and reads their annotations at run time.
@@ -38,6 +42,51 @@ def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
         for kernel in mlir_of(analysis, codegen, options[0] if options else "").kernels
     ]
     return "".join(modules) or "// no InCore kernel in this file\n"
+
+
+async def check_with_pypto(ls: ServerState, uri: str) -> dict[str, Any]:
+    """`pto.checkWithPypto(uri)`: run the author's own PyPTO on the saved file now (where the
+    pypto check is enabled and allowed: never in an untrusted workspace); what it found is
+    published with the file's diagnostics, and the answer says how the check went."""
+    document = ls.documents.get(uri)
+    if document is None or not document.imports_pypto_language():
+        raise ValueError(f"{CHECK_WITH_PYPTO} needs the URI of an open PyPTO kernel file")
+    if not ls.pypto_checks.enabled():
+        raise ValueError(
+            "the pypto check is off: it runs only where ptoLsp.pyptoCheck.enabled is set "
+            "(VS Code: in a trusted workspace), and a --tcp/--ws server only with --allow-pypto-check"
+        )
+    check = await ls.pypto_checks.start(uri)
+    if check is None:
+        return {"state": "not checked"}
+    return {
+        "state": check.failure or "done",
+        "pyptoVersion": check.pypto_version,
+        "seconds": round(check.seconds, 3),
+        "message": check.summary(),
+    }
+
+
+def show_real_ir(ls: ServerState, uri: str, *options: str) -> str:
+    """`pto.showRealIR(uri[, after])`: the real compiler's own dump after a pass (default: the
+    parse) of the last save's pypto check, marked with its version."""
+    version, folder = _last_real_check(ls, uri, SHOW_REAL_IR)
+    return real_ir_after(folder, version, options[0] if options else "parse")
+
+
+def show_real_mlir(ls: ServerState, uri: str) -> str:
+    """`pto.showRealMLIR(uri)`: the PTO modules the real codegen wrote at the last save's check."""
+    version, folder = _last_real_check(ls, uri, SHOW_REAL_MLIR)
+    return real_mlir(folder, version)
+
+
+def _last_real_check(ls: ServerState, uri: str, command: str) -> tuple[str, str]:
+    kept = ls.pypto_checks.last_output(uri)
+    if kept is None:
+        raise ValueError(
+            f"{command}: no pypto check of this file has finished since it was opened (save it to check it)"
+        )
+    return kept
 
 
 def passes(ls: ServerState, params: Any) -> list[dict[str, Any]]:

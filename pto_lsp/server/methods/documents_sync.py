@@ -39,6 +39,7 @@ def did_save(ls: ServerState, params: lsp.DidSaveTextDocumentParams) -> None:
     uri = params.text_document.uri
     if ls.opened(uri) is not None and ls.settings(uri).analyze_on == "save":
         ls.schedule_analysis(uri, immediately=True)
+    ls.pypto_checks.on_save(uri)  # the author's own PyPTO, where enabled and allowed
 
 
 def did_close(ls: ServerState, params: lsp.DidCloseTextDocumentParams) -> None:

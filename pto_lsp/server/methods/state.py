@@ -17,6 +17,7 @@ class ServerState(Protocol):
 
     documents: DocumentStore
     editor_options: Any
+    pypto_checks: Any  # `pto_lsp/server/pypto_check.py` PyptoChecks (a layer up: not imported)
 
     @property
     def encoding(self) -> Encoding: ...

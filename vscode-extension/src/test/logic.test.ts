@@ -33,6 +33,7 @@ import {
   bytecodeFolders,
   serverEnvironment,
   serverSettings,
+  pyptoStatusText,
   shellLine,
   startFailureMessage,
   usablePython,
@@ -260,11 +261,20 @@ describe('settings mapping (workspace/configuration)', () => {
       .filter((key) => !clientOnly.includes(key));
     assert.ok(keys.includes('typingPauseMs'), keys.join(', '));
     for (const key of keys) {
-      const mapped = serverSettings(section({ [key]: declared[`${SECTION}.${key}`].default }));
+      const mapped = serverSettings(section({ [key]: declared[`${SECTION}.${key}`].default }), true);
       // the server reads `a.b` nested: { a: { b } }
       const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], mapped);
       assert.deepEqual(value, declared[`${SECTION}.${key}`].default, `${SECTION}.${key} does not reach the server`);
     }
+  });
+
+  it('never enables the pypto check for an untrusted workspace', () => {
+    const enabled = section({ 'pyptoCheck.enabled': true, 'pyptoCheck.python': '/venv/bin/python' });
+    assert.equal(serverSettings(enabled).pyptoCheck, undefined);
+    assert.equal(serverSettings(enabled, false).pyptoCheck, undefined);
+    assert.deepEqual(serverSettings(enabled, true).pyptoCheck, { enabled: true, python: '/venv/bin/python' });
+    assert.deepEqual(serverSettings(section({}), true).pyptoCheck, { enabled: false });
+    assert.deepEqual(serverSettings(section({ 'pyptoCheck.enabled': 'yes' }), true).pyptoCheck, { enabled: false });
   });
 
   it('answers only our section, keeping the default answer for others', () => {
@@ -551,5 +561,27 @@ describe('IR documents', () => {
     assert.equal(commandText({ text: 'module {}' }), 'module {}');
     assert.equal(commandText(null), undefined);
     assert.equal(commandText(42), undefined);
+  });
+});
+
+describe('the pypto check status', () => {
+  const base = { uri: 'file:///w/k.py', pyptoVersion: '0.3.1', seconds: null, message: '' };
+
+  it('says that a check runs, and with which pypto', () => {
+    const shown = pyptoStatusText({ ...base, state: 'running' });
+    assert.match(shown.text, /sync~spin/);
+    assert.match(shown.text, /pypto 0\.3\.1/);
+  });
+
+  it('says how long a finished check took', () => {
+    const shown = pyptoStatusText({ ...base, state: 'done', seconds: 2.345, message: '3 diagnostic(s)' });
+    assert.equal(shown.text, '$(check) pypto 0.3.1 2.3 s');
+    assert.match(shown.tooltip, /k\.py: checked with pypto 0\.3\.1 in 2\.3 s: 3 diagnostic\(s\)/);
+  });
+
+  it('says why a check did not finish', () => {
+    const shown = pyptoStatusText({ ...base, pyptoVersion: '', state: 'unavailable', message: 'cannot import pypto.language' });
+    assert.equal(shown.text, '$(warning) pypto');
+    assert.match(shown.tooltip, /cannot import pypto\.language/);
   });
 });

@@ -17,32 +17,7 @@ from pathlib import Path
 
 import pytest
 from conftest import REPO
-
-_KERNEL = """\
-import pypto.language as pl
-
-
-@pl.function
-def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-    y = x
-    del y
-    return x
-"""
-_DELETE = "error[PTO501] Unsupported statement type: Delete"
-
-
-def _run(*args: str, cwd: Path | None = None, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(REPO))
-    return subprocess.run(
-        [sys.executable, "-m", "pto_lsp", *args],
-        cwd=cwd,
-        env=env,
-        capture_output=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=timeout,  # a check that blocks fails here instead of hanging the suite
-    )
-
+from test_cli_hostile_round3 import _DELETE, _KERNEL, _run  # the same kernel and the same real process
 
 # ---------------------------------------------------------------- project settings
 

@@ -10,15 +10,14 @@ from __future__ import annotations
 import json
 import os
 import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, run_pto_lsp
-from raw_lsp import TIMEOUT, RawServer, frame
+from conftest import run_pto_lsp
+from raw_lsp import TIMEOUT, RawServer
+from test_lsp_hostile_round3 import _free_port, _serve, _SocketClient
 
 from pto_lsp.server.initialize_cache import VARIABLE
 
@@ -145,21 +144,6 @@ def test_a_file_full_of_content_length_lines_arrives_in_linear_time(tmp_path: Pa
 # ---------------------------------------------------------------- sockets
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def _serve(*args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "pto_lsp", "serve", *args],
-        cwd=REPO,
-        env=dict(os.environ, PYTHONPATH=str(REPO)),
-        stderr=subprocess.PIPE,
-    )
-
-
 def _connect(port: int) -> socket.socket:
     deadline = time.monotonic() + TIMEOUT
     while True:
@@ -168,37 +152,6 @@ def _connect(port: int) -> socket.socket:
         except OSError:
             assert time.monotonic() < deadline, "the server never listened"
             time.sleep(0.1)
-
-
-class _Framed:
-    """Framed JSON-RPC over a socket, every read with a timeout."""
-
-    def __init__(self, connection: socket.socket) -> None:
-        self.socket, self._buffer = connection, b""
-
-    def send(self, message: dict[str, Any]) -> None:
-        self.socket.sendall(frame(json.dumps(message).encode()))
-
-    def receive(self) -> dict[str, Any] | None:
-        """The next message; None when the server closed the connection."""
-        while True:
-            head, separator, rest = self._buffer.partition(b"\r\n\r\n")
-            if separator:
-                length = int(dict(line.split(b":", 1) for line in head.split(b"\r\n"))[b"Content-Length"])
-                if len(rest) >= length:
-                    self._buffer = rest[length:]
-                    return json.loads(rest[:length])
-            chunk = self.socket.recv(1 << 16)
-            if not chunk:
-                return None
-            self._buffer += chunk
-
-    def answer(self, id: int) -> dict[str, Any]:
-        while True:
-            message = self.receive()
-            assert message is not None, "the server closed the connection"
-            if message.get("id") == id and "method" not in message:
-                return message
 
 
 def test_port_probes_and_an_idle_connection_leave_a_tcp_server_to_its_editor(tmp_path: Path) -> None:
@@ -211,10 +164,10 @@ def test_port_probes_and_an_idle_connection_leave_a_tcp_server_to_its_editor(tmp
             half.sendall(b"\x00")
         time.sleep(0.5)
         assert server.poll() is None, "a port probe ended the server"
-        idle = _Framed(_connect(port))  # connected, never initializes
+        idle = _SocketClient(port)  # connected, never initializes
         idle.send({"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover", "params": {}})
         assert idle.answer(7)["error"]["code"] == -32002  # not initialized
-        editor = _Framed(_connect(port))
+        editor = _SocketClient(port)
         editor.send(
             {
                 "jsonrpc": "2.0",
@@ -236,7 +189,7 @@ def test_port_probes_and_an_idle_connection_leave_a_tcp_server_to_its_editor(tmp
         ) != "textDocument/publishDiagnostics":
             pass
         assert message is not None and [d["message"] for d in message["params"]["diagnostics"]] == [DELETE]
-        refused = _Framed(_connect(port))  # once a client is in session, another is refused
+        refused = _SocketClient(port)  # once a client is in session, another is refused
         assert "another client is connected" in refused.receive()["params"]["message"]  # type: ignore[index]
         editor.send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
         assert editor.answer(2)["result"] is None

@@ -571,7 +571,14 @@ async function askServer<T>(
 }
 
 async function showIR(ir: IrDocuments): Promise<void> {
-  const title = 'PTO: Show IR After Pass';
+  await showIRAfterPass(ir, 'PTO: Show IR After Pass', 'pto.showIR', '');
+}
+
+/**
+ * A module's IR after a pass the user picks: ours (`pto.showIR`), or the real compiler's
+ * own dump from the last save's pypto check (`pto.showRealIR`, its document named `pypto-<pass>`).
+ */
+async function showIRAfterPass(ir: IrDocuments, title: string, command: string, documentPrefix: string): Promise<void> {
   const editor = kernelEditor(title);
   if (!editor) {
     return;
@@ -586,9 +593,9 @@ async function showIR(ir: IrDocuments): Promise<void> {
     return;
   }
   const source = editor.document.uri;
-  const text = await runServerCommand(title, 'pto.showIR', [source.toString(), picked]);
+  const text = await runServerCommand(title, command, [source.toString(), picked]);
   if (text !== undefined) {
-    await ir.show(irDocumentPath(source.path, { pass: picked }), source, text, IR_LANGUAGE);
+    await ir.show(irDocumentPath(source.path, { pass: `${documentPrefix}${picked}` }), source, text, IR_LANGUAGE);
   }
 }
 
@@ -654,24 +661,7 @@ async function checkWithPypto(): Promise<void> {
 
 /** The real compiler's own dump after a pass, from the last save's pypto check. */
 async function showRealIR(ir: IrDocuments): Promise<void> {
-  const title = 'PTO: Show PyPTO IR After Pass (last save)';
-  const editor = kernelEditor(title);
-  if (!editor) {
-    return;
-  }
-  const passes = await askServer(title, PASSES_REQUEST, (running) => running.sendRequest(PASSES_REQUEST), passesFromServer);
-  if (!passes) {
-    return;
-  }
-  const picked = await pickPass(title, passes);
-  if (!picked) {
-    return;
-  }
-  const source = editor.document.uri;
-  const text = await runServerCommand(title, 'pto.showRealIR', [source.toString(), picked]);
-  if (text !== undefined) {
-    await ir.show(irDocumentPath(source.path, { pass: `pypto-${picked}` }), source, text, IR_LANGUAGE);
-  }
+  await showIRAfterPass(ir, 'PTO: Show PyPTO IR After Pass (last save)', 'pto.showRealIR', 'pypto-');
 }
 
 /** The PTO modules the real codegen wrote at the last save's pypto check. */

@@ -26,6 +26,8 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from compiler.syntax.source_checks import refusing_line
+
 _LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 _BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -274,7 +276,14 @@ def unit_extents(lines: Sequence[str], kinds: Sequence[int], first_row: int) -> 
 
 
 def cut_units(text: str) -> list[UnitSource]:
-    """The units of a text, scanned from the top."""
+    """The units of a text, scanned from the top. A text Python refuses before its first
+    statement (a NUL byte, a misleading coding declaration: `source_checks`) is one unit,
+    the line that stops it, as `pto-lsp check` and an open document cut it."""
     lines = split_keeping_ends(text)
+    refused = refusing_line(
+        lambda index: lines[index] if index < len(lines) else "", len(lines), "\x00" in text
+    )
+    if refused is not None:
+        return [UnitSource(lines[refused - 1], refused)]
     kinds, _ = scan(lines)
     return [UnitSource(text, row + 1) for text, row, _ in unit_extents(lines, kinds, 0)]

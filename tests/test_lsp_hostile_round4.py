@@ -17,26 +17,9 @@ from typing import Any
 import pytest
 from conftest import run_pto_lsp
 from raw_lsp import TIMEOUT, RawServer
-from test_lsp_hostile_round3 import _free_port, _serve, _SocketClient
+from test_lsp_hostile_round3 import DELETE, KERNEL, _free_port, _open, _serve, _SocketClient
 
 from pto_lsp.server.initialize_cache import VARIABLE
-
-KERNEL = """\
-import pypto.language as pl
-
-
-@pl.function
-def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-    y = x
-    del y
-    return x
-"""
-DELETE = "Unsupported statement type: Delete"
-
-
-def _open(server: RawServer, path: Path, text: str, version: int = 1) -> None:
-    document = {"uri": path.as_uri(), "languageId": "python", "version": version, "text": text}
-    server.notify("textDocument/didOpen", {"textDocument": document})
 
 
 def _change(server: RawServer, path: Path, version: int, changes: list[dict[str, Any]]) -> None:

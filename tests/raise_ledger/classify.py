@@ -55,9 +55,20 @@ _AUTOMATIC: list[tuple[Callable[[dict], bool], str]] = [
 
 @dataclass(frozen=True)
 class Judged:
-    """What pto-lsp reports on a row: (code, message, line) of each error."""
+    """What pto-lsp reports on a row: (code, message, line) of each error, and of each
+    warning or hint (`others`)."""
 
     errors: list[tuple[str, str, int]]
+    others: list[tuple[str, str, int]]
+
+    def of(self, site: dict) -> list[tuple[str, str, int]]:
+        """What can report the site: an error site's error, a warning or hint site's anything."""
+        return self.errors if not is_warning(site) else [*self.errors, *self.others]
+
+
+def is_warning(site: dict) -> bool:
+    """A site the real compile prints rather than raises (a verifier warning, a perf hint)."""
+    return site["raises"] in ("diagnostic(Warning)", "diagnostic(PerfHint)")
 
 
 def match_rows(sites: list[dict], rows: Iterable[Row]) -> dict[str, list[tuple[Row, RealError]]]:
@@ -70,13 +81,15 @@ def match_rows(sites: list[dict], rows: Iterable[Row]) -> dict[str, list[tuple[R
             longest = max(found.pattern.split(".*?"), key=len)
             compiled.append((site, found, _unescape(longest), literal_length(site["template"])))
     matched: dict[str, list[tuple[Row, RealError]]] = defaultdict(list)
+    errors = [entry for entry in compiled if not is_warning(entry[0])]
+    warnings = [entry for entry in compiled if is_warning(entry[0])]
     for row in rows:
-        if row.accepted:
-            continue
-        for error in row.errors:
+        said = [(error, errors) for error in ([] if row.accepted else row.errors)]
+        said += [(warning, warnings) for warning in row.warnings or []]
+        for error, candidates in said:
             found: list[tuple[int, dict]] = []
             for core in message_cores(error.message):
-                for site, regex, chunk, length in compiled:
+                for site, regex, chunk, length in candidates:
                     if chunk in core and regex.search(core) and all(site is not f for _, f in found):
                         found.append((length, site))
             if row.stage == "parse":  # the parser's verdict: only what the parser runs raised it
@@ -134,20 +147,26 @@ def classify(
 def _modelled(
     site: dict, reaching: list[tuple[Row, RealError]], rows: dict[str, Row], judge: Callable[[Row], Judged]
 ) -> dict | None:
+    """The evidence of each of our codes that reports the site (the parser's check and a
+    pass's may both report one deduction): the first code's, and `also` the others'."""
+    found: dict[str, dict] = {}
     for row, error in sorted(reaching, key=lambda pair: pair[0].id):
-        code = reported_code(judge(row), error)
-        if code is None:
+        code = reported_code(judge(row).of(site), error)
+        if code is None or code in found:
             continue
         accepted = _accepted_row(site, row, code, rows, judge)
         if accepted is not None:
-            return {"code": code, "rejected_row": row.id, "accepted_row": accepted}
-    return None
+            found[code] = {"code": code, "rejected_row": row.id, "accepted_row": accepted}
+    if not found:
+        return None
+    first, *others = found.values()
+    return {**first, "also": others} if others else first
 
 
-def reported_code(judged: Judged, error: RealError) -> str | None:
+def reported_code(reported: list[tuple[str, str, int]], error: RealError) -> str | None:
     """The code under which pto-lsp reports the real error (its message, on its line)."""
     cores = message_cores(error.message)
-    for code, message, line in judged.errors:
+    for code, message, line in reported:
         if error.line is not None and line != error.line:
             continue
         if any(core and core in message for core in cores[:2]):
@@ -160,19 +179,30 @@ def _accepted_row(
 ) -> str | None:
     """A row the real compiler accepted (through the site's stage), of the rejected row's group
     first, on which pto-lsp reports no error of `code`."""
-    stages = {"parse", "verifier", "compile"} if site["component"] in PARSE_COMPONENTS else {"compile"}
-    if site["component"] == "verifier":
-        stages = {"verifier", "compile"}
-    candidates = sorted(
-        (row for row in rows.values() if row.accepted and row.stage in stages),
+    if is_warning(site):  # a row the real compile printed none of the site's warnings on
+        regex = pattern(site["template"])
+        candidates = [
+            row
+            for row in rows.values()
+            if row.warnings is not None
+            and not any(
+                regex and regex.search(core) for w in row.warnings for core in message_cores(w.message)
+            )
+        ]
+    else:
+        stages = {"parse", "verifier", "compile"} if site["component"] in PARSE_COMPONENTS else {"compile"}
+        if site["component"] in ("verifier", "pass-utilities"):  # the verifier runs helpers too
+            stages = {"verifier", "compile"}
+        candidates = [row for row in rows.values() if row.accepted and row.stage in stages]
+    candidates.sort(
         key=lambda row: (
             row.group != rejected.group,
             row.id.split(":")[0] != rejected.id.split(":")[0],
             row.id,
-        ),
+        )
     )
     for row in candidates[:20]:
-        if all(found != code for found, _, _ in judge(row).errors):
+        if all(found != code for found, _, _ in judge(row).of(site)):
             return row.id
     return None
 
@@ -188,13 +218,17 @@ def _applies(rule: dict, site: dict) -> bool:
 
 
 def judge_with_pto_lsp(row: Row) -> Judged:
-    """pto-lsp's errors on a row: as `pto-lsp check` reports them."""
+    """pto-lsp's diagnostics on a row: as `pto-lsp check` reports them."""
     from compiler.base.diagnostics import Severity
     from compiler.batch import check_modules
 
     [report] = check_modules([row.source()], jobs=1)
+    # A message naming a place of the file names it as the real recording did (repository-relative).
+    name = relative(row.path) if row.path is not None and row.path.is_relative_to(REPO) else "<source>"
+    said = [(d.code, d.message_in(name), d.span.start_line, d.severity) for d in report.diagnostics]
     return Judged(
-        [(d.code, d.message, d.span.start_line) for d in report.diagnostics if d.severity is Severity.ERROR]
+        [(code, message, line) for code, message, line, severity in said if severity is Severity.ERROR],
+        [(code, message, line) for code, message, line, severity in said if severity is not Severity.ERROR],
     )
 
 

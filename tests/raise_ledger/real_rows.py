@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -35,6 +36,8 @@ class Row:
     errors: list[RealError] = field(default_factory=list)
     path: Path | None = None
     text: str | None = None
+    # The warnings the real compile printed (the verifier's), where they were recorded.
+    warnings: list[RealError] | None = None
 
     def source(self) -> str:
         if self.text is not None:
@@ -66,6 +69,22 @@ def _verdict_corpus(name: str) -> Iterator[Row]:
     if not (folder / "verdicts.json").exists():
         return
     compiled = json.loads((DATA / "accepted_compile_verdicts.json").read_text())
+    for row in _verdict_rows(name, folder, compiled):
+        row.warnings = case_warnings().get(row.id.replace(":", "/", 1))
+        yield row
+
+
+@cache
+def case_warnings() -> dict[str, list[RealError]]:
+    """The real verifier's warnings of every case of the shared verdict corpora."""
+    recorded = json.loads((DATA / "verifier_verdict_case_warnings.json").read_text())
+    return {
+        case: [RealError(message, line) for _, message, line, _ in warnings]
+        for case, warnings in recorded.items()
+    }
+
+
+def _verdict_rows(name: str, folder: Path, compiled: dict) -> Iterator[Row]:
     for verdict in json.loads((folder / "verdicts.json").read_text()):
         oracle = verdict["oracle"]
         row_id = f"{name}:{verdict['file']}"
@@ -122,9 +141,8 @@ def _conformance() -> Iterator[Row]:
 def _verifier_cases() -> Iterator[Row]:
     verdicts = json.loads((DATA / "verifier_verdicts.json").read_text())
     for name, verdict in sorted(verdicts.items()):
-        errors = [
-            RealError(d["message"], d.get("line")) for d in verdict["diagnostics"] if d["severity"] == "error"
-        ]
+        said = [(d["severity"], RealError(d["message"], d.get("line"))) for d in verdict["diagnostics"]]
+        errors = [error for severity, error in said if severity == "error"]
         yield Row(
             f"verifier_cases:{name}",
             "verifier_cases",
@@ -132,6 +150,7 @@ def _verifier_cases() -> Iterator[Row]:
             verdict["parsed"] and not errors,
             errors,
             DATA / "verifier_cases" / name,
+            warnings=[warning for severity, warning in said if severity == "warning"],
         )
 
 

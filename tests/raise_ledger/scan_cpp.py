@@ -161,7 +161,7 @@ def _part_template(part: str, before: str) -> str | None:
     literal = _literal(part)
     if literal is not None:
         return literal
-    inner = re.fullmatch(r"std::string\s*\((.*)\)", part, re.S)
+    inner = re.fullmatch(r"std::(?:string|move)\s*\((.*)\)", part, re.S)
     if inner:
         return _part_template(inner.group(1).strip(), before)
     variable = re.fullmatch(r"([A-Za-z_]\w*)(?:\.str\(\))?", part)

@@ -107,7 +107,10 @@ def _site_row(site: dict) -> str:
         where += f" ({site['pass']})"
     status = site["status"]
     if status == "modelled":
-        evidence = f"{site['code']}; rejects `{site['rejected_row']}`, accepts `{site['accepted_row']}`"
+        evidence = "; ".join(
+            f"{e['code']}: rejects `{e['rejected_row']}`, accepts `{e['accepted_row']}`"
+            for e in [site, *site.get("also", [])]
+        )
     elif status == "out of static reach":
         evidence = site["reason"]
     else:

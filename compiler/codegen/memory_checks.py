@@ -41,7 +41,7 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.not_modelled import KernelsNotModelled
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
@@ -78,6 +78,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
+    # those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[Span] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -87,8 +90,14 @@ def program_memory(program: Program) -> ProgramMemory:
         return _program_memory(program)
     except RecursionError:
         raise  # the unit is too deep to analyse (`analyse_unit` says so)
-    except Exception:  # a pass or the emitter stumbling: "not analysed"
-        return ProgramMemory([], [], None)
+    except Exception as problem:  # a pass or the emitter stumbling: "not analysed"
+        return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
+
+
+def _where_stopped(problem: Exception, otherwise: Span) -> Span:
+    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+    span = getattr(problem, "span", None)
+    return span if isinstance(span, Span) else otherwise
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -104,7 +113,7 @@ def _program_memory(program: Program) -> ProgramMemory:
             kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]
         )
     ]
-    refused: dict[str, object] = {}
+    refused: dict[str, PassNotModelled] = {}
     try:
         programs = [PIPELINE[-1].run(p) for p in outlined]
     except TileConversionError as error:
@@ -115,22 +124,23 @@ def _program_memory(program: Program) -> ProgramMemory:
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
     if creates:
-        return ProgramMemory(memories, creates)
+        return ProgramMemory(memories, creates, [], stopped)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
     operands = [d for _, found in calls for d in _l0_operand_errors(found)]
     if operands:
-        return ProgramMemory(memories, operands)
+        return ProgramMemory(memories, operands, [], stopped)
     overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
     if overflows:
-        return ProgramMemory(memories, overflows)
+        return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
     hints = (
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
-    return ProgramMemory(memories, [], hints)
+    return ProgramMemory(memories, [], hints, stopped)
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:

@@ -50,6 +50,10 @@ TILE_OP_REJECTED = (
 TILE_CONVERSION_REJECTED = (
     "PTO705"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
 )
+TILE_CAST_NO_PATH = "PTO706"  # LegalizeTileCast: "no native cast path from uint8 to fp32 for arch a2a3; ..."
+INIT_MEMREF_SHAPE = (
+    "PTO707"  # InitMemRef: "requires positive shape for variable 't', but shape element 0 is -1"
+)
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel

@@ -41,6 +41,8 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
+from compiler.passes.init_memref_checks import non_positive_shape_errors
+from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
 from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
@@ -123,16 +125,21 @@ def _program_memory(program: Program) -> ProgramMemory:
     except KernelsNotModelled as problem:  # the kernels the pass took through
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
-    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
     stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
-    if creates:
-        return ProgramMemory(memories, creates, [], stopped)
+    # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
+    # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
-    operands = [d for _, found in calls for d in _l0_operand_errors(found)]
-    if operands:
-        return ProgramMemory(memories, operands, [], stopped)
+    operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
+    shapes = non_positive_shape_errors(kernels)
+    rejected = creates or casts or operands
+    if shapes:
+        return ProgramMemory([], rejected or shapes, [], stopped)
+    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    if rejected:
+        return ProgramMemory(memories, rejected, [], stopped)
     overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
@@ -177,6 +184,9 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         return list(diagnostics)
     judged = []
     for diagnostic in diagnostics:
+        if diagnostic.code == codes.TILE_CAST_NO_PATH:
+            judged.extend(cast_error_for_soc(diagnostic, soc))
+            continue
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue

@@ -264,6 +264,23 @@ class Publication:
             )
         return Publication(units, self._in_order, self.converted)
 
+    def with_added(self, payloads: list[Payload]) -> Publication:
+        """This publication with more diagnostics (kept from an earlier one), after its own."""
+        return _Joined(self, payloads)
+
+
+class _Joined(Publication):
+    """A publication and some diagnostics added to it: the JSON made from the dicts (rare:
+    only while a keystroke's new error is held back and something shown would go)."""
+
+    def __init__(self, base: Publication, added: list[Payload]) -> None:
+        super().__init__(base._units, False, base.converted)
+        self._added = added
+
+    @cached_property
+    def payloads(self) -> list[Payload]:
+        return [*super().payloads, *self._added]
+
 
 class DiagnosticPayloads:
     """The publishable diagnostics of one open document, unit by unit.

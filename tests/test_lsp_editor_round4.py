@@ -5,12 +5,18 @@ link, what was not analysed, hovers, inlay hints, code lenses and quick fixes.""
 from __future__ import annotations
 
 import asyncio
+import re
+from pathlib import Path
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import pytest_lsp
-from conftest import EXAMPLES, SERVER
+from conftest import EXAMPLES, REPO, SERVER
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
+
+from compiler.base import codes
 
 URI = "file:///work/kernels/round4.py"
 PAUSE_MS = 1000
@@ -57,3 +63,56 @@ async def test_a_warning_elsewhere_stays_while_a_new_line_is_typed_key_by_key(ed
     assert while_typing and all(_shown(item.diagnostics) == before for item in while_typing), [
         _shown(item.diagnostics) for item in while_typing
     ]
+
+
+# ---------------------------------------------------------------- 3. every code links its explanation
+
+DOCS = REPO / "docs" / "diagnostics.md"
+
+
+def _emittable_codes() -> set[str]:
+    """Every code pto-lsp can emit: the constants of compiler/base/codes.py (the one place
+    codes are defined, tests/test_layering.py)."""
+    return {
+        value for value in vars(codes).values() if isinstance(value, str) and re.fullmatch(r"PTO\d{3}", value)
+    }
+
+
+def test_every_code_we_can_emit_has_an_anchor_in_the_docs():
+    text = DOCS.read_text()
+    anchors = re.findall(r'<a id="(pto\d{3})"></a>', text)
+    assert len(anchors) == len(set(anchors)), "an anchor twice"
+    missing = sorted(code for code in _emittable_codes() if code.lower() not in anchors)
+    assert missing == []
+    # each anchor sits in its own code's row
+    for code in _emittable_codes():
+        assert f'<a id="{code.lower()}"></a>`{code}`' in text
+
+
+MISTAKES = """import pypto.language as pl
+
+
+@pl.program
+class Mistakes:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+        t = pl.load(x, [0, 0], [64, 64], cache=pl.CachePolicy.BYPASS)
+        u = pl.lod(x, [0, 0], [64, 64])
+        v = pl.add(t, undefined_thing)
+        return out
+"""
+
+
+async def test_every_published_diagnostic_links_its_codes_row_in_the_docs(editor: RecordingClient):
+    open_document(editor, MISTAKES, URI)
+    published = await wait_for_version(editor, URI, 1)
+    assert published
+    text = DOCS.read_text()
+    for diagnostic in published:
+        assert diagnostic.code_description is not None, diagnostic
+        href = diagnostic.code_description.href
+        if diagnostic.code == "PTO301":
+            continue  # its own link: the PTOAS issue (test_bypass_warning.py)
+        path, anchor = href.split("#")
+        assert Path(url2pathname(urlparse(path).path)) == DOCS
+        assert anchor == str(diagnostic.code).lower() and f'<a id="{anchor}"></a>' in text

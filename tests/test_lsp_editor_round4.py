@@ -116,3 +116,42 @@ async def test_every_published_diagnostic_links_its_codes_row_in_the_docs(editor
         path, anchor = href.split("#")
         assert Path(url2pathname(urlparse(path).path)) == DOCS
         assert anchor == str(diagnostic.code).lower() and f'<a id="{anchor}"></a>' in text
+
+
+# ---------------------------------------------------------------- 6. inlay hints in operand order
+
+MATMUL = """import pypto.language as pl
+
+
+@pl.program
+class Mm:
+    @pl.function
+    def main(
+        self,
+        y: pl.Tensor[[128, 128], pl.FP32],
+        w: pl.Tensor[[128, 128], pl.FP32],
+        out: pl.Out[pl.Tensor[[128, 128], pl.FP32]],
+    ) -> pl.Tensor[[128, 128], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):
+            pl.set_cache_policy(w, pl.CachePolicy.BYPASS)
+            c: pl.Tensor[[128, 128], pl.FP32] = pl.matmul(y, w, out_dtype=pl.FP32)
+            out = pl.assemble(out, c, [0, 0])
+        return out
+"""
+
+
+async def test_a_matmuls_inlay_hint_lists_its_reads_in_operand_order(editor: RecordingClient):
+    open_document(editor, MATMUL, URI)
+    await wait_for_version(editor, URI, 1)
+    hints = await editor.text_document_inlay_hint_async(
+        lsp.InlayHintParams(
+            text_document=lsp.TextDocumentIdentifier(uri=URI),
+            range=lsp.Range(start=lsp.Position(0, 0), end=lsp.Position(MATMUL.count("\n"), 0)),
+        )
+    )
+    row = MATMUL.split("\n").index(
+        "            c: pl.Tensor[[128, 128], pl.FP32] = pl.matmul(y, w, out_dtype=pl.FP32)"
+    )
+    [label] = [hint.label for hint in hints or [] if hint.position.line == row]
+    text = label if isinstance(label, str) else "".join(part.value for part in label)
+    assert text.index("y: DEFAULT") < text.index("w: BYPASS"), text

@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 import pytest_lsp
-from conftest import EXAMPLES, REPO, SERVER
+from conftest import EXAMPLES, REPO, SERVER, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
@@ -155,3 +155,81 @@ async def test_a_matmuls_inlay_hint_lists_its_reads_in_operand_order(editor: Rec
     [label] = [hint.label for hint in hints or [] if hint.position.line == row]
     text = label if isinstance(label, str) else "".join(part.value for part in label)
     assert text.index("y: DEFAULT") < text.index("w: BYPASS"), text
+
+
+# ---------------------------------------------------------------- 5. hovers: loops, kernel calls, cache=2
+
+CALLS = """import pypto.language as pl
+
+
+@pl.program
+class Calls:
+    @pl.function(type=pl.FunctionType.InCore)
+    def produce(
+        self, x: pl.Tensor[[64, 64], pl.FP32], mid: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64], cache=pl.CachePolicy.BYPASS)
+        mid = pl.store(pl.mul(t, 2.0), [0, 0], mid)
+        return mid
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self, a: pl.Tensor[[64, 64], pl.FP32], mid: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        for i in pl.range(0, 4, 1):
+            mid = self.produce(a, mid)
+        for j in pl.parallel(8):
+            mid = self.produce(a, mid)
+        for k in pl.unroll(3):
+            mid = self.produce(a, mid)
+        return mid
+"""
+
+
+async def _hover(client: RecordingClient, text: str, needle: str, offset: int = 0) -> str | None:
+    index = text.index(needle) + offset
+    position = lsp.Position(text.count("\n", 0, index), index - (text.rfind("\n", 0, index) + 1))
+    found = await client.text_document_hover_async(
+        lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=URI), position=position)
+    )
+    return found.contents.value if found is not None else None  # type: ignore[union-attr]
+
+
+async def test_loop_headers_and_kernel_calls_have_hovers(editor: RecordingClient):
+    open_document(editor, CALLS, URI)
+    assert [d.code for d in await wait_for_version(editor, URI, 1) if d.severity == 1] == []
+    ranged = await _hover(editor, CALLS, "pl.range(", 3)
+    assert ranged is not None and "`pl.range` loop" in ranged and "4 iterations" in ranged
+    assert "Sequential" in ranged
+    parallel = await _hover(editor, CALLS, "for j in pl.parallel")
+    assert parallel is not None and "`pl.parallel` loop" in parallel and "8 iterations" in parallel
+    assert "independent" in parallel
+    unrolled = await _hover(editor, CALLS, "pl.unroll(", 4)
+    assert unrolled is not None and "`pl.unroll` loop" in unrolled and "UnrollLoops" in unrolled
+
+    call = await _hover(editor, CALLS, "self.produce(a, mid)", 6)
+    assert call is not None
+    assert "def produce(x: pl.Tensor[[64, 64], pl.FP32], mid: pl.Tensor[[64, 64], pl.FP32] (Out))" in call
+    lines = call.split("\n")
+    [x] = [line for line in lines if line.startswith("- `x`")]
+    assert "← `a`" in x and "In" in x and "BYPASS" in x and "explicit `cache=` here" in x
+    [mid] = [line for line in lines if line.startswith("- `mid`")]
+    assert "← `mid`" in mid and "Out" in mid
+
+
+async def test_a_load_with_an_invalid_cache_value_is_said_invalid_by_the_hover_and_explain(
+    editor: RecordingClient, tmp_path: Path
+):
+    text = CALLS.replace("cache=pl.CachePolicy.BYPASS)", "cache=2)")
+    open_document(editor, text, URI)
+    published = await wait_for_version(editor, URI, 1)
+    assert [d.code for d in published if d.severity == 1] == ["PTO110"]
+    said = await _hover(editor, text, "pl.load(x", 4)
+    assert said is not None and "invalid" in said and "compile stops there" in said, said
+    assert "DEFAULT" not in said.split("Valid:")[0], said
+    kernel = tmp_path / "invalid_cache.py"
+    kernel.write_text(text)
+    row = text.split("\n").index(next(line for line in text.split("\n") if "pl.load(x" in line)) + 1
+    run = run_pto_lsp("explain", f"{kernel}:{row}")
+    assert "cache= value is invalid" in run.stdout and "compile stops there" in run.stdout, run.stdout
+    assert "DEFAULT" not in run.stdout

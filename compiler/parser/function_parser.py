@@ -177,6 +177,8 @@ class FunctionParser:
         )
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
+        elif decorator.is_jit:
+            self._exprs.jit_body(self._may_be_inlined_as_literal)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -915,6 +917,13 @@ class FunctionParser:
     ) -> scope_headers.SpmdLaunch:
         """`pl.spmd(core_num, sync_start=...)`: checked and read before the header binds anything."""
         return scope_headers.spmd_launch(stmt, call, self._exprs.parse, hint=hint, allow_deps=allow_deps)
+
+    def _may_be_inlined_as_literal(self, name: str) -> bool:
+        """Whether `@pl.jit` may write `name` in as a literal: a module int/float/bool, or
+        a global whose value we cannot know (an import from another file, say)."""
+        return self._inlined_as_literal(name) or (
+            name not in self._bindings and self._env.values.get(name, UNKNOWN) is UNKNOWN
+        )
 
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""

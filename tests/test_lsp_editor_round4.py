@@ -233,3 +233,92 @@ async def test_a_load_with_an_invalid_cache_value_is_said_invalid_by_the_hover_a
     run = run_pto_lsp("explain", f"{kernel}:{row}")
     assert "cache= value is invalid" in run.stdout and "compile stops there" in run.stdout, run.stdout
     assert "DEFAULT" not in run.stdout
+
+
+# ---------------------------------------------------------------- 2. what was not analysed, shown quietly
+
+UNMODELLED = """import pypto.language as pl
+import pypto.language.distributed as pld
+
+
+@pl.function
+def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
+    pld.system.notify(x)
+    return x
+"""
+
+
+async def test_a_construct_not_analysed_is_a_quiet_hint_never_an_error(editor: RecordingClient):
+    open_document(editor, UNMODELLED, URI)
+    published = await wait_for_version(editor, URI, 1)
+    [hint] = [d for d in published if d.code == "PTO010"]
+    assert hint.severity == lsp.DiagnosticSeverity.Hint
+    assert hint.range.start.line == UNMODELLED.split("\n").index("    pld.system.notify(x)")
+    assert hint.message.startswith("Not analysed:") and "pld.system.notify(x)" in hint.message
+    assert [
+        d for d in published if d.severity in (lsp.DiagnosticSeverity.Error, lsp.DiagnosticSeverity.Warning)
+    ] == []
+    # A clean kernel has no such hint: clean and not looked at are told apart.
+    clean = UNMODELLED.replace("    pld.system.notify(x)\n", "")
+    change(editor, 2, (0, 0), (UNMODELLED.count("\n"), 0), clean, URI)
+    assert [d.code for d in await wait_for_version(editor, URI, 2)] == []
+
+
+async def _lenses(client: RecordingClient) -> list[lsp.CodeLens]:
+    return (
+        await client.text_document_code_lens_async(
+            lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+        )
+        or []
+    )
+
+
+async def test_a_kernel_whose_memory_is_not_analysed_gets_a_lens_that_says_so_and_why(
+    editor: RecordingClient,
+):
+    text = (EXAMPLES / "bypass_matmul.py").read_text()
+    open_document(editor, text, URI)
+    await wait_for_version(editor, URI, 1)
+    [lens] = await _lenses(editor)
+    assert lens.command is not None
+    assert lens.command.title.startswith("memory: not analysed (") and lens.command.title.endswith(")")
+    assert "tile.matmul" in lens.command.title
+    assert lens.range.start.line == text.split("\n").index(
+        '        with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):'
+    )
+
+
+# ---------------------------------------------------------------- 8. the memory lens: on the definition, clickable
+
+KERNELS = """import pypto.language as pl
+
+
+@pl.program
+class Kernels:
+    @pl.function(
+        type=pl.FunctionType.InCore,
+    )
+    def scale(
+        self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.load(x, [0, 0], [64, 64])
+        out = pl.store(pl.mul(t, 2.0), [0, 0], out)
+        return out
+"""
+
+
+async def test_the_memory_lens_sits_above_the_decorators_and_opens_the_memory_view(editor: RecordingClient):
+    open_document(editor, KERNELS, URI)
+    await wait_for_version(editor, URI, 1)
+    [lens] = await _lenses(editor)
+    lines = KERNELS.split("\n")
+    # Above `@pl.function(`: never between a decorator and its `def`.
+    assert lens.range.start.line == lines.index("    @pl.function(")
+    assert lens.command is not None and lens.command.title.startswith("Vec ")
+    assert lens.command.command == "ptoLsp.showMemory"
+    assert list(lens.command.arguments or []) == [URI, "scale"]
+    # What the click opens: the server's memory view of that kernel.
+    shown = await editor.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMemory", arguments=[URI, "scale"])
+    )
+    assert "Kernels.scale" in shown and "Vec" in shown

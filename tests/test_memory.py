@@ -139,8 +139,9 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     lenses = await client.text_document_code_lens_async(
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
+    # Above the kernel's decorator (line 5), not between it and the `def` (line 6).
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (6, "Vec 262,144 / 188,416 bytes")
+        (5, "Vec 262,144 / 188,416 bytes")
     ]
 
 
@@ -162,7 +163,7 @@ async def test_a_capacity_error_hidden_by_a_syntax_error_shows_where_its_kernel_
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (13, "Vec 262,144 / 188,416 bytes")
+        (12, "Vec 262,144 / 188,416 bytes")
     ]
     change(client, 3, (6, 11), (6, 12), "", URI)  # `def helper(:` -> `def helper():`
     [capacity] = await wait_for_version(client, URI, 3)

@@ -31,7 +31,7 @@ from compiler.codegen.memory_checks import SOC_JUDGED_CODES
 from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
-from pto_lsp.features.notes import declaration_notes
+from pto_lsp.features.notes import declaration_notes, not_analysed_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -129,6 +129,8 @@ class _Converted:
         self.diagnostics = analysis.published(codegen)
         alone = ModuleAnalysis(uri, units=[analysis])
         self.notes = declaration_notes(alone)
+        if analysis.may_hold_opaque:
+            self.notes += not_analysed_notes(alone)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)

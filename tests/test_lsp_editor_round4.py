@@ -322,3 +322,22 @@ async def test_the_memory_lens_sits_above_the_decorators_and_opens_the_memory_vi
         lsp.ExecuteCommandParams(command="pto.showMemory", arguments=[URI, "scale"])
     )
     assert "Kernels.scale" in shown and "Vec" in shown
+
+
+# ---------------------------------------------------------------- 7. PTO801 on the allocation that crosses capacity
+
+
+async def test_the_capacity_error_is_on_the_tile_that_crosses_it_with_the_scope_and_the_live_buffers(
+    editor: RecordingClient,
+):
+    text = (REPO / "tests" / "data" / "memory_cases" / "vec_overflow.py").read_text()
+    open_document(editor, text, URI)
+    [error] = [d for d in await wait_for_version(editor, URI, 1) if d.code == "PTO801"]
+    lines = text.split("\n")
+    # tb's buffer (at 131,072) ends past Vec's 188,416 bytes: the load that makes tb.
+    assert error.range.start.line == lines.index("        tb = pl.load(b, [0, 0], [128, 256])")
+    related = [(info.location.range.start.line, info.message) for info in error.related_information or []]
+    assert related[0][0] == lines.index("    @pl.function(type=pl.FunctionType.InCore)") + 1  # the `def`
+    assert "kernel 'add_big'" in related[0][1] and "'tb'" in related[0][1]
+    live = {line for line, message in related[1:] if message.startswith("live at the same time")}
+    assert lines.index("        ta = pl.load(a, [0, 0], [128, 256])") in live

@@ -32,13 +32,13 @@ def test_two_128x256_fp32_tiles_and_their_sum_overflow_vec_with_the_real_message
     [found] = diagnostics
     assert found["code"] == "PTO801"
     assert found["message"] == "Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)"
-    assert found["range"]["start"]["line"] == 6  # the kernel's `def` line
+    # On `tb = pl.load(...)`, whose buffer crosses the limit (issue 32: where the author acts).
+    assert found["range"]["start"]["line"] == 13
     assert found["data"]["stage"] == "AllocateMemoryAddr"
-    [tipping] = found["relatedInformation"]
-    assert (
-        tipping["location"]["range"]["start"]["line"] == 13
-    )  # `tb = pl.load(...)`: its buffer crosses the limit
-    assert "'tb' (131,072 bytes at Vec address 131,072)" in tipping["message"]
+    kernel, *live = found["relatedInformation"]
+    assert kernel["location"]["range"]["start"]["line"] == 6  # the kernel's `def` line
+    assert "'tb' (131,072 bytes at Vec address 131,072)" in kernel["message"]
+    assert [info["location"]["range"]["start"]["line"] for info in live] == [12, 14]  # ta, tc
 
 
 def test_a_kernel_that_fits_is_clean_and_its_use_is_printed():

@@ -11,6 +11,9 @@ MISLEADING_CODING = "PTO004"
 
 # A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
 NOT_ANALYSED = "PTO009"
+# A construct inside an analysed definition that the front end does not model (kept opaque):
+# the editor's quiet hint that it was not looked at, never an error.
+NOT_MODELLED = "PTO010"
 
 # The general PyPTO front end, one code per exception class it raises.
 UNSUPPORTED_FEATURE = "PTO501"  # UnsupportedFeatureError

@@ -16,8 +16,10 @@ Three real checks, each with its real message (the location the real text append
 - AllocateMemoryAddr: a space whose planned buffers end past the platform's capacity,
   `Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)` (`ValueError`,
   no location). Only where the use is exact (`kernel_memory`): an "at most" use is never
-  an error. Range: the kernel (its `with pl.at` / `def` line); related: the tile whose
-  buffer crosses the limit.
+  an error. Range: the op defining the tile whose buffer crosses the limit (where the
+  author can act; the kernel's header when it has no place in the source); related: the
+  kernel's scope (its `with pl.at` / `def` line), then the other buffers of that space
+  live at the same time.
 
 The passes run program by program and stop at the first that fails, so a program with a
 ConvertTensorToTileOps error gets no other, and one with an AutoTileMatmulL0 error no
@@ -157,22 +159,33 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
         limit = capacity(soc, use.space)
         if not use.exact or limit is None or use.used <= limit:
             continue
+        tipping = use.tipping_tile(limit)
+        at = tipping.span if tipping is not None and tipping.span is not None else memory.span
         diagnostic = Diagnostic(
             codes.MEMORY_SPACE_OVERFLOW,
             overflow_message(use.space, use.used, limit),
-            memory.span,
+            at,
             stage=Stage.ALLOCATE_MEMORY_ADDR,
             exception="ValueError",
             data={"space": use.space, "used": use.used, "soc": soc, "kernel": memory.name},
         )
-        tipping = use.tipping_tile(limit)
-        if tipping is not None and tipping.span is not None:
+        if at is not memory.span and tipping is not None:
             name = f"'{tipping.label}' " if tipping.label else ""
             diagnostic = diagnostic.with_related(
-                tipping.span,
-                f"tile {name}({format_bytes(tipping.size)} bytes at {use.space} address "
-                f"{format_bytes(tipping.address or 0)}) ends past the {format_bytes(limit)} bytes of {use.space}",
+                memory.span,
+                f"in kernel '{memory.name}': tile {name}({format_bytes(tipping.size)} bytes at {use.space} "
+                f"address {format_bytes(tipping.address or 0)}) ends past the {format_bytes(limit)} bytes "
+                f"of {use.space}",
             )
+            for other in use.tiles:
+                if other is tipping or other.span is None or not other.live_with(tipping):
+                    continue
+                label = f"'{other.label}' " if other.label else ""
+                diagnostic = diagnostic.with_related(
+                    other.span,
+                    f"live at the same time: tile {label}({format_bytes(other.size)} bytes at {use.space} "
+                    f"address {format_bytes(other.address or 0)})",
+                )
         found.append(diagnostic)
     return found
 
@@ -199,10 +212,13 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
             else create_message(used, limit)
         )
+        # The tile crossing this SoC's limit may be another one: the error goes back to the
+        # kernel's header (the first related location, where there is one), without the rest.
+        header = diagnostic.related[0].span if diagnostic.related else diagnostic.span
         judged.append(
             dataclasses.replace(
-                # The tile crossing this SoC's limit may be another one: no related information.
                 diagnostic,
+                span=header,
                 message=message,
                 related=(),
                 data={**diagnostic.data, "soc": soc},

@@ -228,9 +228,13 @@ class ExpressionParser:
             args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
             return self._pl_call(node, op_path, split, args, kwargs, span)
         if path and path[0] == "pld" and len(path) >= 2:
-            if len(path) <= 3 and self._pld_context is not None:
-                distributed_calls.check_pld_call(node, path, self._pld_context())
-            return self.distributed_call(node, span)
+            checked = len(path) <= 3 and self._pld_context is not None
+            if checked:
+                distributed_calls.check_pld_call(node, path, self._pld_context())  # type: ignore[misc]
+            call = self.distributed_call(node, span)
+            if checked:
+                distributed_calls.check_pld_arguments(node, path)
+            return call
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {

@@ -517,6 +517,9 @@ class FunctionParser:
         assert isinstance(target, ast.Name)
         value = self._exprs.distributed_call(call, Span.of(call))
         distributed_calls.check_alloc_name_keyword(target, call)
+        path = distributed_calls.pld_path(call)
+        assert path is not None
+        distributed_calls.check_alloc_arguments(call, path)
         declared.add(target.id)
         return AssignStmt(span, self._bind(target.id, UnknownType(), Span.of(target)), value)
 

@@ -75,3 +75,40 @@ def test_a_distributed_ops_string_attribute_is_no_constant_error(tmp_path):
         """
     )
     assert _errors(tmp_path, source) == []
+
+
+BIND_KERNEL = """\
+import pypto.language as pl
+
+M = pl.dynamic("M")
+
+
+@pl.jit
+def k(a: pl.Tensor[[{rows}, 16], pl.FP32], out: pl.Out[pl.Tensor[[{rows}, 16], pl.FP32]]):
+    a.bind_dynamic(0, M)
+    out.bind_dynamic(0, M)
+    with pl.at(level=pl.Level.CORE_GROUP):
+        t = pl.load(a, [0, 0], [16, 16])
+        out = pl.store(t, [0, 0], out)
+    return out
+"""
+
+
+def _not_analysed(tmp_path, source: str) -> list[int]:
+    path = tmp_path / "kernel.py"
+    path.write_text(source)
+    report = json.loads(run_pto_lsp("check", "--format", "json", str(path)).stdout)
+    return [span["start"]["line"] + 1 for entry in report["files"] for span in entry["notAnalysed"]]
+
+
+def test_bind_dynamic_of_a_dynamic_dim_is_analysed(tmp_path):
+    """The jit deletes `param.bind_dynamic(...)`: with the dim already dynamic in the
+    annotation the program is the one annotated, and every line of it is analysed."""
+    assert _not_analysed(tmp_path, BIND_KERNEL.format(rows="M")) == []
+    assert "could not be analysed" not in run_pto_lsp("check", str(tmp_path / "kernel.py")).stdout
+
+
+def test_bind_dynamic_of_an_integer_dim_is_said_not_analysed(tmp_path):
+    """Binding a dim annotated 16 makes it dynamic: a type we do not rewrite, so those
+    lines are said not analysed rather than checked against the wrong shape."""
+    assert _not_analysed(tmp_path, BIND_KERNEL.format(rows="16")) == [8, 9]

@@ -18,6 +18,7 @@ from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 from raise_ledger.classify import (
+    INTERNAL,
     MODELLED,
     NOT_MODELLED,
     OUT_OF_REACH,
@@ -60,6 +61,8 @@ def test_every_site_has_one_id_and_a_status_with_its_evidence() -> None:
         assert site["id"].startswith(f"{site['file']}::{site['function']}::")
         if site["status"] == OUT_OF_REACH:
             assert site["reason"], site["id"]
+        if site["status"] == INTERNAL:  # the compiler's own invariant, and no real row reaches it
+            assert site["raises"] == "InternalError" and site["reached_by"] == 0, site["id"]
         if site["status"] == NOT_MODELLED:
             assert "code" not in site and "reason" not in site, site["id"]
 

@@ -82,9 +82,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
-    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
-    # those kernels, were not taken through the rest of the pipeline, so not checked.
-    unanalysed: list[Span] = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`), and why: the
+    # program, or those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[tuple[Span, str]] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -98,10 +98,13 @@ def program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
 
 
-def _where_stopped(problem: Exception, otherwise: Span) -> Span:
-    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+def _where_stopped(problem: Exception, otherwise: Span) -> tuple[Span, str]:
+    """Where a pass refused to go on (`PassNotModelled.span`, else the program's header), and
+    what it did not model."""
     span = getattr(problem, "span", None)
-    return span if isinstance(span, Span) else otherwise
+    if isinstance(problem, PassNotModelled):
+        return (span if isinstance(span, Span) else otherwise), f"{problem.pass_name}: {problem.reason}"
+    return otherwise, "a pass pto-lsp could not take this program through"
 
 
 def _program_memory(program: Program) -> ProgramMemory:

@@ -145,6 +145,30 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     ]
 
 
+async def test_the_editor_shows_a_mat_overflow_and_the_l0_spaces_it_cannot_plan(client: RecordingClient):
+    """A matmul of Mat operands: AutoTileMatmulL0 chooses its L0 tiles, so Left / Right / Acc
+    are "not analysed" in the hover and the lens, while its Mat use is the real planner's and
+    over the capacity, with the real message (`capacity_mutants/verdicts.json`)."""
+    text = (MUTANTS / "mat_big_operand.py").read_text(encoding="utf-8")
+    open_document(client, text, URI)
+    [diagnostic] = [
+        d for d in await wait_for_version(client, URI, 1) if d.severity == lsp.DiagnosticSeverity.Error
+    ]
+    assert diagnostic.message == "Mat buffer usage (1179648 bytes) exceeds platform limit (524288 bytes)"
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(text_document=lsp.TextDocumentIdentifier(uri=URI), position=lsp.Position(6, 9))
+    )
+    assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+    assert "- Mat 1,179,648 / 524,288 bytes — **over capacity**" in hover.contents.value
+    assert "- Left: not analysed" in hover.contents.value
+    lenses = await client.text_document_code_lens_async(
+        lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
+    )
+    assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
+        (6, "Mat 1,179,648 / 524,288 bytes · Left not analysed · Right not analysed · Acc not analysed")
+    ]
+
+
 async def test_a_capacity_error_hidden_by_a_syntax_error_shows_where_its_kernel_moved_once_fixed(
     client: RecordingClient, tmp_path: Path
 ):
@@ -255,8 +279,9 @@ NOT_PLANNED = {
 }
 MUTANT_DATA = json.loads(MUTANT_VERDICTS.read_text(encoding="utf-8")) if MUTANT_VERDICTS.is_file() else {}
 # The kernel each real capacity error names no location for: PTO801 is reported on it (its
-# `def` line, docs/diagnostics.md), as the real AllocateMemoryAddr raises it per function.
-_KERNEL_LINE = re.compile(r"^    def (\w+)\(", re.M)
+# `def` line, or the `with pl.at(...)` line of the scope it is outlined from;
+# docs/diagnostics.md), as the real AllocateMemoryAddr raises it per function.
+_KERNEL_LINE = re.compile(r"^    def \w+\(", re.M)
 
 
 @pytest.mark.skipif(not MUTANT_DATA, reason="the real compiler's verdicts are not recorded yet")
@@ -281,7 +306,9 @@ def test_each_capacity_mutant_gets_the_real_verdict(name: str, soc: str):
     if "message" in real:
         assert [(d["code"], d["message"]) for d in errors] == [("PTO801", real["message"])]
         source = (MUTANTS / name).read_text(encoding="utf-8")
-        kernel_line = source[: _KERNEL_LINE.search(source).start()].count("\n") + 1  # type: ignore[union-attr]
+        scope = re.search(r"^ +with pl\.at\(", source, re.M)
+        kernel = scope or _KERNEL_LINE.search(source)
+        kernel_line = source[: kernel.start()].count("\n") + 1  # type: ignore[union-attr]
         assert errors[0]["range"]["start"]["line"] + 1 == kernel_line
         assert status == 1
         return

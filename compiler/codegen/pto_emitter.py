@@ -698,7 +698,9 @@ class _Emitter:
         result is the accumulator itself (no tile of its own)."""
         self.cube = True
         self._side("acc", call.op, call.span)
-        if len(call.args) != 3:
+        # With an init condition (a 4th operand) the op still accumulates in place: its tiles
+        # are planned; its text (a conditional `pto.tmatmul`) is not modelled.
+        if len(call.args) != 3 and (self.with_text or len(call.args) != 4):
             raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])

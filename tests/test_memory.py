@@ -32,13 +32,13 @@ def test_two_128x256_fp32_tiles_and_their_sum_overflow_vec_with_the_real_message
     [found] = diagnostics
     assert found["code"] == "PTO801"
     assert found["message"] == "Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)"
-    assert found["range"]["start"]["line"] == 6  # the kernel's `def` line
+    # On `tb = pl.load(...)`, whose buffer crosses the limit (issue 32: where the author acts).
+    assert found["range"]["start"]["line"] == 13
     assert found["data"]["stage"] == "AllocateMemoryAddr"
-    [tipping] = found["relatedInformation"]
-    assert (
-        tipping["location"]["range"]["start"]["line"] == 13
-    )  # `tb = pl.load(...)`: its buffer crosses the limit
-    assert "'tb' (131,072 bytes at Vec address 131,072)" in tipping["message"]
+    kernel, *live = found["relatedInformation"]
+    assert kernel["location"]["range"]["start"]["line"] == 6  # the kernel's `def` line
+    assert "'tb' (131,072 bytes at Vec address 131,072)" in kernel["message"]
+    assert [info["location"]["range"]["start"]["line"] for info in live] == [12, 14]  # ta, tc
 
 
 def test_a_kernel_that_fits_is_clean_and_its_use_is_printed():
@@ -140,8 +140,9 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     lenses = await client.text_document_code_lens_async(
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
+    # Above the kernel's decorator (line 5), not between it and the `def` (line 6).
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (6, "Vec 262,144 / 188,416 bytes")
+        (5, "Vec 262,144 / 188,416 bytes")
     ]
 
 
@@ -187,7 +188,7 @@ async def test_a_capacity_error_hidden_by_a_syntax_error_shows_where_its_kernel_
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (13, "Vec 262,144 / 188,416 bytes")
+        (12, "Vec 262,144 / 188,416 bytes")
     ]
     change(client, 3, (6, 11), (6, 12), "", URI)  # `def helper(:` -> `def helper():`
     [capacity] = await wait_for_version(client, URI, 3)

@@ -80,6 +80,15 @@ class TileUse:
     span: Span | None
     size: int  # bytes
     address: int | None  # the real planner's (exact uses only)
+    # The statements (program points, in emission order) from its definition to its last read,
+    # as the planner takes its lifetime (exact uses only; a view's reads count for its buffer).
+    live: tuple[int, int] | None = None
+
+    def live_with(self, other: TileUse) -> bool:
+        """Whether the two lifetimes overlap (both known)."""
+        if self.live is None or other.live is None:
+            return False
+        return self.live[0] <= other.live[1] and other.live[0] <= self.live[1]
 
 
 @dataclass(frozen=True)
@@ -119,7 +128,7 @@ def kernel_memory(function: Function) -> KernelMemory:
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
     unplanned, why = _unplanned(code)
-    return _exact(function, code.allocs, code.addresses, unplanned, why)
+    return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
 
 
 def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
@@ -143,17 +152,23 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
 
 
 def _exact(
-    function: Function, allocs: list[TileAlloc], addresses: list[int], unplanned: frozenset[str], why: str
+    function: Function,
+    allocs: list[TileAlloc],
+    addresses: list[int],
+    last_use: dict[int, int],
+    unplanned: frozenset[str],
+    why: str,
 ) -> KernelMemory:
     marks = high_water(allocs, addresses)
+    lives = _lifetimes(allocs, last_use)
     spaces = []
     for loc, used in marks.items():
         if loc in unplanned:
             continue
         tiles = sorted(
             (
-                TileUse(alloc.label, alloc.span, alloc.size, address)
-                for alloc, address in zip(allocs, addresses, strict=True)
+                TileUse(alloc.label, alloc.span, alloc.size, address, lives[index])
+                for index, (alloc, address) in enumerate(zip(allocs, addresses, strict=True))
                 if alloc.space == loc and alloc.view_of is None
             ),
             key=lambda tile: (tile.address or 0, -tile.size),
@@ -161,6 +176,18 @@ def _exact(
         spaces.append(SpaceUse(SPACE_NAMES[loc], used, True, tuple(tiles)))
     unknown = tuple(SPACE_NAMES[loc] for loc in marks if loc in unplanned)
     return KernelMemory(function.name, function.span, _ordered(spaces), _ordered_names(unknown), why)
+
+
+def _lifetimes(allocs: list[TileAlloc], last_use: dict[int, int]) -> list[tuple[int, int]]:
+    """Each alloc's (definition, last read), a view's reads extending its source's."""
+    ends = [max(alloc.point, last_use.get(index, alloc.point)) for index, alloc in enumerate(allocs)]
+    for index in range(len(allocs)):
+        root = index
+        while allocs[root].view_of is not None:
+            root = allocs[root].view_of  # type: ignore[assignment]
+        if root != index:
+            ends[root] = max(ends[root], ends[index])
+    return [(alloc.point, ends[index]) for index, alloc in enumerate(allocs)]
 
 
 def _scalar_cast(call: Call) -> bool:

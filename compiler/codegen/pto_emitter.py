@@ -179,6 +179,10 @@ class KernelCode:
     # The spaces (`loc=` names) whose tiles a later pass chooses anew (AutoTileMatmulL0's L0
     # tiles of a matmul it rewrites): their use is not the plan's (`plan_kernel` only).
     unplanned: frozenset[str] = frozenset()
+    # Each alloc's lifetime as the planner took it: alloc index -> the last statement reading it
+    # (an alloc never read: its own statement). For the memory view and the capacity error's
+    # "live together"; the planning itself reads the same numbers.
+    last_use: dict[int, int] = field(default_factory=dict)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -218,6 +222,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
 
     # -------------------------------------------------------------- module
 
@@ -228,7 +233,7 @@ class _Emitter:
         self._refuse_mixed()
         planned = self._planned()
         if not self.with_text:
-            return KernelCode("", self.allocs, planned, frozenset(self.unplanned))
+            return KernelCode("", self.allocs, planned, frozenset(self.unplanned), self.last_use)
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -243,7 +248,7 @@ class _Emitter:
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
-        return KernelCode(substitute(text, names), self.allocs, planned)
+        return KernelCode(substitute(text, names), self.allocs, planned, last_use=self.last_use)
 
     def _planned(self) -> list[int]:
         """Each alloc's address: the real planner's (`tile_memory`); their constants are asked
@@ -264,6 +269,7 @@ class _Emitter:
                 if alloc.point < first and last_use.get(index, alloc.point) >= first:
                     last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
+        self.last_use = last_use
         return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
 
     def _signature(self) -> list[str]:

@@ -394,4 +394,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict():
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 0, "missed": 0, "clean": 0}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 15, "missed": 12, "clean": 44}, found  # measured; docs/diagnostics.md

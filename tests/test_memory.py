@@ -350,7 +350,7 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
                     if not is_exact or value != used:
                         wrong.append((file, program, kernel, space, value, used))
     assert wrong == []
-    assert exact >= {"910B": 0, "950": 0}[soc]  # measured; docs/diagnostics.md
+    assert (exact, not_analysed) == {"910B": (35, 84), "950": (35, 83)}[soc]  # measured; docs/diagnostics.md
 
 
 GROWN = Path(__file__).parent / "data" / "capacity_grown"
@@ -394,4 +394,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict():
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 15, "missed": 12, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 17, "missed": 10, "clean": 44}, found  # measured; docs/diagnostics.md

@@ -87,7 +87,9 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_OPS = frozenset({"tile.full", "tile.matmul_bias", "tile.fillpad", "tile.fillpad_inplace"})
+_PLAN_ONLY_OPS = frozenset(
+    {"tile.full", "tile.matmul_bias", "tile.fillpad", "tile.fillpad_inplace", "tile.row_prod"}
+)
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
 # write its result over an input (`not_inplace_safe`). Broadcasts (`EXPANDS`): the result
 # may not share the broadcast operand's buffer (`forbid_output_alias(1)`).
@@ -529,6 +531,14 @@ class _Emitter:
             return Value(name, scalar="index")
         if isinstance(expr, Call):
             return self._call(expr, dest)
+        if isinstance(expr, MakeTuple) and not self.with_text:
+            # A tuple standing alone (`[0, 0]` as a statement): no tile of its own; the tiles
+            # it names are read there.
+            items = [self._expr(item, None) for item in expr.items]
+            self._line(
+                " ".join(["tuple", *(item.name for item in items if item.tile)]), expr.span
+            )  # never shown
+            return Value(self._temp(), scalar="index")
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
@@ -607,7 +617,8 @@ class _Emitter:
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
         modelled: `tile.full` (a fresh tile, no operand), `tile.fillpad` / `fillpad_inplace`
-        (a tile of its source's shape) and `tile.matmul_bias` of operands already in Left,
+        (a tile of its source's shape), `tile.row_prod` (a row reduction) and
+        `tile.matmul_bias` of operands already in Left,
         Right and Bias (a fresh Acc tile; no later pass adds one around it)."""
         if self.with_text:
             raise CodegenNotModelled(
@@ -615,6 +626,10 @@ class _Emitter:
             )
         if call.op == "tile.full":
             return self._alloc(dest, self._result_tile(call), call.span)
+        if call.op == "tile.row_prod":
+            # A row reduction with its scratch tile, as row_sum: the real planner gives its
+            # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
+            return self._row_reduction(call, "row_prod", dest)
         if call.op in ("tile.fillpad", "tile.fillpad_inplace"):
             # Padding a tile's invalid part: a tile of the source's shape, which may be
             # written over the source (in place safe).

@@ -393,4 +393,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict():
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 17, "missed": 10, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 19, "missed": 8, "clean": 44}, found  # measured; docs/diagnostics.md

@@ -88,7 +88,14 @@ _LAYOUT = {
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
 _PLAN_ONLY_OPS = frozenset(
-    {"tile.full", "tile.matmul_bias", "tile.fillpad", "tile.fillpad_inplace", "tile.row_prod"}
+    {
+        "tile.full",
+        "tile.matmul_bias",
+        "tile.fillpad",
+        "tile.fillpad_inplace",
+        "tile.fillpad_expand",
+        "tile.row_prod",
+    }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
 # write its result over an input (`not_inplace_safe`). Broadcasts (`EXPANDS`): the result
@@ -617,7 +624,8 @@ class _Emitter:
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
         modelled: `tile.full` (a fresh tile, no operand), `tile.fillpad` / `fillpad_inplace`
-        (a tile of its source's shape), `tile.row_prod` (a row reduction) and
+        (a tile of its source's shape) / `fillpad_expand` (a larger one, apart from its
+        source), `tile.row_prod` (a row reduction) and
         `tile.matmul_bias` of operands already in Left,
         Right and Bias (a fresh Acc tile; no later pass adds one around it)."""
         if self.with_text:
@@ -630,11 +638,14 @@ class _Emitter:
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
             return self._row_reduction(call, "row_prod", dest)
-        if call.op in ("tile.fillpad", "tile.fillpad_inplace"):
+        if call.op in ("tile.fillpad", "tile.fillpad_inplace", "tile.fillpad_expand"):
             # Padding a tile's invalid part: a tile of the source's shape, which may be
-            # written over the source (in place safe).
+            # written over the source (in place safe); expanded to a larger shape, a tile of
+            # its own (the real planner gives it a buffer apart from the source's: the real
+            # use of grown FillpadExpand kernels).
             source = self._tile_operand(call.args[0])
-            result = self._alloc(dest, self._result_tile(call), call.span)
+            apart = (source.alloc,) if call.op == "tile.fillpad_expand" and source.alloc is not None else ()
+            result = self._alloc(dest, self._result_tile(call), call.span, forbidden=apart)
             self._line(f"fillpad {source.name} {result.name}", call.span)  # never shown
             return result
         self.cube = True

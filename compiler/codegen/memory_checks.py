@@ -145,7 +145,7 @@ def _program_memory(program: Program) -> ProgramMemory:
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
     if rejected:
         return ProgramMemory(memories, rejected, [], stopped)
-    overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
+    overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
@@ -153,6 +153,23 @@ def _program_memory(program: Program) -> ProgramMemory:
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
     return ProgramMemory(memories, [], hints, stopped)
+
+
+def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
+    """The one capacity error AllocateMemoryAddr raises for a program: it plans the kernels in
+    the order of their names (the program's functions are a map by name) and stops at the
+    first space over its capacity. It visits a kernel's spaces newest first (an
+    `unordered_map` keyed by the space, filled in the order the kernel's buffers are made:
+    the space whose first tile comes last is checked first; a real Mat overflow and Acc
+    overflow in one kernel is reported for Acc)."""
+    for memory in sorted(memories, key=lambda found: found.name):
+        found = overflow_errors(memory, soc)
+        if found:
+            first_tile = {
+                use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
+            }
+            return [max(found, key=lambda d: first_tile.get(d.data["space"], 0))]
+    return []
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:

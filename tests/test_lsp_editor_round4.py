@@ -10,9 +10,18 @@ from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
+import pytest
 import pytest_lsp
 from conftest import EXAMPLES, REPO, SERVER, run_pto_lsp
-from lsp_client import RecordingClient, change, open_document, wait_for_version
+from lsp_client import (
+    RecordingClient,
+    apply_edits,
+    change,
+    open_document,
+    quick_fixes_for,
+    replace_all,
+    wait_for_version,
+)
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 
@@ -341,3 +350,89 @@ async def test_the_capacity_error_is_on_the_tile_that_crosses_it_with_the_scope_
     assert "kernel 'add_big'" in related[0][1] and "'tb'" in related[0][1]
     live = {line for line, message in related[1:] if message.startswith("live at the same time")}
     assert lines.index("        ta = pl.load(a, [0, 0], [128, 256])") in live
+
+
+# ---------------------------------------------------------------- 4. quick fixes wherever unambiguous
+
+TILE_ON_TENSOR = """import pypto.language as pl
+
+
+@pl.program
+class TileOnTensor:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(
+        self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.tile.exp(x)
+        out = pl.store(t, [0, 0], out)
+        return out
+"""
+MATMUL_B = (EXAMPLES / "mistake_matmul_inner_dim.py").read_text()
+MATMUL_A = MATMUL_B.replace("q: pl.Tensor[[64, 128], pl.FP16]", "q: pl.Tensor[[128, 64], pl.FP16]").replace(
+    "k: pl.Tensor[[64, 128], pl.FP16]", "k: pl.Tensor[[128, 64], pl.FP16]"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "title", "fixed_text"),
+    [
+        (
+            MATMUL_B,
+            "PTO504",
+            "Transpose the operand: b_trans=True",
+            "pl.matmul(q, k, out_dtype=pl.FP32, b_trans=True)",
+        ),
+        (
+            MATMUL_A,
+            "PTO504",
+            "Transpose the operand: a_trans=True",
+            "pl.matmul(q, k, out_dtype=pl.FP32, a_trans=True)",
+        ),
+        (
+            (EXAMPLES / "mistake_load_cache.py").read_text(),
+            "PTO110",
+            "Use cache=pl.CachePolicy.BYPASS",
+            "cache=pl.CachePolicy.BYPASS",
+        ),
+        (
+            TILE_ON_TENSOR.replace("pl.tile.exp(x)", "pl.exp(pl.load(xx, [0, 0], [64, 64]))"),
+            "PTO505",
+            "Did you mean 'x'?",
+            "pl.exp(pl.load(x, [0, 0], [64, 64]))",
+        ),
+        (
+            TILE_ON_TENSOR,
+            "PTO504",
+            "Load 'x' into a tile first (pl.load of the whole tensor)",
+            "pl.tile.exp(pl.load(x, [0, 0], [64, 64]))",
+        ),
+    ],
+    ids=["matmul b_trans", "matmul a_trans", "cache= member", "undefined name", "tile op on a tensor"],
+)
+async def test_each_new_quick_fix_applied_leaves_the_file_clean_of_its_mistake(
+    editor: RecordingClient, text: str, code: str, title: str, fixed_text: str
+):
+    open_document(editor, text, URI)
+    before = [d for d in await wait_for_version(editor, URI, 1) if d.severity == lsp.DiagnosticSeverity.Error]
+    [mistake] = [d for d in before if d.code == code]
+    fixes = await quick_fixes_for(editor, URI, mistake)
+    chosen = [fix for fix in fixes if fix.title == title]
+    assert chosen, [fix.title for fix in fixes]
+    assert chosen[0].edit is not None and chosen[0].edit.changes is not None
+    fixed = apply_edits(text, chosen[0].edit.changes[URI])
+    assert fixed_text in fixed
+    replace_all(editor, URI, 2, fixed)
+    after = [d for d in await wait_for_version(editor, URI, 2) if d.severity == lsp.DiagnosticSeverity.Error]
+    assert len(after) < len(before) and after == [], [(d.code, d.message) for d in after]
+    # `check`, the same analysis the CLI runs, agrees: clean of that mistake.
+    assert ":" not in _cli_errors(fixed), _cli_errors(fixed)
+
+
+def _cli_errors(text: str) -> str:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fixed.py"
+        path.write_text(text)
+        run = run_pto_lsp("check", str(path))
+        return "\n".join(line for line in run.stdout.splitlines() if "error[" in line)

@@ -43,7 +43,9 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.not_modelled import KernelsNotModelled
+from compiler.passes.init_memref_checks import non_positive_shape_errors
+from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
@@ -80,6 +82,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
+    # those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[Span] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -89,8 +94,14 @@ def program_memory(program: Program) -> ProgramMemory:
         return _program_memory(program)
     except RecursionError:
         raise  # the unit is too deep to analyse (`analyse_unit` says so)
-    except Exception:  # a pass or the emitter stumbling: "not analysed"
-        return ProgramMemory([], [], None)
+    except Exception as problem:  # a pass or the emitter stumbling: "not analysed"
+        return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
+
+
+def _where_stopped(problem: Exception, otherwise: Span) -> Span:
+    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+    span = getattr(problem, "span", None)
+    return span if isinstance(span, Span) else otherwise
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -106,7 +117,7 @@ def _program_memory(program: Program) -> ProgramMemory:
             kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]
         )
     ]
-    refused: dict[str, object] = {}
+    refused: dict[str, PassNotModelled] = {}
     try:
         programs = [PIPELINE[-1].run(p) for p in outlined]
     except TileConversionError as error:
@@ -116,23 +127,29 @@ def _program_memory(program: Program) -> ProgramMemory:
     except KernelsNotModelled as problem:  # the kernels the pass took through
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
-    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
-    if creates:
-        return ProgramMemory(memories, creates)
+    stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
+    # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
+    # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
-    operands = [d for _, found in calls for d in _l0_operand_errors(found)]
-    if operands:
-        return ProgramMemory(memories, operands)
+    operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
+    shapes = non_positive_shape_errors(kernels)
+    rejected = creates or casts or operands
+    if shapes:
+        return ProgramMemory([], rejected or shapes, [], stopped)
+    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    if rejected:
+        return ProgramMemory(memories, rejected, [], stopped)
     overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
     if overflows:
-        return ProgramMemory(memories, overflows)
+        return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
     hints = (
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
-    return ProgramMemory(memories, [], hints)
+    return ProgramMemory(memories, [], hints, stopped)
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
@@ -180,6 +197,9 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         return list(diagnostics)
     judged = []
     for diagnostic in diagnostics:
+        if diagnostic.code == codes.TILE_CAST_NO_PATH:
+            judged.extend(cast_error_for_soc(diagnostic, soc))
+            continue
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue

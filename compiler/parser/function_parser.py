@@ -59,6 +59,7 @@ from compiler.ir import (
     YieldStmt,
     is_index_literal,
 )
+from compiler.ir.visit import level_yields
 from compiler.parser import (
     cache_policy,
     loop_rules,
@@ -719,16 +720,18 @@ class FunctionParser:
             self._carrying_loops -= carried > 0
         hidden = [d for d in self._diagnostics[errors_before:] if d.severity is Severity.ERROR]
         if outermost and hidden:
-            masking = FrontEndError(
-                "RuntimeError",
-                f"{loop} loop has {carried} iteration arguments but 0 return variables. They must match.",
-                self._node,
-                "Check your function definition for errors",
-            ).wrapped(self._node)
             first = hidden[0]
             self._diagnostics.append(
-                masking.diagnostic().with_related(first.span, f"The error this hides: {first.message}")
+                _arity_error(loop, carried, 0, self._node).with_related(
+                    first.span, f"The error this hides: {first.message}"
+                )
             )
+        elif carried and not hidden:
+            # The names the body's yields bind are the loop's results (none: the builder
+            # names them itself); the builder refuses another number than it carries.
+            results = sum(len(y.targets) for y in level_yields(body))
+            if results and results != carried:
+                self._diagnostics.append(_arity_error(loop, carried, results, self._node))
         return body
 
     def _as_written(self, expr: Expr) -> Expr:
@@ -1106,6 +1109,21 @@ def _augassign_data(stmt: ast.stmt) -> dict[str, str]:
 def _is_yield_call(node: ast.expr | None) -> bool:
     """`<anything>.yield_(...)`: the right-hand sides the real parser treats as a yield."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "yield_"
+
+
+def _arity_error(loop: str, carried: int, results: int, function: ast.FunctionDef) -> Diagnostic:
+    """The loop builder's refusal when it closes (a RuntimeError the decorator wraps, on
+    the `def` line)."""
+    return (
+        FrontEndError(
+            "RuntimeError",
+            f"{loop} loop has {carried} iteration arguments but {results} return variables. They must match.",
+            function,
+            "Check your function definition for errors",
+        )
+        .wrapped(function)
+        .diagnostic()
+    )
 
 
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:

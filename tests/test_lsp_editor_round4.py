@@ -282,18 +282,37 @@ async def _lenses(client: RecordingClient) -> list[lsp.CodeLens]:
     )
 
 
+NOT_ANALYSED = """import pypto.language as pl
+
+
+@pl.program
+class NotAnalysed:
+    @pl.function(type=pl.FunctionType.InCore)
+    def flip(
+        self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+        u = pl.transpose(t, 0, 1)
+        out = pl.store(u, [0, 0], out)
+        return out
+"""
+
+
 async def test_a_kernel_whose_memory_is_not_analysed_gets_a_lens_that_says_so_and_why(
-    editor: RecordingClient,
+    editor: RecordingClient, tmp_path: Path
 ):
-    text = (EXAMPLES / "bypass_matmul.py").read_text()
-    open_document(editor, text, URI)
+    kernel = tmp_path / "not_analysed.py"
+    kernel.write_text(NOT_ANALYSED)
+    said = run_pto_lsp("compile", str(kernel), "--emit", "memory").stdout
+    assert "NotAnalysed.flip (line 7): not analysed: " in said  # what the lens must not hide
+    open_document(editor, NOT_ANALYSED, URI)
     await wait_for_version(editor, URI, 1)
     [lens] = await _lenses(editor)
     assert lens.command is not None
     assert lens.command.title.startswith("memory: not analysed (") and lens.command.title.endswith(")")
-    assert "tile.matmul" in lens.command.title
-    assert lens.range.start.line == text.split("\n").index(
-        '        with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):'
+    assert "tile.transpose" in lens.command.title
+    assert lens.range.start.line == NOT_ANALYSED.split("\n").index(
+        "    @pl.function(type=pl.FunctionType.InCore)"
     )
 
 
@@ -436,3 +455,55 @@ def _cli_errors(text: str) -> str:
         path.write_text(text)
         run = run_pto_lsp("check", str(path))
         return "\n".join(line for line in run.stdout.splitlines() if "error[" in line)
+
+
+# ---------------------------------------------------------------- 10. a picture of on-chip memory
+
+
+def test_compile_emit_memory_draws_each_buffer_against_program_points_with_capacity_and_peak():
+    run = run_pto_lsp(
+        "compile", str(REPO / "tests" / "data" / "memory_cases" / "vec_overflow.py"), "--emit", "memory"
+    )
+    lines = run.stdout.splitlines()
+    assert "Overflow.add_big (line 7): Vec 262,144 / 188,416 bytes" in lines  # the use line stays
+    rows = {line.split()[-3]: line for line in lines if line.strip().startswith("[")}
+    # tb is placed above ta's buffer and lives over the add only: its bar starts after ta's
+    assert "[131,072, 262,144)" in rows["tb"] and "[0, 131,072)" in rows["ta"]
+    bar = lambda row: row.split("|")[1]  # noqa: E731
+    assert bar(rows["ta"]).index("#") < bar(rows["tb"]).index("#")
+    assert any("-- capacity 188,416" in line and "exceeded: 262,144" in line for line in lines)
+    [peak] = [line for line in lines if "peak at point" in line]
+    assert "262,144 bytes live" in peak and "ta" in peak and "tb" in peak
+
+
+async def test_the_memory_view_model_follows_the_edit(editor: RecordingClient):
+    text = (REPO / "tests" / "data" / "memory_cases" / "vec_fits.py").read_text()
+    open_document(editor, text, URI)
+    await wait_for_version(editor, URI, 1)
+    args = [URI, "", "json"]
+    model = await editor.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMemory", arguments=args)
+    )
+    [kernel] = model["kernels"]
+    [vec] = kernel["spaces"]
+    assert vec["space"] == "Vec" and vec["capacity"] == 188416 and vec["exact"]
+    assert all(b["address"] is not None and b["first"] <= b["last"] for b in vec["buffers"])
+
+    def live_bytes(point: int) -> int:
+        return sum(
+            size
+            for _, size in {
+                (b["address"], b["size"]) for b in vec["buffers"] if b["first"] <= point <= b["last"]
+            }
+        )
+
+    assert vec["peak_bytes"] == max(live_bytes(point) for point in range(kernel["points"]))
+    assert set(vec["peak_tiles"]) <= {b["tile"] for b in vec["buffers"]}
+    # An edit that halves the tiles: the model of the new version says so.
+    smaller = text.replace("[64, 256]", "[32, 256]")
+    replace_all(editor, URI, 2, smaller)
+    await wait_for_version(editor, URI, 2)
+    after = await editor.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMemory", arguments=args)
+    )
+    assert after["kernels"][0]["spaces"][0]["used"] == vec["used"] // 2

@@ -18,7 +18,7 @@ interface Maps { soc: string; kernels: KernelMap[] }
 
 const WIDTH = 560;
 const HEIGHT = 220;
-const MARGIN = { top: 16, right: 150, bottom: 30, left: 80 };
+const MARGIN = { top: 34, right: 16, bottom: 30, left: 80 };
 const bytes = (n: number) => n.toLocaleString('en-US');
 
 function draw(maps: Maps, source: string): void {
@@ -58,8 +58,9 @@ function drawSpace(holder: Selection<HTMLDivElement, unknown, HTMLElement, any>,
   const points = Math.max(kernel.points, 1);
   const x = scaleLinear().domain([0, points]).range([MARGIN.left, WIDTH - MARGIN.right]);
   const y = scaleLinear().domain([0, top]).range([HEIGHT - MARGIN.bottom, MARGIN.top]);
-  const svg = holder.append('svg').attr('width', WIDTH).attr('height', HEIGHT).attr('class', 'chart')
-    .attr('data-space', space.space);
+  // Scaled to the panel's width (the viewBox), never cut off at its right edge.
+  const svg = holder.append('svg').attr('viewBox', `0 0 ${WIDTH} ${HEIGHT}`).attr('width', '100%')
+    .attr('style', `max-width: ${WIDTH}px`).attr('class', 'chart').attr('data-space', space.space);
   svg.append('g').attr('transform', `translate(0,${HEIGHT - MARGIN.bottom})`)
     .call(axisBottom(x).ticks(Math.min(points, 10)).tickFormat((v) => String(v)));
   svg.append('g').attr('transform', `translate(${MARGIN.left},0)`)
@@ -83,16 +84,16 @@ function drawSpace(holder: Selection<HTMLDivElement, unknown, HTMLElement, any>,
   if (space.capacity !== null) {
     svg.append('line').attr('class', 'capacity').attr('x1', MARGIN.left).attr('x2', WIDTH - MARGIN.right)
       .attr('y1', y(space.capacity)).attr('y2', y(space.capacity));
-    svg.append('text').attr('class', 'capacity-label').attr('x', WIDTH - MARGIN.right + 4).attr('y', y(space.capacity) + 4)
-      .text(`capacity ${bytes(space.capacity)}`);
+    svg.append('text').attr('class', 'capacity-label').attr('x', WIDTH - MARGIN.right).attr('y', y(space.capacity) - 4)
+      .attr('text-anchor', 'end').text(`capacity ${bytes(space.capacity)}`);
   }
   if (space.peak_point !== null) {
     svg.append('line').attr('class', 'peak-line').attr('x1', x(space.peak_point + 0.5)).attr('x2', x(space.peak_point + 0.5))
       .attr('y1', MARGIN.top).attr('y2', HEIGHT - MARGIN.bottom);
-    svg.append('text').attr('class', 'peak-label').attr('x', WIDTH - MARGIN.right + 4).attr('y', MARGIN.top + 12)
-      .text(`peak @${space.peak_point}: ${bytes(space.peak_bytes)}`);
-    svg.append('text').attr('class', 'peak-label').attr('x', WIDTH - MARGIN.right + 4).attr('y', MARGIN.top + 28)
-      .text(space.peak_tiles.join(', '));
+    const at = x(space.peak_point + 0.5);
+    svg.append('text').attr('class', 'peak-label').attr('x', at).attr('y', 14)
+      .attr('text-anchor', at < WIDTH / 2 ? 'start' : 'end')
+      .text(`peak @${space.peak_point}: ${bytes(space.peak_bytes)} bytes live (${space.peak_tiles.join(', ')})`);
   }
 }
 

@@ -316,6 +316,22 @@ async def test_a_kernel_whose_memory_is_not_analysed_gets_a_lens_that_says_so_an
     )
 
 
+async def test_a_kernel_whose_memory_is_partly_analysed_says_which_spaces_and_why(editor: RecordingClient):
+    text = (EXAMPLES / "bypass_matmul.py").read_text()
+    open_document(editor, text, URI)
+    await wait_for_version(editor, URI, 1)
+    [lens] = await _lenses(editor)
+    assert lens.command is not None
+    # The matmul's L0 tiles are AutoTileMatmulL0's choice, not modelled: those spaces are said
+    # not analysed, and the tooltip says why; Mat, which the pass leaves alone, is exact.
+    assert lens.command.title.startswith("Mat 262,144 / 524,288 bytes")
+    assert "Left not analysed" in lens.command.title and "Acc not analysed" in lens.command.title
+    assert lens.command.tooltip is not None and "AutoTileMatmulL0" in lens.command.tooltip
+    assert lens.range.start.line == text.split("\n").index(
+        '        with pl.at(level=pl.Level.CORE_GROUP, name_hint="mm"):'
+    )
+
+
 # ---------------------------------------------------------------- 8. the memory lens: on the definition, clickable
 
 KERNELS = """import pypto.language as pl

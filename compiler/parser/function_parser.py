@@ -50,6 +50,7 @@ from compiler.ir import (
     SpmdScopeStmt,
     Stmt,
     TaskIdType,
+    TensorType,
     TupleGetItem,
     TupleType,
     UnknownType,
@@ -403,6 +404,8 @@ class FunctionParser:
             return None
         if is_pl_call(stmt.value, "func_attr") or is_pl_call(stmt.value, "cond"):
             return None
+        if self._decorator.is_jit and self._binds_a_dynamic_dim(stmt.value):
+            return None  # the jit deletes it: the annotation already says the dim is dynamic
         if isinstance(stmt.value, ast.Constant):
             return self._constant_stmt(stmt.value)
         expr = self._exprs.parse(stmt.value)
@@ -920,6 +923,27 @@ class FunctionParser:
     ) -> scope_headers.SpmdLaunch:
         """`pl.spmd(core_num, sync_start=...)`: checked and read before the header binds anything."""
         return scope_headers.spmd_launch(stmt, call, self._exprs.parse, hint=hint, allow_deps=allow_deps)
+
+    def _binds_a_dynamic_dim(self, call: ast.expr) -> bool:
+        """`param.bind_dynamic(dim, var)` on a tensor parameter whose dim `dim` is not
+        a concrete extent here (no shape yet, or already a dynamic one): the jit deletes
+        the statement and the type is unchanged. Binding a dim annotated as an integer
+        would change the type, which we do not model (the statement stays opaque)."""
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "bind_dynamic"
+            and isinstance(call.func.value, ast.Name)
+            and call.args
+            and isinstance(call.args[0], ast.Constant)
+            and type(call.args[0].value) is int
+        ):
+            return False
+        param = self._bindings.get(call.func.value.id)
+        if param is None or not isinstance(param.type, TensorType):
+            return False
+        shape, dim = param.type.shape, call.args[0].value
+        return shape is None or (0 <= dim < len(shape) and not isinstance(shape[dim], int))
 
     def _may_be_inlined_as_literal(self, name: str) -> bool:
         """Whether `@pl.jit` may write `name` in as a literal: a module int/float/bool, or

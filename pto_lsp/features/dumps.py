@@ -18,7 +18,8 @@ from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
-from compiler.ir import Function, FunctionType, Program
+from compiler.ir import Function, FunctionType, Program, SubscriptIndex
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped, ValueNotFolded
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
@@ -74,7 +75,34 @@ def passed(
         if (names := unfolded_names(d, analysis.environment, neighbours))
     }
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
+    # Subscript sugar still in the IR prints as written, where the real dump has the op
+    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...).
+    for definition in [*programs, *functions]:
+        span = _kept_subscript(definition)
+        if span is not None:
+            refused.append((definition, PassNotModelled("parse", _SUBSCRIPT_KEPT, span)))
+    kept = {id(d) for d, _ in refused}
+    programs = [p for p in programs if id(p) not in kept]
+    functions = [f for f in functions if id(f) not in kept]
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+_SUBSCRIPT_KEPT = (
+    "a subscript the real parser builds as an op call (an integer index, a step, an extent "
+    "that is not a constant, a tile's or a viewed tensor's window)"
+)
+
+
+def _kept_subscript(definition: Program | Function) -> Span | None:
+    """Where the first subscript the IR keeps as written is, if any."""
+    functions = definition.functions if isinstance(definition, Program) else [definition]
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            for expr in own_exprs(stmt):
+                for node in walk_expr(expr):
+                    if isinstance(node, SubscriptIndex):
+                        return node.span
+    return None
 
 
 def _passed(

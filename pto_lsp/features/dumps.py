@@ -19,7 +19,8 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.coverage import unanalysed_constructs
-from compiler.ir import Function, FunctionType, Program
+from compiler.ir import Function, FunctionType, Program, SubscriptIndex
+from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.passes.not_modelled import (
     ConstructNotModelled,
     KernelsNotModelled,
@@ -85,7 +86,34 @@ def passed(
         if construct is not None and id(definition) not in unfolded:
             unfolded[id(definition)] = ConstructNotModelled(construct[1], construct[0])
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
+    # Subscript sugar still in the IR prints as written, where the real dump has the op
+    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...).
+    for definition in [*programs, *functions]:
+        span = _kept_subscript(definition)
+        if span is not None:
+            refused.append((definition, PassNotModelled("parse", _SUBSCRIPT_KEPT, span)))
+    kept = {id(d) for d, _ in refused}
+    programs = [p for p in programs if id(p) not in kept]
+    functions = [f for f in functions if id(f) not in kept]
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+_SUBSCRIPT_KEPT = (
+    "a subscript the real parser builds as an op call (an integer index, a step, an extent "
+    "that is not a constant, a tile's or a viewed tensor's window)"
+)
+
+
+def _kept_subscript(definition: Program | Function) -> Span | None:
+    """Where the first subscript the IR keeps as written is, if any."""
+    functions = definition.functions if isinstance(definition, Program) else [definition]
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            for expr in own_exprs(stmt):
+                for node in walk_expr(expr):
+                    if isinstance(node, SubscriptIndex):
+                        return node.span
+    return None
 
 
 def _first_unmodelled(definition: Program | Function) -> tuple[Span, str] | None:

@@ -125,7 +125,7 @@ def scope_interface(
             interface.complete = False
         for var in bound_vars(stmt):
             defined.add(id(var))
-        for expr in exprs:
+        for expr in _read_order(stmt, exprs):
             if expr.__class__ is Var:
                 read.append(expr)  # what `vars_in_evaluation_order` says of a var
             else:
@@ -147,6 +147,15 @@ def scope_interface(
             param.first_write = access.write
         interface.params.append(param)
     return interface
+
+
+def _read_order(stmt: Stmt, exprs: list[Expr]) -> list[Expr]:
+    """`own_exprs(stmt)` in the order the real outliner meets their first reads: a loop's
+    init values (evaluated in the enclosing scope) before its bounds."""
+    if isinstance(stmt, ForStmt) and stmt.init_values:
+        inits = len(stmt.init_values)
+        return [*exprs[-inits:], *exprs[:-inits]]
+    return exprs
 
 
 def _tensor_accesses(

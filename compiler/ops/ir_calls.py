@@ -241,5 +241,36 @@ def _syncall(call: OpCall, span: Span) -> None:
     call.built["kwargs"] = {"core_type": core_type, "mode": "soft"}
 
 
+def _initialize_pipe(call: OpCall, span: Span) -> None:
+    """`pl.aic_initialize_pipe(dir_mask=1, slot_size=n, c2v_consumer_buf=buf)` is
+    `system.aic_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=n)`:
+    both consumer buffers are positional, an int one (0 when not passed) an INT32
+    constant; `slot_num`, `local_slot_num` and `id` are keywords only when passed."""
+    args: list[Expr] = []
+    for name in ("c2v_consumer_buf", "v2c_consumer_buf"):
+        static = call.evaluate(call.nodes[name]) if call.has(name) else 0
+        value = call.values.get(name)
+        if type(static) in (int, float):
+            args.append(Const(span, int(static), type=ScalarType("INT32")))
+        elif isinstance(value, Expr) and not isinstance(value, OpaqueExpr):
+            args.append(value)
+        else:
+            return  # a value whose conversion is not modelled here
+    kwargs: dict[str, Any] = {}
+    for part in ("dir_mask", "slot_size", "slot_num?", "local_slot_num?", "id?"):
+        value = _keyword(call, part, span)
+        if value is _UNKNOWN_VALUE:
+            return
+        if value is not _ABSENT:
+            kwargs[part.rstrip("?")] = value
+    call.built["op"] = call.op
+    call.built["args"] = args
+    call.built["kwargs"] = kwargs
+
+
 # Wrappers whose builder decides more than the table says.
-_BESPOKE = {"system.syncall": _syncall}
+_BESPOKE = {
+    "system.syncall": _syncall,
+    "system.aic_initialize_pipe": _initialize_pipe,
+    "system.aiv_initialize_pipe": _initialize_pipe,
+}

@@ -67,7 +67,6 @@ from compiler.ir import (
     SplitAivScopeStmt,
     SpmdScopeStmt,
     Stmt,
-    SubscriptIndex,
     TensorType,
     TupleGetItem,
     UnaryExpr,
@@ -115,18 +114,6 @@ def reads_outside_defining_arm(function: Function) -> list[Var]:
     converter = _Converter()
     converter.function(copy.deepcopy(function))
     return list(converter.unversioned.values())
-
-
-def _is_subscript_store(stmt: Stmt) -> bool:
-    if not isinstance(stmt, AssignStmt) or not isinstance(stmt.value, Call):
-        return False
-    args = stmt.value.args
-    return (
-        stmt.value.op == "tensor.assemble"
-        and len(args) == 3
-        and isinstance(args[0], Var)
-        and isinstance(args[2], SubscriptIndex)
-    )
 
 
 def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:
@@ -364,18 +351,11 @@ class _Converter:
             self.block(stmt)
         elif isinstance(stmt, AssignStmt):
             stmt.value = self.expr(stmt.value)
-            if _is_subscript_store(stmt):
-                # `dst[...] = src` keeps dst's name: the dump writes it as the same sugar,
-                # since the window it stores into is only known as written.
-                target = stmt.value.args[0]  # type: ignore[attr-defined]
-                name = self.source(target) or target.name
-                self.bind_name(stmt.var, name)
-                stmt.var.name = target.name
-                self.cur[name] = stmt.var
-            else:
-                self.take_alias(stmt.jit_alias, stmt.var.name)
-                self.define(stmt.var, "ssa")
-                self.origin[id(stmt.var)] = self.value_origin(stmt.value)
+            # `dst[...] = src` is `dst = pl.tensor.assemble(dst, src, offsets)` to the real
+            # parser: a new version of dst, as any assignment.
+            self.take_alias(stmt.jit_alias, stmt.var.name)
+            self.define(stmt.var, "ssa")
+            self.origin[id(stmt.var)] = self.value_origin(stmt.value)
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)
         elif isinstance(stmt, ReturnStmt):

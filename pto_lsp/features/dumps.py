@@ -19,11 +19,17 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped, ValueNotFolded
+from compiler.passes.not_modelled import (
+    KernelsNotModelled,
+    PassNotModelled,
+    PassStopped,
+    ValueNotFolded,
+)
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions, unfolded_names
+from compiler.printer.unfaithful import first_unfaithful
 
 LAST_PASS = PIPELINE[-1].name
 
@@ -74,7 +80,18 @@ def passed(
         if (names := unfolded_names(d, analysis.environment, neighbours))
     }
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
-    return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+    # A program our printer would print unlike the real one (a type we do not infer, a
+    # subscript we keep as written): not shown at this stage. (A free function has no
+    # real dump.)
+    shown: list[Program] = []
+    stage = find_pass(after)
+    for program in programs:
+        unfaithful = first_unfaithful(program)
+        if unfaithful is None:
+            shown.append(program)
+        else:
+            refused.append((program, PassNotModelled(stage.name if stage else PARSE, *unfaithful)))
+    return shown, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
 
 
 def _passed(

@@ -82,7 +82,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
@@ -485,7 +485,9 @@ class FunctionParser:
                 return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
-            assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
+            assembled = real_tensor_assemble(span, previous, value, index) or Call(
+                span, "tensor.assemble", [previous, value, index], type=previous.type
+            )
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )

@@ -19,7 +19,9 @@ in pass-dumps (one after the import line, none elsewhere). `--check-corpus` reco
 the dump there: the proof that this recorder makes dumps the way those were made.
 
 The upstream test files import the real test harness (`harness`, from
-`../shared/corpus/upstream/pypto/tests/st`), which is put on the real interpreter's path.
+`../shared/corpus/upstream/pypto/tests/st`) and the origin repository's examples
+(`examples.models...`, from `../shared/corpus/upstream/pypto`), both put on the real
+interpreter's path.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ CORPUS = REPO.parent / "shared" / "corpus"
 DATA = REPO / "tests" / "data" / "unseen_pass_dumps"
 REAL_PYTHON = os.environ.get("PYPTO_PYTHON", "/work/pypto-venv/bin/python")
 HARNESS = CORPUS / "upstream" / "pypto" / "tests" / "st"
+UPSTREAM = CORPUS / "upstream" / "pypto"  # what `from examples.models... import` reads
 LAST_STAGE = 11
 
 
@@ -127,7 +130,8 @@ def _without_ruff(path: str) -> str:
 
 
 def _run_real(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(HARNESS), "PATH": _without_ruff(os.environ.get("PATH", ""))}
+    paths = os.pathsep.join([str(HARNESS), str(UPSTREAM)])
+    env = {**os.environ, "PYTHONPATH": paths, "PATH": _without_ruff(os.environ.get("PATH", ""))}
     return subprocess.run(
         [REAL_PYTHON, str(Path(__file__).resolve()), *args],
         capture_output=True,

@@ -229,12 +229,13 @@ class _Converter:
         """Leaving the loop: the name is again what it was before it (the target is scoped
         to the loop, so a later loop does not carry it). A name that was not bound before
         stays readable (a read after the loop is not ours to judge), but is no value a
-        later loop carries."""
+        later loop carries; its versions go on counting under the loop's variable."""
         key, var = saved
-        if key is None:
-            self.keys.pop(name, None)
-        else:
+        if key is not None:
             self.keys[name] = key
+        # A name not bound before stays the loop's variable in the real parser: a later
+        # assignment of it is a new version of that variable (`for c in ...` then
+        # `c = h * 192` is `c__ssa_v1`, after `c__idx_v0`).
         if var is None:
             self.loop_scoped.add(name)
         else:

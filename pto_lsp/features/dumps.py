@@ -19,8 +19,7 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.coverage import unanalysed_constructs
-from compiler.ir import Function, FunctionType, Program, SubscriptIndex
-from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
+from compiler.ir import Function, FunctionType, Program
 from compiler.passes.not_modelled import (
     ConstructNotModelled,
     KernelsNotModelled,
@@ -32,6 +31,7 @@ from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions, unfolded_names
+from compiler.printer.unfaithful import SUBSCRIPT_KEPT, first_untyped, kept_subscript
 
 LAST_PASS = PIPELINE[-1].name
 
@@ -87,33 +87,22 @@ def passed(
             unfolded[id(definition)] = ConstructNotModelled(construct[1], construct[0])
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
     # Subscript sugar still in the IR prints as written, where the real dump has the op
-    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...).
+    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...);
+    # a program with a var whose type we do not infer prints without the type the real
+    # dump writes (at this stage: a pass may type what the parse did not). A free
+    # function has no real dump to hold to its types.
+    stage = find_pass(after)
     for definition in [*programs, *functions]:
-        span = _kept_subscript(definition)
+        span = kept_subscript(definition)
+        untyped = first_untyped(definition) if isinstance(definition, Program) else None
         if span is not None:
-            refused.append((definition, PassNotModelled("parse", _SUBSCRIPT_KEPT, span)))
+            refused.append((definition, PassNotModelled(PARSE, SUBSCRIPT_KEPT, span)))
+        elif untyped is not None:
+            refused.append((definition, PassNotModelled(stage.name if stage else PARSE, *untyped)))
     kept = {id(d) for d, _ in refused}
     programs = [p for p in programs if id(p) not in kept]
     functions = [f for f in functions if id(f) not in kept]
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
-
-
-_SUBSCRIPT_KEPT = (
-    "a subscript the real parser builds as an op call (an integer index, a step, an extent "
-    "that is not a constant, a tile's or a viewed tensor's window)"
-)
-
-
-def _kept_subscript(definition: Program | Function) -> Span | None:
-    """Where the first subscript the IR keeps as written is, if any."""
-    functions = definition.functions if isinstance(definition, Program) else [definition]
-    for function in functions:
-        for stmt in walk_stmts(function.body):
-            for expr in own_exprs(stmt):
-                for node in walk_expr(expr):
-                    if isinstance(node, SubscriptIndex):
-                        return node.span
-    return None
 
 
 def _first_unmodelled(definition: Program | Function) -> tuple[Span, str] | None:

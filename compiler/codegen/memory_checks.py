@@ -48,6 +48,7 @@ from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.passes.tensor_to_tile_checks import tile_conversion_diagnostic
+from compiler.verifier.aiv_split_valid import vector_ops_outside_regions
 from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hints
 
 MEMORY_CODES = frozenset(
@@ -99,6 +100,10 @@ def _program_memory(program: Program) -> ProgramMemory:
     # converts it, in order with the rest of what it converts: the creates are judged on
     # its input, and whichever of its errors comes first is the one raised.
     outlined, _ = run_passes([program], [], PIPELINE[-2].name, keep_input=True)
+    # The verifier after OutlineIncoreScopes: the tile ops the author wrote.
+    misplaced = vector_ops_outside_regions([f for p in outlined for f in p.functions], Stage.OUTLINE_INCORE)
+    if misplaced:
+        return ProgramMemory([], misplaced)
     creates = [
         d
         for kernel in [f for p in outlined for f in p.functions if is_kernel(f)]
@@ -116,6 +121,10 @@ def _program_memory(program: Program) -> ProgramMemory:
     except KernelsNotModelled as problem:  # the kernels the pass took through
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
+    # The verifier after ConvertTensorToTileOps: the tile ops the tensor ops became.
+    misplaced = [] if creates else vector_ops_outside_regions(kernels, Stage.CONVERT_TENSOR_TO_TILE)
+    if misplaced:
+        return ProgramMemory([], misplaced)
     # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
     # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
     casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)

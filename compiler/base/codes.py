@@ -11,6 +11,9 @@ MISLEADING_CODING = "PTO004"
 
 # A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
 NOT_ANALYSED = "PTO009"
+# A construct inside an analysed definition that the front end does not model (kept opaque):
+# the editor's quiet hint that it was not looked at, never an error.
+NOT_MODELLED = "PTO010"
 
 # The general PyPTO front end, one code per exception class it raises.
 UNSUPPORTED_FEATURE = "PTO501"  # UnsupportedFeatureError
@@ -77,6 +80,7 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
 VERIFY_INOUT_USE = "PTO602"  # InOutUseValid: "variable 'out' was passed as InOut/Out at ..."
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
+VERIFY_NO_REDUNDANT_BLOCKS = "PTO603"  # NoRedundantBlocks: "YieldStmt before the terminating position; ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]

@@ -112,6 +112,10 @@ class Var(Expr):
     # The variable this one copies where the real IR keeps one Var (UnrollLoops' copies of
     # an inner loop's variable): the printer names them as one.
     origin: Var | None = field(default=None, kw_only=True, repr=False)
+    # A var of its own in the real IR wherever it is bound (a scope's `as tid` after
+    # ConvertToSSA, bound again by the outliner's unpacking): the printer tells it apart
+    # from another var of its name, as it does a loop's variable.
+    own: bool = field(default=False, kw_only=True, repr=False)
 
     def __repr__(self) -> str:
         return f"Var({self.name}@{id(self):x})"

@@ -61,6 +61,8 @@ def _all_rows() -> Iterator[Row]:
     yield from _verifier_cases()
     yield from _compile_cases("pipeline_cases")
     yield from _memory_cases()
+    yield from _checked_cases("postparse_cases")
+    yield from _checked_cases("postparse_heldout")
     yield from _corpus_programs()
 
 
@@ -177,6 +179,15 @@ def _memory_cases() -> Iterator[Row]:
             [] if ok else errors,
             DATA / "memory_cases" / name,
         )
+
+
+def _checked_cases(folder: str) -> Iterator[Row]:
+    """Cases the pypto check's worker judged (`tests/record_postparse_verdicts.py`): the
+    real import and `ir.compile` of each program, errors with their lines."""
+    verdicts = json.loads((DATA / folder / "verdicts.json").read_text())
+    for name, verdict in sorted(verdicts.items()):
+        errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
+        yield Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors, DATA / folder / name)
 
 
 def _corpus_programs() -> Iterator[Row]:

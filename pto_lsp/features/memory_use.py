@@ -96,12 +96,23 @@ def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc:
             kernel_line(memory, soc)
             if memory.analysed
             else f"memory: not analysed ({_short(memory.why_not_exact)})",
-            f"on-chip memory of kernel '{memory.name}' ({soc}): click to open the memory view",
+            _lens_tooltip(memory, soc),
             memory.name,
         )
         for memory in all_kernels(analysis)
         if first_line <= memory.span.end_line <= last_line
     ]
+
+
+def _lens_tooltip(memory: KernelMemory, soc: str) -> str:
+    """What the lens opens, and why a space it names is not analysed (its title has no room)."""
+    head = f"on-chip memory of kernel '{memory.name}' ({soc})"
+    why = f": {memory.why_not_exact}" if memory.analysed and memory.unknown and memory.why_not_exact else ""
+    return (
+        f"{head}{why}: click to open the memory view"
+        if not why
+        else f"{head}{why}. Click to open the memory view"
+    )
 
 
 def _short(why: str) -> str:

@@ -9,7 +9,8 @@ interpreter that imports the real PyPTO, hw-native-sys/pypto e2d0f78): its impor
 parser) and `ir.compile` of each module-level program (Ascend910B, PTOAS skipped). The
 worker's record is read as the editor reads it (`features/real_diagnostics.py`) and
 `verdicts.json` in FOLDER gets, per case, whether the real compiler accepted it and its
-errors: class, message (the location it appends left out), line and column (1-based; the
+errors: class, message (the location it appends left out; a place it names in the case
+file written relative to the repository, no machine's path), line and column (1-based; the
 column 0 where the real error names no column, as a Python error in the author's code).
 """
 
@@ -41,7 +42,12 @@ async def record(python: str, files: list[Path]) -> dict[str, Any]:
                 )
             text = path.read_text(encoding="utf-8")
             errors = [
-                {"class": d.code, "message": d.message, "line": d.line, "col": d.column}
+                {
+                    "class": d.code,
+                    "message": d.message.replace(f"{REPO}/", ""),
+                    "line": d.line,
+                    "col": d.column,
+                }
                 for d in real_diagnostics(check.record, str(path), text)
                 if d.severity == ERROR
             ]

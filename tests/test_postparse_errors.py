@@ -36,8 +36,14 @@ UNREPEATABLE = {"unannotated_load_value__0_last__t_test_rsqrt_TileRsqrtHighPreci
 def check_json(*paths: Path) -> dict[str, list[dict]]:
     proc = run_cli("--format", "json", *map(str, paths))
     assert proc.returncode in (0, 1), proc.stderr
+    # A message naming a place in the case file names it as the recording does: relative
+    # to the repository.
     return {
-        Path(f["path"]).name: [d for d in f["diagnostics"] if d["code"] != PERF_HINT]
+        Path(f["path"]).name: [
+            {**d, "message": d["message"].replace(f"{REPO}/", "")}
+            for d in f["diagnostics"]
+            if d["code"] != PERF_HINT
+        ]
         for f in json.loads(proc.stdout)["files"]
     }
 

@@ -145,3 +145,14 @@ async def test_a_pass_error_is_published_live_with_the_real_message(client: Reco
     assert [(d.message, d.range.start.line + 1, d.range.start.character + 1) for d in published] == [
         (real["message"], real["line"], real["col"])
     ]
+
+
+def test_the_editor_leaves_a_cast_error_out_for_another_soc():
+    """The editor judges the passes for the default SoC only: for another one it leaves the
+    cast error out (the check command re-judges it), never showing one that SoC's backend
+    would not raise."""
+    from pto_lsp.features.publishing import hidden_codes
+    from pto_lsp.workspace.settings import Settings
+
+    assert "PTO706" in hidden_codes(Settings(soc="950"))
+    assert "PTO706" not in hidden_codes(Settings())

@@ -56,8 +56,11 @@ from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hi
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
 )
-# The errors whose verdict depends on the SoC's capacities (L0A/L0B are 64 KB on every SoC).
-SOC_JUDGED_CODES = frozenset({codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE})
+# The errors whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
+# SoC), and its backend's native cast table.
+SOC_JUDGED_CODES = frozenset(
+    {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.TILE_CAST_NO_PATH}
+)
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
 # `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
 _L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}

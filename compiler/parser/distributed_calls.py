@@ -120,19 +120,19 @@ _HOST_ONLY_HINT = (
 ALLOC = "alloc_window_buffer"
 
 
-@dataclass(frozen=True)
+@dataclass
 class PldContext:
     """Where a distributed call is parsed: the function's `level=` as the real message
-    prints it (`Level.CHIP`, `None` when the decorator states none; `unknown`: a form whose
-    level we do not know, e.g. an alias or a jit kernel), and whether it is inside an
-    InCore or SPMD scope."""
+    prints it (`Level.CHIP`, `None` when the decorator states none; not `level_known`: a
+    form whose level we do not know, e.g. an alias or a jit kernel), and how many InCore or
+    SPMD scopes are open around it (the function parser counts them as it goes)."""
 
     level: str | None
     level_known: bool
-    in_device_scope: bool
+    device_scopes: int = 0
 
     def host_only_error(self, what: str, call: ast.Call) -> None:
-        if not self.level_known or (self.level == "HOST" and not self.in_device_scope):
+        if not self.level_known or (self.level == "HOST" and not self.device_scopes):
             return
         printed = f"Level.{self.level}" if self.level is not None else "None"
         raise syntax_error(

@@ -112,7 +112,7 @@ class ExpressionParser:
         # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
         self._jit_inlined: Callable[[str], bool] | None = None
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
-        self._pld_context: Callable[[], distributed_calls.PldContext] | None = None
+        self._pld_context: distributed_calls.PldContext | None = None
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
@@ -120,7 +120,7 @@ class ExpressionParser:
         self._names = names
         self._program = program
 
-    def distributed(self, context: Callable[[], distributed_calls.PldContext]) -> None:
+    def distributed(self, context: distributed_calls.PldContext) -> None:
         """Check each distributed call's placement and name as the real parser does."""
         self._pld_context = context
 
@@ -232,7 +232,7 @@ class ExpressionParser:
         if path and path[0] == "pld" and len(path) >= 2:
             checked = len(path) <= 3 and self._pld_context is not None
             if checked:
-                distributed_calls.check_pld_call(node, path, self._pld_context())  # type: ignore[misc]
+                distributed_calls.check_pld_call(node, path, self._pld_context)
             call = self.distributed_call(node, span)
             if checked:
                 distributed_calls.check_pld_arguments(node, path)

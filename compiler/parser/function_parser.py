@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import builtins
 import contextlib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -184,10 +185,13 @@ class FunctionParser:
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
         elif decorator.is_jit:
-            self._exprs.jit_body(self._may_be_inlined_as_literal)
+            # A function of the bindings and the module, not a method: the expression parser
+            # this parser holds must not hold it back (no reference cycle).
+            self._exprs.jit_body(functools.partial(_may_be_inlined_as_literal, self._bindings, self._env))
+        # The function's level, and the InCore / SPMD scopes open around the statement being
+        # parsed (counted in `_scope`): where a HOST-only distributed op may be.
+        self._pld_context = _pld_context(decorator)
         self._exprs.distributed(self._pld_context)
-        # InCore / SPMD scopes around the statement being parsed (device side: no HOST-only op).
-        self._device_scopes = 0
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -516,7 +520,7 @@ class FunctionParser:
         """`buf = pld.alloc_window_buffer(size)`: its rules, its arguments read; the buffer
         itself is not modelled (its value stays opaque)."""
         declared = self._context.window_buffers
-        distributed_calls.check_alloc_assignment(target, call, self._pld_context(), declared)
+        distributed_calls.check_alloc_assignment(target, call, self._pld_context, declared)
         assert isinstance(target, ast.Name)
         value = self._exprs.distributed_call(call, Span.of(call))
         distributed_calls.check_alloc_name_keyword(target, call)
@@ -525,17 +529,6 @@ class FunctionParser:
         distributed_calls.check_alloc_arguments(call, path)
         declared.add(target.id)
         return AssignStmt(span, self._bind(target.id, PtrType(), Span.of(target)), value)
-
-    def _pld_context(self) -> distributed_calls.PldContext:
-        """The function's level as the real parser holds it: the decorator's `level=`, HOST
-        for `@pl.jit.host`; not known for another jit form or a level alias."""
-        decorator = self._decorator
-        if decorator.name == "jit.host":
-            level, known = "HOST", True
-        else:
-            level = enum_keyword_name(decorator, "level")
-            known = decorator.name == "function" and (level is None or LEVELS.get(level, level) == level)
-        return distributed_calls.PldContext(level, known, self._device_scopes > 0)
 
     def _array_element_update(
         self, name: str, array: Var, index: ast.expr, value: Expr, span: Span
@@ -930,7 +923,7 @@ class FunctionParser:
         if plan.manual:
             self._manual_runtime_depth += 1
         device = plan.kind in (ScopeKind.IN_CORE, ScopeKind.SPMD)
-        self._device_scopes += device
+        self._pld_context.device_scopes += device
         try:
             # `for i in pl.spmd(...)` is a Python loop but no DSL loop (see check_loop_control).
             if isinstance(stmt, ast.For):
@@ -938,7 +931,7 @@ class FunctionParser:
             else:
                 body = self._block(stmt.body, span, stmt.end_lineno)
         finally:
-            self._device_scopes -= device
+            self._pld_context.device_scopes -= device
             if plan.manual:
                 self._manual_runtime_depth -= 1
         body.stmts[:0] = prologue
@@ -990,19 +983,31 @@ class FunctionParser:
         shape, dim = param.type.shape, call.args[0].value
         return shape is None or (0 <= dim < len(shape) and not isinstance(shape[dim], int))
 
-    def _may_be_inlined_as_literal(self, name: str) -> bool:
-        """Whether `@pl.jit` may write `name` in as a literal: a module int/float/bool, or
-        a global whose value we cannot know (an import from another file, say)."""
-        return self._inlined_as_literal(name) or (
-            name not in self._bindings and self._env.values.get(name, UNKNOWN) is UNKNOWN
-        )
-
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""
         if not self._decorator.is_jit or name in self._bindings:
             return False
         value = self._env.values.get(name)
         return isinstance(value, (bool, int, float))
+
+
+def _may_be_inlined_as_literal(bindings: RebindingTable, env: ModuleEnvironment, name: str) -> bool:
+    """Whether `@pl.jit` may write `name` in as a literal: not a local, and a module
+    int/float/bool or a global whose value we cannot know (an import from another file)."""
+    if name in bindings:
+        return False
+    value = env.values.get(name, UNKNOWN)
+    return value is UNKNOWN or isinstance(value, (bool, int, float))
+
+
+def _pld_context(decorator: DecoratorInfo) -> distributed_calls.PldContext:
+    """The function's level as the real parser holds it: the decorator's `level=`, HOST
+    for `@pl.jit.host`; not known for another jit form or a level alias."""
+    if decorator.name == "jit.host":
+        return distributed_calls.PldContext("HOST", True)
+    level = enum_keyword_name(decorator, "level")
+    known = decorator.name == "function" and (level is None or LEVELS.get(level, level) == level)
+    return distributed_calls.PldContext(level, known)
 
 
 # `pl.static_assert(...)`, `pl.static_print(...)`, `pl.dump_tag(x)`: parse-time directives.

@@ -81,3 +81,16 @@ def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
             )
         )
     return notes
+
+
+def unit_notes(analysis: UnitAnalysis, uri: str, codegen: bool) -> list[Diagnostic]:
+    """What one unit publishes beside its diagnostics: its declarations' notes, a hint on
+    each construct it kept opaque, and where a pass stopped (when its passes ran)."""
+    alone = ModuleAnalysis(uri, units=[analysis])
+    notes = declaration_notes(alone)
+    if analysis.may_hold_opaque:
+        notes += not_analysed_notes(alone)
+    if codegen:  # the passes run on the unit's programs (their diagnostics are published)
+        marked = {note.span for note in notes}
+        notes += [note for note in pass_refusal_notes(analysis) if note.span not in marked]
+    return notes

@@ -393,4 +393,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict():
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 20, "missed": 7, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 21, "missed": 6, "clean": 44}, found  # measured; docs/diagnostics.md

@@ -96,6 +96,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_inplace",
         "tile.fillpad_expand",
         "tile.row_prod",
+        "tile.assemble",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -638,6 +639,14 @@ class _Emitter:
             )
         if call.op == "tile.full":
             return self._alloc(dest, self._result_tile(call), call.span)
+        if call.op == "tile.assemble":
+            # The source written into the target: the result is the target's buffer
+            # (InitMemRef's `OutputMemoryInheritsInput`), the source read there.
+            target, source = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+            assert target.tile is not None
+            result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
+            self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
+            return result
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).

@@ -12,7 +12,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from compiler.parser.errors import invalid_operation, syntax_error
+from compiler.parser import op_arity
+from compiler.parser.errors import FrontEndError, invalid_operation, syntax_error
+from compiler.parser.op_catalog import OpSignature, parse_params
 
 # The attributes the real `pypto.language.distributed.op` module and its three category
 # submodules have (e2d0f78): the real parser asks `hasattr`, so an imported helper name
@@ -46,6 +48,57 @@ _CATEGORIES: dict[str, frozenset[str]] = {
         }
     ),
 }  # fmt: skip
+# The wrappers' parameter lists (e2d0f78, `python/pypto/language/distributed/op/*_ops.py`),
+# written as `op_catalog_data` writes them: category -> op -> (function name, signature).
+_WRAPPERS: dict[str, dict[str, tuple[str, str]]] = {
+    "system": {
+        "world_size": ("world_size", ""),
+        "get_comm_ctx": ("get_comm_ctx", "dist_tensor"),
+        "rank": ("rank", "ctx"),
+        "nranks": ("nranks", "ctx"),
+        "notify": ("notify", "target, peer, offsets, value, *, op"),
+        "wait": ("wait", "signal, offsets, expected, *, cmp"),
+        "defer_wait": ("defer_wait", "signal, offsets, expected, *, cmp"),
+    },
+    "tensor": {
+        "alloc_window_buffer": ("alloc_window_buffer", "size, *, dtype=, name="),
+        "window": ("window", "buf, shape, *, dtype"),
+        "remote_store": ("remote_store", "src, target, peer, offsets, *, atomic="),
+        "put": (
+            "put",
+            "dst, peer, src, dst_offsets=, src_offsets=, shape=, *, atomic=, chunk_rows=, chunk_cols=, pipeline=",
+        ),
+        "get": (
+            "get",
+            "dst, peer, src, dst_offsets=, src_offsets=, shape=, *, chunk_rows=, chunk_cols=, pipeline=",
+        ),
+        "allreduce": ("allreduce", "target, signal=, *, op=, mode=, core_num="),
+        "barrier": ("barrier", "signal"),
+        "broadcast": ("broadcast", "target, signal, *, root"),
+        "allgather": ("allgather", "local_data, target, signal"),
+        "reduce_scatter": ("reduce_scatter", "target, signal, *, op="),
+        "all_to_all": ("all_to_all", "input, target, signal"),
+        "all_to_all_v": ("all_to_all_v", "input, target, signal, send_counts, recv_counts"),
+    },
+    "tile": {
+        "remote_load": ("remote_load", "target, peer, offsets, shape, valid_shape="),
+        "remote_store": ("remote_store", "src_tile, target, peer, offsets, *, atomic="),
+        "put": ("put", "dst, peer, src, stage, stage2=, dst_offsets=, src_offsets=, shape=, *, atomic="),
+        "get": ("get", "dst, peer, src, stage, stage2=, dst_offsets=, src_offsets=, shape="),
+    },
+}
+# `pld.<op>`: the short forms re-exported from the categories, and `remote_store`'s own
+# dispatcher (tensor or tile by its first operand).
+_SHORT_WRAPPERS: dict[str, tuple[str, str]] = {
+    "alloc_window_buffer": _WRAPPERS["tensor"]["alloc_window_buffer"],
+    "window": _WRAPPERS["tensor"]["window"],
+    "world_size": _WRAPPERS["system"]["world_size"],
+    "get_comm_ctx": _WRAPPERS["system"]["get_comm_ctx"],
+    "rank": _WRAPPERS["system"]["rank"],
+    "nranks": _WRAPPERS["system"]["nranks"],
+    "remote_load": _WRAPPERS["tile"]["remote_load"],
+    "remote_store": ("remote_store", "src, target, peer, offsets, *, atomic="),
+}
 _HOST_ONLY_HINT = (
     "Use '@pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)' "
     "on the enclosing function and call outside any nested device-side scope"
@@ -173,3 +226,76 @@ def check_alloc_name_keyword(target: ast.Name, call: ast.Call) -> None:
             call,
             "Drop the 'name=...' kwarg; the LHS variable name becomes the buffer name",
         )
+
+
+def _signature(path: list[str]) -> OpSignature | None:
+    wrapper = _SHORT_WRAPPERS.get(path[1]) if len(path) == 2 else _WRAPPERS.get(path[1], {}).get(path[2])
+    if wrapper is None:
+        return None
+    function_name, text = wrapper
+    return OpSignature("pld", path[-1], function_name, "pld", parse_params(text))
+
+
+def arity_error(call: ast.Call, path: list[str], injected: tuple[str, ...] = ()) -> str | None:
+    """Python's TypeError binding the call's arguments to the op's wrapper (None: they bind,
+    or the call spreads `*args` / `**kwargs`, which we cannot count). `injected`: keywords
+    the parser adds itself (the window buffer's `name`)."""
+    signature = _signature(path)
+    if signature is None or any(isinstance(arg, ast.Starred) for arg in call.args):
+        return None
+    if any(kw.arg is None for kw in call.keywords):
+        return None
+    keywords = [kw.arg for kw in call.keywords if kw.arg is not None] + list(injected)
+    return op_arity.bind(signature, len(call.args), keywords).error
+
+
+def check_pld_arguments(call: ast.Call, path: list[str]) -> None:
+    """After its arguments are read: the wrapper's binding (re-raised as the real parser's
+    `pld[.<category>] operation '<op>': <TypeError>`), and what the wrapper checks of a
+    literal before building the op."""
+    prefix = "pld" if len(path) == 2 else f"pld.{path[1]}"
+    error = arity_error(call, path)
+    if error is None and path[-1] == "window" and len(call.args) >= 2:
+        shape = call.args[1]
+        if isinstance(shape, ast.Constant) and type(shape.value) is int:
+            error = "'ConstInt' object is not iterable"
+    if error is not None:
+        raise invalid_operation(f"{prefix} operation '{path[-1]}': {error}", call)
+
+
+def check_alloc_arguments(call: ast.Call, path: list[str]) -> None:
+    """The window buffer's wrapper, called by the assignment's own parse: its errors escape
+    to the decorator (`Failed to parse function '<f>': ...`, on the `def` line)."""
+    error = arity_error(call, path, injected=("name",))
+    if error is None:
+        error = _alloc_size_error(call)
+    if error is not None:
+        raise FrontEndError("ValueError", error, call, in_function=True)
+
+
+def _alloc_size_error(call: ast.Call) -> str | None:
+    size = call.args[0] if call.args else next((kw.value for kw in call.keywords if kw.arg == "size"), None)
+    has_dtype = any(kw.arg == "dtype" for kw in call.keywords)
+    if isinstance(size, (ast.List, ast.Tuple)):
+        if not has_dtype:
+            return (
+                "pld.tensor.alloc_window_buffer requires dtype= when the first argument is a shape "
+                "(list / tuple of per-rank dimensions)"
+            )
+        if not size.elts:
+            return "pld.tensor.alloc_window_buffer shape must be non-empty"
+        for index, dim in enumerate(size.elts):
+            value = dim.value if isinstance(dim, ast.Constant) and type(dim.value) is int else None
+            if value is not None and value <= 0:
+                return (
+                    f"pld.tensor.alloc_window_buffer shape dimension[{index}] is {value}; "
+                    "all dimensions must be positive"
+                )
+        return None
+    # A name may hold a Python list (a shape): only a value that cannot is judged.
+    if has_dtype and size is not None and not isinstance(size, (ast.Name, ast.Attribute, ast.Subscript)):
+        return (
+            "pld.tensor.alloc_window_buffer dtype= is only valid when the first argument is a shape "
+            "(list / tuple), not a scalar byte size"
+        )
+    return None

@@ -83,7 +83,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
@@ -499,7 +499,9 @@ class FunctionParser:
                 return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
-            assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
+            assembled = real_tensor_assemble(span, previous, value, index) or Call(
+                span, "tensor.assemble", [previous, value, index], type=previous.type
+            )
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
@@ -517,6 +519,9 @@ class FunctionParser:
         assert isinstance(target, ast.Name)
         value = self._exprs.distributed_call(call, Span.of(call))
         distributed_calls.check_alloc_name_keyword(target, call)
+        path = distributed_calls.pld_path(call)
+        assert path is not None
+        distributed_calls.check_alloc_arguments(call, path)
         declared.add(target.id)
         return AssignStmt(span, self._bind(target.id, UnknownType(), Span.of(target)), value)
 

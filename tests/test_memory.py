@@ -114,7 +114,7 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                     if value < used:
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (57, 0)  # measured; docs/diagnostics.md
+    assert (exact, at_most) == (61, 0)  # measured; docs/diagnostics.md
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
@@ -349,7 +349,7 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
                     if not is_exact or value != used:
                         wrong.append((file, program, kernel, space, value, used))
     assert wrong == []
-    assert (exact, not_analysed) == {"910B": (40, 79), "950": (40, 78)}[soc]  # measured; docs/diagnostics.md
+    assert (exact, not_analysed) == {"910B": (44, 75), "950": (44, 74)}[soc]  # measured; docs/diagnostics.md
 
 
 GROWN = Path(__file__).parent / "data" / "capacity_grown"

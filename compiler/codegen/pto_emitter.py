@@ -87,6 +87,7 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.full",
@@ -95,6 +96,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_inplace",
         "tile.fillpad_expand",
         "tile.row_prod",
+        "tile.assemble",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -551,6 +553,9 @@ class _Emitter:
     def _call(self, call: Call, dest: str | None) -> Value:
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
+        if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
+            # No tile: a scalar read from global memory, a barrier across the cores.
+            return Value(self._temp(), scalar="index")
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")
@@ -634,6 +639,14 @@ class _Emitter:
             )
         if call.op == "tile.full":
             return self._alloc(dest, self._result_tile(call), call.span)
+        if call.op == "tile.assemble":
+            # The source written into the target: the result is the target's buffer
+            # (InitMemRef's `OutputMemoryInheritsInput`), the source read there.
+            target, source = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
+            assert target.tile is not None
+            result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
+            self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
+            return result
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1087,7 +1100,10 @@ def _used_vars(function: Function) -> set[int]:
 
 def _flattened(shape: tuple | None) -> tuple | None:
     """An N-D static shape as FlattenTileNdTo2D makes it ([A, B, C] -> [A*B, C]: the same
-    bytes); a 2-D, a 1-D or a dynamic shape as it is. For the plan only (`plan_kernel`)."""
+    bytes), a 1-D one a row ([N] -> [1, N]); a 2-D or a dynamic shape as it is. For the plan
+    only (`plan_kernel`)."""
+    if shape is not None and len(shape) == 1:
+        return (1, shape[0])  # a row
     if shape is None or len(shape) <= 2 or not all(isinstance(dim, int) for dim in shape):
         return shape
     rows = 1

@@ -20,6 +20,15 @@ from compiler.coverage import unanalysed_constructs
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
 
+def editor_notes(analysis: ModuleAnalysis, may_hold_opaque: bool = True) -> list[Diagnostic]:
+    """Every note the editor adds, in source order (`may_hold_opaque`: False when nothing in
+    the analysis was kept opaque, so there is nothing to look for)."""
+    notes = declaration_notes(analysis)
+    if may_hold_opaque:
+        notes += not_analysed_notes(analysis)
+    return sorted(notes, key=Diagnostic.sort_key)
+
+
 def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
     notes = []
     for declaration in analysis.facts.declarations:

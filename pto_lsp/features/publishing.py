@@ -31,7 +31,7 @@ from compiler.codegen.memory_checks import SOC_JUDGED_CODES
 from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
-from pto_lsp.features.notes import declaration_notes, not_analysed_notes
+from pto_lsp.features.notes import editor_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -128,9 +128,7 @@ class _Converted:
         self.start_line = analysis.start_line
         self.diagnostics = analysis.published(codegen)
         alone = ModuleAnalysis(uri, units=[analysis])
-        self.notes = declaration_notes(alone)
-        if analysis.may_hold_opaque:
-            self.notes += not_analysed_notes(alone)
+        self.notes = editor_notes(alone, analysis.may_hold_opaque)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)
@@ -309,7 +307,7 @@ class DiagnosticPayloads:
         encoding: Encoding,
         hidden: frozenset[str],
     ) -> list[Payload]:
-        """What `to_payload` makes of `analysis.diagnostics` then `declaration_notes(analysis)`."""
+        """What `to_payload` makes of `analysis.diagnostics` then `editor_notes(analysis)`."""
         return self.publication(analysis, document_index, encoding, hidden).payloads
 
     def publication(

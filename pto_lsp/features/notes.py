@@ -1,9 +1,10 @@
 """Information notes the editor adds to the compiler's diagnostics.
 
 What the front end did not analyse (a construct it keeps opaque, e.g. a distributed op)
-gets a hint (severity 4, PTO010): `check` counts such constructs ("could not be
-analysed"); in the editor each one is marked quietly, so that a clean kernel can be told
-from one pto-lsp did not look at.
+gets a hint (severity 4, PTO010), and so does a program a pass stopped on (a construct
+whose real treatment the pass does not reproduce: the checks after it did not run):
+`check` counts both ("could not be analysed"); in the editor each one is marked quietly,
+so that a clean kernel can be told from one pto-lsp did not look at.
 
 A declaration on a non-CORE_GROUP `pl.at` scope is accepted and carried onto
 the outlined function, but no load picks it up today (the spec's Limits): the
@@ -12,7 +13,7 @@ author should know the declaration has no effect yet.
 
 from __future__ import annotations
 
-from compiler.analysis import ModuleAnalysis
+from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.coverage import unanalysed_constructs
@@ -20,12 +21,23 @@ from compiler.coverage import unanalysed_constructs
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
 
-def editor_notes(analysis: ModuleAnalysis, may_hold_opaque: bool = True) -> list[Diagnostic]:
+def editor_notes(
+    analysis: ModuleAnalysis, may_hold_opaque: bool = True, codegen: bool | None = None
+) -> list[Diagnostic]:
     """Every note the editor adds, in source order (`may_hold_opaque`: False when nothing in
-    the analysis was kept opaque, so there is nothing to look for)."""
+    the analysis was kept opaque, so there is nothing to look for; `codegen`: whether the
+    passes run on its programs, their diagnostics published: by default, whether the module
+    gets past its front end). A construct gets one not-analysed hint, not two."""
     notes = declaration_notes(analysis)
     if may_hold_opaque:
         notes += not_analysed_notes(analysis)
+    if codegen is None:
+        codegen = not analysis.unreached_codes
+    if codegen:
+        marked = {note.span for note in notes}
+        notes += [
+            note for unit in analysis.units for note in pass_refusal_notes(unit) if note.span not in marked
+        ]
     return sorted(notes, key=Diagnostic.sort_key)
 
 
@@ -49,6 +61,24 @@ def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
             )
         )
     return notes
+
+
+def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
+    """A hint where a pass stopped on a construct it does not model (the IR view's "not
+    shown"): the checks after that pass did not run on the program (`check` counts it)."""
+    return [
+        Diagnostic(
+            code=codes.NOT_MODELLED,
+            message=(
+                f"Not analysed: {why} is not modelled, so the checks after that pass (the memory "
+                "planner, codegen) did not run on this program (the real compiler may accept or reject it)"
+            ),
+            span=span,
+            severity=Severity.HINT,
+            stage=Stage.PARSER,
+        )
+        for span, why in analysis.pipeline.unanalysed
+    ]
 
 
 def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:

@@ -128,7 +128,7 @@ class _Converted:
         self.start_line = analysis.start_line
         self.diagnostics = analysis.published(codegen)
         alone = ModuleAnalysis(uri, units=[analysis])
-        self.notes = editor_notes(alone, analysis.may_hold_opaque)
+        self.notes = editor_notes(alone, analysis.may_hold_opaque, codegen)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)

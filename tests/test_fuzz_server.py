@@ -41,7 +41,7 @@ from pygls.protocol import default_converter
 from pytest_lsp import client_capabilities
 
 from pto_lsp.features.lsp_diagnostics import to_lsp
-from pto_lsp.features.notes import declaration_notes
+from pto_lsp.features.notes import editor_notes
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -150,7 +150,7 @@ def expected_diagnostics(uri: str, text: str) -> list[lsp.Diagnostic]:
     analysis = AnalysisEngine().analyse_text(uri, text)
     index = LineIndex(text)
     hidden = Settings().hidden_codes
-    found = [*analysis.diagnostics, *declaration_notes(analysis)]
+    found = [*analysis.diagnostics, *editor_notes(analysis)]
     return [to_lsp(d, index, uri, Encoding.UTF16) for d in found if d.code not in hidden]
 
 

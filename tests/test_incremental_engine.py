@@ -27,7 +27,7 @@ from compiler.base.span import Span
 from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
 from pto_lsp.features.lsp_diagnostics import to_lsp
-from pto_lsp.features.notes import unit_notes
+from pto_lsp.features.notes import editor_notes
 from pto_lsp.features.publishing import DiagnosticPayloads
 from pto_lsp.workspace.documents import Document
 from pto_lsp.workspace.engine import AnalysisEngine
@@ -153,8 +153,7 @@ PIECES = st.sampled_from(
 def fresh_payloads(text: str) -> list:
     analysis = AnalysisEngine().analyse_text(URI, text)
     index = LineIndex(text)
-    notes = [note for unit in analysis.units for note in unit_notes(unit, URI, codegen=True)]
-    found = [*analysis.diagnostics, *notes]
+    found = [*analysis.diagnostics, *editor_notes(analysis)]
     return [CONVERTER.unstructure(to_lsp(d, index, URI, Encoding.UTF16)) for d in found]
 
 

@@ -246,14 +246,13 @@ async def test_a_load_with_an_invalid_cache_value_is_said_invalid_by_the_hover_a
 
 # ---------------------------------------------------------------- 2. what was not analysed, shown quietly
 
-NOTIFY = "pld.system.notify(x, 0, [0], 1, op=pld.NotifyOp.AtomicAdd)"  # a distributed op: not modelled
 UNMODELLED = """import pypto.language as pl
 import pypto.language.distributed as pld
 
 
 @pl.function
-def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-    pld.system.notify(x, 0, [0], 1, op=pld.NotifyOp.AtomicAdd)
+def f(x: pl.Tensor[[4, 64], pl.INT32]) -> pl.Tensor[[4, 64], pl.INT32]:
+    pld.system.notify(x, peer=1, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)
     return x
 """
 
@@ -263,13 +262,14 @@ async def test_a_construct_not_analysed_is_a_quiet_hint_never_an_error(editor: R
     published = await wait_for_version(editor, URI, 1)
     [hint] = [d for d in published if d.code == "PTO010"]
     assert hint.severity == lsp.DiagnosticSeverity.Hint
-    assert hint.range.start.line == UNMODELLED.split("\n").index(f"    {NOTIFY}")
-    assert hint.message.startswith("Not analysed:") and NOTIFY in hint.message
+    notify = "    pld.system.notify(x, peer=1, offsets=[0, 0], value=1, op=pld.NotifyOp.AtomicAdd)"
+    assert hint.range.start.line == UNMODELLED.split("\n").index(notify)
+    assert hint.message.startswith("Not analysed:") and "pld.system.notify(x, peer=1" in hint.message
     assert [
         d for d in published if d.severity in (lsp.DiagnosticSeverity.Error, lsp.DiagnosticSeverity.Warning)
     ] == []
     # A clean kernel has no such hint: clean and not looked at are told apart.
-    clean = UNMODELLED.replace(f"    {NOTIFY}\n", "")
+    clean = UNMODELLED.replace(notify + "\n", "")
     change(editor, 2, (0, 0), (UNMODELLED.count("\n"), 0), clean, URI)
     assert [d.code for d in await wait_for_version(editor, URI, 2)] == []
 

@@ -21,6 +21,26 @@ from compiler.coverage import unanalysed_constructs
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
 
+def editor_notes(
+    analysis: ModuleAnalysis, may_hold_opaque: bool = True, codegen: bool | None = None
+) -> list[Diagnostic]:
+    """Every note the editor adds, in source order (`may_hold_opaque`: False when nothing in
+    the analysis was kept opaque, so there is nothing to look for; `codegen`: whether the
+    passes run on its programs, their diagnostics published: by default, whether the module
+    gets past its front end). A construct gets one not-analysed hint, not two."""
+    notes = declaration_notes(analysis)
+    if may_hold_opaque:
+        notes += not_analysed_notes(analysis)
+    if codegen is None:
+        codegen = not analysis.unreached_codes
+    if codegen:
+        marked = {note.span for note in notes}
+        notes += [
+            note for unit in analysis.units for note in pass_refusal_notes(unit) if note.span not in marked
+        ]
+    return sorted(notes, key=Diagnostic.sort_key)
+
+
 def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
     notes = []
     for declaration in analysis.facts.declarations:
@@ -80,17 +100,4 @@ def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
                 stage=Stage.PARSER,
             )
         )
-    return notes
-
-
-def unit_notes(analysis: UnitAnalysis, uri: str, codegen: bool) -> list[Diagnostic]:
-    """What one unit publishes beside its diagnostics: its declarations' notes, a hint on
-    each construct it kept opaque, and where a pass stopped (when its passes ran)."""
-    alone = ModuleAnalysis(uri, units=[analysis])
-    notes = declaration_notes(alone)
-    if analysis.may_hold_opaque:
-        notes += not_analysed_notes(alone)
-    if codegen:  # the passes run on the unit's programs (their diagnostics are published)
-        marked = {note.span for note in notes}
-        notes += [note for note in pass_refusal_notes(analysis) if note.span not in marked]
     return notes

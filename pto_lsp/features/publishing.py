@@ -23,7 +23,7 @@ from functools import cached_property
 from operator import attrgetter
 from typing import Any
 
-from compiler.analysis import UnitAnalysis
+from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
@@ -31,7 +31,7 @@ from compiler.codegen.memory_checks import SOC_JUDGED_CODES
 from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
-from pto_lsp.features.notes import unit_notes
+from pto_lsp.features.notes import editor_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -127,7 +127,8 @@ class _Converted:
         # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
         self.start_line = analysis.start_line
         self.diagnostics = analysis.published(codegen)
-        self.notes = unit_notes(analysis, uri, codegen)
+        alone = ModuleAnalysis(uri, units=[analysis])
+        self.notes = editor_notes(alone, analysis.may_hold_opaque, codegen)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)
@@ -306,7 +307,7 @@ class DiagnosticPayloads:
         encoding: Encoding,
         hidden: frozenset[str],
     ) -> list[Payload]:
-        """What `to_payload` makes of `analysis.diagnostics`, then of each unit's notes (`unit_notes`)."""
+        """What `to_payload` makes of `analysis.diagnostics` then `editor_notes(analysis)`."""
         return self.publication(analysis, document_index, encoding, hidden).payloads
 
     def publication(

@@ -10,7 +10,8 @@ every position, where:
   spelling a function was written with and a statement's source comments are
   ignored: they say where and how the author wrote it, not what the IR means;
 - a program's functions compare by name, in name order (the real program keeps
-  them in a map by name).
+  them in a map by name);
+- a statement sequence nested in another compares as its statements in its place.
 
 The hash agrees with equality: Vars hash by the order in which the walk first
 meets them, which is the same on both sides of an equal pair. It is stable
@@ -25,7 +26,7 @@ import hashlib
 from collections.abc import Iterator
 from typing import Any
 
-from compiler.ir.nodes import Expr, Function, Param, Program, Stmt, Var
+from compiler.ir.nodes import Expr, Function, Param, Program, SeqStmts, Stmt, Var
 from compiler.ir.types import IRType, TensorView, TileView, UnknownView
 
 _IGNORED_FIELDS = frozenset({"decorator", "comments"})
@@ -44,7 +45,22 @@ def _field(node: Any, name: str) -> Any:
     value = getattr(node, name)
     if name == "functions" and isinstance(node, Program):
         return sorted(value, key=lambda function: function.name)
+    if name == "stmts" and isinstance(node, SeqStmts):
+        return _flattened(value)
     return value
+
+
+def _flattened(stmts: list[Stmt]) -> list[Stmt]:
+    """A sequence's statements with each sequence nested in it put in its place: our
+    parser groups an unpacking's statements (`_submit_tmp = pl.submit(...)`, then one
+    per item), which read back from their dump stand one by one; same statements, same
+    order, same meaning."""
+    if not any(isinstance(stmt, SeqStmts) for stmt in stmts):
+        return stmts
+    flat: list[Stmt] = []
+    for stmt in stmts:
+        flat.extend(_flattened(stmt.stmts) if isinstance(stmt, SeqStmts) else [stmt])
+    return flat
 
 
 class StructuralMismatch(AssertionError):

@@ -483,6 +483,9 @@ class FunctionParser:
         ):
             return self._window_buffer(target, stmt.value, span)  # type: ignore[arg-type]
         value = self._exprs.parse(stmt.value)
+        flat = not isinstance(target, ast.Tuple) or all(isinstance(e, ast.Name) for e in target.elts)
+        if _is_submit(stmt.value) and flat:
+            self._type_submit(value, stmt.value)  # a flat tuple: the kernel's results, its TaskId
         # A plain assignment has no annotation: its type is the value's.
         annotated = self._local_annotation(stmt, value) if annotated_form else _UNKNOWN
         if _is_yield_call(stmt.value):
@@ -573,10 +576,31 @@ class FunctionParser:
                         element,
                         "Use simple variable names in tuple unpacking: a, b, c = func()",
                     )
-        temp = Var(span, "_tuple_tmp", type=value.type)
+        flat_submit = is_submit and all(isinstance(element, ast.Name) for element in target.elts)
+        # The real parser binds a submit's flat result tuple (the kernel's results, then
+        # the TaskId) to `_submit_tmp`, a var of its own each time (the second prints
+        # `_submit_tmp_1`); any other unpacking to `_tuple_tmp`.
+        temp = Var(span, "_submit_tmp" if flat_submit else "_tuple_tmp", type=value.type, own=flat_submit)
         stmts: list[Stmt] = [AssignStmt(span, temp, value)]
         self._unpack(target, temp, span, stmts, task_id_last=is_submit)
         return SeqStmts(span, stmts)
+
+    def _type_submit(self, value: Expr, value_node: ast.expr) -> None:
+        """`pl.submit(self.kernel, ...)` returns a flat tuple: the kernel's results, then
+        its TaskId (left untyped where the kernel's return type is not known)."""
+        kernel = value_node.args[0] if isinstance(value_node, ast.Call) and value_node.args else None
+        if not (isinstance(value, Call) and isinstance(value.type, UnknownType)):
+            return
+        if not (
+            isinstance(kernel, ast.Attribute)
+            and isinstance(kernel.value, ast.Name)
+            and kernel.value.id == "self"
+        ):
+            return
+        returned = self._context.callee_return_type(kernel.attr)
+        results = list(returned.items) if isinstance(returned, TupleType) else [returned]
+        if results and not any(isinstance(result, UnknownType) for result in results):
+            value.type = TupleType((*results, TaskIdType()))
 
     def _unpack(
         self, target: ast.Tuple | ast.List, source: Var, span: Span, out: list[Stmt], task_id_last: bool

@@ -79,7 +79,9 @@ from compiler.ir.visit import own_exprs, vars_read, walk_expr, walk_stmts
 from compiler.passes.not_modelled import PassNotModelled
 
 _SUFFIX = re.compile(r"__(?:ssa|idx|iter|rv|phi|tmp)_v\d+$")
-_TUPLE_TEMP = "_tuple_tmp"  # the parser's unpacking temporary: a var of its own each time, never merged
+# The parser's unpacking temporaries (a submit's is `_submit_tmp`): a var of its own each
+# time, never merged.
+_TUPLE_TEMP = ("_tuple_tmp", "_submit_tmp")
 
 
 def base_name(name: str) -> str:

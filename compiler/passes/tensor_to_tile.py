@@ -282,6 +282,8 @@ class _Converter:
         if value.op == "tensor.slice" and id(stmt.var) in self.spaces:
             loaded = self.consumer_driven_load(stmt, value, self.spaces[id(stmt.var)])
             if loaded is not None:
+                # The slice becomes the load in place: its source comments stay above it.
+                loaded.comments = stmt.comments
                 return [loaded]
         out, result = self.converted(value)
         tile = Var(stmt.var.span, tile_name(stmt.var.name), type=result.type)

@@ -34,7 +34,7 @@ _BOUNDS = ("start", "stop", "step")
 
 def type_check_errors(function: Function) -> list[Diagnostic]:
     # Upstream checks the parameters' types first, at each parameter.
-    found = [_diagnostic(message, var.span) for message, var in valid_shape_errors(function)]
+    found = [_diagnostic(message, span) for message, span in valid_shape_errors(function)]
     for stmt in walk_stmts(function.body):
         if isinstance(stmt, ForStmt):
             found += [_error(m, stmt, "for") for m in _bound_errors(stmt)]

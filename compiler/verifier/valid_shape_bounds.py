@@ -3,55 +3,67 @@ over `ValidateValidShapeBounds` of type_inference.cpp): a type's explicit valid 
 must have its shape's rank, and each extent must lie in `0 <= valid <= shape`.
 
 Upstream asks it of each parameter's type (at the parameter), each declared return type
-and the type of every expression it visits: a read of a parameter is a `Var` whose type
-is the parameter's, so each read repeats the message (at the parameter: a Var's span is
-where it was bound). Modelled here: the parameters, and their reads where every read is
-an operand of a call (a parameter carried into a loop, yielded or rebound passes its type
-on to other Vars: their messages are not modelled, nor are return types, annotated locals
-and call results; a missed error, never a false one). An extent is out of bounds only
-where the prover disproves it, as upstream reports only a disproof.
+and the type of every expression it visits: a read of a Var repeats the message at the
+Var's span (where it was bound). Modelled: the parameters; a local bound once by an
+annotated assignment (the Var at its binding, and the call the parser rebuilds with the
+annotated type, `Call result`); and their reads where every read is an operand of a call
+(a Var carried into a loop, yielded or rebound passes its type on to other Vars, whose
+messages are not modelled, nor are return types). An extent is out of bounds only where
+the prover disproves it, as upstream reports only a disproof.
 """
 
 from __future__ import annotations
 
+from collections import Counter
+
+from compiler.base.span import Span
 from compiler.ir import Function
-from compiler.ir.nodes import Call, Expr, Var
+from compiler.ir.nodes import AssignStmt, Call, Expr, Var
 from compiler.ir.types import IRType, TensorType, TensorView, TileType, TileView
-from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
+from compiler.ir.visit import bound_vars, own_exprs, sub_exprs, walk_stmts
 from compiler.ops.prover import Proof, prove_less_equal
 from compiler.ops.valid_region import format_dim, format_dims, is_known_dim
 
 __all__ = ["valid_shape_errors"]
 
 
-def valid_shape_errors(function: Function) -> list[tuple[str, Var]]:
-    """(message, the parameter it is reported at) for each parameter whose declared
-    valid shape is out of bounds, then for each of its reads."""
-    found: list[tuple[str, Var]] = []
+def valid_shape_errors(function: Function) -> list[tuple[str, Span]]:
+    """(message, where) for each parameter and each annotated local whose valid shape is out
+    of bounds, and for each of their reads."""
+    found: list[tuple[str, Span]] = []
     invalid: dict[int, list[str]] = {}
     for i, param in enumerate(function.params):
         messages = bounds_errors(param.var.type)
         if messages:
             invalid[id(param.var)] = messages
             context = f"Function '{function.name}' parameter[{i}] '{param.var.name}'"
-            found += [(f"{context} has invalid {message}", param.var) for message in messages]
-    if invalid:
-        found += _read_errors(function, invalid)
-    return found
-
-
-def _read_errors(function: Function, invalid: dict[int, list[str]]) -> list[tuple[str, Var]]:
+            found += [(f"{context} has invalid {message}", param.var.span) for message in messages]
+    bindings = Counter(var.name for stmt in walk_stmts(function.body) for var in bound_vars(stmt))
+    bindings.update(param.var.name for param in function.params)
     reads: list[Var] = []
+    passed_on = False
     for stmt in walk_stmts(function.body):
+        if isinstance(stmt, AssignStmt) and bindings[stmt.var.name] == 1:
+            messages = bounds_errors(stmt.var.type)
+            if messages:
+                # `x: pl.Tile[..., pl.TileView(valid_shape=...)] = call(...)`: the Var, and
+                # the call the parser rebuilds with the annotated type.
+                invalid[id(stmt.var)] = messages
+                found += [(f"Var '{stmt.var.name}' has invalid {m}", stmt.var.span) for m in messages]
+                if isinstance(stmt.value, Call):
+                    found += [(f"Call result has invalid {m}", stmt.value.span) for m in messages]
         for expr in own_exprs(stmt):
-            if not _collect_reads(expr, invalid, reads, in_call=False):
-                return []  # a parameter's type passed on: not modelled
-    return [(f"Var '{var.name}' has invalid {message}", var) for var in reads for message in invalid[id(var)]]
+            passed_on |= not _collect_reads(expr, invalid, reads, in_call=False)
+    if passed_on:
+        return found  # a type passed on to other Vars (a carry, a yield): not modelled
+    return found + [
+        (f"Var '{var.name}' has invalid {message}", var.span) for var in reads for message in invalid[id(var)]
+    ]
 
 
 def _collect_reads(expr: Expr, invalid: dict[int, list[str]], reads: list[Var], in_call: bool) -> bool:
-    """Gathers the reads of the invalid parameters under `expr`; False where one is read
-    other than as a call's operand."""
+    """Gathers the reads of the invalid Vars under `expr`; False where one is read other
+    than as a call's operand."""
     if isinstance(expr, Var):
         if id(expr) in invalid:
             if not in_call:

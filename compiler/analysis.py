@@ -79,6 +79,9 @@ class PipelineReport:
 
     diagnostics: list[Diagnostic]
     kernel_memory: list[KernelMemory]
+    # Where a pass stopped on a construct it does not model: what comes after it in the real
+    # pipeline (its checks included) was not run on that program, so it is not vouched for.
+    unanalysed: list[Span] = field(default_factory=list)
 
 
 @dataclass
@@ -392,24 +395,27 @@ def _pipeline_checks(
     failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
     found: list[Diagnostic] = []
     memory: list[KernelMemory] = []
+    unanalysed: list[Span] = []
     for index, program in enumerate(programs):
         if statement(program.span.start_line) in failed:
             continue
         # Passes 1-3 run first, then Simplify before ConvertTensorToTileOps: the first error is raised.
         early = early_pass_errors(program)
         if early is None:  # they fail with an error we do not report: nothing after it is judged
+            unanalysed.append(program.span)
             continue
         rejected = early or simplify_errors(program) or missing_return_errors(program)
         hints: list[Diagnostic] = []
         if not rejected and index in kernel_programs:
             planned = program_memory(program)
             memory.extend(planned.kernels)
+            unanalysed.extend(planned.unanalysed)
             rejected = planned.errors
             hints = planned.hints or []
         codegen = rejected or [*group_errors(program), *orchestration_errors(program)]
         # The performance hints come at the end of a compile that succeeds.
         found.extend(codegen or hints)
-    return PipelineReport(found, memory)
+    return PipelineReport(found, memory, sorted(unanalysed))
 
 
 def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[ScopeStmt]]) -> bool:

@@ -112,12 +112,17 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
     worth computing)."""
     analysis = analyse_unit(unit, env)
     diagnostics = analysis.published(codegen)
+    opaque = (
+        unanalysed_spans(analysis.programs, analysis.functions, diagnostics)
+        if analysis.may_hold_opaque
+        else []
+    )
+    # A program a pass refused to take through: the checks after that pass were not run on it.
+    refused = analysis.pipeline.unanalysed if codegen else []
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),
-        unanalysed_spans(analysis.programs, analysis.functions, diagnostics)
-        if analysis.may_hold_opaque
-        else [],
+        sorted({*opaque, *refused}) if refused else opaque,
     )
 
 

@@ -29,29 +29,38 @@ def unanalysed_spans(
 
     A statement already reported as an error is not counted again: its error says more.
     """
+    return [span for span, _ in unanalysed_constructs(programs, functions, diagnostics)]
+
+
+def unanalysed_constructs(
+    programs: Iterable[Program], functions: Iterable[Function], diagnostics: Iterable[Diagnostic] = ()
+) -> list[tuple[Span, str]]:
+    """`unanalysed_spans`, each with the construct's source text."""
     errors = [d.span for d in diagnostics if d.severity is Severity.ERROR]
     found = {
-        span
-        for span in _opaque_spans(programs, functions)
+        span: text
+        for span, text in _opaque_constructs(programs, functions)
         if not any(e.contains(span) or span.contains(e) for e in errors)
     }
-    return sorted(found)
+    return sorted(found.items())
 
 
-def _opaque_spans(programs: Iterable[Program], functions: Iterable[Function]) -> Iterator[Span]:
+def _opaque_constructs(
+    programs: Iterable[Program], functions: Iterable[Function]
+) -> Iterator[tuple[Span, str]]:
     every = [*(f for p in programs for f in p.functions), *functions]
     for function in every:
         for stmt in walk_stmts(function.body):
             if isinstance(stmt, OpaqueStmt):
-                yield stmt.span
+                yield stmt.span, stmt.text
                 continue
             for expr in own_exprs(stmt):
-                span = _first_opaque(expr)
-                if span is not None:
-                    yield span
+                opaque = _first_opaque(expr)
+                if opaque is not None:
+                    yield opaque.span, opaque.text
 
 
-def _first_opaque(expr: Expr) -> Span | None:
+def _first_opaque(expr: Expr) -> OpaqueExpr | None:
     """The span of the first unmodelled expression in `expr`, pre-order (so the outermost)."""
     pending = [expr]
     while pending:
@@ -64,6 +73,6 @@ def _first_opaque(expr: Expr) -> Span | None:
             and isinstance(part.type, UnknownType)
             and not _VALUE_REFERENCE.fullmatch(part.text)
         ):
-            return part.span
+            return part
         pending.extend(reversed(sub_exprs(part)))
     return None

@@ -10,6 +10,17 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
     python tests/real_memory.py --record         # (re)writes tests/data/real_memory.json
     python tests/real_memory.py --record-cases   # runs the real compiler over memory_cases/
                                                  # (needs the real compiler built: $PYPTO_REAL)
+    python tests/real_memory.py --record-socs     # the corpus and capacity_mutants/ through the
+                                                 # real ir.compile for each SoC ($PYPTO_PYTHON)
+
+`--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
+(`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
+over every corpus file and every `tests/data/capacity_mutants/*.py`, compiling each
+`ir.Program` (a module's own, and each test case's `get_program()`) for the 910B and the
+950, and writes `tests/data/real_memory_socs.json` (the corpus: per file, program and
+kernel, each SoC's footprint per space, or the real error) and
+`tests/data/capacity_mutants/verdicts.json` (the same for the mutants). A mixed kernel's
+two halves (`k_aic`, `k_aiv`) are recorded under `k`, the kernel the author wrote.
 
 `--record-cases` writes `tests/data/memory_cases/verdicts.json`: for each case, what the real
 `ir.compile` (Ascend910B, PTOAS skipped; through the real checkout's `oracle.py --compile`)
@@ -32,6 +43,11 @@ DATA = REPO / "tests" / "data"
 RECORD = DATA / "real_memory.json"
 CASES = DATA / "memory_cases"
 CASE_VERDICTS = CASES / "verdicts.json"
+SOC_RECORD = DATA / "real_memory_socs.json"
+MUTANTS = DATA / "capacity_mutants"
+MUTANT_VERDICTS = MUTANTS / "verdicts.json"
+CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
+SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
@@ -133,11 +149,81 @@ def record_cases(real: Path = REAL_CHECKOUT) -> dict:
     return found
 
 
+def _kernel_name(function: str) -> str:
+    """ExpandMixedKernel's halves under the kernel the author wrote."""
+    for suffix in ("_aic", "_aiv"):
+        if function.endswith(suffix):
+            return function.removesuffix(suffix)
+    return function
+
+
+def _verdicts(lines: list[dict], root: Path) -> dict:
+    """The driver's lines, keyed by file (relative to `root`) and program: per SoC, the
+    real error (`error_class`, `message`) or each kernel's footprint per space."""
+    found: dict[str, dict] = {}
+    for line in lines:
+        file = Path(line["file"]).resolve().relative_to(root.resolve()).as_posix()
+        if "import_error" in line:
+            continue  # not a program the real compiler builds alone (a package-relative import)
+        programs: dict[str, dict] = {}
+        for program in line["programs"]:
+            judged: dict[str, dict] = {}
+            for soc, verdict in program["socs"].items():
+                if "memory" not in verdict:
+                    message = verdict["message"].replace(f"{root.resolve()}/", "")
+                    judged[soc] = {"error_class": verdict["error_class"], "message": message}
+                    continue
+                kernels: dict[str, dict[str, int]] = {}
+                for function, spaces in verdict["memory"].items():
+                    merged = kernels.setdefault(_kernel_name(function), {})
+                    for space, used in spaces.items():
+                        merged[space] = max(merged.get(space, 0), used)
+                judged[soc] = {"memory": kernels}
+            programs[program["name"]] = judged
+        if programs:
+            found[file] = programs
+    return found
+
+
+def record_socs() -> tuple[dict, dict]:
+    import subprocess
+    import tempfile
+
+    python = os.environ.get("PYPTO_PYTHON", str(REAL_CHECKOUT / "venv" / "bin" / "python"))
+    harness = Path(os.environ.get("PYPTO_SRC", "pypto-src")) / "tests" / "st"
+    results = []
+    for root, files in ((CORPUS, sorted(CORPUS.rglob("*.py"))), (MUTANTS, sorted(MUTANTS.glob("*.py")))):
+        # Run from an empty directory: a kernel file that writes next to the working
+        # directory writes there.
+        with tempfile.TemporaryDirectory() as cwd:
+            proc = subprocess.run(
+                [
+                    python,
+                    str(Path(__file__).parent / "real_memory_driver.py"),
+                    ",".join(SOCS),
+                    *map(str, files),
+                ],
+                capture_output=True,
+                text=True,
+                cwd=cwd,
+                env={**os.environ, "PYTHONPATH": str(harness)},
+                timeout=7200,
+            )
+        lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+        results.append(_verdicts(lines, root))
+    return results[0], results[1]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", action="store_true")
     parser.add_argument("--record-cases", action="store_true")
+    parser.add_argument("--record-socs", action="store_true")
     args = parser.parse_args()
+    if args.record_socs:
+        corpus, mutants = record_socs()
+        for path, found in ((SOC_RECORD, corpus), (MUTANT_VERDICTS, mutants)):
+            path.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     if args.record:
         RECORD.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     if args.record_cases:

@@ -122,8 +122,9 @@ def test_json_document_shape(tmp_path):
     for entry in report["files"]:
         assert set(entry) == {"path", "diagnostics", "notAnalysed"}
     (diag,) = file_diagnostics(report, bad)
-    required = {"range", "severity", "code", "source", "message", "data"}
+    required = {"range", "severity", "code", "codeDescription", "source", "message", "data"}
     assert required <= set(diag) <= required | {"relatedInformation"}
+    assert diag["codeDescription"]["href"].endswith("docs/diagnostics.md#pto103")
     assert set(diag["range"]) == {"start", "end"}
     assert set(diag["data"]) >= {"exception", "stage", "hint"}
     assert diag["code"] == "PTO103"

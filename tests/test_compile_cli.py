@@ -53,8 +53,21 @@ def test_corpus_dumps_compile_to_themselves_byte_for_byte(tmp_path):
         pytest.skip(f"no corpus at {CORPUS}")
     for index, path in enumerate(accepted_files()[::6]):  # a spread of the accepted files
         dump = tmp_path / f"dump{index}.py"
-        dump.write_bytes(compile_bytes(path))
-        assert compile_bytes(dump) == dump.read_bytes(), path
+        # A definition not shown (e.g. one reading a value we cannot fold) is a note, not IR.
+        shown = _without_notes(compile_bytes(path))
+        if not shown:
+            continue
+        dump.write_bytes(shown)
+        assert compile_bytes(dump) == shown, path
+
+
+def _without_notes(dump: bytes) -> bytes:
+    """`dump` without the paragraphs saying a definition is not shown."""
+    paragraphs = dump.split(b"\n\n")
+    kept = [
+        p for p in paragraphs if not (p.startswith(b"# pypto.") and b" -- not shown: " in p.split(b"\n")[0])
+    ]
+    return b"\n\n".join(kept) if len(kept) < len(paragraphs) else dump
 
 
 def _real_dumps() -> list:
@@ -162,10 +175,17 @@ def build(width_arg):
 def test_a_program_built_in_a_factory_sees_the_factorys_constants(tmp_path):
     """The decorator runs inside the factory: its straight-line locals are folded into
     shapes, and a local that shadows a module constant is not that constant."""
-    out = compile_bytes(write(tmp_path / "factory.py", FACTORY)).decode("utf-8")
+    without_width = FACTORY.replace(", y: pl.Tensor[[ROWS, WIDTH], pl.FP32]", "")
+    out = compile_bytes(write(tmp_path / "factory.py", without_width)).decode("utf-8")
     assert "x: pl.Tensor[[128, 64], pl.FP32]" in out
     assert "pl.Tile[[128, 64], pl.FP32, pl.Mem.Vec]" in out  # the load's memory space, as the real Var has it
-    assert "[128, 999]" not in out  # WIDTH is the factory's argument, not the module's 999
+    # WIDTH is the factory's argument, not the module's 999: its value is the caller's, which
+    # the real printer writes as a literal; no dump of the program would be the real one.
+    out = compile_bytes(write(tmp_path / "factory.py", FACTORY)).decode("utf-8")
+    assert out == (
+        "# pypto.program: Built -- not shown: it reads `WIDTH`, whose value the real parser takes "
+        "when the program is built (not folded statically)\n"
+    )
 
 
 TWO_KERNELS = """\

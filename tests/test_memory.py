@@ -16,13 +16,13 @@ import pytest
 from conftest import CORPUS, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from real_memory import CASE_VERDICTS, RECORD, ours
+from real_memory import CASE_VERDICTS, MUTANT_VERDICTS, MUTANTS, RECORD, SOC_RECORD, SOCS, ours
 
 CASES = Path(__file__).parent / "data" / "memory_cases"
 
 
-def check(name: str, *options: str) -> tuple[int, list[dict]]:
-    result = run_pto_lsp("check", "--format", "json", *options, str(CASES / name))
+def check(name: str, *options: str, cases: Path = CASES) -> tuple[int, list[dict]]:
+    result = run_pto_lsp("check", "--format", "json", *options, str(cases / name))
     return result.returncode, json.loads(result.stdout)["files"][0]["diagnostics"]
 
 
@@ -32,13 +32,13 @@ def test_two_128x256_fp32_tiles_and_their_sum_overflow_vec_with_the_real_message
     [found] = diagnostics
     assert found["code"] == "PTO801"
     assert found["message"] == "Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)"
-    assert found["range"]["start"]["line"] == 6  # the kernel's `def` line
+    # On `tb = pl.load(...)`, whose buffer crosses the limit (issue 32: where the author acts).
+    assert found["range"]["start"]["line"] == 13
     assert found["data"]["stage"] == "AllocateMemoryAddr"
-    [tipping] = found["relatedInformation"]
-    assert (
-        tipping["location"]["range"]["start"]["line"] == 13
-    )  # `tb = pl.load(...)`: its buffer crosses the limit
-    assert "'tb' (131,072 bytes at Vec address 131,072)" in tipping["message"]
+    kernel, *live = found["relatedInformation"]
+    assert kernel["location"]["range"]["start"]["line"] == 6  # the kernel's `def` line
+    assert "'tb' (131,072 bytes at Vec address 131,072)" in kernel["message"]
+    assert [info["location"]["range"]["start"]["line"] for info in live] == [12, 14]  # ta, tc
 
 
 def test_a_kernel_that_fits_is_clean_and_its_use_is_printed():
@@ -47,10 +47,10 @@ def test_a_kernel_that_fits_is_clean_and_its_use_is_printed():
     assert "Fits.add_big (line 7): Vec 131,072 / 188,416 bytes" in result.stdout.splitlines()
 
 
-def test_a_full_tile_the_emitter_models_gets_the_real_planners_exact_use():
-    """`pl.tile.full` (`pto.texpands`) is modelled: the reuse is the real planner's, and the
-    use exact (the real compiler's 131,072 bytes; it used to be "at most 196,608", over the
-    capacity, with nothing reported)."""
+def test_a_full_tile_is_planned_with_the_real_reuse():
+    """`pl.tile.full`, whose PTO text is not modelled, is planned all the same: its sum with
+    the loaded tile reuses a buffer as the real MemoryReuse does (the real compiler's 131,072
+    bytes, `memory_cases/verdicts.json`), where the buffers summed would be 196,608."""
     assert check("vec_at_most_full.py") == (0, [])
     result = run_pto_lsp("compile", str(CASES / "vec_at_most_full.py"), "--emit", "memory")
     assert "AtMost.scale (line 7): Vec 131,072 / 188,416 bytes" in result.stdout.splitlines()
@@ -114,7 +114,7 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                     if value < used:
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (40, 8)  # measured; docs/diagnostics.md
+    assert (exact, at_most) == (54, 0)  # measured; docs/diagnostics.md
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
@@ -140,8 +140,9 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     lenses = await client.text_document_code_lens_async(
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
+    # Above the kernel's decorator (line 5), not between it and the `def` (line 6).
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (6, "Vec 262,144 / 188,416 bytes")
+        (5, "Vec 262,144 / 188,416 bytes")
     ]
 
 
@@ -163,7 +164,7 @@ async def test_a_capacity_error_hidden_by_a_syntax_error_shows_where_its_kernel_
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (13, "Vec 262,144 / 188,416 bytes")
+        (12, "Vec 262,144 / 188,416 bytes")
     ]
     change(client, 3, (6, 11), (6, 12), "", URI)  # `def helper(:` -> `def helper():`
     [capacity] = await wait_for_version(client, URI, 3)
@@ -242,4 +243,86 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
         "vec_at_most.py": 1,
         "vec_at_most_full.py": 1,
         "matmul_fits.py": 4,
+        "large_tensor_matmul.py": 1,  # Mat: its L0 tiles are AutoTileMatmulL0's, not analysed
     }.get(name, 0)
+
+
+# The mutants whose kernel the planner does not model (what it misses, and why).
+NOT_PLANNED = {
+    # ExpandMixedKernel splits the kernel and rings the tile crossing to the vector side in a
+    # reserved pipe buffer (`... The first 262144 bytes of that space are reserved by
+    # system.reserve_buffer ...`): not modelled.
+    "vec_mixed_kernel.py",
+}
+MUTANT_DATA = json.loads(MUTANT_VERDICTS.read_text(encoding="utf-8")) if MUTANT_VERDICTS.is_file() else {}
+# The kernel each real capacity error names no location for: PTO801 is reported in it (on
+# the allocation that crosses the capacity, docs/diagnostics.md), as the real
+# AllocateMemoryAddr raises it per function.
+_KERNEL_LINE = re.compile(r"^    def (\w+)\(", re.M)
+
+
+@pytest.mark.skipif(not MUTANT_DATA, reason="the real compiler's verdicts are not recorded yet")
+@pytest.mark.parametrize("soc", SOCS)
+@pytest.mark.parametrize("name", sorted(MUTANT_DATA))
+def test_each_capacity_mutant_gets_the_real_verdict(name: str, soc: str):
+    """`capacity_mutants/`: kernels grown past a space's capacity (Vec, Mat, Left, Right, Acc,
+    Bias), judged by the real `ir.compile` for each SoC (`real_memory.py --record-socs`). Where
+    it refuses one, `check --soc` reports the real message, once, in that kernel;
+    where it compiles one (the 950 is larger), no error, and each space's use we give exactly is
+    the real planner's."""
+    [verdict] = MUTANT_DATA[name].values()
+    real = verdict[soc]
+    status, diagnostics = check(name, "--soc", soc, cases=MUTANTS)
+    errors = [d for d in diagnostics if d["severity"] == 1]
+    if name in NOT_PLANNED:
+        # Missed, never misjudged: no error, and the kernel's use is not analysed.
+        assert errors == []
+        report = run_pto_lsp("compile", str(MUTANTS / name), "--emit", "memory", "--soc", soc).stdout
+        assert ours(report) == {} and "not analysed" in report
+        return
+    if "message" in real:
+        assert [(d["code"], d["message"]) for d in errors] == [("PTO801", real["message"])]
+        # The real error has no location: the allocation that crosses the capacity, in that
+        # kernel, is squiggled (the kernel's `def` line where no one tile does).
+        source = (MUTANTS / name).read_text(encoding="utf-8")
+        kernel = _KERNEL_LINE.search(source)
+        assert kernel is not None
+        kernel_line = source[: kernel.start()].count("\n") + 1
+        following = _KERNEL_LINE.search(source, kernel.end())
+        end_line = source[: following.start()].count("\n") if following else source.count("\n") + 1
+        assert kernel_line <= errors[0]["range"]["start"]["line"] + 1 <= end_line
+        assert status == 1
+        return
+    assert errors == []
+    got = ours(run_pto_lsp("compile", str(MUTANTS / name), "--emit", "memory", "--soc", soc).stdout)
+    [(kernel, spaces)] = real["memory"].items()
+    [(ours_kernel, uses)] = got.items()
+    assert ours_kernel.endswith(f".{kernel}")
+    assert {space: used for space, (used, exact) in uses.items() if exact} == spaces
+
+
+SOC_DATA = json.loads(SOC_RECORD.read_text(encoding="utf-8")) if SOC_RECORD.is_file() else {}
+
+
+@pytest.mark.skipif(not SOC_DATA or not CORPUS.is_dir(), reason="no corpus, or its real uses not recorded")
+@pytest.mark.parametrize("soc", SOCS)
+def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
+    """`real_memory_socs.json`: the real planner's use of each corpus kernel on each SoC. The
+    use we give exactly equals it; a space we do not plan says "not analysed" (never a
+    number); a program the real compile accepts gets no capacity error from us."""
+    wrong, exact, not_analysed = [], 0, 0
+    for file, programs in SOC_DATA.items():
+        got = ours(run_pto_lsp("compile", str(CORPUS / file), "--emit", "memory", "--soc", soc).stdout)
+        for program, verdicts in programs.items():
+            for kernel, spaces in verdicts[soc].get("memory", {}).items():
+                claimed = got.get(f"{program}.{kernel}", {})
+                for space, used in spaces.items():
+                    if space not in claimed:
+                        not_analysed += 1
+                        continue
+                    value, is_exact = claimed[space]
+                    exact += is_exact
+                    if not is_exact or value != used:
+                        wrong.append((file, program, kernel, space, value, used))
+    assert wrong == []
+    assert exact >= {"910B": 0, "950": 0}[soc]  # measured; docs/diagnostics.md

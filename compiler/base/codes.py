@@ -11,6 +11,9 @@ MISLEADING_CODING = "PTO004"
 
 # A unit the front end could not analyse (e.g. nested too deeply for it): a hint, never an error.
 NOT_ANALYSED = "PTO009"
+# A construct inside an analysed definition that the front end does not model (kept opaque):
+# the editor's quiet hint that it was not looked at, never an error.
+NOT_MODELLED = "PTO010"
 
 # The general PyPTO front end, one code per exception class it raises.
 UNSUPPORTED_FEATURE = "PTO501"  # UnsupportedFeatureError
@@ -50,6 +53,10 @@ TILE_OP_REJECTED = (
 TILE_CONVERSION_REJECTED = (
     "PTO705"  # ConvertTensorToTileOps: its own check ("tensor.transpose conversion: ...")
 )
+TILE_CAST_NO_PATH = "PTO706"  # LegalizeTileCast: "no native cast path from uint8 to fp32 for arch a2a3; ..."
+INIT_MEMREF_SHAPE = (
+    "PTO707"  # InitMemRef: "requires positive shape for variable 't', but shape element 0 is -1"
+)
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
@@ -70,6 +77,7 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
 VERIFY_INOUT_USE = "PTO602"  # InOutUseValid: "variable 'out' was passed as InOut/Out at ..."
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
+VERIFY_NO_REDUNDANT_BLOCKS = "PTO603"  # NoRedundantBlocks: "YieldStmt before the terminating position; ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]

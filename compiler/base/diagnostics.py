@@ -33,7 +33,9 @@ class Stage(str, enum.Enum):
     PTO_CODEGEN = "PTO codegen"
     VERIFIER = "pipeline_input"  # the IR verifier, before the first pass
     CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
+    LEGALIZE_TILE_CAST = "LegalizeTileCast"
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
+    INIT_MEM_REF = "InitMemRef"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).

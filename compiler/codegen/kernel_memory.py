@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen.pto_emitter import CodegenNotModelled, plan_kernel
+from compiler.codegen.pto_emitter import L0_SPACES, CodegenNotModelled, KernelCode, plan_kernel
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
 from compiler.ir import SCALAR_CAST_OP, AssignStmt, Call, Function, FunctionType, ScalarType, TileType
 from compiler.ir.visit import own_calls, walk_stmts
@@ -77,6 +77,15 @@ class TileUse:
     span: Span | None
     size: int  # bytes
     address: int | None  # the real planner's (exact uses only)
+    # The statements (program points, in emission order) from its definition to its last read,
+    # as the planner takes its lifetime (exact uses only; a view's reads count for its buffer).
+    live: tuple[int, int] | None = None
+
+    def live_with(self, other: TileUse) -> bool:
+        """Whether the two lifetimes overlap (both known)."""
+        if self.live is None or other.live is None:
+            return False
+        return self.live[0] <= other.live[1] and other.live[0] <= self.live[1]
 
 
 @dataclass(frozen=True)
@@ -115,41 +124,67 @@ def kernel_memory(function: Function) -> KernelMemory:
         return _at_most(function, str(problem))
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
-    retiled = _retiled(code.allocs)
-    if retiled is not None:
-        return KernelMemory(function.name, function.span, (), why_not_exact=retiled, analysed=False)
-    return _exact(function, code.allocs, code.addresses)
+    unplanned, why = _unplanned(code)
+    return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
 
 
-def _retiled(allocs: list[TileAlloc]) -> str | None:
-    """Why AutoTileMatmulL0 rewrites the kernel's matmuls (None: it keeps them whole): it keeps
-    a matmul whole only when its L0 tiles fit L0A / L0B and its result the accumulator, and
-    otherwise splits it into a K-loop of L0-sized extracts, whose tiles the plan does not see."""
-    for alloc in allocs:
+def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
+    """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
+    rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
+    would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
+    adds no Mat or Vec tile: those spaces stay exact."""
+    if code.unplanned:
+        return code.unplanned, (
+            "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
+        )
+    for alloc in code.allocs:
         space = SPACE_NAMES[alloc.space]
         limit = capacity(DEFAULT_SOC, space)
         if space in ("Left", "Right", "Acc") and limit is not None and alloc.size > limit:
-            return (
+            return L0_SPACES, (
                 f"a matmul's {space} tile ({format_bytes(alloc.size)} bytes) is larger than all of {space}: "
                 "AutoTileMatmulL0 splits it into L0-sized tiles, which is not modelled"
             )
-    return None
+    return frozenset(), ""
 
 
-def _exact(function: Function, allocs: list[TileAlloc], addresses: list[int]) -> KernelMemory:
+def _exact(
+    function: Function,
+    allocs: list[TileAlloc],
+    addresses: list[int],
+    last_use: dict[int, int],
+    unplanned: frozenset[str],
+    why: str,
+) -> KernelMemory:
     marks = high_water(allocs, addresses)
+    lives = _lifetimes(allocs, last_use)
     spaces = []
     for loc, used in marks.items():
+        if loc in unplanned:
+            continue
         tiles = sorted(
             (
-                TileUse(alloc.label, alloc.span, alloc.size, address)
-                for alloc, address in zip(allocs, addresses, strict=True)
+                TileUse(alloc.label, alloc.span, alloc.size, address, lives[index])
+                for index, (alloc, address) in enumerate(zip(allocs, addresses, strict=True))
                 if alloc.space == loc and alloc.view_of is None
             ),
             key=lambda tile: (tile.address or 0, -tile.size),
         )
         spaces.append(SpaceUse(SPACE_NAMES[loc], used, True, tuple(tiles)))
-    return KernelMemory(function.name, function.span, _ordered(spaces))
+    unknown = tuple(SPACE_NAMES[loc] for loc in marks if loc in unplanned)
+    return KernelMemory(function.name, function.span, _ordered(spaces), _ordered_names(unknown), why)
+
+
+def _lifetimes(allocs: list[TileAlloc], last_use: dict[int, int]) -> list[tuple[int, int]]:
+    """Each alloc's (definition, last read), a view's reads extending its source's."""
+    ends = [max(alloc.point, last_use.get(index, alloc.point)) for index, alloc in enumerate(allocs)]
+    for index in range(len(allocs)):
+        root = index
+        while allocs[root].view_of is not None:
+            root = allocs[root].view_of  # type: ignore[assignment]
+        if root != index:
+            ends[root] = max(ends[root], ends[index])
+    return [(alloc.point, ends[index]) for index, alloc in enumerate(allocs)]
 
 
 def _scalar_cast(call: Call) -> bool:
@@ -188,6 +223,10 @@ def _at_most(function: Function, why: str) -> KernelMemory:
         if space not in unknown
     ]
     return KernelMemory(function.name, function.span, _ordered(spaces), tuple(unknown), why)
+
+
+def _ordered_names(spaces: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(spaces, key=SPACE_ORDER.index))
 
 
 def _ordered(spaces: list[SpaceUse]) -> tuple[SpaceUse, ...]:

@@ -16,8 +16,10 @@ Three real checks, each with its real message (the location the real text append
 - AllocateMemoryAddr: a space whose planned buffers end past the platform's capacity,
   `Vec buffer usage (262144 bytes) exceeds platform limit (188416 bytes)` (`ValueError`,
   no location). Only where the use is exact (`kernel_memory`): an "at most" use is never
-  an error. Range: the kernel (its `with pl.at` / `def` line); related: the tile whose
-  buffer crosses the limit.
+  an error. Range: the op defining the tile whose buffer crosses the limit (where the
+  author can act; the kernel's header when it has no place in the source); related: the
+  kernel's scope (its `with pl.at` / `def` line), then the other buffers of that space
+  live at the same time.
 
 The passes run program by program and stop at the first that fails, so a program with a
 ConvertTensorToTileOps error gets no other, and one with an AutoTileMatmulL0 error no
@@ -41,7 +43,9 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.not_modelled import KernelsNotModelled
+from compiler.passes.init_memref_checks import non_positive_shape_errors
+from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
@@ -78,6 +82,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
+    # those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[Span] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -87,8 +94,14 @@ def program_memory(program: Program) -> ProgramMemory:
         return _program_memory(program)
     except RecursionError:
         raise  # the unit is too deep to analyse (`analyse_unit` says so)
-    except Exception:  # a pass or the emitter stumbling: "not analysed"
-        return ProgramMemory([], [], None)
+    except Exception as problem:  # a pass or the emitter stumbling: "not analysed"
+        return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
+
+
+def _where_stopped(problem: Exception, otherwise: Span) -> Span:
+    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+    span = getattr(problem, "span", None)
+    return span if isinstance(span, Span) else otherwise
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -104,7 +117,7 @@ def _program_memory(program: Program) -> ProgramMemory:
             kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]
         )
     ]
-    refused: dict[str, object] = {}
+    refused: dict[str, PassNotModelled] = {}
     try:
         programs = [PIPELINE[-1].run(p) for p in outlined]
     except TileConversionError as error:
@@ -114,23 +127,29 @@ def _program_memory(program: Program) -> ProgramMemory:
     except KernelsNotModelled as problem:  # the kernels the pass took through
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
-    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
-    if creates:
-        return ProgramMemory(memories, creates)
+    stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
+    # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
+    # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
-    operands = [d for _, found in calls for d in _l0_operand_errors(found)]
-    if operands:
-        return ProgramMemory(memories, operands)
+    operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
+    shapes = non_positive_shape_errors(kernels)
+    rejected = creates or casts or operands
+    if shapes:
+        return ProgramMemory([], rejected or shapes, [], stopped)
+    memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    if rejected:
+        return ProgramMemory(memories, rejected, [], stopped)
     overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
     if overflows:
-        return ProgramMemory(memories, overflows)
+        return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
     hints = (
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
-    return ProgramMemory(memories, [], hints)
+    return ProgramMemory(memories, [], hints, stopped)
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
@@ -140,22 +159,33 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
         limit = capacity(soc, use.space)
         if not use.exact or limit is None or use.used <= limit:
             continue
+        tipping = use.tipping_tile(limit)
+        at = tipping.span if tipping is not None and tipping.span is not None else memory.span
         diagnostic = Diagnostic(
             codes.MEMORY_SPACE_OVERFLOW,
             overflow_message(use.space, use.used, limit),
-            memory.span,
+            at,
             stage=Stage.ALLOCATE_MEMORY_ADDR,
             exception="ValueError",
             data={"space": use.space, "used": use.used, "soc": soc, "kernel": memory.name},
         )
-        tipping = use.tipping_tile(limit)
-        if tipping is not None and tipping.span is not None:
+        if at is not memory.span and tipping is not None:
             name = f"'{tipping.label}' " if tipping.label else ""
             diagnostic = diagnostic.with_related(
-                tipping.span,
-                f"tile {name}({format_bytes(tipping.size)} bytes at {use.space} address "
-                f"{format_bytes(tipping.address or 0)}) ends past the {format_bytes(limit)} bytes of {use.space}",
+                memory.span,
+                f"in kernel '{memory.name}': tile {name}({format_bytes(tipping.size)} bytes at {use.space} "
+                f"address {format_bytes(tipping.address or 0)}) ends past the {format_bytes(limit)} bytes "
+                f"of {use.space}",
             )
+            for other in use.tiles:
+                if other is tipping or other.span is None or not other.live_with(tipping):
+                    continue
+                label = f"'{other.label}' " if other.label else ""
+                diagnostic = diagnostic.with_related(
+                    other.span,
+                    f"live at the same time: tile {label}({format_bytes(other.size)} bytes at {use.space} "
+                    f"address {format_bytes(other.address or 0)})",
+                )
         found.append(diagnostic)
     return found
 
@@ -167,6 +197,9 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         return list(diagnostics)
     judged = []
     for diagnostic in diagnostics:
+        if diagnostic.code == codes.TILE_CAST_NO_PATH:
+            judged.extend(cast_error_for_soc(diagnostic, soc))
+            continue
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue
@@ -179,10 +212,13 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
             else create_message(used, limit)
         )
+        # The tile crossing this SoC's limit may be another one: the error goes back to the
+        # kernel's header (the first related location, where there is one), without the rest.
+        header = diagnostic.related[0].span if diagnostic.related else diagnostic.span
         judged.append(
             dataclasses.replace(
-                # The tile crossing this SoC's limit may be another one: no related information.
                 diagnostic,
+                span=header,
                 message=message,
                 related=(),
                 data={**diagnostic.data, "soc": soc},

@@ -21,6 +21,7 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, field
 
@@ -39,6 +40,7 @@ from compiler.ir import (
     ForKind,
     ForStmt,
     Function,
+    IfStmt,
     MakeTuple,
     OpaqueExpr,
     ReturnStmt,
@@ -48,6 +50,7 @@ from compiler.ir import (
     TensorType,
     TileType,
     Var,
+    WhileStmt,
     YieldStmt,
 )
 from compiler.ir.types import TileView
@@ -80,6 +83,11 @@ _LAYOUT = {
     "right": ("row_major", "col_major", 512),
     "acc": ("col_major", "row_major", 1024),
 }
+# Spaces and ops whose tiles the planner is held to (the real planner's use of the corpus and
+# of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
+# `emit_kernel` refuses them.
+_PLAN_ONLY_SPACES = frozenset({"bias"})
+_PLAN_ONLY_OPS = frozenset({"tile.matmul_bias"})
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
 # write its result over an input (`not_inplace_safe`). Broadcasts (`EXPANDS`): the result
 # may not share the broadcast operand's buffer (`forbid_output_alias(1)`).
@@ -99,19 +107,19 @@ BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 _KEPT_WHOLE_BYTES = 16 * 1024
 
 
-def _refuse_auto_tiled(call: Call, lhs: Value, rhs: Value) -> None:
-    """A matmul whose right operand is in Mat is AutoTileMatmulL0's to rewrite: it keeps it
-    whole or makes it a K-loop of L0 extracts, by a cost model that is not modelled; only
-    operands as small as the ones it is seen to keep whole are emitted whole."""
+def _auto_tiled(lhs: Value, rhs: Value) -> bool:
+    """Whether a matmul is AutoTileMatmulL0's to rewrite: one whose right operand is in Mat,
+    which it keeps whole or makes a K-loop of L0 extracts by a cost model that is not
+    modelled; only operands as small as the ones it is seen to keep whole are emitted whole."""
     if rhs.tile is None or rhs.tile.loc != "mat":
-        return
+        return False
     sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    if any(size > _KEPT_WHOLE_BYTES for size in sizes):
-        raise CodegenNotModelled(
-            f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
-            "extracts, or the matmul whole) by a cost model that is not modelled",
-            call.span,
-        )
+    return any(size > _KEPT_WHOLE_BYTES for size in sizes)
+
+
+# The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts
+# and accumulator); it adds no Mat or Vec tile, so those spaces stay planned.
+L0_SPACES = frozenset({"left", "right", "acc"})
 
 
 class CodegenNotModelled(Exception):
@@ -140,7 +148,8 @@ class TileBuf:
     col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
 
     def type(self) -> str:
-        blayout, slayout, fractal = _LAYOUT[self.loc]
+        # (A plan-only space's tile is never printed: `_alloc` refuses it when text is wanted.)
+        blayout, slayout, fractal = _LAYOUT.get(self.loc, _LAYOUT["vec"])
         if self.transposed:
             blayout, slayout = slayout, blayout
         if self.col_major:
@@ -167,6 +176,13 @@ class KernelCode:
     # Its tiles and the real planner's address of each (`tile_memory`): its on-chip use.
     allocs: list[TileAlloc] = field(default_factory=list)
     addresses: list[int] = field(default_factory=list)
+    # The spaces (`loc=` names) whose tiles a later pass chooses anew (AutoTileMatmulL0's L0
+    # tiles of a matmul it rewrites): their use is not the plan's (`plan_kernel` only).
+    unplanned: frozenset[str] = frozenset()
+    # Each alloc's lifetime as the planner took it: alloc index -> the last statement reading it
+    # (an alloc never read: its own statement). For the memory view and the capacity error's
+    # "live together"; the planning itself reads the same numbers.
+    last_use: dict[int, int] = field(default_factory=dict)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -205,6 +221,8 @@ class _Emitter:
         self.target: object = None  # the type of the var the statement being emitted binds
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
+        self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
 
     # -------------------------------------------------------------- module
 
@@ -215,7 +233,7 @@ class _Emitter:
         self._refuse_mixed()
         planned = self._planned()
         if not self.with_text:
-            return KernelCode("", self.allocs, planned)
+            return KernelCode("", self.allocs, planned, frozenset(self.unplanned), self.last_use)
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -230,7 +248,7 @@ class _Emitter:
         lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
-        return KernelCode(substitute(text, names), self.allocs, planned)
+        return KernelCode(substitute(text, names), self.allocs, planned, last_use=self.last_use)
 
     def _planned(self) -> list[int]:
         """Each alloc's address: the real planner's (`tile_memory`); their constants are asked
@@ -251,6 +269,7 @@ class _Emitter:
                 if alloc.point < first and last_use.get(index, alloc.point) >= first:
                     last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
+        self.last_use = last_use
         return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
 
     def _signature(self) -> list[str]:
@@ -310,6 +329,10 @@ class _Emitter:
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
+        elif isinstance(stmt, WhileStmt) and not self.with_text:
+            self._while(stmt)
+        elif isinstance(stmt, IfStmt) and not self.with_text:
+            self._if(stmt)
         elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
             # A loop's closing yield of what it carries (bound in `_for`): no op, but a
             # statement of its own, which reads the tiles it yields.
@@ -379,6 +402,95 @@ class _Emitter:
         for position, initial in carried_tiles:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
 
+    def _while(self, loop: WhileStmt) -> None:
+        """A while loop, for the plan only (its scf.while text is not modelled): the real
+        lifetime analysis takes it as it takes a for loop (the body's statements in order, a
+        tile from before the loop read in it living to the loop's end, a carried tile one
+        buffer with its initial tile). The condition reads scalars only: no tile."""
+        closing = loop.body.stmts[-1] if loop.body.stmts else None
+        targets = closing.targets if isinstance(closing, YieldStmt) else []
+        if len(targets) != len(loop.iter_args):
+            raise CodegenNotModelled(
+                "a loop whose yield does not match its iter_args is not modelled", loop.span
+            )
+        carried_tiles: list[tuple[int, Value]] = []
+        for position, (iter_arg, init, target) in enumerate(
+            zip(loop.iter_args, loop.init_values, targets, strict=True)
+        ):
+            start = self._expr(init, None)
+            if start.tile is not None and start.alloc is not None:
+                carried_tiles.append((position, start))
+            elif start.tensor is None and start.scalar is None:
+                raise CodegenNotModelled(
+                    f"'{user_name(iter_arg)}' is carried by the loop: not modelled", loop.span
+                )
+            for var in (iter_arg, target):
+                self.values[id(var)] = dataclasses.replace(start, hint=var.name)
+        first = self.point + 1
+        self.indent += 1
+        self._stmt(loop.body)
+        self.indent -= 1
+        self.loops.append((first, self.point))
+        assert isinstance(closing, YieldStmt) or not carried_tiles
+        for position, initial in carried_tiles:
+            self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
+
+    def _if(self, stmt: IfStmt) -> None:
+        """An if/else, for the plan only (its scf.if text is not modelled). The branches'
+        statements are counted in order, then before else; a tile the if yields (a phi) is
+        one buffer for the two tiles its branches make for it (the real MemoryReuse lets
+        such a pair share though both live to the phi's last read), read where the phi is.
+        A phi of a tile made before the if (YieldFixup moves it), of two tiles of other
+        sizes or spaces, or of an if without else, is not modelled. The condition reads
+        scalars only: no tile."""
+        branches = [stmt.then_body, *([stmt.else_body] if stmt.else_body is not None else [])]
+        yields: list[list[Value]] = []
+        ranges: list[tuple[int, int]] = []
+        self.indent += 1
+        for body in branches:
+            first = self.point + 1
+            self._stmt(body)
+            ranges.append((first, self.point))
+            closing = body.stmts[-1] if body.stmts else None
+            values = closing.values if isinstance(closing, YieldStmt) else []
+            yields.append([self._expr(value, None) for value in values])
+        self.indent -= 1
+        # The phis: the if's return vars, or (as our IR binds them) the targets of its yields.
+        then_closing = stmt.then_body.stmts[-1] if stmt.then_body.stmts else None
+        phis = stmt.return_vars or (then_closing.targets if isinstance(then_closing, YieldStmt) else [])
+        for position, phi in enumerate(phis):
+            sources = [found[position] if position < len(found) else None for found in yields]
+            if not isinstance(phi.type, TileType):
+                if sources and sources[0] is not None and sources[0].tile is None:
+                    self.values[id(phi)] = dataclasses.replace(sources[0], hint=phi.name)
+                    continue
+                raise CodegenNotModelled(f"the if's result '{user_name(phi)}' is not modelled", stmt.span)
+            self.values[id(phi)] = self._phi(sources, ranges, stmt.span)
+        # The branches' yields bind the phis too (their `targets`): the same values.
+        for body in branches:
+            closing = body.stmts[-1] if body.stmts else None
+            if isinstance(closing, YieldStmt):
+                for target, phi in zip(closing.targets, phis, strict=False):
+                    self.values[id(target)] = self.values[id(phi)]
+
+    def _phi(self, sources: list[Value | None], ranges: list[tuple[int, int]], span: Span) -> Value:
+        local = [
+            source
+            for source, (first, last) in zip(sources, ranges, strict=True)
+            if source is not None
+            and source.alloc is not None
+            and first <= self.allocs[source.alloc].point <= last
+        ]
+        if len(local) != 2 or len(sources) != 2:
+            raise CodegenNotModelled(
+                "an if's tile result not made in both its branches is not modelled", span
+            )
+        then, other = (self.allocs[source.alloc] for source in local)  # type: ignore[index]
+        if then.space != other.space or then.size != other.size or other.view_of is not None:
+            raise CodegenNotModelled("an if's branches yield tiles of other sizes: not modelled", span)
+        other.shares = local[0].alloc
+        return local[0]
+
     def _share_yielded(self, yielded: Expr, initial: Value, first: int, span: Span) -> None:
         """The tile the body yields for a carried tile: one buffer with the initial tile."""
         value = self._expr(yielded, None)
@@ -394,6 +506,10 @@ class _Emitter:
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
+            if id(expr) not in self.values and not self.with_text and isinstance(expr.type, ScalarType):
+                # A scalar the plan needs no value of (a while loop's condition variable):
+                # scalars hold no tile.
+                return Value(self._temp(), scalar="index")
             if id(expr) not in self.values:
                 raise CodegenNotModelled(
                     f"'{user_name(expr)}' (line {expr.span.start_line}) is bound by a statement "
@@ -418,6 +534,8 @@ class _Emitter:
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
+        if call.op in _PLAN_ONLY_OPS:
+            return self._plan_only(call, dest)
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")
@@ -474,6 +592,40 @@ class _Emitter:
 
     # ----------------------------------------------------------------- ops
 
+    def _auto_tiled(self, call: Call, lhs: Value, rhs: Value) -> None:
+        """A matmul AutoTileMatmulL0 rewrites: not emitted; planned with its L0 spaces left
+        out (`KernelCode.unplanned`): its Mat operands are planned as they are."""
+        if not _auto_tiled(lhs, rhs):
+            return
+        if self.with_text:
+            raise CodegenNotModelled(
+                f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
+                "extracts, or the matmul whole) by a cost model that is not modelled",
+                call.span,
+            )
+        self.unplanned |= L0_SPACES
+
+    def _plan_only(self, call: Call, dest: str | None) -> Value:
+        """An op whose tiles the planner sees as the real one does, but whose PTO form is not
+        modelled: `tile.matmul_bias` of operands already in Left, Right and Bias (a fresh Acc
+        tile; no later pass adds one around it)."""
+        if self.with_text:
+            raise CodegenNotModelled(
+                f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
+            )
+        self.cube = True
+        self._side("acc", call.op, call.span)
+        lhs, rhs, bias = (self._tile_operand(arg) for arg in call.args[:3])
+        places = [operand.tile.loc if operand.tile else "" for operand in (lhs, rhs, bias)]
+        if len(call.args) != 3 or places != ["left", "right", "bias"]:
+            raise CodegenNotModelled(
+                f"{call.op} of operands not already in Left, Right and Bias is not modelled yet", call.span
+            )
+        assert lhs.tile is not None and rhs.tile is not None
+        acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
+        self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
+        return acc
+
     def _load(self, call: Call, dest: str | None) -> Value:
         source = call.args[0]
         view = self.values.get(id(source)) if isinstance(source, Var) else None
@@ -481,6 +633,8 @@ class _Emitter:
             raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
         _refuse_column_vector(view, call.span)
         sizes = _ints(call.args[2], call.span)
+        if not self.with_text:
+            sizes = list(_flattened(tuple(sizes)) or sizes)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         memory = _memory(call.kwargs.get("target_memory"), "vec")
@@ -535,7 +689,7 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
-        _refuse_auto_tiled(call, lhs, rhs)
+        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
@@ -562,7 +716,7 @@ class _Emitter:
             raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
-        _refuse_auto_tiled(call, lhs, rhs)
+        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
         if lhs.tile and lhs.tile.loc != "left":
@@ -625,6 +779,8 @@ class _Emitter:
         backend's `tile.full`); a value of another type than the tile's is not modelled."""
         tile = self._result_tile(call)
         result = self._alloc(dest, tile, call.span)  # its constants before the value's
+        if not self.with_text:  # planning only: the fresh tile is all the planner needs
+            return result
         given = call.args[1] if len(call.args) == 2 else call.kwargs.get("value")
         if isinstance(given, float):  # `value=0.0`, read as an attribute
             value = Value(self._float(given), scalar="f32")
@@ -729,9 +885,16 @@ class _Emitter:
     def _result_tile(self, call: Call) -> TileBuf:
         """The tile the statement binds, from its type (the op's deduced result)."""
         tile = self.target
-        if not isinstance(tile, TileType) or tile.shape is None or len(tile.shape) != 2:
+        shape = (
+            None
+            if not isinstance(tile, TileType)
+            else tile.shape
+            if self.with_text
+            else _flattened(tile.shape)
+        )
+        if not isinstance(tile, TileType) or shape is None or len(shape) != 2:
             raise CodegenNotModelled(f"the result of {call.op} has no known 2-D tile type", call.span)
-        rows, cols = tile.shape
+        rows, cols = shape
         dtype = _DTYPES.get(tile.dtype or "")
         memory = _memory(tile.memory, "")
         if not isinstance(rows, int) or not isinstance(cols, int) or dtype is None or not memory:
@@ -770,6 +933,8 @@ class _Emitter:
     ) -> Value:
         """A tile at its definition; the real codegen names every tile before anything else.
         `forbidden`: the allocs whose buffer the op may not write it into."""
+        if self.with_text and tile.loc not in _LAYOUT:
+            raise CodegenNotModelled(f"a {tile.loc} tile's PTO form is not modelled yet", span)
         name = self.names.name(TILES, dest)
         size = tile_bytes((tile.rows, tile.cols), _IR_DTYPES.get(tile.dtype), SPACE_NAMES[tile.loc])
         index = len(self.allocs)
@@ -808,10 +973,11 @@ class _Emitter:
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
-        problem = static_2d_problem("tensor", user_name(var), tensor.shape)
-        if problem is not None or tensor.shape is None:
+        shape = tensor.shape if self.with_text else _flattened(tensor.shape)
+        problem = static_2d_problem("tensor", user_name(var), shape)
+        if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
-        rows, cols = int(tensor.shape[0]), int(tensor.shape[1])
+        rows, cols = int(shape[0]), int(shape[1])
         if tensor.layout not in (None, "ND"):
             raise CodegenNotModelled(
                 f"tensor '{user_name(var)}' has the {tensor.layout} layout: only ND tensors are modelled",
@@ -943,10 +1109,21 @@ def _used_vars(function: Function) -> set[int]:
     return {id(var) for stmt in walk_stmts(function.body) for var in vars_read(own_exprs(stmt))}
 
 
+def _flattened(shape: tuple | None) -> tuple | None:
+    """An N-D static shape as FlattenTileNdTo2D makes it ([A, B, C] -> [A*B, C]: the same
+    bytes); a 2-D, a 1-D or a dynamic shape as it is. For the plan only (`plan_kernel`)."""
+    if shape is None or len(shape) <= 2 or not all(isinstance(dim, int) for dim in shape):
+        return shape
+    rows = 1
+    for dim in shape[:-1]:
+        rows *= dim
+    return (rows, shape[-1])
+
+
 def _memory(value: object, default: str) -> str:
     text = value.text if isinstance(value, OpaqueExpr) else str(value or "")
     name = text.rsplit(".", 1)[-1].lower()
-    return name if name in _LAYOUT else default
+    return name if name in _LAYOUT or name in _PLAN_ONLY_SPACES else default
 
 
 def _ints(expr: Expr, span: Span) -> list[int]:

@@ -123,7 +123,9 @@ def module_facts(
                 facts.reads.extend(kernel_reads(kernel))
             if only is None:
                 facts.declarations.extend(_declarations(function, outlines, kernels, facts.reads))
-    facts.reads.sort(key=lambda read: (read.span, read.tensor))
+    # By place only: the reads of one call keep their operand order (stable sort), as the
+    # hints and hovers list them (`pl.matmul(y, w)`: y, then w).
+    facts.reads.sort(key=lambda read: read.span)
     return facts
 
 

@@ -116,6 +116,10 @@ class Var(Expr):
     # (`x__tile_1` for the second var of hint `x__tile`, `compiler.passes.printed_names`):
     # the real codegen names its value after the hint.
     hint: str | None = field(default=None, kw_only=True, repr=False)
+    # A var of its own in the real IR wherever it is bound (a scope's `as tid` after
+    # ConvertToSSA, bound again by the outliner's unpacking): the printer tells it apart
+    # from another var of its name, as it does a loop's variable.
+    own: bool = field(default=False, kw_only=True, repr=False)
 
     def __repr__(self) -> str:
         return f"Var({self.name}@{id(self):x})"

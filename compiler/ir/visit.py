@@ -199,3 +199,15 @@ def _direct_vars(expr: Expr) -> list[Var]:
     if isinstance(expr, Call):
         return []
     return [var for operand in sub_exprs(expr) for var in _direct_vars(operand)]
+
+
+def level_yields(body: SeqStmts) -> list[YieldStmt]:
+    """The yields whose names become a loop's results: its own, not a nested loop's
+    or `if`'s (scope bodies are its own: the parser opens no yield scope for them)."""
+    found: list[YieldStmt] = []
+    for stmt in body.stmts:
+        if isinstance(stmt, YieldStmt):
+            found.append(stmt)
+        elif isinstance(stmt, ScopeStmt):
+            found += level_yields(stmt.body)
+    return found

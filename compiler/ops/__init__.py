@@ -35,6 +35,7 @@ from compiler.ops import (  # noqa: F401  (each module registers its rules on im
     unified,
 )
 from compiler.ops.call import OpCall, OpError
+from compiler.ops.iterated_params import check_iterated
 from compiler.ops.registry import modelled_wrappers, rule_for
 from compiler.ops.views import fully_valid_result
 
@@ -44,6 +45,7 @@ __all__ = ["OpCall", "OpError", "modelled_wrappers", "type_op_call"]
 def type_op_call(call: OpCall) -> IRType | None:
     """The result type of the call, None when its op is not modelled or an operand's type
     is not known; raises OpError with the real message when the real call fails."""
+    check_iterated(call)
     rule = rule_for(call.op)
     result = rule(call) if rule is not None else None
     return fully_valid_result(call, result) if result is not None else None

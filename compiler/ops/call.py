@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType, TupleType, Var
 from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 
 
@@ -175,6 +175,8 @@ def dsl_class(expr: Expr | None) -> str | None:
         return "DistributedTensor" if expr.type.distributed else "Tensor"
     if isinstance(expr.type, TileType):
         return "Tile"
+    if isinstance(expr.type, TupleType) and isinstance(expr, Var):
+        return "Var"  # a kernel's results bound to one name: the parser wraps no tuple
     if isinstance(expr.type, ScalarType) and expr.type.dtype != "TASK_ID":
         return "Scalar"
     return None

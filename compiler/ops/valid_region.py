@@ -169,6 +169,10 @@ def infer_window_read_valid_shape(p: WindowRead) -> tuple[Dim | Expr | None, ...
             f"{p.op_name} requires one offset per window dimension, but got {len(p.offsets)} offsets "
             f"for window rank {rank}"
         )
+    if len(p.source_valid) != rank:  # a declared view of another rank (`TensorView(valid_shape=[n])`)
+        raise OpError(
+            f"{p.op_name} source valid_shape rank {len(p.source_valid)} does not match its shape rank {rank}"
+        )
     if p.requested_valid and len(p.requested_valid) != rank:
         raise OpError(
             f"{p.op_name} requires valid_shape to have the same rank as the window, but got valid_shape "
@@ -287,6 +291,11 @@ def infer_write_valid_shape_union(p: Write) -> tuple[Dim | Expr, ...]:
             f"{p.op_name} requires one offset per target dimension, but got {len(p.offsets)} offsets for "
             f"target rank {rank}"
         )
+    for what, valid in (("target", p.target_valid), ("source", p.source_valid)):
+        if len(valid) != rank:
+            raise OpError(
+                f"{p.op_name} {what} valid_shape rank {len(valid)} does not match its shape rank {rank}"
+            )
     for i in range(rank):
         _check_write_dim(p, i)
     return _union(p)

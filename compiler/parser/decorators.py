@@ -6,8 +6,8 @@ import ast
 from dataclasses import dataclass, field
 
 from compiler.ir import FunctionType
+from compiler.parser.enum_values import LEVEL_NAMES, ROLE_NAMES, enum_member
 from compiler.parser.errors import FrontEndError, syntax_error
-from compiler.parser.scope_headers import LEVEL_NAMES, ROLE_NAMES, enum_member
 from compiler.syntax.environment import PL_MODULE, ModuleEnvironment
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import ModuleRef

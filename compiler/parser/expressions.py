@@ -107,12 +107,19 @@ class ExpressionParser:
         # Set by `strict`: the rejections that need to know what the closure holds.
         self._names: ClosureNames | None = None
         self._program: ProgramFunctions | None = None
+        # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
+        self._jit_inlined: Callable[[str], bool] | None = None
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
         not a JIT body, which is rewritten first, nor an inline one, parsed per call)."""
         self._names = names
         self._program = program
+
+    def jit_body(self, inlined_name: Callable[[str], bool]) -> None:
+        """The body is a `@pl.jit` one: the jit writes module constants in as literals
+        before the real parser reads it, so such a name counts as a literal."""
+        self._jit_inlined = inlined_name
 
     def parse(self, node: ast.expr) -> Expr:
         # Dispatched on the exact class: `ast.parse` builds no subclasses of these.
@@ -212,23 +219,13 @@ class ExpressionParser:
         if path and path[0] == "pl" and len(path) >= 2:
             op_path = path[1:]
             split = self._pl_call_before_args(node, op_path)
-            # Op arguments: literals may be read as attributes, not expressions (a yielded
-            # value is always an expression).
-            literal_ok = path[-1] != "yield_"
-            args = [
-                self._lenient(arg) if literal_ok and isinstance(arg, ast.Constant) else self.parse(arg)
-                for arg in node.args
-            ]
-            kwargs: dict[str, Any] = (
-                {
-                    kw.arg: self._op_kwarg(kw.arg, kw.value)
-                    for kw in node.keywords
-                    if kw.arg and kw.arg != "cache"
-                }
-                if node.keywords
-                else {}
-            )
+            args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
             return self._pl_call(node, op_path, split, args, kwargs, span)
+        if path and path[0] == "pld" and len(path) >= 2:
+            # A distributed op: its arguments are read as an op's are (`mode="ring"` is an
+            # attribute, not a constant expression); the op itself is not modelled.
+            args, kwargs = self._op_arguments(node, literal_ok=True)
+            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -240,6 +237,18 @@ class ExpressionParser:
         if isinstance(node.func, ast.Name):
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
+        """An op call's arguments: literals may be read as attributes, not expressions
+        (a yielded value is always an expression, hence `literal_ok`)."""
+        args = [
+            self._lenient(arg) if literal_ok and isinstance(arg, ast.Constant) else self.parse(arg)
+            for arg in node.args
+        ]
+        kwargs: dict[str, Any] = {
+            kw.arg: self._op_kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
+        }
+        return args, kwargs
 
     def _check_call_target(self, node: ast.Call) -> None:
         """The real parser's rejections of a call that is not a `pl.` op, raised before
@@ -309,7 +318,7 @@ class ExpressionParser:
         if split is None:
             return None
         if split[0] is None and split[1] == "const":
-            op_directives.check_const(node)
+            op_directives.check_const(node, self._jit_inlined)
         elif split[0] is None and split[1] == "static_assert":
             op_directives.check_static_assert(node, self._evaluator.eval)
         else:

@@ -50,6 +50,7 @@ from compiler.ir import (
     SpmdScopeStmt,
     Stmt,
     TaskIdType,
+    TensorType,
     TupleGetItem,
     TupleType,
     UnknownType,
@@ -58,6 +59,7 @@ from compiler.ir import (
     YieldStmt,
     is_index_literal,
 )
+from compiler.ir.visit import level_yields
 from compiler.parser import (
     cache_policy,
     loop_rules,
@@ -185,6 +187,8 @@ class FunctionParser:
         )
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
+        elif decorator.is_jit:
+            self._exprs.jit_body(self._may_be_inlined_as_literal)
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -418,6 +422,8 @@ class FunctionParser:
             return None
         if is_pl_call(stmt.value, "func_attr") or is_pl_call(stmt.value, "cond"):
             return None
+        if self._decorator.is_jit and self._binds_a_dynamic_dim(stmt.value):
+            return None  # the jit deletes it: the annotation already says the dim is dynamic
         if isinstance(stmt.value, ast.Constant):
             return self._constant_stmt(stmt.value)
         expr = self._exprs.parse(stmt.value)
@@ -732,16 +738,18 @@ class FunctionParser:
             self._carrying_loops -= carried > 0
         hidden = [d for d in self._diagnostics[errors_before:] if d.severity is Severity.ERROR]
         if outermost and hidden:
-            masking = FrontEndError(
-                "RuntimeError",
-                f"{loop} loop has {carried} iteration arguments but 0 return variables. They must match.",
-                self._node,
-                "Check your function definition for errors",
-            ).wrapped(self._node)
             first = hidden[0]
             self._diagnostics.append(
-                masking.diagnostic().with_related(first.span, f"The error this hides: {first.message}")
+                _arity_error(loop, carried, 0, self._node).with_related(
+                    first.span, f"The error this hides: {first.message}"
+                )
             )
+        elif carried and not hidden:
+            # The names the body's yields bind are the loop's results (none: the builder
+            # names them itself); the builder refuses another number than it carries.
+            results = sum(len(y.targets) for y in level_yields(body))
+            if results and results != carried:
+                self._diagnostics.append(_arity_error(loop, carried, results, self._node))
         return body
 
     def _as_written(self, expr: Expr) -> Expr:
@@ -945,6 +953,34 @@ class FunctionParser:
         parameter (the real specializer wrote its value in its place)."""
         return None if name in self._specialised else self._bindings.get(name)
 
+    def _binds_a_dynamic_dim(self, call: ast.expr) -> bool:
+        """`param.bind_dynamic(dim, var)` on a tensor parameter whose dim `dim` is not
+        a concrete extent here (no shape yet, or already a dynamic one): the jit deletes
+        the statement and the type is unchanged. Binding a dim annotated as an integer
+        would change the type, which we do not model (the statement stays opaque)."""
+        if not (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "bind_dynamic"
+            and isinstance(call.func.value, ast.Name)
+            and call.args
+            and isinstance(call.args[0], ast.Constant)
+            and type(call.args[0].value) is int
+        ):
+            return False
+        param = self._bindings.get(call.func.value.id)
+        if param is None or not isinstance(param.type, TensorType):
+            return False
+        shape, dim = param.type.shape, call.args[0].value
+        return shape is None or (0 <= dim < len(shape) and not isinstance(shape[dim], int))
+
+    def _may_be_inlined_as_literal(self, name: str) -> bool:
+        """Whether `@pl.jit` may write `name` in as a literal: a module int/float/bool, or
+        a global whose value we cannot know (an import from another file, say)."""
+        return self._inlined_as_literal(name) or (
+            name not in self._bindings and self._env.values.get(name, UNKNOWN) is UNKNOWN
+        )
+
     def _inlined_as_literal(self, name: str) -> bool:
         """`@pl.jit` inlines module int/float/bool globals as literals before parsing."""
         if not self._decorator.is_jit or name in self._bindings:
@@ -1106,6 +1142,21 @@ def _augassign_data(stmt: ast.stmt) -> dict[str, str]:
 def _is_yield_call(node: ast.expr | None) -> bool:
     """`<anything>.yield_(...)`: the right-hand sides the real parser treats as a yield."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "yield_"
+
+
+def _arity_error(loop: str, carried: int, results: int, function: ast.FunctionDef) -> Diagnostic:
+    """The loop builder's refusal when it closes (a RuntimeError the decorator wraps, on
+    the `def` line)."""
+    return (
+        FrontEndError(
+            "RuntimeError",
+            f"{loop} loop has {carried} iteration arguments but {results} return variables. They must match.",
+            function,
+            "Check your function definition for errors",
+        )
+        .wrapped(function)
+        .diagnostic()
+    )
 
 
 def _opaque(stmt: ast.stmt) -> OpaqueStmt:

@@ -13,13 +13,17 @@ CONST_HINT = "Use pl.const(42, pl.INT32) or pl.const(1.0, pl.FP16)"
 STATIC_ASSERT_HINT = "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')"
 
 
-def check_const(node: ast.Call) -> None:
-    """Only positional arguments count: `pl.const(1, dtype=pl.INT32)` is one argument."""
+def check_const(node: ast.Call, inlined_name: Callable[[str], bool] | None = None) -> None:
+    """Only positional arguments count: `pl.const(1, dtype=pl.INT32)` is one argument.
+    `inlined_name`, in a `@pl.jit` body: whether a name may be a module constant that the
+    jit writes in as a literal before the parser sees it (then it is no error here)."""
     if len(node.args) != 2:
         raise syntax_error("pl.const() requires exactly 2 arguments: value and dtype", node, CONST_HINT)
     value = node.args[0]
     if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub):
         value = value.operand
+    if isinstance(value, ast.Name) and inlined_name is not None and inlined_name(value.id):
+        return
     if not (isinstance(value, ast.Constant) and isinstance(value.value, (int, float))):
         raise syntax_error(
             "pl.const() first argument must be a numeric literal",

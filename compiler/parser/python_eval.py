@@ -26,7 +26,7 @@ from compiler.parser.errors import FrontEndError
 from compiler.syntax.environment import FUTURE_ANNOTATIONS, PL_MODULE, ModuleEnvironment
 from compiler.syntax.pl_exports import ENUM_CLASS_ATTRIBUTES, PL_ATTRIBUTES, PL_ENUM_MEMBERS, pl_enum
 from compiler.syntax.subtree import binders
-from compiler.syntax.values import ModuleRef
+from compiler.syntax.values import FailedDecorator, ModuleRef
 
 _BUILTINS = frozenset(dir(builtins))
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -95,12 +95,36 @@ class _Evaluator:
 
     def run(self, stmt: ast.stmt) -> FrontEndError | None:
         """The first error running `stmt` at module or class level raises."""
+        failed_decorator = self._failed_decorator(stmt)
+        if failed_decorator is not None:
+            return failed_decorator
         for step, owner in self._statement_steps(stmt):
             error = self._first_error(step)
             if error is not None:
                 self.failed.add(id(owner))
                 return error
         return None
+
+    def _failed_decorator(self, stmt: ast.stmt) -> FrontEndError | None:
+        """A module-level definition whose decorator the fold found failing (`FailedDecorator`:
+        the names' values where the definition runs, which the final environment may not hold)."""
+        if not isinstance(stmt, _DEFINITIONS):
+            return None
+        failure = self._env.values.get(stmt.name)
+        if not isinstance(failure, FailedDecorator) or failure.decorator >= len(stmt.decorator_list):
+            return None
+        decorator = stmt.decorator_list[failure.decorator]
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        while isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Attribute):
+            expr = expr.value
+        if not (
+            isinstance(expr, ast.Attribute)
+            and isinstance(expr.value, ast.Name)
+            and (expr.value.id, expr.attr) == (failure.root, failure.attribute)
+        ):
+            return None  # another definition of the same name
+        self.failed.add(id(stmt))
+        return FrontEndError("AttributeError", failure.message, expr)
 
     def _statement_steps(self, stmt: ast.stmt) -> Iterator[tuple[ast.expr, ast.AST]]:
         """The expressions running `stmt` evaluates, in order, each with the node that

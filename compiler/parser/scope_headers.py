@@ -13,31 +13,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from compiler.ir import Const, Expr
+from compiler.parser.enum_values import LEVEL_NAMES, ROLE_NAMES, SCOPE_MODE_NAMES, enum_member
 from compiler.parser.errors import syntax_error, unsupported
+from compiler.parser.optimization_list import check_optimization_list
 from compiler.syntax.subtree import subtree
 
-# `pl.Level` members and aliases in the order upstream lists them in its hint.
-LEVEL_NAMES = (
-    "AIV",
-    "AIC",
-    "CORE_GROUP",
-    "CHIP_DIE",
-    "CHIP",
-    "HOST",
-    "CLUSTER_0",
-    "CLUSTER_1",
-    "CLUSTER_2",
-    "GLOBAL",
-    "L2CACHE",
-    "PROCESSOR",
-    "UMA",
-    "NODE",
-    "POD",
-    "CLOS1",
-    "CLOS2",
-)
-ROLE_NAMES = ("Orchestrator", "SubWorker")
-SCOPE_MODE_NAMES = ("AUTO", "MANUAL")
 # Levels at or above HOST (linqu level >= 3), where an inline SubWorker is refused.
 _HOST_AND_ABOVE = frozenset(
     {"HOST", "NODE", "CLUSTER_0", "POD", "CLUSTER_1", "CLOS1", "CLUSTER_2", "CLOS2", "GLOBAL"}
@@ -57,26 +37,6 @@ _SPMD_KEYWORDS = frozenset(
     {"core_num", "sync_start", "name_hint", "optimizations", "allow_early_resolve", "predicate"}
 )
 _SPMD_FOR_REJECTED = ("init_values", "chunk", "chunk_policy", "attrs", "step", "stage")
-
-
-def enum_member(node: ast.expr, names: tuple[str, ...], enum_name: str) -> str:
-    """`pl.<Enum>.X` or `<Enum>.X`. Upstream's error has no location: it points at the value."""
-    qualified = f"pl.{enum_name}"
-    if not isinstance(node, ast.Attribute):
-        raise syntax_error(f"Expected {qualified}.<name>", node, f"Use {qualified}.<name>.")
-    if node.attr not in names:
-        raise syntax_error(
-            f"Unknown {enum_name} value: {node.attr}", node, f"Valid values: {', '.join(names)}"
-        )
-    prefix = node.value
-    if (isinstance(prefix, ast.Name) and prefix.id == enum_name) or (
-        isinstance(prefix, ast.Attribute)
-        and prefix.attr == enum_name
-        and isinstance(prefix.value, ast.Name)
-        and prefix.value.id == "pl"
-    ):
-        return node.attr
-    raise syntax_error(f"Expected {qualified}.<name>", node)
 
 
 def scope_name_hint(value: ast.expr, func_name: str) -> str:
@@ -179,6 +139,7 @@ def at_header(call: ast.Call) -> AtHeader:
         elif kw.arg == "role":
             role = enum_member(kw.value, ROLE_NAMES, "Role")
         elif kw.arg == "optimizations":
+            check_optimization_list(kw.value, "pl.at")
             optimizations = _has_optimization_entry(kw.value)
         elif kw.arg == "name_hint":
             scope_name_hint(kw.value, "pl.at()")
@@ -373,6 +334,8 @@ def spmd_launch(
         elif kw.arg in ("sync_start", "allow_early_resolve"):
             value = _bool_literal(kw, str(kw.arg), hint)
             sync_start = value if kw.arg == "sync_start" else sync_start
+        elif kw.arg == "optimizations":
+            check_optimization_list(kw.value, "pl.spmd")
     if core_num is None:
         raise syntax_error("pl.spmd() requires core_num (first positional argument)", anchor, hint)
     return SpmdLaunch(core_num, sync_start)

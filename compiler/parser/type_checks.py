@@ -252,8 +252,17 @@ def _certainly_different(first: IRType, new: IRType) -> bool:
     if first_kind is None or new_kind is None:
         return False
     if first_kind is not new_kind:
-        # Scalars' and tuples' types are modelled loosely: only Tensor vs Tile is certain.
-        return {first_kind, new_kind} == {TensorType, TileType}
+        # Scalars' and tuples' types are modelled loosely: only Tensor vs Tile is certain, and
+        # a Tensor or Tile vs the tuple of Tensors / Tiles a kernel of several results returns.
+        if {first_kind, new_kind} == {TensorType, TileType}:
+            return True
+        tuple_type = first if isinstance(first, TupleType) else new
+        return (
+            isinstance(tuple_type, TupleType)
+            and {first_kind, new_kind} & {TensorType, TileType} != set()
+            and len(tuple_type.items) >= 2
+            and all(isinstance(item, (TensorType, TileType)) for item in tuple_type.items)
+        )
     if not isinstance(first, (TensorType, TileType)) or not isinstance(new, (TensorType, TileType)):
         return False
     if isinstance(first, TensorType) and isinstance(new, TensorType) and first.distributed != new.distributed:

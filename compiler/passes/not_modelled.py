@@ -39,3 +39,15 @@ class KernelsNotModelled(PassNotModelled):
         super().__init__(first.pass_name, first.reason, first.span)
         self.kernels = kernels
         self.partial = partial
+
+
+class ValueNotFolded(PassNotModelled):
+    """The program reads closure values (`names`) the real parser folds to the literals they
+    hold when the program is built (a factory's parameters, a module constant computed by
+    a call), which a static reading cannot fold: no dump of it, at any stage, would be the
+    real one."""
+
+    def __init__(self, names: list[str], span: Span | None = None) -> None:
+        listed = ", ".join(f"`{name}`" for name in names)
+        super().__init__("parse", f"the value of {listed}, known when the program is built", span)
+        self.names = names

@@ -336,7 +336,8 @@ def _body_and_call(
         call.type = outputs[0].type
         return body, AssignStmt(scope.span, bound[0], call), renamed
     call.type = TupleType(tuple(var.type for var in outputs))
-    temp = Var(scope.span, "ret__tmp_v0", type=call.type)  # (the real outliner's name)
+    # (the real outliner's name, a var of its own at each call it makes)
+    temp = Var(scope.span, "ret__tmp_v0", type=call.type, own=True)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, call)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))
@@ -370,7 +371,7 @@ def _submit(
     call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
     op = "pl.spmd_submit" if launch else "pl.submit"
     submit = Call(scope.span, op, [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)
-    temp = Var(scope.span, "ret__tmp_v0", type=call_type)
+    temp = Var(scope.span, "ret__tmp_v0", type=call_type, own=True)
     unpack: list[Stmt] = [AssignStmt(scope.span, temp, submit)]
     unpack += [
         AssignStmt(scope.span, var, TupleGetItem(scope.span, temp, i, type=var.type))

@@ -179,6 +179,21 @@ class _Converter:
         self.cur[name] = var
         self.loop_scoped.discard(name)
 
+    def define_own(self, var: Var) -> None:
+        """`define` for a var the real parser makes anew under a name that may be bound
+        already (a scope's `as tid`): its versions count from 0 on their own (`tid__ssa_v0`,
+        which the printer tells apart from the name's other `__ssa_v0` with `_1`)."""
+        name = var.name
+        key = self.keys.get(name)
+        self.loop_targets_seen += 1
+        self.keys[name] = f"{name}#{self.loop_targets_seen}"
+        self.define(var, "ssa")
+        var.own = True
+        if key is None:
+            self.keys.pop(name, None)
+        else:
+            self.keys[name] = key
+
     def keep(self, var: Var) -> None:
         """`var` binds its name and keeps it: a loop's own iter_args and return vars (the
         real pass rebuilds them with their name hints; codegen names `%acc_pview` so)."""
@@ -557,7 +572,7 @@ class _Converter:
         if isinstance(stmt, SpmdScopeStmt) and stmt.core_num is not None:
             stmt.core_num = self.expr(stmt.core_num)
         if isinstance(task_id, Var):
-            self.define(task_id, "ssa")
+            self.define_own(task_id)
         # A scope the outliners cut out is a boundary: a loop in its body carries out no
         # name first bound in it (the real pass narrows `future` to the names bound here).
         future = self.future

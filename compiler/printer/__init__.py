@@ -6,7 +6,13 @@ declarations print.
 """
 
 from compiler.printer.expressions import format_expr
-from compiler.printer.module import print_definitions, print_function, print_module, print_program
+from compiler.printer.module import (
+    print_definitions,
+    print_function,
+    print_module,
+    print_program,
+    unfolded_names,
+)
 from compiler.printer.types import format_type
 
 __all__ = [
@@ -16,4 +22,5 @@ __all__ = [
     "print_function",
     "print_module",
     "print_program",
+    "unfolded_names",
 ]

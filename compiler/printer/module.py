@@ -158,9 +158,42 @@ def _with_unfolded_names(
     The real printer writes such values as literals; we cannot, so the dump names them
     and binds them to `...`, which this front end reads as "unknown value" again: the dump
     stays a module that parses back into the same IR (and prints the same placeholders).
+    """
+    unfolded = _unfolded_names(text, environment, pieces, defined)
+    if not unfolded:
+        return text
+    lines = text.split("\n")
+    after_imports = next(i for i, line in enumerate(lines) if line.startswith("import ")) + 1
+    while after_imports < len(lines) and lines[after_imports].startswith("import "):
+        after_imports += 1
+    bindings = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
+    return "\n".join([*lines[:after_imports], *bindings, *lines[after_imports:]])
 
-    A name the program itself defines (`defined`) is never given one: a read of it that
-    the dump leaves unbound is the dump's to fix, not a closure value to invent.
+
+def unfolded_names(
+    definition: Program | Function, environment: ModuleEnvironment | None, neighbours: frozenset[str]
+) -> list[str]:
+    """The closure names `definition`'s dump reads whose values we could not fold: the real
+    printer writes each as the literal it had when the program was built, so a dump of
+    it with a placeholder is never the real one. `neighbours`: the names of the module's
+    other definitions (the module's dump binds them)."""
+    if isinstance(definition, Program):
+        text = print_program(definition, environment)
+    else:
+        text = print_function(definition)
+    return _unfolded_names(text, environment, None, _defined_names([definition]) | neighbours)
+
+
+def _unfolded_names(
+    text: str,
+    environment: ModuleEnvironment | None,
+    pieces: Sequence[str] | None = None,
+    defined: frozenset[str] = frozenset(),
+) -> list[str]:
+    """The closure names the dump `text` reads and nothing folds, sorted.
+
+    A name the program itself defines (`defined`) is never one: a read of it that the
+    dump leaves unbound is the dump's to fix, not a closure value to invent.
 
     `pieces`, the texts `text` joins (each a whole module: a definition), are parsed one
     at a time: the same names, without the whole dump's tree in memory at once.
@@ -172,7 +205,7 @@ def _with_unfolded_names(
         try:
             tree = ast.parse(piece)
         except (SyntaxError, ValueError, RecursionError):
-            return text
+            return []
         for node in _dsl_nodes(tree):
             if isinstance(node, ast.Name):
                 (read.add if isinstance(node.ctx, ast.Load) else bound.add)(node.id)
@@ -182,7 +215,7 @@ def _with_unfolded_names(
                 bound.add(node.name)
         placeholders.update(_placeholder_bindings(tree))
     values = environment.values if environment is not None else {}
-    unfolded = sorted(
+    return sorted(
         {
             name
             for name in read
@@ -197,14 +230,6 @@ def _with_unfolded_names(
         - {"pl", "pld", "self"}
         - defined
     )
-    if not unfolded:
-        return text
-    lines = text.split("\n")
-    after_imports = next(i for i, line in enumerate(lines) if line.startswith("import ")) + 1
-    while after_imports < len(lines) and lines[after_imports].startswith("import "):
-        after_imports += 1
-    bindings = ["", *(f"{name} = {_UNFOLDED}" for name in unfolded)]
-    return "\n".join([*lines[:after_imports], *bindings, *lines[after_imports:]])
 
 
 def _dsl_nodes(tree: ast.Module) -> list[ast.AST]:

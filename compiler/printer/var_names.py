@@ -114,7 +114,9 @@ def _fresh_bindings(function: Function) -> set[int]:
     """The variables the real parser always makes anew (loop variables, task ids)."""
     fresh: set[int] = set()
     for stmt in walk_stmts(function.body):
-        if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
+        if isinstance(stmt, AssignStmt) and stmt.var.own:
+            fresh.add(id(stmt.var))
+        elif isinstance(stmt, ForStmt) and stmt.loop_var is not None:
             fresh.add(id(stmt.loop_var))
         elif isinstance(stmt, ScopeStmt):
             task_id = stmt.attr("task_id_var")

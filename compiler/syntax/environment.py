@@ -13,7 +13,14 @@ from typing import Any
 
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
-from compiler.syntax.values import UNKNOWN, DslFunction, ModuleRef, PlainDefinition, StaticEvaluator
+from compiler.syntax.values import (
+    UNKNOWN,
+    DslFunction,
+    FailedDecorator,
+    ModuleRef,
+    PlainDefinition,
+    StaticEvaluator,
+)
 
 PL_MODULE = "pypto.language"
 PLD_MODULE = "pypto.language.distributed"
@@ -220,8 +227,11 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
     elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
         _bind_target(stmt.target, evaluator.eval(stmt.value), env)
     elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        decorator = dsl_of(stmt, env) if dsl_of else None
-        if decorator is None:
+        failure = _decorator_failure(stmt, env)
+        decorator = dsl_of(stmt, env) if dsl_of and failure is None else None
+        if failure is not None:
+            env.values[stmt.name] = failure
+        elif decorator is None:
             plain = not stmt.decorator_list  # a decorator could turn it into anything
             env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
         else:
@@ -238,6 +248,32 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 fold_statement(node, env, evaluator, dsl_of)
+
+
+def _decorator_failure(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: ModuleEnvironment
+) -> FailedDecorator | None:
+    """The first decorator that reads, as its first step, an attribute of a name bound to a
+    plain constant that has no such attribute (Python raises AttributeError there)."""
+    for index, decorator in enumerate(stmt.decorator_list):
+        expr = decorator.func if isinstance(decorator, ast.Call) else decorator
+        while isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Attribute):
+            expr = expr.value
+        if not (isinstance(expr, ast.Attribute) and isinstance(expr.value, ast.Name)):
+            continue
+        root = expr.value.id
+        if root not in env.values:
+            continue
+        value = env.values[root]
+        if not isinstance(value, _PLAIN_CONSTANTS) or expr.attr.startswith("__") or hasattr(value, expr.attr):
+            continue
+        message = f"'{type(value).__name__}' object has no attribute '{expr.attr}'"
+        return FailedDecorator(stmt.name, index, root, expr.attr, message)
+    return None
+
+
+# The constants whose attributes are Python's own (`hasattr` asks no user code).
+_PLAIN_CONSTANTS = (type(None), bool, int, float, str)
 
 
 def _annotation_text(node: ast.expr) -> str:

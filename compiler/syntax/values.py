@@ -99,6 +99,20 @@ class PlainDefinition:
     name: str
 
 
+@dataclass(frozen=True)
+class FailedDecorator:
+    """A module-level `def` or `class` whose decorator Python cannot evaluate: it reads an
+    attribute a plain constant lacks (`pl = None` above `@pl.program`: "'NoneType' object
+    has no attribute 'program'"). Decided when the definition is folded, with the names'
+    values at that point; the definition binds nothing (the import stops there)."""
+
+    name: str
+    decorator: int  # which of its decorators
+    root: str
+    attribute: str
+    message: str
+
+
 # Values of the two-member CachePolicy enum (reference §7).
 
 DTYPE_NAMES = frozenset(

@@ -8,6 +8,7 @@ after 'pipeline_input' ..."). One module per check family, as upstream lays them
 
 - `type_check`: the `TypeChecked` property (loop bounds, conditions, loop and `if` carries,
   `carried_types`);
+- `no_redundant_blocks`: the `NoRedundantBlocks` property (a yield before its block's end);
 - `inout_use`: the `InOutUseValid` property (a variable read after a call wrote it);
 - `unused_variable`: `UnusedVariableCheck`;
 - `out_param_write_dropped`: `OutParamWriteDropped`.
@@ -27,6 +28,7 @@ from compiler.base.diagnostics import Diagnostic
 from compiler.ir import Function, Program
 from compiler.verifier.function_source import FunctionSource
 from compiler.verifier.inout_use import inout_use_errors
+from compiler.verifier.no_redundant_blocks import no_redundant_blocks_errors
 from compiler.verifier.out_param_write_dropped import out_param_write_dropped
 from compiler.verifier.type_check import type_check_errors
 from compiler.verifier.unused_variable import unused_variables
@@ -42,9 +44,10 @@ def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnosti
         warnings += out_param_write_dropped(function, source)
     # The properties in upstream's order (the `IRProperty` enum), each over the program's
     # functions in its map's order (by name).
-    functions = sorted((function for function, _ in sources), key=lambda f: f.name)
-    errors = [d for function in functions for d in type_check_errors(function)]
-    errors += [d for function in functions for d in inout_use_errors(function, program)]
+    ordered = sorted(sources, key=lambda pair: pair[0].name)
+    errors = [d for function, _ in ordered for d in type_check_errors(function)]
+    errors += [d for function, source in ordered for d in no_redundant_blocks_errors(function, source)]
+    errors += [d for function, _ in ordered for d in inout_use_errors(function, program)]
     return warnings + errors
 
 

@@ -25,6 +25,8 @@ from compiler.ir.types import (
     TileView,
     TupleType,
 )
+from compiler.ops.prover import Proof, prove_equal
+from compiler.ops.valid_region import format_dim, is_known_dim
 
 _KINDS = (TensorType, TileType, ScalarType, TupleType)
 
@@ -129,16 +131,40 @@ def _compare_shape(
         )
         return False
     for i, (dim1, dim2) in enumerate(zip(shape1, shape2)):
-        if dim1 is dim2 or (isinstance(dim1, str) and dim1 == dim2):
+        proof = _extents_equal(dim1, dim2)
+        if proof is Proof.TRUE:
             continue
-        if not (_is_constant(dim1) and _is_constant(dim2)):
-            raise _Undecided  # upstream's prover decides: not modelled
-        if dim1 != dim2:
-            found.append(
-                f"{what} dimension mismatch in {context}: {first_name} dimension[{i}] = {dim1}, "
-                f"but {second_name} dimension[{i}] = {dim2}"
-            )
+        # Not proved equal is an error: a proved difference says so, an undecided one
+        # says the boundary has no runtime guard.
+        unproved = "; equality is not provable and this boundary has no runtime guard"
+        found.append(
+            f"{what} dimension mismatch in {context}: {first_name} dimension[{i}] = {format_dim(dim1)}, "
+            f"but {second_name} dimension[{i}] = {format_dim(dim2)}{unproved if proof is Proof.UNKNOWN else ''}"
+        )
     return True
+
+
+def _extents_equal(dim1: object, dim2: object) -> Proof:
+    """`ProveValidExtentEqual`, where ours answers as the real analyzer does: two
+    constants, a constant and a `pl.dynamic` symbol or two symbols (whose values the
+    analyzer knows nothing of: it proves them neither equal nor different), or a
+    difference our prover settles (it proves no more than the real one). Anything else
+    may be proved equal by the real analyzer: undecided here."""
+    if dim1 is dim2 or (isinstance(dim1, str) and dim1 == dim2):
+        return Proof.TRUE
+    if _is_atom(dim1) and _is_atom(dim2):
+        return prove_equal(dim1, dim2)  # type: ignore[arg-type]
+    if not (is_known_dim(dim1) and is_known_dim(dim2)):  # type: ignore[arg-type]
+        raise _Undecided
+    proof = prove_equal(dim1, dim2)  # type: ignore[arg-type]
+    if proof is Proof.UNKNOWN:
+        raise _Undecided  # the real analyzer may prove more than ours
+    return proof
+
+
+def _is_atom(dim: object) -> bool:
+    """A constant or a `pl.dynamic` symbol."""
+    return _is_constant(dim) or (isinstance(dim, str) and dim.isidentifier())
 
 
 def _is_constant(dim: object) -> bool:

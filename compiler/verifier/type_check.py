@@ -23,16 +23,18 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.ir import Function
-from compiler.ir.nodes import Expr, ForStmt, IfStmt, ScopeStmt, SeqStmts, Stmt, WhileStmt, YieldStmt
+from compiler.ir.nodes import Expr, ForStmt, IfStmt, SeqStmts, Stmt, Var, WhileStmt, YieldStmt
 from compiler.ir.types import IRType, ScalarType
-from compiler.ir.visit import walk_stmts
+from compiler.ir.visit import level_yields, walk_stmts
 from compiler.verifier.carried_types import carried_type_errors, type_kind
+from compiler.verifier.valid_shape_bounds import valid_shape_errors
 
 _BOUNDS = ("start", "stop", "step")
 
 
 def type_check_errors(function: Function) -> list[Diagnostic]:
-    found: list[Diagnostic] = []
+    # Upstream checks the parameters' types first, at each parameter.
+    found = [_diagnostic(message, var.span) for message, var in valid_shape_errors(function)]
     for stmt in walk_stmts(function.body):
         if isinstance(stmt, ForStmt):
             found += [_error(m, stmt, "for") for m in _bound_errors(stmt)]
@@ -47,7 +49,12 @@ def type_check_errors(function: Function) -> list[Diagnostic]:
 
 def _error(message: str, stmt: Stmt, keyword: str) -> Diagnostic:
     start = stmt.span
-    span = Span(start.start_line, start.start_col, start.start_line, start.start_col + len(keyword))
+    return _diagnostic(
+        message, Span(start.start_line, start.start_col, start.start_line, start.start_col + len(keyword))
+    )
+
+
+def _diagnostic(message: str, span: Span) -> Diagnostic:
     return Diagnostic(
         codes.VERIFY_TYPE_CHECK, message, span, stage=Stage.VERIFIER, exception="VerificationError"
     )
@@ -74,24 +81,12 @@ def _last_yield(body: SeqStmts) -> YieldStmt | None:
     return last if isinstance(last, YieldStmt) else None
 
 
-def _level_yields(body: SeqStmts) -> list[YieldStmt]:
-    """The yields whose names become this loop's results: its own, not a nested loop's
-    or `if`'s (scope bodies are its own: the parser opens no yield scope for them)."""
-    found: list[YieldStmt] = []
-    for stmt in body.stmts:
-        if isinstance(stmt, YieldStmt):
-            found.append(stmt)
-        elif isinstance(stmt, ScopeStmt):
-            found += _level_yields(stmt.body)
-    return found
-
-
 def _loop_errors(loop: ForStmt | WhileStmt, name: str) -> list[str]:
     yield_stmt = _last_yield(loop.body)
     if yield_stmt is None:
         return []
     iter_args = len(loop.iter_args)
-    results = sum(len(y.targets) for y in _level_yields(loop.body))
+    results = sum(len(y.targets) for y in level_yields(loop.body))
     if results != iter_args:  # the builder refuses this loop while the parser builds it
         return []
     values = len(yield_stmt.values)
@@ -114,11 +109,15 @@ def _if_errors(stmt: IfStmt) -> list[str]:
     then_yield, else_yield = _last_yield(stmt.then_body), _last_yield(stmt.else_body)
     if then_yield is None or else_yield is None:
         return []
-    names: list[str] = []
+    # The `if`'s results, one per name its branches' yields bind (the then branch's
+    # first), each typed as the parser types it: the first target of that name.
+    results: dict[str, Var] = {}
     for body in (stmt.then_body, stmt.else_body):
         for inner in body.stmts:
             if isinstance(inner, YieldStmt):
-                names += [var.name for var in inner.targets if var.name not in names]
+                for var in inner.targets:
+                    results.setdefault(var.name, var)
+    names = list(results)
     if not names:
         return []
     then_values, else_values = len(then_yield.values), len(else_yield.values)
@@ -132,5 +131,8 @@ def _if_errors(stmt: IfStmt) -> list[str]:
         found += carried_type_errors(
             then_type, else_type, "IfStmt", f"then yield value[{i}]", f"else yield value[{i}]"
         )
-        # The `if`'s result takes the then-branch's type: nothing to compare with itself.
+        # A result annotated (`r: pl.Tile[...] = pl.yield_(t)`) has the annotation's type.
+        found += carried_type_errors(
+            then_type, results[names[i]].type, "IfStmt", f"then yield value[{i}]", f"return_var[{i}]"
+        )
     return found

@@ -19,7 +19,9 @@
 //   kernel, sampled every 20 ms: at most one error visible mid-typing, the other reads' hints
 //   kept in place while the line is incomplete, the held error shown after a pause;
 //   a kernel that declares a policy next to one that does not: inlay hints in the first only,
-//   `b: BYPASS (cached: PTOAS#1356)` beside the warning, and the hover says both;
+//   `b: BYPASS (cached: PTOAS#1356)` beside the warning, and the hover says both; a new line
+//   typed key by key below a warning (examples/bypass_matmul.py), sampled every 20 ms: the
+//   warning and the Problems count never blink;
 //   last, a folder whose settings name an interpreter that does not exist: one clear error
 //   that says how to pick one (no pip), with "Open Settings" and "Open Output", no restart loop.
 // Usage: node probe.js URL FILE_NAME OUT_DIR BROKEN_URL NO_PYPTO_URL HINTS_URL EDIT_URL
@@ -41,6 +43,9 @@ const CACHE_FIX_TITLE = "Put cache=pl.CachePolicy.BYPASS on the loads of 'query'
 const TYPING_FILE = 'typing_kernel.py';
 const TYPED_MARKER = 'pl.set_cache_policy(b, pl.CachePolicy.BYPASS)';
 const KEY_MS = 120;
+// a warning above the line typed into must not blink (in HINTS_URL, which keeps PTO301 on)
+const BLINK_FILE = 'bypass_matmul.py';
+const BLINK_KEY_MS = 110;
 // a second kernel in the first folder, opened once the server runs
 const RUNNING_FILE = 'mistake_conflict.py';
 // Open -> first squiggle (issue 20: under 2 s with the machine idle), from the double-click in a
@@ -419,6 +424,64 @@ async function startSampling(needle) {
       if (now) window.__ptoSamples.push({ t: Date.now(), ...now });
     }, 20);
   }, needle);
+}
+
+/**
+ * Nothing blinks while the author types elsewhere (issue 32): in examples/bypass_matmul.py (its
+ * PTO301 warning on line 21), a new line `d = pl.add(c, c)` typed after line 23 at about 9 keys
+ * a second, sampling every 20 ms the warning squiggles and the Problems count: each partial line
+ * is an error of its own (held back), and the warning above must stay all along.
+ */
+async function noBlinkWhileTyping() {
+  await page.keyboard.press('Escape');
+  await openExplorerFile(BLINK_FILE);
+  await page.waitForSelector('.editor-instance .monaco-editor .squiggly-warning', { timeout: 60000 });
+  const line = await locateSettled('out = pl.assemble(out, c', 'out');
+  check('blink: the line to type after found', line !== null);
+  await page.mouse.click(line.x, line.y);
+  await page.keyboard.press('End');
+  await page.waitForTimeout(1500); // the requests of opening the file settled
+  await page.evaluate(() => {
+    window.__ptoBlink = [];
+    window.__ptoBlinkSampler = setInterval(() => {
+      const editor = document.querySelector('.editor-instance .monaco-editor');
+      window.__ptoBlink.push({
+        t: Date.now(),
+        warnings: editor ? new Set([...editor.querySelectorAll('.squiggly-warning')].map((e) => e.parentElement?.style.top || e.style.top)).size : -1,
+        errors: editor ? editor.querySelectorAll('.squiggly-error').length : -1,
+        problems: document.getElementById('status.problems')?.innerText.replace(/\s+/g, ' ').trim() || '',
+      });
+    }, 20);
+  });
+  const started = Date.now();
+  await page.keyboard.press('Enter');
+  const typed = 'd = pl.add(c, c)';
+  for (let i = 0; i < typed.length; i++) {
+    await page.waitForTimeout(Math.max(0, started + (i + 1) * BLINK_KEY_MS - Date.now()));
+    await page.keyboard.type(typed[i]);
+  }
+  const ended = Date.now();
+  await page.keyboard.press('Escape'); // a completion list
+  await page.waitForTimeout(1500); // past the pause: nothing held is left to show
+  const samples = await page.evaluate(() => {
+    clearInterval(window.__ptoBlinkSampler);
+    return window.__ptoBlink;
+  });
+  const mid = samples.filter((x) => x.t >= started && x.t <= ended);
+  result.blink = {
+    keyMs: BLINK_KEY_MS,
+    samples: mid.length,
+    minWarnings: Math.min(...mid.map((x) => x.warnings)),
+    maxErrors: Math.max(...mid.map((x) => x.errors)),
+    problemsShown: [...new Set(mid.map((x) => x.problems))],
+    after: samples[samples.length - 1],
+  };
+  check('blink: sampled all along the typing burst', mid.length >= typed.length * 3, result.blink);
+  check('blink: the warning on line 21 stays in every sample, the Problems count never changes, no error flashes',
+    result.blink.minWarnings >= 1 && result.blink.problemsShown.length === 1 && result.blink.maxErrors === 0, result.blink);
+  check('blink: after the pause, the warning still there and no error', result.blink.after.warnings >= 1 && result.blink.after.errors === 0, result.blink.after);
+  await runCommand('File: Revert File');
+  mark('noBlink');
 }
 
 async function stopSampling() {
@@ -957,6 +1020,7 @@ async function typingAMarker() {
   await shot('codeserver-inlay-hints.png');
   mark('inlayHints');
   await page.mouse.move(5, 400);
+  await noBlinkWhileTyping();
 
   // 9. a server that cannot start: the kernel in a folder whose settings name a Python that
   //    does not exist -> one message that says how to pick one (no pip), no restarts

@@ -45,7 +45,7 @@ mkdir -p "$RUN/ws-edit"
 cp "$HERE/fixtures/formatted_kernel.py" "$HERE/fixtures/typing_kernel.py" "$RUN/ws-edit/"
 # inlay hints: a kernel that declares a policy and one that does not; the warning stays on
 mkdir -p "$RUN/ws-hints/.vscode"
-cp "$HERE/fixtures/hints_kernel.py" "$ROOT/examples/coherency_hint.py" "$RUN/ws-hints/"
+cp "$HERE/fixtures/hints_kernel.py" "$ROOT/examples/coherency_hint.py" "$ROOT/examples/bypass_matmul.py" "$RUN/ws-hints/"
 printf '{ "ptoLsp.ptoasCachePolicy": "unsupported" }\n' > "$RUN/ws-hints/.vscode/settings.json"
 # a project without PyPTO, whose interpreter setting could not even start the server:
 # the extension must start nothing and say nothing

@@ -7,14 +7,23 @@ from pathlib import Path
 from typing import TextIO
 
 from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic
 from compiler.facts import Declaration, GmRead, Reason
 from compiler.syntax.units import split_lines
 from pto_lsp.cli.shown import shown
+from pto_lsp.features.invalid_cache import rejected_cache, rejected_cache_text
 from pto_lsp.workspace.engine import AnalysisEngine
 from pto_lsp.workspace.sources import read_source
 
 
-def describe_read(read: GmRead) -> str:
+def describe_read(read: GmRead, rejected: Diagnostic | None = None) -> str:
+    """`rejected`: the PTO110 error of the read's invalid cache= (no policy is chosen)."""
+    reading = (
+        f"reads '{read.tensor}' from global memory ({read.kind.value}) in kernel '{read.kernel}' "
+        f"as parameter {read.param_index}"
+    )
+    if rejected is not None:
+        return f"{reading}: {rejected_cache_text(rejected)}"
     if read.reason is Reason.EXPLICIT:
         why = "its own cache= argument"
     elif read.reason is Reason.DECLARED:
@@ -22,10 +31,7 @@ def describe_read(read: GmRead) -> str:
         why = f"the declaration{where}"
     else:
         why = f"the default (no cache= here, no declaration for '{read.tensor}')"
-    return (
-        f"reads '{read.tensor}' from global memory ({read.kind.value}) in kernel '{read.kernel}' "
-        f"as parameter {read.param_index}: {read.policy_name}, by {why}"
-    )
+    return f"{reading}: {read.policy_name}, by {why}"
 
 
 def describe_declaration(declaration: Declaration) -> str:
@@ -81,7 +87,8 @@ def run_explain(path: Path, line: int, out: TextIO, column: int | None = None) -
             said = True
     for read in facts.reads:
         if read.span.start_line <= line <= read.span.end_line:
-            print(f"{shown(path)}:{read.span.start_line}: {describe_read(read)}", file=out)
+            described = describe_read(read, rejected_cache(analysis, read))
+            print(f"{shown(path)}:{read.span.start_line}: {described}", file=out)
             said = True
     if not said:
         print(f"{shown(path)}:{line}: no global-memory read or cache-policy declaration here", file=out)

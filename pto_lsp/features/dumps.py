@@ -19,11 +19,11 @@ from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped, ValueNotFolded
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
-from compiler.printer import print_definitions
+from compiler.printer import print_definitions, unfolded_names
 
 LAST_PASS = PIPELINE[-1].name
 
@@ -64,22 +64,38 @@ def passed(
     """The module's programs and free functions after the pass `after`, one definition at a
     time: a pass that cannot take one through (`PassNotModelled`) refuses that one only,
     which comes back as its span and what the view says instead of its dump."""
-    programs, functions, refused = _passed(analysis, after, keep_analysis)
+    # A definition whose dump reads a closure value we cannot fold prints at no stage the
+    # real dump (which holds the value): asked before the passes use the parse up.
+    definitions = [*analysis.programs, *analysis.functions]
+    neighbours = frozenset(d.name for d in definitions)
+    unfolded = {
+        id(d): ValueNotFolded(names, d.span)
+        for d in definitions
+        if (names := unfolded_names(d, analysis.environment, neighbours))
+    }
+    programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
 
 
 def _passed(
-    analysis: ModuleAnalysis, after: str, keep_analysis: bool, kernels_refused: dict[int, str] | None = None
+    analysis: ModuleAnalysis,
+    after: str,
+    keep_analysis: bool,
+    kernels_refused: dict[int, str] | None = None,
+    unfolded: dict[int, PassNotModelled] | None = None,
 ) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
     """`passed`, each refused definition with the pass's refusal. `kernels_refused`
     (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
     (`KernelsNotModelled`) comes back as the pass left it, each refused kernel (by id) with
-    why in `kernels_refused`."""
+    why in `kernels_refused`. `unfolded`: the definitions (by id) refused before any pass."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
     for definition in [*analysis.programs, *analysis.functions]:
+        if unfolded and id(definition) in unfolded:
+            refused.append((definition, unfolded[id(definition)]))
+            continue
         as_program = isinstance(definition, Program)
         try:
             done = run_passes(
@@ -105,6 +121,12 @@ def _passed(
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
     """What the view says instead of a program's dump that would differ from the real one."""
     kind = "program" if isinstance(definition, Program) else "function"
+    if isinstance(problem, ValueNotFolded):
+        listed = ", ".join(f"`{name}`" for name in problem.names)
+        return (
+            f"# pypto.{kind}: {definition.name} -- not shown: it reads {listed}, whose value the real "
+            "parser takes when the program is built (not folded statically)"
+        )
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there

@@ -5,11 +5,20 @@ what a declaration governs."""
 from __future__ import annotations
 
 from compiler.analysis import ModuleAnalysis
+from compiler.base.diagnostics import Diagnostic
 from compiler.codegen.bypass_warning import PTOAS_ISSUE, PTOAS_ISSUE_LABEL
 from compiler.facts import Declaration, GmRead, Reason
-from compiler.ir import Function, FunctionType, Param, TensorType
+from compiler.ir import Call, Function, FunctionType, Param, TensorType
 from compiler.ir.cache_policy import BYPASS
 from compiler.lowering.outlining import names_beside, outlined_names
+from pto_lsp.features.invalid_cache import rejected_cache, rejected_cache_text
+from pto_lsp.features.loop_call_hover import (
+    LOOP_WORDS,
+    kernel_call_at,
+    kernel_call_markdown,
+    loop_at,
+    loop_markdown,
+)
 from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.features.type_hover import (
     call_at,
@@ -59,11 +68,29 @@ def hover_markdown(
             return scope_markdown(
                 scope, facts.reads, lambda read: f"{_read_policy(read, bypass_lowered)} ({_why(read)})"
             )
+        word = word_at(line_text, byte_col)
+        if word is not None and word[0] in LOOP_WORDS and (loop := loop_at(functions, line)) is not None:
+            return loop_markdown(loop)
+        called = _kernel_call(analysis, functions, line, byte_col, line_text)
+        if called is not None:
+            return kernel_call_markdown(
+                *called, facts.reads, lambda read: f"{_read_policy(read, bypass_lowered)} ({_why(read)})"
+            )
     policy = _policy_markdown(analysis, line, byte_col, bypass_lowered)
     known = _known_markdown(analysis, functions, line, byte_col, line_text)
     if known is None:
         return policy
     return known if policy is None else f"{known}\n\n---\n\n{policy}"
+
+
+def _kernel_call(
+    analysis: ModuleAnalysis, functions: list[Function], line: int, byte_col: int, line_text: str
+) -> tuple[Call, Function] | None:
+    """The call of a function of the program under the cursor, with the function called."""
+    for program in analysis.programs:
+        if any(f.span.start_line <= line <= f.span.end_line for f in program.functions):
+            return kernel_call_at(program.functions, program.functions, line, byte_col, line_text)
+    return None
 
 
 def _known_markdown(
@@ -85,6 +112,9 @@ def _known_markdown(
 def _policy_markdown(analysis: ModuleAnalysis, line: int, byte_col: int, bypass_lowered: bool) -> str | None:
     reads = analysis.facts.reads_at(line, byte_col)
     if reads:
+        rejected = [(read, rejected_cache(analysis, read)) for read in reads]
+        if any(diagnostic is not None for _, diagnostic in rejected):
+            return _rejected_markdown(rejected, bypass_lowered)
         return _with_cached_note(_reads_markdown(reads, bypass_lowered))
     found = _tensor_param_at(analysis, line, byte_col)
     if found is not None:
@@ -149,6 +179,16 @@ def _reads_markdown(reads: list[GmRead], bypass_lowered: bool) -> str:
         )
     if any(read.policy == BYPASS for read in reads):
         lines += ["", _AUTHORS_CONTRACT]
+    return "\n".join(lines)
+
+
+def _rejected_markdown(reads: list[tuple[GmRead, Diagnostic | None]], bypass_lowered: bool) -> str:
+    """The reads at a call whose `cache=` is invalid: no policy, the compile stops there."""
+    lines = ["**GM read** · `cache=` invalid", ""]
+    for read, rejected in reads:
+        said = rejected_cache_text(rejected) if rejected is not None else _read_policy(read, bypass_lowered)
+        lines.append(f"- `{read.tensor}` — {said} · {read.kind.value}")
+    lines += ["", "Valid: `cache=pl.CachePolicy.DEFAULT` or `cache=pl.CachePolicy.BYPASS`."]
     return "\n".join(lines)
 
 

@@ -12,6 +12,7 @@ from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
 from compiler.base.diagnostics import Diagnostic
+from pto_lsp.features.diagnostic_docs import code_href
 from pto_lsp.workspace.positions import Encoding, LineIndex
 
 if TYPE_CHECKING:
@@ -38,8 +39,11 @@ def to_payload(
         "severity": int(diagnostic.severity),
         "code": diagnostic.code,
     }
-    if diagnostic.documentation_url:
-        payload["codeDescription"] = {"href": diagnostic.documentation_url}
+    # The compiler's own link where it gives one (PTO301: the PTOAS issue), else the code's
+    # explanation in docs/diagnostics.md.
+    href = diagnostic.documentation_url or code_href(diagnostic.code)
+    if href:
+        payload["codeDescription"] = {"href": href}
     payload["source"] = SOURCE
     if diagnostic.unnecessary:
         payload["tags"] = [_UNNECESSARY]

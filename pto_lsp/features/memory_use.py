@@ -81,26 +81,45 @@ def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:
 
 @dataclass(frozen=True)
 class MemoryHint:
-    at: Span  # the kernel's header; the hint goes after its end
+    at: Span  # the kernel's header (its `def` line, or the scope's `with` line)
     label: str
     tooltip: str
+    kernel: str  # the kernel's name (what the memory view is opened on)
 
 
 def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc: str) -> list[MemoryHint]:
-    """One hint per kernel header within the lines (none for a kernel not analysed at all:
-    its hover says why)."""
+    """One per kernel header within the lines; a kernel not analysed says so, and why (so
+    that "clean" is told from "not looked at")."""
     return [
-        MemoryHint(memory.span, kernel_line(memory, soc), f"on-chip memory of kernel '{memory.name}' ({soc})")
+        MemoryHint(
+            memory.span,
+            kernel_line(memory, soc)
+            if memory.analysed
+            else f"memory: not analysed ({_short(memory.why_not_exact)})",
+            f"on-chip memory of kernel '{memory.name}' ({soc}): click to open the memory view",
+            memory.name,
+        )
         for memory in all_kernels(analysis)
-        if first_line <= memory.span.end_line <= last_line and memory.analysed
+        if first_line <= memory.span.end_line <= last_line
     ]
 
 
-def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC) -> str:
+def _short(why: str) -> str:
+    """A lens-sized reason: its first clause (the hover and the memory view say all of it)."""
+    head = why.split(" (", 1)[0].split(": ", 1)[0]
+    return head if len(head) <= _LENS_REASON else head[: _LENS_REASON - 3] + "..."
+
+
+_LENS_REASON = 90
+
+
+def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str = "") -> str:
     """`pto-lsp compile --emit memory`: per kernel, one line per memory space,
-    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`."""
+    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`. `kernel`: that one only."""
     lines = [f"// on-chip memory per kernel ({soc}; 'at most': MemoryReuse not modelled for the kernel)"]
     for memory in all_kernels(analysis):
+        if kernel and memory.name != kernel:
+            continue
         name = f"{memory.program}.{memory.name}" if memory.program else memory.name
         head = f"{name} (line {memory.span.start_line})"
         if memory.analysed and not memory.spaces and not memory.unknown:

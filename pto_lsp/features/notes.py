@@ -1,5 +1,10 @@
 """Information notes the editor adds to the compiler's diagnostics.
 
+What the front end did not analyse (a construct it keeps opaque, e.g. a distributed op)
+gets a hint (severity 4, PTO010): `check` counts such constructs ("could not be
+analysed"); in the editor each one is marked quietly, so that a clean kernel can be told
+from one pto-lsp did not look at.
+
 A declaration on a non-CORE_GROUP `pl.at` scope is accepted and carried onto
 the outlined function, but no load picks it up today (the spec's Limits): the
 author should know the declaration has no effect yet.
@@ -10,6 +15,9 @@ from __future__ import annotations
 from compiler.analysis import ModuleAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
+from compiler.coverage import unanalysed_constructs
+
+_SHOWN_TEXT = 60  # characters of the construct named in the hint
 
 
 def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
@@ -29,6 +37,28 @@ def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
                 span=declaration.span,
                 severity=Severity.INFORMATION,
                 stage=Stage.OUTLINE_HIERARCHY,
+            )
+        )
+    return notes
+
+
+def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
+    """A hint on each construct the front end kept opaque (not already an error's)."""
+    notes = []
+    for span, text in unanalysed_constructs(analysis.programs, analysis.functions, analysis.diagnostics):
+        head = " ".join(text.split())
+        if len(head) > _SHOWN_TEXT:
+            head = head[: _SHOWN_TEXT - 3] + "..."
+        notes.append(
+            Diagnostic(
+                code=codes.NOT_MODELLED,
+                message=(
+                    f"Not analysed: pto-lsp does not model `{head}`, so nothing here is checked "
+                    "(the real compiler may accept or reject it)"
+                ),
+                span=span,
+                severity=Severity.HINT,
+                stage=Stage.PARSER,
             )
         )
     return notes

@@ -31,7 +31,7 @@ from compiler.codegen.memory_checks import SOC_JUDGED_CODES
 from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
-from pto_lsp.features.notes import declaration_notes
+from pto_lsp.features.notes import declaration_notes, not_analysed_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -129,6 +129,8 @@ class _Converted:
         self.diagnostics = analysis.published(codegen)
         alone = ModuleAnalysis(uri, units=[analysis])
         self.notes = declaration_notes(alone)
+        if analysis.may_hold_opaque:
+            self.notes += not_analysed_notes(alone)
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)
@@ -263,6 +265,23 @@ class Publication:
                 [part.keys[n] for n in kept],
             )
         return Publication(units, self._in_order, self.converted)
+
+    def with_added(self, payloads: list[Payload]) -> Publication:
+        """This publication with more diagnostics (kept from an earlier one), after its own."""
+        return _Joined(self, payloads)
+
+
+class _Joined(Publication):
+    """A publication and some diagnostics added to it: the JSON made from the dicts (rare:
+    only while a keystroke's new error is held back and something shown would go)."""
+
+    def __init__(self, base: Publication, added: list[Payload]) -> None:
+        super().__init__(base._units, False, base.converted)
+        self._added = added
+
+    @cached_property
+    def payloads(self) -> list[Payload]:
+        return [*super().payloads, *self._added]
 
 
 class DiagnosticPayloads:

@@ -142,7 +142,7 @@ def call_at(
     """The op call whose callee (`pl.load`, `pl.tile.add`) is under the cursor, with its spelling."""
     best: tuple[Call, str] | None = None
     encoded = line_text.encode("utf-8")
-    for call in _calls(functions, line):
+    for call in calls_on_line(functions, line):
         span = call.span
         if span.start_line != line:
             continue
@@ -178,7 +178,8 @@ def call_markdown(call: Call, spelling: str, aliases: Sequence[str]) -> str | No
     return "\n\n".join(lines)
 
 
-def _calls(functions: Sequence[Function], line: int) -> Iterator[Call]:
+def calls_on_line(functions: Sequence[Function], line: int) -> Iterator[Call]:
+    """Every call in the statements over `line` (1-based)."""
     for function in functions:
         if not function.span.start_line <= line <= function.span.end_line:
             continue

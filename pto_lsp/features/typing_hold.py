@@ -12,6 +12,12 @@ version came meanwhile (nothing is ever published for a superseded version).
 Diagnostics elsewhere, and those already shown, stay live; an edit that is not
 a keystroke (a paste, a completion, a quick fix) holds nothing back.
 
+Nothing already shown blinks meanwhile: while a new diagnostic is held back, the
+publication also keeps what the last one showed outside the typed rows (moved with the
+lines added or removed there), so that a warning elsewhere that the half-typed line
+hides (a parser error stops the import: no codegen warning) stays instead of going and
+coming back with each keystroke. The whole set is held, until typing pauses.
+
 What a held-back error would take away waits with it: while the only errors that stop
 the module's import are held back (a unit the author is typing into does not parse),
 the publication shows the file as its last good analysis does (`while_typing`): the
@@ -38,6 +44,7 @@ class TypingHold:
 
     def __init__(self) -> None:
         self._last: tuple[DocumentAnalysis | None, Publication] | None = None
+        self._last_lines = 0  # the document's line count at the last publication
         self.release: asyncio.TimerHandle | None = None
 
     def hold_back(
@@ -46,9 +53,12 @@ class TypingHold:
         publication: Publication,
         rows: TypedRows | None,
         record: bool = True,
+        lines: int = 0,
     ) -> Publication:
-        """What to publish now: `publication` without the new diagnostics at the typed rows
-        (`publication` itself when nothing is held back). `record`: note it as published."""
+        """What to publish now: `publication` without the new diagnostics at the typed rows,
+        with what the last publication showed elsewhere and this one does not (`publication`
+        itself when nothing is held back). `record`: note it as published. `lines`: the
+        document's line count now."""
         self.cancel_release()
         sent = publication
         if rows is not None and analysis is not None:
@@ -60,13 +70,39 @@ class TypingHold:
                         dropped.setdefault(index, set()).add(position)
             if dropped:
                 sent = publication.without(dropped)
+                kept = self._kept_elsewhere(sent, rows, lines)
+                if kept:
+                    sent = sent.with_added(kept)
         if record:
-            self.published(analysis, sent)
+            self.published(analysis, sent, lines)
         return sent
 
-    def published(self, analysis: DocumentAnalysis | None, publication: Publication) -> None:
-        """Note what the client shows now."""
+    def published(self, analysis: DocumentAnalysis | None, publication: Publication, lines: int = 0) -> None:
+        """Note what the client shows now (`lines`: the document's line count)."""
         self._last = (analysis, publication)
+        self._last_lines = lines
+
+    def _kept_elsewhere(self, sent: Publication, rows: TypedRows, lines: int) -> list[Payload]:
+        """What the last publication showed away from the typed rows that `sent` does not,
+        where it is now: the rows typed into since are `rows` now, and were `rows[0]` to
+        `rows[1] - delta` then (`delta` lines added there)."""
+        if self._last is None or not lines or not self._last_lines:
+            return []
+        delta = lines - self._last_lines
+        first, last_before = rows[0], rows[1] - delta
+        now = {_key(payload) for payload in sent.payloads}
+        kept = []
+        for payload in self._last[1].payloads:
+            start, end = payload["range"]["start"]["line"], payload["range"]["end"]["line"]
+            if end < first:
+                moved = payload
+            elif start > last_before:
+                moved = _moved(payload, delta)
+            else:
+                continue  # on the typed rows: the new analysis says what is there
+            if _key(moved) not in now:
+                kept.append(moved)
+        return kept
 
     def cancel_release(self) -> None:
         if self.release is not None:
@@ -94,6 +130,26 @@ def _units_over(analysis: DocumentAnalysis, rows: TypedRows) -> range:
 def _touches(payload: Payload, rows: TypedRows) -> bool:
     where = payload["range"]
     return where["start"]["line"] <= rows[1] and where["end"]["line"] >= rows[0]
+
+
+def _moved(payload: Payload, delta: int) -> Payload:
+    """The diagnostic `delta` lines further down, its related locations with it (those in
+    the same document; the typed rows are in none of them in practice)."""
+
+    def range_(value: Payload) -> Payload:
+        return {
+            "start": {**value["start"], "line": value["start"]["line"] + delta},
+            "end": {**value["end"], "line": value["end"]["line"] + delta},
+        }
+
+    moved = {**payload, "range": range_(payload["range"])}
+    related = payload.get("relatedInformation")
+    if related:
+        moved["relatedInformation"] = [
+            {**info, "location": {**info["location"], "range": range_(info["location"]["range"])}}
+            for info in related
+        ]
+    return moved
 
 
 def _key(payload: Payload) -> Key:

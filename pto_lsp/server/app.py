@@ -448,7 +448,8 @@ class PtoLanguageServer(LanguageServer):
         if not settings.typing_pause_ms:
             rows = None  # everything at once
         analysed = analysis if isinstance(analysis, DocumentAnalysis) else None
-        sent = hold.hold_back(analysed, publication, rows, record=False)
+        lines = document.line_count()
+        sent = hold.hold_back(analysed, publication, rows, record=False, lines=lines)
         if (
             analysed is not None
             and rows is not None
@@ -456,8 +457,10 @@ class PtoLanguageServer(LanguageServer):
             and not (typing := analysed.while_typing).front_end_stopped()
         ):
             # What the held-back errors take away (the codegen warnings) waits with them.
-            sent = hold.hold_back(typing, self._publication(document, typing, settings), rows, record=False)
-        hold.published(analysed, sent)
+            sent = hold.hold_back(
+                typing, self._publication(document, typing, settings), rows, record=False, lines=lines
+            )
+        hold.published(analysed, sent, lines)
         self._publish(uri, version, sent)
         if sent is not publication:
             hold.release = asyncio.get_running_loop().call_later(
@@ -480,7 +483,7 @@ class PtoLanguageServer(LanguageServer):
         if document.revision != revision:
             return  # superseded: the newer version's analysis publishes
         hold.release = None
-        hold.published(analysis, publication)
+        hold.published(analysis, publication, document.line_count())
         self._publish(uri, version, publication)
 
     def _publish(self, uri: str, version: int, publication: Publication) -> None:

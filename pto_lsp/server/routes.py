@@ -60,6 +60,7 @@ COMMANDS: tuple[tuple[str, Callable[..., Any]], ...] = (
     (commands.CHECK_WITH_PYPTO, commands.check_with_pypto),
     (commands.SHOW_REAL_IR, commands.show_real_ir),
     (commands.SHOW_REAL_MLIR, commands.show_real_mlir),
+    (commands.SHOW_MEMORY, commands.show_memory),
 )
 
 

@@ -267,7 +267,9 @@ def moved(analysis: UnitAnalysis, delta: int) -> UnitAnalysis:
         pipeline_diagnostics = shift_diagnostics(report.diagnostics, delta)
         assert pipeline_diagnostics is not None  # the passes' messages name no line
         result.__dict__["pipeline"] = PipelineReport(
-            pipeline_diagnostics, shift_spans(report.kernel_memory, delta)
+            pipeline_diagnostics,
+            shift_spans(report.kernel_memory, delta),
+            [shift_span(span, delta) for span in report.unanalysed],
         )
     if "facts" in analysis.__dict__:
         result.__dict__["facts"] = shift_spans(analysis.facts, delta)

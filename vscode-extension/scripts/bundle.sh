@@ -24,6 +24,9 @@ WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mkdir -p "$WORK/src"
 tar -C "$REPO" --exclude=__pycache__ -cf - pyproject.toml README.md compiler pto_lsp | tar -C "$WORK/src" -xf -
+# The explanation of every diagnostic code, which the diagnostics link (codeDescription).
+mkdir -p "$WORK/src/pto_lsp/docs"
+cp "$REPO/docs/diagnostics.md" "$WORK/src/pto_lsp/docs/"
 pip_quiet wheel --no-deps --wheel-dir "$WORK/wheels" "$WORK/src" 2>"$WORK/wheel.log" \
   || { cat "$WORK/wheel.log" >&2; echo "bundle: building the pto-lsp wheel failed" >&2; exit 1; }
 pip_quiet install --target "$LIBS" --no-deps "$WORK"/wheels/pto_lsp-*-py3-none-any.whl

@@ -37,6 +37,7 @@ import {
   importStrategy,
   importsPyptoLanguage,
   irDocumentPath,
+  kernelSourceOf,
   keepProbe,
   noPythonFound,
   PASSES_REQUEST,
@@ -109,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ptoLsp.checkWithPypto', () => checkWithPypto()),
     vscode.commands.registerCommand('ptoLsp.showRealIR', () => showRealIR(ir)),
     vscode.commands.registerCommand('ptoLsp.showRealMLIR', () => showRealMLIR(ir)),
+    vscode.commands.registerCommand('ptoLsp.showMemory', (uri?: string, kernel?: string) => showMemory(ir, uri, kernel)),
     pyptoStatus,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (engaged && RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
@@ -522,13 +524,18 @@ class IrDocuments implements vscode.TextDocumentContentProvider, vscode.Disposab
   }
 }
 
-function kernelEditor(title: string): vscode.TextEditor | undefined {
+/** The kernel a command works on: the active Python file, or the kernel of the IR view in focus. */
+function kernelSource(title: string): vscode.Uri | undefined {
   const editor = vscode.window.activeTextEditor;
-  if (!editor || editor.document.languageId !== 'python' || editor.document.uri.scheme === IR_SCHEME) {
+  const uri = editor?.document.uri;
+  const source = kernelSourceOf(
+    editor && uri ? { scheme: uri.scheme, uri: uri.toString(), query: uri.query, languageId: editor.document.languageId } : undefined,
+  );
+  if (source === undefined) {
     void vscode.window.showErrorMessage(`${title}: open a PyPTO kernel (a Python file importing pypto.language) first.`);
     return undefined;
   }
-  return editor;
+  return vscode.Uri.parse(source, true);
 }
 
 async function runServerCommand(title: string, command: string, args: unknown[]): Promise<string | undefined> {
@@ -579,8 +586,8 @@ async function showIR(ir: IrDocuments): Promise<void> {
  * own dump from the last save's pypto check (`pto.showRealIR`, its document named `pypto-<pass>`).
  */
 async function showIRAfterPass(ir: IrDocuments, title: string, command: string, documentPrefix: string): Promise<void> {
-  const editor = kernelEditor(title);
-  if (!editor) {
+  const source = kernelSource(title);
+  if (!source) {
     return;
   }
   // The pipeline's passes are the server's: the extension keeps no copy of them.
@@ -592,7 +599,6 @@ async function showIRAfterPass(ir: IrDocuments, title: string, command: string, 
   if (!picked) {
     return;
   }
-  const source = editor.document.uri;
   const text = await runServerCommand(title, command, [source.toString(), picked]);
   if (text !== undefined) {
     await ir.show(irDocumentPath(source.path, { pass: `${documentPrefix}${picked}` }), source, text, IR_LANGUAGE);
@@ -644,17 +650,18 @@ async function checkWithPypto(): Promise<void> {
     void vscode.window.showWarningMessage(`${title}: it runs the kernel file's code, so only in a trusted workspace.`);
     return;
   }
-  const editor = kernelEditor(title);
-  if (!editor) {
+  const source = kernelSource(title);
+  if (!source) {
     return;
   }
-  if (editor.document.isDirty) {
-    await editor.document.save(); // the check reads the file as saved
+  const document = vscode.workspace.textDocuments.find((open) => open.uri.toString() === source.toString());
+  if (document?.isDirty) {
+    await document.save(); // the check reads the file as saved
   }
   await askServer(
     title,
     'pto.checkWithPypto',
-    (running) => running.sendRequest(ExecuteCommandRequest.type, { command: 'pto.checkWithPypto', arguments: [editor.document.uri.toString()] }),
+    (running) => running.sendRequest(ExecuteCommandRequest.type, { command: 'pto.checkWithPypto', arguments: [source.toString()] }),
     (answer) => answer,
   );
 }
@@ -667,11 +674,10 @@ async function showRealIR(ir: IrDocuments): Promise<void> {
 /** The PTO modules the real codegen wrote at the last save's pypto check. */
 async function showRealMLIR(ir: IrDocuments): Promise<void> {
   const title = 'PTO: Show PyPTO PTO MLIR (last save)';
-  const editor = kernelEditor(title);
-  if (!editor) {
+  const source = kernelSource(title);
+  if (!source) {
     return;
   }
-  const source = editor.document.uri;
   const text = await runServerCommand(title, 'pto.showRealMLIR', [source.toString()]);
   if (text !== undefined) {
     await ir.show(irDocumentPath(source.path, 'mlir').replace(/\.pto\.mlir$/, '.pypto.pto.mlir'), source, text, MLIR_LANGUAGE);
@@ -680,14 +686,30 @@ async function showRealMLIR(ir: IrDocuments): Promise<void> {
 
 async function showMLIR(ir: IrDocuments): Promise<void> {
   const title = 'PTO: Show PTO MLIR';
-  const editor = kernelEditor(title);
-  if (!editor) {
+  const source = kernelSource(title);
+  if (!source) {
     return;
   }
-  const source = editor.document.uri;
   const text = await runServerCommand(title, 'pto.showMLIR', [source.toString()]);
   if (text !== undefined) {
     await ir.show(irDocumentPath(source.path, 'mlir'), source, text, MLIR_LANGUAGE);
+  }
+}
+
+/**
+ * The memory view: each kernel's on-chip memory (of one kernel, from its code lens), as the
+ * server's `pto.showMemory` gives it (`pto-lsp compile --emit memory`).
+ */
+async function showMemory(ir: IrDocuments, uri?: string, kernel?: string): Promise<void> {
+  const title = 'PTO: Show On-chip Memory';
+  const source = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : kernelSource(title);
+  if (!source) {
+    return;
+  }
+  const args = typeof kernel === 'string' && kernel ? [source.toString(), kernel] : [source.toString()];
+  const text = await runServerCommand(title, 'pto.showMemory', args);
+  if (text !== undefined) {
+    await ir.show(irDocumentPath(source.path, 'memory'), source, text, 'plaintext');
   }
 }
 

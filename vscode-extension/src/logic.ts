@@ -610,10 +610,36 @@ export const IR_LANGUAGE = 'pto-ir';
 export const MLIR_LANGUAGE = 'pto-mlir';
 
 /** The path of the read-only document that shows a file's IR (`.pto-ir`) or MLIR (`.pto.mlir`). */
-export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mlir'): string {
+export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mlir' | 'memory'): string {
   const base = sourcePath.split(/[\\/]/).pop() || 'kernel.py';
   const stem = base.replace(/\.py$/, '');
+  if (view === 'memory') {
+    return `/${stem}.memory.txt`;
+  }
   return view === 'mlir' ? `/${stem}.pto.mlir` : `/${stem}.after-${view.pass.replace(/[^\w.-]/g, '_')}.pto-ir`;
+}
+
+/** The editor a PTO command works on, as far as the command cares. */
+export interface CommandEditor {
+  readonly scheme: string;
+  readonly uri: string;
+  readonly query: string;
+  readonly languageId: string;
+}
+
+/**
+ * The kernel a PTO command (Show IR, Show PTO MLIR, the memory view) is about: the Python file
+ * in the active editor, or, when an IR view has the focus, the kernel that view was made from
+ * (its URI's query): the commands stay available while one reads the IR. Undefined: neither.
+ */
+export function kernelSourceOf(editor: CommandEditor | undefined): string | undefined {
+  if (!editor) {
+    return undefined;
+  }
+  if (editor.scheme === IR_SCHEME) {
+    return editor.query || undefined;
+  }
+  return editor.languageId === 'python' ? editor.uri : undefined;
 }
 
 /** An editor or tab as far as the IR views care: its document's URI parts and its column. */

@@ -10,6 +10,7 @@ from pygls.uris import to_fs_path
 
 from compiler.codegen.pto_emitter import CodegenOptions
 from pto_lsp.features.dumps import LAST_PASS, ir_after, mlir_of, stages
+from pto_lsp.features.memory_use import memory_report
 from pto_lsp.features.real_dumps import real_ir_after, real_mlir
 from pto_lsp.server.methods.state import ServerState, Snapshot, snapshot
 
@@ -19,6 +20,7 @@ PASSES = "pto/passes"
 CHECK_WITH_PYPTO = "pto.checkWithPypto"
 SHOW_REAL_IR = "pto.showRealIR"
 SHOW_REAL_MLIR = "pto.showRealMLIR"
+SHOW_MEMORY = "pto.showMemory"
 
 
 # pygls passes a command's arguments one by one and reads their annotations at run time.
@@ -42,6 +44,13 @@ def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
         for kernel in mlir_of(analysis, codegen, options[0] if options else "").kernels
     ]
     return "".join(modules) or "// no InCore kernel in this file\n"
+
+
+def show_memory(ls: ServerState, uri: str, *options: str) -> str:
+    """`pto.showMemory(uri[, kernel])`: the on-chip memory of the file's kernels (or of one),
+    as `pto-lsp compile --emit memory` prints it, for the SoC of the settings."""
+    analysis = _open_kernel(ls, uri, SHOW_MEMORY).analysis.with_last_good
+    return memory_report(analysis, ls.settings(uri).soc, options[0] if options else "")
 
 
 async def check_with_pypto(ls: ServerState, uri: str) -> dict[str, Any]:

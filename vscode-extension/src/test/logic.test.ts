@@ -21,6 +21,7 @@ import {
   IR_SCHEME,
   irDocumentPath,
   irViewColumn,
+  kernelSourceOf,
   keepProbe,
   noPythonFound,
   passChoices,
@@ -502,6 +503,25 @@ describe('IR documents', () => {
     assert.equal(irDocumentPath('/w/examples/bypass_matmul.py', { pass: 'OutlineIncoreScopes' }), '/bypass_matmul.after-OutlineIncoreScopes.pto-ir');
     assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.pto-ir');
     assert.equal(irDocumentPath('C:\\w\\k.py', 'mlir'), '/k.pto.mlir');
+    assert.equal(irDocumentPath('/w/k.py', 'memory'), '/k.memory.txt');
+  });
+  it('keep Show IR, Show PTO MLIR and the memory view working while an IR view has the focus', () => {
+    const kernel = 'file:///w/k.py';
+    // from the kernel itself
+    assert.equal(kernelSourceOf({ scheme: 'file', uri: kernel, query: '', languageId: 'python' }), kernel);
+    // from its IR view: the kernel the view was made from (the view's query)
+    assert.equal(kernelSourceOf({ scheme: IR_SCHEME, uri: `${IR_SCHEME}:/k.pto.mlir?x`, query: kernel, languageId: 'pto-mlir' }), kernel);
+    // from anything else: no kernel
+    assert.equal(kernelSourceOf({ scheme: 'file', uri: 'file:///w/notes.md', query: '', languageId: 'markdown' }), undefined);
+    assert.equal(kernelSourceOf(undefined), undefined);
+    // and the command palette offers them there (their when-clauses)
+    const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf-8'));
+    const when = new Map<string, string>(manifest.contributes.menus.commandPalette.map((m: { command: string; when: string }) => [m.command, m.when]));
+    for (const command of ['ptoLsp.showIR', 'ptoLsp.showMLIR', 'ptoLsp.showMemory']) {
+      assert.match(when.get(command) ?? '', /resourceScheme == pto-ir/, command);
+      assert.match(when.get(command) ?? '', /editorLangId == python/, command);
+    }
+    assert.ok(manifest.contributes.commands.some((c: { command: string }) => c.command === 'ptoLsp.showMemory'));
   });
   it('reuse the column an IR view is in: of the same kernel first, else any', () => {
     const place = (scheme: string, query: string, column: number, uri = `${scheme}:/${query}/${column}`) => ({

@@ -1,0 +1,28 @@
+import pypto.language as pl
+
+
+@pl.program
+class ForLoopAddProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel_add_loop(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        tile_a: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])
+        for i, (acc,) in pl.range(4, init_values=(tile_a,)):
+            m = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+            acc_out = pl.yield_(m)
+        out = pl.store(acc_out, [0, 0], c)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        c = self.kernel_add_loop(a, b, c)
+        return c

@@ -1,0 +1,28 @@
+import pypto.language as pl
+
+
+@pl.program
+class ForLoopAddProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel_add_loop(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        tile_a: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [0, 0], [64, 64])
+        for i, (acc, acc2) in pl.range(4, init_values=(tile_a, tile_a)):
+            x = pl.add(acc, acc2)
+            acc_out = pl.yield_(x, x)
+        out = pl.store(acc_out, [0, 0], c)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        c = self.kernel_add_loop(a, b, c)
+        return c

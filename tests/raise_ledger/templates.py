@@ -1,0 +1,51 @@
+"""Message templates: the literal text of a message with `{}` for each computed value, and
+matching a real message (its first line) to them."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+HOLE = "{}"
+# What the real compiler adds around a site's own text: the parser's wrappers in front, the
+# span a CHECK_SPAN appends (` [file:line:col]`) behind.
+_WRAPPERS = re.compile(r"^(?:pl operation '[^']*': |Failed to parse function '[^']*': |pl\.\w+: )+")
+_SPAN_SUFFIX = re.compile(r"\s*\[[^\[\]]*:\d+:\d+\]\s*$")
+# A template must say this much of its own to be matched to a message (else `{}: {}` matches all).
+MIN_LITERAL = 12
+
+
+def join_parts(parts: Sequence[str | None]) -> str:
+    """The template of the parts in order, None being a computed value (adjacent ones merge)."""
+    text = ""
+    for part in parts:
+        piece = HOLE if part is None else part
+        if piece == HOLE and text.endswith(HOLE):
+            continue
+        text += piece
+    return text
+
+
+def first_line(template: str) -> str:
+    return template.split("\n", 1)[0]
+
+
+def literal_length(template: str) -> int:
+    return len(first_line(template).replace(HOLE, "").strip())
+
+
+def pattern(template: str) -> re.Pattern[str] | None:
+    """The regular expression of a template's first line (None: too little of its own to match)."""
+    line = first_line(template).strip()
+    if literal_length(line) < MIN_LITERAL:
+        return None
+    pieces = [re.escape(piece) for piece in line.split(HOLE)]
+    return re.compile("(?s)" + ".*?".join(pieces))
+
+
+def message_cores(message: str) -> list[str]:
+    """The real message's first line, and the same without the wrappers and span around it."""
+    line = message.split("\n", 1)[0].strip()
+    bare = _SPAN_SUFFIX.sub("", line)
+    inner = _WRAPPERS.sub("", bare)
+    return list(dict.fromkeys([line, bare, inner]))

@@ -20,6 +20,8 @@ from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
 # A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
 # constant we cannot fold): its form is modelled, only its value may be unknown.
 _VALUE_REFERENCE = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
+# A string literal kept opaque is an op's attribute (`name="v2c_slot_buffer_0"`): a value too.
+_STRING_LITERAL = re.compile(r"'[^'\\\n]*'" + r'|"[^"\\\n]*"')
 
 
 def unanalysed_spans(
@@ -72,6 +74,7 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             cls is OpaqueExpr
             and isinstance(part.type, UnknownType)
             and not _VALUE_REFERENCE.fullmatch(part.text)
+            and not _STRING_LITERAL.fullmatch(part.text)
         ):
             return part
         pending.extend(reversed(sub_exprs(part)))

@@ -3,13 +3,17 @@ by the tests: they read what this wrote).
 
     PYPTO_PYTHON=/path/to/python python tests/record_postparse_verdicts.py [FOLDER]
 
-FOLDER defaults to tests/data/postparse_cases. Each `*.py` there is checked by the pypto
+FOLDER defaults to tests/data/postparse_cases. With `--soc950 FILE...`: the files compiled for
+the other backend (`ir.compile(..., backend_type=BackendType.Ascend950)`, arch a5), into
+FOLDER's `soc950_verdicts.json` (the same form; only the compile is judged: the files are
+ones the parser accepts). Each `*.py` there is checked by the pypto
 check's own worker (`pto_lsp/workspace/pypto_worker.py`, run by `$PYPTO_PYTHON`, an
 interpreter that imports the real PyPTO, hw-native-sys/pypto e2d0f78): its import (the real
 parser) and `ir.compile` of each module-level program (Ascend910B, PTOAS skipped). The
 worker's record is read as the editor reads it (`features/real_diagnostics.py`) and
 `verdicts.json` in FOLDER gets, per case, whether the real compiler accepted it and its
-errors: class, message (the location it appends left out), line and column (1-based; the
+errors: class, message (the location it appends left out; a place it names in the case
+file written relative to the repository, no machine's path), line and column (1-based; the
 column 0 where the real error names no column, as a Python error in the author's code).
 """
 
@@ -18,7 +22,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +48,12 @@ async def record(python: str, files: list[Path]) -> dict[str, Any]:
                 )
             text = path.read_text(encoding="utf-8")
             errors = [
-                {"class": d.code, "message": d.message, "line": d.line, "col": d.column}
+                {
+                    "class": d.code,
+                    "message": d.message.replace(f"{REPO}/", ""),
+                    "line": d.line,
+                    "col": d.column,
+                }
                 for d in real_diagnostics(check.record, str(path), text)
                 if d.severity == ERROR
             ]
@@ -52,11 +64,68 @@ async def record(python: str, files: list[Path]) -> dict[str, Any]:
     return found
 
 
+# Run by $PYPTO_PYTHON: each file's module-level programs compiled for the Ascend950; one JSON
+# line per file: the first program's exception (class, first message line) or none.
+_SOC950_SCRIPT = """
+import importlib.util, json, sys, tempfile
+from pypto import ir
+from pypto.backend import BackendType
+for path in sys.argv[1:]:
+    spec = importlib.util.spec_from_file_location("case", path)
+    module = importlib.util.module_from_spec(spec)
+    try:
+        spec.loader.exec_module(module)
+    except Exception:
+        continue  # the parser refuses it: not a case for the backend
+    found = None
+    for value in list(vars(module).values()):
+        if isinstance(value, ir.Program) and found is None:
+            with tempfile.TemporaryDirectory() as out:
+                try:
+                    ir.compile(value, output_dir=out, skip_ptoas=True, backend_type=BackendType.Ascend950)
+                except Exception as error:
+                    found = [type(error).__name__, (str(error).splitlines() or [""])[0]]
+    print(json.dumps([path, found]))
+"""
+_PLACED = re.compile(r"^(?P<message>.*) \[(?P<file>.+):(?P<line>\d+):(?P<col>\d+)\]$")
+
+
+def record_soc950(python: str, files: list[Path]) -> dict[str, Any]:
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as script:
+        script.write(_SOC950_SCRIPT)
+    try:
+        proc = subprocess.run(
+            [python, script.name, *map(str, files)], capture_output=True, text=True, timeout=900, check=True
+        )
+    finally:
+        os.unlink(script.name)
+    found: dict[str, Any] = {}
+    for row in proc.stdout.splitlines():
+        if not row.startswith("["):
+            continue
+        path, error = json.loads(row)
+        errors = []
+        if error is not None:
+            placed = _PLACED.match(error[1])
+            where = (int(placed["line"]), int(placed["col"])) if placed else (0, 0)
+            message = placed["message"] if placed else error[1]
+            errors.append({"class": error[0], "message": message, "line": where[0], "col": where[1]})
+        found[Path(path).name] = {"accepted": not errors, "errors": errors}
+    return found
+
+
 def main() -> int:
     python = os.environ.get("PYPTO_PYTHON")
     if not python:
         print("set PYPTO_PYTHON to an interpreter that imports the real pypto", file=sys.stderr)
         return 2
+    if sys.argv[1:2] == ["--soc950"]:
+        files = [Path(name) for name in sys.argv[2:]]
+        target = files[0].parent / "soc950_verdicts.json"
+        target.write_text(
+            json.dumps(record_soc950(python, files), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+        return 0
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else CASES
     found = asyncio.run(record(python, sorted(folder.glob("*.py"))))
     target = folder / "verdicts.json"

@@ -57,6 +57,9 @@ TILE_CAST_NO_PATH = "PTO706"  # LegalizeTileCast: "no native cast path from uint
 INIT_MEMREF_SHAPE = (
     "PTO707"  # InitMemRef: "requires positive shape for variable 't', but shape element 0 is -1"
 )
+AIV_SPLIT_VECTOR_OUTSIDE = (
+    "PTO708"  # AivSplitValid: "vector op 'tile.exp' sits outside every pl.split_aiv region, ..."
+)
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel

@@ -50,13 +50,17 @@ from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.passes.tensor_to_tile_checks import tile_conversion_diagnostic
+from compiler.verifier.aiv_split_valid import vector_ops_outside_regions
 from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hints
 
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
 )
-# The errors whose verdict depends on the SoC's capacities (L0A/L0B are 64 KB on every SoC).
-SOC_JUDGED_CODES = frozenset({codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE})
+# The errors whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
+# SoC), and its backend's native cast table.
+SOC_JUDGED_CODES = frozenset(
+    {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.TILE_CAST_NO_PATH}
+)
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
 # `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
 _L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}
@@ -82,9 +86,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
-    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
-    # those kernels, were not taken through the rest of the pipeline, so not checked.
-    unanalysed: list[Span] = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`), and why: the
+    # program, or those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[tuple[Span, str]] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -98,10 +102,13 @@ def program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
 
 
-def _where_stopped(problem: Exception, otherwise: Span) -> Span:
-    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+def _where_stopped(problem: Exception, otherwise: Span) -> tuple[Span, str]:
+    """Where a pass refused to go on (`PassNotModelled.span`, else the program's header), and
+    what it did not model."""
     span = getattr(problem, "span", None)
-    return span if isinstance(span, Span) else otherwise
+    if isinstance(problem, PassNotModelled):
+        return (span if isinstance(span, Span) else otherwise), f"{problem.pass_name}: {problem.reason}"
+    return otherwise, "a pass pto-lsp could not take this program through"
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -110,6 +117,10 @@ def _program_memory(program: Program) -> ProgramMemory:
     # converts it, in order with the rest of what it converts: the creates are judged on
     # its input, and whichever of its errors comes first is the one raised.
     outlined, _ = run_passes([program], [], PIPELINE[-2].name, keep_input=True)
+    # The verifier after OutlineIncoreScopes: the tile ops the author wrote.
+    misplaced = vector_ops_outside_regions([f for p in outlined for f in p.functions], Stage.OUTLINE_INCORE)
+    if misplaced:
+        return ProgramMemory([], misplaced)
     creates = [
         d
         for kernel in [f for p in outlined for f in p.functions if is_kernel(f)]
@@ -127,6 +138,10 @@ def _program_memory(program: Program) -> ProgramMemory:
     except KernelsNotModelled as problem:  # the kernels the pass took through
         programs, refused = [problem.partial], problem.kernels  # type: ignore[list-item]
     kernels = [f for p in programs for f in p.functions if is_kernel(f) and f.name not in refused]
+    # The verifier after ConvertTensorToTileOps: the tile ops the tensor ops became.
+    misplaced = [] if creates else vector_ops_outside_regions(kernels, Stage.CONVERT_TENSOR_TO_TILE)
+    if misplaced:
+        return ProgramMemory([], misplaced)
     stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
     # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
     # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
@@ -142,7 +157,7 @@ def _program_memory(program: Program) -> ProgramMemory:
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
     if rejected:
         return ProgramMemory(memories, rejected, [], stopped)
-    overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
+    overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
@@ -150,6 +165,23 @@ def _program_memory(program: Program) -> ProgramMemory:
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
     return ProgramMemory(memories, [], hints, stopped)
+
+
+def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
+    """The one capacity error AllocateMemoryAddr raises for a program: it plans the kernels in
+    the order of their names (the program's functions are a map by name) and stops at the
+    first space over its capacity. It visits a kernel's spaces newest first (an
+    `unordered_map` keyed by the space, filled in the order the kernel's buffers are made:
+    the space whose first tile comes last is checked first; a real Mat overflow and Acc
+    overflow in one kernel is reported for Acc)."""
+    for memory in sorted(memories, key=lambda found: found.name):
+        found = overflow_errors(memory, soc)
+        if found:
+            first_tile = {
+                use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
+            }
+            return [max(found, key=lambda d: first_tile.get(d.data["space"], 0))]
+    return []
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:

@@ -51,3 +51,13 @@ class ValueNotFolded(PassNotModelled):
         listed = ", ".join(f"`{name}`" for name in names)
         super().__init__("parse", f"the value of {listed}, known when the program is built", span)
         self.names = names
+
+
+class ConstructNotModelled(PassNotModelled):
+    """The definition holds a construct the front end keeps opaque (`text`, at `span`): the
+    real parser builds an IR node of its own for it, which we cannot print, so no dump of
+    the definition, at any stage, would be the real one."""
+
+    def __init__(self, text: str, span: Span) -> None:
+        super().__init__("parse", f"`{text}`", span)
+        self.text = text

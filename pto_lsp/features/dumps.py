@@ -18,12 +18,20 @@ from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
+from compiler.coverage import unanalysed_constructs
 from compiler.ir import Function, FunctionType, Program
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped, ValueNotFolded
+from compiler.passes.not_modelled import (
+    ConstructNotModelled,
+    KernelsNotModelled,
+    PassNotModelled,
+    PassStopped,
+    ValueNotFolded,
+)
 from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions, unfolded_names
+from compiler.printer.unfaithful import SUBSCRIPT_KEPT, first_untyped, kept_subscript
 
 LAST_PASS = PIPELINE[-1].name
 
@@ -68,13 +76,44 @@ def passed(
     # real dump (which holds the value): asked before the passes use the parse up.
     definitions = [*analysis.programs, *analysis.functions]
     neighbours = frozenset(d.name for d in definitions)
-    unfolded = {
+    unfolded: dict[int, PassNotModelled] = {
         id(d): ValueNotFolded(names, d.span)
         for d in definitions
         if (names := unfolded_names(d, analysis.environment, neighbours))
     }
+    for definition in definitions:
+        construct = _first_unmodelled(definition)
+        if construct is not None and id(definition) not in unfolded:
+            unfolded[id(definition)] = ConstructNotModelled(construct[1], construct[0])
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
+    # Subscript sugar still in the IR prints as written, where the real dump has the op
+    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...);
+    # a program with a var whose type we do not infer prints without the type the real
+    # dump writes (at this stage: a pass may type what the parse did not). A free
+    # function has no real dump to hold to its types.
+    stage = find_pass(after)
+    for definition in [*programs, *functions]:
+        span = kept_subscript(definition)
+        untyped = first_untyped(definition) if isinstance(definition, Program) else None
+        if span is not None:
+            refused.append((definition, PassNotModelled(PARSE, SUBSCRIPT_KEPT, span)))
+        elif untyped is not None:
+            refused.append((definition, PassNotModelled(stage.name if stage else PARSE, *untyped)))
+    kept = {id(d) for d, _ in refused}
+    programs = [p for p in programs if id(p) not in kept]
+    functions = [f for f in functions if id(f) not in kept]
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
+
+
+def _first_unmodelled(definition: Program | Function) -> tuple[Span, str] | None:
+    """The first construct of the definition the front end keeps opaque (a distributed op,
+    say): printed as written, it would not be what the real parser builds."""
+    found = (
+        unanalysed_constructs([definition], [])
+        if isinstance(definition, Program)
+        else unanalysed_constructs([], [definition])
+    )
+    return found[0] if found else None
 
 
 def _passed(
@@ -127,6 +166,9 @@ def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
             f"# pypto.{kind}: {definition.name} -- not shown: it reads {listed}, whose value the real "
             "parser takes when the program is built (not folded statically)"
         )
+    if isinstance(problem, ConstructNotModelled):
+        line = f" (line {problem.span.start_line})" if problem.span is not None else ""
+        return f"# pypto.{kind}: {definition.name} -- not shown: {problem.reason}{line} is not modelled"
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there

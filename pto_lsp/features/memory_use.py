@@ -16,6 +16,7 @@ from compiler.analysis import ModuleAnalysis
 from compiler.base.span import Span
 from compiler.codegen.kernel_memory import KernelMemory, SpaceUse, format_bytes
 from compiler.codegen.tile_memory import DEFAULT_SOC, capacity
+from pto_lsp.features.memory_map import kernel_map, map_text
 
 
 def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
@@ -96,12 +97,23 @@ def memory_hints(analysis: ModuleAnalysis, first_line: int, last_line: int, soc:
             kernel_line(memory, soc)
             if memory.analysed
             else f"memory: not analysed ({_short(memory.why_not_exact)})",
-            f"on-chip memory of kernel '{memory.name}' ({soc}): click to open the memory view",
+            _lens_tooltip(memory, soc),
             memory.name,
         )
         for memory in all_kernels(analysis)
         if first_line <= memory.span.end_line <= last_line
     ]
+
+
+def _lens_tooltip(memory: KernelMemory, soc: str) -> str:
+    """What the lens opens, and why a space it names is not analysed (its title has no room)."""
+    head = f"on-chip memory of kernel '{memory.name}' ({soc})"
+    why = f": {memory.why_not_exact}" if memory.analysed and memory.unknown and memory.why_not_exact else ""
+    return (
+        f"{head}{why}: click to open the memory view"
+        if not why
+        else f"{head}{why}. Click to open the memory view"
+    )
 
 
 def _short(why: str) -> str:
@@ -115,7 +127,8 @@ _LENS_REASON = 90
 
 def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str = "") -> str:
     """`pto-lsp compile --emit memory`: per kernel, one line per memory space,
-    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`. `kernel`: that one only."""
+    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`, then its picture as text
+    (`memory_map.map_text`, indented lines). `kernel`: that one only."""
     lines = [f"// on-chip memory per kernel ({soc}; 'at most': MemoryReuse not modelled for the kernel)"]
     for memory in all_kernels(analysis):
         if kernel and memory.name != kernel:
@@ -126,6 +139,7 @@ def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str 
             lines.append(f"{head}: no on-chip tiles")
         for use in memory.spaces:
             lines.append(f"{head}: {use_text(use, soc)}")
+        lines.extend(map_text(kernel_map(memory, soc)))
         if not memory.analysed:
             lines.append(f"{head}: not analysed: {memory.why_not_exact}")
             continue

@@ -61,6 +61,9 @@ def _all_rows() -> Iterator[Row]:
     yield from _verifier_cases()
     yield from _compile_cases("pipeline_cases")
     yield from _memory_cases()
+    yield from _postparse("postparse_cases")
+    yield from _postparse("postparse_heldout")
+    yield from _capacity_mutants()
     yield from _corpus_programs()
 
 
@@ -176,6 +179,37 @@ def _memory_cases() -> Iterator[Row]:
             ok,
             [] if ok else errors,
             DATA / "memory_cases" / name,
+        )
+
+
+def _postparse(folder: str) -> Iterator[Row]:
+    """Mutants of real kernels the whole real compile judged (`record_postparse_verdicts.py`)."""
+    verdicts = json.loads((DATA / folder / "verdicts.json").read_text())
+    for name, verdict in sorted(verdicts.items()):
+        errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
+        accepted = verdict["accepted"]
+        yield Row(
+            f"{folder}:{name}", folder, "compile", accepted, [] if accepted else errors, DATA / folder / name
+        )
+
+
+# The SoC of ir.compile's default backend (Ascend910B), the one `pto-lsp check` judges by default.
+_DEFAULT_SOC = "910B"
+
+
+def _capacity_mutants() -> Iterator[Row]:
+    """Kernels grown past an on-chip space, the real compile's verdict per SoC (the default's here)."""
+    verdicts = json.loads((DATA / "capacity_mutants" / "verdicts.json").read_text())
+    for name, programs in sorted(verdicts.items()):
+        judged = [program[_DEFAULT_SOC] for program in programs.values()]
+        errors = [RealError(verdict["message"], None) for verdict in judged if "message" in verdict]
+        yield Row(
+            f"capacity_mutants:{name}",
+            "capacity_mutants",
+            "compile",
+            not errors,
+            errors,
+            DATA / "capacity_mutants" / name,
         )
 
 

@@ -568,7 +568,7 @@ class _Emitter:
         if call.op == "tile.matmul":
             return self._matmul(call, dest)
         if call.op == "tile.matmul_acc":
-            return self._matmul_acc(call)
+            return self._matmul_acc(call, dest)
         if call.op == "tile.transpose_view":
             return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
         if call.op in pto_op_names.BINARY or call.op in pto_op_names.TILE_SCALAR:
@@ -749,9 +749,13 @@ class _Emitter:
         )
         return acc
 
-    def _matmul_acc(self, call: Call) -> Value:
+    def _matmul_acc(self, call: Call, dest: str | None = None) -> Value:
         """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
-        result is the accumulator itself (no tile of its own)."""
+        result is the accumulator itself (no tile of its own). The real codegen still names
+        the result's tile with the others (a name no line shows, a number where its hint is
+        taken)."""
+        if dest is not None:
+            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         # With an init condition (a 4th operand) the op still accumulates in place: its tiles

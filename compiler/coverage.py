@@ -79,3 +79,18 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             return part
         pending.extend(reversed(sub_exprs(part)))
     return None
+
+
+def first_distributed_call(definition: Program | Function) -> tuple[Span, str] | None:
+    """The first `pld.` call kept opaque in the definition, typed or not, with its text."""
+    functions = definition.functions if isinstance(definition, Program) else [definition]
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            for expr in own_exprs(stmt):
+                pending = [expr]
+                while pending:
+                    part = pending.pop()
+                    if isinstance(part, OpaqueExpr) and part.text.startswith("pld."):
+                        return part.span, part.text
+                    pending.extend(reversed(sub_exprs(part)))
+    return None

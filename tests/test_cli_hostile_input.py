@@ -169,7 +169,7 @@ def test_all_checks_passed_is_only_said_when_everything_was_analysed(tmp_path: P
     unmodelled.write_text(
         "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n\n"
         "@pl.function\ndef f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:\n"
-        "    pld.system.notify(x)\n    return x\n",
+        "    pld.system.notify(x, 0, [0], 1, op=pld.NotifyOp.AtomicAdd)\n    return x\n",
         encoding="utf-8",
     )
     run = spawn_pto_lsp("check", str(unmodelled))

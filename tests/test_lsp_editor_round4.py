@@ -246,13 +246,14 @@ async def test_a_load_with_an_invalid_cache_value_is_said_invalid_by_the_hover_a
 
 # ---------------------------------------------------------------- 2. what was not analysed, shown quietly
 
+NOTIFY = "pld.system.notify(x, 0, [0], 1, op=pld.NotifyOp.AtomicAdd)"  # a distributed op: not modelled
 UNMODELLED = """import pypto.language as pl
 import pypto.language.distributed as pld
 
 
 @pl.function
 def f(x: pl.Scalar[pl.INDEX]) -> pl.Scalar[pl.INDEX]:
-    pld.system.notify(x)
+    pld.system.notify(x, 0, [0], 1, op=pld.NotifyOp.AtomicAdd)
     return x
 """
 
@@ -262,13 +263,13 @@ async def test_a_construct_not_analysed_is_a_quiet_hint_never_an_error(editor: R
     published = await wait_for_version(editor, URI, 1)
     [hint] = [d for d in published if d.code == "PTO010"]
     assert hint.severity == lsp.DiagnosticSeverity.Hint
-    assert hint.range.start.line == UNMODELLED.split("\n").index("    pld.system.notify(x)")
-    assert hint.message.startswith("Not analysed:") and "pld.system.notify(x)" in hint.message
+    assert hint.range.start.line == UNMODELLED.split("\n").index(f"    {NOTIFY}")
+    assert hint.message.startswith("Not analysed:") and NOTIFY in hint.message
     assert [
         d for d in published if d.severity in (lsp.DiagnosticSeverity.Error, lsp.DiagnosticSeverity.Warning)
     ] == []
     # A clean kernel has no such hint: clean and not looked at are told apart.
-    clean = UNMODELLED.replace("    pld.system.notify(x)\n", "")
+    clean = UNMODELLED.replace(f"    {NOTIFY}\n", "")
     change(editor, 2, (0, 0), (UNMODELLED.count("\n"), 0), clean, URI)
     assert [d.code for d in await wait_for_version(editor, URI, 2)] == []
 

@@ -27,6 +27,7 @@ __all__ = [
     "ArrayType",
     "Dim",
     "IRType",
+    "PtrType",
     "ScalarType",
     "TaskIdType",
     "TensorType",
@@ -154,6 +155,13 @@ class ArrayType(IRType):
     dtype: str | None
 
     ir_class_name = "ArrayType"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class PtrType(IRType):
+    """`pl.Ptr`: an allocation's identity token (what `pld.alloc_window_buffer` returns)."""
+
+    ir_class_name = "PtrType"
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -12,9 +12,23 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from compiler.base.span import Span
+from compiler.ir import (
+    Const,
+    Expr,
+    IRType,
+    MakeTuple,
+    OpaqueExpr,
+    PtrType,
+    ScalarType,
+    TensorType,
+    UnknownType,
+)
 from compiler.parser import op_arity
 from compiler.parser.errors import FrontEndError, invalid_operation, syntax_error
 from compiler.parser.op_catalog import OpSignature, parse_params
+from compiler.printer.types import format_type
+from compiler.syntax.values import DTYPE_NAMES
 
 # The attributes the real `pypto.language.distributed.op` module and its three category
 # submodules have (e2d0f78): the real parser asks `hasattr`, so an imported helper name
@@ -298,4 +312,49 @@ def _alloc_size_error(call: ast.Call) -> str | None:
             "pld.tensor.alloc_window_buffer dtype= is only valid when the first argument is a shape "
             "(list / tuple), not a scalar byte size"
         )
+    return None
+
+
+def typed_call(call: ast.Call, path: list[str], args: list[Expr], operands: list[Expr]) -> Expr:
+    """The call as the IR keeps it (opaque: its printing is not modelled), typed where the
+    op's result is known: `world_size` an INT64 scalar, `alloc_window_buffer` a `pl.Ptr`,
+    `window` the distributed tensor of its shape and dtype (after the wrapper's check that
+    its buffer is a `pl.Ptr`)."""
+    result: IRType = UnknownType()
+    if path[-1] == ALLOC:
+        result = PtrType()
+    elif path[-1] == "world_size":
+        result = ScalarType("INT64")
+    elif path[-1] == "window" and len(args) == 2:
+        _check_window_buffer(call, path, args[0])
+        result = TensorType(_shape(args[1]), _dtype(call), distributed=True)
+    return OpaqueExpr(Span.of(call), ast.unparse(call), operands, type=result)
+
+
+def _check_window_buffer(call: ast.Call, path: list[str], buffer: Expr) -> None:
+    if isinstance(buffer.type, (PtrType, UnknownType)):
+        return
+    printed = format_type(buffer.type)
+    if printed is None:
+        return  # a type we cannot print as the real message does: not judged
+    prefix = "pld" if len(path) == 2 else f"pld.{path[1]}"
+    raise invalid_operation(
+        f"{prefix} operation 'window': pld.tensor.window expects a Ptr handle "
+        f"(output of pld.tensor.alloc_window_buffer); got {printed}",
+        call,
+    )
+
+
+def _shape(value: Expr) -> tuple[int | Expr, ...] | None:
+    if not isinstance(value, MakeTuple):
+        return None
+    return tuple(
+        item.value if isinstance(item, Const) and type(item.value) is int else item for item in value.items
+    )
+
+
+def _dtype(call: ast.Call) -> str | None:
+    node = next((kw.value for kw in call.keywords if kw.arg == "dtype"), None)
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "pl":
+        return node.attr if node.attr in DTYPE_NAMES else None
     return None

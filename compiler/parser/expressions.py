@@ -253,7 +253,10 @@ class ExpressionParser:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
         attribute, not a constant expression); the op itself is not modelled."""
         args, kwargs = self._op_arguments(node, literal_ok=True)
-        return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+        path = distributed_calls.pld_path(node)
+        if path is None or len(path) > 3:
+            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+        return distributed_calls.typed_call(node, path, args, _operands(args, kwargs))
 
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
         """An op call's arguments: literals may be read as attributes, not expressions

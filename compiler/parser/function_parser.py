@@ -40,6 +40,7 @@ from compiler.ir import (
     OpaqueExpr,
     OpaqueStmt,
     Param,
+    PtrType,
     ReturnStmt,
     RuntimeScopeStmt,
     ScalarType,
@@ -541,7 +542,7 @@ class FunctionParser:
         assert path is not None
         distributed_calls.check_alloc_arguments(call, path)
         declared.add(target.id)
-        return AssignStmt(span, self._bind(target.id, UnknownType(), Span.of(target)), value)
+        return AssignStmt(span, self._bind(target.id, PtrType(), Span.of(target)), value)
 
     def _pld_context(self) -> distributed_calls.PldContext:
         """The function's level as the real parser holds it: the decorator's `level=`, HOST

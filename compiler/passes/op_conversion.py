@@ -30,6 +30,7 @@ from compiler.ir import (
     Stmt,
     TensorType,
     TileType,
+    UnknownType,
     Var,
 )
 from compiler.passes.not_modelled import PassNotModelled
@@ -279,12 +280,16 @@ def _reduction(tile_op: str) -> Conversion:
 
     def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
         source = _tile_type(args[0]) if len(args) == 1 else None
-        if source is None or source.shape is None or source.dtype is None:
+        if source is None and len(args) == 1 and not isinstance(args[0].type, UnknownType):
             raise ConversionError(
-                f"{tile_op} conversion: input must be TileType, got {_type_name(args[0]) if args else '?'}",
+                f"{tile_op} conversion: input must be TileType, got {_type_name(args[0])}",
                 "InternalError",
                 span,
             )
+        if source is None or source.shape is None or source.dtype is None:
+            # A tile whose shape or dtype we do not know (a factory's parameter): its
+            # workspace cannot be sized, which is no error of the real pass.
+            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
         dims = list(source.shape)
         if len(dims) >= 2 and not (isinstance(dims[-1], int) and dims[-1] >= 128):
             dims[-1] = 128

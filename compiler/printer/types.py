@@ -16,6 +16,7 @@ from compiler.ir import (
     BinaryExpr,
     Expr,
     IRType,
+    PtrType,
     ScalarType,
     TensorType,
     TileType,
@@ -87,6 +88,8 @@ def format_type(ir_type: IRType) -> str | None:
     if isinstance(ir_type, ArrayType):
         extent = _dim(ir_type.extent) if ir_type.extent is not None else None
         return f"pl.Array[{extent}, pl.{ir_type.dtype}]" if extent is not None and ir_type.dtype else None
+    if isinstance(ir_type, PtrType):
+        return "pl.Ptr"
     if isinstance(ir_type, TupleType):
         items = [format_type(item) for item in ir_type.items]
         if any(item is None for item in items):

@@ -18,7 +18,7 @@ from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
-from compiler.coverage import unanalysed_constructs
+from compiler.coverage import first_distributed_call, unanalysed_constructs
 from compiler.ir import Function, FunctionType, Program
 from compiler.passes.not_modelled import (
     ConstructNotModelled,
@@ -107,7 +107,11 @@ def passed(
 
 def _first_unmodelled(definition: Program | Function) -> tuple[Span, str] | None:
     """The first construct of the definition the front end keeps opaque (a distributed op,
-    say): printed as written, it would not be what the real parser builds."""
+    say): printed as written, it would not be what the real parser builds. A distributed
+    call counts even where it is typed (analysed): its printing is not modelled."""
+    distributed = first_distributed_call(definition)
+    if distributed is not None:
+        return distributed
     found = (
         unanalysed_constructs([definition], [])
         if isinstance(definition, Program)

@@ -23,17 +23,46 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORP
 # Measured: the kernels equal to the real module byte for byte (docs/codegen.md).
 BYTE_EQUAL = {
     "pypto-lib/examples/beginner/hello_world.py": ["hello_world.add_scalar"],
+    "pypto-lib/examples/intermediate/rms_norm.py": ["rms_norm.rms_norm_rows"],
     "pypto-lib/examples/intermediate/softmax.py": ["softmax.softmax_rows"],
     "pypto-lib/models/deepseek_v3_2/decode_back.py": [
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_0",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_1",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_2",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_5",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_7",
     ],
     "pypto-lib/models/qwen3_32b/decode.py": ["Qwen3Decode.silu"],
+    "pypto/examples/advanced/01_split_k.py": ["matmul_split_k.zero_init"],
+    "pypto/examples/beginner/01_hello_world.py": ["tile_add.tile_add_incore_0"],
+    "pypto/examples/beginner/02_elementwise.py": [
+        "tile_add_128.tile_add_128_incore_0",
+        "tile_mul_128.tile_mul_128_incore_0",
+        "tile_add_64.tile_add_64_incore_0",
+        "tile_mul_64.tile_mul_64_incore_0",
+        "chunked_add.chunked_add_incore_0",
+    ],
+    "pypto/examples/beginner/05_matmul.py": ["matmul_64.matmul_64_incore_0"],
     "pypto/examples/distributed/01_hello_rank.py": [
+        "hello_rank.add_rank",
         "add_rank.add_rank",
         "per_rank.add_rank",
-        "hello_rank.add_rank",
+    ],
+    "pypto/examples/intermediate/01_fused_linear.py": [
+        "fused_matmul_bias._matmul_kernel_64x64",
+        "fused_matmul_bias._add_bias_kernel_64x64",
+        "fused_linear_relu._matmul_kernel_64x64",
+        "fused_linear_relu._add_bias_relu_kernel_64x64",
+    ],
+    "pypto/examples/intermediate/02_softmax.py": ["tile_softmax.tile_softmax_incore_0"],
+    "pypto/examples/intermediate/04_matmul_acc.py": ["matmul_acc_64.matmul_acc_64_incore_0"],
+    "pypto/examples/models/01_ffn.py": [
+        "ffn_gelu.matmul_kernel",
+        "ffn_gelu.gelu_kernel",
+        "ffn_swiglu.matmul_kernel",
+        "ffn_swiglu.swiglu_kernel",
+        "ffn_relu.matmul_kernel",
+        "ffn_relu.relu_kernel",
     ],
     "pypto/examples/models/04_paged_attention.py": [
         "PagedAttentionProgram.kernel_pv_matmul",
@@ -90,7 +119,7 @@ def test_the_recorded_real_modules_are_all_there():
     kernels = [
         kernel for entry in index.values() for program in entry["programs"] for kernel in program["kernels"]
     ]
-    assert len(kernels) == 123
+    assert len(kernels) == 164
     assert all((DATA / kernel["path"]).is_file() for kernel in kernels)
 
 
@@ -197,3 +226,71 @@ def test_a_store_in_a_return_statement_is_emitted():
     [module] = proc.stdout.split("// kernel: tile_add\n")[1:]
     assert "pto.tstore ins(%tile_f__ssa_v0" in module
     assert "%f__ssa_v0_pview = pto.partition_view %f__ssa_v0_view" in module
+
+
+JIT_SCALAR_KERNEL = """\
+import sys
+
+import pypto.language as pl
+import torch
+
+
+@pl.jit
+def scale(
+    x: pl.Tensor[[64, 64], pl.FP32],
+    a: pl.Scalar[pl.FP32],
+    y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+):
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="scaled"):
+        y[0:64, 0:64] = pl.mul(x[0:64, 0:64], a)
+    return y
+
+
+if __name__ == "__main__":
+    x = torch.randn(64, 64)
+    y = torch.zeros(64, 64)
+    scale(x, {value}, y)
+"""
+
+
+def test_a_jit_scalar_the_file_calls_with_a_static_value_is_specialised():
+    """The real `@pl.jit` writes a scalar argument's value in the body before the parse
+    (pypto-lib's hello_world calls `add_scalar` through `run_jit` with `a = 1.0`): the real
+    kernel has no scalar argument and an `arith.constant 1.0` (tests/data/real_pto)."""
+    proc = run_pto_lsp(
+        "compile", "--emit", "mlir", str(CORPUS / "pypto-lib/examples/beginner/hello_world.py")
+    )
+    [module] = proc.stdout.split("// kernel: add_scalar\n")[1:]
+    assert "%arg3: index) attributes" in module and "%arg4" not in module
+    assert "%cst_7 = arith.constant 1.00000000000000000e+00 : f32" in module
+    assert "pto.tadds ins(%tile_x__tile, %cst_7 :" in module
+
+
+@pytest.mark.parametrize(
+    ("value", "why"),
+    [
+        ("2.0", None),
+        ("float(sys.argv[1])", "which is not static in the file's `__main__`"),
+    ],
+)
+def test_a_jit_scalar_is_a_constant_or_the_kernel_is_not_emitted(tmp_path, value: str, why: str | None):
+    path = tmp_path / "kernel.py"
+    path.write_text(JIT_SCALAR_KERNEL.format(value=value), encoding="utf-8")
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    if why is None:
+        assert "arith.constant 2.00000000000000000e+00 : f32" in proc.stdout
+        assert ": f32) attributes" not in proc.stdout  # no scalar argument
+        assert proc.returncode == 0
+    else:
+        assert proc.stdout == ""
+        assert "the real @pl.jit specialises the scalar parameter 'a' of 'scale'" in proc.stderr
+        assert why in proc.stderr
+        assert proc.returncode == 1
+
+
+def test_a_jit_scalar_of_an_entry_the_file_never_calls_is_not_emitted(tmp_path):
+    path = tmp_path / "kernel.py"
+    path.write_text(JIT_SCALAR_KERNEL.format(value="2.0").partition("if __name__")[0], encoding="utf-8")
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert proc.stdout == ""
+    assert "and the file's `__main__` does not call 'scale'" in proc.stderr

@@ -90,7 +90,6 @@ _PLAN_ONLY_SPACES = frozenset({"bias"})
 _PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall"})
 _PLAN_ONLY_OPS = frozenset(
     {
-        "tile.full",
         "tile.matmul_bias",
         "tile.fillpad",
         "tile.fillpad_inplace",
@@ -334,7 +333,7 @@ class _Emitter:
             if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
-            self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var.name))
+            self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var))
             self.target = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
@@ -401,7 +400,7 @@ class _Emitter:
         start = self._expr(loop.start, None).name if loop.start is not None else self._index(0)
         stop = self._expr(loop.stop, None).name
         step = self._expr(loop.step, None).name if loop.step is not None else self._index(1)
-        induction = self._name(loop.loop_var.name)
+        induction = self._name(_name_hint(loop.loop_var))
         self.values[id(loop.loop_var)] = Value(induction, scalar="index")
         self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
         first = self.point + 1  # the body's first statement
@@ -533,6 +532,9 @@ class _Emitter:
             return Value(self._index(expr.value), scalar="index")
         if isinstance(expr, Const) and isinstance(expr.value, float):
             return Value(self._float(expr.value), scalar="f32")
+        folded = _float_constant(expr)
+        if folded is not None:
+            return Value(self._float(folded), scalar="f32")
         if isinstance(expr, BinaryExpr) and expr.op in _INDEX_OPS:
             lhs, rhs = self._expr(expr.lhs, None), self._expr(expr.rhs, None)
             name = self._temp()
@@ -571,11 +573,18 @@ class _Emitter:
         if call.op == "tile.matmul":
             return self._matmul(call, dest)
         if call.op == "tile.matmul_acc":
-            return self._matmul_acc(call)
+            return self._matmul_acc(call, dest)
         if call.op == "tile.transpose_view":
             return self._transpose_view(self._tile_operand(call.args[0]), dest, call.span)
         if call.op in pto_op_names.BINARY or call.op in pto_op_names.TILE_SCALAR:
             return self._binary(call, dest)
+        if call.op == "tile.full":
+            return self._full(call, dest)
+        if call.op == "tile.reshape":
+            # The real backend writes no op for a reshape into a planned buffer: the result
+            # is a tile of the new shape at its source's address.
+            source = self._tile_operand(call.args[0])
+            return self._alloc(dest, self._result_tile(call), call.span, view_of=source.alloc)
         if call.op in ("tile.create_tile", "tile.create"):
             return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
         if call.op in pto_op_names.ROW_REDUCTIONS:
@@ -628,7 +637,7 @@ class _Emitter:
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
-        modelled: `tile.full` (a fresh tile, no operand), `tile.fillpad` / `fillpad_inplace`
+        modelled: `tile.fillpad` / `fillpad_inplace`
         (a tile of its source's shape) / `fillpad_expand` (a larger one, apart from its
         source), `tile.row_prod` (a row reduction) and
         `tile.matmul_bias` of operands already in Left,
@@ -637,8 +646,6 @@ class _Emitter:
             raise CodegenNotModelled(
                 f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
             )
-        if call.op == "tile.full":
-            return self._alloc(dest, self._result_tile(call), call.span)
         if call.op == "tile.assemble":
             # The source written into the target: the result is the target's buffer
             # (InitMemRef's `OutputMemoryInheritsInput`), the source read there.
@@ -755,9 +762,13 @@ class _Emitter:
         )
         return acc
 
-    def _matmul_acc(self, call: Call) -> Value:
+    def _matmul_acc(self, call: Call, dest: str | None = None) -> Value:
         """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
-        result is the accumulator itself (no tile of its own)."""
+        result is the accumulator itself (no tile of its own). The real codegen still names
+        the result's tile with the others (a name no line shows, a number where its hint is
+        taken)."""
+        if dest is not None:
+            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         # With an init condition (a 4th operand) the op still accumulates in place: its tiles
@@ -822,6 +833,33 @@ class _Emitter:
                 f"outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
+        return result
+
+    def _full(self, call: Call, dest: str | None) -> Value:
+        """`pto.texpands ins(value : f32) outs(dst)`: a tile filled with one scalar (the real
+        backend's `tile.full`); a value of another type than the tile's is not modelled."""
+        tile = self._result_tile(call)
+        result = self._alloc(dest, tile, call.span)  # its constants before the value's
+        if not self.with_text:  # planning only: the fresh tile is all the planner needs
+            return result
+        given = call.args[1] if len(call.args) == 2 else call.kwargs.get("value")
+        if isinstance(given, float):  # `value=0.0`, read as an attribute
+            value = Value(self._float(given), scalar="f32")
+        elif isinstance(given, Expr):
+            value = self._expr(given, None)
+        else:
+            raise CodegenNotModelled(
+                f"{call.op} with a value of {type(given).__name__} is not modelled", call.span
+            )
+        if value.tile is not None or value.scalar != tile.dtype:
+            raise CodegenNotModelled(
+                f"{call.op} of a {value.scalar or 'tile'} value into a {tile.dtype} tile is not modelled yet",
+                call.span,
+            )
+        self._line(
+            f"{pto_op_names.SPECIAL[call.op]} ins({value.name} : {value.scalar}) outs({result.name} : {tile.type()})",
+            call.span,
+        )
         return result
 
     def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:  # pto_op: "pto.trowmax"
@@ -1055,6 +1093,37 @@ class _Emitter:
         return text
 
 
+_FLOAT_OPS = {
+    "add": lambda a, b: a + b,
+    "sub": lambda a, b: a - b,
+    "mul": lambda a, b: a * b,
+    "div": lambda a, b: a / b,
+}
+
+
+def _float_constant(expr: Expr) -> float | None:
+    """A float operand written as arithmetic on literals (`1.0 / HIDDEN`): the real compiler
+    folds it to one constant (`%cst = arith.constant 1.953125e-03 : f32`)."""
+    if not isinstance(expr, BinaryExpr) or expr.op not in _FLOAT_OPS:
+        return None
+    lhs, rhs = expr.lhs, expr.rhs
+    values = [
+        (
+            _float_constant(side)
+            if isinstance(side, BinaryExpr)
+            else side.value
+            if isinstance(side, Const)
+            else None
+        )
+        for side in (lhs, rhs)
+    ]
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in values):
+        return None
+    if not any(isinstance(v, float) for v in values) or (expr.op == "div" and values[1] == 0):
+        return None
+    return float(_FLOAT_OPS[expr.op](*values))
+
+
 def _refuse_partial_tile(var: Var) -> None:
     """A tile whose valid shape is not its shape, or that is padded: its `valid_row` /
     `valid_col` and pad are not modelled."""
@@ -1086,11 +1155,14 @@ def _refuse_column_vector(view: Value, span: Span) -> None:
         )
 
 
-def _name_hint(name: str) -> str:
-    """The name the real IR gives a value: the hoisted temporaries of one kernel are all
-    `t__tile` there (we print them `t__tile_<k>`, as the real printer does)."""
-    hoisted = _HOISTED.fullmatch(name)
-    return hoisted.group(1) if hoisted else name
+def _name_hint(var: Var) -> str:
+    """The name the real IR gives a value: its hint where we name it as the real printer
+    shows it; the hoisted temporaries of one kernel are all `t__tile` there (we print them
+    `t__tile_<k>`, as the real printer does)."""
+    if var.hint is not None:
+        return var.hint
+    hoisted = _HOISTED.fullmatch(var.name)
+    return hoisted.group(1) if hoisted else var.name
 
 
 def _used_vars(function: Function) -> set[int]:

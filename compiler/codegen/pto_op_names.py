@@ -76,6 +76,7 @@ SPECIAL = {
     "tile.matmul_acc": "pto.tmatmul.acc",
     "tile.cast": "pto.tcvt",
     "tile.move": "pto.tmov",
+    "tile.full": "pto.texpands",
 }
 
 

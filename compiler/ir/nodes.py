@@ -112,6 +112,10 @@ class Var(Expr):
     # The variable this one copies where the real IR keeps one Var (UnrollLoops' copies of
     # an inner loop's variable): the printer names them as one.
     origin: Var | None = field(default=None, kw_only=True, repr=False)
+    # The name hint the real IR keeps where we name the var as the real printer shows it
+    # (`x__tile_1` for the second var of hint `x__tile`, `compiler.passes.printed_names`):
+    # the real codegen names its value after the hint.
+    hint: str | None = field(default=None, kw_only=True, repr=False)
     # A var of its own in the real IR wherever it is bound (a scope's `as tid` after
     # ConvertToSSA, bound again by the outliner's unpacking): the printer tells it apart
     # from another var of its name, as it does a loop's variable.
@@ -419,6 +423,9 @@ class Function:
     # `@pl.jit` only (`compiler.parser.jit_renames`): the names the real specializer
     # bridges into loops, each with the loop's span (not modelled).
     jit_bridges: list[tuple[str, Span]] = field(default_factory=list)
+    # `@pl.jit` only (`compiler.parser.jit_scalars`): why a scalar parameter is not
+    # specialised as the real `@pl.jit` would ("": none, or each is).
+    jit_unspecialised: str = ""
     # A HOST SubWorker's body: its plain Python, as the real parser keeps it (each
     # statement `ast.unparse`d); None for an abstract one (`...`) and any other function.
     inline_body: str | None = None

@@ -87,6 +87,7 @@ from compiler.parser.decorators import (
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
 from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
+from compiler.parser.jit_scalars import call_tensor_annotations, specialised_scalars
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
 from compiler.parser.scopes import (
@@ -101,7 +102,7 @@ from compiler.parser.scopes import (
 )
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.subtree import subtree
-from compiler.syntax.values import UNKNOWN, DslFunction
+from compiler.syntax.values import UNKNOWN, DslFunction, StaticEvaluator
 
 # UnknownType has no fields: one is shared (a type with fields is built per use: a
 # unit's IR moved to other lines is copied with its sharing, see `map_spans`).
@@ -153,7 +154,11 @@ class FunctionParser:
         self._decorator = decorator
         self._context = context
         self._env = context.env
-        self._evaluator = context.env.evaluator()
+        # `@pl.jit`: the scalar parameters the real specializer replaces by the call's values.
+        self._specialised: dict[str, bool | int | float] = {}
+        self._evaluator = (
+            StaticEvaluator(self._static_value) if decorator.name == "jit" else context.env.evaluator()
+        )
         self._bindings: dict[str, Var] = {}
         self._types = AnnotationResolver(self._evaluator, self._bindings.get)
         self._consumed_markers: set[int] = set()
@@ -180,7 +185,10 @@ class FunctionParser:
         self._yield_owners: list[list[Var] | None] = []
         self._auto_scope = bool_keyword(decorator, "auto_scope", True)
         self._exprs = ExpressionParser(
-            self._bindings.get, self._evaluator, context.callee_return_type, self._diagnostics.append
+            self._expression_var if decorator.name == "jit" else self._bindings.get,
+            self._evaluator,
+            context.callee_return_type,
+            self._diagnostics.append,
         )
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
@@ -212,6 +220,15 @@ class FunctionParser:
         params = self._params(check=not unread)
         for param in params:
             self._rebinding.note_parameter(param.var)
+        unspecialised = ""
+        if self._decorator.name == "jit" and not unread:
+            self._specialised, unspecialised = specialised_scalars(node, params, self._env.values)
+        if self._decorator.name in _SPECIALISED_JIT and not unread:
+            # A bare `pl.Tensor` takes the shape and dtype of the call's torch tensor (of a
+            # dependency: of the tensor its entry passes it).
+            for name, annotation in call_tensor_annotations(node, params, self._env.values).items():
+                var = self._bindings[name]
+                var.type, _ = self._types.resolve_param(annotation)
         returns = self._return_types(check=not unread)
         span = Span.of(node)
         function = Function(
@@ -224,6 +241,7 @@ class FunctionParser:
             level=level,
             role=role,
             decorator=self._decorator.name,
+            jit_unspecialised=unspecialised,
         )
         if not unread and not function.has_dsl_body and _is_sub_worker(function):
             function.inline_body = _sub_worker_source(node)
@@ -986,6 +1004,17 @@ class FunctionParser:
         """`pl.spmd(core_num, sync_start=...)`: checked and read before the header binds anything."""
         return scope_headers.spmd_launch(stmt, call, self._exprs.parse, hint=hint, allow_deps=allow_deps)
 
+    def _static_value(self, name: str) -> Any:
+        """A name's static value in a `@pl.jit` body: a specialised scalar's, else the module's."""
+        if name in self._specialised:
+            return self._specialised[name]
+        return self._env.lookup(name)
+
+    def _expression_var(self, name: str) -> Var | None:
+        """The DSL variable a name reads in a `@pl.jit` body: none for a specialised scalar
+        parameter (the real specializer wrote its value in its place)."""
+        return None if name in self._specialised else self._bindings.get(name)
+
     def _binds_a_dynamic_dim(self, call: ast.expr) -> bool:
         """`param.bind_dynamic(dim, var)` on a tensor parameter whose dim `dim` is not
         a concrete extent here (no shape yet, or already a dynamic one): the jit deletes
@@ -1033,6 +1062,10 @@ def _pld_context(decorator: DecoratorInfo) -> distributed_calls.PldContext:
     known = decorator.name == "function" and (level is None or LEVELS.get(level, level) == level)
     return distributed_calls.PldContext(level, known)
 
+
+# The JIT functions the real specializer gives tensor shapes from a call (an inline one is
+# parsed at each call, with its arguments' types).
+_SPECIALISED_JIT = frozenset({"jit", "jit.incore", "jit.opaque"})
 
 # `pl.static_assert(...)`, `pl.static_print(...)`, `pl.dump_tag(x)`: parse-time directives.
 _COMPILE_TIME_DIRECTIVES = ("static_assert", "static_print", "dump_tag")

@@ -39,6 +39,8 @@ def disambiguate_names(function: Function) -> None:
             suffix += 1
             candidate = f"{base}_{suffix}"
         taken.add(candidate)
+        if candidate != var.name:
+            var.hint = var.hint or var.name
         var.name = candidate
 
 

@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
     UNKNOWN,
@@ -27,7 +28,7 @@ PLD_MODULE = "pypto.language.distributed"
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
 # that writes its own globals: its names cannot be listed) and the future import.
-MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS})
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 # Names through which a module can bind globals we cannot see.
 
 
@@ -50,7 +51,7 @@ _PL_MODULE_REF = ModuleRef(PL_MODULE)
 
 # What the fold needs of one top-level statement: the statement (a def's or class's header
 # will do, see `contribution`) and the module names it binds where the fold does not look.
-Hidden = tuple[tuple[str, ...], bool, bool]
+Hidden = tuple[tuple[str, ...], bool, bool, StatementCalls]
 Contribution = tuple[ast.stmt, Hidden]
 
 
@@ -86,7 +87,15 @@ def fold_environment(
         memo.update(kept)
     for _, hidden in contributions:
         _fold_hidden(hidden, env)
+    env.values[JIT_CALLS] = resolve_jit_calls(
+        (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
+    )
     return env
+
+
+def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
+    value = env.values.get(name)
+    return isinstance(value, DslFunction) and value.decorator == "jit"
 
 
 def contribution(stmt: ast.stmt) -> Contribution:
@@ -120,7 +129,7 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
     """Module names bound where the fold does not look (a `global` declaration in a
     function, a walrus, an augmented assignment), writes to the module's globals we
     cannot follow, and the future import that stops Python evaluating annotations."""
-    hidden, writes_globals, future = found
+    hidden, writes_globals, future, _ = found
     for name in hidden:
         env.values.setdefault(name, UNKNOWN)
     if writes_globals:
@@ -149,7 +158,7 @@ def hidden_bindings(stmt: ast.stmt) -> Hidden:
     )
     future = isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
     future = future and any(alias.name == "annotations" for alias in stmt.names)  # type: ignore[union-attr]
-    return tuple(sorted(names)), writes_globals, future
+    return tuple(sorted(names)), writes_globals, future, statement_calls(stmt)
 
 
 def _fold_definition(

@@ -217,8 +217,18 @@ def mlir_of(
     renamed = [
         (function.span, function.jit_bridges) for function in analysis.functions if function.jit_bridges
     ]
+    # JIT entries whose scalar parameters are not specialised as the real @pl.jit would.
+    unspecialised = [
+        (function.span, function.jit_unspecialised)
+        for function in analysis.functions
+        if function.jit_unspecialised
+    ]
     kernels_refused: dict[int, str] = {}
     programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
+    for function in functions:
+        why = next((why for span, why in unspecialised if _within(function.span, span)), None)
+        if why is not None and function.func_type is FunctionType.INCORE:
+            kernels_refused.setdefault(id(function), why)
     emitted = [
         _emit(
             program,
@@ -261,6 +271,10 @@ def _incore_kernels(
     kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
     kernels += [(None, f, f.span) for f in functions]
     return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+
+
+def _within(inner: Span, outer: Span) -> bool:
+    return outer.start_line <= inner.start_line <= outer.end_line
 
 
 def _known_problem(stop: Diagnostic | None, jit_rename: tuple[str, int] | None) -> str | None:

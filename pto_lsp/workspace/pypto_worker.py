@@ -153,19 +153,27 @@ def _jit_programs(
             skipped.append({"name": name, "reason": f"{reason}, and {why_not}"})
             continue
         try:
-            program = jit._compile_to_program(
-                specialization.tensor_meta,
-                specialization.scalar_values,
-                specialization.scalar_dtypes,
-                specialization.per_func_dyn,
-                pl,
-            )
+            program = specialised_program(jit, specialization)
         except MemoryError:
             raise
         except Exception as error:
             program = error
         programs.append((name, program))
     return programs, skipped
+
+
+def specialised_program(jit: Any, specialization: Any) -> Any:
+    """The `ir.Program` the real `@pl.jit` parses for one specialisation of `jit` (also used by
+    `tests/record_real_pto.py`)."""
+    import pypto.language as pl
+
+    return jit._compile_to_program(
+        specialization.tensor_meta,
+        specialization.scalar_values,
+        specialization.scalar_dtypes,
+        specialization.per_func_dyn,
+        pl,
+    )
 
 
 def _spec_arguments(module: Any) -> tuple[dict[str, Any] | None, str]:

@@ -35,7 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import TensorView
-from compiler.parser import op_calls, op_directives, ops, type_checks
+from compiler.parser import distributed_calls, op_calls, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
@@ -111,12 +111,18 @@ class ExpressionParser:
         self._program: ProgramFunctions | None = None
         # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
         self._jit_inlined: Callable[[str], bool] | None = None
+        # Set by `distributed`: where a distributed call is (its function's level, scopes).
+        self._pld_context: Callable[[], distributed_calls.PldContext] | None = None
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
         not a JIT body, which is rewritten first, nor an inline one, parsed per call)."""
         self._names = names
         self._program = program
+
+    def distributed(self, context: Callable[[], distributed_calls.PldContext]) -> None:
+        """Check each distributed call's placement and name as the real parser does."""
+        self._pld_context = context
 
     def jit_body(self, inlined_name: Callable[[str], bool]) -> None:
         """The body is a `@pl.jit` one: the jit writes module constants in as literals
@@ -224,10 +230,9 @@ class ExpressionParser:
             args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
             return self._pl_call(node, op_path, split, args, kwargs, span)
         if path and path[0] == "pld" and len(path) >= 2:
-            # A distributed op: its arguments are read as an op's are (`mode="ring"` is an
-            # attribute, not a constant expression); the op itself is not modelled.
-            args, kwargs = self._op_arguments(node, literal_ok=True)
-            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+            if len(path) <= 3 and self._pld_context is not None:
+                distributed_calls.check_pld_call(node, path, self._pld_context())
+            return self.distributed_call(node, span)
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -238,6 +243,12 @@ class ExpressionParser:
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+        return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def distributed_call(self, node: ast.Call, span: Span) -> Expr:
+        """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
+        attribute, not a constant expression); the op itself is not modelled."""
+        args, kwargs = self._op_arguments(node, literal_ok=True)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:

@@ -279,6 +279,10 @@ def _reduction(tile_op: str) -> Conversion:
 
     def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
         source = _tile_type(args[0]) if len(args) == 1 else None
+        if source is not None and (source.shape is None or source.dtype is None):
+            # A tile whose shape or dtype we do not know (a closure value not folded): the
+            # real conversion takes it through; we cannot say how.
+            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile of unknown shape or dtype", span)
         if source is None or source.shape is None or source.dtype is None:
             raise ConversionError(
                 f"{tile_op} conversion: input must be TileType, got {_type_name(args[0]) if args else '?'}",

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from postparse_mutants import mutant_text
+
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "corpus"
 DATA = REPO / "tests" / "data"
@@ -183,11 +185,20 @@ def _memory_cases() -> Iterator[Row]:
 
 def _checked_cases(folder: str) -> Iterator[Row]:
     """Cases the pypto check's worker judged (`tests/record_postparse_verdicts.py`): the
-    real import and `ir.compile` of each program, errors with their lines."""
+    real import and `ir.compile` of each program, errors with their lines. A mutant of a
+    ../shared kernel is made from its recipe (`mutants.json`), only where ../shared is present."""
     verdicts = json.loads((DATA / folder / "verdicts.json").read_text())
+    recipes = json.loads((DATA / folder / "mutants.json").read_text())
     for name, verdict in sorted(verdicts.items()):
         errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
-        yield Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors, DATA / folder / name)
+        row = Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors)
+        if name in recipes:
+            if not SHARED.exists():
+                continue
+            row.text = mutant_text(recipes[name]["base"], recipes[name]["edits"])
+        else:
+            row.path = DATA / folder / name
+        yield row
 
 
 def _corpus_programs() -> Iterator[Row]:

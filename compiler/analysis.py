@@ -79,9 +79,9 @@ class PipelineReport:
 
     diagnostics: list[Diagnostic]
     kernel_memory: list[KernelMemory]
-    # Where a pass stopped on a construct it does not model: what comes after it in the real
-    # pipeline (its checks included) was not run on that program, so it is not vouched for.
-    unanalysed: list[Span] = field(default_factory=list)
+    # Where a pass stopped on a construct it does not model, and why: what comes after it in
+    # the real pipeline (its checks included) was not run on that program: not vouched for.
+    unanalysed: list[tuple[Span, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -395,14 +395,14 @@ def _pipeline_checks(
     failed = {statement(d.span.start_line) for d in diagnostics if d.severity is Severity.ERROR}
     found: list[Diagnostic] = []
     memory: list[KernelMemory] = []
-    unanalysed: list[Span] = []
+    unanalysed: list[tuple[Span, str]] = []
     for index, program in enumerate(programs):
         if statement(program.span.start_line) in failed:
             continue
         # Passes 1-3 run first, then Simplify before ConvertTensorToTileOps: the first error is raised.
         early = early_pass_errors(program)
         if early is None:  # they fail with an error we do not report: nothing after it is judged
-            unanalysed.append(program.span)
+            unanalysed.append((program.span, "InlineFunctions: a cycle through several Inline functions"))
             continue
         rejected = early or simplify_errors(program) or missing_return_errors(program)
         hints: list[Diagnostic] = []
@@ -415,7 +415,7 @@ def _pipeline_checks(
         codegen = rejected or [*group_errors(program), *orchestration_errors(program)]
         # The performance hints come at the end of a compile that succeeds.
         found.extend(codegen or hints)
-    return PipelineReport(found, memory, sorted(unanalysed))
+    return PipelineReport(found, memory, sorted(unanalysed, key=lambda refused: refused[0]))
 
 
 def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[ScopeStmt]]) -> bool:

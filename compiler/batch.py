@@ -118,7 +118,7 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
         else []
     )
     # A program a pass refused to take through: the checks after that pass were not run on it.
-    refused = analysis.pipeline.unanalysed if codegen else []
+    refused = [span for span, _ in analysis.pipeline.unanalysed] if codegen else []
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),

@@ -9,6 +9,7 @@ program we print no dump of).
 
     python tests/pass_dumps.py [-v] [--stage N] [--id NNN] [--diff] [--transition | --roundtrip] [--ignore-comments]
     python tests/pass_dumps.py --record     # what tests/test_pass_dumps.py holds
+    python tests/pass_dumps.py --unseen [--record]   # the held-out programs instead
 
 `--record` writes `tests/data/pass_dumps_identical.json`: for each mode (end to end,
 transition), the stages of each program whose dump is identical to the real one. The
@@ -20,6 +21,12 @@ parser, put through our pass N and printed, against the real dump after it (stag
 the real parse dump read and printed again). A pass is then judged apart from the
 passes and the front end before it. `--roundtrip` reads each real dump with our parser
 and prints it again: the printer and the reader, judged apart from every pass.
+
+`--unseen` scores the held-out programs instead: `tests/data/unseen_pass_dumps/`, the real
+dumps of real programs outside pass-dumps (recorded by `tests/record_unseen_pass_dumps.py`),
+which the passes are not tuned on. `--unseen --record` writes
+`tests/data/unseen_pass_dumps_identical.json` (end to end only), which
+`tests/test_unseen_pass_dumps.py` holds: none differs, and the identical stay identical.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 DUMPS = SHARED / "corpus" / "pass-dumps"
+UNSEEN = REPO / "tests" / "data" / "unseen_pass_dumps"
 STAGES = tuple(range(12))
 _HEADER = re.compile(r"^# pypto\.program: (\S+)$", re.MULTILINE)
 
@@ -47,9 +55,10 @@ class Entry:
     id: str
     file: Path
     label: str
+    folder: Path  # where the real dumps of this program are
 
     def real(self, stage: int) -> str:
-        name = next(p for p in (DUMPS / self.id).iterdir() if p.name.startswith(f"{stage:02d}_"))
+        name = next(p for p in self.folder.iterdir() if p.name.startswith(f"{stage:02d}_"))
         return name.read_text(encoding="utf-8")
 
     @property
@@ -59,9 +68,11 @@ class Entry:
         return match.group(1)
 
 
-def entries() -> list[Entry]:
-    index = json.loads((DUMPS / "index.json").read_text(encoding="utf-8"))
-    return [Entry(e["id"], SHARED / e["file"], e["label"]) for e in index]
+def entries(dumps: Path = DUMPS) -> list[Entry]:
+    """The programs of `dumps` (pass-dumps, or UNSEEN: its files are relative to the corpus)."""
+    index = json.loads((dumps / "index.json").read_text(encoding="utf-8"))
+    base = SHARED if dumps == DUMPS else SHARED / "corpus"
+    return [Entry(e["id"], base / e["file"], e["label"], dumps / e["id"]) for e in index]
 
 
 IGNORE_COMMENTS = False  # --ignore-comments: judge dumps without their comment lines
@@ -117,7 +128,7 @@ def transition_dump(entry: Entry, stage: int, roundtrip: bool = False) -> dict[s
         stage, before = 0, entry.real(stage)
     else:
         before = entry.real(stage - 1 if stage else 0)
-    analysis = AnalysisEngine().analyse_text(str(DUMPS / entry.id / "input.py"), before)
+    analysis = AnalysisEngine().analyse_text(str(entry.folder / "input.py"), before)
     if analysis.front_end_stopped():
         return None
     step = next((p for p in PIPELINE if p.number == stage), None)
@@ -161,6 +172,7 @@ def score(selected: list[Entry], mode: str = "") -> dict[tuple[str, int], str]:
 
 RECORD = REPO / "tests" / "data" / "pass_dumps_identical.json"
 MODES = ("", "transition")
+UNSEEN_RECORD = REPO / "tests" / "data" / "unseen_pass_dumps_identical.json"
 
 
 def by_program(results: dict[tuple[str, int], str], wanted: str) -> dict[str, list[int]]:
@@ -172,11 +184,11 @@ def by_program(results: dict[tuple[str, int], str], wanted: str) -> dict[str, li
     return found
 
 
-def record() -> None:
+def record(selected: list[Entry], target: Path, modes: tuple[str, ...]) -> None:
     """Write what the test holds: per mode, the identical and the differing stages."""
     table = {}
-    for mode in MODES:
-        results = score(entries(), mode)
+    for mode in modes:
+        results = score(selected, mode)
         table[mode or "end_to_end"] = {
             IDENTICAL: by_program(results, IDENTICAL),
             DIFFERENT: by_program(results, DIFFERENT),
@@ -186,10 +198,14 @@ def record() -> None:
         lines.append(f" {json.dumps(mode)}: {{")
         for v, (said, programs) in enumerate(sorted(verdicts.items())):
             rows = [f"   {json.dumps(p)}: {json.dumps(s)}" for p, s in sorted(programs.items())]
-            lines += [f"  {json.dumps(said)}: {{", ",\n".join(rows), "  }" + ("," if v < 1 else "")]
+            comma = "," if v < 1 else ""
+            if rows:
+                lines += [f"  {json.dumps(said)}: {{", ",\n".join(rows), "  }" + comma]
+            else:
+                lines.append(f"  {json.dumps(said)}: {{}}" + comma)
         lines.append(" }" + ("," if m < len(table) - 1 else ""))
     lines.append("}")
-    RECORD.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    target.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> int:
@@ -205,15 +221,20 @@ def main() -> int:
         "--ignore-comments", action="store_true", help="leave comment lines out of the judging"
     )
     parser.add_argument("--record", action="store_true", help="write what tests/test_pass_dumps.py holds")
+    parser.add_argument(
+        "--unseen", action="store_true", help="the held-out programs of tests/data/unseen_pass_dumps"
+    )
     args = parser.parse_args()
+    sys.path.insert(0, str(REPO))
     if args.record:
-        sys.path.insert(0, str(REPO))
-        record()
+        if args.unseen:
+            record(entries(UNSEEN), UNSEEN_RECORD, ("",))
+        else:
+            record(entries(), RECORD, MODES)
         return 0
     global IGNORE_COMMENTS
     IGNORE_COMMENTS = args.ignore_comments
-    sys.path.insert(0, str(REPO))
-    selected = [e for e in entries() if args.id in (None, e.id)]
+    selected = [e for e in entries(UNSEEN if args.unseen else DUMPS) if args.id in (None, e.id)]
     mode = "transition" if args.transition else "roundtrip" if args.roundtrip else ""
     results = score(selected, mode)
     stages = [args.stage] if args.stage is not None else list(STAGES)
@@ -227,7 +248,7 @@ def main() -> int:
             for entry in selected:
                 if results[entry.id, stage] != DIFFERENT:
                     continue
-                print(f"  {entry.id} {entry.label} ({entry.file.relative_to(SHARED)})")
+                print(f"  {entry.id} {entry.label} ({entry.file.relative_to(SHARED)})", flush=True)
                 if args.diff:
                     ours = (
                         transition_dump(entry, stage, mode == "roundtrip")

@@ -128,7 +128,18 @@ def judge(path: Path, socs: list[str]) -> dict:
     return record
 
 
+def _without_formatter() -> None:
+    """Take `ruff` off PATH: `ir.compile` formats each pass dump through it when it finds it,
+    a subprocess per dump that made one compile take minutes; the dumps are read the same
+    unformatted."""
+    keep = [
+        part for part in os.environ.get("PATH", "").split(os.pathsep) if not (Path(part) / "ruff").exists()
+    ]
+    os.environ["PATH"] = os.pathsep.join(keep)
+
+
 def main() -> int:
+    _without_formatter()
     socs = sys.argv[1].split(",")
     for file in sys.argv[2:]:
         print(json.dumps(judge(Path(os.path.abspath(file)), socs)), flush=True)

@@ -7,7 +7,7 @@ hand, never by the tests: they read what this wrote).
 how its programs are built — `module` (the module-level `@pl.program`s), `builder` (a
 factory called with `args`), `test_class` (a test case's `get_program()`, constructed with
 its defaults) or `main` (the file run as `__main__` with `argv`, for a `@pl.jit` entry
-that its own `__main__` specialises) — and this fills in `real`: `accepted`, or the first
+that its own `__main__` specialises; `import`: the parse only, the file imported) — and this fills in `real`: `accepted`, or the first
 error the real PyPTO raised (class, first line of its message, and the line and column
 of its span when it has one in the file). A program is built, then compiled as
 `ir.compile(program, skip_ptoas=True)`.
@@ -32,7 +32,7 @@ REAL_PYTHON = os.environ.get("PYPTO_PYTHON", "python")
 
 # Runs inside the real compiler's interpreter: build, compile, print one JSON verdict.
 _DRIVER = r"""
-import importlib.util, json, runpy, sys, traceback
+import importlib.util, json, re, runpy, sys
 path, how = sys.argv[1], json.loads(sys.argv[2])
 from pypto import ir
 
@@ -43,8 +43,12 @@ def verdict(exc):
     where = span.get("file") or span.get("filename")
     same = where is not None and str(where).endswith(path.split("/corpus/", 1)[-1])
     message = str(exc).splitlines()[0] if str(exc) else ""
-    return {"class": type(exc).__name__, "message": message,
-            "line": span.get("line") if same else None, "column": span.get("column") if same else None}
+    line, column = (span.get("line"), span.get("column")) if same else (None, None)
+    # A pass's error names its place at the end of its text: ` [<file>:<line>:<col>]`.
+    suffix = re.search(r" \[([^\]]*):(\d+):(\d+)\]$", message)
+    if suffix and suffix.group(1).endswith(path.split("/corpus/", 1)[-1]):
+        message, line, column = message[: suffix.start()], int(suffix.group(2)), int(suffix.group(3))
+    return {"class": type(exc).__name__, "message": message, "line": line, "column": column}
 
 def compile_all(programs):
     for program in programs:
@@ -59,10 +63,15 @@ try:
         spec = importlib.util.spec_from_file_location("upstream_case", path)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
-        if kind == "module":
+        if kind == "import":
+            pass
+        elif kind == "module":
             compile_all([v for v in vars(module).values() if isinstance(v, ir.Program)])
         elif kind == "builder":
-            compile_all([getattr(module, how["name"])(*how.get("args", []))])
+            builder = module
+            for part in how["name"].split("."):  # a factory, or a class's static one
+                builder = getattr(builder, part)
+            compile_all([builder(*how.get("args", []))])
         elif kind == "test_class":
             compile_all([getattr(module, how["name"])().get_program()])
     print(json.dumps({"accepted": True}))
@@ -74,6 +83,8 @@ except BaseException as exc:  # the verdict is the exception
 def _search_path(path: Path) -> str:
     """What the file's own test runner puts on sys.path: its directory, the code base's
     root and, for pypto's system tests, `tests/st` (its `harness`)."""
+    if not path.is_relative_to(CORPUS / "upstream"):
+        return str(path.parent)
     relative = path.relative_to(CORPUS / "upstream")
     root = CORPUS / "upstream" / relative.parts[0]
     entries = [path.parent, root, root / "tests" / "st", root / "tests"]
@@ -81,7 +92,7 @@ def _search_path(path: Path) -> str:
 
 
 def judge(file: str, how: dict[str, Any]) -> dict[str, Any]:
-    path = CORPUS / file
+    path = REPO / file if file.startswith("tests/") else CORPUS / file
     with tempfile.TemporaryDirectory() as out:
         env = {**os.environ, "PYTHONPATH": _search_path(path)}
         done = subprocess.run(
@@ -99,13 +110,16 @@ def judge(file: str, how: dict[str, Any]) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> None:
-    data = json.loads(VERDICTS.read_text(encoding="utf-8"))
+    verdicts = VERDICTS
+    if argv and argv[0].endswith(".json"):  # another verdict file of the same form
+        verdicts, argv = REPO / argv[0], argv[1:]
+    data = json.loads(verdicts.read_text(encoding="utf-8"))
     for case in data["cases"]:
         if argv and case["file"] not in argv:
             continue
         case["real"] = judge(case["file"], case["how"])
         print(case["file"], json.dumps(case["real"]), file=sys.stderr)
-    VERDICTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    verdicts.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

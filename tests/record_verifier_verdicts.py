@@ -1,7 +1,7 @@
 """Record what the real compiler's IR verifier says at pipeline_input (run by hand, never
 by the tests: they read what this wrote).
 
-    python tests/record_verifier_verdicts.py [--corpus | --verdict-cases]
+    python tests/record_verifier_verdicts.py [--corpus | --verdict-cases | --heldout]
 
 Runs the real PyPTO (hw-native-sys/pypto e2d0f78, built where $PYPTO_REAL says, see its
 NOTES.md) `oracle.py FILE --compile OUTDIR` on each `tests/data/verifier_cases/*.py`
@@ -13,6 +13,10 @@ and column (line and column None where the real location is not in the kernel fi
 e.g. inside the compiler's own parser). With `--corpus`, the same for the real corpus
 files the MANIFEST marks accepted as programs, into
 `tests/data/verifier_corpus_warnings.json`.
+
+With `--heldout`, the same for `tests/data/verifier_heldout/*.py` into
+`tests/data/verifier_heldout_verdicts.json`: mutants of real kernels written after the
+checks they exercise, never used to tune them (the held-out score of the verifier).
 
 With `--verdict-cases`, no compiler run: the pipeline_input warnings the real oracle
 printed (its `captured` stderr, Default pass pipeline) for every case of
@@ -37,6 +41,7 @@ REPO = Path(__file__).resolve().parents[1]
 # Where the real compiler was built (its venv and oracle.py) and its source checked out.
 REAL = Path(os.environ.get("PYPTO_REAL", "pypto-real"))
 CASES = REPO / "tests" / "data" / "verifier_cases"
+HELDOUT = REPO / "tests" / "data" / "verifier_heldout"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 HARNESS = (
     Path(os.environ.get("PYPTO_SRC", "pypto-src")) / "tests" / "st"
@@ -183,11 +188,13 @@ def main() -> int:
             print(path.name, len(out[str(path.relative_to(CORPUS))]), file=sys.stderr)
         target = REPO / "tests" / "data" / "verifier_corpus_warnings.json"
     else:
+        heldout = "--heldout" in sys.argv
         out = {}
-        for path in sorted(CASES.glob("*.py")):
+        for path in sorted((HELDOUT if heldout else CASES).glob("*.py")):
             out[path.name] = real_report(path)
             print(path.name, out[path.name], file=sys.stderr)
-        target = REPO / "tests" / "data" / "verifier_verdicts.json"
+        name = "verifier_heldout_verdicts.json" if heldout else "verifier_verdicts.json"
+        target = REPO / "tests" / "data" / name
     target.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 

@@ -225,3 +225,67 @@ def test_a_kernel_pass_11_cannot_take_through_is_refused_alone(tmp_path):
     assert "kernel 'scalar_fill' (program 'TwoKernels', line 16) not emitted: ConvertTensorToTileOps:" in (
         mlir.stderr
     )
+
+
+TEST_CASE = """\
+import pypto.language as pl
+
+
+class MatmulCase:
+    def __init__(self, m: int = 32, n_tile: int = 16, tiles: int = 2, *, config=None):
+        self.M, self.N_TILE = m, n_tile
+        self.N = n_tile * tiles
+        if config is not None:
+            self.config = config
+
+    def get_program(self, rows: int = 8):
+        M, N = self.M, self.N
+
+        @pl.program
+        class Case:
+            @pl.function(type=pl.FunctionType.InCore)
+            def kernel(self, x: pl.Tensor[[M, N], pl.FP32], y: pl.Tensor[[rows, N], pl.FP32]) -> pl.Tensor[[M, N], pl.FP32]:
+                t: pl.Tile[[M, N], pl.FP32] = pl.load(x, [0, 0], [M, N])
+                return pl.store(t, [0, 0], x)
+
+        return Case
+"""
+
+
+def test_a_test_cases_program_is_built_with_its_defaults(tmp_path):
+    """`get_program` reads `self.M`, which `__init__` sets from its parameters: the program is
+    the one a default-constructed case builds (the real compiler's dump of `Case().get_program()`),
+    its own parameters at their defaults too; an attribute set under a condition is unknown."""
+    out = compile_bytes(write(tmp_path / "case.py", TEST_CASE)).decode("utf-8")
+    assert "x: pl.Tensor[[32, 32], pl.FP32], y: pl.Tensor[[8, 32], pl.FP32]" in out
+    conditional = TEST_CASE.replace(
+        "self.M, self.N_TILE = m, n_tile", "self.N_TILE = n_tile\n        if m:\n            self.M = m"
+    )
+    out = compile_bytes(write(tmp_path / "case.py", conditional)).decode("utf-8")
+    assert out.startswith("# pypto.program: Case -- not shown: it reads `M`, whose value the real parser")
+
+
+KEPT_SUBSCRIPT = """\
+import pypto.language as pl
+
+
+@pl.program
+class Rows:
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            out[0:16, :] = pl.exp(x[16:32, :])
+        return out
+"""
+
+
+def test_a_subscript_prints_as_the_op_the_real_parser_builds_or_is_not_shown(tmp_path):
+    out = compile_bytes(write(tmp_path / "rows.py", KEPT_SUBSCRIPT)).decode("utf-8")
+    assert (
+        "            out: pl.Tensor[[64, 64], pl.FP32] = "
+        "pl.tensor.assemble(out, pl.tensor.exp(pl.tensor.slice(x, [16, 64], [16, 0])), [0, 0])\n" in out
+    )
+    # An integer index drops its dimension (`drop_dims`), which we do not build: not shown.
+    dropped = KEPT_SUBSCRIPT.replace("        return out\n", "            row = x[3]\n        return out\n")
+    out = compile_bytes(write(tmp_path / "rows.py", dropped)).decode("utf-8")
+    assert out.startswith("# pypto.program: Rows -- not shown: parse: a subscript the real parser builds")

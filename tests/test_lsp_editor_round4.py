@@ -10,9 +10,18 @@ from pathlib import Path
 from urllib.parse import urlparse
 from urllib.request import url2pathname
 
+import pytest
 import pytest_lsp
 from conftest import EXAMPLES, REPO, SERVER, run_pto_lsp
-from lsp_client import RecordingClient, change, open_document, wait_for_version
+from lsp_client import (
+    RecordingClient,
+    apply_edits,
+    change,
+    open_document,
+    quick_fixes_for,
+    replace_all,
+    wait_for_version,
+)
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 
@@ -273,9 +282,41 @@ async def _lenses(client: RecordingClient) -> list[lsp.CodeLens]:
     )
 
 
+NOT_ANALYSED = """import pypto.language as pl
+
+
+@pl.program
+class NotAnalysed:
+    @pl.function(type=pl.FunctionType.InCore)
+    def flip(
+        self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+        u = pl.transpose(t, 0, 1)
+        out = pl.store(u, [0, 0], out)
+        return out
+"""
+
+
 async def test_a_kernel_whose_memory_is_not_analysed_gets_a_lens_that_says_so_and_why(
-    editor: RecordingClient,
+    editor: RecordingClient, tmp_path: Path
 ):
+    kernel = tmp_path / "not_analysed.py"
+    kernel.write_text(NOT_ANALYSED)
+    said = run_pto_lsp("compile", str(kernel), "--emit", "memory").stdout
+    assert "NotAnalysed.flip (line 7): not analysed: " in said  # what the lens must not hide
+    open_document(editor, NOT_ANALYSED, URI)
+    await wait_for_version(editor, URI, 1)
+    [lens] = await _lenses(editor)
+    assert lens.command is not None
+    assert lens.command.title.startswith("memory: not analysed (") and lens.command.title.endswith(")")
+    assert "tile.transpose" in lens.command.title
+    assert lens.range.start.line == NOT_ANALYSED.split("\n").index(
+        "    @pl.function(type=pl.FunctionType.InCore)"
+    )
+
+
+async def test_a_kernel_whose_memory_is_partly_analysed_says_which_spaces_and_why(editor: RecordingClient):
     text = (EXAMPLES / "bypass_matmul.py").read_text()
     open_document(editor, text, URI)
     await wait_for_version(editor, URI, 1)
@@ -344,3 +385,141 @@ async def test_the_capacity_error_is_on_the_tile_that_crosses_it_with_the_scope_
     assert "kernel 'add_big'" in related[0][1] and "'tb'" in related[0][1]
     live = {line for line, message in related[1:] if message.startswith("live at the same time")}
     assert lines.index("        ta = pl.load(a, [0, 0], [128, 256])") in live
+
+
+# ---------------------------------------------------------------- 4. quick fixes wherever unambiguous
+
+TILE_ON_TENSOR = """import pypto.language as pl
+
+
+@pl.program
+class TileOnTensor:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(
+        self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t: pl.Tile[[64, 64], pl.FP32] = pl.tile.exp(x)
+        out = pl.store(t, [0, 0], out)
+        return out
+"""
+MATMUL_B = (EXAMPLES / "mistake_matmul_inner_dim.py").read_text()
+MATMUL_A = MATMUL_B.replace("q: pl.Tensor[[64, 128], pl.FP16]", "q: pl.Tensor[[128, 64], pl.FP16]").replace(
+    "k: pl.Tensor[[64, 128], pl.FP16]", "k: pl.Tensor[[128, 64], pl.FP16]"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "code", "title", "fixed_text"),
+    [
+        (
+            MATMUL_B,
+            "PTO504",
+            "Transpose the operand: b_trans=True",
+            "pl.matmul(q, k, out_dtype=pl.FP32, b_trans=True)",
+        ),
+        (
+            MATMUL_A,
+            "PTO504",
+            "Transpose the operand: a_trans=True",
+            "pl.matmul(q, k, out_dtype=pl.FP32, a_trans=True)",
+        ),
+        (
+            (EXAMPLES / "mistake_load_cache.py").read_text(),
+            "PTO110",
+            "Use cache=pl.CachePolicy.BYPASS",
+            "cache=pl.CachePolicy.BYPASS",
+        ),
+        (
+            TILE_ON_TENSOR.replace("pl.tile.exp(x)", "pl.exp(pl.load(xx, [0, 0], [64, 64]))"),
+            "PTO505",
+            "Did you mean 'x'?",
+            "pl.exp(pl.load(x, [0, 0], [64, 64]))",
+        ),
+        (
+            TILE_ON_TENSOR,
+            "PTO504",
+            "Load 'x' into a tile first (pl.load of the whole tensor)",
+            "pl.tile.exp(pl.load(x, [0, 0], [64, 64]))",
+        ),
+    ],
+    ids=["matmul b_trans", "matmul a_trans", "cache= member", "undefined name", "tile op on a tensor"],
+)
+async def test_each_new_quick_fix_applied_leaves_the_file_clean_of_its_mistake(
+    editor: RecordingClient, text: str, code: str, title: str, fixed_text: str
+):
+    open_document(editor, text, URI)
+    before = [d for d in await wait_for_version(editor, URI, 1) if d.severity == lsp.DiagnosticSeverity.Error]
+    [mistake] = [d for d in before if d.code == code]
+    fixes = await quick_fixes_for(editor, URI, mistake)
+    chosen = [fix for fix in fixes if fix.title == title]
+    assert chosen, [fix.title for fix in fixes]
+    assert chosen[0].edit is not None and chosen[0].edit.changes is not None
+    fixed = apply_edits(text, chosen[0].edit.changes[URI])
+    assert fixed_text in fixed
+    replace_all(editor, URI, 2, fixed)
+    after = [d for d in await wait_for_version(editor, URI, 2) if d.severity == lsp.DiagnosticSeverity.Error]
+    assert len(after) < len(before) and after == [], [(d.code, d.message) for d in after]
+    # `check`, the same analysis the CLI runs, agrees: clean of that mistake.
+    assert ":" not in _cli_errors(fixed), _cli_errors(fixed)
+
+
+def _cli_errors(text: str) -> str:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "fixed.py"
+        path.write_text(text)
+        run = run_pto_lsp("check", str(path))
+        return "\n".join(line for line in run.stdout.splitlines() if "error[" in line)
+
+
+# ---------------------------------------------------------------- 10. a picture of on-chip memory
+
+
+def test_compile_emit_memory_draws_each_buffer_against_program_points_with_capacity_and_peak():
+    run = run_pto_lsp(
+        "compile", str(REPO / "tests" / "data" / "memory_cases" / "vec_overflow.py"), "--emit", "memory"
+    )
+    lines = run.stdout.splitlines()
+    assert "Overflow.add_big (line 7): Vec 262,144 / 188,416 bytes" in lines  # the use line stays
+    rows = {line.split()[-3]: line for line in lines if line.strip().startswith("[")}
+    # tb is placed above ta's buffer and lives over the add only: its bar starts after ta's
+    assert "[131,072, 262,144)" in rows["tb"] and "[0, 131,072)" in rows["ta"]
+    bar = lambda row: row.split("|")[1]  # noqa: E731
+    assert bar(rows["ta"]).index("#") < bar(rows["tb"]).index("#")
+    assert any("-- capacity 188,416" in line and "exceeded: 262,144" in line for line in lines)
+    [peak] = [line for line in lines if "peak at point" in line]
+    assert "262,144 bytes live" in peak and "ta" in peak and "tb" in peak
+
+
+async def test_the_memory_view_model_follows_the_edit(editor: RecordingClient):
+    text = (REPO / "tests" / "data" / "memory_cases" / "vec_fits.py").read_text()
+    open_document(editor, text, URI)
+    await wait_for_version(editor, URI, 1)
+    args = [URI, "", "json"]
+    model = await editor.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMemory", arguments=args)
+    )
+    [kernel] = model["kernels"]
+    [vec] = kernel["spaces"]
+    assert vec["space"] == "Vec" and vec["capacity"] == 188416 and vec["exact"]
+    assert all(b["address"] is not None and b["first"] <= b["last"] for b in vec["buffers"])
+
+    def live_bytes(point: int) -> int:
+        return sum(
+            size
+            for _, size in {
+                (b["address"], b["size"]) for b in vec["buffers"] if b["first"] <= point <= b["last"]
+            }
+        )
+
+    assert vec["peak_bytes"] == max(live_bytes(point) for point in range(kernel["points"]))
+    assert set(vec["peak_tiles"]) <= {b["tile"] for b in vec["buffers"]}
+    # An edit that halves the tiles: the model of the new version says so.
+    smaller = text.replace("[64, 256]", "[32, 256]")
+    replace_all(editor, URI, 2, smaller)
+    await wait_for_version(editor, URI, 2)
+    after = await editor.workspace_execute_command_async(
+        lsp.ExecuteCommandParams(command="pto.showMemory", arguments=args)
+    )
+    assert after["kernels"][0]["spaces"][0]["used"] == vec["used"] // 2

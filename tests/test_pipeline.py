@@ -253,7 +253,6 @@ def _real_files() -> list:
 #   slice stays a tensor op, which the re-read refuses), nor give a converted vector
 #   op on an Acc tile the layout view the re-read deduces from its operand.
 _DUMPS_NOT_READ_BACK = {
-    ("9", "pypto-lib/models/qwen3_32b/decode.py"),
     # A loop's return var is typed as its iteration argument (the real one): a load from it
     # then has a view naming a module constant the dump leaves unfolded (`HC_MULT = ...`).
     ("9", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
@@ -263,7 +262,6 @@ _DUMPS_NOT_READ_BACK = {
     ("11", "pypto-lib/examples/intermediate/rms_norm.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
-    ("11", "pypto-lib/models/qwen3_32b/decode.py"),
 }
 
 

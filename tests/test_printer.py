@@ -387,16 +387,22 @@ def test_scopes_print_their_headers_and_their_markers():
     )
     assert lines[chip + 1] == "            pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert "        with pl.at(level=pl.Level.CORE_GROUP) as tid:" in lines
+    # The real builder: tensor.adds; a subscript is the slice / assemble the real parser builds.
     assert (
-        "            out[0:128, :] = pl.tensor.adds(a[0:128, :], 1.0)" in lines
-    )  # the real builder: tensor.adds
+        "            out: pl.Tensor[[512, 128], pl.FP32] = "
+        "pl.tensor.assemble(out, pl.tensor.adds(pl.tensor.slice(a, [128, 128], [0, 0]), 1.0), [0, 0])"
+        in lines
+    )
     # An inline SPMD body is an InCore carrier, printed as the nested `pl.at` it is; the
     # hint is split between them (pass dumps: `pl.spmd(..., name_hint="q_proj_spmd")`).
     spmd = lines.index('        with pl.spmd(4, name_hint="blocks_spmd"):')
     assert lines[spmd + 1] == '            with pl.at(level=pl.Level.CORE_GROUP, name_hint="blocks"):'
     assert lines[spmd + 2] == "                pl.set_cache_policy(a, pl.CachePolicy.BYPASS)"
     assert lines[spmd + 3] == "                off: pl.Scalar[pl.INDEX] = pl.tile.get_block_idx() * 128"
-    assert lines[spmd + 4] == "                out[off:off + 128, :] = pl.tensor.exp(a[off:off + 128, :])"
+    assert lines[spmd + 4] == (
+        "                out: pl.Tensor[[512, 128], pl.FP32] = "
+        "pl.tensor.assemble(out, pl.tensor.exp(pl.tensor.slice(a, [128, 128], [off, 0])), [off, 0])"
+    )
     assert "        with pl.cluster():" in lines
     assert "        with pl.scope():" in lines
     assert "        with pl.scope(mode=pl.ScopeMode.MANUAL):" in lines

@@ -7,7 +7,9 @@ an LSP client, held to what the real compiler printed (recorded by
 - the real corpus files the MANIFEST marks accepted whose module-level programs the
   real pipeline compiled (7 of 15: the others build theirs inside functions): exactly
   the warnings it printed for each file (file, line, message), no more, no fewer;
-- the 856 op- and parser-verdict cases: only the warnings the real pipeline printed.
+- the 856 op- and parser-verdict cases: only the warnings the real pipeline printed;
+- `tests/data/verifier_heldout/*.py`, mutants of real kernels written after the checks and
+  never used to tune them: the same exact report (the known misses are strict xfails).
 
 The real `UnusedControlFlowResultCheck` is disabled by default: `unused_if_result.py`
 and `unused_loop_result.py` get no warning from it, nor from us.
@@ -31,6 +33,9 @@ CASES = REPO / "tests" / "data" / "verifier_cases"
 VERDICTS_FILE = REPO / "tests" / "data" / "verifier_verdicts.json"
 CORPUS_FILE = REPO / "tests" / "data" / "verifier_corpus_warnings.json"
 VERDICTS = json.loads(VERDICTS_FILE.read_text(encoding="utf-8")) if VERDICTS_FILE.exists() else {}
+HELDOUT = REPO / "tests" / "data" / "verifier_heldout"
+HELDOUT_FILE = REPO / "tests" / "data" / "verifier_heldout_verdicts.json"
+HELDOUT_VERDICTS = json.loads(HELDOUT_FILE.read_text(encoding="utf-8")) if HELDOUT_FILE.exists() else {}
 CORPUS_WARNINGS = json.loads(CORPUS_FILE.read_text(encoding="utf-8")) if CORPUS_FILE.exists() else {}
 SEVERITY = {1: "error", 2: "warning"}
 NOT_RECORDED = "the real compiler's report is not recorded yet (tests/record_verifier_verdicts.py)"
@@ -58,8 +63,37 @@ def _as_real(diagnostic: dict, located: bool) -> tuple:
 @pytest.mark.skipif(not VERDICTS, reason=NOT_RECORDED)
 @pytest.mark.parametrize("name", sorted(VERDICTS))
 def test_each_case_gets_exactly_the_real_report(name: str):
-    real = VERDICTS[name]
-    [reported] = _check_json(CASES / name).values()
+    _assert_real_report(CASES / name, VERDICTS[name])
+
+
+# The held-out mutants (tests/data/verifier_heldout): written after the checks, in two rounds.
+# Each of the 48 the real verifier rejects gets its exact report. Round 1 (test_ctrl_flow's
+# kernels): 27 of 28 when first judged (the read of an IterArg whose init value is dead,
+# `orch_carry_inout.py`, fixed after); round 2 (`mm_*`, `nd_*`: the matmul_acc and N-D
+# elementwise kernels), judged after that fix: 20 of 20. Not matched yet:
+HELDOUT_MISSES = {
+    # The real parser refuses a read of a pl.while_ body's local after the loop (its scope
+    # does not leak); ours lets it leak and the verifier judges the program.
+    "while_symbolic_carry.py": "a pl.while_ body's local read after the loop is not refused",
+}
+
+
+@pytest.mark.skipif(not HELDOUT_VERDICTS, reason=NOT_RECORDED)
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param(name, marks=pytest.mark.xfail(strict=True, reason=HELDOUT_MISSES[name]))
+        if name in HELDOUT_MISSES
+        else name
+        for name in sorted(HELDOUT_VERDICTS)
+    ],
+)
+def test_each_heldout_case_gets_exactly_the_real_report(name: str):
+    _assert_real_report(HELDOUT / name, HELDOUT_VERDICTS[name])
+
+
+def _assert_real_report(path: Path, real: dict) -> None:
+    [reported] = _check_json(path).values()
     ours = _verifier(reported)
     if not real["parsed"]:  # the real parser refuses it: its error, and no verifier report
         assert ours == []
@@ -96,10 +130,19 @@ def test_each_case_past_the_verifier_gets_the_real_later_error_or_none(name: str
     returned where a Tensor is declared compiles fine) — then we show no error at all —
     or fails in a later pass (`no_return.py`: ConvertTensorToTileOps' InternalError),
     which we show with its message, line and column."""
-    real = VERDICTS[name]
+    _assert_real_later_errors(CASES / name, VERDICTS[name])
+
+
+@pytest.mark.skipif(not HELDOUT_VERDICTS, reason=NOT_RECORDED)
+@pytest.mark.parametrize("name", sorted(HELDOUT_VERDICTS))
+def test_each_heldout_case_past_the_verifier_gets_the_real_later_error_or_none(name: str):
+    _assert_real_later_errors(HELDOUT / name, HELDOUT_VERDICTS[name])
+
+
+def _assert_real_later_errors(path: Path, real: dict) -> None:
     if not real["parsed"] or any(d["severity"] == "error" for d in real["diagnostics"]):
         return
-    [reported] = _check_json(CASES / name).values()
+    [reported] = _check_json(path).values()
     errors = [d for d in reported if d["severity"] == 1]
     expected = []
     for later in real.get("later_errors", []):

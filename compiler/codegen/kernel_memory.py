@@ -3,10 +3,13 @@
 
 One model of tile sizes and reuse (`tile_memory`), used two ways:
 
-- **exact**: a kernel the PTO emitter models (`pto_emitter`, held byte for byte to the
-  real compiler's MLIR, tile addresses included): its tiles and the real planner's
-  addresses give each space's high-water mark, the number AllocateMemoryAddr compares
-  with the platform's capacity;
+- **exact**: a kernel the PTO emitter's plan takes (`plan_kernel`: the emitter's walk,
+  held byte for byte to the real compiler's MLIR, tile addresses included, for the kernels
+  it emits, and to the real planner's use for the constructs it plans without text: see
+  `pto_emitter._PLAN_ONLY_OPS`, while loops, if/else, N-D tiles): its tiles and the real
+  planner's addresses give each space's high-water mark, the number AllocateMemoryAddr
+  compares with the platform's capacity. A space a later pass re-tiles (the L0 spaces of a
+  matmul AutoTileMatmulL0 rewrites) is not analysed (`unknown`); the others stay exact;
 - **at most**: any other kernel whose tiles all have a static shape and a memory space:
   the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
   view (`tile.slice`, `tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its

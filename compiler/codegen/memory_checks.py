@@ -86,9 +86,9 @@ class ProgramMemory:
     # The performance hints of the compiled program (none where a pass rejects it; None:
     # not judged here).
     hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
-    # Where a pass stopped on what it does not model (`PassNotModelled`): the program, or
-    # those kernels, were not taken through the rest of the pipeline, so not checked.
-    unanalysed: list[Span] = dataclasses.field(default_factory=list)
+    # Where a pass stopped on what it does not model (`PassNotModelled`), and why: the
+    # program, or those kernels, were not taken through the rest of the pipeline, so not checked.
+    unanalysed: list[tuple[Span, str]] = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -102,10 +102,13 @@ def program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
 
 
-def _where_stopped(problem: Exception, otherwise: Span) -> Span:
-    """Where a pass refused to go on (`PassNotModelled.span`), else the program's header."""
+def _where_stopped(problem: Exception, otherwise: Span) -> tuple[Span, str]:
+    """Where a pass refused to go on (`PassNotModelled.span`, else the program's header), and
+    what it did not model."""
     span = getattr(problem, "span", None)
-    return span if isinstance(span, Span) else otherwise
+    if isinstance(problem, PassNotModelled):
+        return (span if isinstance(span, Span) else otherwise), f"{problem.pass_name}: {problem.reason}"
+    return otherwise, "a pass pto-lsp could not take this program through"
 
 
 def _program_memory(program: Program) -> ProgramMemory:
@@ -154,7 +157,7 @@ def _program_memory(program: Program) -> ProgramMemory:
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
     if rejected:
         return ProgramMemory(memories, rejected, [], stopped)
-    overflows = [d for memory in memories for d in overflow_errors(memory, DEFAULT_SOC)]
+    overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
     # A kernel the pass did not take through: the program's hints are not judged.
@@ -162,6 +165,23 @@ def _program_memory(program: Program) -> ProgramMemory:
         None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
     return ProgramMemory(memories, [], hints, stopped)
+
+
+def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
+    """The one capacity error AllocateMemoryAddr raises for a program: it plans the kernels in
+    the order of their names (the program's functions are a map by name) and stops at the
+    first space over its capacity. It visits a kernel's spaces newest first (an
+    `unordered_map` keyed by the space, filled in the order the kernel's buffers are made:
+    the space whose first tile comes last is checked first; a real Mat overflow and Acc
+    overflow in one kernel is reported for Acc)."""
+    for memory in sorted(memories, key=lambda found: found.name):
+        found = overflow_errors(memory, soc)
+        if found:
+            first_tile = {
+                use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
+            }
+            return [max(found, key=lambda d: first_tile.get(d.data["space"], 0))]
+    return []
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:

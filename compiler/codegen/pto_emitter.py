@@ -87,7 +87,16 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_OPS = frozenset({"tile.full", "tile.matmul_bias"})
+_PLAN_ONLY_OPS = frozenset(
+    {
+        "tile.full",
+        "tile.matmul_bias",
+        "tile.fillpad",
+        "tile.fillpad_inplace",
+        "tile.fillpad_expand",
+        "tile.row_prod",
+    }
+)
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
 # write its result over an input (`not_inplace_safe`). Broadcasts (`EXPANDS`): the result
 # may not share the broadcast operand's buffer (`forbid_output_alias(1)`).
@@ -320,7 +329,8 @@ class _Emitter:
                 self._stmt(child)
         elif isinstance(stmt, AssignStmt):
             self.point += 1
-            _refuse_partial_tile(stmt.var)
+            if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
+                _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
             self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var.name))
             self.target = None
@@ -528,6 +538,14 @@ class _Emitter:
             return Value(name, scalar="index")
         if isinstance(expr, Call):
             return self._call(expr, dest)
+        if isinstance(expr, MakeTuple) and not self.with_text:
+            # A tuple standing alone (`[0, 0]` as a statement): no tile of its own; the tiles
+            # it names are read there.
+            items = [self._expr(item, None) for item in expr.items]
+            self._line(
+                " ".join(["tuple", *(item.name for item in items if item.tile)]), expr.span
+            )  # never shown
+            return Value(self._temp(), scalar="index")
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
@@ -567,9 +585,17 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
-            inplace_unsafe = call.op in _NOT_INPLACE_UNARY and source.alloc is not None
-            forbidden = (source.alloc,) if inplace_unsafe else ()
+            # A scratch tile passed beside the source (`pl.tile.rsqrt(a, tmp=t)`, the
+            # high-precision form) is read by the op: its text is not modelled, its plan is.
+            scratch = [self._tile_operand(arg) for arg in call.args[1:]]
+            if scratch and self.with_text:
+                raise CodegenNotModelled(f"{call.op} with a scratch tile is not modelled yet", call.span)
+            inplace_unsafe = call.op in _NOT_INPLACE_UNARY
+            operands = [value.alloc for value in (source, *scratch) if value.alloc is not None]
+            forbidden = tuple(operands) if inplace_unsafe else ()
             result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
+            for value in scratch:
+                self._line(f"reads {value.name}", call.span)  # never shown (plan only)
             pto_op = pto_op_names.UNARY[call.op]
             self._line(
                 f"{pto_op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
@@ -597,14 +623,31 @@ class _Emitter:
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
-        modelled: `tile.full` (a fresh tile, no operand) and `tile.matmul_bias` of operands
-        already in Left, Right and Bias (a fresh Acc tile; no later pass adds one around it)."""
+        modelled: `tile.full` (a fresh tile, no operand), `tile.fillpad` / `fillpad_inplace`
+        (a tile of its source's shape) / `fillpad_expand` (a larger one, apart from its
+        source), `tile.row_prod` (a row reduction) and
+        `tile.matmul_bias` of operands already in Left,
+        Right and Bias (a fresh Acc tile; no later pass adds one around it)."""
         if self.with_text:
             raise CodegenNotModelled(
                 f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
             )
         if call.op == "tile.full":
             return self._alloc(dest, self._result_tile(call), call.span)
+        if call.op == "tile.row_prod":
+            # A row reduction with its scratch tile, as row_sum: the real planner gives its
+            # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
+            return self._row_reduction(call, "row_prod", dest)
+        if call.op in ("tile.fillpad", "tile.fillpad_inplace", "tile.fillpad_expand"):
+            # Padding a tile's invalid part: a tile of the source's shape, which may be
+            # written over the source (in place safe); expanded to a larger shape, a tile of
+            # its own (the real planner gives it a buffer apart from the source's: the real
+            # use of grown FillpadExpand kernels).
+            source = self._tile_operand(call.args[0])
+            apart = (source.alloc,) if call.op == "tile.fillpad_expand" and source.alloc is not None else ()
+            result = self._alloc(dest, self._result_tile(call), call.span, forbidden=apart)
+            self._line(f"fillpad {source.name} {result.name}", call.span)  # never shown
+            return result
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs, bias = (self._tile_operand(arg) for arg in call.args[:3])
@@ -704,7 +747,9 @@ class _Emitter:
         result is the accumulator itself (no tile of its own)."""
         self.cube = True
         self._side("acc", call.op, call.span)
-        if len(call.args) != 3:
+        # With an init condition (a 4th operand) the op still accumulates in place: its tiles
+        # are planned; its text (a conditional `pto.tmatmul`) is not modelled.
+        if len(call.args) != 3 and (self.with_text or len(call.args) != 4):
             raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])

@@ -125,6 +125,9 @@ def scope_interface(
             interface.complete = False
         for var in bound_vars(stmt):
             defined.add(id(var))
+        if isinstance(stmt, ForStmt) and stmt.init_values:
+            # The real outliner reads a loop's iter_arg inits before its bounds.
+            exprs = [*stmt.init_values, *exprs[: len(exprs) - len(stmt.init_values)]]
         for expr in exprs:
             if expr.__class__ is Var:
                 read.append(expr)  # what `vars_in_evaluation_order` says of a var
@@ -164,6 +167,7 @@ def _tensor_accesses(
     opaque_texts = interface.opaque_texts
     root: dict[int, int] = {id(var): id(var) for var in captured if isinstance(var.type, TensorType)}
     accesses = {key: _Access() for key in root}
+    captured_ids = set(root)
     # Stores into a tensor a Hierarchy scope captures are not exported: the param stays In.
     write_slots = {
         op: i for op, i in _WRITE_SLOTS.items() if not (kind is ScopeKind.HIERARCHY and op == "tile.store")
@@ -199,6 +203,10 @@ def _tensor_accesses(
                     calls.append(node)
                     for operand, write, read in _call_slots(node, write_slots, callee_directions):
                         if write and id(operand) in iter_args:
+                            continue
+                        if write and node.op == "tensor.assemble" and id(operand) not in captured_ids:
+                            # The real outliner upgrades an assemble's destination only when it
+                            # is the captured var itself, not a value derived from it.
                             continue
                         note(operand, stmt.span, write, read)
                 else:  # any other use of a tensor counts as a read

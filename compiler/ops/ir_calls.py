@@ -241,5 +241,65 @@ def _syncall(call: OpCall, span: Span) -> None:
     call.built["kwargs"] = {"core_type": core_type, "mode": "soft"}
 
 
+def _initialize_pipe(call: OpCall, span: Span) -> None:
+    """`pl.aic_initialize_pipe(dir_mask=1, slot_size=n, c2v_consumer_buf=buf)` is
+    `system.aic_initialize_pipe(buf, pl.const(0, pl.INT32), dir_mask=1, slot_size=n)`:
+    both consumer buffers are positional, an int one (0 when not passed) an INT32
+    constant; `slot_num`, `local_slot_num` and `id` are keywords only when passed."""
+    args: list[Expr] = []
+    for name in ("c2v_consumer_buf", "v2c_consumer_buf"):
+        static = call.evaluate(call.nodes[name]) if call.has(name) else 0
+        value = call.values.get(name)
+        if type(static) in (int, float):
+            args.append(Const(span, int(static), type=ScalarType("INT32")))
+        elif isinstance(value, Expr) and not isinstance(value, OpaqueExpr):
+            args.append(value)
+        else:
+            return  # a value whose conversion is not modelled here
+    kwargs: dict[str, Any] = {}
+    for part in ("dir_mask", "slot_size", "slot_num?", "local_slot_num?", "id?"):
+        value = _keyword(call, part, span)
+        if value is _UNKNOWN_VALUE:
+            return
+        if value is not _ABSENT:
+            kwargs[part.rstrip("?")] = value
+    call.built["op"] = call.op
+    call.built["args"] = args
+    call.built["kwargs"] = kwargs
+
+
+def _ci(call: OpCall, span: Span) -> None:
+    """`pl.tensor.arange(0, [1, n], dtype=pl.UINT32)` (an alias of `ci`) is
+    `tensor.ci(pl.const(0, pl.UINT32), [1, n], dtype=pl.UINT32, descending=False)`: an int
+    start (or an int constant) becomes a constant of the destination dtype."""
+    dtype = call.evaluate(call.nodes["dtype"]) if call.has("dtype") else None
+    if call.has("dtype") and not isinstance(dtype, DType):
+        return
+    dtype_name = dtype.name if isinstance(dtype, DType) else "INT32"
+    start = call.evaluate(call.nodes["start"]) if call.has("start") else UNKNOWN
+    value = call.values.get("start")
+    shape = call.values.get("shape")
+    if type(start) is int:
+        first: Expr = Const(span, start, type=ScalarType(dtype_name))
+    elif isinstance(value, Expr) and not isinstance(value, (Const, OpaqueExpr)):
+        first = value
+    else:
+        return
+    if not isinstance(shape, Expr):
+        return
+    descending = _keyword(call, "descending=False", span)
+    if descending is _UNKNOWN_VALUE:
+        return
+    call.built["op"] = f"{call.op.partition('.')[0]}.ci"
+    call.built["args"] = [first, shape]
+    call.built["kwargs"] = {"dtype": OpaqueExpr(span, f"pl.{dtype_name}"), "descending": descending}
+
+
 # Wrappers whose builder decides more than the table says.
-_BESPOKE = {"system.syncall": _syncall}
+_BESPOKE = {
+    "system.syncall": _syncall,
+    "system.aic_initialize_pipe": _initialize_pipe,
+    "system.aiv_initialize_pipe": _initialize_pipe,
+    "tensor.ci": _ci,
+    "tile.ci": _ci,
+}

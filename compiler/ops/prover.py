@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from compiler.ir import BinaryExpr, Const, Expr, ScalarType, UnaryExpr, Var
 from compiler.ir.types import Dim
 
-__all__ = ["Proof", "Sum", "is_integer", "prove_equal", "prove_less_equal", "same_dim"]
+__all__ = ["Proof", "Sum", "is_integer", "provably_equal", "prove_equal", "prove_less_equal", "same_dim"]
 
 # The signed integer dtypes; INDEX is one of them (the real `IsSignedInt`).
 _SIGNED = frozenset({"INT4", "INT8", "INT16", "INT32", "INT64", "INDEX"})
@@ -174,6 +174,18 @@ def prove_equal(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> Proof:
     if bound.low > 0 or bound.high < 0:
         return Proof.FALSE
     return Proof.UNKNOWN
+
+
+def provably_equal(lhs: Dim | Expr, rhs: Dim | Expr) -> bool | None:
+    """Whether `ProveValidExtentEqual(lhs, rhs)` is kTrue; None where our linear form
+    cannot follow the real analyzer. A difference whose bound the real one also leaves
+    open (its kUnknown: `n` against 64, `n` an INDEX variable) is a settled False."""
+    if lhs.__class__ is int and rhs.__class__ is int:
+        return lhs == rhs
+    bound = _difference_bound(lhs, rhs)
+    if isinstance(bound, Proof):
+        return None if bound is Proof.UNKNOWN else bound is Proof.TRUE
+    return bound.low == bound.high == 0
 
 
 def _difference_bound(lhs: Dim | Expr | Sum, rhs: Dim | Expr | Sum) -> _Bound | Proof:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from compiler.ir import Expr
 from compiler.ir.types import Dim
 from compiler.ops.call import OpError
-from compiler.ops.prover import Proof, prove_equal
+from compiler.ops.prover import Proof, provably_equal, prove_equal
 from compiler.ops.valid_region import Unsettled, format_dim, format_dims, is_known_dim
 
 __all__ = ["reshape_valid_shape"]
@@ -20,24 +20,20 @@ def _static(dim: Dim | Expr) -> int | None:
 
 
 def _equal(lhs: Dim | Expr, rhs: Dim | Expr) -> bool:
-    """`ExtentsProvablyEqual`, where ours settles it."""
+    """`ExtentsProvablyEqual` (also `ProveValidExtentEqual(...) == kTrue`), where ours
+    settles it: not proven, as the real analyzer leaves it, is False."""
     a, b = _static(lhs), _static(rhs)
     if a is not None and b is not None:
         return a == b
-    proof = prove_equal(lhs, rhs)
-    if proof is Proof.UNKNOWN:
+    proven = provably_equal(lhs, rhs)
+    if proven is None:
         raise Unsettled
-    return proof is Proof.TRUE
+    return proven
 
 
 def _empty(dim: Dim | Expr) -> bool:
-    value = _static(dim)
-    if value is not None:
-        return value == 0
-    proof = prove_equal(dim, 0)
-    if proof is Proof.UNKNOWN:
-        raise Unsettled
-    return proof is Proof.TRUE
+    """`IsProvablyEmptyExtent`."""
+    return _equal(dim, 0)
 
 
 def reshape_valid_shape(
@@ -151,14 +147,10 @@ def _unit_axis_map(
         return None
     if i == len(in_shape) and o == len(new_shape):
         return ()
-    if i < len(in_shape) and o < len(new_shape):
-        proof = prove_equal(in_shape[i], new_shape[o])
-        if proof is Proof.UNKNOWN:
-            raise Unsettled
-        if proof is Proof.TRUE:
-            tail = _unit_axis_map(src_valid, in_shape, new_shape, i + 1, o + 1, failed)
-            if tail is not None:
-                return (src_valid[i], *tail)
+    if i < len(in_shape) and o < len(new_shape) and _equal(in_shape[i], new_shape[o]):
+        tail = _unit_axis_map(src_valid, in_shape, new_shape, i + 1, o + 1, failed)
+        if tail is not None:
+            return (src_valid[i], *tail)
     if i < len(in_shape) and _static(in_shape[i]) == 1 and _equal(src_valid[i], in_shape[i]):
         tail = _unit_axis_map(src_valid, in_shape, new_shape, i + 1, o, failed)
         if tail is not None:

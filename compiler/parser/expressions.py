@@ -34,7 +34,8 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
-from compiler.parser import op_calls, op_directives, ops, type_checks
+from compiler.ir.types import TensorView
+from compiler.parser import distributed_calls, op_calls, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
@@ -49,6 +50,7 @@ from compiler.parser.errors import (
 )
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
+from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
@@ -109,12 +111,18 @@ class ExpressionParser:
         self._program: ProgramFunctions | None = None
         # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
         self._jit_inlined: Callable[[str], bool] | None = None
+        # Set by `distributed`: where a distributed call is (its function's level, scopes).
+        self._pld_context: Callable[[], distributed_calls.PldContext] | None = None
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
         not a JIT body, which is rewritten first, nor an inline one, parsed per call)."""
         self._names = names
         self._program = program
+
+    def distributed(self, context: Callable[[], distributed_calls.PldContext]) -> None:
+        """Check each distributed call's placement and name as the real parser does."""
+        self._pld_context = context
 
     def jit_body(self, inlined_name: Callable[[str], bool]) -> None:
         """The body is a `@pl.jit` one: the jit writes module constants in as literals
@@ -222,10 +230,13 @@ class ExpressionParser:
             args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
             return self._pl_call(node, op_path, split, args, kwargs, span)
         if path and path[0] == "pld" and len(path) >= 2:
-            # A distributed op: its arguments are read as an op's are (`mode="ring"` is an
-            # attribute, not a constant expression); the op itself is not modelled.
-            args, kwargs = self._op_arguments(node, literal_ok=True)
-            return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+            checked = len(path) <= 3 and self._pld_context is not None
+            if checked:
+                distributed_calls.check_pld_call(node, path, self._pld_context())  # type: ignore[misc]
+            call = self.distributed_call(node, span)
+            if checked:
+                distributed_calls.check_pld_arguments(node, path)
+            return call
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -236,6 +247,12 @@ class ExpressionParser:
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+        return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def distributed_call(self, node: ast.Call, span: Span) -> Expr:
+        """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
+        attribute, not a constant expression); the op itself is not modelled."""
+        args, kwargs = self._op_arguments(node, literal_ok=True)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
@@ -427,12 +444,45 @@ class ExpressionParser:
             has_slice = any(isinstance(index, ast.Slice) for index in indices)
             rank = len(value_type.shape) if value_type.shape is not None else None
             level = "tensor" if isinstance(value_type, TensorType) else "tile"
+            if has_slice and isinstance(value_type, TensorType):
+                lowered = _real_tensor_slice(span, value, value_type, index_operand)
+                if lowered is not None:
+                    lowered.type = self._slice_type(node, indices, lowered)
+                    return lowered
             if has_slice or (rank is not None and len(indices) < rank):
                 slice_type = type(value_type)(None, value_type.dtype)
                 return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
+
+    def _slice_type(self, node: ast.Subscript, indices: list[ast.expr], call: Call) -> IRType:
+        """The type of the `tensor.slice` a subscript is, deduced as that of the explicit
+        `pl.tensor.slice(x, [sizes], [offsets])` (its errors too): the real parser builds
+        the op through the same deduction."""
+        sizes = call.args[1].items  # type: ignore[attr-defined]
+        lowers = [index.lower if isinstance(index, ast.Slice) else None for index in indices]
+        lowers += [None] * (len(sizes) - len(lowers))
+        offsets = [lower if lower is not None else ast.Constant(0) for lower in lowers]
+        explicit = ast.Call(
+            func=ast.Attribute(
+                ast.Attribute(ast.Name("pl", ast.Load()), "tensor", ast.Load()), "slice", ast.Load()
+            ),
+            args=[
+                node.value,
+                ast.List([ast.Constant(size.value) for size in sizes], ast.Load()),
+                ast.List(offsets, ast.Load()),
+            ],
+            keywords=[],
+        )
+        ast.fix_missing_locations(ast.copy_location(explicit, node))
+        for part in ast.walk(explicit):
+            if not hasattr(part, "lineno") or part.lineno is None:
+                ast.copy_location(part, node)
+        deduced = op_calls.check_op_call(
+            "tensor", "slice", explicit, call.args, {}, self._evaluator.eval, self._is_dsl_var
+        )
+        return deduced if deduced is not None else call.type
 
     def _check_slice_steps(self, node: ast.Subscript, indices: list[ast.expr], value_type: IRType) -> None:
         """`x[a:b:s]` on a Tensor or Tile: the step is refused when the real parser
@@ -673,3 +723,64 @@ def _yield_type(args: list[Expr]) -> IRType:
     if len(args) == 1:
         return args[0].type
     return TupleType(tuple(arg.type for arg in args))
+
+
+def _real_tensor_slice(span: Span, value: Expr, source: TensorType, index: SubscriptIndex) -> Call | None:
+    """`x[a:b, :]` as the real parser builds it: `tensor.slice(x, [b - a, n], [a, 0])`, each
+    extent folded, typed `Tensor[[b - a, n], dtype]`. None where that is not modelled (an
+    integer index, which drops its dimension; a step; an extent that is not a constant; a
+    source with a view): the subscript is then kept as written."""
+    window = _static_window(span, source, index)
+    if window is None:
+        return None
+    sizes, offsets = window
+    size_consts: list[Expr] = [Const(span, size, type=ScalarType("INDEX")) for size in sizes]
+    result = TensorType(tuple(sizes), source.dtype, view=None)
+    return Call(
+        span, "tensor.slice", [value, _index_list(span, size_consts), _index_list(span, offsets)], type=result
+    )
+
+
+def real_tensor_assemble(span: Span, target: Var, source: Expr, index: SubscriptIndex) -> Call | None:
+    """`dst[a:b, :] = src` as the real parser builds it: `tensor.assemble(dst, src, [a, 0])`.
+    None where that is not modelled (see `_real_tensor_slice`; a source whose rank is not
+    the window's, which the real parser lifts): the store is then kept as written."""
+    destination, value = target.type, source.type
+    if not isinstance(destination, TensorType) or not isinstance(value, TensorType):
+        return None
+    window = _static_window(span, destination, index)
+    if window is None or value.shape is None or len(value.shape) != len(window[0]):
+        return None
+    return Call(span, "tensor.assemble", [target, source, _index_list(span, window[1])], type=destination)
+
+
+def _static_window(
+    span: Span, source: TensorType, index: SubscriptIndex
+) -> tuple[list[int], list[Expr]] | None:
+    """The extents and offsets of a subscript of `source` made of slices alone whose
+    extents fold (the dimensions it leaves out are `:`), None otherwise."""
+    shape = source.shape
+    if (
+        shape is None
+        or isinstance(source.view, TensorView)
+        or source.distributed
+        or len(index.items) > len(shape)
+    ):
+        return None
+    items = [*index.items, *(Slice(span, None, None, None) for _ in shape[len(index.items) :])]
+    sizes: list[int] = []
+    offsets: list[Expr] = []
+    for item, dim in zip(items, shape, strict=True):
+        if not isinstance(item, Slice) or item.step is not None:
+            return None
+        size = static_extent(item.lower, item.upper, dim)
+        if size is None:
+            return None
+        sizes.append(size)
+        offsets.append(item.lower if item.lower is not None else Const(span, 0, type=ScalarType("INDEX")))
+    return sizes, offsets
+
+
+def _index_list(span: Span, items: list[Expr]) -> MakeTuple:
+    """A list of indices, typed as the parser types the list of an explicit op call."""
+    return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))

@@ -12,7 +12,7 @@ import ast
 import builtins
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.base.diagnostics import Diagnostic, Severity
@@ -62,6 +62,7 @@ from compiler.ir import (
 from compiler.ir.visit import level_yields
 from compiler.parser import (
     cache_policy,
+    distributed_calls,
     loop_rules,
     ops,
     scope_headers,
@@ -82,7 +83,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.rebinding import BlockPath, RebindingTable, first_type
@@ -132,6 +133,8 @@ class FunctionContext:
     in_program: bool = False
     # The return types the program already resolved, by id of the method's def.
     resolved_returns: dict[int, IRType] | None = None
+    # The window buffers the program's functions declared so far (names unique per program).
+    window_buffers: set[str] = field(default_factory=set)
 
 
 class FunctionParser:
@@ -181,6 +184,9 @@ class FunctionParser:
             self._exprs.strict(self._closure, context.program)
         elif decorator.is_jit:
             self._exprs.jit_body(self._may_be_inlined_as_literal)
+        self._exprs.distributed(self._pld_context)
+        # InCore / SPMD scopes around the statement being parsed (device side: no HOST-only op).
+        self._device_scopes = 0
 
     @property
     def diagnostics(self) -> list[Diagnostic]:
@@ -455,6 +461,8 @@ class FunctionParser:
                 )
         else:
             targets = stmt.targets
+            if len(targets) == 1 and distributed_calls.is_alloc_window_buffer(stmt.value):
+                return self._window_buffer(targets[0], stmt.value, span)  # type: ignore[arg-type]
             if len(targets) != 1 or not isinstance(targets[0], (ast.Name, ast.Tuple, ast.Subscript)):
                 raise syntax_error(
                     f"Unsupported assignment: {ast.unparse(stmt)}",
@@ -463,6 +471,12 @@ class FunctionParser:
                 )
             target = targets[0]
         assert stmt.value is not None
+        if (
+            annotated_form
+            and _is_ptr_annotation(stmt)
+            and distributed_calls.is_alloc_window_buffer(stmt.value)
+        ):
+            return self._window_buffer(target, stmt.value, span)  # type: ignore[arg-type]
         value = self._exprs.parse(stmt.value)
         # A plain assignment has no annotation: its type is the value's.
         annotated = self._local_annotation(stmt, value) if annotated_form else _UNKNOWN
@@ -485,7 +499,9 @@ class FunctionParser:
                 return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
             index = self._exprs.subscript_index(target)
-            assembled = Call(span, "tensor.assemble", [previous, value, index], type=previous.type)
+            assembled = real_tensor_assemble(span, previous, value, index) or Call(
+                span, "tensor.assemble", [previous, value, index], type=previous.type
+            )
             return AssignStmt(
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
@@ -494,6 +510,31 @@ class FunctionParser:
                 type_checks.check_unpackable(value.type, target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
+
+    def _window_buffer(self, target: ast.expr, call: ast.Call, span: Span) -> Stmt:
+        """`buf = pld.alloc_window_buffer(size)`: its rules, its arguments read; the buffer
+        itself is not modelled (its value stays opaque)."""
+        declared = self._context.window_buffers
+        distributed_calls.check_alloc_assignment(target, call, self._pld_context(), declared)
+        assert isinstance(target, ast.Name)
+        value = self._exprs.distributed_call(call, Span.of(call))
+        distributed_calls.check_alloc_name_keyword(target, call)
+        path = distributed_calls.pld_path(call)
+        assert path is not None
+        distributed_calls.check_alloc_arguments(call, path)
+        declared.add(target.id)
+        return AssignStmt(span, self._bind(target.id, UnknownType(), Span.of(target)), value)
+
+    def _pld_context(self) -> distributed_calls.PldContext:
+        """The function's level as the real parser holds it: the decorator's `level=`, HOST
+        for `@pl.jit.host`; not known for another jit form or a level alias."""
+        decorator = self._decorator
+        if decorator.name == "jit.host":
+            level, known = "HOST", True
+        else:
+            level = enum_keyword_name(decorator, "level")
+            known = decorator.name == "function" and (level is None or LEVELS.get(level, level) == level)
+        return distributed_calls.PldContext(level, known, self._device_scopes > 0)
 
     def _array_element_update(
         self, name: str, array: Var, index: ast.expr, value: Expr, span: Span
@@ -887,6 +928,8 @@ class FunctionParser:
             prologue.append(AssignStmt(Span.of(stmt.target), block_idx, get_idx))
         if plan.manual:
             self._manual_runtime_depth += 1
+        device = plan.kind in (ScopeKind.IN_CORE, ScopeKind.SPMD)
+        self._device_scopes += device
         try:
             # `for i in pl.spmd(...)` is a Python loop but no DSL loop (see check_loop_control).
             if isinstance(stmt, ast.For):
@@ -894,6 +937,7 @@ class FunctionParser:
             else:
                 body = self._block(stmt.body, span, stmt.end_lineno)
         finally:
+            self._device_scopes -= device
             if plan.manual:
                 self._manual_runtime_depth -= 1
         body.stmts[:0] = prologue
@@ -1180,3 +1224,15 @@ def _loop_var_type(bounds: list[Expr]) -> ScalarType:
         if isinstance(bound, Const) and isinstance(bound.type, ScalarType) and bound.type.dtype != "INDEX":
             return ScalarType(None)
     return ScalarType("INDEX")
+
+
+def _is_ptr_annotation(stmt: ast.AnnAssign) -> bool:
+    """`x: pl.Ptr = ...` / `x: Ptr = ...` (also `MemRefType`), as the real parser spells it."""
+    annotation = stmt.annotation
+    if isinstance(annotation, ast.Attribute):
+        return (
+            isinstance(annotation.value, ast.Name)
+            and annotation.value.id == "pl"
+            and annotation.attr in ("Ptr", "MemRefType")
+        )
+    return isinstance(annotation, ast.Name) and annotation.id in ("Ptr", "MemRefType")

@@ -179,31 +179,37 @@ def _collect_definitions(
     factory: ast.FunctionDef | ast.AsyncFunctionDef | None,
     path: list[ast.stmt],
     found: list[tuple[ast.stmt, DecoratorInfo, ModuleEnvironment]],
+    owner: ast.ClassDef | None = None,
 ) -> None:
+    """`owner`: the module-level class whose body `block` is (its methods' `self`)."""
     for stmt in block:
         decorator = dsl_decorator(stmt, env)
         if decorator is not None:
-            closure = env if factory is None else _factory_closure(env, factory, [*path, stmt])
+            closure = env if factory is None else _factory_closure(env, factory, [*path, stmt], owner)
             found.append((stmt, decorator, closure))
             continue
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
             if factory is None:  # a factory: what it defines sees its locals
-                _collect_definitions(stmt.body, env, stmt, [], found)
+                _collect_definitions(stmt.body, env, stmt, [], found, owner)
             else:
-                _collect_definitions(stmt.body, env, factory, [*path, stmt], found)
+                _collect_definitions(stmt.body, env, factory, [*path, stmt], found, owner)
             continue
         # Plain Python: look inside for definitions its execution would decorate.
+        inner_owner = stmt if isinstance(stmt, ast.ClassDef) and factory is None and owner is None else None
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             children = getattr(stmt, field_name, None)
             if isinstance(children, list):
                 nested = [child for child in children if isinstance(child, ast.stmt)]
                 nested += [s for h in children if isinstance(h, ast.ExceptHandler) for s in h.body]
                 inner = [*path, stmt] if factory is not None else path
-                _collect_definitions(nested, env, factory, inner, found)
+                _collect_definitions(nested, env, factory, inner, found, inner_owner)
 
 
 def _factory_closure(
-    env: ModuleEnvironment, factory: ast.FunctionDef | ast.AsyncFunctionDef, path: list[ast.stmt]
+    env: ModuleEnvironment,
+    factory: ast.FunctionDef | ast.AsyncFunctionDef,
+    path: list[ast.stmt],
+    owner: ast.ClassDef | None = None,
 ) -> ModuleEnvironment:
     functions = [
         factory,
@@ -212,7 +218,7 @@ def _factory_closure(
     names = frozenset().union(*(bound_in_function(function) for function in functions))
     if any(isinstance(step, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) for step in path[:-1]):
         path = []  # deeper than the factory's own body: its names all stay unknown
-    return factory_environment(env, factory, path, names, dsl_decorator_name)
+    return factory_environment(env, factory, path, names, dsl_decorator_name, owner)
 
 
 def _first_line(node: ast.stmt) -> int:

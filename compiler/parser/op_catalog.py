@@ -131,7 +131,7 @@ class OpSignature:
         return f"{self.function_name}({', '.join(parts)})"
 
 
-def _parse_params(text: str) -> tuple[Param, ...]:
+def parse_params(text: str) -> tuple[Param, ...]:
     """Read the data module's Python-like signature text ("a, b=, *, c=")."""
     if not text:
         return ()
@@ -168,12 +168,12 @@ def lookup(namespace: str | None, name: str) -> OpSignature | None:
         if entry is None:
             return None
         level, function_name, text = entry
-        return OpSignature(None, name, function_name, level, _parse_params(text))
+        return OpSignature(None, name, function_name, level, parse_params(text))
     ops = _NAMESPACE_OPS.get(namespace)
     if ops is None or name not in ops:
         return None
     function_name, text = ops[name]
-    return OpSignature(namespace, name, function_name, namespace, _parse_params(text))
+    return OpSignature(namespace, name, function_name, namespace, parse_params(text))
 
 
 def is_attribute(namespace: str | None, name: str) -> bool:

@@ -67,7 +67,6 @@ from compiler.ir import (
     SplitAivScopeStmt,
     SpmdScopeStmt,
     Stmt,
-    SubscriptIndex,
     TensorType,
     TupleGetItem,
     UnaryExpr,
@@ -115,18 +114,6 @@ def reads_outside_defining_arm(function: Function) -> list[Var]:
     converter = _Converter()
     converter.function(copy.deepcopy(function))
     return list(converter.unversioned.values())
-
-
-def _is_subscript_store(stmt: Stmt) -> bool:
-    if not isinstance(stmt, AssignStmt) or not isinstance(stmt.value, Call):
-        return False
-    args = stmt.value.args
-    return (
-        stmt.value.op == "tensor.assemble"
-        and len(args) == 3
-        and isinstance(args[0], Var)
-        and isinstance(args[2], SubscriptIndex)
-    )
 
 
 def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:
@@ -242,12 +229,13 @@ class _Converter:
         """Leaving the loop: the name is again what it was before it (the target is scoped
         to the loop, so a later loop does not carry it). A name that was not bound before
         stays readable (a read after the loop is not ours to judge), but is no value a
-        later loop carries."""
+        later loop carries; its versions go on counting under the loop's variable."""
         key, var = saved
-        if key is None:
-            self.keys.pop(name, None)
-        else:
+        if key is not None:
             self.keys[name] = key
+        # A name not bound before stays the loop's variable in the real parser: a later
+        # assignment of it is a new version of that variable (`for c in ...` then
+        # `c = h * 192` is `c__ssa_v1`, after `c__idx_v0`).
         if var is None:
             self.loop_scoped.add(name)
         else:
@@ -364,18 +352,11 @@ class _Converter:
             self.block(stmt)
         elif isinstance(stmt, AssignStmt):
             stmt.value = self.expr(stmt.value)
-            if _is_subscript_store(stmt):
-                # `dst[...] = src` keeps dst's name: the dump writes it as the same sugar,
-                # since the window it stores into is only known as written.
-                target = stmt.value.args[0]  # type: ignore[attr-defined]
-                name = self.source(target) or target.name
-                self.bind_name(stmt.var, name)
-                stmt.var.name = target.name
-                self.cur[name] = stmt.var
-            else:
-                self.take_alias(stmt.jit_alias, stmt.var.name)
-                self.define(stmt.var, "ssa")
-                self.origin[id(stmt.var)] = self.value_origin(stmt.value)
+            # `dst[...] = src` is `dst = pl.tensor.assemble(dst, src, offsets)` to the real
+            # parser: a new version of dst, as any assignment.
+            self.take_alias(stmt.jit_alias, stmt.var.name)
+            self.define(stmt.var, "ssa")
+            self.origin[id(stmt.var)] = self.value_origin(stmt.value)
         elif isinstance(stmt, EvalStmt):
             stmt.expr = self.expr(stmt.expr)
         elif isinstance(stmt, ReturnStmt):

@@ -204,8 +204,27 @@ def _call(call: Call) -> str:
     if call.op in _SUBSCRIPT_OPS and isinstance(index, SubscriptIndex) and not call.kwargs:
         return format_subscript(call.args[0], index)
     parts = [format_expr(arg) for arg in call.args]
+    if call.op == "tensor.assemble" and len(call.args) == 3 and isinstance(call.args[2], SubscriptIndex):
+        # `dst[...] = src` after ConvertToSSA made it a new version of dst: no longer
+        # sugar, the assemble with the window's offsets, as the real parser builds it.
+        parts[2] = _window_offsets(call.args[2], call.args[0].type)
     parts += [f"{key}={format_kwarg_value(key, value)}" for key, value in call.kwargs.items()]
     return f"{format_op_name(call.op)}({', '.join(parts)})"
+
+
+def _window_offsets(index: SubscriptIndex, target: object) -> str:
+    """The offsets of a subscript's window: each slice's lower bound (0 when left out),
+    each integer index itself, 0 for each dimension past the subscript's."""
+    offsets = [
+        (format_expr(item.lower) if item.lower is not None else "0")
+        if isinstance(item, Slice)
+        else format_expr(item)
+        for item in index.items
+    ]
+    shape = getattr(target, "shape", None)
+    if shape is not None:
+        offsets += ["0"] * (len(shape) - len(offsets))
+    return "[" + ", ".join(offsets) + "]"
 
 
 def _index_item(item: Expr) -> str:

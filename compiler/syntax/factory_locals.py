@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.syntax.environment import ModuleEnvironment, fold_statement
-from compiler.syntax.values import UNKNOWN
+from compiler.syntax.values import UNKNOWN, Instance
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
 
@@ -28,14 +28,21 @@ def factory_environment(
     path: list[ast.stmt],
     bound_names: frozenset[str],
     dsl_decorator_of: Callable[[ast.stmt, ModuleEnvironment], Any] | None = None,
+    owner: ast.ClassDef | None = None,
 ) -> ModuleEnvironment:
     """`env` as seen from inside `factory`, just before the statement `path[-1]` runs.
 
     `path` is the chain of statements from one of `factory.body`'s statements down to
-    the definition; `bound_names` every name the factory binds (parameters included)."""
+    the definition; `bound_names` every name the factory binds (parameters included).
+    The program is the one the factory builds called with its parameters' defaults (a
+    parameter without one is unknown); a method of the class `owner` (a test case's
+    `get_program`) is called on an instance made with its `__init__`'s defaults."""
     derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
     for name in bound_names:
         derived.values[name] = UNKNOWN
+    derived.values.update(parameter_defaults(factory, env))
+    if owner is not None and _is_method(factory):
+        derived.values[factory.args.args[0].arg] = _instance(owner, env)
     evaluator = derived.evaluator()
     block: list[ast.stmt] = factory.body
     for step in path:
@@ -65,3 +72,71 @@ def _block_holding(stmt: ast.stmt, path: list[ast.stmt]) -> list[ast.stmt]:
         if any(id(child) in following for child in handler.body):
             return handler.body
     return []
+
+
+def parameter_defaults(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, env: ModuleEnvironment
+) -> dict[str, Any]:
+    """The function's parameters that have a default, bound to it (folded in `env`, where
+    the defaults are evaluated when the function is defined)."""
+    arguments = function.args
+    evaluator = env.evaluator()
+    positional = [*arguments.posonlyargs, *arguments.args]
+    found: dict[str, Any] = {}
+    for param, default in zip(positional[len(positional) - len(arguments.defaults) :], arguments.defaults):
+        found[param.arg] = evaluator.eval(default)
+    for param, default in zip(arguments.kwonlyargs, arguments.kw_defaults):
+        if default is not None:
+            found[param.arg] = evaluator.eval(default)
+    return found
+
+
+def _is_method(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return bool(function.args.args) and not function.decorator_list
+
+
+def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
+    """The attributes `owner.__init__` sets on its instance, its parameters at their
+    defaults: those its straight-line statements assign (`self.m, self.k = m, k`,
+    `self.n = n_tile * tiles`), folded; one set anywhere else is unknown."""
+    init = next(
+        (s for s in owner.body if isinstance(s, ast.FunctionDef) and s.name == "__init__" and s.args.args),
+        None,
+    )
+    attributes: dict[str, Any] = {}
+    if init is None:
+        return Instance(attributes)
+    me = init.args.args[0].arg
+    local = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
+    for node in ast.walk(init):  # its locals shadow the module's values
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            local.values[node.id] = UNKNOWN
+    local.values.update(parameter_defaults(init, env))
+    local.values[me] = Instance(attributes)  # what it has set so far
+    evaluator = local.evaluator()
+    for stmt in init.body:
+        if isinstance(stmt, ast.Assign) and all(_sets_attributes(t, me) for t in stmt.targets):
+            value = evaluator.eval(stmt.value)
+            for target in stmt.targets:
+                _set_attributes(target, value, attributes, me)
+            continue
+        for node in ast.walk(stmt):  # an attribute set under a condition, a loop...: unknown
+            if _sets_attributes(node, me) and isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
+                attributes[node.attr] = UNKNOWN  # type: ignore[attr-defined]
+        fold_statement(stmt, local, evaluator, None)
+    return Instance(attributes)
+
+
+def _sets_attributes(target: ast.expr, me: str) -> bool:
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return all(_sets_attributes(element, me) for element in target.elts)
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me
+
+
+def _set_attributes(target: ast.expr, value: Any, attributes: dict[str, Any], me: str) -> None:
+    if isinstance(target, ast.Attribute):
+        attributes[target.attr] = value
+    elif isinstance(target, (ast.Tuple, ast.List)):
+        items = value if isinstance(value, (tuple, list)) and len(value) == len(target.elts) else None
+        for index, element in enumerate(target.elts):
+            _set_attributes(element, items[index] if items is not None else UNKNOWN, attributes, me)

@@ -46,6 +46,17 @@ class ModuleRef:
         self.__dict__["path"] = path
 
 
+@dataclass(frozen=True)
+class Instance:
+    """`self` in a method building a program: the attributes its class's `__init__` sets
+    from its parameters' defaults (`TestCase().get_program()`), by name."""
+
+    attributes: dict[str, Any]
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
 @dataclass(frozen=True, init=False)
 class EnumMember:
     """`pl.<Enum>.<member>`, e.g. EnumMember("CachePolicy", "BYPASS")."""
@@ -279,6 +290,8 @@ class StaticEvaluator:
 
     @staticmethod
     def _attribute(base: Any, attr: str) -> Any:
+        if isinstance(base, Instance):
+            return base.attributes.get(attr, UNKNOWN)
         if isinstance(base, ModuleRef) and base.path == "pypto.language":
             if attr in DTYPE_NAMES:
                 # A new value each time (not one shared per name): it may end up in the IR

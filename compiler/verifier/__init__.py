@@ -7,11 +7,26 @@ properties (`TypeChecked`, ... : errors that stop the compile, "Verification fai
 after 'pipeline_input' ..."). One module per check family, as upstream lays them out:
 
 - `type_check`: the `TypeChecked` property (loop bounds, conditions, loop and `if` carries,
-  `carried_types`);
+  `carried_types`; declared valid shapes, `valid_shape_bounds`);
 - `no_redundant_blocks`: the `NoRedundantBlocks` property (a yield before its block's end);
 - `inout_use`: the `InOutUseValid` property (a variable read after a call wrote it);
 - `unused_variable`: `UnusedVariableCheck`;
 - `out_param_write_dropped`: `OutParamWriteDropped`.
+
+The structural properties checked at pipeline_input are those both structural and verified
+(`GetStructuralProperties() ∩ GetVerifiedProperties()`, ir_property.cpp): `TypeChecked`,
+`NoRedundantBlocks`, `BreakContinueValid`, `InOutUseValid`, `ManualDepsOnSubmitOnly`,
+`AtomicAddDtypeValid`. Not modelled, because DSL source cannot reach them:
+`BreakContinueValid` (the parser refuses a `break` / `continue` outside a loop or in a
+parallel or unrolled one first, in the same words); `ManualDepsOnSubmitOnly` (the parser
+refuses a `manual_dep_edges` attribute written in source: dependency edges go on
+`pl.submit`); `AtomicAddDtypeValid` (a BF16 atomic add is refused only on a backend without
+it, Ascend950, and `ir.compile`'s default backend, Ascend910B, has it); `TypeChecked`'s condition checks (the parser refuses an `if` / `while` condition that is
+no BOOL scalar) and its init-value-vs-IterArg edge (the builder types an IterArg as its init
+value). `SSAForm`, `UseAfterDef` and `StructuredCtrlFlow` are not checked at pipeline_input:
+SSA is verified after ConvertToSSA (which produces it from any program the parser builds),
+the other two only on request; a name read before it is bound is the parser's "Undefined
+variable". No check compares a `return` with the declared return types at pipeline_input.
 
 The checks run on what the real IR holds for a function: its parameters (from our
 IR) and its body as the real parser binds it, read off the function's source

@@ -67,10 +67,13 @@ def inout_use_errors(function: Function, program: Program) -> list[Diagnostic]:
 
 
 class _Checker:
-    def __init__(self, callees: dict[str, Function]) -> None:
+    def __init__(self, callees: dict[str, Function], inits: dict[str, Expr] | None = None) -> None:
         self._callees = callees
         self.dead: dict[str, Span] = {}  # a marked name -> the first call that marked it
         self.found: list[Diagnostic] = []
+        # The iteration arguments in scope -> their init values: upstream's visitor, reading
+        # an IterArg, goes on into its init value (a read of that too).
+        self._inits: dict[str, Expr] = dict(inits or {})
 
     # ------------------------------------------------------------------ statements
 
@@ -85,13 +88,13 @@ class _Checker:
         elif isinstance(stmt, ForStmt):
             for expr in [stmt.start, stmt.stop, stmt.step, *stmt.init_values]:
                 self.visit_expr(expr)
-            self._loop_body(stmt.body, stmt.iter_args)
+            self._loop_body(stmt.body, stmt.iter_args, stmt.init_values)
             self._bound([*stmt.iter_args, *stmt.return_vars, *([stmt.loop_var] if stmt.loop_var else [])])
         elif isinstance(stmt, WhileStmt):
             self.visit_expr(stmt.condition)
             for expr in stmt.init_values:
                 self.visit_expr(expr)
-            self._loop_body(stmt.body, stmt.iter_args)
+            self._loop_body(stmt.body, stmt.iter_args, stmt.init_values)
             self._bound([*stmt.iter_args, *stmt.return_vars])
         elif isinstance(stmt, IfStmt):
             self.visit_expr(stmt.condition)
@@ -111,19 +114,28 @@ class _Checker:
                 self.visit_expr(expr)
             self._bound(getattr(stmt, "targets", []))
 
-    def _loop_body(self, body: SeqStmts, iter_args: list[Var]) -> None:
+    def _loop_body(self, body: SeqStmts, iter_args: list[Var], init_values: list[Expr]) -> None:
         """The body, entered with what an earlier iteration leaves marked (the back edge)."""
-        kills = _Checker(self._callees)
+        outer_inits = self._inits
+        self._inits = {**outer_inits, **{var.name: init for var, init in zip(iter_args, init_values)}}
+        kills = _Checker(self._callees, self._inits)
         kills.visit_body(body)
         carried = {var.name for var in iter_args}
         for name, origin in kills.dead.items():
             if name not in carried:
                 self.dead.setdefault(name, origin)
         self.visit_body(body)
+        self._inits = outer_inits
 
     def _bound(self, variables: list[Var]) -> None:
         for var in variables:
             self.dead.pop(var.name, None)
+            self._inits.pop(var.name, None)  # the name is another Var from here on
+            # An init value whose name is bound anew may be another Var than the one read
+            # through the IterArg: not followed (a missed error at worst).
+            for name, init in list(self._inits.items()):
+                if isinstance(init, Var) and init.name == var.name:
+                    del self._inits[name]
 
     # ------------------------------------------------------------------ expressions
 
@@ -136,6 +148,9 @@ class _Checker:
             origin = self.dead.get(expr.name)
             if origin is not None:
                 self.found.append(_error(expr, origin))
+            init = self._inits.get(expr.name)
+            if init is not None:
+                self.visit_expr(init)
             return
         if isinstance(expr, Call):
             for arg in expr.args:

@@ -31,6 +31,7 @@ from compiler.passes.pipeline import PARSE, PIPELINE, find_pass, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.printer import print_definitions, unfolded_names
+from compiler.printer.unfaithful import SUBSCRIPT_KEPT, first_untyped, kept_subscript
 
 LAST_PASS = PIPELINE[-1].name
 
@@ -85,6 +86,22 @@ def passed(
         if construct is not None and id(definition) not in unfolded:
             unfolded[id(definition)] = ConstructNotModelled(construct[1], construct[0])
     programs, functions, refused = _passed(analysis, after, keep_analysis, unfolded=unfolded)
+    # Subscript sugar still in the IR prints as written, where the real dump has the op
+    # call the real parser builds of it (`pl.tensor.read(x, [i, j])`, a tile's slice...);
+    # a program with a var whose type we do not infer prints without the type the real
+    # dump writes (at this stage: a pass may type what the parse did not). A free
+    # function has no real dump to hold to its types.
+    stage = find_pass(after)
+    for definition in [*programs, *functions]:
+        span = kept_subscript(definition)
+        untyped = first_untyped(definition) if isinstance(definition, Program) else None
+        if span is not None:
+            refused.append((definition, PassNotModelled(PARSE, SUBSCRIPT_KEPT, span)))
+        elif untyped is not None:
+            refused.append((definition, PassNotModelled(stage.name if stage else PARSE, *untyped)))
+    kept = {id(d) for d, _ in refused}
+    programs = [p for p in programs if id(p) not in kept]
+    functions = [f for f in functions if id(f) not in kept]
     return programs, functions, [(d.span, _not_shown(d, problem)) for d, problem in refused]
 
 

@@ -23,6 +23,7 @@ from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.ir import ScalarType, TensorType, TileType
 from pto_lsp.features.ir_lookup import function_containing, type_before
+from pto_lsp.features.op_argument_fixes import op_argument_fixes
 from pto_lsp.features.pl_catalogue import (
     DTYPES,
     ENUMS,
@@ -30,6 +31,7 @@ from pto_lsp.features.pl_catalogue import (
     closest_members,
     closest_ops,
     find_op,
+    pl_alias,
     pl_aliases,
     takes_arguments,
 )
@@ -43,7 +45,7 @@ def front_end_fixes(analysis: ModuleAnalysis, source: SourceText, diagnostic: Di
         match = pattern.search(diagnostic.message)
         if match is not None and exception in (None, diagnostic.exception):
             return fixer(analysis, source, diagnostic, match)
-    return []
+    return op_argument_fixes(analysis, source, diagnostic)
 
 
 # ------------------------------------------------------------ builtin range
@@ -70,7 +72,7 @@ def _fix_builtin_range(
     if chosen is None:
         return []
     assert isinstance(chosen.iter, ast.Call)
-    alias = _pl_alias(analysis)
+    alias = pl_alias(analysis.environment)
     callee = _span_in(chosen.iter.func, located)
     if alias is None or callee is None:
         return []
@@ -227,7 +229,7 @@ def _fix_aug_assign(
     kind = type_before(function, target, site.span) if function is not None else None
     op = _OP_FORM.get(type(node.op))
     symbol = _SCALAR_FORM.get(type(node.op))
-    alias = _pl_alias(analysis)
+    alias = pl_alias(analysis.environment)
     forms: list[str] = []
     if op is not None and alias is not None and not isinstance(kind, ScalarType):
         forms.append(f"{target} = {alias}.{op}({target}, {value})")
@@ -313,12 +315,6 @@ def _nearest_first(located: list[tuple[ast.AST, Span]], where: Span) -> Iterable
 
 
 # ------------------------------------------------------------ helpers
-
-
-def _pl_alias(analysis: ModuleAnalysis) -> str | None:
-    """The name the module gives `pypto.language` (`pl` when it is one of them)."""
-    aliases = pl_aliases(analysis.environment)
-    return "pl" if "pl" in aliases else next(iter(aliases), None)
 
 
 def _span_in(node: ast.AST, located: list[tuple[ast.AST, Span]]) -> Span | None:

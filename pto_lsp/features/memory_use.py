@@ -16,6 +16,7 @@ from compiler.analysis import ModuleAnalysis
 from compiler.base.span import Span
 from compiler.codegen.kernel_memory import KernelMemory, SpaceUse, format_bytes
 from compiler.codegen.tile_memory import DEFAULT_SOC, capacity
+from pto_lsp.features.memory_map import kernel_map, map_text
 
 
 def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
@@ -126,7 +127,8 @@ _LENS_REASON = 90
 
 def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str = "") -> str:
     """`pto-lsp compile --emit memory`: per kernel, one line per memory space,
-    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`. `kernel`: that one only."""
+    `<program>.<kernel> (line N): Vec 131,072 / 188,416 bytes`, then its picture as text
+    (`memory_map.map_text`, indented lines). `kernel`: that one only."""
     lines = [f"// on-chip memory per kernel ({soc}; 'at most': MemoryReuse not modelled for the kernel)"]
     for memory in all_kernels(analysis):
         if kernel and memory.name != kernel:
@@ -137,6 +139,7 @@ def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str 
             lines.append(f"{head}: no on-chip tiles")
         for use in memory.spaces:
             lines.append(f"{head}: {use_text(use, soc)}")
+        lines.extend(map_text(kernel_map(memory, soc)))
         if not memory.analysed:
             lines.append(f"{head}: not analysed: {memory.why_not_exact}")
             continue

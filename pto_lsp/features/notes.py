@@ -1,9 +1,10 @@
 """Information notes the editor adds to the compiler's diagnostics.
 
 What the front end did not analyse (a construct it keeps opaque, e.g. a distributed op)
-gets a hint (severity 4, PTO010): `check` counts such constructs ("could not be
-analysed"); in the editor each one is marked quietly, so that a clean kernel can be told
-from one pto-lsp did not look at.
+gets a hint (severity 4, PTO010), and so does a program a pass stopped on (a construct
+whose real treatment the pass does not reproduce: the checks after it did not run):
+`check` counts both ("could not be analysed"); in the editor each one is marked quietly,
+so that a clean kernel can be told from one pto-lsp did not look at.
 
 A declaration on a non-CORE_GROUP `pl.at` scope is accepted and carried onto
 the outlined function, but no load picks it up today (the spec's Limits): the
@@ -12,7 +13,7 @@ author should know the declaration has no effect yet.
 
 from __future__ import annotations
 
-from compiler.analysis import ModuleAnalysis
+from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.coverage import unanalysed_constructs
@@ -40,6 +41,24 @@ def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
             )
         )
     return notes
+
+
+def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
+    """A hint where a pass stopped on a construct it does not model (the IR view's "not
+    shown"): the checks after that pass did not run on the program (`check` counts it)."""
+    return [
+        Diagnostic(
+            code=codes.NOT_MODELLED,
+            message=(
+                f"Not analysed: {why} is not modelled, so the checks after that pass (the memory "
+                "planner, codegen) did not run on this program (the real compiler may accept or reject it)"
+            ),
+            span=span,
+            severity=Severity.HINT,
+            stage=Stage.PARSER,
+        )
+        for span, why in analysis.pipeline.unanalysed
+    ]
 
 
 def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:

@@ -185,6 +185,12 @@ def pl_aliases(environment: ModuleEnvironment) -> list[str]:
     return [name for name, value in environment.values.items() if value == ModuleRef(PL_MODULE)]
 
 
+def pl_alias(environment: ModuleEnvironment) -> str | None:
+    """The name a fix writes `pypto.language` as: `pl` when it is one of its names, else the first."""
+    aliases = pl_aliases(environment)
+    return "pl" if "pl" in aliases else next(iter(aliases), None)
+
+
 # A dtype spelt as a family and a width: `FP32`, `INT8`, `UINT16`, `BF16`, `HF8`.
 _SIZED_DTYPE = re.compile(r"(UINT|INT|FP|BF|HF)(\d+)", re.IGNORECASE)
 

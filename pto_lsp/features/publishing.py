@@ -31,7 +31,7 @@ from compiler.codegen.memory_checks import SOC_JUDGED_CODES
 from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
-from pto_lsp.features.notes import declaration_notes, not_analysed_notes
+from pto_lsp.features.notes import declaration_notes, not_analysed_notes, pass_refusal_notes
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
@@ -131,6 +131,9 @@ class _Converted:
         self.notes = declaration_notes(alone)
         if analysis.may_hold_opaque:
             self.notes += not_analysed_notes(alone)
+        if codegen:  # the passes run on the unit's programs (their diagnostics are published)
+            marked = {note.span for note in self.notes}
+            self.notes += [note for note in pass_refusal_notes(analysis) if note.span not in marked]
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)

@@ -39,7 +39,7 @@ def quick_fixes(analysis: DocumentAnalysis, source: SourceText, diagnostic: Diag
     if diagnostic.code == codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE:
         return _fix_coherency(source, diagnostic)
     if diagnostic.code not in _FIXERS:
-        return front_end_fixes(analysis, source, diagnostic)
+        return front_end_fixes(analysis, source, diagnostic)  # and the op arguments' fixes
     site = source.statement_at(diagnostic.span)
     marker = _marker(site)
     if site is None or marker is None:

@@ -76,6 +76,10 @@ class SourceText:
         text = self.line(line)
         return text[: len(text) - len(text.lstrip(" \t"))]
 
+    def unit_at(self, line: int) -> UnitSource | None:
+        """The unit holding a 1-based line."""
+        return self._unit_at(line)
+
     def statement_at(self, span: Span) -> StatementSite | None:
         """The statement whose span is exactly `span`, parsed from its unit (never executed)."""
         unit = self._unit_at(span.start_line)
@@ -113,6 +117,21 @@ class SourceText:
 
     def insert_before_line(self, line: int, indent: str, statement: str) -> Edit:
         return Edit(Span(line, 0, line, 0), f"{indent}{statement}\n")
+
+
+def applied(unit: UnitSource, edits: tuple[Edit, ...]) -> str | None:
+    """The unit's text with the edits made (None: an edit reaches outside the unit)."""
+    lines = unit.text.split("\n")
+    last = unit.start_line + len(lines) - 1
+    for edit in sorted(edits, key=lambda e: (e.span.start_line, e.span.start_col), reverse=True):
+        span = edit.span
+        if not unit.start_line <= span.start_line <= span.end_line <= last:
+            return None
+        first = lines[span.start_line - unit.start_line].encode("utf-8")
+        end = lines[span.end_line - unit.start_line].encode("utf-8")
+        text = (first[: span.start_col] + edit.new_text.encode("utf-8") + end[span.end_col :]).decode("utf-8")
+        lines[span.start_line - unit.start_line : span.end_line - unit.start_line + 1] = text.split("\n")
+    return "\n".join(lines)
 
 
 def _find(

@@ -269,7 +269,7 @@ def moved(analysis: UnitAnalysis, delta: int) -> UnitAnalysis:
         result.__dict__["pipeline"] = PipelineReport(
             pipeline_diagnostics,
             shift_spans(report.kernel_memory, delta),
-            [shift_span(span, delta) for span in report.unanalysed],
+            [(shift_span(span, delta), why) for span, why in report.unanalysed],
         )
     if "facts" in analysis.__dict__:
         result.__dict__["facts"] = shift_spans(analysis.facts, delta)

@@ -1,15 +1,20 @@
-"""Each site's status: `modelled`, `out of static reach` or `not modelled yet`.
+"""Each site's status: `modelled`, `out of static reach`, `internal invariant` or `not
+modelled yet`.
 
 - `modelled`: a row the real compiler rejected with a message of the site's template (the
   row is matched to the site by the template, automatically), on which pto-lsp reports the
   real message (on the real line, where the real error has one) under one of its codes; and
   a row of the same group the real compiler accepted, on which pto-lsp reports no error of
   that code.
-- `out of static reach`: the reason is given. Automatically for the compiler's internal
-  invariants (the INTERNAL_* macros, `InternalError`: a failure is a compiler bug, not a
-  mistake DSL source can make) and for the sites of code `ir.compile` with its Default
-  strategy and default planner never runs; by hand (`docs/ledger/hand_classified.json`) for
-  the rest, each rule with its reason.
+- `out of static reach`: the reason is given. Automatically for the sites of code
+  `ir.compile` with its Default strategy and default planner never runs; by hand
+  (`docs/ledger/hand_classified.json`) for the rest, each rule with its reason.
+- `internal invariant`: the INTERNAL_* macros (`InternalError`), which the compiler itself
+  declares its own invariants (a failure is its bug, not a user mistake), none of them
+  reached by a recorded real rejection. A class of its own, not "out of static reach": some
+  internal checks are reached from DSL all the same (the orchestration codegen's "Misplaced
+  tensor op", InitMemRef's positive shape: modelled, with their rows), so an internal site a
+  real rejection reaches is `not modelled yet` until it is.
 - `not modelled yet`: everything else, honestly. `reached_by` counts the real rejections of
   the site's template in the rows: those are the first to model.
 """
@@ -30,18 +35,18 @@ HAND_CLASSIFIED = REPO / "docs" / "ledger" / "hand_classified.json"
 
 MODELLED = "modelled"
 OUT_OF_REACH = "out of static reach"
+INTERNAL = "internal invariant"
 NOT_MODELLED = "not modelled yet"
-STATUSES = (MODELLED, OUT_OF_REACH, NOT_MODELLED)
+STATUSES = (MODELLED, OUT_OF_REACH, INTERNAL, NOT_MODELLED)
 
 # The components the parser runs (a row the parser accepted was judged by them).
 PARSE_COMPONENTS = frozenset({"parser", "language", "ir-python", "ir-core", "op-deduction"})
 
 INTERNAL_REASON = (
-    "an internal invariant (INTERNAL_CHECK / InternalError): the compiler's own IR breaking it "
-    "is a compiler bug, not a mistake DSL source can make"
+    "INTERNAL_CHECK / InternalError: the compiler's own invariant (a failure is its bug), "
+    "reached by no recorded real rejection"
 )
 _AUTOMATIC: list[tuple[Callable[[dict], bool], str]] = [
-    (lambda s: s["raises"] == "InternalError", INTERNAL_REASON),
     (
         lambda s: s["file"].startswith("src/ir/transforms/dsa/") or "DsaRP" in s["function"],
         "the DSA_RP memory planner's: ir.compile's default planner (PYPTO) never runs it",
@@ -140,6 +145,8 @@ def classify(
             reason = next((rule["reason"] for rule in hand if _applies(rule, site)), None)
         if reason is not None:
             site.update(status=OUT_OF_REACH, reason=reason)
+        elif site["raises"] == "InternalError" and not reaching:
+            site.update(status=INTERNAL, reason=INTERNAL_REASON)
         else:
             site.update(status=NOT_MODELLED)
 
@@ -169,7 +176,7 @@ def reported_code(reported: list[tuple[str, str, int]], error: RealError) -> str
     for code, message, line in reported:
         if error.line is not None and line != error.line:
             continue
-        if any(core and core in message for core in cores[:2]):
+        if any(core and core in message for core in (*cores[:2], cores[-1])):
             return code
     return None
 

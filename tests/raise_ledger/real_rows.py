@@ -65,6 +65,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _memory_cases()
     yield from _checked_cases("postparse_cases")
     yield from _checked_cases("postparse_heldout")
+    yield from _capacity_mutants()
     yield from _corpus_programs()
 
 
@@ -199,6 +200,26 @@ def _checked_cases(folder: str) -> Iterator[Row]:
         else:
             row.path = DATA / folder / name
         yield row
+
+
+# The SoC of ir.compile's default backend (Ascend910B), the one `pto-lsp check` judges by default.
+_DEFAULT_SOC = "910B"
+
+
+def _capacity_mutants() -> Iterator[Row]:
+    """Kernels grown past an on-chip space, the real compile's verdict per SoC (the default's here)."""
+    verdicts = json.loads((DATA / "capacity_mutants" / "verdicts.json").read_text())
+    for name, programs in sorted(verdicts.items()):
+        judged = [program[_DEFAULT_SOC] for program in programs.values()]
+        errors = [RealError(verdict["message"], None) for verdict in judged if "message" in verdict]
+        yield Row(
+            f"capacity_mutants:{name}",
+            "capacity_mutants",
+            "compile",
+            not errors,
+            errors,
+            DATA / "capacity_mutants" / name,
+        )
 
 
 def _corpus_programs() -> Iterator[Row]:

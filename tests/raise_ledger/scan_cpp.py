@@ -202,6 +202,8 @@ def _built_message(variable: str, before: str) -> str:
             parts = []  # a new message of that name: what came before was another one
             begun = found.start()
             continue
+        if before[: found.start()].rstrip()[-1:] not in ("", ";", "{", "}"):
+            continue  # a value streamed into something else (`CHECK(...) << kOpName << ...`)
         if begun is None:
             begun = found.start()
         rest = before[found.end() :]

@@ -23,14 +23,40 @@ class PySite:
 def scan(text: str) -> list[PySite]:
     tree = ast.parse(text)
     sites: list[PySite] = []
-    _visit(tree, [], sites, {})
+    _visit(tree, [], sites, {}, _constants(tree))
     return sites
 
 
-def _visit(node: ast.AST, names: list[str], sites: list[PySite], assigned: dict[str, ast.expr]) -> None:
+def _constants(scope: ast.Module | ast.ClassDef) -> dict[str, ast.expr]:
+    """The names a module or class body binds to a value once (a message kept as a constant)."""
+    found: dict[str, ast.expr] = {}
+    for statement in scope.body:
+        if isinstance(statement, ast.Assign) and len(statement.targets) == 1:
+            target = statement.targets[0]
+            if isinstance(target, ast.Name):
+                found[target.id] = statement.value
+        elif (
+            isinstance(statement, ast.AnnAssign)
+            and isinstance(statement.target, ast.Name)
+            and statement.value
+        ):
+            found[statement.target.id] = statement.value
+    return found
+
+
+def _visit(
+    node: ast.AST,
+    names: list[str],
+    sites: list[PySite],
+    assigned: dict[str, ast.expr],
+    constants: dict[str, ast.expr],
+) -> None:
     for child in ast.iter_child_nodes(node):
-        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            _visit(child, [*names, child.name], sites, {})
+        if isinstance(child, ast.ClassDef):
+            _visit(child, [*names, child.name], sites, {}, {**constants, **_constants(child)})
+            continue
+        if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            _visit(child, [*names, child.name], sites, {}, constants)
             continue
         if (
             isinstance(child, ast.Assign)
@@ -49,9 +75,9 @@ def _visit(node: ast.AST, names: list[str], sites: list[PySite], assigned: dict[
             raised = _name(call.func)
             if raised is not None:
                 message = call.args[0] if call.args else _keyword(call, "message", "msg")
-                template = _template(message, assigned) if message is not None else ""
+                template = _template(message, {**constants, **assigned}) if message is not None else ""
                 sites.append(PySite(".".join(names) or "<module>", child.lineno, raised, template))
-        _visit(child, names, sites, assigned)
+        _visit(child, names, sites, assigned, constants)
 
 
 def _name(func: ast.expr) -> str | None:
@@ -96,4 +122,11 @@ def _template(node: ast.expr, assigned: dict[str, ast.expr], depth: int = 0) -> 
         return HOLE
     if isinstance(node, ast.Name) and node.id in assigned and depth < 3:
         return _template(assigned[node.id], assigned, depth + 1)
+    if (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.attr in assigned
+        and depth < 3
+    ):
+        return _template(assigned[node.attr], assigned, depth + 1)  # `self.MESSAGE`: a class constant
     return HOLE

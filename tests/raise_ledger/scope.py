@@ -32,7 +32,7 @@ _PASS_FOLDERS = {
 }
 # The bindings of testing hooks, the logger and the exception classes: no check DSL source reaches.
 _BINDINGS_LEFT_OUT = ("testing.cpp", "logging.cpp", "error.cpp")
-_PASS_CREATION = re.compile(r"Create(?:Program|Function)Pass\(\s*\w+\s*,\s*\"(\w+)\"")
+_PASS_CREATION = re.compile(r"Create(?:Program|Function)Pass\(\s*[\w:]+\s*,\s*\"(\w+)\"")
 _PASS_NAME_CONSTANT = re.compile(r"kPassName\[?\]?\s*=\s*\"(\w+)\"")
 
 

@@ -64,8 +64,11 @@ def render(sites: list[dict]) -> str:
         "- **modelled**: pto-lsp reports the site's error (the code named) on a row the real",
         "  compiler rejected with that message (the row named, matched to the site by its message",
         "  template), and no error of that code on a row the real compiler accepted;",
-        "- **out of static reach**: with the reason (an internal invariant of the compiler, code",
-        "  the default `ir.compile` never runs, a value only known at run time, ...);",
+        "- **out of static reach**: with the reason (code the default `ir.compile` never runs,",
+        "  an argument of the compile call rather than the kernel source, ...);",
+        "- **internal invariant**: an `INTERNAL_CHECK` (`InternalError`), the compiler's own",
+        "  invariant, which no recorded real rejection reaches. Not claimed unreachable: some",
+        "  internal checks are reached from DSL (those are modelled, or not modelled yet);",
         "- **not modelled yet**: pto-lsp does not check it (`reached by` counts the real",
         "  rejections with its message among the recorded rows).",
         "",
@@ -111,7 +114,7 @@ def _site_row(site: dict) -> str:
             f"{e['code']}: rejects `{e['rejected_row']}`, accepts `{e['accepted_row']}`"
             for e in [site, *site.get("also", [])]
         )
-    elif status == "out of static reach":
+    elif status in ("out of static reach", "internal invariant"):
         evidence = site["reason"]
     else:
         evidence = f"reached by {site['reached_by']}" if site["reached_by"] else ""

@@ -11,6 +11,8 @@ HOLE = "{}"
 # span a CHECK_SPAN appends (` [file:line:col]`) behind.
 _WRAPPERS = re.compile(r"^(?:pl operation '[^']*': |Failed to parse function '[^']*': |pl\.\w+: )+")
 _SPAN_SUFFIX = re.compile(r"\s*\[[^\[\]]*:\d+:\d+\]\s*$")
+# A place the message itself names at its end (` at FILE:LINE:COL`): pto-lsp makes it the range.
+_PLACE_SUFFIX = re.compile(r" at \S+:\d+:\d+$")
 # A template must say this much of its own to be matched to a message (else `{}: {}` matches all).
 MIN_LITERAL = 12
 
@@ -44,8 +46,9 @@ def pattern(template: str) -> re.Pattern[str] | None:
 
 
 def message_cores(message: str) -> list[str]:
-    """The real message's first line, and the same without the wrappers and span around it."""
+    """The real message's first line; without the span behind it; without the wrappers in front
+    as well; without the span nor a place it names at its end (its wrappers kept)."""
     line = message.split("\n", 1)[0].strip()
     bare = _SPAN_SUFFIX.sub("", line)
     inner = _WRAPPERS.sub("", bare)
-    return list(dict.fromkeys([line, bare, inner]))
+    return [line, bare, inner, _PLACE_SUFFIX.sub("", bare)]

@@ -100,6 +100,7 @@ class PtoClient extends LanguageClient {
 export function activate(context: vscode.ExtensionContext): void {
   extensionContext = context;
   const ir = new IrDocuments();
+  const memoryView = new MemoryView();
   context.subscriptions.push(
     ir,
     vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, ir),
@@ -110,7 +111,8 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand('ptoLsp.checkWithPypto', () => checkWithPypto()),
     vscode.commands.registerCommand('ptoLsp.showRealIR', () => showRealIR(ir)),
     vscode.commands.registerCommand('ptoLsp.showRealMLIR', () => showRealMLIR(ir)),
-    vscode.commands.registerCommand('ptoLsp.showMemory', (uri?: string, kernel?: string) => showMemory(ir, uri, kernel)),
+    memoryView,
+    vscode.commands.registerCommand('ptoLsp.showMemory', (uri?: string, kernel?: string) => showMemory(memoryView, uri, kernel)),
     pyptoStatus,
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (engaged && RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
@@ -697,20 +699,103 @@ async function showMLIR(ir: IrDocuments): Promise<void> {
 }
 
 /**
- * The memory view: each kernel's on-chip memory (of one kernel, from its code lens), as the
- * server's `pto.showMemory` gives it (`pto-lsp compile --emit memory`).
+ * The memory view: a picture of each kernel's on-chip memory (or of one, from its code lens),
+ * drawn in a webview (src/memoryView.ts, d3) from the server's model (`pto.showMemory` with
+ * "json"). One panel per window; it follows the edits of its kernel file (redrawn when the
+ * server publishes the file's diagnostics again, i.e. once per analysed version).
  */
-async function showMemory(ir: IrDocuments, uri?: string, kernel?: string): Promise<void> {
+class MemoryView implements vscode.Disposable {
+  private panel: vscode.WebviewPanel | undefined;
+  private source: vscode.Uri | undefined;
+  private kernel = '';
+  private ready = false;
+  private pending: ReturnType<typeof setTimeout> | undefined;
+  private readonly watcher = vscode.languages.onDidChangeDiagnostics((event) => {
+    if (this.panel && this.source && event.uris.some((uri) => uri.toString() === this.source?.toString())) {
+      clearTimeout(this.pending);
+      this.pending = setTimeout(() => void this.refresh(false), 150);
+    }
+  });
+
+  async show(source: vscode.Uri, kernel: string): Promise<void> {
+    this.source = source;
+    this.kernel = kernel;
+    if (!this.panel) {
+      const dist = vscode.Uri.joinPath(extensionContext.extensionUri, 'dist');
+      this.panel = vscode.window.createWebviewPanel('ptoLsp.memoryView', 'On-chip memory', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
+        enableScripts: true,
+        localResourceRoots: [dist],
+        retainContextWhenHidden: true,
+      });
+      this.ready = false;
+      // The page asks for the picture once its script runs: a message posted before is lost.
+      this.panel.webview.onDidReceiveMessage((message: { type?: string }) => {
+        if (message?.type === 'ready') {
+          this.ready = true;
+          void this.refresh(false);
+        }
+      });
+      this.panel.webview.html = memoryViewHtml(this.panel.webview, vscode.Uri.joinPath(dist, 'memoryView.js'));
+      this.panel.onDidDispose(() => {
+        this.panel = undefined;
+      });
+    } else {
+      this.panel.reveal(vscode.ViewColumn.Beside, true);
+    }
+    const name = source.path.split('/').pop() ?? 'kernel';
+    this.panel.title = `On-chip memory: ${kernel ? `${kernel} · ` : ''}${name}`;
+    await this.refresh(true);
+  }
+
+  private async refresh(loud: boolean): Promise<void> {
+    const source = this.source;
+    if (!this.panel || !source || !this.ready) {
+      return; // drawn when the page says it is ready
+    }
+    const args = [source.toString(), this.kernel, 'json'];
+    const maps = loud
+      ? await askServer('PTO: Show On-chip Memory', 'pto.showMemory', (running) => running.sendRequest(ExecuteCommandRequest.type, { command: 'pto.showMemory', arguments: args }), (answer) => answer)
+      : await client?.sendRequest(ExecuteCommandRequest.type, { command: 'pto.showMemory', arguments: args }).catch(() => undefined);
+    if (maps && typeof maps === 'object') {
+      await this.panel?.webview.postMessage({ type: 'maps', maps, source: source.path.split('/').pop() });
+    }
+  }
+
+  dispose(): void {
+    clearTimeout(this.pending);
+    this.watcher.dispose();
+    this.panel?.dispose();
+  }
+}
+
+function memoryViewHtml(webview: vscode.Webview, script: vscode.Uri): string {
+  const nonce = Array.from({ length: 24 }, () => Math.floor(Math.random() * 36).toString(36)).join('');
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}' ${webview.cspSource};">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); }
+svg text { fill: var(--vscode-foreground); font-size: 11px; }
+svg .domain, svg .tick line { stroke: var(--vscode-foreground); opacity: 0.5; }
+rect.plain { fill: #4e79a7; fill-opacity: 0.55; stroke: #4e79a7; }
+rect.peak { fill: #f28e2b; fill-opacity: 0.6; stroke: #f28e2b; stroke-width: 2; }
+rect.over { fill: #e15759; fill-opacity: 0.7; stroke: #e15759; stroke-width: 2; }
+line.capacity { stroke: #e15759; stroke-width: 2; stroke-dasharray: 6 3; }
+line.peak-line { stroke: #f28e2b; stroke-dasharray: 3 3; }
+.note { opacity: 0.8; font-style: italic; }
+</style></head>
+<body><div id="memory"><p>Loading…</p></div>
+<script nonce="${nonce}" src="${webview.asWebviewUri(script)}"></script></body></html>`;
+}
+
+async function showMemory(view: MemoryView, uri?: string, kernel?: string): Promise<void> {
   const title = 'PTO: Show On-chip Memory';
   const source = typeof uri === 'string' ? vscode.Uri.parse(uri, true) : kernelSource(title);
   if (!source) {
     return;
   }
-  const args = typeof kernel === 'string' && kernel ? [source.toString(), kernel] : [source.toString()];
-  const text = await runServerCommand(title, 'pto.showMemory', args);
-  if (text !== undefined) {
-    await ir.show(irDocumentPath(source.path, 'memory'), source, text, 'plaintext');
-  }
+  await view.show(source, typeof kernel === 'string' ? kernel : '');
 }
 
 // ---------------------------------------------------------------- the trace channel

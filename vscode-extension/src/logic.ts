@@ -610,12 +610,9 @@ export const IR_LANGUAGE = 'pto-ir';
 export const MLIR_LANGUAGE = 'pto-mlir';
 
 /** The path of the read-only document that shows a file's IR (`.pto-ir`) or MLIR (`.pto.mlir`). */
-export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mlir' | 'memory'): string {
+export function irDocumentPath(sourcePath: string, view: { pass: string } | 'mlir'): string {
   const base = sourcePath.split(/[\\/]/).pop() || 'kernel.py';
   const stem = base.replace(/\.py$/, '');
-  if (view === 'memory') {
-    return `/${stem}.memory.txt`;
-  }
   return view === 'mlir' ? `/${stem}.pto.mlir` : `/${stem}.after-${view.pass.replace(/[^\w.-]/g, '_')}.pto-ir`;
 }
 

@@ -10,7 +10,8 @@ from pygls.uris import to_fs_path
 
 from compiler.codegen.pto_emitter import CodegenOptions
 from pto_lsp.features.dumps import LAST_PASS, ir_after, mlir_of, stages
-from pto_lsp.features.memory_use import memory_report
+from pto_lsp.features.memory_map import kernel_maps, maps_json
+from pto_lsp.features.memory_use import all_kernels, memory_report
 from pto_lsp.features.real_dumps import real_ir_after, real_mlir
 from pto_lsp.server.methods.state import ServerState, Snapshot, snapshot
 
@@ -46,11 +47,16 @@ def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
     return "".join(modules) or "// no InCore kernel in this file\n"
 
 
-def show_memory(ls: ServerState, uri: str, *options: str) -> str:
-    """`pto.showMemory(uri[, kernel])`: the on-chip memory of the file's kernels (or of one),
-    as `pto-lsp compile --emit memory` prints it, for the SoC of the settings."""
+def show_memory(ls: ServerState, uri: str, *options: str) -> str | dict[str, Any]:
+    """`pto.showMemory(uri[, kernel[, "json"]])`: the on-chip memory of the file's kernels (or
+    of one), as `pto-lsp compile --emit memory` prints it, for the SoC of the settings; with
+    "json", the picture's model (`memory_map`), which the editor's memory view draws."""
     analysis = _open_kernel(ls, uri, SHOW_MEMORY).analysis.with_last_good
-    return memory_report(analysis, ls.settings(uri).soc, options[0] if options else "")
+    kernel, form = (*options, "", "")[:2]
+    soc = ls.settings(uri).soc
+    if form == "json":
+        return maps_json(kernel_maps(all_kernels(analysis), soc, kernel), soc)
+    return memory_report(analysis, soc, kernel)
 
 
 async def check_with_pypto(ls: ServerState, uri: str) -> dict[str, Any]:

@@ -503,7 +503,6 @@ describe('IR documents', () => {
     assert.equal(irDocumentPath('/w/examples/bypass_matmul.py', { pass: 'OutlineIncoreScopes' }), '/bypass_matmul.after-OutlineIncoreScopes.pto-ir');
     assert.equal(irDocumentPath('/w/k.py', { pass: '9 odd/name' }), '/k.after-9_odd_name.pto-ir');
     assert.equal(irDocumentPath('C:\\w\\k.py', 'mlir'), '/k.pto.mlir');
-    assert.equal(irDocumentPath('/w/k.py', 'memory'), '/k.memory.txt');
   });
   it('keep Show IR, Show PTO MLIR and the memory view working while an IR view has the focus', () => {
     const kernel = 'file:///w/k.py';

@@ -1,0 +1,29 @@
+# Derived from pypto e2d0f78 tests/st/runtime/framework_and_models/test_ci.py (CiUint32AscendProgram); CANN Open Software License Agreement v2.0
+import pypto.language as pl
+from pypto.backend import BackendType
+from pypto.ir.pass_manager import OptimizationStrategy
+
+ROWS = 1
+COLS = 128
+N = COLS
+
+
+@pl.program
+class CiUint32AscendProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        output: pl.Out[pl.Tensor[[ROWS, COLS], pl.UINT32]],
+    ) -> pl.Tensor[[ROWS, COLS], pl.UINT32]:
+        seq: pl.Tile[[ROWS, COLS], pl.UINT32] = pl.tile.ci(5, [ROWS, COLS], dtype=pl.UINT32)
+        out: pl.Tensor[[ROWS, COLS], pl.UINT32] = pl.store(seq, offsets=[0, 0], output_tensor=output)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        output: pl.Out[pl.Tensor[[ROWS, COLS], pl.UINT32]],
+    ) -> pl.Tensor[[ROWS, COLS], pl.UINT32]:
+        output = self.kernel(output)
+        probe = pl.exp(output)
+        return output

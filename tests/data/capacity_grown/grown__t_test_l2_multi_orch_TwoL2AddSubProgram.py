@@ -1,0 +1,53 @@
+# Derived from pypto e2d0f78 tests/st/distributed/test_l2_multi_orch.py (TwoL2AddSubProgram); CANN Open Software License Agreement v2.0
+import pypto.language as pl
+from pypto import ir
+
+
+
+
+@pl.program
+class TwoL2AddSubProgram:
+    """Two L2 Orchestration functions sharing the same I/O signature."""
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def tile_add(
+        self,
+        a: pl.Tensor[[512, 512], pl.FP32],
+        b: pl.Tensor[[512, 512], pl.FP32],
+        f: pl.Out[pl.Tensor[[512, 512], pl.FP32]],
+    ) -> pl.Tensor[[512, 512], pl.FP32]:
+        ta = pl.load(a, [0, 0], [512, 512])
+        tb = pl.load(b, [0, 0], [512, 512])
+        tf = pl.add(ta, tb)
+        return pl.store(tf, [0, 0], f)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def tile_sub(
+        self,
+        a: pl.Tensor[[512, 512], pl.FP32],
+        b: pl.Tensor[[512, 512], pl.FP32],
+        f: pl.Out[pl.Tensor[[512, 512], pl.FP32]],
+    ) -> pl.Tensor[[512, 512], pl.FP32]:
+        ta = pl.load(a, [0, 0], [512, 512])
+        tb = pl.load(b, [0, 0], [512, 512])
+        tb_lp = pl.cast(tb, target_type=pl.FP16)
+        tf = pl.sub(ta, tb_lp)
+        return pl.store(tf, [0, 0], f)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip_orch_add(
+        self,
+        a: pl.Tensor[[512, 512], pl.FP32],
+        b: pl.Tensor[[512, 512], pl.FP32],
+        f: pl.Out[pl.Tensor[[512, 512], pl.FP32]],
+    ) -> pl.Tensor[[512, 512], pl.FP32]:
+        return self.tile_add(a, b, f)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def chip_orch_sub(
+        self,
+        a: pl.Tensor[[512, 512], pl.FP32],
+        b: pl.Tensor[[512, 512], pl.FP32],
+        f: pl.Out[pl.Tensor[[512, 512], pl.FP32]],
+    ) -> pl.Tensor[[512, 512], pl.FP32]:
+        return self.tile_sub(a, b, f)

@@ -1,0 +1,22 @@
+# pypto.program: SplitAivShardProgram
+import pypto.language as pl
+
+@pl.program
+class SplitAivShardProgram:
+    @pl.function
+    def main(self, a__ssa_v0: pl.Tensor[[64, 64], pl.FP32], b__ssa_v0: pl.Tensor[[64, 64], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="qk"):
+            a_l1__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Mat] = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Mat)
+            b_l1__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Mat] = pl.tile.load(b__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Mat)
+            a_left__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Left] = pl.tile.move(a_l1__ssa_v0, target_memory=pl.Mem.Left)
+            b_right__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Right] = pl.tile.move(b_l1__ssa_v0, target_memory=pl.Mem.Right)
+            # Acc tile [M, N]
+            qk__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Acc] = pl.tile.matmul(a_left__ssa_v0, b_right__ssa_v0)
+            for aiv_id__ssa_v0 in pl.split_aiv(2, mode=pl.SplitMode.UP_DOWN):
+                # DIRECT shard of the Acc tile -> [M/2, N] Vec
+                qk_h__ssa_v0: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.aiv_shard(qk__ssa_v0)
+                # vector op
+                sc__ssa_v0: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.muls(qk_h__ssa_v0, 2.0)
+                offset__ssa_v0: pl.Scalar[pl.INDEX] = aiv_id__ssa_v0 * 32
+                out__ssa_v1: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(sc__ssa_v0, [offset__ssa_v0, 0], out__ssa_v0)
+        return out__ssa_v1

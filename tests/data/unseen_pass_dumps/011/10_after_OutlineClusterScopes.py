@@ -1,0 +1,14 @@
+# pypto.program: AssembleDirectNarrowValidProgram
+import pypto.language as pl
+
+@pl.program
+class AssembleDirectNarrowValidProgram:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0(src__ssa_v0: pl.Tensor[[16, 8], pl.FP32], output__ssa_v0: pl.Out[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        narrowed__ssa_v0: pl.Tensor[[16, 8], pl.FP32, pl.TensorView(valid_shape=[16, 4], stride=[], layout=pl.TensorLayout.ND)] = pl.tensor.set_validshape(src__ssa_v0, 16, 4)
+        output__ssa_v1: pl.Tensor[[64, 32], pl.FP32] = pl.tensor.assemble(output__ssa_v0, narrowed__ssa_v0, [8, 0])
+        return output__ssa_v0
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def main(self, src__ssa_v0: pl.Tensor[[16, 8], pl.FP32], output__ssa_v0: pl.InOut[pl.Tensor[[64, 32], pl.FP32]]) -> pl.Tensor[[64, 32], pl.FP32]:
+        output__ssa_v1: pl.Tensor[[64, 32], pl.FP32] = self.main_incore_0(src__ssa_v0, output__ssa_v0)
+        return output__ssa_v1

@@ -1,0 +1,12 @@
+# pypto.program: AssembleScalarElementwiseDstEqValidProgram
+import pypto.language as pl
+
+@pl.program
+class AssembleScalarElementwiseDstEqValidProgram:
+    @pl.function
+    def main(self, src__ssa_v0: pl.Tensor[[16, 8], pl.FP32], output__ssa_v0: pl.Out[pl.Tensor[[16, 4], pl.FP32]]) -> pl.Tensor[[16, 4], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            narrowed__ssa_v0: pl.Tensor[[16, 8], pl.FP32, pl.TensorView(valid_shape=[16, 4], stride=[], layout=pl.TensorLayout.ND)] = pl.tensor.set_validshape(src__ssa_v0, 16, 4)
+            incremented__ssa_v0: pl.Tensor[[16, 8], pl.FP32, pl.TensorView(valid_shape=[16, 4], stride=[], layout=pl.TensorLayout.ND)] = pl.tensor.adds(narrowed__ssa_v0, 1.0)
+            output__ssa_v1: pl.Tensor[[16, 4], pl.FP32] = pl.tensor.assemble(output__ssa_v0, incremented__ssa_v0, [0, 0])
+        return output__ssa_v1

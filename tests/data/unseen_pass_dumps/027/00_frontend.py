@@ -1,0 +1,15 @@
+# pypto.program: ColSum_32x64_FP32
+import pypto.language as pl
+
+@pl.program
+class ColSum_32x64_FP32:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def kernel(input_tensor: pl.Tensor[[32, 64], pl.FP32], output: pl.Out[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+        tile: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(input_tensor, [0, 0], [32, 64], [32, 64], target_memory=pl.Mem.Vec)
+        tmp: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.tile.create([32, 64], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+        result: pl.Tile[[1, 64], pl.FP32, pl.Mem.Vec] = pl.tile.col_sum(tile, tmp)
+        return pl.tile.store(result, [0, 0], output)
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def orchestrator(self, input_tensor: pl.Tensor[[32, 64], pl.FP32], output: pl.Out[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+        output: pl.Tensor[[1, 64], pl.FP32] = self.kernel(input_tensor, output)
+        return output

@@ -1,0 +1,16 @@
+# pypto.program: ElementwiseAddProgram
+import pypto.language as pl
+
+@pl.program
+class ElementwiseAddProgram:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def kernel(a__ssa_v0: pl.Tensor[[64, 64], pl.FP32], b__ssa_v0: pl.Tensor[[64, 64], pl.FP32], c__ssa_v0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        ta__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
+        tb__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(b__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
+        tc__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.add(ta__ssa_v0, tb__ssa_v0)
+        c__ssa_v1: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(tc__ssa_v0, [0, 0], c__ssa_v0)
+        return c__ssa_v1
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def orchestrator(self, a__ssa_v0: pl.Tensor[[64, 64], pl.FP32], b__ssa_v0: pl.Tensor[[64, 64], pl.FP32], c__ssa_v0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        c__ssa_v1: pl.Tensor[[64, 64], pl.FP32] = self.kernel(a__ssa_v0, b__ssa_v0, c__ssa_v0)
+        return c__ssa_v1

@@ -1,0 +1,18 @@
+# pypto.program: TransposeSliceRepro
+import pypto.language as pl
+
+@pl.program
+class TransposeSliceRepro:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def slice_transposed_row(xt__ssa_v0: pl.Tensor[[16, 8], pl.FP32, pl.TensorView(stride=[1, 16], layout=pl.TensorLayout.DN)], h__idx_v0: pl.Scalar[pl.INDEX], out__iter_v1: pl.Out[pl.Tensor[[8, 4], pl.FP32]]) -> pl.Tensor[[8, 4], pl.FP32]:
+        t__tile: pl.Tile[[1, 8], pl.FP32, pl.Mem.Vec] = pl.tile.load(xt__ssa_v0, [h__idx_v0, 0], [1, 8], [1, 8], target_memory=pl.Mem.Vec)
+        col__tile: pl.Tile[[8, 1], pl.FP32, pl.Mem.Vec] = pl.tile.reshape(t__tile, [8, 1])
+        out__tile: pl.Tensor[[8, 4], pl.FP32] = pl.tile.store(col__tile, [0, h__idx_v0], out__iter_v1)
+        return out__iter_v1
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def main(self, x__ssa_v0: pl.Tensor[[8, 16], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[8, 4], pl.FP32]]):
+        xt__ssa_v0: pl.Tensor[[16, 8], pl.FP32, pl.TensorView(stride=[1, 16], layout=pl.TensorLayout.DN)] = pl.tensor.transpose(x__ssa_v0, 0, 1)
+        for h__idx_v0, (out__iter_v1,) in pl.range(4, init_values=(out__ssa_v0,)):
+            out__ssa_v3: pl.Tensor[[8, 4], pl.FP32] = self.slice_transposed_row(xt__ssa_v0, h__idx_v0, out__iter_v1)
+            out__rv_v2: pl.Tensor[[8, 4], pl.FP32] = pl.yield_(out__ssa_v3)
+        return out__rv_v2

@@ -1,0 +1,25 @@
+import pypto.language as pl
+B = pl.dynamic("B")
+
+@pl.program
+class Tile4DMulPartialProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[B, 3, 8, 64], pl.FP32],
+        out: pl.InOut[pl.Tensor[[4, 3, 8, 64], pl.FP32]],
+    ) -> pl.Tensor[[4, 3, 8, 64], pl.FP32]:
+        for i, (t,) in pl.range(2, init_values=(a,)):
+            t_out = pl.yield_(out)
+        b_tile = pl.tile.create([2, 3, 8, 64], pl.FP32, target_memory=pl.MemorySpace.Vec)
+        out = pl.store(b_tile, [2, 0, 0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[B, 3, 8, 64], pl.FP32],
+        out: pl.InOut[pl.Tensor[[4, 3, 8, 64], pl.FP32]],
+    ) -> pl.Tensor[[4, 3, 8, 64], pl.FP32]:
+        out = self.kernel(a, out)
+        return out

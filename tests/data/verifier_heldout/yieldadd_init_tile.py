@@ -1,0 +1,29 @@
+import pypto.language as pl
+@pl.program
+class ForLoopYieldAddProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel_add_yield(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        tile_0: pl.Tile[[64, 64], pl.FP32] = pl.load(c, [0, 0], [64, 64])
+        for i, (acc,) in pl.range(4, init_values=(tile_0,)):
+            offset_i = i * 64
+            tile_a: pl.Tile[[64, 64], pl.FP32] = pl.load(a, [offset_i, 0], [64, 64])
+            tile_b: pl.Tile[[64, 64], pl.FP32] = pl.load(b, [offset_i, 0], [64, 64])
+            tile_c: pl.Tile[[64, 64], pl.FP32] = pl.add(tile_a, tile_b)
+            out: pl.Tensor[[256, 64], pl.FP32] = pl.store(tile_c, [offset_i, 0], c)
+            result = pl.yield_(out)
+        return result
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[256, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        c = self.kernel_add_yield(a, b, c)
+        return c

@@ -1,0 +1,28 @@
+import pypto.language as pl
+ROWS = pl.dynamic("ROWS")
+
+@pl.program
+class ForLoopYieldAddProgram:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel_add_yield(
+        self,
+        a: pl.Tensor[[ROWS, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        for i, (acc,) in pl.range(4, init_values=(a,)):
+            offset_i = i * 64
+            tile_b: pl.Tile[[64, 64], pl.FP32] = pl.load(b, [offset_i, 0], [64, 64])
+            out: pl.Tensor[[256, 64], pl.FP32] = pl.store(tile_b, [offset_i, 0], c)
+            result = pl.yield_(out)
+        return result
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[ROWS, 64], pl.FP32],
+        b: pl.Tensor[[256, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[256, 64], pl.FP32]],
+    ) -> pl.Tensor[[256, 64], pl.FP32]:
+        c = self.kernel_add_yield(a, b, c)
+        return c

@@ -3,10 +3,9 @@ by the tests: they read what this wrote).
 
     PYPTO_PYTHON=/path/to/python python tests/record_postparse_verdicts.py [FOLDER]
 
-FOLDER defaults to tests/data/postparse_cases. With `--soc950 FILE...`: the files compiled for
-the other backend (`ir.compile(..., backend_type=BackendType.Ascend950)`, arch a5), into
-FOLDER's `soc950_verdicts.json` (the same form; only the compile is judged: the files are
-ones the parser accepts). Each `*.py` there is checked by the pypto
+With `--soc950 [FOLDER]`: its cast cases (`*cast*`) compiled for the other backend
+(`ir.compile(..., backend_type=BackendType.Ascend950)`, arch a5), into FOLDER's
+`soc950_verdicts.json` (the same form; a case the parser refuses is left out). Each `*.py` there is checked by the pypto
 check's own worker (`pto_lsp/workspace/pypto_worker.py`, run by `$PYPTO_PYTHON`, an
 interpreter that imports the real PyPTO, hw-native-sys/pypto e2d0f78): its import (the real
 parser) and `ir.compile` of each module-level program (Ascend910B, PTOAS skipped). The
@@ -28,6 +27,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from postparse_mutants import materialize
 
 from pto_lsp.features.real_diagnostics import ERROR, real_diagnostics
 from pto_lsp.workspace.real_compiler import RealCompiler
@@ -119,17 +120,21 @@ def main() -> int:
     if not python:
         print("set PYPTO_PYTHON to an interpreter that imports the real pypto", file=sys.stderr)
         return 2
-    if sys.argv[1:2] == ["--soc950"]:
-        files = [Path(name) for name in sys.argv[2:]]
-        target = files[0].parent / "soc950_verdicts.json"
-        target.write_text(
-            json.dumps(record_soc950(python, files), indent=1, sort_keys=True) + "\n", encoding="utf-8"
-        )
-        return 0
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else CASES
-    found = asyncio.run(record(python, sorted(folder.glob("*.py"))))
-    target = folder / "verdicts.json"
-    target.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    soc950 = sys.argv[1:2] == ["--soc950"]
+    args = sys.argv[2:] if soc950 else sys.argv[1:]
+    folder = Path(args[0]) if args else CASES
+    with tempfile.TemporaryDirectory() as temporary:
+        written = materialize(folder, Path(temporary) / folder.name)
+        # A place the real text names in a case is written relative to the repository.
+        here, recorded = f"{Path(temporary) / folder.name}/", f"tests/data/{folder.name}/"
+        if soc950:
+            found = record_soc950(python, [path for path in written if "cast" in path.name])
+            target = folder / "soc950_verdicts.json"
+        else:
+            found = asyncio.run(record(python, written))
+            target = folder / "verdicts.json"
+    text = json.dumps(found, indent=1, sort_keys=True).replace(here, recorded)
+    target.write_text(text + "\n", encoding="utf-8")
     return 0
 
 

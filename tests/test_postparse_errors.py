@@ -2,9 +2,10 @@
 checks of the op wrappers and of the passes after ConvertTensorToTileOps look, held to
 what the real compiler said of each (`pto-lsp check`, and one through an LSP client).
 
-`tests/data/postparse_cases/*.py` are mutants of kernels the real compiler compiles (the
-accepted cases of `../shared/corpus/{op,parser}-verdicts`, themselves real kernels), one
-mutation each, and a few small kernels of ours; `verdicts.json` beside them is what the
+The cases of `tests/data/postparse_cases` are mutants of kernels the real compiler compiles
+(the accepted cases of `../shared/corpus/{op,parser}-verdicts`, themselves real kernels: the
+mutation is recorded in `mutants.json`, the kernel read in place; without `../shared` only our
+own `small_*.py` kernels are run), one mutation each; `verdicts.json` beside them is what the
 real compiler said (recorded by `tests/record_postparse_verdicts.py`, never re-run here).
 Families: a scalar where a wrapper iterates a shape or offset list ("'ConstInt' object is
 not iterable"), a cast LegalizeTileCast has no path for, a tile shape InitMemRef refuses,
@@ -16,40 +17,47 @@ accepted neighbours (a tuple for a list, a cast chain the backend converts).
 from __future__ import annotations
 
 import json
+import tempfile
 from pathlib import Path
 
 import pytest
 from conftest import PERF_HINT, REPO, run_cli
 from lsp_client import RecordingClient, open_document, wait_for_version
+from postparse_mutants import SHARED, materialize
 
-CASES = REPO / "tests" / "data" / "postparse_cases"
-VERDICTS = json.loads((CASES / "verdicts.json").read_text(encoding="utf-8"))
+DATA = REPO / "tests" / "data"
+VERDICTS = json.loads((DATA / "postparse_cases" / "verdicts.json").read_text(encoding="utf-8"))
 # Made after the checks were written, of the same families on other kernels and variants,
 # and judged by the real compiler before pto-lsp was run on them.
-HELD_OUT = REPO / "tests" / "data" / "postparse_heldout"
-HELD_OUT_VERDICTS = json.loads((HELD_OUT / "verdicts.json").read_text(encoding="utf-8"))
+HELD_OUT_VERDICTS = json.loads((DATA / "postparse_heldout" / "verdicts.json").read_text(encoding="utf-8"))
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
 UNREPEATABLE = {"unannotated_load_value__0_last__t_test_rsqrt_TileRsqrtHighPrecisionProgram_0.py"}
+_WRITTEN = tempfile.TemporaryDirectory(prefix="postparse-")  # lives as long as the module
+WRITTEN = Path(_WRITTEN.name)
+CASES = {p.name: p for p in materialize(DATA / "postparse_cases", WRITTEN / "postparse_cases")}
+HELD_OUT = {p.name: p for p in materialize(DATA / "postparse_heldout", WRITTEN / "postparse_heldout")}
 
 
 def check_json(*paths: Path) -> dict[str, list[dict]]:
     proc = run_cli("--format", "json", *map(str, paths))
     assert proc.returncode in (0, 1), proc.stderr
-    # A message naming a place in the case file names it as the recording does: relative
-    # to the repository.
-    return {
-        Path(f["path"]).name: [
-            {**d, "message": d["message"].replace(f"{REPO}/", "")}
-            for d in f["diagnostics"]
+    # A message naming a place in the case file names it as the recording does: in its
+    # folder under tests/data.
+    found = {}
+    for checked in json.loads(proc.stdout)["files"]:
+        path = Path(checked["path"])
+        here, recorded = f"{path.parent}/", f"tests/data/{path.parent.name}/"
+        found[path.name] = [
+            {**d, "message": d["message"].replace(here, recorded)}
+            for d in checked["diagnostics"]
             if d["code"] != PERF_HINT
         ]
-        for f in json.loads(proc.stdout)["files"]
-    }
+    return found
 
 
-REPORTED = check_json(*(CASES / name for name in VERDICTS))
-REPORTED_HELD_OUT = check_json(*(HELD_OUT / name for name in HELD_OUT_VERDICTS))
+REPORTED = check_json(*CASES.values())
+REPORTED_HELD_OUT = check_json(*HELD_OUT.values())
 
 
 def _position(diagnostic: dict) -> tuple[int, int]:
@@ -76,16 +84,17 @@ def _judge(verdict: dict, reported: list[dict]) -> None:
     assert _at_the_real_place(real, matching), (real, matching)
 
 
-@pytest.mark.parametrize("name", sorted(VERDICTS))
+@pytest.mark.parametrize("name", sorted(set(VERDICTS) & set(CASES)))
 def test_each_mutant_gets_what_the_real_compiler_says(name: str):
     _judge(VERDICTS[name], REPORTED[name])
 
 
-@pytest.mark.parametrize("name", sorted(set(HELD_OUT_VERDICTS) - UNREPEATABLE))
+@pytest.mark.parametrize("name", sorted((set(HELD_OUT_VERDICTS) & set(HELD_OUT)) - UNREPEATABLE))
 def test_each_held_out_mutant_gets_what_the_real_compiler_says(name: str):
     _judge(HELD_OUT_VERDICTS[name], REPORTED_HELD_OUT[name])
 
 
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"no corpus at {SHARED}")
 def test_an_unrepeatable_real_message_still_gets_an_error_on_its_line():
     for name in UNREPEATABLE:
         real = HELD_OUT_VERDICTS[name]["errors"][0]
@@ -111,9 +120,12 @@ def test_the_families_are_all_there():
 
 
 SOC950 = {
-    folder / name: verdict
-    for folder in (CASES, HELD_OUT)
-    for name, verdict in json.loads((folder / "soc950_verdicts.json").read_text(encoding="utf-8")).items()
+    written[name]: verdict
+    for folder, written in (("postparse_cases", CASES), ("postparse_heldout", HELD_OUT))
+    for name, verdict in json.loads(
+        (DATA / folder / "soc950_verdicts.json").read_text(encoding="utf-8")
+    ).items()
+    if name in written
 }
 
 
@@ -136,7 +148,7 @@ def test_a_cast_is_judged_with_the_chosen_socs_table(path: Path):
 
 async def test_a_pass_error_is_published_live_with_the_real_message(client: RecordingClient):
     name = "small_initmemref_neg.py"
-    source = (CASES / name).read_text(encoding="utf-8")
+    source = CASES[name].read_text(encoding="utf-8")
     uri = "file:///work/kernels/initmemref.py"
     open_document(client, source, uri)
     published = [d for d in await wait_for_version(client, uri, 1) if d.severity == 1]

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from postparse_mutants import mutant_text
+
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "corpus"
 DATA = REPO / "tests" / "data"
@@ -61,8 +63,8 @@ def _all_rows() -> Iterator[Row]:
     yield from _verifier_cases()
     yield from _compile_cases("pipeline_cases")
     yield from _memory_cases()
-    yield from _postparse("postparse_cases")
-    yield from _postparse("postparse_heldout")
+    yield from _checked_cases("postparse_cases")
+    yield from _checked_cases("postparse_heldout")
     yield from _capacity_mutants()
     yield from _corpus_programs()
 
@@ -182,15 +184,22 @@ def _memory_cases() -> Iterator[Row]:
         )
 
 
-def _postparse(folder: str) -> Iterator[Row]:
-    """Mutants of real kernels the whole real compile judged (`record_postparse_verdicts.py`)."""
+def _checked_cases(folder: str) -> Iterator[Row]:
+    """Cases the pypto check's worker judged (`tests/record_postparse_verdicts.py`): the
+    real import and `ir.compile` of each program, errors with their lines. A mutant of a
+    ../shared kernel is made from its recipe (`mutants.json`), only where ../shared is present."""
     verdicts = json.loads((DATA / folder / "verdicts.json").read_text())
+    recipes = json.loads((DATA / folder / "mutants.json").read_text())
     for name, verdict in sorted(verdicts.items()):
         errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
-        accepted = verdict["accepted"]
-        yield Row(
-            f"{folder}:{name}", folder, "compile", accepted, [] if accepted else errors, DATA / folder / name
-        )
+        row = Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors)
+        if name in recipes:
+            if not SHARED.exists():
+                continue
+            row.text = mutant_text(recipes[name]["base"], recipes[name]["edits"])
+        else:
+            row.path = DATA / folder / name
+        yield row
 
 
 # The SoC of ir.compile's default backend (Ascend910B), the one `pto-lsp check` judges by default.

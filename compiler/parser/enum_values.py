@@ -6,27 +6,9 @@ from __future__ import annotations
 import ast
 
 from compiler.parser.errors import syntax_error
+from compiler.syntax.pl_exports import LEVEL_MEMBERS
 
-# `pl.Level` members and aliases in the order upstream lists them in its hint.
-LEVEL_NAMES = (
-    "AIV",
-    "AIC",
-    "CORE_GROUP",
-    "CHIP_DIE",
-    "CHIP",
-    "HOST",
-    "CLUSTER_0",
-    "CLUSTER_1",
-    "CLUSTER_2",
-    "GLOBAL",
-    "L2CACHE",
-    "PROCESSOR",
-    "UMA",
-    "NODE",
-    "POD",
-    "CLOS1",
-    "CLOS2",
-)
+LEVEL_NAMES = LEVEL_MEMBERS  # in the order upstream lists them in its hint
 ROLE_NAMES = ("Orchestrator", "SubWorker")
 SCOPE_MODE_NAMES = ("AUTO", "MANUAL")
 SPLIT_MODE_NAMES = ("NONE", "UP_DOWN", "LEFT_RIGHT")

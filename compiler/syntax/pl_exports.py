@@ -274,33 +274,33 @@ PL_ATTRIBUTES = frozenset(
 # in Python. Dumps are ours to re-read: the name is taken as bound.
 PL_ATTRIBUTES = PL_ATTRIBUTES | {"UnknownType"}
 
+# `pl.Level`'s members and aliases, in the order the real parser's hint lists them.
+LEVEL_MEMBERS = (
+    "AIV",
+    "AIC",
+    "CORE_GROUP",
+    "CHIP_DIE",
+    "CHIP",
+    "HOST",
+    "CLUSTER_0",
+    "CLUSTER_1",
+    "CLUSTER_2",
+    "GLOBAL",
+    "L2CACHE",
+    "PROCESSOR",
+    "UMA",
+    "NODE",
+    "POD",
+    "CLOS1",
+    "CLOS2",
+)
 # `pl.<Enum>` -> its members. These are nanobind enums (Python `enum` classes):
 # on Python 3.11 a missing member raises `AttributeError(<name>)`.
 PL_ENUM_MEMBERS: dict[str, frozenset[str]] = {
     "FunctionType": frozenset(
         ["Opaque", "Orchestration", "InCore", "AIC", "AIV", "Group", "Spmd", "Inline", "Graph"]
     ),
-    "Level": frozenset(
-        [
-            "AIV",
-            "AIC",
-            "CORE_GROUP",
-            "CHIP_DIE",
-            "CHIP",
-            "HOST",
-            "CLUSTER_0",
-            "CLUSTER_1",
-            "CLUSTER_2",
-            "GLOBAL",
-            "L2CACHE",
-            "PROCESSOR",
-            "UMA",
-            "NODE",
-            "POD",
-            "CLOS1",
-            "CLOS2",
-        ]
-    ),
+    "Level": frozenset(LEVEL_MEMBERS),
     "Role": frozenset(["Orchestrator", "SubWorker"]),
     "MemorySpace": frozenset(
         ["DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale", "ScalarLocal"]

@@ -87,7 +87,7 @@ class Spmd{op.title()}Program{i}:
 
 
 def _matmul_program(i: int, rnd: random.Random, mistake: str | None) -> str:
-    m, k, n = rnd.choice([(256, 128, 256), (128, 64, 128), (512, 256, 128)])
+    m, k, n = rnd.choice([(256, 128, 256), (128, 64, 128), (256, 256, 128)])
     policy = {
         "typo": "pl.CachePolicy.BYPAS",
         "number": "1",

@@ -37,12 +37,16 @@ def unanalysed_spans(
 def unanalysed_constructs(
     programs: Iterable[Program], functions: Iterable[Function], diagnostics: Iterable[Diagnostic] = ()
 ) -> list[tuple[Span, str]]:
-    """`unanalysed_spans`, each with the construct's source text."""
+    """`unanalysed_spans`, each with the construct's source text. A function an error stops
+    (its decorator's "Failed to parse function", an error in its body) counts none: the
+    real compile stops there, and what we could not follow after it is its consequence."""
     errors = [d.span for d in diagnostics if d.severity is Severity.ERROR]
+    every = [*(f for p in programs for f in p.functions), *functions]
+    stopped = [f.span for f in every if any(f.span.contains(e) for e in errors)]
     found = {
         span: text
         for span, text in _opaque_constructs(programs, functions)
-        if not any(e.contains(span) or span.contains(e) for e in errors)
+        if not any(e.contains(span) or span.contains(e) for e in [*errors, *stopped])
     }
     return sorted(found.items())
 

@@ -146,14 +146,16 @@ def test_the_preferred_fix_of_each_rejected_verdict_leaves_a_clean_file():
         text = (VERDICTS / verdict["file"]).read_text()
         analysis = analyse_source(text)
         for diagnostic in analysis.diagnostics:
-            fixes = quick_fixes(analysis, _source_text(text), diagnostic)
-            if not fixes:
+            # A guess (a close name for an undefined one) is offered, never preferred.
+            preferred = [
+                fix for fix in quick_fixes(analysis, _source_text(text), diagnostic) if fix.preferred
+            ]
+            if not preferred:
                 continue
-            assert fixes[0].preferred, (verdict["file"], fixes[0].title)
-            after = analyse_source(_applied(text, fixes[0].edits)).diagnostics
+            after = analyse_source(_applied(text, preferred[0].edits)).diagnostics
             assert [d.message for d in after if d.severity == Severity.ERROR] == [], (
                 verdict["file"],
-                fixes[0].title,
+                preferred[0].title,
             )
             fixed[verdict["category"]] = fixed.get(verdict["category"], 0) + 1
     # Each kind of mistake these fixes are for is met, and fixed, in the verdicts.

@@ -8,7 +8,9 @@ every position, where:
 - ordered things (statements, arguments, attrs, kwargs) compare in order;
 - spans (any field named `span` or ending in `_span`/`_spans`), the decorator
   spelling a function was written with and a statement's source comments are
-  ignored: they say where and how the author wrote it, not what the IR means;
+  ignored: they say where and how the author wrote it, not what the IR means; so is
+  why a `@pl.jit` function is not specialised (`jit_unspecialised`): it says how the
+  file's `__main__` calls it;
 - a program's functions compare by name, in name order (the real program keeps
   them in a map by name);
 - a statement sequence nested in another compares as its statements in its place.
@@ -29,7 +31,7 @@ from typing import Any
 from compiler.ir.nodes import Expr, Function, Param, Program, SeqStmts, Stmt, Var
 from compiler.ir.types import IRType, TensorView, TileView, UnknownView
 
-_IGNORED_FIELDS = frozenset({"decorator", "comments"})
+_IGNORED_FIELDS = frozenset({"decorator", "comments", "jit_unspecialised"})
 _NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType, TileView, TensorView)
 
 

@@ -20,6 +20,8 @@ import ast
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from compiler.syntax.names import attribute_path
+
 # Environment key (never an identifier) of the resolved calls.
 JIT_CALLS = "<jit calls>"
 
@@ -39,7 +41,7 @@ def statement_calls(stmt: ast.stmt) -> StatementCalls:
     """The summary of a top-level statement the calls of `__main__` may go through."""
     if isinstance(stmt, ast.If) and _is_main_test(stmt.test):
         return ("main", _calls(stmt.body), _locals(stmt.body))
-    if isinstance(stmt, ast.FunctionDef) and any("jit" in ast.unparse(d) for d in stmt.decorator_list):
+    if isinstance(stmt, ast.FunctionDef) and any(_is_jit_decorator(d) for d in stmt.decorator_list):
         # A JIT function's calls of other JIT functions: its dependencies take their
         # tensors' shapes from its own.
         params = tuple(arg.arg for arg in [*stmt.args.posonlyargs, *stmt.args.args])
@@ -60,6 +62,13 @@ def statement_calls(stmt: ast.stmt) -> StatementCalls:
         )
         return ("def", stmt.name, params, defaults, calls, specs, _locals(stmt.body))
     return None
+
+
+def _is_jit_decorator(decorator: ast.expr) -> bool:
+    """`@pl.jit`, `@pl.jit.incore(...)`: read as a chain of names (iteratively: a decorator
+    may be nested deeper than `ast.unparse` can recurse)."""
+    path = attribute_path(decorator.func if isinstance(decorator, ast.Call) else decorator)
+    return path is not None and "jit" in ".".join(path)
 
 
 def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:

@@ -60,7 +60,7 @@ def verify_program(program: Program, class_node: ast.ClassDef) -> list[Diagnosti
     # The properties in upstream's order (the `IRProperty` enum), each over the program's
     # functions in its map's order (by name).
     ordered = sorted(sources, key=lambda pair: pair[0].name)
-    errors = [d for function, _ in ordered for d in type_check_errors(function)]
+    errors = [d for function, source in ordered for d in type_check_errors(function, source)]
     errors += [d for function, source in ordered for d in no_redundant_blocks_errors(function, source)]
     errors += [d for function, _ in ordered for d in inout_use_errors(function, program)]
     return warnings + errors

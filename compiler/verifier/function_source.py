@@ -55,6 +55,15 @@ class FunctionSource:
         return [arg.arg for arg in args[1:]] if args and args[0].arg == "self" else [arg.arg for arg in args]
 
     @cached_property
+    def annotated_names(self) -> frozenset[str]:
+        """The names an annotated assignment (`x: pl.Tile[...] = ...`) binds in the body."""
+        return frozenset(
+            stmt.target.id
+            for stmt in self.body_statements
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+        )
+
+    @cached_property
     def body_statements(self) -> list[ast.stmt]:
         return list(statements(self.node.body))
 

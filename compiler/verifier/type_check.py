@@ -27,14 +27,17 @@ from compiler.ir.nodes import Expr, ForStmt, IfStmt, SeqStmts, Stmt, Var, WhileS
 from compiler.ir.types import IRType, ScalarType
 from compiler.ir.visit import level_yields, walk_stmts
 from compiler.verifier.carried_types import carried_type_errors, type_kind
+from compiler.verifier.function_source import FunctionSource
 from compiler.verifier.valid_shape_bounds import valid_shape_errors
 
 _BOUNDS = ("start", "stop", "step")
 
 
-def type_check_errors(function: Function) -> list[Diagnostic]:
+def type_check_errors(function: Function, source: FunctionSource) -> list[Diagnostic]:
     # Upstream checks the parameters' types first, at each parameter.
-    found = [_diagnostic(message, span) for message, span in valid_shape_errors(function)]
+    found = [
+        _diagnostic(message, span) for message, span in valid_shape_errors(function, source.annotated_names)
+    ]
     for stmt in walk_stmts(function.body):
         if isinstance(stmt, ForStmt):
             found += [_error(m, stmt, "for") for m in _bound_errors(stmt)]

@@ -187,9 +187,10 @@ def _fix_undefined(
     located = source.located_nodes(where.start_line)
     defined = _defined_before(located, where)
     close = closest_names(name, sorted(defined - {name}))
+    # Never the preferred fix: a close name is a guess, and the name may be undefined because
+    # of another mistake (a loop's bare `pl.yield_` binds no result name).
     return [
-        QuickFix(f"Did you mean '{candidate}'?", diagnostic, (Edit(where, candidate),), preferred=index == 0)
-        for index, candidate in enumerate(close)
+        QuickFix(f"Did you mean '{candidate}'?", diagnostic, (Edit(where, candidate),)) for candidate in close
     ]
 
 

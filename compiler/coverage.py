@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from compiler.base.diagnostics import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.ir import Const, Expr, Function, OpaqueExpr, OpaqueStmt, Program, UnknownType, Var
-from compiler.ir.visit import own_exprs, sub_exprs, walk_stmts
+from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
 
 # A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
 # constant we cannot fold): its form is modelled, only its value may be unknown.
@@ -91,10 +91,7 @@ def first_distributed_call(definition: Program | Function) -> tuple[Span, str] |
     for function in functions:
         for stmt in walk_stmts(function.body):
             for expr in own_exprs(stmt):
-                pending = [expr]
-                while pending:
-                    part = pending.pop()
+                for part in walk_expr(expr):
                     if isinstance(part, OpaqueExpr) and part.text.startswith("pld."):
                         return part.span, part.text
-                    pending.extend(reversed(sub_exprs(part)))
     return None

@@ -1,8 +1,10 @@
 """Grown-tile mutants of real kernels, for the on-chip capacity checks (run by hand).
 
-    python tests/capacity_grown.py --make     # writes tests/data/capacity_grown/*.py
     python tests/capacity_grown.py --record   # judges them with the real ir.compile
                                               # ($PYPTO_PYTHON, as real_memory.py --record-socs)
+
+The mutants are made from `../shared` when used (`make`), never stored in the project:
+only the real compiler's verdicts are (`tests/data/capacity_grown/verdicts.json`).
 
 The bases are the kernels of `../shared/corpus/{op,parser}-verdicts` the real front end
 accepts (real kernels of the corpus and of the PyPTO system tests), one case per base
@@ -27,8 +29,7 @@ from real_memory import _verdicts  # the same reading of the driver's lines
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "corpus"
-GROWN = REPO / "tests" / "data" / "capacity_grown"
-VERDICTS = GROWN / "verdicts.json"
+VERDICTS = REPO / "tests" / "data" / "capacity_grown" / "verdicts.json"
 FACTOR = 4
 
 
@@ -56,12 +57,12 @@ def grow(source: str) -> str:
     return tokenize.untokenize(tokens)
 
 
-def make() -> list[Path]:
-    GROWN.mkdir(parents=True, exist_ok=True)
+def make(into: Path) -> list[Path]:
+    """Write each base kernel's grown mutant into `into`."""
     made = []
     for base in bases():
         name = re.sub(r"^[a-z_]+?__", "grown__", base.name, count=1)
-        target = GROWN / name
+        target = into / name
         target.write_text(grow(base.read_text(encoding="utf-8")), encoding="utf-8")
         made.append(target)
     return made
@@ -73,8 +74,8 @@ def record() -> dict:
     import tempfile
 
     python = os.environ.get("PYPTO_PYTHON", "python")
-    files = sorted(GROWN.glob("*.py"))
-    with tempfile.TemporaryDirectory() as cwd:
+    with tempfile.TemporaryDirectory() as cwd, tempfile.TemporaryDirectory() as grown:
+        files = sorted(make(Path(grown)))
         proc = subprocess.run(
             [python, str(Path(__file__).parent / "real_memory_driver.py"), "910B", *map(str, files)],
             capture_output=True,
@@ -82,17 +83,14 @@ def record() -> dict:
             cwd=cwd,
             timeout=7200,
         )
-    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-    return _verdicts(lines, GROWN)
+        lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+        return _verdicts(lines, Path(grown))
 
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--make", action="store_true")
     parser.add_argument("--record", action="store_true")
     args = parser.parse_args()
-    if args.make:
-        print(f"{len(make())} mutants in {GROWN}")
     if args.record:
         VERDICTS.write_text(json.dumps(record(), indent=1, sort_keys=True) + "\n", encoding="utf-8")
     return 0

@@ -4,7 +4,7 @@
     python tests/raise_sites.py --write    # and write docs/ledger/raise_sites.jsonl, docs/raise-sites.md
 
 Scans the real PyPTO source (hw-native-sys/pypto e2d0f78, a bare git mirror: `$PYPTO_MIRROR`,
-by default /work/.mirror/hw-native-sys+pypto/repo) for every raise site in the files DSL
+by default `pypto-mirror` in the working directory) for every raise site in the files DSL
 source reaches (`raise_ledger/scope.py`), gives each a stable id, and classifies it
 (`raise_ledger/classify.py`) against every real-judged row (`raise_ledger/real_rows.py`),
 running pto-lsp's check on the rows it needs. Nothing of the real compiler is imported or run.

@@ -315,7 +315,9 @@ def record_file(file: str, env: dict[str, str], target: Path) -> dict[str, Any]:
             texts = {
                 relative: (Path(outdir) / relative)
                 .read_text(encoding="utf-8")
-                .replace(f'loc("{path}', f'loc("{file}')
+                # Every corpus path (the file's own, and its package's other modules) relative
+                # to the corpus: no machine path in the recorded text.
+                .replace(f'loc("{CORPUS.resolve()}/', 'loc("')
                 for relative in program["kernels"]
             }
             # The same program reached twice (a test class and its alias, a factory called

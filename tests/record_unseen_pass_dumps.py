@@ -9,7 +9,7 @@ never by the tests: they read what this wrote).
 `file` (relative to `../shared/corpus`), `via` (`module`: a module-level Program;
 `factory`: a `build_*` function called with its defaults; `get_program`: a test class
 built without arguments) and `label` (that variable, function or class). For each, the
-real PyPTO (the interpreter `$PYPTO_PYTHON`, default `/work/pypto-venv/bin/python`) imports
+real PyPTO (the interpreter `$PYPTO_PYTHON`, default `python`) imports
 the file and compiles the program as `../shared/corpus/pass-dumps` was made:
 `ir.compile(program, output_dir=..., skip_ptoas=True, dump_passes=True,
 emit_source_loc=False)`, the Default pipeline and backend, no ruff on the PATH. Its dumps of stages 00 (the
@@ -39,7 +39,7 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
 DATA = REPO / "tests" / "data" / "unseen_pass_dumps"
-REAL_PYTHON = os.environ.get("PYPTO_PYTHON", "/work/pypto-venv/bin/python")
+REAL_PYTHON = os.environ.get("PYPTO_PYTHON", "python")
 HARNESS = CORPUS / "upstream" / "pypto" / "tests" / "st"
 UPSTREAM = CORPUS / "upstream" / "pypto"  # what `from examples.models... import` reads
 LAST_STAGE = 11

@@ -12,6 +12,7 @@ import json
 import re
 from pathlib import Path
 
+import capacity_grown
 import pytest
 from conftest import CORPUS, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_version
@@ -352,30 +353,27 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
     assert (exact, not_analysed) == {"910B": (44, 75), "950": (44, 74)}[soc]  # measured; docs/diagnostics.md
 
 
-GROWN = Path(__file__).parent / "data" / "capacity_grown"
-GROWN_DATA = (
-    json.loads((GROWN / "verdicts.json").read_text(encoding="utf-8"))
-    if (GROWN / "verdicts.json").is_file()
-    else {}
-)
+SHARED_VERDICTS = capacity_grown.SHARED / "op-verdicts"
+GROWN_VERDICTS = Path(__file__).parent / "data" / "capacity_grown" / "verdicts.json"
+GROWN_DATA = json.loads(GROWN_VERDICTS.read_text(encoding="utf-8")) if GROWN_VERDICTS.is_file() else {}
 _CAPACITY = re.compile(r"^\w+ buffer usage \(\d+ bytes\) exceeds platform limit \(\d+ bytes\)")
 
 
-def _grown_judgement(name: str) -> str:
+def _grown_judgement(name: str, grown: Path) -> str:
     """How pto-lsp fares on one grown mutant against the real compile (`capacity_grown.py`):
     `caught` (the real capacity message), `missed` (a real capacity error we do not report:
     its kernel is not planned), `clean` (no capacity error, none real). A wrong capacity
     message, one the real compile does not raise, or an exact use other than the real one
     fails the test."""
     programs = GROWN_DATA[name]
-    _, diagnostics = check(name, cases=GROWN)
+    _, diagnostics = check(name, cases=grown)
     ours_capacity = [d["message"] for d in diagnostics if d["severity"] == 1 and d["code"] == "PTO801"]
     real_capacity = [
         v["910B"]["message"] for v in programs.values() if _CAPACITY.match(v["910B"].get("message", ""))
     ]
     for message in ours_capacity:
         assert message in real_capacity, (name, message, real_capacity)
-    report = ours(run_pto_lsp("compile", str(GROWN / name), "--emit", "memory").stdout)
+    report = ours(run_pto_lsp("compile", str(grown / name), "--emit", "memory").stdout)
     for program, verdict in programs.items():
         for kernel, spaces in verdict["910B"].get("memory", {}).items():
             for space, (used, exact) in report.get(f"{program}.{kernel}", {}).items():
@@ -386,10 +384,13 @@ def _grown_judgement(name: str) -> str:
 
 
 @pytest.mark.skipif(not GROWN_DATA, reason="the real compiler's verdicts are not recorded yet")
-def test_grown_real_kernels_get_the_real_capacity_verdict():
-    """Real kernels with every tile grown 16-fold: each real capacity error we report is the
-    real message; none where the real compile raises none; our exact uses are the real ones."""
-    found = {name: _grown_judgement(name) for name in sorted(GROWN_DATA)}
+@pytest.mark.skipif(not SHARED_VERDICTS.is_dir(), reason="no ../shared corpus to grow the kernels of")
+def test_grown_real_kernels_get_the_real_capacity_verdict(tmp_path: Path):
+    """Real kernels with every tile grown 16-fold (made from ../shared as the real compiler
+    judged them, `capacity_grown.make`): each real capacity error we report is the real
+    message; none where the real compile raises none; our exact uses are the real ones."""
+    capacity_grown.make(tmp_path)
+    found = {name: _grown_judgement(name, tmp_path) for name in sorted(GROWN_DATA)}
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }

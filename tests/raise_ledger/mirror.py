@@ -7,7 +7,8 @@ import subprocess
 from functools import cached_property
 from pathlib import Path
 
-DEFAULT_MIRROR = "/work/.mirror/hw-native-sys+pypto/repo"
+# `$PYPTO_MIRROR`: a bare git mirror of hw-native-sys/pypto; else this name, beside the working directory.
+DEFAULT_MIRROR = "pypto-mirror"
 # The version every real-judged row of this repository was recorded with.
 COMMIT_PREFIX = "e2d0f78"
 

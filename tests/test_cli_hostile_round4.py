@@ -303,4 +303,5 @@ def test_checking_a_long_kernel_costs_time_linear_in_its_statements(tmp_path: Pa
 
     start_up = min(check_time(8) for _ in range(2))  # the process, imports and all
     small, large = (min(check_time(n) for _ in range(2)) - start_up for n in (1_000, 8_000))
-    assert large < 12 * max(small, 0.05), (start_up, small, large)  # quadratic: x64; linear: x8
+    # Linear is x8, quadratic x64: x16 leaves room for a loaded machine (x13.5 seen in CI).
+    assert large < 16 * max(small, 0.05), (start_up, small, large)

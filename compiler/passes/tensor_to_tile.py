@@ -77,7 +77,7 @@ from compiler.passes.op_conversion import (
     slice_valid_shape,
 )
 from compiler.passes.param_directions import propagate_directions, upgrade_written_params
-from compiler.passes.printed_names import disambiguate_names
+from compiler.passes.printed_names import disambiguate_program_names
 from compiler.passes.subscript_windows import desugar_subscripts
 from compiler.passes.tile_op_types import TileOpError, typed_call
 
@@ -140,8 +140,9 @@ def convert_tensor_to_tile_ops(program: Program) -> Program:
             if function.func_type not in (FunctionType.INCORE, *_WRAPPERS):
                 _update_call_sites(function.body, callees, returns)
     propagate_directions(program)
-    for function in program.functions:
-        disambiguate_names(function)
+    shared = disambiguate_program_names(program.functions)
+    if shared is not None:
+        raise PassNotModelled(PASS_NAME, "a var two functions share, which one of them renames", shared)
     if refused:
         raise KernelsNotModelled(refused, program)
     return program

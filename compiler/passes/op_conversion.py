@@ -335,6 +335,23 @@ def _mrgsort_format1(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Co
     return [], Call(span, "tile.mrgsort_format1", list(args), {}, type=result)
 
 
+def _gather_compare(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.gather_compare(src, kvalue, gc_tmp)`, its UINT8 workspace shaped as the source,
+    with the keywords the tile op takes."""
+    source = _tile_type(args[0]) if len(args) == 2 else None
+    if source is None or source.shape is None or len(source.shape) != 2:
+        raise PassNotModelled(PASS_NAME, "a tensor.gather_compare of another form", span)
+    kwargs_create = {"dtype": dtype_kwarg(span, "UINT8"), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple(tuple(source.shape), span)], kwargs_create, span)
+    workspace = Var(span, "gc_tmp", type=create.type)
+    forwarded = {key: value for key, value in kwargs.items() if key in _GATHER_COMPARE_KWARGS}
+    call = typed_call("tile.gather_compare", [*args, workspace], forwarded, span)
+    return [AssignStmt(span, workspace, create)], call
+
+
+_GATHER_COMPARE_KWARGS = ("cmp_mode", "offset", "out_cols", "count_dtype")
+
+
 def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     if len(args) == 1 and set(kwargs) == {"axis1", "axis2"}:
         # (our parser keeps the axes as keywords; the real IR builder passes them as operands)
@@ -458,6 +475,7 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.col_argmax": _arg_reduction("tile.col_argmax"),
     "tensor.col_argmin": _arg_reduction("tile.col_argmin"),
     "tensor.mrgsort_format1": Conversion(_mrgsort_format1),
+    "tensor.gather_compare": Conversion(_gather_compare, {0: ("Vec", None)}),
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }

@@ -55,6 +55,7 @@ from compiler.ir import (
     Stmt,
     TensorType,
     TileType,
+    TupleGetItem,
     TupleType,
     Var,
     WhileStmt,
@@ -355,8 +356,13 @@ class _Converter:
     def pass_through(self, stmt: AssignStmt, value: Expr, old_type: object) -> AssignStmt:
         """`HandlePassThroughAssign`: a value whose type changed (an alias of a converted
         value) is bound to a new var of that type; else the var stays."""
+        if isinstance(value, TupleGetItem) and isinstance(value.tuple_expr.type, TupleType):
+            # The real mutator rebuilds the item read of a converted tuple: typed by it.
+            items = value.tuple_expr.type.items
+            if 0 <= value.index < len(items) and items[value.index] != value.type:
+                value = TupleGetItem(value.span, value.tuple_expr, value.index, type=items[value.index])
         stmt.value = value
-        if value.type != old_type and isinstance(value, Var):
+        if value.type != old_type and isinstance(value, (Var, TupleGetItem)):
             new = Var(stmt.var.span, stmt.var.name, type=value.type)
             self.rebind(stmt.var, new)
             stmt.var = new

@@ -34,6 +34,7 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ops.type_inference import is_float_dtype
 from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.tile_op_types import TileOpError, deduced_type, typed_call
 
@@ -352,6 +353,41 @@ def _gather_compare(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Con
 _GATHER_COMPARE_KWARGS = ("cmp_mode", "offset", "out_cols", "count_dtype")
 
 
+def _cmp(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """A packed mask (`tile.cmp` of two tiles, `tile.cmps` of a tile and a scalar), then
+    `tile.sel` of ones and zeros of the operands' dtype through a [1, 32] UINT8 workspace."""
+    lhs = _tile_type(args[0]) if len(args) == 2 else None
+    rhs = args[1].type if len(args) == 2 else None
+    if lhs is None or lhs.shape is None or lhs.dtype is None:
+        raise PassNotModelled(PASS_NAME, "a tensor.cmp of operands of unknown type", span)
+    if isinstance(rhs, TileType):
+        op = "tile.cmp"
+        if rhs.shape != lhs.shape or rhs.dtype != lhs.dtype:
+            raise PassNotModelled(PASS_NAME, "a broadcasting or dtype-promoting tensor.cmp", span)
+    elif isinstance(rhs, ScalarType) and rhs.dtype == lhs.dtype:
+        op = "tile.cmps"
+    else:
+        raise PassNotModelled(PASS_NAME, "a tensor.cmp of a scalar of another dtype", span)
+    mask_call = typed_call(op, args, kwargs, span)
+    mask = Var(span, "cmp_mask", type=mask_call.type)
+    prologue: list[Stmt] = [AssignStmt(span, mask, mask_call)]
+    filled = []
+    for value, name in ((1, "cmp_one"), (0, "cmp_zero")):
+        constant = Const(
+            span, float(value) if is_float_dtype(lhs.dtype) else value, type=ScalarType(lhs.dtype)
+        )
+        # (the real IR keeps the fill value as a keyword after the dtype, as printed)
+        full_kwargs = {"dtype": dtype_kwarg(span, lhs.dtype), "value": constant}
+        full = typed_call("tile.full", [shape_tuple(tuple(lhs.shape), span)], full_kwargs, span)
+        filled.append(Var(span, name, type=full.type))
+        prologue.append(AssignStmt(span, filled[-1], full))
+    kwargs_create = {"dtype": dtype_kwarg(span, "UINT8"), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple((1, 32), span)], kwargs_create, span)
+    workspace = Var(span, "cmp_tmp", type=create.type)
+    prologue.append(AssignStmt(span, workspace, create))
+    return prologue, typed_call("tile.sel", [mask, *filled, workspace], {}, span)
+
+
 def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     if len(args) == 1 and set(kwargs) == {"axis1", "axis2"}:
         # (our parser keeps the axes as keywords; the real IR builder passes them as operands)
@@ -475,6 +511,7 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.col_argmax": _arg_reduction("tile.col_argmax"),
     "tensor.col_argmin": _arg_reduction("tile.col_argmin"),
     "tensor.mrgsort_format1": Conversion(_mrgsort_format1),
+    "tensor.cmp": Conversion(_cmp),
     "tensor.gather_compare": Conversion(_gather_compare, {0: ("Vec", None)}),
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),

@@ -50,3 +50,26 @@ def test_every_distributed_op_of_the_ring_is_analysed():
     report = json.loads(run_pto_lsp("check", "--format", "json", str(ring)).stdout)
     [entry] = report["files"]
     assert entry["notAnalysed"] == [] and entry["diagnostics"] == []
+
+
+UPSTREAM = REPO.parent / "shared" / "corpus" / "upstream"
+
+
+@pytest.mark.skipif(not UPSTREAM.is_dir(), reason="../shared/corpus/upstream is not beside the repo")
+def test_no_distributed_call_of_the_public_code_is_left_not_analysed():
+    """Every `pld.` call of pypto's distributed system tests and examples and of pypto-lib
+    (where the real compiler builds them) is analysed: none starts a not-analysed range."""
+    roots = [
+        UPSTREAM / "pypto" / "tests" / "st" / "distributed",
+        UPSTREAM / "pypto" / "examples",
+        UPSTREAM / "pypto-lib",
+    ]
+    report = json.loads(run_pto_lsp("check", "--format", "json", *map(str, roots)).stdout)
+    left = []
+    for entry in report["files"]:
+        lines = Path(entry["path"]).read_text(encoding="utf-8").splitlines()
+        for span in entry["notAnalysed"]:
+            start = span["start"]
+            if lines[start["line"]][start["character"] :].startswith("pld."):
+                left.append((entry["path"], start["line"] + 1))
+    assert len(report["files"]) > 100 and left == []

@@ -249,6 +249,14 @@ def _put(call: _Call) -> IRType:
     _wrapper_window(call, "dst")
     _tensor_like(call, "src", "Tensor or DistributedTensor")
     _region(call)
+    _transfer(call)
+    atomic = call.attribute("atomic")
+    dst = _distributed(call.expr("dst"))
+    if atomic == "Add" and dst is not None and dst.dtype is not None and dst.dtype not in _ATOMIC_ADD_DTYPES:
+        raise _Refused(
+            f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
+            f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
+        )
     return UnknownType()
 
 
@@ -257,7 +265,84 @@ def _get(call: _Call) -> IRType:
     _tensor_like(call, "dst", "Tensor or DistributedTensor")
     _wrapper_window(call, "src")
     _region(call)
+    _transfer(call)
     return UnknownType()
+
+
+def _transfer(call: _Call) -> None:
+    """`put` / `get`'s deduction: a scalar peer, one element type, and static extents that
+    agree (the whole slices the same shape; a region inside both)."""
+    _scalar(call, "peer", "a scalar (rank index)")
+    dst, src = call.expr("dst"), call.expr("src")
+    if (
+        dst is None
+        or src is None
+        or not isinstance(dst.type, TensorType)
+        or not isinstance(src.type, TensorType)
+    ):
+        return
+    if dst.type.dtype is not None and src.type.dtype is not None and dst.type.dtype != src.type.dtype:
+        raise _Refused(
+            f"{call.op} dst and src must have the same element type, got dst {_type_name(dst.type)} "
+            f"vs src {_type_name(src.type)}"
+        )
+    dst_shape, src_shape = dst.type.shape, src.type.shape
+    if dst_shape is None or src_shape is None:
+        return
+    if not dst_shape:
+        raise _Refused(f"{call.op} requires at least one dimension on dst/src")
+    if len(dst_shape) != len(src_shape):
+        raise _Refused(f"{call.op} dst rank ({len(dst_shape)}) must match src rank ({len(src_shape)})")
+    whole = "shape" not in call.operands
+    for index, (d, s) in enumerate(zip(dst_shape, src_shape, strict=True)):
+        if type(d) is int and d <= 0:
+            raise _Refused(f"{call.op} shape dimension {index} must be positive, got {d}")
+        if type(s) is int and s <= 0:
+            raise _Refused(f"{call.op} src shape dimension {index} must be positive, got {s}")
+        if whole and type(d) is int and type(s) is int and d != s:
+            raise _Refused(
+                f"{call.op} dst and src must have the same static shape; dimension {index} differs "
+                f"(dst={d}, src={s})"
+            )
+    if not whole:
+        _region_bounds(call, dst_shape, src_shape)
+
+
+def _region_bounds(call: _Call, dst_shape: tuple[Any, ...], src_shape: tuple[Any, ...]) -> None:
+    tuples = [call.expr(name) for name in ("dst_offsets", "src_offsets", "shape")]
+    if not all(isinstance(item, MakeTuple) for item in tuples):
+        return  # a tuple the parser builds from a name: not followed
+    dst_offsets, src_offsets, shape = (_ints(item) for item in tuples)  # type: ignore[arg-type]
+    if len(dst_offsets) != len(dst_shape):
+        raise _Refused(f"{call.op} dst_offsets rank must match dst rank")
+    if len(src_offsets) != len(src_shape):
+        raise _Refused(f"{call.op} src_offsets rank must match src rank")
+    if len(shape) != len(dst_shape):
+        raise _Refused(f"{call.op} shape rank must match tensor rank")
+    for index, extent in enumerate(shape):
+        if extent is not None and extent <= 0:
+            raise _Refused(f"{call.op} shape dimension {index} must be positive, got {extent}")
+        for side, offsets, window in (("dst", dst_offsets, dst_shape), ("src", src_offsets, src_shape)):
+            offset = offsets[index]
+            if offset is None:
+                continue
+            if offset < 0:
+                raise _Refused(
+                    f"{call.op} {side}_offsets dimension {index} must be non-negative, got {offset}"
+                )
+            dim = window[index]
+            if extent is not None and type(dim) is int and offset + extent > dim:
+                raise _Refused(
+                    f"{call.op} {side} subregion dimension {index} exceeds {side} shape "
+                    f"(offset={offset}, shape={extent}, {side}_dim={dim})"
+                )
+
+
+def _ints(items: MakeTuple) -> list[int | None]:
+    """Each item's value where it is an int literal (None: not known statically)."""
+    return [
+        item.value if isinstance(item, Const) and type(item.value) is int else None for item in items.items
+    ]
 
 
 def _tensor_remote_store(call: _Call) -> IRType:
@@ -331,6 +416,110 @@ def _windows(*roles: str) -> Callable[[_Call], IRType]:
         return _result(call, "target")
 
     return rule
+
+
+def _gathering(first_rows: int | None, what: str) -> Callable[[_Call], IRType]:
+    """`allgather` (`first_rows` 1: the input is this rank's one row) and `all_to_all`
+    (None: a row per rank): the wrapper's window checks, then the deduction's."""
+
+    def rule(call: _Call) -> IRType:
+        _wrapper_window(call, "target")
+        _wrapper_window(call, "signal")
+        source, target, signal = call.expr(_INPUT[call.op]), call.expr("target"), call.expr("signal")
+        if source is not None and source is target:
+            raise _Refused(
+                f"{call.op} input and target must be different {what}, but the same expression was passed for both"
+            )
+        if source is None or isinstance(source.type, UnknownType):
+            return _result(call, "target")
+        if not isinstance(source.type, TensorType):
+            raise _Refused(
+                f"{call.op} input must be a Tensor or DistributedTensor, got {_type_name(source.type)}"
+            )
+        _gathered_shapes(call, source.type, _distributed(target), _distributed(signal), first_rows)
+        return _result(call, "target")
+
+    return rule
+
+
+_INPUT = {"pld.tensor.allgather": "local_data", "pld.tensor.all_to_all": "input"}
+
+
+def _gathered_shapes(
+    call: _Call,
+    source: TensorType,
+    target: TensorType | None,
+    signal: TensorType | None,
+    first_rows: int | None,
+) -> None:
+    gather = first_rows is not None
+    if source.shape is None or target is None or target.shape is None:
+        return
+    if len(source.shape) != 2:
+        chunk = "[1, SIZE] (this rank's single chunk)" if gather else "[NR, SIZE]"
+        raise _Refused(f"{call.op} input must be 2D {chunk}, got {len(source.shape)} dims")
+    rows = source.shape[0]
+    if gather and type(rows) is int and rows != first_rows:
+        raise _Refused(f"{call.op} input must be [1, SIZE] (this rank's single chunk), got first dim {rows}")
+    if len(target.shape) != 2:
+        raise _Refused(f"{call.op} target must be 2D [NR, SIZE], got {len(target.shape)} dims")
+    if not gather:
+        _first_dims_agree(call, target.shape[0], rows, "target", "input")
+        if (
+            type(target.shape[1]) is int
+            and type(source.shape[1]) is int
+            and target.shape[1] != source.shape[1]
+        ):
+            raise _Refused(f"{call.op} target shape must equal input shape")
+    if target.dtype is not None and source.dtype is not None and target.dtype != source.dtype:
+        raise _Refused(
+            f"{call.op} target dtype {dtype_text(target.dtype)} must match input dtype {dtype_text(source.dtype)}"
+        )
+    if (
+        gather
+        and type(target.shape[1]) is int
+        and type(source.shape[1]) is int
+        and target.shape[1] != source.shape[1]
+    ):
+        raise _Refused(f"{call.op} target SIZE must equal input SIZE")
+    _signal_dtype(call, signal)
+    if signal is None or signal.shape is None:
+        return
+    if len(signal.shape) not in (1, 2):
+        raise _Refused(f"{call.op} signal must be 1D [NR] or 2D [NR, 1], got {len(signal.shape)} dims")
+    if len(signal.shape) == 2 and type(signal.shape[1]) is int and signal.shape[1] != 1:
+        raise _Refused(f"{call.op} signal second dimension must be 1, got {signal.shape[1]}")
+    _first_dims_agree(
+        call, signal.shape[0], target.shape[0] if gather else rows, "signal", "target" if gather else "input"
+    )
+
+
+def _first_dims_agree(call: _Call, lhs: object, rhs: object, lhs_name: str, rhs_name: str) -> None:
+    if type(lhs) is int and type(rhs) is int and lhs != rhs:
+        raise _Refused(
+            f"{call.op} {lhs_name} first dimension ({lhs}) must equal {rhs_name} first dimension ({rhs})"
+        )
+
+
+def _reduce_scatter(call: _Call) -> IRType:
+    _wrapper_window(call, "target")
+    _wrapper_window(call, "signal")
+    target = _distributed(call.expr("target"))
+    if target is not None and target.shape is not None and len(target.shape) != 2:
+        raise _Refused(f"{call.op} target must be 2D [NR, SIZE], got {len(target.shape)} dims")
+    _signal_dtype(call, _distributed(call.expr("signal")))
+    op = call.attribute("op")
+    if op in _REDUCE_OPS and op != "Sum":
+        raise _Refused(
+            f"{call.op} op must be ReduceOp.Sum (got int {_REDUCE_OPS[op]}); "
+            "Max / Min / Prod lowerings are not yet implemented"
+        )
+    return _result(call, "target")
+
+
+# `pld.ReduceOp`'s members and their values (`include/pypto/ir/comm.h`).
+_REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
+_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 
 
 def _result(call: _Call, role: str) -> IRType:
@@ -417,9 +606,9 @@ _RULES: dict[str, Callable[[_Call], IRType]] = {
     "pld.tensor.allreduce": _allreduce,
     "pld.tensor.barrier": _barrier,
     "pld.tensor.broadcast": _broadcast,
-    "pld.tensor.allgather": _windows("target", "signal"),
-    "pld.tensor.reduce_scatter": _windows("target", "signal"),
-    "pld.tensor.all_to_all": _windows("target", "signal"),
+    "pld.tensor.allgather": _gathering(1, "buffers"),
+    "pld.tensor.reduce_scatter": _reduce_scatter,
+    "pld.tensor.all_to_all": _gathering(None, "windows"),
     "pld.tensor.all_to_all_v": _windows("target", "signal", "recv_counts"),
     "pld.tile.remote_load": _remote_load,
     "pld.tile.remote_store": _tile_remote_store,

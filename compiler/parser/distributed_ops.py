@@ -96,9 +96,18 @@ def _distributed(value: Expr | None) -> TensorType | None:
     return None
 
 
+def _judged(value: Expr | None) -> IRType | None:
+    """The operand's type where the real op sees the operand as we do: a value (not a
+    literal, which the wrapper gets as a Python int or list) of a tensor, tile or scalar
+    type. None: not judged."""
+    if value is None or isinstance(value, (Const, MakeTuple)):
+        return None
+    return value.type if isinstance(value.type, (TensorType, TileType, ScalarType)) else None
+
+
 def _known_other(value: Expr | None) -> bool:
-    """The operand's type is known and is not a window-bound tensor."""
-    return value is not None and not isinstance(value.type, UnknownType) and _distributed(value) is None
+    """The operand's type is judged and is not a window-bound tensor."""
+    return _judged(value) is not None and _distributed(value) is None
 
 
 def _type_name(ir_type: IRType) -> str:
@@ -130,10 +139,9 @@ def _deducer_window(call: _Call, role: str) -> TensorType | None:
 
 
 def _scalar(call: _Call, role: str, what: str) -> None:
-    value = call.expr(role)
-    if value is None or isinstance(value.type, (UnknownType, ScalarType)):
-        return
-    raise _Refused(f"{call.op} {role} must be {what}, got {_type_name(value.type)}")
+    judged = _judged(call.expr(role))
+    if isinstance(judged, (TensorType, TileType)):
+        raise _Refused(f"{call.op} {role} must be {what}, got {_type_name(judged)}")
 
 
 def _offsets_rank(call: _Call, role: str, target: TensorType | None, what: str = "target tensor") -> None:
@@ -169,7 +177,8 @@ def _get_comm_ctx(call: _Call) -> IRType:
 
 def _comm_ctx_scalar(call: _Call) -> IRType:
     value = call.expr("ctx")
-    if value is not None and not isinstance(value.type, (UnknownType, CommCtxType)):
+    if _judged(value) is not None:
+        assert value is not None
         raise _Refused(
             f"{call.op} expects a CommCtx (output of pld.system.get_comm_ctx), got {_type_name(value.type)}"
         )
@@ -230,10 +239,8 @@ def _chunks(call: _Call) -> None:
 
 
 def _tensor_like(call: _Call, role: str, what: str) -> None:
-    value = call.expr(role)
-    if value is None or isinstance(value.type, (UnknownType, TensorType)):
-        return
-    printed = format_type(value.type)
+    judged = _judged(call.expr(role))
+    printed = format_type(judged) if isinstance(judged, (TileType, ScalarType)) else None
     if printed is not None:
         raise _Refused(f"{call.op} expects a {what} {role}; got {printed}")
 
@@ -347,9 +354,9 @@ def _ints(items: MakeTuple) -> list[int | None]:
 
 def _tensor_remote_store(call: _Call) -> IRType:
     _wrapper_window(call, "target")
-    src = call.expr("src")
-    if src is not None and isinstance(src.type, (TileType, ScalarType)):
-        printed = format_type(src.type)
+    src = _judged(call.expr("src"))
+    if isinstance(src, (TileType, ScalarType)):
+        printed = format_type(src)
         if printed is not None:
             raise _Refused(
                 f"{call.op} expects a Tensor src (a tensor-level value); got {printed}. "
@@ -430,13 +437,11 @@ def _gathering(first_rows: int | None, what: str) -> Callable[[_Call], IRType]:
             raise _Refused(
                 f"{call.op} input and target must be different {what}, but the same expression was passed for both"
             )
-        if source is None or isinstance(source.type, UnknownType):
-            return _result(call, "target")
-        if not isinstance(source.type, TensorType):
-            raise _Refused(
-                f"{call.op} input must be a Tensor or DistributedTensor, got {_type_name(source.type)}"
-            )
-        _gathered_shapes(call, source.type, _distributed(target), _distributed(signal), first_rows)
+        judged = _judged(source)
+        if judged is not None and not isinstance(judged, TensorType):
+            raise _Refused(f"{call.op} input must be a Tensor or DistributedTensor, got {_type_name(judged)}")
+        if isinstance(judged, TensorType):
+            _gathered_shapes(call, judged, _distributed(target), _distributed(signal), first_rows)
         return _result(call, "target")
 
     return rule
@@ -550,10 +555,10 @@ def _remote_load(call: _Call) -> IRType:
 
 def _tile_remote_store(call: _Call) -> IRType:
     _wrapper_window(call, "target")
-    src = call.expr("src_tile")
-    if src is not None and not isinstance(src.type, (UnknownType, TileType)):
+    src = _judged(call.expr("src_tile"))
+    if src is not None and not isinstance(src, TileType):
         raise _Refused(
-            f"{call.op} src_tile must be a TileType, got {_type_name(src.type)}. In a tensor-level kernel "
+            f"{call.op} src_tile must be a TileType, got {_type_name(src)}. In a tensor-level kernel "
             "(@pl.jit) call pld.tensor.remote_store instead (pld.remote_store dispatches between the two)."
         )
     _remote_store_contract(call, _distributed(call.expr("target")))

@@ -66,6 +66,10 @@ class _Call:
         node = self.written.get(param)
         return _ABSENT if node is None else _literal(node)
 
+    def passed(self, param: str) -> bool:
+        """The wrapper gets a value for `param` (a keyword `None` is its default)."""
+        return param in self.operands and self.literal(param) is not None
+
     def attribute(self, param: str) -> str | None:
         """`pld.WaitCmp.Ge` -> "Ge": the enum member an operand names, if written so."""
         node = self.written.get(param)
@@ -144,13 +148,13 @@ def _scalar(call: _Call, role: str, what: str) -> None:
         raise _Refused(f"{call.op} {role} must be {what}, got {_type_name(judged)}")
 
 
-def _offsets_rank(call: _Call, role: str, target: TensorType | None, what: str = "target tensor") -> None:
+def _offsets_rank(call: _Call, role: str, target: TensorType | None) -> None:
     offsets = call.expr(role)
     if target is None or target.shape is None or not isinstance(offsets, MakeTuple):
         return
     if len(offsets.items) != len(target.shape):
         raise _Refused(
-            f"{call.op} {role} rank ({len(offsets.items)}) must match {what} rank ({len(target.shape)})"
+            f"{call.op} {role} rank ({len(offsets.items)}) must match target tensor rank ({len(target.shape)})"
         )
 
 
@@ -246,7 +250,7 @@ def _tensor_like(call: _Call, role: str, what: str) -> None:
 
 
 def _region(call: _Call) -> None:
-    given = [name in call.operands for name in ("dst_offsets", "src_offsets", "shape")]
+    given = [call.passed(name) for name in ("dst_offsets", "src_offsets", "shape")]
     if any(given) and not all(given):
         raise _Refused(f"{call.op} dst_offsets, src_offsets, and shape must be provided together")
 
@@ -300,7 +304,7 @@ def _transfer(call: _Call) -> None:
         raise _Refused(f"{call.op} requires at least one dimension on dst/src")
     if len(dst_shape) != len(src_shape):
         raise _Refused(f"{call.op} dst rank ({len(dst_shape)}) must match src rank ({len(src_shape)})")
-    whole = "shape" not in call.operands
+    whole = not call.passed("shape")
     for index, (d, s) in enumerate(zip(dst_shape, src_shape, strict=True)):
         if type(d) is int and d <= 0:
             raise _Refused(f"{call.op} shape dimension {index} must be positive, got {d}")

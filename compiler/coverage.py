@@ -76,6 +76,7 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             continue  # the usual leaves: nothing under them
         if (
             cls is OpaqueExpr
+            and not part.modelled
             and isinstance(part.type, UnknownType)
             and not _VALUE_REFERENCE.fullmatch(part.text)
             and not _STRING_LITERAL.fullmatch(part.text)

@@ -190,6 +190,9 @@ class OpaqueExpr(Expr):
 
     text: str
     operands: list[Expr] = field(default_factory=list)
+    # Its rules and its type are modelled, only not its printing (a distributed op, whose
+    # result may be the real `UnknownType` of a side-effect-only op): it is analysed.
+    modelled: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
         _count_opaque()

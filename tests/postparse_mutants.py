@@ -7,7 +7,8 @@ from and the lines the mutation replaces (`[first, last, new text]`, 0-based, en
 applied bottom-up). A case made of one program of a larger file (a test class's nested
 `@pl.program`) also names the base's `lines` it takes (`[first, last]`) and by how many
 columns they are `dedent`ed; its edits count from the first of them. The other kernels are
-ours and live in the folder. `materialize` writes both into one directory, under the cases' names.
+ours: most live in the folder, the newer ones are made from a template by `small_kernels`.
+`materialize` writes them all into one directory, under the cases' names.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+
+from small_kernels import write_kernels
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "corpus"
@@ -48,6 +51,7 @@ def materialize(folder: Path, out: Path) -> list[Path]:
     written = []
     for own in sorted(folder.glob("*.py")):
         written.append(Path(shutil.copy(own, out / own.name)))
+    written += write_kernels(folder.name, out)
     if SHARED.is_dir():
         recipes = json.loads((folder / "mutants.json").read_text(encoding="utf-8"))
         for name, recipe in sorted(recipes.items()):

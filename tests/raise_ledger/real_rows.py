@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from postparse_mutants import mutant_text
+from postparse_mutants import recipe_text
 from small_kernels import kernels_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -149,19 +149,27 @@ def _conformance() -> Iterator[Row]:
 
 
 def _verifier_cases() -> Iterator[Row]:
+    """A mutant of a ../shared kernel is made from its recipe, only where ../shared is present."""
     verdicts = json.loads((DATA / "verifier_verdicts.json").read_text())
+    recipes = json.loads((DATA / "verifier_cases" / "mutants.json").read_text())
     for name, verdict in sorted(verdicts.items()):
         said = [(d["severity"], RealError(d["message"], d.get("line"))) for d in verdict["diagnostics"]]
         errors = [error for severity, error in said if severity == "error"]
-        yield Row(
+        row = Row(
             f"verifier_cases:{name}",
             "verifier_cases",
             "verifier",
             verdict["parsed"] and not errors,
             errors,
-            DATA / "verifier_cases" / name,
             warnings=[warning for severity, warning in said if severity == "warning"],
         )
+        if name in recipes:
+            if not SHARED.exists():
+                continue
+            row.text = recipe_text(recipes[name])
+        else:
+            row.path = DATA / "verifier_cases" / name
+        yield row
 
 
 def _compile_cases(folder: str) -> Iterator[Row]:
@@ -202,7 +210,7 @@ def _checked_cases(folder: str) -> Iterator[Row]:
         if name in recipes:
             if not SHARED.exists():
                 continue
-            row.text = mutant_text(recipes[name]["base"], recipes[name]["edits"])
+            row.text = recipe_text(recipes[name])
         elif name in generated:
             row.text = generated[name]
         else:

@@ -16,7 +16,7 @@ import re
 
 import pytest
 from conftest import CORPUS, run_pto_lsp
-from real_mlir import DATA, Judged, judge_all, load_index, our_modules
+from real_mlir import DATA, Judged, judge_all, load_index, our_modules, without_loc
 
 pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
 
@@ -294,3 +294,25 @@ def test_a_jit_scalar_of_an_entry_the_file_never_calls_is_not_emitted(tmp_path):
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
     assert proc.stdout == ""
     assert "and the file's `__main__` does not call 'scale'" in proc.stderr
+
+
+def test_a_cluster_is_emitted_as_the_module_of_its_group():
+    """The real codegen writes a Group's kernels in one module named after the Group: a
+    `pl.cluster` holding one InCore kernel is `kernels/<parent>_cluster_<n>.pto`
+    (tests/data/real_pto_cases: the real compiler's module of our small program)."""
+    cases = DATA.parent / "real_pto_cases"
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / "cluster_add.py"))
+    real = without_loc((cases / "cluster_add.orchestrator_cluster_0.pto").read_text(encoding="utf-8"))
+    assert proc.stdout == f"// kernel: orchestrator_cluster_0\n{real}"
+    assert proc.returncode == 0
+
+
+def test_a_group_of_an_aic_and_an_aiv_kernel_says_why_it_is_not_emitted():
+    proc = run_pto_lsp(
+        "compile", "--emit", "mlir", str(CORPUS / "pypto/tests/st/runtime/cross_core/test_cross_core.py")
+    )
+    assert "// kernel: group_func\n" not in proc.stdout
+    assert (
+        "kernel 'group_func' (program 'MultiPipeNoSplitProgram', line 709) not emitted: the module of group "
+        "'group_func' holds the kernels 'cube_multi_pipe' (AIC), 'vector_multi_pipe' (AIV)"
+    ) in proc.stderr

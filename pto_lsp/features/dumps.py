@@ -16,6 +16,7 @@ from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
+from compiler.codegen.kernel_units import KernelUnit, kernel_units
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.coverage import first_distributed_call, unanalysed_constructs
@@ -229,8 +230,15 @@ def mlir_of(
         why = next((why for span, why in unspecialised if _within(function.span, span)), None)
         if why is not None and function.func_type is FunctionType.INCORE:
             kernels_refused.setdefault(id(function), why)
-    emitted = [
-        _emit(
+    emitted: list[KernelMlir] = []
+    for program, unit, span in _kernel_units(programs, functions):
+        if kernel not in ("", unit.name, *(member.name for member in unit.members)):
+            continue
+        if len(unit.members) > 1 or unit.members[0].func_type is not FunctionType.INCORE:
+            emitted.append(_group_not_emitted(program, unit, options))
+            continue
+        function = unit.members[0]
+        module = _emit(
             program,
             function,
             options,
@@ -238,9 +246,7 @@ def mlir_of(
             _jit_rename(renamed, function) if program is None else None,
             kernels_refused.get(id(function)),
         )
-        for program, function, span in _incore_kernels(programs, functions)
-        if kernel in ("", function.name)
-    ]
+        emitted.append(module if unit.named is function else _as_group_module(module, unit))
     # A definition a pass refused: its own InCore kernels, not emitted (why: the error the
     # real compiler stops at, else the refusal); those it would outline are not known.
     for definition, problem in refused:
@@ -263,14 +269,36 @@ def mlir_of(
     return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
-def _incore_kernels(
+def _kernel_units(
     programs: list[Program], functions: list[Function]
-) -> list[tuple[str | None, Function, Span]]:
-    """Each InCore kernel with its program's name and the span the real compiler compiles
-    as one (its program, or the JIT function it was outlined from)."""
-    kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
-    kernels += [(None, f, f.span) for f in functions]
-    return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+) -> list[tuple[str | None, KernelUnit, Span]]:
+    """Each module the real codegen writes (a Group's, an InCore kernel's) with its
+    program's name and the span the real compiler compiles as one (its program, or the
+    JIT function it was outlined from)."""
+    units = [(p.name, unit, p.span) for p in programs for unit in kernel_units(p.functions)]
+    units += [(None, unit, unit.named.span) for unit in kernel_units(functions)]
+    return units
+
+
+def _as_group_module(module: KernelMlir, unit: KernelUnit) -> KernelMlir:
+    """A Group's module holding one kernel: the kernel's module, named after the Group."""
+    member = unit.members[0].name
+    return dataclasses.replace(
+        module,
+        name=unit.name,
+        message=module.message.replace(
+            f"kernel '{member}' (", f"kernel '{unit.name}' (the group of kernel '{member}', ", 1
+        ),
+    )
+
+
+def _group_not_emitted(program: str | None, unit: KernelUnit, options: CodegenOptions) -> KernelMlir:
+    members = ", ".join(f"'{member.name}' ({member.func_type.value})" for member in unit.members)
+    why = f"the module of group '{unit.name}' holds the kernels {members}: a module of several kernels is not modelled"
+    if len(unit.members) == 1:
+        why = f"the module of group '{unit.name}' holds {members}: only an InCore kernel's module is modelled"
+    message = not_emitted_message(options.file_label, program, unit.named, why, None)
+    return KernelMlir(unit.name, None, why, message, program)
 
 
 def _within(inner: Span, outer: Span) -> bool:

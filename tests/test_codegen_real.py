@@ -316,3 +316,16 @@ def test_a_group_of_an_aic_and_an_aiv_kernel_says_why_it_is_not_emitted():
         "kernel 'group_func' (program 'MultiPipeNoSplitProgram', line 709) not emitted: the module of group "
         "'group_func' holds the kernels 'cube_multi_pipe' (AIC), 'vector_multi_pipe' (AIV)"
     ) in proc.stderr
+
+
+def test_scopes_sharing_a_name_hint_are_named_as_the_real_outliner_names_them():
+    """Two scopes of one function asking for one name: the second is `<name>_0`; a scope of
+    another function asking for a name already taken is `<function>_<name>`
+    (tests/data/real_pto_cases: the real compiler's modules of our small program)."""
+    cases = DATA.parent / "real_pto_cases"
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / "same_hint.py"))
+    expected = "".join(
+        f"// kernel: {name}\n" + without_loc((cases / f"same_hint.{name}.pto").read_text(encoding="utf-8"))
+        for name in ("step", "step_0", "second_step")
+    )
+    assert proc.stdout == expected

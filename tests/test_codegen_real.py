@@ -74,6 +74,10 @@ BYTE_EQUAL = {
         "PagedAttentionUnalignedProgram.kernel_init_inplace",
     ],
     "pypto/examples/runtime/distributed_callback.py": ["InspectProgram.tile_add"],
+    "pypto/examples/utils/cross_function_calls.py": [
+        "main_kernel.main_kernel_incore_0",
+        "main_kernel.main_kernel_incore_1",
+    ],
     "pypto/tests/st/distributed/test_l3_distributed.py": [
         "L3DependencyProgram.tile_add",
         "L3DependencyInlineProgram.host_orch_chip_orch_0_incore_0",
@@ -106,7 +110,10 @@ BYTE_EQUAL = {
         "BranchChainPlAtDeps.kernel_stripe",
     ],
 }
-NOT_EMITTED_LINE = re.compile(r"^pto-lsp compile: (\S+):(\d+): kernel '(\w+)' \((.*)\) not emitted: (.+)$")
+NOT_EMITTED_LINE = re.compile(
+    r"^pto-lsp compile: (\S+):(\d+): (?:kernel|the kernels of (?:program|@pl\.jit function)) '(\w+)' "
+    r"\((.*)\) not emitted: (.+)$"
+)
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +167,9 @@ def test_every_kernel_we_emit_is_a_real_kernel(judged: list[Judged]):
 
 def test_each_kernel_not_emitted_says_why_on_stderr():
     """Through the CLI: every InCore kernel is either a module on stdout or one stderr line
-    `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <what is missing>`."""
+    `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <what is missing>`; the
+    kernels of a definition that are not known (a pass refused it before the outliners
+    named them), one line `FILE:LINE: the kernels of program 'P' (line N) not emitted: ...`."""
     for file in load_index():
         path = CORPUS / file
         if not path.is_file():
@@ -329,3 +338,44 @@ def test_scopes_sharing_a_name_hint_are_named_as_the_real_outliner_names_them():
         for name in ("step", "step_0", "second_step")
     )
     assert proc.stdout == expected
+
+
+def test_a_jit_entry_is_compiled_with_the_inline_helpers_it_calls():
+    """The real `@pl.jit` compiles an entry with its `@pl.jit.inline` helpers: each call is
+    spliced (a helper binding two variables numbers them `u_inline0`, `t_inline1`), and the
+    helper's scope is outlined from the entry once per call: `scale`, `scale_0`, `scale_1`
+    (tests/data/real_pto_cases: the real compiler's modules of our small file)."""
+    cases = DATA.parent / "real_pto_cases"
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / "jit_helpers.py"))
+    expected = "".join(
+        f"// kernel: {name}\n" + without_loc((cases / f"jit_helpers.{name}.pto").read_text(encoding="utf-8"))
+        for name in ("scale", "scale_0", "scale_1")
+    )
+    assert proc.stdout == expected
+    assert proc.returncode == 0
+
+
+def test_a_jit_entry_whose_helper_binds_three_variables_names_its_kernels_and_says_why(tmp_path):
+    """The real InlineFunctions numbers three or more variables in an order that follows
+    their addresses: the kernels are named, not emitted."""
+    source = (DATA.parent / "real_pto_cases" / "jit_helpers.py").read_text(encoding="utf-8")
+    path = tmp_path / "kernel.py"
+    path.write_text(source.replace("u = pl.mul(t, 3.0)", "v = pl.mul(t, 3.0)\n        u = pl.add(v, v)"))
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert proc.stdout == ""
+    for name in ("scale", "scale_0", "scale_1"):
+        assert any(
+            f"kernel '{name}' (line " in line and "an order that follows their addresses" in line
+            for line in proc.stderr.splitlines()
+        ), proc.stderr
+
+
+def test_a_jit_entry_calling_helpers_of_another_module_says_its_kernels_are_not_known():
+    proc = run_pto_lsp(
+        "compile", "--emit", "mlir", str(CORPUS / "pypto/examples/models/qwen3_jit/qwen3_decode.py")
+    )
+    assert proc.stdout == ""
+    assert "the kernels of @pl.jit function 'qwen3_decode' (line 50) not emitted: 'qwen3_decode' calls" in (
+        proc.stderr
+    )
+    assert "imported from another module, which pto-lsp does not read" in proc.stderr

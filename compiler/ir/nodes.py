@@ -441,3 +441,8 @@ class Program:
     name: str
     functions: list[Function]
     span: Span
+    # A `@pl.jit` entry compiled with its dependencies (`compiler.lowering.jit_program`):
+    # InlineFunctions splices even where the real `_inline<n>` numbering is not known, and
+    # says why in `inline_names_unknown` (the kernels that show those names are not emitted).
+    jit_entry: bool = False
+    inline_names_unknown: str = ""

@@ -10,6 +10,7 @@ compile); the server keeps it (`True`): the analysis is its cache.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from compiler import ModuleAnalysis
@@ -21,6 +22,9 @@ from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.coverage import first_distributed_call, unanalysed_constructs
 from compiler.ir import Function, FunctionType, Program
+from compiler.ir.visit import bound_vars, walk_stmts
+from compiler.lowering.jit_program import ENTRY_DECORATORS, JitProgram, jit_program
+from compiler.lowering.outlining import outlined_scopes
 from compiler.passes.not_modelled import (
     ConstructNotModelled,
     KernelsNotModelled,
@@ -127,29 +131,51 @@ def _passed(
     keep_analysis: bool,
     kernels_refused: dict[int, str] | None = None,
     unfolded: dict[int, PassNotModelled] | None = None,
+    unknown_kernels: list[tuple[Program | Function, str]] | None = None,
 ) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
     """`passed`, each refused definition with the pass's refusal. `kernels_refused`
     (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
     (`KernelsNotModelled`) comes back as the pass left it, each refused kernel (by id) with
-    why in `kernels_refused`. `unfolded`: the definitions (by id) refused before any pass."""
+    why in `kernels_refused`. `unfolded`: the definitions (by id) refused before any pass.
+    `unknown_kernels` (codegen's view): each `@pl.jit` entry is compiled with its
+    dependencies, as the real `@pl.jit` compiles it (its kernels are free functions), and a
+    dependency only through the entries that call it; an entry whose kernels are not known
+    is put there with why."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
+    entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
+    dependencies = {id(d) for found in entries.values() for d in found.dependencies}
     for definition in [*analysis.programs, *analysis.functions]:
         if unfolded and id(definition) in unfolded:
             refused.append((definition, unfolded[id(definition)]))
             continue
+        if id(definition) in dependencies:
+            continue  # compiled as part of the entries that call it
         as_program = isinstance(definition, Program)
+        entry = entries.get(id(definition))
+        if entry is not None and entry.program is None:
+            assert unknown_kernels is not None and isinstance(definition, Function)
+            unknown_kernels.append((definition, entry.why_not))
+            continue
         try:
-            done = run_passes(
-                [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
-            )
+            if entry is not None and entry.program is not None:
+                done = ([], run_passes([entry.program], [], after, keep_input=False)[0][0].functions)
+                _refuse_inline_names(entry.program, done[1], kernels_refused)
+            else:
+                done = run_passes(
+                    [definition] if as_program else [],
+                    [] if as_program else [definition],
+                    after,
+                    keep_analysis,
+                )
         except KernelsNotModelled as problem:
             if kernels_refused is None:
                 refused.append((definition, problem))
                 continue
             partial: Program = problem.partial  # type: ignore[assignment]
+            _refuse_inline_names(partial, partial.functions, kernels_refused)
             for kernel in partial.functions:
                 if kernel.name in problem.kernels:
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
@@ -160,6 +186,41 @@ def _passed(
         programs += done[0]
         functions += done[1]
     return programs, functions, refused
+
+
+def _jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
+    """id(entry) -> the program the real `@pl.jit` compiles for it, for each `@pl.jit`
+    entry that calls other functions."""
+    found = {}
+    for function in functions:
+        if function.decorator in ENTRY_DECORATORS:
+            program = jit_program(function, functions)
+            if program is not None:
+                found[id(function)] = program
+    return found
+
+
+def _refuse_inline_names(program: Program, kernels: list[Function], refused: dict[int, str] | None) -> None:
+    """The kernels that show a variable InlineFunctions named where its real number is not
+    known (`Program.inline_names_unknown`): not emitted, and why."""
+    if not program.inline_names_unknown or refused is None:
+        return
+    why = (
+        f"{program.inline_names_unknown}: the real pass numbers the variables an Inline function binds "
+        "(`<name>_inline<n>`) in an order that follows their addresses in memory, not modelled"
+    )
+    for kernel in kernels:
+        if kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
+            refused.setdefault(id(kernel), why)
+
+
+def _shows_inline_names(kernel: Function) -> bool:
+    names = [param.var.name for param in kernel.params]
+    names += [var.name for stmt in walk_stmts(kernel.body) for var in bound_vars(stmt)]
+    return any(_INLINE_NAME.search(name) for name in names)
+
+
+_INLINE_NAME = re.compile(r"_inline\d+")
 
 
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
@@ -190,6 +251,8 @@ class KernelMlir:
     problem: str = ""  # what the emitter does not model (when not emitted)
     message: str = ""  # `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <problem>`
     program: str | None = None  # the `@pl.program` it belongs to (None: a JIT kernel)
+    # Not one kernel: every kernel of the program (or `@pl.jit` entry) `name`, not known.
+    whole: bool = False
 
     @property
     def dump(self) -> str:
@@ -225,7 +288,10 @@ def mlir_of(
         if function.jit_unspecialised
     ]
     kernels_refused: dict[int, str] = {}
-    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
+    unknown: list[tuple[Program | Function, str]] = []
+    programs, functions, refused = _passed(
+        analysis, LAST_PASS, keep_analysis, kernels_refused, unknown_kernels=unknown
+    )
     for function in functions:
         why = next((why for span, why in unspecialised if _within(function.span, span)), None)
         if why is not None and function.func_type is FunctionType.INCORE:
@@ -258,15 +324,40 @@ def mlir_of(
                 continue
             why = _known_problem(stop, _jit_rename(renamed, function) if name is None else None)
             if why is None:
-                stopped = isinstance(problem, PassStopped)
-                why = (
-                    f"the real compiler stops before codegen: {problem}"
-                    if stopped
-                    else f"{problem} is not modelled"
-                )
+                why = _refusal(problem)
             message = not_emitted_message(options.file_label, name, function, why, None)
             emitted.append(KernelMlir(function.name, None, why, message, name))
+        if kernel == "" and _outlines_kernels(definition):
+            why = _known_problem(stop, None) or _refusal(problem)
+            unknown.append((definition, why))
+    emitted += [_unknown_kernels(definition, why, options) for definition, why in unknown]
+    # A `@pl.jit.incore` helper two entries call is a kernel of each: the same module twice.
+    emitted = list({(k.program, k.name, k.text, k.problem, k.whole): k for k in emitted}.values())
     return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
+
+
+def _refusal(problem: PassNotModelled) -> str:
+    if isinstance(problem, PassStopped):
+        return f"the real compiler stops before codegen: {problem}"
+    return f"{problem} is not modelled"
+
+
+def _outlines_kernels(definition: Program | Function) -> bool:
+    """Whether the real compiler outlines kernels from the definition (which a refusal
+    before the outliners leaves unknown): a `@pl.jit` entry, or a scope to outline."""
+    if isinstance(definition, Function) and definition.decorator in ENTRY_DECORATORS:
+        return True
+    functions = definition.functions if isinstance(definition, Program) else [definition]
+    return any(outlined_scopes(function) for function in functions)
+
+
+def _unknown_kernels(definition: Program | Function, why: str, options: CodegenOptions) -> KernelMlir:
+    """The kernels of `definition` pto-lsp does not know (their names neither), as one line."""
+    program = definition.name if isinstance(definition, Program) else None
+    kind = "program" if program is not None else "@pl.jit function"
+    line = definition.span.start_line
+    message = f"{options.file_label}:{line}: the kernels of {kind} '{definition.name}' (line {line}) not emitted: {why}"
+    return KernelMlir(definition.name, None, why, message, program, whole=True)
 
 
 def _kernel_units(

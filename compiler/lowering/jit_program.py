@@ -1,0 +1,91 @@
+"""The program the real `@pl.jit` compiles for an entry: the entry and its dependencies.
+
+The real decorator (`pypto/jit/decorator.py`) finds, from the entry's globals, every
+`@pl.jit.inline` / `.incore` / `.opaque` function its body calls, and theirs in turn; the
+specializer writes them all into one `@pl.program` class, each call of a dependency
+becoming `self.<name>(...)` (`pypto/jit/specializer.py`). InlineFunctions then splices the
+inline ones into the entry, and the entry's scopes are outlined from there: the kernels
+take their names in the entry (`proj`, `proj_0`, `proj_1` for three calls of one helper
+with `name_hint="proj"`), not in the helper compiled alone.
+
+pto-lsp reads one file: a dependency imported from another module is not known, and the
+entry's kernels are then not known either (`JitProgram.why_not`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.ir import Call, Function, Program
+from compiler.ir.copying import copy_ir
+from compiler.ir.visit import own_calls, walk_stmts
+
+# The `@pl.jit` forms compiled as an entry (`fn(...)`, `fn.compile(...)`).
+ENTRY_DECORATORS = frozenset({"jit", "jit.host"})
+_DEPENDENCY_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque"})
+
+
+@dataclass
+class JitProgram:
+    """The program of `entry` and its dependencies (None when one is not in the file:
+    `why_not` says which)."""
+
+    entry: Function
+    dependencies: list[Function]
+    program: Program | None
+    why_not: str = ""
+
+
+def called_functions(function: Function) -> list[str]:
+    """The bare names `function` calls as functions (a DSL op's name has a dot), in call order."""
+    names: dict[str, None] = {}
+    for stmt in walk_stmts(function.body):
+        for call in own_calls(stmt):
+            if "." not in call.op:
+                names.setdefault(call.op, None)
+    return list(names)
+
+
+def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram | None:
+    """The program the real `@pl.jit` compiles for `entry`, made of copies (the free
+    functions stay as they are); None when `entry` calls no function (it is compiled
+    alone, as now)."""
+    by_name = {function.name: function for function in free_functions}
+    order: list[Function] = []
+    missing: list[str] = []
+    pending = called_functions(entry)
+    seen = set(pending)
+    while pending:
+        name = pending.pop(0)
+        dependency = by_name.get(name)
+        if dependency is None or dependency.decorator not in _DEPENDENCY_DECORATORS:
+            missing.append(name)
+            continue
+        order.append(dependency)
+        for callee in called_functions(dependency):
+            if callee not in seen:
+                seen.add(callee)
+                pending.append(callee)
+    if not order and not missing:
+        return None
+    if missing:
+        listed = ", ".join(f"'{name}'" for name in missing)
+        why = (
+            f"'{entry.name}' calls {listed}, not a @pl.jit function of this file (one imported from "
+            "another module, which pto-lsp does not read): its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
+    functions: list[Function] = copy_ir([*order, entry])
+    names = {function.name for function in order}
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            for call in own_calls(stmt):
+                if call.op in names:
+                    _call_as_method(call)
+    program = Program(entry.name, functions, entry.span, jit_entry=True)
+    return JitProgram(entry, order, program)
+
+
+def _call_as_method(call: Call) -> None:
+    """`helper(x)` -> `self.helper(x)`, as the real specializer writes a dependency's call."""
+    call.op = f"self.{call.op}"

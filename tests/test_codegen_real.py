@@ -379,3 +379,25 @@ def test_a_jit_entry_calling_helpers_of_another_module_says_its_kernels_are_not_
         proc.stderr
     )
     assert "imported from another module, which pto-lsp does not read" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("file", "entry", "why"),
+    [
+        # `hc_pre` is defined twice, in the branches of a plain function the file calls.
+        (
+            "pypto-lib/models/deepseek_v4_pro/hc_pre.py",
+            "hc_pre_test",
+            "calls a function the file defines more than once: 'hc_pre' (lines 830, 843)",
+        ),
+        # Its shapes and loop counts are constants of another module (`from config import`).
+        ("pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py", "sparse_attn_test", "it reads `B`, "),
+    ],
+)
+def test_a_jit_entry_whose_kernels_are_not_known_says_why(file: str, entry: str, why: str):
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(CORPUS / file))
+    assert "Traceback" not in proc.stderr
+    assert any(
+        f"the kernels of @pl.jit function '{entry}'" in line and why in line
+        for line in proc.stderr.splitlines()
+    ), proc.stderr

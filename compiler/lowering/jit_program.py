@@ -50,14 +50,24 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
     """The program the real `@pl.jit` compiles for `entry`, made of copies (the free
     functions stay as they are); None when `entry` calls no function (it is compiled
     alone, as now)."""
-    by_name = {function.name: function for function in free_functions}
+    by_name: dict[str, Function] = {}
+    defined_again: dict[str, list[int]] = {}
+    for function in free_functions:
+        if function.name in by_name:
+            lines = defined_again.setdefault(function.name, [by_name[function.name].span.start_line])
+            lines.append(function.span.start_line)
+        by_name[function.name] = function
     order: list[Function] = []
     missing: list[str] = []
+    ambiguous: list[str] = []
     pending = called_functions(entry)
     seen = set(pending)
     while pending:
         name = pending.pop(0)
         dependency = by_name.get(name)
+        if name in defined_again:
+            ambiguous.append(name)
+            continue
         if dependency is None or dependency.decorator not in _DEPENDENCY_DECORATORS:
             missing.append(name)
             continue
@@ -66,8 +76,17 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             if callee not in seen:
                 seen.add(callee)
                 pending.append(callee)
-    if not order and not missing:
+    if not order and not missing and not ambiguous:
         return None
+    if ambiguous:
+        listed = "; ".join(
+            f"'{name}' (lines {', '.join(map(str, defined_again[name]))})" for name in ambiguous
+        )
+        why = (
+            f"'{entry.name}' calls a function the file defines more than once: {listed}; which "
+            "definition the call reaches is decided when the file runs: its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
     if missing:
         listed = ", ".join(f"'{name}'" for name in missing)
         why = (

@@ -181,7 +181,7 @@ def _passed(
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
             done = ([partial], []) if as_program else ([], partial.functions)
         except PassNotModelled as problem:
-            refused.append((definition, problem))
+            refused.append((definition, _unfolded_first(entry, analysis, problem)))
             continue
         programs += done[0]
         functions += done[1]
@@ -198,6 +198,25 @@ def _jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
             if program is not None:
                 found[id(function)] = program
     return found
+
+
+def _unfolded_first(
+    entry: JitProgram | None, analysis: ModuleAnalysis, problem: PassNotModelled
+) -> PassNotModelled:
+    """Why a pass refused a `@pl.jit` entry's program: first, the closure values its
+    functions read that we cannot fold (a constant imported from another module: the
+    real specializer has its value, a pass of ours only a name)."""
+    if entry is None or entry.program is None:
+        return problem
+    neighbours = frozenset(function.name for function in analysis.functions)
+    names = sorted(
+        {
+            name
+            for function in [entry.entry, *entry.dependencies]
+            for name in unfolded_names(function, analysis.environment, neighbours)
+        }
+    )
+    return ValueNotFolded(names, entry.entry.span) if names else problem
 
 
 def _refuse_inline_names(program: Program, kernels: list[Function], refused: dict[int, str] | None) -> None:
@@ -337,6 +356,12 @@ def mlir_of(
 
 
 def _refusal(problem: PassNotModelled) -> str:
+    if isinstance(problem, ValueNotFolded):
+        listed = ", ".join(f"`{name}`" for name in problem.names)
+        return (
+            f"it reads {listed}, whose value the real compiler takes when it builds the program "
+            "(not folded statically)"
+        )
     if isinstance(problem, PassStopped):
         return f"the real compiler stops before codegen: {problem}"
     return f"{problem} is not modelled"

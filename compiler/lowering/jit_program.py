@@ -22,7 +22,12 @@ from compiler.ir.visit import own_calls, walk_stmts
 
 # The `@pl.jit` forms compiled as an entry (`fn(...)`, `fn.compile(...)`).
 ENTRY_DECORATORS = frozenset({"jit", "jit.host"})
+# What a function's calls may reach as a dependency (`_discover_deps`): a host entry also
+# the `@pl.jit` chip orchestrators it dispatches; an external kernel is one too (its C++ is
+# not PTO the codegen writes: not modelled).
 _DEPENDENCY_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque"})
+_HOST_DEPENDENCY_DECORATORS = _DEPENDENCY_DECORATORS | {"jit"}
+_EXTERNAL = "jit.extern"
 
 
 @dataclass
@@ -60,24 +65,45 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
     order: list[Function] = []
     missing: list[str] = []
     ambiguous: list[str] = []
-    pending = called_functions(entry)
-    seen = set(pending)
+    external: list[str] = []
+    admitted = _HOST_DEPENDENCY_DECORATORS if entry.decorator == "jit.host" else _DEPENDENCY_DECORATORS
+    pending = [(name, admitted) for name in called_functions(entry)]
+    seen = {name for name, _ in pending}
     while pending:
-        name = pending.pop(0)
+        name, allowed = pending.pop(0)
         dependency = by_name.get(name)
         if name in defined_again:
             ambiguous.append(name)
             continue
-        if dependency is None or dependency.decorator not in _DEPENDENCY_DECORATORS:
+        if dependency is not None and dependency.decorator == _EXTERNAL:
+            external.append(name)
+            continue
+        if dependency is None:
             missing.append(name)
             continue
+        if dependency.decorator not in allowed:
+            # (a plain `@pl.jit` entry calling another: the real one makes it no dependency)
+            return JitProgram(
+                entry,
+                order,
+                None,
+                f"'{entry.name}' calls '{name}', a @{dependency.decorator.replace('jit', 'pl.jit', 1)} "
+                "function the real @pl.jit does not compile into it: its kernels are not known",
+            )
         order.append(dependency)
         for callee in called_functions(dependency):
             if callee not in seen:
                 seen.add(callee)
-                pending.append(callee)
-    if not order and not missing and not ambiguous:
+                pending.append((callee, _DEPENDENCY_DECORATORS))
+    if not order and not missing and not ambiguous and not external:
         return None
+    if external:
+        listed = ", ".join(f"'{name}'" for name in external)
+        why = (
+            f"'{entry.name}' calls the external kernel {listed} (@pl.jit.extern), whose program "
+            "form is not modelled: its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
     if ambiguous:
         listed = "; ".join(
             f"'{name}' (lines {', '.join(map(str, defined_again[name]))})" for name in ambiguous
@@ -90,8 +116,8 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
     if missing:
         listed = ", ".join(f"'{name}'" for name in missing)
         why = (
-            f"'{entry.name}' calls {listed}, not a @pl.jit function of this file (one imported from "
-            "another module, which pto-lsp does not read): its kernels are not known"
+            f"'{entry.name}' calls {listed}, not defined in this file (imported from another module, "
+            "which pto-lsp does not read): its kernels are not known"
         )
         return JitProgram(entry, order, None, why)
     functions: list[Function] = copy_ir([*order, entry])

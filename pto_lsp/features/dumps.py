@@ -146,7 +146,10 @@ def _passed(
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
     entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
-    dependencies = {id(d) for found in entries.values() for d in found.dependencies}
+    # (An entry a host entry dispatches is compiled on its own too.)
+    dependencies = {
+        id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
+    }
     for definition in [*analysis.programs, *analysis.functions]:
         if unfolded and id(definition) in unfolded:
             refused.append((definition, unfolded[id(definition)]))

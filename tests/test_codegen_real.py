@@ -111,7 +111,7 @@ BYTE_EQUAL = {
     ],
 }
 NOT_EMITTED_LINE = re.compile(
-    r"^pto-lsp compile: (\S+):(\d+): (?:kernel|the kernels of (?:program|@pl\.jit function)) '(\w+)' "
+    r"^pto-lsp compile: (\S+):(\d+): (?:kernel|the kernels of (?:program|@pl\.jit(?:\.\w+)? function)) '(\w+)' "
     r"\((.*)\) not emitted: (.+)$"
 )
 
@@ -401,3 +401,17 @@ def test_a_jit_entry_whose_kernels_are_not_known_says_why(file: str, entry: str,
         f"the kernels of @pl.jit function '{entry}'" in line and why in line
         for line in proc.stderr.splitlines()
     ), proc.stderr
+
+
+def test_an_inline_helper_no_entry_calls_has_no_kernel_of_its_own(tmp_path):
+    """The real `helper.compile()` writes no kernel (tests/data/real_pto: `rms_norm`,
+    `scaled`): its scope becomes a kernel only in an entry that calls it, named there."""
+    source = (DATA.parent / "real_pto_cases" / "jit_helpers.py").read_text(encoding="utf-8")
+    path = tmp_path / "kernel.py"
+    path.write_text(source.partition("@pl.jit\ndef three_scales")[0], encoding="utf-8")
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert proc.stdout == ""
+    assert (
+        "the kernels of @pl.jit.inline function 'scaled' (line 6) not emitted: a @pl.jit.inline helper"
+        in (proc.stderr)
+    )

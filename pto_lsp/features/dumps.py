@@ -156,6 +156,12 @@ def _passed(
             continue
         if id(definition) in dependencies:
             continue  # compiled as part of the entries that call it
+        if unknown_kernels is not None and _lone_inline_helper(definition):
+            # (The real `helper.compile()` writes no kernel: its scopes are outlined from
+            # the entries it is spliced into, under the names they get there.)
+            assert isinstance(definition, Function)
+            unknown_kernels.append((definition, LONE_INLINE_HELPER))
+            continue
         as_program = isinstance(definition, Program)
         entry = entries.get(id(definition))
         if entry is not None and entry.program is None:
@@ -189,6 +195,20 @@ def _passed(
         programs += done[0]
         functions += done[1]
     return programs, functions, refused
+
+
+LONE_INLINE_HELPER = (
+    "a @pl.jit.inline helper has kernels only where a @pl.jit entry calls it (they are outlined "
+    "from the entry, and named there), and no entry of this file calls it"
+)
+
+
+def _lone_inline_helper(definition: Program | Function) -> bool:
+    return (
+        isinstance(definition, Function)
+        and definition.decorator == "jit.inline"
+        and bool(outlined_scopes(definition))
+    )
 
 
 def _jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
@@ -349,13 +369,19 @@ def mlir_of(
                 why = _refusal(problem)
             message = not_emitted_message(options.file_label, name, function, why, None)
             emitted.append(KernelMlir(function.name, None, why, message, name))
-        if kernel == "" and _outlines_kernels(definition):
+        if _outlines_kernels(definition):
             why = _known_problem(stop, None) or _refusal(problem)
             unknown.append((definition, why))
-    emitted += [_unknown_kernels(definition, why, options) for definition, why in unknown]
+    if kernel == "":
+        emitted += [_unknown_kernels(definition, why, options) for definition, why in unknown]
     # A `@pl.jit.incore` helper two entries call is a kernel of each: the same module twice.
     emitted = list({(k.program, k.name, k.text, k.problem, k.whole): k for k in emitted}.values())
     return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
+
+
+def _decorator_text(definition: Program | Function) -> str:
+    decorator = definition.decorator if isinstance(definition, Function) else "jit"
+    return decorator.replace("jit", "pl.jit", 1)
 
 
 def _refusal(problem: PassNotModelled) -> str:
@@ -373,16 +399,15 @@ def _refusal(problem: PassNotModelled) -> str:
 def _outlines_kernels(definition: Program | Function) -> bool:
     """Whether the real compiler outlines kernels from the definition (which a refusal
     before the outliners leaves unknown): a `@pl.jit` entry, or a scope to outline."""
-    if isinstance(definition, Function) and definition.decorator in ENTRY_DECORATORS:
-        return True
-    functions = definition.functions if isinstance(definition, Program) else [definition]
-    return any(outlined_scopes(function) for function in functions)
+    if isinstance(definition, Function):
+        return definition.decorator in ENTRY_DECORATORS
+    return any(outlined_scopes(function) for function in definition.functions)
 
 
 def _unknown_kernels(definition: Program | Function, why: str, options: CodegenOptions) -> KernelMlir:
     """The kernels of `definition` pto-lsp does not know (their names neither), as one line."""
     program = definition.name if isinstance(definition, Program) else None
-    kind = "program" if program is not None else "@pl.jit function"
+    kind = "program" if program is not None else f"@{_decorator_text(definition)} function"
     line = definition.span.start_line
     message = f"{options.file_label}:{line}: the kernels of {kind} '{definition.name}' (line {line}) not emitted: {why}"
     return KernelMlir(definition.name, None, why, message, program, whole=True)

@@ -415,3 +415,24 @@ def test_an_inline_helper_no_entry_calls_has_no_kernel_of_its_own(tmp_path):
         "the kernels of @pl.jit.inline function 'scaled' (line 6) not emitted: a @pl.jit.inline helper"
         in (proc.stderr)
     )
+
+
+def test_every_kernel_printed_for_several_jit_entries_is_a_real_one():
+    """Four entries in one file, compiled in one process as its `__main__` calls them
+    (tests/data/real_pto_cases/jit_variants/: `<NN>_<entry>.<kernel>.pto`). The real
+    InlineFunctions numbers spliced variables with one counter for the whole process, and
+    in an order of its own when a helper calls another helper; an entry with an opaque
+    helper fails to compile. Every module we print is one of the real ones, byte for byte;
+    those whose `_inline<n>` names are not known say so."""
+    cases = DATA.parent / "real_pto_cases"
+    real: dict[str, list[str]] = {}
+    for path in sorted((cases / "jit_variants").glob("*.pto")):
+        real.setdefault(path.name.split(".")[1], []).append(without_loc(path.read_text(encoding="utf-8")))
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / "jit_variants.py"))
+    printed = [block.partition("\n") for block in proc.stdout.split("// kernel: ")[1:]]
+    assert sorted(name for name, _, _ in printed) == ["bump", "halve", "oscale"]
+    for name, _, text in printed:
+        assert text in real[name], name
+    assert "the numbers of 'mixed' start depends on the order the file compiles them" in proc.stderr
+    assert "an Inline function calling another" in proc.stderr
+    assert "the kernels of @pl.jit function 'with_opaque' (line 49) not emitted" in proc.stderr

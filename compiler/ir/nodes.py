@@ -446,3 +446,4 @@ class Program:
     # says why in `inline_names_unknown` (the kernels that show those names are not emitted).
     jit_entry: bool = False
     inline_names_unknown: str = ""
+    inline_numbers_taken: int = 0  # how far InlineFunctions advanced the real process-wide counter

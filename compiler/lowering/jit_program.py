@@ -28,6 +28,7 @@ ENTRY_DECORATORS = frozenset({"jit", "jit.host"})
 _DEPENDENCY_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque"})
 _HOST_DEPENDENCY_DECORATORS = _DEPENDENCY_DECORATORS | {"jit"}
 _EXTERNAL = "jit.extern"
+_OPAQUE = "jit.opaque"
 
 
 @dataclass
@@ -78,6 +79,14 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
         if dependency is not None and dependency.decorator == _EXTERNAL:
             external.append(name)
             continue
+        if dependency is not None and dependency.decorator == _OPAQUE:
+            return JitProgram(
+                entry,
+                order,
+                None,
+                f"'{entry.name}' calls the @pl.jit.opaque function '{name}': an entry compiled with an "
+                "opaque helper is not modelled: its kernels are not known",
+            )
         if dependency is None:
             missing.append(name)
             continue

@@ -69,6 +69,12 @@ def inline_functions(program: Program) -> Program:
             PASS_NAME, CYCLE_MESSAGE.format(cycle=" -> ".join(cycle)), inline[cycle[0]].span
         )
     splicer = _Splicer(defer_naming=program.jit_entry)
+    if program.jit_entry and _calls_between(inline):
+        # (Which splice the real pass makes first, and so which numbers each gets, when a
+        # helper calls another, is not modelled.)
+        splicer.naming_unknown = PassNotModelled(
+            PASS_NAME, "an Inline function calling another", next(iter(inline.values())).span
+        )
     for _ in range(len(inline) + 1):
         latest = {name: _Callee.of(function) for name, function in inline.items()}
         changed = False
@@ -81,6 +87,7 @@ def inline_functions(program: Program) -> Program:
     program.functions = [f for f in program.functions if f.func_type is not FunctionType.INLINE]
     if splicer.naming_unknown is not None:
         program.inline_names_unknown = str(splicer.naming_unknown)
+    program.inline_numbers_taken = splicer.counter
     for function in program.functions:
         for stmt in walk_stmts(function.body):
             for call in own_calls(stmt):
@@ -89,6 +96,16 @@ def inline_functions(program: Program) -> Program:
                         PASS_NAME, "a call of an Inline function inside an expression", call.span
                     )
     return program
+
+
+def _calls_between(inline: dict[str, Function]) -> bool:
+    """Whether an Inline function calls another (or itself)."""
+    return any(
+        _callee_name(call) in inline
+        for function in inline.values()
+        for stmt in walk_stmts(function.body)
+        for call in own_calls(stmt)
+    )
 
 
 def inline_cycle(inline: dict[str, Function]) -> list[str] | None:

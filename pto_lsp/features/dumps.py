@@ -146,6 +146,7 @@ def _passed(
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
     entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
+    spliced: list[tuple[Program, list[Function]]] = []  # each entry's program and its functions
     # (An entry a host entry dispatches is compiled on its own too.)
     dependencies = {
         id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
@@ -171,7 +172,7 @@ def _passed(
         try:
             if entry is not None and entry.program is not None:
                 done = ([], run_passes([entry.program], [], after, keep_input=False)[0][0].functions)
-                _refuse_inline_names(entry.program, done[1], kernels_refused)
+                spliced.append((entry.program, done[1]))
             else:
                 done = run_passes(
                     [definition] if as_program else [],
@@ -184,7 +185,8 @@ def _passed(
                 refused.append((definition, problem))
                 continue
             partial: Program = problem.partial  # type: ignore[assignment]
-            _refuse_inline_names(partial, partial.functions, kernels_refused)
+            if entry is not None and entry.program is not None:
+                spliced.append((entry.program, partial.functions))
             for kernel in partial.functions:
                 if kernel.name in problem.kernels:
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
@@ -194,6 +196,7 @@ def _passed(
             continue
         programs += done[0]
         functions += done[1]
+    _refuse_inline_names(spliced, analysis, kernels_refused)
     return programs, functions, refused
 
 
@@ -242,18 +245,44 @@ def _unfolded_first(
     return ValueNotFolded(names, entry.entry.span) if names else problem
 
 
-def _refuse_inline_names(program: Program, kernels: list[Function], refused: dict[int, str] | None) -> None:
-    """The kernels that show a variable InlineFunctions named where its real number is not
-    known (`Program.inline_names_unknown`): not emitted, and why."""
-    if not program.inline_names_unknown or refused is None:
+def _refuse_inline_names(
+    spliced: list[tuple[Program, list[Function]]], analysis: ModuleAnalysis, refused: dict[int, str] | None
+) -> None:
+    """The kernels of the entries' programs that show a variable InlineFunctions named
+    where its real number is not known: not emitted, and why. Not known: a splice whose
+    order is not modelled (`Program.inline_names_unknown`), or any splice where another
+    program of the file advances the real counter too (it runs across every program the
+    process compiles, in the order the file's run compiles them)."""
+    if refused is None:
         return
-    why = (
-        f"{program.inline_names_unknown}: the real pass numbers the variables an Inline function binds "
-        "(`<name>_inline<n>`) in an order that follows their addresses in memory, not modelled"
-    )
-    for kernel in kernels:
-        if kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
-            refused.setdefault(id(kernel), why)
+    counting = [program for program, _ in spliced if program.inline_numbers_taken]
+    counting += [
+        program
+        for program in analysis.programs
+        if any(function.func_type is FunctionType.INLINE for function in program.functions)
+    ]
+    for program, kernels in spliced:
+        why = program.inline_names_unknown
+        if "binding several variables" in why:
+            why += (
+                ": the real pass numbers the variables an Inline function binds (`<name>_inline<n>`) "
+                "in an order that follows their addresses in memory, not modelled"
+            )
+        elif why:
+            why += ": the order of the real splices, and so the numbers of their variables (`<name>_inline<n>`), is not modelled"
+        elif len(counting) > 1 and program.inline_numbers_taken:
+            others = ", ".join(f"'{other.name}'" for other in counting if other is not program)
+            why = (
+                "InlineFunctions numbers the variables it splices (`<name>_inline<n>`) with one counter "
+                f"for every program the process compiles, and {others} of this file splice too: where "
+                f"the numbers of '{program.name}' start depends on the order the file compiles them, "
+                "not modelled"
+            )
+        if not why:
+            continue
+        for kernel in kernels:
+            if kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
+                refused.setdefault(id(kernel), why)
 
 
 def _shows_inline_names(kernel: Function) -> bool:

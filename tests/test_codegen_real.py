@@ -436,3 +436,31 @@ def test_every_kernel_printed_for_several_jit_entries_is_a_real_one():
     assert "the numbers of 'mixed' start depends on the order the file compiles them" in proc.stderr
     assert "an Inline function calling another" in proc.stderr
     assert "the kernels of @pl.jit function 'with_opaque' (line 49) not emitted" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("case", "printed"),
+    [
+        # A scalar the entry is called with, passed on to its inline helper.
+        ("a_scalar", ["scaled_by"]),
+        # The helper called in a loop with `i * 64`: an argument InlineFunctions does not model.
+        ("b_loop", []),
+        # An incore helper called twice (its result typed as the specializer annotates it),
+        # and a scope of the entry's own reading that result.
+        ("c_incore_twice", ["neg", "entry_incore_0"]),
+    ],
+)
+def test_a_jit_entry_of_our_own_prints_only_the_real_modules(case: str, printed: list[str]):
+    """tests/data/real_pto_cases/jit_one_entry/: small files of ours with one `@pl.jit`
+    entry each, and the modules the real compiler wrote for them (`<case>.<NN>_<program>.
+    <kernel>.pto`, as `tests/record_real_pto.py --worker` recorded them)."""
+    cases = DATA.parent / "real_pto_cases" / "jit_one_entry"
+    real: dict[str, list[str]] = {}
+    for path in cases.glob(f"{case}.*.pto"):
+        real.setdefault(path.name.split(".")[2], []).append(without_loc(path.read_text(encoding="utf-8")))
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / f"{case}.py"))
+    modules = [block.partition("\n") for block in proc.stdout.split("// kernel: ")[1:]]
+    assert sorted(name for name, _, _ in modules) == sorted(printed), proc.stderr
+    for name, _, text in modules:
+        assert text in real[name], name
+    assert all(name in real for name in printed)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.ir import Call, Function, Program
+from compiler.ir import AssignStmt, Call, Function, Program, ReturnStmt, TensorType, Var
 from compiler.ir.copying import copy_ir
+from compiler.ir.types import IRType, UnknownType
 from compiler.ir.visit import own_calls, walk_stmts
 
 # The `@pl.jit` forms compiled as an entry (`fn(...)`, `fn.compile(...)`).
@@ -136,8 +137,35 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             for call in own_calls(stmt):
                 if call.op in names:
                     _call_as_method(call)
+    _type_incore_results(functions)
     program = Program(entry.name, functions, entry.span, jit_entry=True)
     return JitProgram(entry, order, program)
+
+
+def _type_incore_results(functions: list[Function]) -> None:
+    """The real specializer annotates a `@pl.jit.incore` helper's return with the types of
+    the parameters it returns (`_infer_return_type`): a call of it binds a value of that
+    type (ours had none: the helper is parsed without a return annotation)."""
+    returned: dict[str, IRType] = {}
+    for function in functions:
+        if function.decorator != "jit.incore" or function.return_types or not function.body.stmts:
+            continue
+        last = function.body.stmts[-1]
+        params = {param.var.name: param.var.type for param in function.params}
+        if isinstance(last, ReturnStmt) and len(last.values) == 1 and isinstance(last.values[0], Var):
+            # (by name, as the specializer reads the source: `return y` of a parameter `y`)
+            found = params.get(last.values[0].name)
+            if isinstance(found, TensorType):
+                returned[f"self.{function.name}"] = found
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            if (
+                isinstance(stmt, AssignStmt)
+                and isinstance(stmt.value, Call)
+                and stmt.value.op in returned
+                and isinstance(stmt.var.type, UnknownType)
+            ):
+                stmt.var.type = stmt.value.type = returned[stmt.value.op]
 
 
 def _call_as_method(call: Call) -> None:

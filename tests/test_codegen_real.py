@@ -448,6 +448,10 @@ def test_every_kernel_printed_for_several_jit_entries_is_a_real_one():
         # An incore helper called twice (its result typed as the specializer annotates it),
         # and a scope of the entry's own reading that result.
         ("c_incore_twice", ["neg", "entry_incore_0"]),
+        # A helper's `pl.spmd(name_hint=...)`, binding two variables (`t_inline0`, `r_inline1`).
+        ("d_spmd", ["spmd_exp"]),
+        # An entry's own `pl.cluster`: the module of its Group.
+        ("e_cluster", ["entry_cluster_0"]),
     ],
 )
 def test_a_jit_entry_of_our_own_prints_only_the_real_modules(case: str, printed: list[str]):

@@ -56,6 +56,12 @@ BYTE_EQUAL = {
     ],
     "pypto/examples/intermediate/02_softmax.py": ["tile_softmax.tile_softmax_incore_0"],
     "pypto/examples/intermediate/04_matmul_acc.py": ["matmul_acc_64.matmul_acc_64_incore_0"],
+    "pypto/examples/intermediate/07_task_graph.py": [
+        "inferred_edge.stage1",
+        "inferred_edge.stage2",
+        "declared_edge.stage1",
+        "declared_edge.stage2",
+    ],
     "pypto/examples/models/01_ffn.py": [
         "ffn_gelu.matmul_kernel",
         "ffn_gelu.gelu_kernel",
@@ -468,3 +474,19 @@ def test_a_jit_entry_of_our_own_prints_only_the_real_modules(case: str, printed:
     for name, _, text in modules:
         assert text in real[name], name
     assert all(name in real for name in printed)
+
+
+def test_a_jit_entry_the_file_calls_through_a_loop_over_its_entries_is_specialised(tmp_path):
+    """`for name, kernel in MODES.items(): kernel(x, 2.0, y)` calls each entry of the
+    module-level dict (07_task_graph's `_MODES`): each is specialised from that call."""
+    source = JIT_SCALAR_KERNEL.format(value="2.0").replace(
+        "    scale(x, 2.0, y)\n", "    for name, kernel in MODES.items():\n        kernel(x, 2.0, y)\n"
+    )
+    source = source.replace(
+        'if __name__ == "__main__":', 'MODES = {"scale": scale}\n\n\nif __name__ == "__main__":'
+    )
+    path = tmp_path / "kernel.py"
+    path.write_text(source, encoding="utf-8")
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
+    assert "arith.constant 2.00000000000000000e+00 : f32" in proc.stdout, proc.stderr
+    assert proc.returncode == 0

@@ -132,6 +132,7 @@ def _passed(
     kernels_refused: dict[int, str] | None = None,
     unfolded: dict[int, PassNotModelled] | None = None,
     unknown_kernels: list[tuple[Program | Function, str]] | None = None,
+    compiled_together: list[list[Function]] | None = None,
 ) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
     """`passed`, each refused definition with the pass's refusal. `kernels_refused`
     (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
@@ -140,7 +141,8 @@ def _passed(
     `unknown_kernels` (codegen's view): each `@pl.jit` entry is compiled with its
     dependencies, as the real `@pl.jit` compiles it (its kernels are free functions), and a
     dependency only through the entries that call it; an entry whose kernels are not known
-    is put there with why."""
+    is put there with why. `compiled_together`: the free functions of each compile, one
+    list each (a Group calls the kernels of its own compile)."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
@@ -196,6 +198,8 @@ def _passed(
             continue
         programs += done[0]
         functions += done[1]
+        if compiled_together is not None and done[1]:
+            compiled_together.append(done[1])
     _refuse_inline_names(spliced, analysis, kernels_refused)
     return programs, functions, refused
 
@@ -360,15 +364,21 @@ def mlir_of(
     ]
     kernels_refused: dict[int, str] = {}
     unknown: list[tuple[Program | Function, str]] = []
+    compiled_together: list[list[Function]] = []
     programs, functions, refused = _passed(
-        analysis, LAST_PASS, keep_analysis, kernels_refused, unknown_kernels=unknown
+        analysis,
+        LAST_PASS,
+        keep_analysis,
+        kernels_refused,
+        unknown_kernels=unknown,
+        compiled_together=compiled_together,
     )
     for function in functions:
         why = next((why for span, why in unspecialised if _within(function.span, span)), None)
         if why is not None and function.func_type is FunctionType.INCORE:
             kernels_refused.setdefault(id(function), why)
     emitted: list[KernelMlir] = []
-    for program, unit, span in _kernel_units(programs, functions):
+    for program, unit, span in _kernel_units(programs, compiled_together):
         if kernel not in ("", unit.name, *(member.name for member in unit.members)):
             continue
         if len(unit.members) > 1 or unit.members[0].func_type is not FunctionType.INCORE:
@@ -443,13 +453,13 @@ def _unknown_kernels(definition: Program | Function, why: str, options: CodegenO
 
 
 def _kernel_units(
-    programs: list[Program], functions: list[Function]
+    programs: list[Program], compiled_together: list[list[Function]]
 ) -> list[tuple[str | None, KernelUnit, Span]]:
     """Each module the real codegen writes (a Group's, an InCore kernel's) with its
     program's name and the span the real compiler compiles as one (its program, or the
-    JIT function it was outlined from)."""
+    JIT function it was outlined from); the free functions one compile at a time."""
     units = [(p.name, unit, p.span) for p in programs for unit in kernel_units(p.functions)]
-    units += [(None, unit, unit.named.span) for unit in kernel_units(functions)]
+    units += [(None, unit, unit.named.span) for group in compiled_together for unit in kernel_units(group)]
     return units
 
 

@@ -490,3 +490,20 @@ def test_a_jit_entry_the_file_calls_through_a_loop_over_its_entries_is_specialis
     proc = run_pto_lsp("compile", "--emit", "mlir", str(path))
     assert "arith.constant 2.00000000000000000e+00 : f32" in proc.stdout, proc.stderr
     assert proc.returncode == 0
+
+
+def test_kernels_of_two_programs_splicing_inline_functions_are_not_emitted():
+    """The real InlineFunctions counter runs across the programs a process compiles: the
+    second program's spliced `t` is `t_inline1` (tests/data/real_pto_cases/
+    inline_two_programs.*.pto, both compiled in one process as the file defines them);
+    which program comes first is the file's run's to say: neither kernel is printed."""
+    cases = DATA.parent / "real_pto_cases"
+    second = (cases / "inline_two_programs.01_Second.bump.pto").read_text(encoding="utf-8")
+    assert "%t_inline1__ssa_v0 = pto.alloc_tile" in second
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / "inline_two_programs.py"))
+    assert proc.stdout == ""
+    for program, other in (("First", "Second"), ("Second", "First")):
+        assert any(
+            f"kernel 'bump' (program '{program}'" in line and f"and '{other}' of this file splice too" in line
+            for line in proc.stderr.splitlines()
+        ), proc.stderr

@@ -148,7 +148,8 @@ def _passed(
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
     entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
-    spliced: list[tuple[Program, list[Function]]] = []  # each entry's program and its functions
+    # Each compiled program (an entry's, a `@pl.program`) by the definition it came from.
+    spliced: list[tuple[int, Program, list[Function]]] = []
     # (An entry a host entry dispatches is compiled on its own too.)
     dependencies = {
         id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
@@ -174,7 +175,7 @@ def _passed(
         try:
             if entry is not None and entry.program is not None:
                 done = ([], run_passes([entry.program], [], after, keep_input=False)[0][0].functions)
-                spliced.append((entry.program, done[1]))
+                spliced.append((id(definition), entry.program, done[1]))
             else:
                 done = run_passes(
                     [definition] if as_program else [],
@@ -182,13 +183,17 @@ def _passed(
                     after,
                     keep_analysis,
                 )
+                if as_program and done[0]:
+                    spliced.append((id(definition), done[0][0], done[0][0].functions))
         except KernelsNotModelled as problem:
             if kernels_refused is None:
                 refused.append((definition, problem))
                 continue
             partial: Program = problem.partial  # type: ignore[assignment]
             if entry is not None and entry.program is not None:
-                spliced.append((entry.program, partial.functions))
+                spliced.append((id(definition), entry.program, partial.functions))
+            elif as_program:
+                spliced.append((id(definition), partial, partial.functions))
             for kernel in partial.functions:
                 if kernel.name in problem.kernels:
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
@@ -250,7 +255,9 @@ def _unfolded_first(
 
 
 def _refuse_inline_names(
-    spliced: list[tuple[Program, list[Function]]], analysis: ModuleAnalysis, refused: dict[int, str] | None
+    spliced: list[tuple[int, Program, list[Function]]],
+    analysis: ModuleAnalysis,
+    refused: dict[int, str] | None,
 ) -> None:
     """The kernels of the entries' programs that show a variable InlineFunctions named
     where its real number is not known: not emitted, and why. Not known: a splice whose
@@ -259,13 +266,14 @@ def _refuse_inline_names(
     process compiles, in the order the file's run compiles them)."""
     if refused is None:
         return
-    counting = [program for program, _ in spliced if program.inline_numbers_taken]
-    counting += [
-        program
+    # (A `@pl.program` a pass refused may have spliced before it: one with Inline functions counts.)
+    counting = {origin: program.name for origin, program, _ in spliced if program.inline_numbers_taken}
+    counting.update(
+        (id(program), program.name)
         for program in analysis.programs
         if any(function.func_type is FunctionType.INLINE for function in program.functions)
-    ]
-    for program, kernels in spliced:
+    )
+    for origin, program, kernels in spliced:
         why = program.inline_names_unknown
         if "binding several variables" in why:
             why += (
@@ -275,7 +283,7 @@ def _refuse_inline_names(
         elif why:
             why += ": the order of the real splices, and so the numbers of their variables (`<name>_inline<n>`), is not modelled"
         elif len(counting) > 1 and program.inline_numbers_taken:
-            others = ", ".join(f"'{other.name}'" for other in counting if other is not program)
+            others = ", ".join(f"'{name}'" for other, name in counting.items() if other != origin)
             why = (
                 "InlineFunctions numbers the variables it splices (`<name>_inline<n>`) with one counter "
                 f"for every program the process compiles, and {others} of this file splice too: where "

@@ -317,10 +317,8 @@ def _arg_reduction(tile_op: str) -> Conversion:
         source = _tile_type(args[0]) if len(args) == 1 else None
         if source is None or source.shape is None or source.dtype is None:
             raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
-        kwargs_create = {"dtype": dtype_kwarg(span, source.dtype), "target_memory": memory_kwarg(span, "Vec")}
-        create = typed_call("tile.create", [shape_tuple(tuple(source.shape), span)], kwargs_create, span)
-        workspace = Var(span, "tmp_tile", type=create.type)
-        return [AssignStmt(span, workspace, create)], typed_call(tile_op, [args[0], workspace], {}, span)
+        workspace = _scratch_tile(source, "tmp_tile", span)
+        return [workspace], typed_call(tile_op, [args[0], workspace.var], {}, span)
 
     return Conversion(convert)
 
@@ -413,9 +411,23 @@ def _as_index(value: object, span: Span) -> Expr:
 
 
 def _rsqrt(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if kwargs.get("high_precision") not in (None, False):
-        raise PassNotModelled(PASS_NAME, "a high-precision tensor.rsqrt", span)
-    return [], typed_call("tile.rsqrt", args, {}, span)
+    """`tile.rsqrt`; a high-precision one reads a scratch tile shaped as its input."""
+    precise = kwargs.get("high_precision")
+    flag = precise.value if isinstance(precise, Const) else precise
+    if flag is None or flag is False:
+        return [], typed_call("tile.rsqrt", args, {}, span)
+    source = _tile_type(args[0]) if len(args) == 1 else None
+    if flag is not True or source is None or source.shape is None:
+        raise PassNotModelled(PASS_NAME, "a high-precision tensor.rsqrt of another form", span)
+    workspace = _scratch_tile(source, "rsqrt_tmp", span)
+    return [workspace], typed_call("tile.rsqrt", [args[0], workspace.var], {}, span)
+
+
+def _scratch_tile(model: TileType, name: str, span: Span) -> AssignStmt:
+    """`AppendScratchTile`: a Vec tile of `model`'s shape and dtype, bound to `name`."""
+    kwargs_create = {"dtype": dtype_kwarg(span, str(model.dtype)), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple(tuple(model.shape or ()), span)], kwargs_create, span)
+    return AssignStmt(span, Var(span, name, type=create.type), create)
 
 
 def _type_name(expr: Expr) -> str:

@@ -334,6 +334,27 @@ def _mrgsort_format1(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Co
     return [], Call(span, "tile.mrgsort_format1", list(args), {}, type=result)
 
 
+def _mrgsort_format2(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.mrgsort_format2(srcs..., mrgsort2_tmp)`: the workspace has the sources' shape
+    but for its last dimension, the sum of theirs (a sum expression when one is not static)."""
+    sources = [_tile_type(arg) for arg in args]
+    if not 2 <= len(args) <= 4 or any(t is None or t.shape is None or t.dtype is None for t in sources):
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format2 of another form", span)
+    lasts = [t.shape[-1] for t in sources]  # type: ignore[union-attr,index]
+    if not all(isinstance(last, int) for last in lasts):
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format2 of a source of dynamic width", span)
+    first = sources[0]
+    assert first is not None and first.shape is not None and first.dtype is not None
+    workspace = _scratch_tile(
+        TileType((*first.shape[:-1], sum(lasts)), first.dtype, "Vec"), "mrgsort2_tmp", span
+    )
+    named = {"tmp": workspace.var, **{key: value for key, value in kwargs.items() if key == "exhausted"}}
+    result = deduced_type("tile.mrgsort", list(args), named)
+    if result is None:
+        raise PassNotModelled(PASS_NAME, "the type of a tile.mrgsort_format2 it builds is not deduced", span)
+    return [workspace], Call(span, "tile.mrgsort_format2", [*args, workspace.var], dict(kwargs), type=result)
+
+
 def _gather_compare(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     """`tile.gather_compare(src, kvalue, gc_tmp)`, its UINT8 workspace shaped as the source,
     with the keywords the tile op takes."""
@@ -524,6 +545,7 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.col_argmin": _arg_reduction("tile.col_argmin"),
     "tensor.mrgsort_format1": Conversion(_mrgsort_format1),
     "tensor.cmp": Conversion(_cmp),
+    "tensor.mrgsort_format2": Conversion(_mrgsort_format2, {i: ("Vec", None) for i in range(4)}),
     "tensor.gather_compare": Conversion(_gather_compare, {0: ("Vec", None)}),
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),

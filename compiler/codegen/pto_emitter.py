@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen import pto_op_names
+from compiler.codegen import pto_op_names, scalar_compare
 from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
@@ -233,6 +233,9 @@ class _Emitter:
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
+        self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
+        # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
+        self.follows: list[tuple[int, int]] = []
 
     # -------------------------------------------------------------- module
 
@@ -255,7 +258,7 @@ class _Emitter:
         ]
         addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
-        lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
+        lines = [*constants, *self.prologue, *self.head, *(line for line, _ in self.lines), "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
         return KernelCode(substitute(text, names), self.allocs, planned, last_use=self.last_use)
@@ -278,6 +281,8 @@ class _Emitter:
             for first, last in self.loops:
                 if alloc.point < first and last_use.get(index, alloc.point) >= first:
                     last_use[index] = max(last_use[index], last)
+        for index, phi in self.follows:
+            last_use[index] = max(last_use.get(index, 0), last_use.get(phi, 0))
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
         return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
@@ -342,7 +347,7 @@ class _Emitter:
             self._for(stmt)
         elif isinstance(stmt, WhileStmt) and not self.with_text:
             self._while(stmt)
-        elif isinstance(stmt, IfStmt) and not self.with_text:
+        elif isinstance(stmt, IfStmt):
             self._if(stmt)
         elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
             # A loop's closing yield of what it carries (bound in `_for`): no op, but a
@@ -447,36 +452,70 @@ class _Emitter:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
 
     def _if(self, stmt: IfStmt) -> None:
-        """An if/else, for the plan only (its scf.if text is not modelled). The branches'
-        statements are counted in order, then before else; a tile the if yields (a phi) is
-        one buffer for the two tiles its branches make for it (the real MemoryReuse lets
-        such a pair share though both live to the phi's last read), read where the phi is.
-        A phi of a tile made before the if (YieldFixup moves it), of two tiles of other
-        sizes or spaces, or of an if without else, is not modelled. The condition reads
-        scalars only: no tile."""
+        """`scf.if %cond {` then `} else {` (no results: what the branches yield is in
+        place). The real codegen declares each tile the if yields (a phi) in the kernel's
+        head, a tile in the buffer InitMemRef gives the phi: the then-branch tile's; the
+        else-branch tile has a buffer of its own (its lifetime reaches the phi's last read,
+        as the real LifetimeAnalyzer redirects the phi's reads onto its branch-local
+        sources), and MemoryReuse's YieldFixup moves it into the phi's buffer at the end of
+        the branch (`<else tile>_mv`, a `pto.tmov`). A tensor phi is the view both branches
+        write in place. The branches' statements are counted in order, then before else.
+        Not modelled: a phi of a tile made before the if, of tiles of other sizes or
+        spaces, a scalar phi (an `scf.if` result), an if without else that yields."""
+        condition = self._condition(stmt.condition) if self.with_text else ""
         branches = [stmt.then_body, *([stmt.else_body] if stmt.else_body is not None else [])]
-        yields: list[list[Value]] = []
-        ranges: list[tuple[int, int]] = []
-        self.indent += 1
-        for body in branches:
-            first = self.point + 1
-            self._stmt(body)
-            ranges.append((first, self.point))
-            closing = body.stmts[-1] if body.stmts else None
-            values = closing.values if isinstance(closing, YieldStmt) else []
-            yields.append([self._expr(value, None) for value in values])
-        self.indent -= 1
-        # The phis: the if's return vars, or (as our IR binds them) the targets of its yields.
         then_closing = stmt.then_body.stmts[-1] if stmt.then_body.stmts else None
         phis = stmt.return_vars or (then_closing.targets if isinstance(then_closing, YieldStmt) else [])
+        if phis and len(branches) != 2:
+            raise CodegenNotModelled("an if without else that yields a value is not modelled", stmt.span)
+        # Each tile phi's head declaration: its valid shape's constants, then its name.
+        phi_names: dict[int, str] = {}
         for position, phi in enumerate(phis):
+            if isinstance(phi.type, TileType):
+                tile = self._phi_tile(phi, stmt.span)
+                self._index(tile.rows)
+                self._index(tile.cols)
+                phi_names[position] = self.names.name(BODY, phi.name)
+            elif not isinstance(phi.type, TensorType) and self.with_text:
+                raise CodegenNotModelled(
+                    f"the if's result '{user_name(phi)}' is a scalar (an scf.if result): not modelled yet",
+                    stmt.span,
+                )
+        self._structural(f"scf.if {condition} {{", stmt.span)
+        yields: list[list[Value]] = []
+        phi_values: dict[int, Value] = {}
+        for number, body in enumerate(branches):
+            if number:
+                self._structural("} else {", stmt.span)
+            first = self.point + 1
+            self.indent += 1
+            self._stmt(body)
+            closing = body.stmts[-1] if body.stmts else None
+            values = closing.values if isinstance(closing, YieldStmt) else []
+            found = [self._expr(value, None) for value in values]
+            yields.append(found)
+            for position in phi_names:
+                source = found[position] if position < len(found) else None
+                local = self._branch_local(source, first, stmt.span)
+                if number == 0:
+                    phi_values[position] = self._declare_phi(phis[position], local, phi_names[position])
+                else:
+                    self._yield_fixup(local, phi_values[position], stmt.span)
+            self.indent -= 1
+        self._structural("}", stmt.span)
+        for position, phi in enumerate(phis):
+            if position in phi_values:
+                self.values[id(phi)] = phi_values[position]
+                continue
             sources = [found[position] if position < len(found) else None for found in yields]
-            if not isinstance(phi.type, TileType):
-                if sources and sources[0] is not None and sources[0].tile is None:
-                    self.values[id(phi)] = dataclasses.replace(sources[0], hint=phi.name)
-                    continue
+            first_source = sources[0] if sources else None
+            if (
+                first_source is None
+                or first_source.tile is not None
+                or (self.with_text and any(s is None or s.name != first_source.name for s in sources))
+            ):
                 raise CodegenNotModelled(f"the if's result '{user_name(phi)}' is not modelled", stmt.span)
-            self.values[id(phi)] = self._phi(sources, ranges, stmt.span)
+            self.values[id(phi)] = dataclasses.replace(first_source, hint=phi.name)
         # The branches' yields bind the phis too (their `targets`): the same values.
         for body in branches:
             closing = body.stmts[-1] if body.stmts else None
@@ -484,23 +523,75 @@ class _Emitter:
                 for target, phi in zip(closing.targets, phis, strict=False):
                     self.values[id(target)] = self.values[id(phi)]
 
-    def _phi(self, sources: list[Value | None], ranges: list[tuple[int, int]], span: Span) -> Value:
-        local = [
-            source
-            for source, (first, last) in zip(sources, ranges, strict=True)
-            if source is not None
-            and source.alloc is not None
-            and first <= self.allocs[source.alloc].point <= last
-        ]
-        if len(local) != 2 or len(sources) != 2:
+    def _phi_tile(self, phi: Var, span: Span) -> TileBuf:
+        """The tile type of an if's tile result, from its declared type."""
+        return self._tile_of(phi.type, f"the if's result '{user_name(phi)}'", span)
+
+    def _branch_local(self, source: Value | None, first: int, span: Span) -> Value:
+        """The tile a branch yields for a phi: one the branch made, with a buffer of its own."""
+        if (
+            source is None
+            or source.alloc is None
+            or source.tile is None
+            or self.allocs[source.alloc].point < first
+            or self.allocs[source.alloc].view_of is not None
+        ):
             raise CodegenNotModelled(
-                "an if's tile result not made in both its branches is not modelled", span
+                "an if's tile result not made by an op in each of its branches is not modelled", span
             )
-        then, other = (self.allocs[source.alloc] for source in local)  # type: ignore[index]
-        if then.space != other.space or then.size != other.size or other.view_of is not None:
-            raise CodegenNotModelled("an if's branches yield tiles of other sizes: not modelled", span)
-        other.shares = local[0].alloc
-        return local[0]
+        return source
+
+    def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
+        """The phi's tile in the kernel's head, in the then-branch tile's buffer."""
+        assert then.tile is not None and then.alloc is not None
+        tile = self._phi_tile(phi, phi.span)
+        if tile != then.tile:
+            raise CodegenNotModelled("an if's branches yield a tile of another type: not modelled", phi.span)
+        index = len(self.allocs)
+        owner = self.allocs[then.alloc]
+        self.allocs.append(
+            TileAlloc(name, tile.loc, owner.size, owner.point, view_of=then.alloc, span=phi.span)
+        )
+        self.head.append(
+            self._located(
+                f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = "
+                f"{self._index(tile.rows)} valid_col = {self._index(tile.cols)} : {tile.type()}",
+                phi.span,
+            )
+        )
+        return Value(name, tile=tile, alloc=index, hint=phi.name)
+
+    def _yield_fixup(self, source: Value, phi: Value, span: Span) -> None:
+        """YieldFixup's `tile.move` of the else-branch tile into the phi's buffer."""
+        assert source.tile is not None and source.alloc is not None and phi.alloc is not None
+        if source.tile != phi.tile:
+            raise CodegenNotModelled("an if's branches yield tiles of other types: not modelled", span)
+        self.follows.append((source.alloc, phi.alloc))
+        root = self.allocs[phi.alloc].view_of
+        moved = self._alloc(f"{source.hint}_mv", source.tile, span, view_of=root)
+        self._line(
+            f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {source.tile.type()})",
+            span,
+        )
+
+    def _structural(self, text: str, span: Span) -> None:
+        self.lines.append(("  " * self.indent + text, self.point))
+
+    def _condition(self, expr: Expr) -> str:
+        """An `i1` condition: a comparison of two index values (`arith.cmpi`)."""
+        compared = scalar_compare.comparison(expr)
+        if compared is None:
+            raise CodegenNotModelled("a condition other than one comparison is not modelled yet", expr.span)
+        predicate, lhs_expr, rhs_expr = compared
+        lhs, rhs = self._expr(lhs_expr, None), self._expr(rhs_expr, None)
+        if lhs.scalar != "index" or rhs.scalar != "index":
+            raise CodegenNotModelled(
+                f"a comparison of {lhs.scalar or 'a tile'} and {rhs.scalar or 'a tile'} is not modelled yet",
+                expr.span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.cmpi {predicate}, {lhs.name}, {rhs.name} : index", expr.span)
+        return name
 
     def _share_yielded(self, yielded: Expr, initial: Value, first: int, span: Span) -> None:
         """The tile the body yields for a carried tile: one buffer with the initial tile."""
@@ -926,12 +1017,17 @@ class _Emitter:
 
     def _scalar_cast(self, call: Call) -> Value:
         """A scalar integer to float (`arith.sitofp`), into an unnamed value as the real
-        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`)."""
+        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`), or
+        to an index (`%0 = arith.index_cast %arg2 : i32 to index`, test_ctrl_flow.py)."""
         source = self._expr(call.args[0], None)
-        named = call.kwargs.get("target_type")
+        named = call.kwargs.get("target_type", call.args[1] if len(call.args) > 1 else None)
         dtype = (
             named.text.removeprefix("pl.") if isinstance(named, OpaqueExpr) else getattr(named, "name", "")
         )
+        if dtype == "INDEX" and source.scalar in ("i32", "i64"):  # `arith.index_cast`, unnamed
+            name = self._temp()
+            self._line(f"{name} = arith.index_cast {source.name} : {source.scalar} to index", call.span)
+            return Value(name, scalar="index")
         target = _DTYPES.get(dtype)
         if source.scalar not in ("i32", "i64") or target not in ("f32", "f16", "bf16"):
             raise CodegenNotModelled(
@@ -945,7 +1041,10 @@ class _Emitter:
 
     def _result_tile(self, call: Call) -> TileBuf:
         """The tile the statement binds, from its type (the op's deduced result)."""
-        tile = self.target
+        return self._tile_of(self.target, f"the result of {call.op}", call.span)
+
+    def _tile_of(self, tile: object, what: str, span: Span) -> TileBuf:
+        """The tile of a declared type; `what` names the value in a refusal."""
         shape = (
             None
             if not isinstance(tile, TileType)
@@ -954,12 +1053,12 @@ class _Emitter:
             else _flattened(tile.shape)
         )
         if not isinstance(tile, TileType) or shape is None or len(shape) != 2:
-            raise CodegenNotModelled(f"the result of {call.op} has no known 2-D tile type", call.span)
+            raise CodegenNotModelled(f"{what} has no known 2-D tile type", span)
         rows, cols = shape
         dtype = _DTYPES.get(tile.dtype or "")
         memory = _memory(tile.memory, "")
         if not isinstance(rows, int) or not isinstance(cols, int) or dtype is None or not memory:
-            raise CodegenNotModelled(f"the result of {call.op} has no static tile type", call.span)
+            raise CodegenNotModelled(f"{what} has no static tile type", span)
         col_major = memory == "vec" and cols == 1 and rows > 1  # the implicit layout of an [M, 1] Vec tile
         return TileBuf(memory, dtype, rows, cols, col_major=col_major)
 

@@ -86,6 +86,7 @@ BYTE_EQUAL = {
         "ForLoopYieldTileAccumProgram.kernel_tile_accum",
         "IfYieldTensorProgram.kernel_if_yield",
         "ForIfElseNestedProgram.kernel_for_if_else",
+        "WhileLoopAddProgram.kernel_while_add",
         "ForLoopContinueProgram.kernel_continue",
         "OrchRangeCarryRebindProgram.kernel_add_one",
         "OrchRangeCarryRebindProgram.kernel_copy",

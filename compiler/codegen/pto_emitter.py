@@ -236,6 +236,9 @@ class _Emitter:
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
         self.follows: list[tuple[int, int]] = []
+        self.free_copies: dict[str, Value] = {}  # a while loop's copies of its carried scalars
+        # YieldFixup's moves: (else tile, phi, its lines), dropped where the two share a buffer.
+        self.fixups: list[tuple[int, int, range]] = []
 
     # -------------------------------------------------------------- module
 
@@ -258,7 +261,11 @@ class _Emitter:
         ]
         addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
-        lines = [*constants, *self.prologue, *self.head, *(line for line, _ in self.lines), "return"]
+        dropped = {
+            line for source, phi, lines in self.fixups if planned[source] == planned[phi] for line in lines
+        }
+        body = [line for number, (line, _) in enumerate(self.lines) if number not in dropped]
+        lines = [*constants, *self.prologue, *self.head, *body, "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
         return KernelCode(substitute(text, names), self.allocs, planned, last_use=self.last_use)
@@ -345,7 +352,7 @@ class _Emitter:
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
-        elif isinstance(stmt, WhileStmt) and not self.with_text:
+        elif isinstance(stmt, WhileStmt):
             self._while(stmt)
         elif isinstance(stmt, IfStmt):
             self._if(stmt)
@@ -419,20 +426,29 @@ class _Emitter:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
 
     def _while(self, loop: WhileStmt) -> None:
-        """A while loop, for the plan only (its scf.while text is not modelled): the real
-        lifetime analysis takes it as it takes a for loop (the body's statements in order, a
-        tile from before the loop read in it living to the loop's end, a carried tile one
-        buffer with its initial tile). The condition reads scalars only: no tile."""
+        """`scf.while`, as the real codegen writes it: only the scalars the loop carries are
+        its iter_args (`%r = scf.while (%before = %init) : (index) -> (index) {`, the
+        condition then `scf.condition(%c) %before : index`, `} do {`, `^bb0(%after : index):`,
+        the body, `scf.yield`); a tensor or tile it carries is the value it starts from.
+        The before and after arguments and the results are numbered in that order. The real
+        lifetime analysis takes it as it takes a for loop (the body's statements in order,
+        a tile from before the loop read in it living to the loop's end, a carried tile one
+        buffer with its initial tile)."""
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
-        if len(targets) != len(loop.iter_args):
+        if len(targets) != len(loop.iter_args) or (self.with_text and loop.condition is None):
             raise CodegenNotModelled(
                 "a loop whose yield does not match its iter_args is not modelled", loop.span
             )
         carried_tiles: list[tuple[int, Value]] = []
+        # The tensors and tiles it carries first, then (text only) its scalars, each with
+        # its init, before and after arguments in that order.
+        in_region = [self.with_text and isinstance(iter_arg.type, ScalarType) for iter_arg in loop.iter_args]
         for position, (iter_arg, init, target) in enumerate(
             zip(loop.iter_args, loop.init_values, targets, strict=True)
         ):
+            if in_region[position]:
+                continue
             start = self._expr(init, None)
             if start.tile is not None and start.alloc is not None:
                 carried_tiles.append((position, start))
@@ -442,14 +458,74 @@ class _Emitter:
                 )
             for var in (iter_arg, target):
                 self.values[id(var)] = dataclasses.replace(start, hint=var.name)
+        scalars: list[tuple[Var, Value, str]] = []  # (iter_arg, init, MLIR type)
+        before: list[str] = []
+        after: list[str] = []
+        for iter_arg, init, carried in zip(loop.iter_args, loop.init_values, in_region, strict=True):
+            if not carried:
+                continue
+            start = self._expr(init, None)
+            if start.scalar is None:
+                raise CodegenNotModelled(
+                    f"'{user_name(iter_arg)}' is carried by the loop: not modelled", loop.span
+                )
+            scalars.append((iter_arg, start, _scalar_type(iter_arg)))
+            before.append(self._temp())
+            after.append(self._temp())
+        scalar_targets = [target for target, carried in zip(targets, in_region, strict=True) if carried]
+        results = [self._temp() for _ in scalars]
+        for target, result, (_, _, type_) in zip(scalar_targets, results, scalars, strict=True):
+            self.values[id(target)] = Value(result, scalar=type_)
+        types = ", ".join(type_ for _, _, type_ in scalars)
+        self._bind_carried(scalars, before)
+        if scalars:
+            pairs = ", ".join(
+                f"{name} = {init.name}" for name, (_, init, _) in zip(before, scalars, strict=True)
+            )
+            self._structural(
+                f"{', '.join(results)} = scf.while ({pairs}) : ({types}) -> ({types}) {{", loop.span
+            )
+        else:
+            self._structural("scf.while : () -> () {", loop.span)
+        self.indent += 1
+        if self.with_text:
+            condition = self._condition(loop.condition)  # type: ignore[arg-type]
+            carried = f" {', '.join(before)} : {types}" if scalars else ""
+            self._line(f"scf.condition({condition}){carried}", loop.span)
+        self.indent -= 1
+        self._structural("} do {", loop.span)
+        if scalars:
+            self._structural(
+                f"^bb0({', '.join(f'{name} : {type_}' for name, (_, _, type_) in zip(after, scalars, strict=True))}):",
+                loop.span,
+            )
+        self._bind_carried(scalars, after)
         first = self.point + 1
         self.indent += 1
         self._stmt(loop.body)
+        if self.with_text:
+            assert isinstance(closing, YieldStmt)
+            yielded = [
+                self._expr(value, None).name
+                for value, carried in zip(closing.values, in_region, strict=True)
+                if carried
+            ]
+            self._line(f"scf.yield {', '.join(yielded)} : {types}" if scalars else "scf.yield", loop.span)
         self.indent -= 1
+        self._structural("}", loop.span)
         self.loops.append((first, self.point))
         assert isinstance(closing, YieldStmt) or not carried_tiles
         for position, initial in carried_tiles:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
+
+    def _bind_carried(self, scalars: list[tuple[Var, Value, str]], names: list[str]) -> None:
+        """A while loop's scalar iter_args are its region's arguments; the real Simplify
+        leaves the body reading a copy of one whose init it simplified (`<name>_1__FREE_VAR`
+        in its dumps), which the real codegen reads as the iter_arg."""
+        for (iter_arg, _, type_), name in zip(scalars, names, strict=True):
+            value = Value(name, scalar=type_, hint=iter_arg.name)
+            self.values[id(iter_arg)] = value
+            self.free_copies[f"{iter_arg.name}_1__FREE_VAR"] = value
 
     def _if(self, stmt: IfStmt) -> None:
         """`scf.if %cond {` then `} else {` (no results: what the branches yield is in
@@ -549,6 +625,7 @@ class _Emitter:
             raise CodegenNotModelled("an if's branches yield a tile of another type: not modelled", phi.span)
         index = len(self.allocs)
         owner = self.allocs[then.alloc]
+        owner.family = index  # the phi family: the then tile and the else tile (`tile_memory`)
         self.allocs.append(
             TileAlloc(name, tile.loc, owner.size, owner.point, view_of=then.alloc, span=phi.span)
         )
@@ -562,17 +639,21 @@ class _Emitter:
         return Value(name, tile=tile, alloc=index, hint=phi.name)
 
     def _yield_fixup(self, source: Value, phi: Value, span: Span) -> None:
-        """YieldFixup's `tile.move` of the else-branch tile into the phi's buffer."""
+        """YieldFixup's `tile.move` of the else-branch tile into the phi's buffer, kept only
+        where MemoryReuse gave the two tiles different buffers (`emit`)."""
         assert source.tile is not None and source.alloc is not None and phi.alloc is not None
         if source.tile != phi.tile:
             raise CodegenNotModelled("an if's branches yield tiles of other types: not modelled", span)
         self.follows.append((source.alloc, phi.alloc))
+        self.allocs[source.alloc].family = phi.alloc
         root = self.allocs[phi.alloc].view_of
+        first_line = len(self.lines)
         moved = self._alloc(f"{source.hint}_mv", source.tile, span, view_of=root)
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {source.tile.type()})",
             span,
         )
+        self.fixups.append((source.alloc, phi.alloc, range(first_line, len(self.lines))))
 
     def _structural(self, text: str, span: Span) -> None:
         self.lines.append(("  " * self.indent + text, self.point))
@@ -608,6 +689,8 @@ class _Emitter:
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
+            if id(expr) not in self.values and expr.name in self.free_copies:
+                return self.free_copies[expr.name]
             if id(expr) not in self.values and not self.with_text and isinstance(expr.type, ScalarType):
                 # A scalar the plan needs no value of (a while loop's condition variable):
                 # scalars hold no tile.

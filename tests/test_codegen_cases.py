@@ -42,3 +42,15 @@ def test_the_move_into_an_if_result_is_emitted_only_where_the_branches_tiles_are
     assert "%t__ssa_v1_mv = pto.alloc_tile" in modules["pick"]
     assert "_mv" not in modules["phi_loop"]
     assert "scf.if" in modules["phi_loop"] and "} else {" in modules["phi_loop"]
+
+
+def test_a_tensor_of_rank_3_keeps_its_rank_in_its_view_and_partitions():
+    """FlattenTileNdTo2D makes the tiles 2-D ([2, 16, 32] -> [32, 32]); the tensor view keeps
+    the tensor's rank, its strides multiplied out, and so does each partition."""
+    modules = _modules(run_pto_lsp("compile", "--emit", "mlir", str(CASES / "nd_shapes.py")).stdout)
+    scale = modules["scale3d"]
+    assert "%x__ssa_v0_s0 = arith.muli %c32_index, %c16_index : index" in scale
+    assert "rows=32, cols=32" in scale
+    assert "-> !pto.partition_tensor_view<2x16x32xf16>" in scale
+    # A 2-D tile stored into a rank-4 tensor: 1s before the tile's shape.
+    assert "-> !pto.partition_tensor_view<1x1x8x32xf32>" in modules["rows4d"]

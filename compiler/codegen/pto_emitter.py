@@ -27,7 +27,13 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen import pto_op_names, scalar_compare
-from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
+from compiler.codegen.not_modelled import (
+    MODELLED_RANK,
+    format_dim,
+    statement_problem,
+    static_2d_problem,
+    user_name,
+)
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
 from compiler.ir import (
@@ -175,6 +181,7 @@ class Value:
     name: str  # its SSA name (a placeholder until the kernel is done: `ssa_names`)
     tile: TileBuf | None = None
     tensor: tuple[int, int, str] | None = None  # a tensor view: rows, cols, element type
+    dims: tuple[int, ...] = ()  # an N-D (rank > 2) tensor view's shape (its rows, cols: flattened)
     scalar: str | None = None  # "index" / "f32"
     alloc: int | None = None  # a tile's alloc (its index in `_Emitter.allocs`)
     hint: str = ""  # the name it was given, for the names of values made from it
@@ -310,6 +317,10 @@ class _Emitter:
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
             args.append(f"%arg{index}: !pto.ptr<{dtype}>")
+            dims = self._nd_dims(var)
+            if dims:
+                self._nd_view(var, index, dims, dtype, id(var) in used)
+                continue
             # Every tensor parameter's view is named and its constants emitted; only the
             # used ones get a `pto.make_tensor_view`.
             view = self.names.name(VIEWS, f"{var.name}_view")
@@ -397,8 +408,8 @@ class _Emitter:
         ):
             start = self._expr(init, None)
             if start.tensor is not None and isinstance(iter_arg.type, TensorType):
-                self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
-                self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
+                self.values[id(iter_arg)] = dataclasses.replace(start, hint=iter_arg.name)
+                self.values[id(target)] = dataclasses.replace(start, hint=target.name)
             elif start.tile is not None and start.alloc is not None:
                 self.values[id(iter_arg)] = start
                 self.values[id(target)] = start
@@ -727,6 +738,11 @@ class _Emitter:
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
     def _call(self, call: Call, dest: str | None) -> Value:
+        if self.with_text and call.op not in _FLATTENED_OPS and _touches_nd_tile(call, self.target):
+            raise CodegenNotModelled(
+                f"{call.op} of a tile of rank > 2: how FlattenTileNdTo2D rewrites it is not modelled yet",
+                call.span,
+            )
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
@@ -861,22 +877,23 @@ class _Emitter:
         if view is None or view.tensor is None or len(call.args) < 3:
             raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
         _refuse_column_vector(view, call.span)
-        sizes = _ints(call.args[2], call.span)
-        if not self.with_text:
+        window = _ints(call.args[2], call.span)
+        sizes = window
+        if not self.with_text or view.dims:  # FlattenTileNdTo2D's 2-D result tile
             sizes = list(_flattened(tuple(sizes)) or sizes)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         memory = _memory(call.kwargs.get("target_memory"), "vec")
+        if view.dims and (memory != "vec" or len(window) != len(view.dims)):
+            raise CodegenNotModelled(
+                f"a {memory.capitalize()} load of a window of rank {len(window)} from a tensor of rank "
+                f"{len(view.dims)} is not modelled yet (only Vec loads of the tensor's rank are)",
+                call.span,
+            )
         self._side(memory, call.op, call.span)
         tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
-        pview = self._name(f"{view.hint}_pview")
-        partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
-        self._line(
-            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], "
-            f"sizes = [{self._index(rows)}, {self._index(cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",
-            call.span,
-        )
+        pview, partition = self._partition(view, offsets, window if view.dims else [rows, cols], call.span)
         bypass = call.kwargs.get("cache") == 1
         attribute = (
             f" {BYPASS_ATTRIBUTE}" if bypass and self.options.ptoas_cache_policy == "attribute" else ""
@@ -903,16 +920,36 @@ class _Emitter:
                 call.span,
             )
         offsets = self._offsets(call.args[1], call.span)
-        dtype = view.tensor[2]
-        partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
-        pview = self._name(f"{view.hint}_pview")
-        self._line(
-            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = "
-            f"[{self._index(tile.tile.rows)}, {self._index(tile.tile.cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",  # type: ignore[union-attr]
-            call.span,
-        )
+        window = [tile.tile.rows, tile.tile.cols]
+        if view.dims:
+            # FlattenTileNdTo2D's `shapes` operand: the tile's own shape, 1s before it up to
+            # the tensor's rank.
+            written = call.args[0].type.shape if isinstance(call.args[0].type, TileType) else None
+            if (
+                not written
+                or not all(isinstance(dim, int) for dim in written)
+                or len(written) > len(view.dims)
+            ):
+                raise CodegenNotModelled("a store of a tile of no static shape into an N-D tensor", call.span)
+            window = [1] * (len(view.dims) - len(written)) + list(written)
+        pview, partition = self._partition(view, offsets, window, call.span)
         self._line(f"pto.tstore ins({tile.name} : {tile.tile.type()}) outs({pview} : {partition})", call.span)  # type: ignore[union-attr]
         return view
+
+    def _partition(self, view: Value, offsets: list[str], window: list[int], span: Span) -> tuple[str, str]:
+        """`%x_pview = pto.partition_view %x_view, offsets = [...], sizes = [...]` of a tensor
+        view (of its rank); the partition view's name and type."""
+        assert view.tensor is not None
+        dtype = view.tensor[2]
+        partition = f"!pto.partition_tensor_view<{'x'.join(str(dim) for dim in window)}x{dtype}>"
+        pview = self._name(f"{view.hint}_pview")
+        sizes = ", ".join(self._index(dim) for dim in window)
+        self._line(
+            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = [{sizes}] : "
+            f"!pto.tensor_view<{'?x' * max(len(view.dims), 2)}{dtype}> -> {partition}",
+            span,
+        )
+        return pview, partition
 
     def _matmul(self, call: Call, dest: str | None) -> Value:
         self.cube = True
@@ -1128,11 +1165,13 @@ class _Emitter:
 
     def _tile_of(self, tile: object, what: str, span: Span) -> TileBuf:
         """The tile of a declared type; `what` names the value in a refusal."""
+        # FlattenTileNdTo2D: an N-D tile is 2-D ([A, B, C] -> [A*B, C]); a 1-D one (a row for
+        # the plan) keeps its rank in the real IR, whose PTO form is not modelled.
         shape = (
             None
             if not isinstance(tile, TileType)
             else tile.shape
-            if self.with_text
+            if self.with_text and tile.shape is not None and len(tile.shape) < 2
             else _flattened(tile.shape)
         )
         if not isinstance(tile, TileType) or shape is None or len(shape) != 2:
@@ -1213,10 +1252,49 @@ class _Emitter:
                 offsets.append(clamped)
         return offsets
 
+    def _nd_dims(self, var: Var) -> tuple[int, ...]:
+        """A tensor parameter's static N-D shape (rank > 2); () for any other."""
+        shape = var.type.shape if isinstance(var.type, TensorType) else None
+        if not self.with_text or shape is None or len(shape) <= MODELLED_RANK:
+            return ()
+        if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in shape):
+            return ()
+        return tuple(shape)
+
+    def _nd_view(self, var: Var, index: int, dims: tuple[int, ...], dtype: str, used: bool) -> None:
+        """An N-D tensor's view, as the real codegen makes it: its shape, and its row-major
+        strides multiplied out (`%a_s1 = arith.muli %c64_index, %c8_index`, inner first), the
+        last two the last dim and 1. An N-D tensor the body never reads is not modelled."""
+        if not used:
+            raise CodegenNotModelled(
+                f"tensor '{user_name(var)}' of rank {len(dims)} is never read: its view is not modelled",
+                var.span,
+            )
+        view = self.names.name(VIEWS, f"{var.name}_view")
+        shape = [self.names.constant(VIEWS, dim, "index") for dim in dims]
+        strides = [shape[-1], self.names.constant(VIEWS, 1, "index")]
+        for axis in range(len(dims) - 3, -1, -1):
+            stride = self.names.name(VIEWS, f"{var.name}_s{axis}")
+            self.prologue.append(
+                self._located(f"{stride} = arith.muli {strides[0]}, {shape[axis + 1]} : index", var.span)
+            )
+            strides.insert(0, stride)
+        question = "?x" * len(dims)
+        self.prologue.append(
+            self._located(
+                f"{view} = pto.make_tensor_view %arg{index}, shape = [{', '.join(shape)}], "
+                f"strides = [{', '.join(strides)}] {{layout = #pto.layout<nd>}} : "
+                f"!pto.tensor_view<{question}{dtype}>",
+                var.span,
+            )
+        )
+        rows, cols = _flattened(dims) or (0, 0)
+        self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), dims=dims, hint=var.name)
+
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
-        shape = tensor.shape if self.with_text else _flattened(tensor.shape)
+        shape = tensor.shape if self.with_text and not self._nd_dims(var) else _flattened(tensor.shape)
         problem = static_2d_problem("tensor", user_name(var), shape)
         if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
@@ -1304,6 +1382,30 @@ def _float_constant(expr: Expr) -> float | None:
     if not any(isinstance(v, float) for v in values) or (expr.op == "div" and values[1] == 0):
         return None
     return float(_FLOAT_OPS[expr.op](*values))
+
+
+# The ops whose N-D (rank > 2) tiles FlattenTileNdTo2D only retypes to 2-D (or, for a load
+# and a store, whose tensor-rank window it keeps): the emitter writes them as 2-D ones.
+_FLATTENED_OPS = frozenset(
+    {
+        "tile.load",
+        "tile.store",
+        "tile.create",
+        "tile.full",
+        *pto_op_names.BINARY,
+        *pto_op_names.TILE_SCALAR,
+        *pto_op_names.UNARY,
+    }
+)
+
+
+def _touches_nd_tile(call: Call, target: object) -> bool:
+    """Whether the call reads or makes a tile of rank > 2."""
+    types = [target, *(arg.type for arg in call.args if isinstance(arg, Var))]
+    return any(
+        isinstance(type_, TileType) and type_.shape is not None and len(type_.shape) > MODELLED_RANK
+        for type_ in types
+    )
 
 
 def _refuse_partial_tile(var: Var) -> None:

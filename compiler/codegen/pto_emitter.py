@@ -670,7 +670,12 @@ class _Emitter:
         self.lines.append(("  " * self.indent + text, self.point))
 
     def _condition(self, expr: Expr) -> str:
-        """An `i1` condition: a comparison of two index values (`arith.cmpi`)."""
+        """An `i1` condition: a BOOL value as it is (`scf.if %arg7`), or a comparison of two
+        index values (`arith.cmpi`)."""
+        if isinstance(expr, Var) and isinstance(expr.type, ScalarType) and expr.type.dtype == "BOOL":
+            value = self._expr(expr, None)
+            if value.scalar == "i1":
+                return value.name
         compared = scalar_compare.comparison(expr)
         if compared is None:
             raise CodegenNotModelled("a condition other than one comparison is not modelled yet", expr.span)
@@ -789,6 +794,7 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
+            self._refuse_column_major(call, source)
             # A scratch tile passed beside the source (`pl.tile.rsqrt(a, tmp=t)`, the
             # high-precision form) is read by the op: its text is not modelled, its plan is.
             scratch = [self._tile_operand(arg) for arg in call.args[1:]]
@@ -876,7 +882,6 @@ class _Emitter:
         view = self.values.get(id(source)) if isinstance(source, Var) else None
         if view is None or view.tensor is None or len(call.args) < 3:
             raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
-        _refuse_column_vector(view, call.span)
         window = _ints(call.args[2], call.span)
         sizes = window
         if not self.with_text or view.dims:  # FlattenTileNdTo2D's 2-D result tile
@@ -891,7 +896,14 @@ class _Emitter:
                 call.span,
             )
         self._side(memory, call.op, call.span)
-        tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols), call.span)
+        # A column vector's [M, 1] Vec tile is column-major, as every [M, 1] Vec tile is; a load
+        # of another window of a column vector is not modelled.
+        column = memory == "vec" and cols == 1 and rows > 1
+        if view.tensor[1] == 1 and not self.with_text:
+            column = False  # (the plan's tile types, as the memory use is held to them)
+        if view.tensor[1] == 1 and not column:
+            _refuse_column_vector(view, call.span)
+        tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols, col_major=column), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
         pview, partition = self._partition(view, offsets, window if view.dims else [rows, cols], call.span)
         bypass = call.kwargs.get("cache") == 1
@@ -977,15 +989,15 @@ class _Emitter:
         """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
         result is the accumulator itself (no tile of its own). The real codegen still names
         the result's tile with the others (a name no line shows, a number where its hint is
-        taken)."""
+        taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
+        rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
+        (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
         if dest is not None:
             self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
-        # With an init condition (a 4th operand) the op still accumulates in place: its tiles
-        # are planned; its text (a conditional `pto.tmatmul`) is not modelled.
-        if len(call.args) != 3 and (self.with_text or len(call.args) != 4):
-            raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
+        if len(call.args) not in (3, 4):
+            raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
         self._auto_tiled(call, lhs, rhs)
@@ -1000,11 +1012,27 @@ class _Emitter:
         assert acc.tile is not None and lhs.tile is not None and rhs.tile is not None
         if acc.tile.loc != "acc":
             raise CodegenNotModelled(f"{call.op} into a {acc.tile.loc} tile is not modelled", call.span)
-        self._line(
+        operands = f"{lhs.name}, {rhs.name} : {lhs.tile.type()}, {rhs.tile.type()}"
+        accumulating = (
             f"pto.tmatmul.acc ins({acc.name}, {lhs.name}, {rhs.name} : {acc.tile.type()}, {lhs.tile.type()}, "
-            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",
-            call.span,
+            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})"
         )
+        initializing = f"pto.tmatmul ins({operands}) outs({acc.name} : {acc.tile.type()})"
+        init = call.args[3] if len(call.args) == 4 else None
+        if init is None:
+            self._line(accumulating, call.span)
+        elif isinstance(init, Const) and isinstance(init.value, int):  # (a bool is an int)
+            self._line(initializing if init.value else accumulating, call.span)
+        elif self.with_text:
+            self._structural(f"scf.if {self._condition(init)} {{", call.span)
+            self.indent += 1
+            self._line(initializing, call.span)
+            self.indent -= 1
+            self._structural("} else {", call.span)
+            self.indent += 1
+            self._line(accumulating, call.span)
+            self.indent -= 1
+            self._structural("}", call.span)
         return acc
 
     def _transpose_view(self, source: Value, dest: str | None, span: Span) -> Value:
@@ -1026,6 +1054,7 @@ class _Emitter:
         assert lhs.tile is not None
         self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
+        self._refuse_column_major(call, lhs, rhs)
         result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
         if rhs.tile is None:  # a scalar right-hand side: the tile-scalar form
             scalar_op = pto_op_names.SCALAR_FORM.get(call.op, call.op)
@@ -1050,6 +1079,7 @@ class _Emitter:
         """`pto.texpands ins(value : f32) outs(dst)`: a tile filled with one scalar (the real
         backend's `tile.full`); a value of another type than the tile's is not modelled."""
         tile = self._result_tile(call)
+        self._refuse_column_major(call, Value("", tile=tile))
         result = self._alloc(dest, tile, call.span)  # its constants before the value's
         if not self.with_text:  # planning only: the fresh tile is all the planner needs
             return result
@@ -1072,6 +1102,17 @@ class _Emitter:
             call.span,
         )
         return result
+
+    def _refuse_column_major(self, call: Call, *operands: Value) -> None:
+        """An elementwise op (or `tile.full`) the real backend wants row-major: on an [M, 1]
+        column-major tile ResolveBackendOpLayouts runs it on [1, M] row-major reshapes of its
+        tiles (`%s__rm_a0_tmp_v0`, `%s__row_major_tmp_v2`), which is not modelled."""
+        if self.with_text and any(value.tile is not None and value.tile.col_major for value in operands):
+            raise CodegenNotModelled(
+                f"{call.op} of an [M, 1] column-major tile: ResolveBackendOpLayouts runs it on row-major "
+                "[1, M] reshapes of its tiles, which is not modelled yet",
+                call.span,
+            )
 
     def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:  # pto_op: "pto.trowmax"
         """`pto.trowmax ins(x, tmp) outs(dst)`: an [M, 1] column-major result that shares the
@@ -1488,6 +1529,8 @@ def _scalar_type(var: Var) -> str:
     dtype = var.type.dtype if isinstance(var.type, ScalarType) else None
     if dtype == "INDEX":
         return "index"
+    if dtype == "BOOL":  # `%arg7: i1` (04_paged_attention.py's `is_first`)
+        return "i1"
     if dtype not in _DTYPES:
         known = (
             f"the dtype {dtype}, whose PTO form is not in the reference outputs"

@@ -753,6 +753,8 @@ class _Emitter:
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory, a barrier across the cores.
             return Value(self._temp(), scalar="index")
+        if call.op == "system.syncall":
+            return self._syncall(call)
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")
@@ -889,7 +891,7 @@ class _Emitter:
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         memory = _memory(call.kwargs.get("target_memory"), "vec")
-        if view.dims and (memory != "vec" or len(window) != len(view.dims)):
+        if view.dims and (memory != "vec" or len(window) != len(view.dims) or len(window) < 2):
             raise CodegenNotModelled(
                 f"a {memory.capitalize()} load of a window of rank {len(window)} from a tensor of rank "
                 f"{len(view.dims)} is not modelled yet (only Vec loads of the tensor's rank are)",
@@ -933,6 +935,8 @@ class _Emitter:
             )
         offsets = self._offsets(call.args[1], call.span)
         window = [tile.tile.rows, tile.tile.cols]
+        if len(view.dims) == 1:
+            raise CodegenNotModelled("a store into a 1-D tensor is not modelled yet", call.span)
         if view.dims:
             # FlattenTileNdTo2D's `shapes` operand: the tile's own shape, 1s before it up to
             # the tensor's rank.
@@ -948,17 +952,19 @@ class _Emitter:
         self._line(f"pto.tstore ins({tile.name} : {tile.tile.type()}) outs({pview} : {partition})", call.span)  # type: ignore[union-attr]
         return view
 
-    def _partition(self, view: Value, offsets: list[str], window: list[int], span: Span) -> tuple[str, str]:
+    def _partition(
+        self, view: Value, offsets: list[str], window: list[int], span: Span, suffix: str = "_pview"
+    ) -> tuple[str, str]:
         """`%x_pview = pto.partition_view %x_view, offsets = [...], sizes = [...]` of a tensor
         view (of its rank); the partition view's name and type."""
         assert view.tensor is not None
         dtype = view.tensor[2]
         partition = f"!pto.partition_tensor_view<{'x'.join(str(dim) for dim in window)}x{dtype}>"
-        pview = self._name(f"{view.hint}_pview")
+        pview = self._name(f"{view.hint}{suffix}")
         sizes = ", ".join(self._index(dim) for dim in window)
         self._line(
             f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = [{sizes}] : "
-            f"!pto.tensor_view<{'?x' * max(len(view.dims), 2)}{dtype}> -> {partition}",
+            f"!pto.tensor_view<{'?x' * (len(view.dims) or 2)}{dtype}> -> {partition}",
             span,
         )
         return pview, partition
@@ -1102,6 +1108,46 @@ class _Emitter:
             call.span,
         )
         return result
+
+    def _syncall(self, call: Call) -> Value:
+        """`pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = ...`; the soft form
+        polls a global-memory workspace: a partition view of the whole tensor
+        (`%ws_syncgm_pview`, offsets 0) and, when given, the INT32 count of cores."""
+        mode = _text(call.kwargs.get("mode")) or "hard"
+        core_type = _text(call.kwargs.get("core_type")) or "mix"
+        operands = [
+            *call.args,
+            *(call.kwargs[key] for key in ("gm_workspace", "used_cores") if key in call.kwargs),
+        ]
+        tail = f"mode = #pto.sync_all_mode<{mode}>, core_type = #pto.sync_core_type<{core_type}>"
+        if mode == "hard" and not operands:
+            self._line(f"pto.syncall() {tail}", call.span)
+            return Value("")  # (no value: a barrier)
+        workspace = operands[0] if operands else None
+        view = self.values.get(id(workspace)) if isinstance(workspace, Var) else None
+        count = operands[1] if len(operands) == 2 else None
+        if (
+            mode != "soft"
+            or view is None
+            or not view.dims
+            or view.tensor is None
+            or view.tensor[2] != "i32"
+            or len(operands) > 2
+            or (count is not None and not (isinstance(count, Const) and type(count.value) is int))
+        ):
+            raise CodegenNotModelled(
+                "this form of pl.system.syncall is not modelled yet (the hard form, and the soft one "
+                "with a static INT32 workspace and a literal count of cores, are)",
+                call.span,
+            )
+        offsets = [self._index(0) for _ in view.dims]
+        pview, partition = self._partition(view, offsets, list(view.dims), call.span, "_syncgm_pview")
+        values, types = [pview], [partition]
+        if count is not None:
+            values.append(self.names.constant(BODY, count.value, "i32"))  # type: ignore[union-attr]
+            types.append("i32")
+        self._line(f"pto.syncall({', '.join(values)} : {', '.join(types)}) {tail}", call.span)
+        return Value("")
 
     def _refuse_column_major(self, call: Call, *operands: Value) -> None:
         """An elementwise op (or `tile.full`) the real backend wants row-major: on an [M, 1]
@@ -1296,7 +1342,7 @@ class _Emitter:
     def _nd_dims(self, var: Var) -> tuple[int, ...]:
         """A tensor parameter's static N-D shape (rank > 2); () for any other."""
         shape = var.type.shape if isinstance(var.type, TensorType) else None
-        if not self.with_text or shape is None or len(shape) <= MODELLED_RANK:
+        if not self.with_text or shape is None or len(shape) == MODELLED_RANK or not shape:
             return ()
         if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in shape):
             return ()
@@ -1313,7 +1359,7 @@ class _Emitter:
             )
         view = self.names.name(VIEWS, f"{var.name}_view")
         shape = [self.names.constant(VIEWS, dim, "index") for dim in dims]
-        strides = [shape[-1], self.names.constant(VIEWS, 1, "index")]
+        strides = [shape[-1], self.names.constant(VIEWS, 1, "index")][-len(dims) :]
         for axis in range(len(dims) - 3, -1, -1):
             stride = self.names.name(VIEWS, f"{var.name}_s{axis}")
             self.prologue.append(

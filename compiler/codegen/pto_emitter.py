@@ -246,6 +246,9 @@ class _Emitter:
         self.free_copies: dict[str, Value] = {}  # a while loop's copies of its carried scalars
         # YieldFixup's moves: (else tile, phi, its lines), dropped where the two share a buffer.
         self.fixups: list[tuple[int, int, range]] = []
+        self.layout_fixes = 0  # ResolveBackendOpLayouts' temporaries so far (`_row_major_operands`)
+        self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
+        self.carrying = 0  # how many enclosing loops carry a tile
 
     # -------------------------------------------------------------- module
 
@@ -413,6 +416,7 @@ class _Emitter:
             elif start.tile is not None and start.alloc is not None:
                 self.values[id(iter_arg)] = start
                 self.values[id(target)] = start
+                self._refuse_repaired_carry(start, loop.span)
                 carried_tiles.append((position, start))
             else:
                 raise CodegenNotModelled(
@@ -428,7 +432,9 @@ class _Emitter:
         self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
         first = self.point + 1  # the body's first statement
         self.indent += 1
+        self.carrying += bool(carried_tiles)
         self._stmt(loop.body)
+        self.carrying -= bool(carried_tiles)
         self.indent -= 1
         self.loops.append((first, self.point))
         self.lines.append(("  " * self.indent + "}", self.point))
@@ -462,6 +468,7 @@ class _Emitter:
                 continue
             start = self._expr(init, None)
             if start.tile is not None and start.alloc is not None:
+                self._refuse_repaired_carry(start, loop.span)
                 carried_tiles.append((position, start))
             elif start.tensor is None and start.scalar is None:
                 raise CodegenNotModelled(
@@ -513,7 +520,9 @@ class _Emitter:
         self._bind_carried(scalars, after)
         first = self.point + 1
         self.indent += 1
+        self.carrying += bool(carried_tiles)
         self._stmt(loop.body)
+        self.carrying -= bool(carried_tiles)
         if self.with_text:
             assert isinstance(closing, YieldStmt)
             yielded = [
@@ -796,7 +805,10 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
-            self._refuse_column_major(call, source)
+            repaired = self._row_major_operands(call, [source], dest)
+            if repaired is not None:
+                (source,) = repaired
+            assert source.tile is not None
             # A scratch tile passed beside the source (`pl.tile.rsqrt(a, tmp=t)`, the
             # high-precision form) is read by the op: its text is not modelled, its plan is.
             scratch = [self._tile_operand(arg) for arg in call.args[1:]]
@@ -805,7 +817,9 @@ class _Emitter:
             inplace_unsafe = call.op in _NOT_INPLACE_UNARY
             operands = [value.alloc for value in (source, *scratch) if value.alloc is not None]
             forbidden = tuple(operands) if inplace_unsafe else ()
-            result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
+            result = self._alloc(
+                self._row_major_result(dest, repaired), source.tile, call.span, forbidden=forbidden
+            )  # type: ignore[arg-type]
             for value in scratch:
                 self._line(f"reads {value.name}", call.span)  # never shown (plan only)
             pto_op = pto_op_names.UNARY[call.op]
@@ -813,7 +827,7 @@ class _Emitter:
                 f"{pto_op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
-            return result
+            return self._column_result(result, dest, repaired, call.span)
         raise CodegenNotModelled(
             f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
         )
@@ -1060,8 +1074,11 @@ class _Emitter:
         assert lhs.tile is not None
         self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
-        self._refuse_column_major(call, lhs, rhs)
-        result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
+        repaired = self._row_major_operands(call, [lhs, rhs], dest)
+        if repaired is not None:
+            lhs, rhs = repaired
+        assert lhs.tile is not None
+        result = self._alloc(self._row_major_result(dest, repaired), lhs.tile, call.span)  # type: ignore[arg-type]
         if rhs.tile is None:  # a scalar right-hand side: the tile-scalar form
             scalar_op = pto_op_names.SCALAR_FORM.get(call.op, call.op)
             types = f"{lhs.tile.type()}, {rhs.scalar or 'f32'}"  # type: ignore[union-attr]
@@ -1079,7 +1096,7 @@ class _Emitter:
                 f"outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
-        return result
+        return self._column_result(result, dest, repaired, call.span)
 
     def _full(self, call: Call, dest: str | None) -> Value:
         """`pto.texpands ins(value : f32) outs(dst)`: a tile filled with one scalar (the real
@@ -1148,6 +1165,71 @@ class _Emitter:
             types.append("i32")
         self._line(f"pto.syncall({', '.join(values)} : {', '.join(types)}) {tail}", call.span)
         return Value("")
+
+    def _row_major_operands(self, call: Call, operands: list[Value], dest: str | None) -> list[Value] | None:
+        """ResolveBackendOpLayouts: an op the real backend wants row-major (its
+        `RequiresRowMajorLayout` table and precision ops) of [N, 1] column-major tiles runs on
+        [1, N] row-major views of them (`%u__rm_a0_tmp_v0`, a reshape: the same buffer), into a
+        row-major temporary (`%u__row_major_tmp_v1`) that the result is a view of again (`_column_result`);
+        the `v<k>` count the kernel's repairs. None: the op needs no repair."""
+        tiles = [value for value in operands if value.tile is not None]
+        if not any(value.tile.col_major for value in tiles):  # type: ignore[union-attr]
+            return None
+        if not self.with_text:
+            return None  # (the plan's tiles are as before: the memory use is held to them)
+        if self.carrying:
+            raise CodegenNotModelled(
+                f"{call.op} of an [M, 1] column-major tile in a loop that carries a tile: how the real "
+                "planner places ResolveBackendOpLayouts' row-major reshapes there is not modelled yet",
+                call.span,
+            )
+        scalar = len(tiles) < len(
+            operands
+        )  # the tile-scalar form (`tile.minimum` of a scalar: `tile.minimums`)
+        op = pto_op_names.SCALAR_FORM.get(call.op, call.op) if scalar else call.op
+        if op not in _ROW_MAJOR_OPS or not all(value.tile.col_major for value in tiles) or dest is None:  # type: ignore[union-attr]
+            self._refuse_column_major(call, *tiles)
+        base = base_name(dest or "")
+        repaired = []
+        for position, value in enumerate(operands):
+            if value.tile is None:
+                repaired.append(value)
+                continue
+            row = TileBuf(value.tile.loc, value.tile.dtype, value.tile.cols, value.tile.rows)
+            name = f"{base}__rm_a{position}_tmp_v{self.layout_fixes}"
+            self.layout_fixes += 1
+            repaired.append(self._alloc(name, row, call.span, view_of=value.alloc))
+        return repaired
+
+    def _row_major_result(self, dest: str | None, repaired: list[Value] | None) -> str | None:
+        """The name of the tile a repaired op writes: its row-major temporary."""
+        if repaired is None:
+            return dest
+        name = f"{base_name(dest or '')}__row_major_tmp_v{self.layout_fixes}"
+        self.layout_fixes += 1
+        return name
+
+    def _column_result(
+        self, result: Value, dest: str | None, repaired: list[Value] | None, span: Span
+    ) -> Value:
+        """The [N, 1] column-major result of a repaired op: a view of its row-major temporary."""
+        if repaired is None:
+            return result
+        assert result.tile is not None
+        column = TileBuf(
+            result.tile.loc, result.tile.dtype, result.tile.cols, result.tile.rows, col_major=True
+        )
+        value = self._alloc(dest, column, span, view_of=result.alloc)
+        self.repaired.add(value.alloc)  # type: ignore[arg-type]
+        return value
+
+    def _refuse_repaired_carry(self, start: Value, span: Span) -> None:
+        if start.alloc in self.repaired:
+            raise CodegenNotModelled(
+                "a loop carrying the [M, 1] result of a row-major repair (ResolveBackendOpLayouts): "
+                "its buffer's placement is not modelled yet",
+                span,
+            )
 
     def _refuse_column_major(self, call: Call, *operands: Value) -> None:
         """An elementwise op (or `tile.full`) the real backend wants row-major: on an [M, 1]
@@ -1471,6 +1553,29 @@ def _float_constant(expr: Expr) -> float | None:
     return float(_FLOAT_OPS[expr.op](*values))
 
 
+# The ops the real backend runs row-major (`RequiresRowMajorLayout` of pto_ops_elementwise.cpp,
+# and its precision ops div, log and recip) among those the emitter writes.
+_ROW_MAJOR_OPS = frozenset(
+    {
+        "tile.add",
+        "tile.sub",
+        "tile.mul",
+        "tile.div",
+        "tile.maximum",
+        "tile.minimum",
+        "tile.adds",
+        "tile.subs",
+        "tile.muls",
+        "tile.divs",
+        "tile.maximums",
+        "tile.exp",
+        "tile.sqrt",
+        "tile.abs",
+        "tile.relu",
+        "tile.log",
+        "tile.recip",
+    }
+)
 # The ops whose N-D (rank > 2) tiles FlattenTileNdTo2D only retypes to 2-D (or, for a load
 # and a store, whose tensor-rank window it keeps): the emitter writes them as 2-D ones.
 _FLATTENED_OPS = frozenset(

@@ -243,6 +243,14 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
             "c = pl.store(t", "u = pl.add(t, pl.expands(t, 2.0))\nc = pl.store(u"
         ),
     ),
+    "floatbound_start": ("InCore", _LOOP.format(header="for i in pl.range(0.0, 4):")),
+    "floatbound_step": ("InCore", _LOOP.format(header="for i in pl.range(0, 4, 1.0):")),
+    "floatbound_half_step": ("InCore", _LOOP.format(header="for i in pl.range(0, 4, 0.5):")),
+    "floatbound_parallel": ("InCore", _LOOP.format(header="for i in pl.parallel(0, 4.0):")),
+    "floatbound_orchestration": (
+        "Orchestration",
+        "for i in pl.range(0, 4.0):\n    c = pl.assemble(c, a, [0, 0])",
+    ),
     "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
     "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (

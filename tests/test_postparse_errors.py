@@ -43,11 +43,11 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # the 8 accepted an error. Five more since: a string where an op takes a positional
 # expression, a string dtype keyword, a loop's results past its iteration arguments, the
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
-# bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque.
+# bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
+# loop bound (Simplify's trip-count proof).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_float_range_bound.py",
     "small_r3p_loop_var_used_after.py",
     "small_r3p_memory_space_wrong_enum.py",
     "small_r3p_none_argument.py",
@@ -147,7 +147,7 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.87
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.9
 
 
 def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():

@@ -6,7 +6,9 @@ The real PTO codegen writes every device function (InCore, AIC, AIV; a CORE_GROU
 upward. So a `pl.range` / `pl.parallel` loop whose step is a constant of zero or less
 stops it, at the loop: `loops in device functions must have a positive step, but this
 loop steps by -1. ...`. Nothing before codegen folds such a loop away: an empty or a
-one-trip descending loop is refused as well (recorded with the real compiler). A
+one-trip descending loop is refused as well (recorded with the real compiler). A float
+literal bound has no cast to the loop's `index` type (`EmitCastToIndex does not support
+floating-point types (got f32)`), where Simplify did not refuse it first. A
 `pl.unroll` loop is unrolled long before, and an orchestration emits C++, where a
 descending loop is fine. A step only known at run time is not judged (the real check
 does not either).
@@ -36,7 +38,7 @@ from compiler.ir import (
     Program,
     Stmt,
 )
-from compiler.ir.visit import child_stmts, own_calls
+from compiler.ir.visit import child_stmts, loop_header_span, own_calls
 
 _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
@@ -46,6 +48,9 @@ _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 UNEMITTABLE_OPS = frozenset({"tile.expands"})
 # Both checks throw the real `ValueError` (`CHECK_SPAN`, `ThrowNoCodegenForCall`).
 _EXCEPTION = "ValueError"
+
+
+FLOAT_BOUND_MESSAGE = "EmitCastToIndex does not support floating-point types (got f32)"
 
 
 def descending_loop_message(step: int) -> str:
@@ -105,8 +110,12 @@ def _statement_errors(stmt: Stmt) -> list[Diagnostic]:
     if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
         step = stmt.step
         if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
-            header = Span(stmt.span.start_line, stmt.span.start_col, step.span.end_line, step.span.end_col)
-            found.insert(0, _error(descending_loop_message(step.value), header))
+            found.insert(0, _error(descending_loop_message(step.value), loop_header_span(stmt)))
+        elif any(
+            isinstance(bound, Const) and type(bound.value) is float for bound in (stmt.start, stmt.stop, step)
+        ):
+            # Each bound is cast to `index` for the `scf.for`; a float literal (fp32) has no cast.
+            found.insert(0, _error(FLOAT_BOUND_MESSAGE, loop_header_span(stmt)))
     return found
 
 

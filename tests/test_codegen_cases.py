@@ -23,7 +23,11 @@ def _modules(stdout: str) -> dict[str, str]:
 
 
 # Kernels of the cases whose real form the emitter does not reproduce: not emitted, and why.
-NOT_EMITTED: dict[str, str] = {}
+NOT_EMITTED: dict[str, str] = {
+    "nested": "an if's tile result not made by an op in each of its branches is not modelled",
+    "outer_tile": "an if's tile result not made by an op in each of its branches is not modelled",
+    "while_tile": "a while loop carrying the tile 'acc' is not modelled yet",
+}
 
 
 @pytest.mark.parametrize("case", sorted(CASES.glob("*.py")), ids=lambda path: path.stem)

@@ -27,6 +27,7 @@ NOT_EMITTED: dict[str, str] = {
     "nested": "an if's tile result not made by an op in each of its branches is not modelled",
     "outer_tile": "an if's tile result not made by an op in each of its branches is not modelled",
     "while_tile": "a while loop carrying the tile 'acc' is not modelled yet",
+    "acc_if": "a loop carrying an if's tile result is not modelled yet",
 }
 
 

@@ -249,6 +249,7 @@ class _Emitter:
         self.layout_fixes = 0  # ResolveBackendOpLayouts' temporaries so far (`_row_major_operands`)
         self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
         self.carrying = 0  # how many enclosing loops carry a tile
+        self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
 
     # -------------------------------------------------------------- module
 
@@ -652,6 +653,7 @@ class _Emitter:
         index = len(self.allocs)
         owner = self.allocs[then.alloc]
         owner.family = index  # the phi family: the then tile and the else tile (`tile_memory`)
+        self.phi_sources[index] = [then.alloc]
         self.allocs.append(
             TileAlloc(name, tile.loc, owner.size, owner.point, view_of=then.alloc, span=phi.span)
         )
@@ -672,6 +674,7 @@ class _Emitter:
             raise CodegenNotModelled("an if's branches yield tiles of other types: not modelled", span)
         self.follows.append((source.alloc, phi.alloc))
         self.allocs[source.alloc].family = phi.alloc
+        self.phi_sources[phi.alloc].append(source.alloc)
         root = self.allocs[phi.alloc].view_of
         first_line = len(self.lines)
         moved = self._alloc(f"{source.hint}_mv", source.tile, span, view_of=root)
@@ -716,6 +719,20 @@ class _Emitter:
                 "carries: not modelled",
                 span,
             )
+        sources = self.phi_sources.get(value.alloc)
+        if sources is not None:
+            # An if's result carried by the loop: the real MemoryReuse retargets its branch
+            # tiles onto the carried buffer (no move), which the text does not model; the
+            # plan takes the three as one buffer.
+            if self.with_text:
+                raise CodegenNotModelled(
+                    "a loop carrying an if's tile result is not modelled yet (the real planner puts "
+                    "its branch tiles in the carried tile's buffer)",
+                    span,
+                )
+            for source in sources:
+                self.allocs[source].shares = initial.alloc
+            return
         self.allocs[value.alloc].shares = initial.alloc
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:

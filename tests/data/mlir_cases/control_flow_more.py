@@ -1,6 +1,6 @@
 """More if/else and while forms of our own: two results, an if in a while loop; and forms the emitter
 refuses (a nested if's result, an if without else over a tile made before it, a while loop carrying
-a tile, whose real form gives the yielded tile a buffer of its own)."""
+a tile, whose real form gives the yielded tile a buffer of its own, a loop carrying an if's result)."""
 
 import pypto.language as pl
 
@@ -146,4 +146,31 @@ class IfYieldsOuterTile:
         c: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
     ) -> pl.Tensor[[32, 64], pl.FP32]:
         c = self.outer_tile(a, 5, c)
+        return c
+
+@pl.program
+class AccIf:
+    @pl.function(type=pl.FunctionType.InCore)
+    def acc_if(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
+    ) -> pl.Tensor[[32, 64], pl.FP32]:
+        acc: pl.Tile[[32, 64], pl.FP32] = pl.load(a, [0, 0], [32, 64])
+        for i in pl.range(4):
+            t: pl.Tile[[32, 64], pl.FP32] = pl.load(a, [i * 32, 0], [32, 64])
+            if i == 0:
+                acc = pl.mul(t, 2.0)
+            else:
+                acc = pl.add(acc, t)
+        c = pl.store(acc, [0, 0], c)
+        return c
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
+    ) -> pl.Tensor[[32, 64], pl.FP32]:
+        c = self.acc_if(a, c)
         return c

@@ -76,10 +76,16 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     calls before what it binds; a binding by anything else makes the name unknown)."""
     steps: list[tuple[Any, ...]] = []
     for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and _dotted(node.func):
-                steps.append(("call", _call_fact(node, _dotted(node.func))))
-        for node in ast.walk(stmt):
+        # One walk of the statement; its calls are taken before what it binds.
+        binding: list[ast.AST] = []
+        for node in _breadth_first(stmt):
+            if isinstance(node, ast.Call):
+                callee = _dotted(node.func)
+                if callee:
+                    steps.append(("call", _call_fact(node, callee)))
+            elif isinstance(node, (ast.Assign, ast.Name)):
+                binding.append(node)
+        for node in binding:
             if (
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
@@ -95,6 +101,35 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     return tuple(steps)
 
 
+# Nodes no summary looks at and that hold no node it does: the operators, the expression
+# contexts and the constants (a name read is left out too, see `_breadth_first`).
+_UNREAD = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+
+
+def _breadth_first(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes of `stmt` in `ast.walk`'s order (breadth first), without the leaves no
+    summary reads (`_UNREAD`, and a name read: only a stored name binds): the others in the
+    same order, in a fraction of the time."""
+    nodes: list[ast.AST] = [stmt]
+    index = 0
+    while index < len(nodes):
+        node = nodes[index]
+        index += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                nodes.extend(item for item in value if _read(item))
+            elif _read(value):
+                nodes.append(value)
+    return nodes
+
+
+def _read(value: object) -> bool:
+    if value.__class__ is ast.Name:
+        return value.ctx.__class__ is not ast.Load  # type: ignore[attr-defined]
+    return isinstance(value, ast.AST) and not isinstance(value, _UNREAD)
+
+
 def _binds(steps: list[tuple[Any, ...]], name: str) -> bool:
     """Whether the last step is the plain binding of `name` (its target, walked after it)."""
     return bool(steps) and steps[-1][:2] == ("bind", name)
@@ -105,7 +140,7 @@ def _locals(body: list[ast.stmt]) -> tuple[tuple[str, ArgFact], ...]:
     it is bound to; a name bound twice to different things is not known."""
     found: dict[str, ArgFact] = {}
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             targets: list[ast.expr] = []
             if isinstance(node, ast.Assign):
                 targets, value = node.targets, node.value
@@ -139,7 +174,7 @@ def _is_main_test(test: ast.expr) -> bool:
 def _calls(body: list[ast.stmt]) -> tuple[CallFact, ...]:
     found: list[CallFact] = []
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             if isinstance(node, ast.Call):
                 callee = _dotted(node.func)
                 if callee:
@@ -156,37 +191,40 @@ def _call_fact(node: ast.Call, callee: str) -> CallFact:
 
 
 def _fact(node: ast.expr) -> ArgFact:
-    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float, str)):
-        return ("const", node.value)
-    if (
-        isinstance(node, ast.UnaryOp)
-        and isinstance(node.op, ast.USub)
-        and isinstance(node.operand, ast.Constant)
-    ):
-        value = node.operand.value
+    cls = node.__class__
+    if cls is ast.Constant:
+        if isinstance(node.value, (bool, int, float, str)):  # type: ignore[attr-defined]
+            return ("const", node.value)  # type: ignore[attr-defined]
+    elif cls is ast.Name:
+        return ("name", node.id)  # type: ignore[attr-defined]
+    elif cls is ast.Tuple or cls is ast.List:
+        return ("seq", tuple(_fact(item) for item in node.elts))  # type: ignore[attr-defined]
+    elif cls is ast.Attribute:
+        dotted = _dotted(node)
+        if dotted:
+            return ("dotted", dotted)
+    elif cls is ast.Call:
+        callee = _dotted(node.func)  # type: ignore[attr-defined]
+        if callee:
+            return ("call", *_call_fact(node, callee))  # type: ignore[arg-type]
+    elif cls is ast.UnaryOp and node.op.__class__ is ast.USub and node.operand.__class__ is ast.Constant:  # type: ignore[attr-defined]
+        value = node.operand.value  # type: ignore[attr-defined]
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return ("const", -value)
-    if isinstance(node, ast.Name):
-        return ("name", node.id)
-    if isinstance(node, (ast.Tuple, ast.List)):
-        return ("seq", tuple(_fact(item) for item in node.elts))
-    if isinstance(node, ast.Attribute) and _dotted(node):
-        return ("dotted", _dotted(node))
-    if isinstance(node, ast.Call):
-        callee = _dotted(node.func)
-        if callee:
-            return ("call", *_call_fact(node, callee))
     return ("?",)
 
 
 def _dotted(node: ast.expr) -> str:
     parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
+    while node.__class__ is ast.Attribute:
+        parts.append(node.attr)  # type: ignore[attr-defined]
+        node = node.value  # type: ignore[attr-defined]
+    if node.__class__ is not ast.Name:
         return ""
-    return ".".join([node.id, *reversed(parts)])
+    if not parts:
+        return node.id  # type: ignore[attr-defined]
+    parts.append(node.id)  # type: ignore[attr-defined]
+    return ".".join(reversed(parts))
 
 
 def resolve_jit_calls(

@@ -172,7 +172,13 @@ def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
         )
     if isinstance(problem, ConstructNotModelled):
         line = f" (line {problem.span.start_line})" if problem.span is not None else ""
-        return f"# pypto.{kind}: {definition.name} -- not shown: {problem.reason}{line} is not modelled"
+        # A distributed op is analysed (its rules, its type): only the IR it becomes is not.
+        what = (
+            f"the IR of the distributed op {problem.reason}"
+            if problem.text.startswith("pld.")
+            else problem.reason
+        )
+        return f"# pypto.{kind}: {definition.name} -- not shown: {what}{line} is not modelled"
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there

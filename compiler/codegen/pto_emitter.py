@@ -1607,6 +1607,7 @@ _FLATTENED_OPS = frozenset(
         "tile.store",
         "tile.create",
         "tile.full",
+        "tile.cast",
         *pto_op_names.BINARY,
         *pto_op_names.TILE_SCALAR,
         *pto_op_names.UNARY,

@@ -111,6 +111,7 @@ _PLAN_ONLY_OPS = frozenset(
 _NOT_INPLACE_UNARY = {"tile.rsqrt", "tile.recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
+_SCALAR_MIN_MAX = {"tile.min": "minsi", "tile.max": "maxsi"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -758,10 +759,7 @@ class _Emitter:
         if folded is not None:
             return Value(self._float(folded), scalar="f32")
         if isinstance(expr, BinaryExpr) and expr.op in _INDEX_OPS:
-            lhs, rhs = self._expr(expr.lhs, None), self._expr(expr.rhs, None)
-            name = self._temp()
-            self._line(f"{name} = arith.{_INDEX_OPS[expr.op]} {lhs.name}, {rhs.name} : index", expr.span)
-            return Value(name, scalar="index")
+            return self._index_arith(_INDEX_OPS[expr.op], expr.lhs, expr.rhs, expr.span)
         if isinstance(expr, Call):
             return self._call(expr, dest)
         if isinstance(expr, MakeTuple) and not self.with_text:
@@ -773,6 +771,18 @@ class _Emitter:
             )  # never shown
             return Value(self._temp(), scalar="index")
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
+
+    def _index_arith(self, op: str, lhs_expr: Expr, rhs_expr: Expr, span: Span) -> Value:
+        """`%n = arith.<op> lhs, rhs : index` (an unnamed value, as the real codegen makes it)."""
+        lhs, rhs = self._expr(lhs_expr, None), self._expr(rhs_expr, None)
+        if self.with_text and (lhs.scalar != "index" or rhs.scalar != "index"):
+            raise CodegenNotModelled(
+                f"arith.{op} of {lhs.scalar or 'a tile'} and {rhs.scalar or 'a tile'} is not modelled yet",
+                span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.{op} {lhs.name}, {rhs.name} : index", span)
+        return Value(name, scalar="index")
 
     def _call(self, call: Call, dest: str | None) -> Value:
         if self.with_text and call.op not in _FLATTENED_OPS and _touches_nd_tile(call, self.target):
@@ -787,6 +797,8 @@ class _Emitter:
             return Value(self._temp(), scalar="index")
         if call.op == "system.syncall":
             return self._syncall(call)
+        if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars
+            return self._index_arith(_SCALAR_MIN_MAX[call.op], call.args[0], call.args[1], call.span)
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")

@@ -459,3 +459,9 @@ class Program:
     name: str
     functions: list[Function]
     span: Span
+    # A `@pl.jit` entry compiled with its dependencies (`compiler.lowering.jit_program`):
+    # InlineFunctions splices even where the real `_inline<n>` numbering is not known, and
+    # says why in `inline_names_unknown` (the kernels that show those names are not emitted).
+    jit_entry: bool = False
+    inline_names_unknown: str = ""
+    inline_numbers_taken: int = 0  # how far InlineFunctions advanced the real process-wide counter

@@ -30,7 +30,7 @@ JIT_CALLS = "<jit calls>"
 ArgFact = tuple[Any, ...]
 CallFact = tuple[str, tuple[ArgFact, ...], tuple[tuple[str, ArgFact], ...]]
 # ("main", calls, locals) | ("def", name, params, defaults, calls, scalar_specs, locals) |
-# ("jit", name, params, steps) | None.
+# ("jit", name, params, steps) | ("collection", name, member names) | None.
 StatementCalls = tuple[Any, ...] | None
 # One call of a JIT entry: (("pos", i) | ("kw", name), value or UNSTATIC) per argument.
 UNSTATIC = ("not static",)
@@ -41,6 +41,10 @@ def statement_calls(stmt: ast.stmt) -> StatementCalls:
     """The summary of a top-level statement the calls of `__main__` may go through."""
     if isinstance(stmt, ast.If) and _is_main_test(stmt.test):
         return ("main", _calls(stmt.body), _locals(stmt.body))
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        # `_MODES = {"a": kernel_a, "b": kernel_b}`: a loop of `__main__` may call each.
+        members = _collection_members(stmt.value)
+        return ("collection", stmt.targets[0].id, members) if members else None
     if isinstance(stmt, ast.FunctionDef) and any(_is_jit_decorator(d) for d in stmt.decorator_list):
         # A JIT function's calls of other JIT functions: its dependencies take their
         # tensors' shapes from its own.
@@ -173,13 +177,58 @@ def _is_main_test(test: ast.expr) -> bool:
 
 def _calls(body: list[ast.stmt]) -> tuple[CallFact, ...]:
     found: list[CallFact] = []
+    looped = _loop_aliases(body)
     for stmt in body:
         for node in _breadth_first(stmt):
             if isinstance(node, ast.Call):
                 callee = _dotted(node.func)
+                head, dot, rest = callee.partition(".")
+                if id(node) in looped and head == looped[id(node)][0]:
+                    # a call of the loop's target: of each member of the collection it walks
+                    callee = f"{_EACH_OF}{looped[id(node)][1]}{dot}{rest}"
                 if callee:
                     found.append(_call_fact(node, callee))
     return tuple(found)
+
+
+# The callee of a call of each member of a module-level collection (`*<collection>`).
+_EACH_OF = "*"
+
+
+def _collection_members(node: ast.expr) -> tuple[str, ...]:
+    """The names a dict (its values), list or tuple literal holds, when it holds only names."""
+    items = (
+        node.values
+        if isinstance(node, ast.Dict)
+        else node.elts
+        if isinstance(node, (ast.List, ast.Tuple))
+        else []
+    )
+    names = tuple(item.id for item in items if isinstance(item, ast.Name))
+    return names if names and len(names) == len(items) else ()
+
+
+def _loop_aliases(body: list[ast.stmt]) -> dict[int, tuple[str, str]]:
+    """id(call) -> (the loop target it may call, the collection the loop walks), for the
+    calls inside `for k in C`, `for k in C.values()`, `for _, k in C.items()`."""
+    found: dict[int, tuple[str, str]] = {}
+    for stmt in body:
+        for loop in ast.walk(stmt):
+            if not isinstance(loop, ast.For):
+                continue
+            walked, target = loop.iter, loop.target
+            if isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and not walked.args:
+                method, walked = walked.func.attr, walked.func.value
+                if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+                    target = target.elts[1]
+                elif method != "values":
+                    continue
+            if isinstance(walked, ast.Name) and isinstance(target, ast.Name):
+                for inner in loop.body:
+                    for node in ast.walk(inner):
+                        if isinstance(node, ast.Call):
+                            found[id(node)] = (target.id, walked.id)
+    return found
 
 
 def _call_fact(node: ast.Call, callee: str) -> CallFact:
@@ -234,6 +283,7 @@ def resolve_jit_calls(
     name), each a static bool/int/float or `UNSTATIC`. `lookup`: a module name's value."""
     defs: dict[str, tuple[Any, ...]] = {}
     jits: dict[str, tuple[Any, ...]] = {}
+    collections: dict[str, tuple[str, ...]] = {}
     pending: list[tuple[CallFact, dict[str, ArgFact]]] = []
     for summary in summaries:
         if summary is None:
@@ -242,6 +292,8 @@ def resolve_jit_calls(
             defs[summary[1]] = summary
         elif summary[0] == "jit":
             jits[summary[1]] = summary
+        elif summary[0] == "collection":
+            collections[summary[1]] = summary[2]
         else:
             scope = dict(summary[2])
             pending.extend((call, scope) for call in summary[1])
@@ -250,6 +302,10 @@ def resolve_jit_calls(
     while pending:
         (callee, args, kwargs), scope = pending.pop(0)
         head, _, method = callee.partition(".")
+        if head.startswith(_EACH_OF):
+            members = collections.get(head.removeprefix(_EACH_OF), ())
+            pending[:0] = [((".".join(filter(None, (m, method))), args, kwargs), scope) for m in members]
+            continue
         if method in _SPECIALISING and is_jit_entry(head):
             bound = [(("pos", i), _value(a, scope, lookup)) for i, a in enumerate(args)]
             bound += [(("kw", k), _value(a, scope, lookup)) for k, a in kwargs if k != "config"]

@@ -112,39 +112,3 @@ def test_bind_dynamic_of_an_integer_dim_is_said_not_analysed(tmp_path):
     """Binding a dim annotated 16 makes it dynamic: a type we do not rewrite, so those
     lines are said not analysed rather than checked against the wrong shape."""
     assert _not_analysed(tmp_path, BIND_KERNEL.format(rows="16")) == [8, 9]
-
-
-INLINE_HELPER = """\
-import pypto.language as pl
-
-
-@pl.jit.inline
-def helper(a: pl.Tensor[[32, 64], pl.FP32], b: pl.InOut[pl.Tensor[[32, 64], pl.FP32]]):
-    with pl.at(level=pl.Level.CORE_GROUP):
-        b[0:16, :] = a[0:16, :]
-    return {returned}
-
-
-@pl.jit
-def entry(x: pl.Tensor[[32, 64], pl.FP32], y: pl.Out[pl.Tensor[[32, 64], pl.FP32]]):
-    x2, y2 = helper(x, y)
-    with pl.at(level=pl.Level.CORE_GROUP):
-        part = y2[0:16, :]
-        y[16:32, :] = part
-    return y
-"""
-
-
-def test_an_inline_helper_returning_its_parameters_gives_their_types(tmp_path):
-    """An unannotated `@pl.jit.inline` helper that hands back its parameters: its call's
-    items are typed as those parameters (the real `entry.compile()` builds and compiles
-    this), so the slice of what it returned is analysed."""
-    assert _not_analysed(tmp_path, INLINE_HELPER.format(returned="a, b")) == []
-
-
-def test_an_inline_helper_returning_a_rebound_name_is_not_guessed(tmp_path):
-    """A returned name the helper rebinds may be of another type: not typed, said not analysed."""
-    rebound = INLINE_HELPER.format(returned="a, b").replace(
-        "        b[0:16, :] = a[0:16, :]", "        b = pl.assemble(b, a[0:16, :], [0, 0])"
-    )
-    assert _not_analysed(tmp_path, rebound) == [15]

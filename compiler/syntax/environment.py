@@ -11,7 +11,6 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.syntax.inline_returns import derived_returns
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -106,8 +105,6 @@ def contribution(stmt: ast.stmt) -> Contribution:
     hidden = _hidden_of(stmt)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         header = copy.copy(stmt)
-        if isinstance(header, ast.FunctionDef) and header.returns is None:
-            header.returns = derived_returns(stmt)  # read off the body the header drops
         header.body = []
         if not isinstance(header, ast.ClassDef):
             header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
@@ -240,7 +237,7 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             plain = not stmt.decorator_list  # a decorator could turn it into anything
             env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
         else:
-            returns = getattr(stmt, "returns", None) or derived_returns(stmt)
+            returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
             env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
@@ -313,7 +310,7 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
     signature: list[Any] = []
     for stmt in units:
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-            returns = getattr(stmt, "returns", None) or derived_returns(stmt)
+            returns = getattr(stmt, "returns", None)
             signature.append(
                 (
                     type(stmt).__name__,

@@ -81,4 +81,49 @@ def test_every_program_we_give_hints_for_gets_exactly_the_real_ones() -> None:
         judged += 1
         wrong += ours != real_hints(entry)
     assert wrong == 0
-    assert judged >= 52  # measured (tests/perf_hints.py): the rest not judged, never different
+    assert judged >= 81  # measured (tests/perf_hints.py): the rest not judged, never different
+
+
+MIXED_SPLIT = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[32, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        output: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
+    ) -> pl.Tensor[[32, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            doubled = pl.add(a, a)
+            out = pl.matmul(doubled, b)
+            output = pl.assemble(output, out, [0, 0])
+        return output
+"""
+
+
+def test_a_split_mixed_kernels_vector_load_moves_half_the_rows_per_lane(tmp_path) -> None:
+    """The real compile's log of this kernel (e2d0f78, 910B): the AIV lanes each load 16 of
+    the 32 rows of `a`; the cube's load of `b` and store of the Acc result stay whole."""
+    hints = [d for d in _check(tmp_path, MIXED_SPLIT) if d["severity"] == HINT]
+    assert [(d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in hints] == [
+        (13, 9),
+        (15, 19),
+        (16, 22),
+    ]
+    assert [d["message"].split(";")[1] for d in hints] == [
+        " moves 4096B as 16 x 256B rows",
+        " moves 16384B as 64 x 256B rows",
+        " moves 8192B as 32 x 256B rows",
+    ]
+    assert "target_memory=Vec" in hints[0]["message"] and "target_memory=Acc" in hints[2]["message"]
+
+
+def test_a_split_of_an_odd_extent_gets_no_hint_rather_than_a_guess(tmp_path) -> None:
+    """31 rows split over two lanes: the real passes give the lanes a ceil-half box with views
+    (here the real compile then fails inside LowerAutoVectorSplit); not modelled, so no hint."""
+    odd = MIXED_SPLIT.replace("[32, 64]", "[31, 64]")
+    assert not [d for d in _check(tmp_path, odd) if d["severity"] == HINT]

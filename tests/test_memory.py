@@ -115,7 +115,7 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                     if value < used:
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (63, 0)  # measured; docs/diagnostics.md
+    assert (exact, at_most) == (116, 0)  # measured; docs/diagnostics.md
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
@@ -350,7 +350,7 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
                     if not is_exact or value != used:
                         wrong.append((file, program, kernel, space, value, used))
     assert wrong == []
-    assert (exact, not_analysed) == {"910B": (44, 75), "950": (44, 74)}[soc]  # measured; docs/diagnostics.md
+    assert (exact, not_analysed) == {"910B": (97, 22), "950": (97, 21)}[soc]  # measured; docs/diagnostics.md
 
 
 SHARED_VERDICTS = capacity_grown.SHARED / "op-verdicts"
@@ -394,4 +394,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict(tmp_path: Path):
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 21, "missed": 6, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 22, "missed": 5, "clean": 44}, found  # measured; docs/diagnostics.md

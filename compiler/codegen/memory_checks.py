@@ -66,8 +66,19 @@ _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op
 _L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}
 
 
-def overflow_message(space: str, used: int, limit: int) -> str:
-    return f"{space} buffer usage ({used} bytes) exceeds platform limit ({limit} bytes)"
+def overflow_message(space: str, used: int, limit: int, reserved: int = 0) -> str:
+    """AllocateMemoryAddr's capacity error; `reserved`: the bytes a cross-core pipe's slots
+    take at the bottom of the space, which the real message then names (with the knob that
+    sizes them)."""
+    message = f"{space} buffer usage ({used} bytes) exceeds platform limit ({limit} bytes)"
+    if reserved:
+        message += (
+            f". The first {reserved} bytes of that space are reserved by system.reserve_buffer, so tiles are "
+            "allocated above them — this is the cross-core pipe ring. Lower its depth with "
+            "optimizations=[pl.cross_core_slot(slot_num=N)] on the enclosing pl.at(...), or shrink the "
+            "tile that crosses the cube/vector boundary"
+        )
+    return message
 
 
 def create_message(size: int, limit: int) -> str:
@@ -160,9 +171,12 @@ def _program_memory(program: Program) -> ProgramMemory:
     overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
-    # A kernel the pass did not take through: the program's hints are not judged.
+    # A kernel the pass did not take through, or a mixed kernel whose cut is not modelled: the
+    # program's hints are not judged.
     hints = (
-        None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
+        None
+        if refused or not all(memory.split_modelled for memory in memories)
+        else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
     return ProgramMemory(memories, [], hints, stopped)
 
@@ -177,6 +191,10 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
     for memory in sorted(memories, key=lambda found: found.name):
         found = overflow_errors(memory, soc)
         if found:
+            # A mixed kernel's halves are planned in the order of their names: the AIC first.
+            halves = {use.space: use.half for use in memory.spaces}
+            first_half = min(halves.get(d.data["space"], "") for d in found)
+            found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {
                 use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
             }
@@ -195,11 +213,17 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
         at = tipping.span if tipping is not None and tipping.span is not None else memory.span
         diagnostic = Diagnostic(
             codes.MEMORY_SPACE_OVERFLOW,
-            overflow_message(use.space, use.used, limit),
+            overflow_message(use.space, use.used, limit, use.reserved),
             at,
             stage=Stage.ALLOCATE_MEMORY_ADDR,
             exception="ValueError",
-            data={"space": use.space, "used": use.used, "soc": soc, "kernel": memory.name},
+            data={
+                "space": use.space,
+                "used": use.used,
+                "soc": soc,
+                "kernel": memory.name,
+                "reserved": use.reserved,
+            },
         )
         if at is not memory.span and tipping is not None:
             name = f"'{tipping.label}' " if tipping.label else ""
@@ -240,7 +264,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if limit is None or used <= limit:
             continue
         message = (
-            overflow_message(space, used, limit)
+            overflow_message(space, used, limit, diagnostic.data.get("reserved", 0))
             if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
             else create_message(used, limit)
         )

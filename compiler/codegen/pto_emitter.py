@@ -105,6 +105,17 @@ _PLAN_ONLY_OPS = frozenset(
 _NOT_INPLACE_UNARY = {"tile.rsqrt", "tile.recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
+# The pipe ops of the AIC / AIV kernels ExpandMixedKernel makes (planned, not emitted).
+_CROSS_CORE_OPS = frozenset(
+    {
+        "tile.tpop_from_aic",
+        "tile.tpop_from_aiv",
+        "tile.tpush_to_aic",
+        "tile.tpush_to_aiv",
+        "system.tfree_to_aic",
+        "system.tfree_to_aiv",
+    }
+)
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -199,12 +210,15 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
-def plan_kernel(function: Function) -> KernelCode:
+def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
     """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
-    nothing."""
-    return _Emitter(function, CodegenOptions(), with_text=False).emit()
+    nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    emitter = _Emitter(function, CodegenOptions(), with_text=False)
+    emitter.extra_buffers = extra_buffers
+    return emitter.emit()
 
 
 # The text of a tile's address operand until the addresses are planned.
@@ -233,6 +247,7 @@ class _Emitter:
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
+        self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
 
     # -------------------------------------------------------------- module
 
@@ -280,7 +295,7 @@ class _Emitter:
                     last_use[index] = max(last_use[index], last)
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
-        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
+        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors + self.extra_buffers)
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -555,6 +570,8 @@ class _Emitter:
     def _call(self, call: Call, dest: str | None) -> Value:
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
+        if call.op in _CROSS_CORE_OPS and not self.with_text:
+            return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory, a barrier across the cores.
             return Value(self._temp(), scalar="index")
@@ -680,6 +697,21 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _cross_core(self, call: Call, dest: str | None) -> Value:
+        """A pipe op of an AIC or AIV kernel (`expand_mixed_kernel`'s halves), for the plan
+        only: a popped tile is a slot of the pipe's reserved buffer (no tile of the kernel's
+        own), a pushed tile is read where it is pushed, freeing a slot touches no tile."""
+        if call.op in ("tile.tpop_from_aic", "tile.tpop_from_aiv"):
+            tile = self._result_tile(call)
+            self._side(tile.loc, call.op, call.span)
+            return Value(self._name(dest or "popped"), tile=tile, hint=dest or "popped")
+        if call.op in ("tile.tpush_to_aic", "tile.tpush_to_aiv"):
+            pushed = self._tile_operand(call.args[0])
+            assert pushed.tile is not None
+            self._side(pushed.tile.loc, call.op, call.span)
+            self._line(f"push {pushed.name}", call.span)  # never shown
+        return Value(self._temp(), scalar="index")
 
     def _load(self, call: Call, dest: str | None) -> Value:
         source = call.args[0]

@@ -208,7 +208,13 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
     rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
     would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
-    adds no Mat or Vec tile: those spaces stay exact."""
+    adds no Mat or Vec tile: those spaces stay exact. A space the author reserves bytes of
+    (`reserve_buffer`) that also holds tiles: where the planner puts them is not modelled."""
+    reserved = code.reserved_spaces & {alloc.space for alloc in code.allocs}
+    if reserved:
+        return frozenset(
+            reserved
+        ), "a reserve_buffer in a space that holds tiles: their addresses are not modelled"
     if code.unplanned:
         return code.unplanned, (
             "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"

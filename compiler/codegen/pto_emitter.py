@@ -40,6 +40,7 @@ from compiler.ir import (
     ForKind,
     ForStmt,
     Function,
+    FunctionType,
     IfStmt,
     MakeTuple,
     OpaqueExpr,
@@ -114,8 +115,14 @@ _CROSS_CORE_OPS = frozenset(
         "tile.tpush_to_aiv",
         "system.tfree_to_aic",
         "system.tfree_to_aiv",
+        "system.reserve_buffer",
+        "system.import_peer_buffer",
+        "system.aic_initialize_pipe",
+        "system.aiv_initialize_pipe",
     }
 )
+# The space an author's `reserve_buffer` takes by default in a kernel of each side.
+_RESERVE_SPACE = {FunctionType.AIC: "mat", FunctionType.AIV: "vec"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -204,6 +211,9 @@ class KernelCode:
     # (an alloc never read: its own statement). For the memory view and the capacity error's
     # "live together"; the planning itself reads the same numbers.
     last_use: dict[int, int] = field(default_factory=dict)
+    # The spaces (`loc=` names) an author's `reserve_buffer` takes bytes of: the planner places
+    # the tiles above them (`plan_kernel` only).
+    reserved_spaces: frozenset[str] = frozenset()
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -248,6 +258,7 @@ class _Emitter:
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
+        self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
 
     # -------------------------------------------------------------- module
 
@@ -258,7 +269,14 @@ class _Emitter:
         self._refuse_mixed()
         planned = self._planned()
         if not self.with_text:
-            return KernelCode("", self.allocs, planned, frozenset(self.unplanned), self.last_use)
+            return KernelCode(
+                "",
+                self.allocs,
+                planned,
+                frozenset(self.unplanned),
+                self.last_use,
+                frozenset(self.reserved_spaces),
+            )
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -711,6 +729,12 @@ class _Emitter:
             assert pushed.tile is not None
             self._side(pushed.tile.loc, call.op, call.span)
             self._line(f"push {pushed.name}", call.span)  # never shown
+        if call.op == "system.reserve_buffer":
+            # Bytes of a space the tiles are placed above (`KernelCode.reserved_spaces`).
+            space = _memory(call.kwargs.get("memory_space"), _RESERVE_SPACE.get(self.function.func_type, ""))
+            if not space:
+                raise CodegenNotModelled("a reserve_buffer of no known memory space", call.span)
+            self.reserved_spaces.add(space)
         return Value(self._temp(), scalar="index")
 
     def _load(self, call: Call, dest: str | None) -> Value:
@@ -780,6 +804,8 @@ class _Emitter:
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
+            raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1  # the move ConvertTensorToTileOps inserts is a statement of its own
             lhs = self._moved(lhs, "left", None, call.span)

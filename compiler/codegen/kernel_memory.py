@@ -29,7 +29,17 @@ from dataclasses import dataclass, field
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import L0_SPACES, CodegenNotModelled, KernelCode, plan_kernel
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
-from compiler.ir import SCALAR_CAST_OP, AssignStmt, Call, Function, FunctionType, ScalarType, TileType
+from compiler.ir import (
+    SCALAR_CAST_OP,
+    AssignStmt,
+    Call,
+    ForKind,
+    ForStmt,
+    Function,
+    FunctionType,
+    ScalarType,
+    TileType,
+)
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.expand_mixed_kernel import (
     AIC,
@@ -181,8 +191,8 @@ def _mixed(function: Function) -> KernelMemory:
         if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
             unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
             why = why or (
-                "a mixed kernel with a pipe in both directions: its AIV reserves more of Vec on "
-                "some SoCs than on others, which is not modelled"
+                "a mixed kernel whose AIV pushes tiles to the cube: its Vec use differs by SoC, "
+                "which is not modelled"
             )
         half = _exact(function, code.allocs, addresses, code.last_use, frozenset(unplanned), why)
         spaces.extend(
@@ -277,6 +287,12 @@ def _scalar_cast(call: Call) -> bool:
 def _at_most(function: Function, why: str) -> KernelMemory:
     tiles: dict[str, list[TileUse]] = {}
     unknown: dict[str, None] = {}
+    if any(isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)):
+        why = (
+            "LowerPipelineLoops gives each copy of a pl.pipeline body its own tiles (and the planner "
+            f"is not modelled: {why})"
+        )
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     others = sorted(
         {call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt) if not _scalar_cast(call)}
         - AT_MOST_OPS

@@ -22,8 +22,8 @@ planned, never printed).
 The AIC and AIV are numbered after the kernel's tensors and the GM pipe buffer the 910B's
 InjectGMPipeBuffer adds as their last parameter (`CoreHalves.pipe_buffers`).
 
-With a pipe in both directions the AIV's Vec use differs by SoC (the 950's reserves more than
-the 910B's): `CoreHalves.soc_dependent`, not modelled. Not modelled either
+Where the AIV pushes tiles to the cube, its Vec use differs by SoC (the 950's planner is seen
+to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled. Not modelled either
 (`MixedKernelNotModelled`): an if/else or while loop, a tile carried
 by a loop, a tile crossing read by more than one op or by an op other than a matmul operand
 / an elementwise vector op, a cross-core move, an explicit `slot_num` that is not a
@@ -86,8 +86,9 @@ class CoreHalves:
     # Per side, the bytes the pipe's reserved slots take at the bottom of a space.
     reserved: dict[str, dict[str, int]] = field(default_factory=dict)
     pipe_buffers: int = 1  # the GM pipe buffer parameter each half gets (910B)
-    # The spaces whose use differs by SoC (not modelled): with a pipe in both directions, the
-    # 950's AIV reserves more of Vec than the 910B's.
+    # The spaces whose use differs by SoC (not modelled): where the AIV pushes tiles to the
+    # cube, the 950's planner is seen to give its Vec more than the 910B's (a pushed tile kept
+    # apart from the operand it is made from, a pipe both ways reserving more).
     soc_dependent: frozenset[str] = frozenset()
 
 
@@ -114,12 +115,11 @@ def expand_mixed_kernel(function: Function) -> CoreHalves:
         reserved[AIC]["Mat"] = slot * slot_num
     if splitter.pushed[AIC]:  # cube to vector: the AIV holds them, in Vec
         reserved[AIV]["Vec"] = slot * slot_num
-    both_ways = splitter.pushed[AIC] and splitter.pushed[AIV]
     return CoreHalves(
         _half(function, AIC, aic, FunctionType.AIC),
         _half(function, AIV, aiv, FunctionType.AIV),
         reserved,
-        soc_dependent=frozenset({"Vec"}) if both_ways else frozenset(),
+        soc_dependent=frozenset({"Vec"}) if splitter.pushed[AIV] else frozenset(),
     )
 
 

@@ -162,14 +162,11 @@ def _mixed(function: Function) -> KernelMemory:
     """A mixed kernel's use: its AIC kernel's (the cube spaces) and its AIV kernel's (Vec), as
     ExpandMixedKernel cuts it (`expand_mixed_kernel`), each planned on its own above the pipe
     slots it reserves."""
+    prefix = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
     try:
         halves = expand_mixed_kernel(function)
-        codes = [
-            (side, plan_kernel(half, halves.pipe_buffers))
-            for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
-        ]
-    except (MixedKernelNotModelled, CodegenNotModelled) as problem:
-        why = f"a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel: {problem}"
+    except MixedKernelNotModelled as problem:
+        why = f"{prefix}: {problem}"
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
@@ -178,6 +175,17 @@ def _mixed(function: Function) -> KernelMemory:
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
+    try:
+        codes = [
+            (side, plan_kernel(half, halves.pipe_buffers))
+            for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
+        ]
+    except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
+        why = f"{prefix}, whose planning is not modelled: {problem}"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        why = f"{prefix}: the emitter could not follow one of them"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     spaces: list[SpaceUse] = []
     unknown: list[str] = []
     whys = []

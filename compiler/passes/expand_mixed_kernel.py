@@ -23,9 +23,13 @@ The AIC and AIV are numbered after the kernel's tensors and the GM pipe buffer t
 InjectGMPipeBuffer adds as their last parameter (`CoreHalves.pipe_buffers`).
 
 Where the AIV pushes tiles to the cube, its Vec use differs by SoC (the 950's planner is seen
-to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled. Not modelled either
-(`MixedKernelNotModelled`): an if/else or while loop, a tile carried
-by a loop, a tile crossing read by more than one op or by an op other than a matmul operand
+to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled.
+
+An if/else, or a loop carrying a tile, goes whole to the one side all its tiles are on
+(InferTileMemorySpace's spaces: an accumulator `create` is the cube's,
+`infer_tile_memory_space`). Not modelled (`MixedKernelNotModelled`): such a statement with
+tiles of both sides (or on the lanes of a split AIV), a while loop, a tile crossing read by
+more than one op or by an op other than a matmul operand
 / an elementwise vector op, a cross-core move, an explicit `slot_num` that is not a
 constant, and whatever `lower_auto_vector_split` does not model.
 """
@@ -43,6 +47,7 @@ from compiler.ir import (
     ForStmt,
     Function,
     FunctionType,
+    IfStmt,
     MakeTuple,
     ReturnStmt,
     SeqStmts,
@@ -53,6 +58,7 @@ from compiler.ir import (
 from compiler.ir.nodes import ForKind
 from compiler.ir.types import TileType, TileView
 from compiler.ir.visit import own_calls, walk_stmts
+from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.lower_auto_vector_split import (
     CUBE_SPACES,
     NOT_MODELLED,
@@ -71,7 +77,7 @@ _MATMUL_OPERANDS = {"tile.matmul": (0, 1)}
 # Vector ops whose halved result LowerAutoVectorSplit gives from their operands (a load is
 # halved on its own arguments).
 _HALVED_FROM_OPERANDS = _ELEMENTWISE | frozenset(
-    f"tile.{op}" for op in ("exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu")
+    f"tile.{op}" for op in ("exp", "log", "sqrt", "rsqrt", "neg", "abs", "recip", "relu", "cast")
 )
 
 
@@ -93,18 +99,20 @@ class CoreHalves:
 
 
 def is_mixed_kernel(function: Function) -> bool:
-    return is_mixed(call for stmt in walk_stmts(function.body) for call in own_calls(stmt))
+    calls = [call for stmt in walk_stmts(function.body) for call in own_calls(stmt)]
+    return is_mixed(calls, retyped_spaces(function))
 
 
 def expand_mixed_kernel(function: Function) -> CoreHalves:
     """The AIC and AIV kernels of a mixed kernel; raises `MixedKernelNotModelled`."""
     calls = [call for stmt in walk_stmts(function.body) for call in own_calls(stmt)]
-    axis = lane_axis(function, calls)
+    retyped = retyped_spaces(function)
+    axis = lane_axis(function, calls, retyped)
     if axis == NOT_MODELLED:
         raise MixedKernelNotModelled(
             "its split over the AIV lanes (a partly valid tile, a split mode not known) is not modelled"
         )
-    splitter = _Splitter(axis)
+    splitter = _Splitter(axis, retyped)
     aic, aiv = splitter.block(function.body.stmts)
     slot_num = next((value for key, value in function.attrs if key == "slot_num"), DEFAULT_SLOT_NUM)
     if not isinstance(slot_num, int) or isinstance(slot_num, bool) or slot_num <= 0:
@@ -142,8 +150,9 @@ def _side_of(tile: object) -> str | None:
 
 
 class _Splitter:
-    def __init__(self, axis: int | None) -> None:
+    def __init__(self, axis: int | None, retyped: dict[int, str]) -> None:
         self.axis = axis
+        self.retyped = retyped
         # Per side, what a var of the kernel reads as there (a halved tile, a popped one, the
         # tensor the other side stored into).
         self.mapping: dict[str, dict[int, Expr]] = {AIC: {}, AIV: {}}
@@ -167,9 +176,18 @@ class _Splitter:
         elif isinstance(stmt, AssignStmt) and not _reads_tiles(stmt):
             for side in out:
                 out[side].append(AssignStmt(stmt.span, stmt.var, self.read(side, stmt.value)))
-        elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
-            if any(isinstance(var.type, TileType) for var in stmt.iter_args):
-                raise MixedKernelNotModelled("a tile carried by a loop of a mixed kernel")
+        elif isinstance(stmt, IfStmt) or (
+            isinstance(stmt, ForStmt) and any(isinstance(var.type, TileType) for var in stmt.iter_args)
+        ):
+            # An if/else, or a loop carrying a tile: taken whole by the one side its tiles are on.
+            side = self.one_side(stmt)
+            if side is None or (side == AIV and self.axis is not None):
+                raise MixedKernelNotModelled(
+                    f"a {'loop carrying a tile' if isinstance(stmt, ForStmt) else 'if/else'} with tiles of both "
+                    "cores (or on the AIV lanes of a split kernel)"
+                )
+            out[side].append(stmt)
+        elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL, ForKind.PIPELINE):
             halves = self.block(stmt.body.stmts)
             for side, body in zip((AIC, AIV), halves, strict=True):
                 out[side].append(
@@ -197,12 +215,34 @@ class _Splitter:
         else:
             raise MixedKernelNotModelled(f"a {type(stmt).__name__} in a mixed kernel")
 
+    def side_of(self, expr: Expr) -> str | None:
+        """The core an expression's tile is on (InferTileMemorySpace's space where it moves one)."""
+        space = self.retyped.get(id(expr))
+        if space is not None:
+            return AIC if space in CUBE_SPACES else AIV if space == "Vec" else None
+        return _side_of(expr.type)
+
+    def one_side(self, stmt: Stmt) -> str | None:
+        """The one core all the tiles a statement makes, reads, carries and yields are on (None:
+        tiles of both, or of neither)."""
+        sides: set[str | None] = set()
+        for inner in walk_stmts(stmt):
+            for call in own_calls(inner):
+                sides.add(self.side_of(call))
+                sides.update(self.side_of(arg) for arg in call.args)
+            if isinstance(inner, YieldStmt):
+                sides.update(self.side_of(value) for value in inner.values)
+            if isinstance(inner, ForStmt):
+                sides.update(self.side_of(var) for var in (*inner.iter_args, *inner.init_values))
+        sides.discard(None)
+        return next(iter(sides)) if len(sides) == 1 else None
+
     def read(self, side: str, expr: Expr) -> Expr:
         return self.mapping[side].get(id(expr), expr)
 
     def call_stmt(self, stmt: Stmt, call: Call, var: Var | None, out: dict[str, list[Stmt]]) -> None:
         if call.op == "tile.store":
-            side = _side_of(call.args[0].type) if call.args else None
+            side = self.side_of(call.args[0]) if call.args else None
             if side is None or len(call.args) < 3:
                 raise MixedKernelNotModelled("a store of a tile of no known side")
             self.emit(side, stmt, call, var, out)
@@ -210,9 +250,9 @@ class _Splitter:
                 other = AIV if side == AIC else AIC
                 self.mapping[other][id(var)] = self.read(other, call.args[2])
             return
-        side = _side_of(call.type)
+        side = self.side_of(call)
         if side is None:
-            if any(_side_of(arg.type) for arg in call.args):
+            if any(self.side_of(arg) for arg in call.args):
                 raise MixedKernelNotModelled(f"{call.op} of a tile, with no tile result, in a mixed kernel")
             for each in out:  # scalars only: both sides
                 self.emit(each, stmt, call, var, out)
@@ -224,7 +264,7 @@ class _Splitter:
             call.op == "tile.move"
             and var is not None
             and call.args
-            and _side_of(call.args[0].type) not in (side, None)
+            and self.side_of(call.args[0]) not in (side, None)
         ):
             # A move across the divide is the crossing itself: the popped tile is its result.
             # One keeping the Acc tile's column-major layout gets a row-major copy wherever a
@@ -276,7 +316,7 @@ class _Splitter:
 
     def crossing(self, side: str, call: Call, index: int, arg: Expr, out: dict[str, list[Stmt]]) -> Expr:
         """`arg` as `side` reads it: a tile of the other side comes through the pipe."""
-        arg_side = _side_of(arg.type)
+        arg_side = self.side_of(arg)
         if arg_side is None or arg_side == side or call.op == "tile.store":
             return self.read(side, arg)
         if not isinstance(arg, Var) or id(arg) in self.crossed:
@@ -289,7 +329,7 @@ class _Splitter:
             raise MixedKernelNotModelled(f"a vector tile read by {call.op} on the cube")
         if side == AIV and not moved and call.op not in _ELEMENTWISE:
             raise MixedKernelNotModelled(f"a cube tile read by {call.op} on the vector lanes")
-        if moved and side == AIC and _side_of(call.type) == AIC and call.type.memory != "Mat":
+        if moved and side == AIC and self.side_of(call) == AIC and call.type.memory != "Mat":
             raise MixedKernelNotModelled("a vector tile moved straight into L0")
         self.slot_sizes.append(_slot_bytes(tile))
         pusher = arg_side

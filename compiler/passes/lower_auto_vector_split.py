@@ -29,9 +29,11 @@ SPLIT_AXES = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
 NOT_MODELLED = -1
 
 
-def is_mixed(calls: Iterable[Call]) -> bool:
-    """Whether the calls' tiles are both cube (Mat/Left/Right/Acc/Bias) and vector (Vec)."""
-    spaces = {call.type.memory for call in calls if isinstance(call.type, TileType)}
+def is_mixed(calls: Iterable[Call], retyped: dict[int, str] | None = None) -> bool:
+    """Whether the calls' tiles are both cube (Mat/Left/Right/Acc/Bias) and vector (Vec);
+    `retyped`: the spaces InferTileMemorySpace gives some of them (`infer_tile_memory_space`)."""
+    retyped = retyped or {}
+    spaces = {retyped.get(id(call), call.type.memory) for call in calls if isinstance(call.type, TileType)}
     return bool(spaces & CUBE_SPACES) and "Vec" in spaces
 
 
@@ -41,14 +43,14 @@ def split_mode(function: Function) -> str | None:
     return None if value is None else getattr(value, "member", "?")
 
 
-def lane_axis(function: Function, calls: list[Call]) -> int | None:
+def lane_axis(function: Function, calls: list[Call], retyped: dict[int, str] | None = None) -> int | None:
     """The axis on which each AIV lane gets half of the kernel's vector tiles; None when the
     lanes keep them whole (no split mode); `NOT_MODELLED` when what the passes do is not
     modelled here (see the module docstring; `halved` judges each tile)."""
     mode = split_mode(function)
     if mode is None:
         return None
-    if mode not in SPLIT_AXES or not is_mixed(calls):
+    if mode not in SPLIT_AXES or not is_mixed(calls, retyped):
         return NOT_MODELLED
     if any(isinstance(call.type, TileType) and not _wholly_valid(call.type) for call in calls):
         return NOT_MODELLED

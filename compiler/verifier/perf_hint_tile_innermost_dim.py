@@ -32,6 +32,7 @@ from compiler.ir import Call, Const, Function, MakeTuple
 from compiler.ir.types import TileType, TileView
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_bits, dtype_text
+from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.lower_auto_vector_split import NOT_MODELLED, halved, is_mixed, lane_axis
 from compiler.passes.lower_pipeline_loops import ReplicationNotModelled, calls_with_copies
 
@@ -93,17 +94,18 @@ def tile_innermost_dim_hints(functions: Iterable[Function], soc: str = "910B") -
         calls = [call for stmt in walk_stmts(function.body) for call in own_calls(stmt)]
         if any(_unknown_callee(call, names) for call in calls):
             return None
-        axis = lane_axis(function, calls)
+        retyped = retyped_spaces(function)
+        axis = lane_axis(function, calls, retyped)
         if axis == NOT_MODELLED:
             return None
         try:
-            copied = list(calls_with_copies(function.body, is_mixed(calls)))
+            copied = list(calls_with_copies(function.body, is_mixed(calls, retyped)))
         except ReplicationNotModelled:
             return None
         for call, copies in copied:
             if call.op not in _TRANSFERS:
                 continue
-            transfer = _transfer(call, axis)
+            transfer = _transfer(call, axis, retyped)
             if transfer is None:
                 return None  # one transfer not known here: the program's hints are not judged
             if transfer.innermost_bytes >= backend.recommended_bytes:
@@ -140,11 +142,16 @@ def _order(line: int, col: int, transfer: _Transfer) -> tuple:
     )
 
 
-def _transfer(call: Call, lane_axis: int | None = None) -> _Transfer | None:
+def _transfer(
+    call: Call, lane_axis: int | None = None, retyped: dict[int, str] | None = None
+) -> _Transfer | None:
     if call.op == "tile.load":
         tile = call.type
     elif call.op == "tile.store" and call.args:
         tile = call.args[0].type
+        space = (retyped or {}).get(id(call.args[0]))
+        if space is not None and isinstance(tile, TileType):  # an accumulator InferTileMemorySpace moves
+            tile = TileType(tile.shape, tile.dtype, space, tile.view)
     else:
         return None
     if not isinstance(tile, TileType) or not tile.shape or tile.dtype is None:

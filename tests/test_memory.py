@@ -274,9 +274,8 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
 
 # The mutants whose kernel the planner does not model (what it misses, and why).
 NOT_PLANNED = {
-    # ExpandMixedKernel splits the kernel and rings the tile crossing to the vector side in a
-    # reserved pipe buffer (`... The first 262144 bytes of that space are reserved by
-    # system.reserve_buffer ...`): not modelled.
+    # A mixed kernel that moves its Acc tile to Vec in the Acc's column-major layout: the
+    # row-major copy ResolveBackendOpLayouts then adds on the AIV is not modelled.
     "vec_mixed_kernel.py",
 }
 MUTANT_DATA = json.loads(MUTANT_VERDICTS.read_text(encoding="utf-8")) if MUTANT_VERDICTS.is_file() else {}

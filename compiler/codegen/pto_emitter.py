@@ -1126,7 +1126,7 @@ class _Emitter:
         raise CodegenNotModelled(
             f"a mixed kernel: its cube ops ({cube_op}, line {cube_span.start_line}) and vector ops "
             f"({vector_op}, line {vector_span.start_line}) are split into an AIC and an AIV kernel by "
-            "ExpandMixedKernel, which is not modelled",
+            "ExpandMixedKernel, whose PTO text (the pipe's ops, the lanes' offsets) is not modelled",
             first,
         )
 

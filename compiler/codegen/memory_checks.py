@@ -323,18 +323,20 @@ def _l0_operand_errors(calls: list[Call]) -> list[Diagnostic]:
         first = _MATMULS.get(call.op)
         if first is None or len(call.args) < first + 2:
             continue
-        for operand in call.args[first : first + 2]:
-            diagnostic = _l0_operand_error(call, operand)
+        # The left operand is judged only where it sits in Left, the right one in Right (an
+        # operand in the other L0 space is not the check's).
+        for operand, expected in zip(call.args[first : first + 2], ("Left", "Right"), strict=True):
+            diagnostic = _l0_operand_error(call, operand, expected)
             if diagnostic is not None:
                 found.append(diagnostic)
     return found
 
 
-def _l0_operand_error(call: Call, operand: object) -> Diagnostic | None:
+def _l0_operand_error(call: Call, operand: object, expected: str) -> Diagnostic | None:
     if not isinstance(operand, Var) or not isinstance(operand.type, TileType):
         return None
     tile = operand.type
-    if tile.memory not in _L0 or tile.shape is None or len(tile.shape) != 2 or tile.dtype is None:
+    if tile.memory != expected or tile.shape is None or len(tile.shape) != 2 or tile.dtype is None:
         return None
     size = tile_bytes(tuple(tile.shape), tile.dtype, tile.memory)
     limit = capacity(DEFAULT_SOC, tile.memory) or 0

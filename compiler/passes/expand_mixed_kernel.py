@@ -57,7 +57,7 @@ from compiler.ir import (
 )
 from compiler.ir.nodes import ForKind
 from compiler.ir.types import TileType, TileView
-from compiler.ir.visit import own_calls, walk_stmts
+from compiler.ir.visit import own_calls, own_exprs, vars_read, walk_stmts
 from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.lower_auto_vector_split import (
     CUBE_SPACES,
@@ -186,7 +186,7 @@ class _Splitter:
                     f"a {'loop carrying a tile' if isinstance(stmt, ForStmt) else 'if/else'} with tiles of both "
                     "cores (or on the AIV lanes of a split kernel)"
                 )
-            out[side].append(stmt)
+            out[side].append(self.whole(side, stmt))
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL, ForKind.PIPELINE):
             halves = self.block(stmt.body.stmts)
             for side, body in zip((AIC, AIV), halves, strict=True):
@@ -237,6 +237,37 @@ class _Splitter:
         sides.discard(None)
         return next(iter(sides)) if len(sides) == 1 else None
 
+    def whole(self, side: str, stmt: Stmt) -> Stmt:
+        """`stmt` taken whole by `side`: a loop's initial values read as the side reads them
+        (an accumulator's create moved to Acc); any other read of a value the side reads
+        otherwise is not modelled."""
+        inner = [stmt.body] if isinstance(stmt, ForStmt) else [stmt]
+        mapped = self.mapping[side]
+        for root in inner:
+            for nested in walk_stmts(root):
+                exprs = list(own_exprs(nested))
+                if isinstance(nested, ForStmt) and nested is not stmt:
+                    exprs += nested.init_values
+                if any(id(var) in mapped for var in vars_read(exprs)):
+                    raise MixedKernelNotModelled(
+                        "a statement taken whole by one core reads a value it reads otherwise"
+                    )
+        if not isinstance(stmt, ForStmt):
+            return stmt
+        return ForStmt(
+            stmt.span,
+            stmt.kind,
+            stmt.loop_var,
+            stmt.start,
+            stmt.stop,
+            stmt.step,
+            stmt.body,
+            list(stmt.iter_args),
+            [self.read(side, value) for value in stmt.init_values],
+            list(stmt.return_vars),
+            list(stmt.attrs),
+        )
+
     def read(self, side: str, expr: Expr) -> Expr:
         return self.mapping[side].get(id(expr), expr)
 
@@ -282,6 +313,16 @@ class _Splitter:
             return
         args = [self.crossing(side, call, index, arg, out) for index, arg in enumerate(call.args)]
         result_type = call.type
+        space = self.retyped.get(id(call))
+        if space is not None and isinstance(result_type, TileType):  # an accumulator's create, in Acc
+            result_type = TileType(result_type.shape, result_type.dtype, space, result_type.view)
+            kwargs = {**call.kwargs, "target_memory": f"pl.Mem.{space}"}
+            new_call = Call(call.span, call.op, args, kwargs, dict(call.kwarg_spans), type=result_type)
+            bound = Var(var.span, var.name, type=result_type) if var is not None else None
+            if bound is not None and var is not None:
+                self.mapping[side][id(var)] = bound
+                out[side].append(AssignStmt(stmt.span, bound, new_call))
+            return
         if side == AIV and self.axis is not None and isinstance(call.type, TileType):
             result_type = self.lane_tile(call.type)
             if call.op == "tile.load":

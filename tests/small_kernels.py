@@ -251,6 +251,11 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
         "Orchestration",
         "for i in pl.range(0, 4.0):\n    c = pl.assemble(c, a, [0, 0])",
     ),
+    "ddr_tile_used": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nz = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.MemorySpace.DDR)\n"
+        "u = pl.add(t, z)\nc = pl.store(u, [0, 0], c)",
+    ),
     "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
     "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (

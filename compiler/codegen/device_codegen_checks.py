@@ -16,7 +16,9 @@ does not either).
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
 no place: we point at the op); so does a kernel calling another kernel
-(`No codegen registered for operation: helper`: nothing inlines an InCore function). Only the ops recorded so with the real compiler are judged
+(`No codegen registered for operation: helper`: nothing inlines an InCore function), and
+a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
+is a `tensor.alloc`, which PTO codegen has no form for). Only the ops recorded so with the real compiler are judged
 (`tile.sin`, `tile.cos` and the others without a table entry are lowered by a pass first).
 """
 
@@ -38,6 +40,7 @@ from compiler.ir import (
     InCoreScopeStmt,
     Program,
     Stmt,
+    TileType,
 )
 from compiler.ir.visit import child_stmts, loop_header_span, own_calls
 
@@ -111,7 +114,7 @@ def _statement_errors(stmt: Stmt, kernels: frozenset[str]) -> list[Diagnostic]:
     found = [
         _error(unemittable_op_message(name), call.span)
         for call in own_calls(stmt)
-        if (name := _unemittable(call.op, kernels)) is not None
+        if (name := _unemittable(call.op, call.type, kernels)) is not None
     ]
     if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
         step = stmt.step
@@ -125,11 +128,13 @@ def _statement_errors(stmt: Stmt, kernels: frozenset[str]) -> list[Diagnostic]:
     return found
 
 
-def _unemittable(op: str, kernels: frozenset[str]) -> str | None:
+def _unemittable(op: str, call_type: object, kernels: frozenset[str]) -> str | None:
     """The name codegen finds no emitter for: an op of `UNEMITTABLE_OPS`, or another kernel
     called from a kernel (`self.helper(...)`: a call of a function is no op of the backend)."""
     if op in UNEMITTABLE_OPS:
         return op
+    if op == "tile.create" and isinstance(call_type, TileType) and call_type.memory == "DDR":
+        return "tensor.alloc"  # a tile in DDR is given a tensor's buffer, which no kernel allocates
     callee = op.removeprefix("self.")
     return callee if op.startswith("self.") and callee in kernels else None
 

@@ -16,8 +16,7 @@ from __future__ import annotations
 from compiler.ir import AssignStmt, Call, ForStmt, Function, Var, YieldStmt
 from compiler.ir.types import TileType
 from compiler.ir.visit import own_calls, vars_read, walk_stmts
-
-CUBE_SPACES = frozenset({"Mat", "Left", "Right", "Acc", "Bias"})
+from compiler.passes.lower_auto_vector_split import CUBE_SPACES
 
 
 def retyped_spaces(function: Function) -> dict[int, str]:

@@ -75,3 +75,11 @@ def test_each_mixed_case_gets_the_real_hints_or_none() -> None:
         assert ours_lines == real, name
         judged += 1
     assert judged == 10  # measured: every case (the one the real compile refuses gets none)
+
+
+def test_the_memory_map_shows_the_pipe_slots_below_the_tiles() -> None:
+    """A cube-to-vector pipe's slots (2 of the 16,384-byte Acc tile crossing) take the bottom
+    of the AIV's Vec; its tiles are placed above them, as the real planner places them."""
+    report = run_pto_lsp("compile", str(MIXED / "mixed_c2v_leftright.py"), "--emit", "memory").stdout
+    assert "[0, 32,768)  reserved: the cross-core pipe's slots" in report
+    assert "[32,768, 40,960)" in report  # the first Vec tile, right above

@@ -83,3 +83,12 @@ def test_the_memory_map_shows_the_pipe_slots_below_the_tiles() -> None:
     report = run_pto_lsp("compile", str(MIXED / "mixed_c2v_leftright.py"), "--emit", "memory").stdout
     assert "[0, 32,768)  reserved: the cross-core pipe's slots" in report
     assert "[32,768, 40,960)" in report  # the first Vec tile, right above
+
+
+@pytest.mark.skipif(not DATA, reason="the real compiler's verdicts are not recorded")
+def test_no_hint_is_given_for_another_socs_backend() -> None:
+    """The hints are the 910B backend's (512-byte rows); the 950's recommends 128 bytes, and its
+    real compile of these cases prints none: `check --soc 950` gives none."""
+    for name, programs in sorted(DATA.items()):
+        assert all(not verdicts["950"].get("hints") for verdicts in programs.values()), name
+        assert not [d for d in _diagnostics(MIXED / name, "950") if d["severity"] == 4], name

@@ -56,10 +56,16 @@ from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hi
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
 )
-# The errors whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
-# SoC), and its backend's native cast table.
+# The diagnostics whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
+# SoC), its backend's native cast table, and the performance hints (judged for the 910B's
+# backend; another's recommends another row width: not given for it).
 SOC_JUDGED_CODES = frozenset(
-    {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.TILE_CAST_NO_PATH}
+    {
+        codes.MEMORY_SPACE_OVERFLOW,
+        codes.TENSOR_CREATE_TOO_LARGE,
+        codes.TILE_CAST_NO_PATH,
+        codes.PERF_HINT_TILE_INNERMOST_DIM,
+    }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
 # `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
@@ -248,7 +254,8 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
 
 def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
     """The diagnostics as the real compiler would judge them for `soc`: a capacity error stays
-    only when the use is over that SoC's capacity too, with that SoC's limit in its message."""
+    only when the use is over that SoC's capacity too, with that SoC's limit in its message; a
+    performance hint (the 910B backend's) is left out."""
     if soc == DEFAULT_SOC:
         return list(diagnostics)
     judged = []
@@ -256,6 +263,8 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
+        if diagnostic.code == codes.PERF_HINT_TILE_INNERMOST_DIM:
+            continue  # the 910B backend's hint: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue

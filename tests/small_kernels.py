@@ -256,6 +256,32 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
         "t = pl.load(a, [0, 0], [16, 64])\nz = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.MemorySpace.DDR)\n"
         "u = pl.add(t, z)\nc = pl.store(u, [0, 0], c)",
     ),
+    "ssa_escaping_tile": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_escaping_rebound_ok": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nu = pl.mul(t, t)\n"
+        "c = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_bound_before_ok": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nu = t\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_loop_var_after": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    t = pl.add(t, t)\nk = i * 2\n"
+        "c = pl.store(t, [0, 0], c)",
+    ),
+    "ssa_escaping_parallel": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.parallel(0, 4):\n    u = pl.exp(t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_escaping_orchestration_tensor": (
+        "Orchestration",
+        "for i in pl.range(0, 2):\n    x = pl.create_tensor([64, 64], dtype=pl.FP32)\nc = pl.assemble(c, x, [0, 0])",
+    ),
     "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
     "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (

@@ -44,11 +44,11 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # expression, a string dtype keyword, a loop's results past its iteration arguments, the
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
 # bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
-# loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer).
+# loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer),
+# a value made in a plain loop read after it (SSAVerify after ConvertToSSA).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_loop_var_used_after.py",
     "small_r3p_none_argument.py",
     "small_r3p_shape_with_float.py",
 }
@@ -156,7 +156,7 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.9
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.92
 
 
 @pytest.mark.parametrize("name", sorted(ROUND_4_VERDICTS))

@@ -254,10 +254,7 @@ class ExpressionParser:
             checked = len(path) <= 3 and self._pld_context is not None
             if checked:
                 distributed_calls.check_pld_call(node, path, self._pld_context)
-            call = self.distributed_call(node, span)
-            if checked:
-                distributed_calls.check_pld_arguments(node, path)
-            return call
+            return self.distributed_call(node, span, checked)
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -270,14 +267,17 @@ class ExpressionParser:
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
-    def distributed_call(self, node: ast.Call, span: Span) -> Expr:
+    def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
-        attribute, not a constant expression); the op itself is not modelled."""
+        attribute, not a constant expression), then bound to its wrapper and, `checked`,
+        judged by its rules (`distributed_calls.typed_call`)."""
         args, kwargs = self._op_arguments(node, literal_ok=True)
         path = distributed_calls.pld_path(node)
         if path is None or len(path) > 3:
             return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
-        return distributed_calls.typed_call(node, path, args, _operands(args, kwargs))
+        if checked:
+            distributed_calls.check_pld_arguments(node, path)
+        return distributed_calls.typed_call(node, path, args, kwargs, checked)
 
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
         """An op call's arguments: literals may be read as attributes, not expressions

@@ -282,6 +282,24 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
         "Orchestration",
         "for i in pl.range(0, 2):\n    x = pl.create_tensor([64, 64], dtype=pl.FP32)\nc = pl.assemble(c, x, [0, 0])",
     ),
+    "scalar_categories_add": (
+        "InCore",
+        "m = n + 1.5\nt = pl.load(a, [0, 0], [16, 64])\nc = pl.store(t, [0, 0], c)",
+    ),
+    "scalar_categories_int_ok": (
+        "InCore",
+        "m = n * 2\nt = pl.load(a, [m, 0], [16, 64])\nc = pl.store(t, [0, 0], c)",
+    ),
+    "block_num_in_orchestration": (
+        "Opaque",
+        "k = pl.get_block_num()\nwith pl.at(level=pl.Level.CORE_GROUP):\n    t = pl.load(a, [0, 0], [16, 64])\n"
+        "    c = pl.store(t, [0, 0], c)",
+    ),
+    "if_else_binds_only": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nif n > 2:\n    t = pl.add(t, t)\nelse:\n    u = pl.exp(t)\n"
+        "c = pl.store(u, [0, 0], c)",
+    ),
     "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
     "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (
@@ -658,6 +676,232 @@ two(
 )
 
 
+# --- held-out round 5 (`tests/data/postparse_round5`): scopes of an Opaque function
+# (`pl.at`, `pl.spmd`, `pl.manual_scope`), scalar parameters, the orchestration's own ops,
+# arrays, views; one mistake (or none) each.
+_ROUND_5: dict[str, str] = {}
+
+
+_OPAQUE = """import pypto.language as pl
+
+
+@pl.program
+class Scoped:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{body}
+        return out
+"""
+_SCALAR = """import pypto.language as pl
+
+
+@pl.program
+class Sc:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{orch}
+        return out
+"""
+
+
+def op(name: str, body: str) -> None:
+    _ROUND_5[f"r5_{name}.py"] = _OPAQUE.format(body=_indented(body))
+
+
+def sc(name: str, body: str, orch: str = "out = self.kernel(a, n, out)") -> None:
+    _ROUND_5[f"r5_{name}.py"] = _SCALAR.format(body=_indented(body), orch=_indented(orch))
+
+
+AT = "with pl.at(level=pl.Level.CORE_GROUP):\n"
+op("at_ok", AT + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)")
+op(
+    "at_nested_at",
+    AT
+    + "    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_two_scopes_ok",
+    AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)\n"
+    + AT
+    + "    u = pl.load(a, [64, 0], [64, 64])\n    out = pl.store(u, [64, 0], out)",
+)
+op(
+    "at_tile_crosses_scopes",
+    AT + "    t = pl.load(a, [0, 0], [64, 64])\n" + AT + "    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_loop_of_scopes_ok",
+    "for i in pl.range(0, 2):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [i * 64, 0], [64, 64])\n        out = pl.store(t, [i * 64, 0], out)",
+)
+op(
+    "at_scalar_param_offset_ok",
+    AT + "    t = pl.load(a, [n, 0], [64, 64])\n    out = pl.store(t, [n, 0], out)",
+)
+op("at_tensor_add_ok", AT + "    x = pl.add(a, a)\n    out = pl.assemble(out, x, [0, 0])")
+op(
+    "at_tensor_add_outside",
+    "x = pl.add(a, a)\n" + AT + "    t = pl.load(x, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_name_hint_ok",
+    'with pl.at(level=pl.Level.CORE_GROUP, name_hint="copy"):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)',
+)
+op(
+    "at_name_hint_bad",
+    'with pl.at(level=pl.Level.CORE_GROUP, name_hint="1copy"):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)',
+)
+op(
+    "at_level_host_tile",
+    "with pl.at(level=pl.Level.HOST):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "spmd_ok",
+    "with pl.spmd(2):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        i = pl.get_block_idx()\n        t = pl.load(a, [i * 64, 0], [64, 64])\n        out = pl.store(t, [i * 64, 0], out)",
+)
+op(
+    "spmd_zero_cores",
+    "with pl.spmd(0):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "block_idx_outside",
+    "i = pl.get_block_idx()\n"
+    + AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "manual_scope_ok",
+    "with pl.manual_scope():\n"
+    + "    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "while_in_scope_ok",
+    AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    for (k, u) in pl.while_(init_values=(0, t)):\n        pl.cond(k < 3)\n        u2 = pl.add(u, u)\n        k2 = k + 1\n        k3, u3 = pl.yield_(k2, u2)\n    out = pl.store(u3, [0, 0], out)",
+)
+op(
+    "read_scalar_ok",
+    AT
+    + "    v = pl.read(a, [0, 0])\n    t = pl.load(a, [0, 0], [64, 64])\n    t = pl.add(t, v)\n    out = pl.store(t, [0, 0], out)",
+)
+sc(
+    "scalar_param_float_offset",
+    "t = pl.load(a, [0, 0], [64, 64])\nf = n * 0.5\nu = pl.load(a, [f, 0], [64, 64])\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "scalar_loop_bound_ok",
+    "for i in pl.range(0, n):\n    t = pl.load(a, [i, 0], [1, 64])\n    out = pl.store(t, [i, 0], out)",
+)
+sc(
+    "scalar_cmp_if_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    t = pl.add(t, t)\nout = pl.store(t, [0, 0], out)",
+)
+sc(
+    "scalar_if_else_yield_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    u = pl.add(t, t)\nelse:\n    u = pl.mul(t, t)\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "if_only_then_binds",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    u = pl.add(t, t)\nout = pl.store(u, [0, 0], out)",
+)
+sc("read_write_scalar", "v = pl.read(a, [0, 0])\npl.write(out, [0, 0], v)")
+sc(
+    "reinterpret_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reinterpret_view(t, pl.INT32)\nr2 = pl.reinterpret_view(r, pl.FP32)\nout = pl.store(r2, [0, 0], out)",
+)
+sc(
+    "reinterpret_fp16",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reinterpret_view(t, pl.FP16)\nout = pl.store(r, [0, 0], out)",
+)
+sc(
+    "orch_scalar_expr_arg",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="m = n + 1\nout = self.kernel(a, m, out)",
+)
+sc(
+    "orch_literal_scalar_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, 3, out)",
+)
+sc(
+    "orch_float_scalar",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, 3.5, out)",
+)
+sc(
+    "orch_missing_arg",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, out)",
+)
+sc(
+    "orch_loop_calls_ok",
+    "t = pl.load(a, [n, 0], [64, 64])\nout = pl.store(t, [n, 0], out)",
+    orch="for i in pl.range(0, 2):\n    out = self.kernel(a, i * 64, out)",
+)
+sc(
+    "orch_dim_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="m = pl.dim(a, 0)\nout = self.kernel(a, m, out)",
+)
+sc(
+    "orch_tensor_view_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="v = pl.reshape(a, [64, 128])\nw = pl.reshape(v, [128, 64])\nout = self.kernel(w, n, out)",
+)
+sc(
+    "orch_reshape_count",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="v = pl.reshape(a, [64, 64])\nout = self.kernel(v, n, out)",
+)
+sc(
+    "array_ok",
+    "arr = pl.array.create(4, pl.INT32)\narr = pl.array.update_element(arr, 0, 7)\nk = arr[0]\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+sc(
+    "array_2d_index",
+    "arr = pl.array.create(4, pl.INT32)\nk = arr[0, 1]\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+sc("tile_sort32", "t = pl.load(a, [0, 0], [1, 64])\ns = pl.sort32(t)\nout = pl.store(t, [0, 0], out)")
+sc(
+    "col_expand_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.col_sum(t)\nu = pl.col_expand_mul(t, r)\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "row_expand_col_vector_wrong",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.col_sum(t)\nu = pl.col_expand_mul(t, pl.transpose(r, 0, 1))\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "fillpad_valid_ok",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[60, 64])\nu = pl.fillpad(t, pad_value=pl.PadValue.zero)\nout = pl.store(u, [0, 0], out)",
+)
+sc("load_clamp_ok", "t = pl.load(a, [96, 0], [64, 64], clamp=True)\nout = pl.store(t, [0, 0], out)")
+sc("load_past_end", "t = pl.load(a, [96, 0], [64, 64])\nout = pl.store(t, [0, 0], out)")
+sc(
+    "store_tile_into_tile",
+    "t = pl.load(a, [0, 0], [64, 64])\nu = pl.load(a, [64, 0], [64, 64])\nu = pl.store(t, [0, 0], u)\nout = pl.store(u, [0, 0], out)",
+)
+
+
 def round_3_text(name: str) -> str:
     body, a_dtype, b_dtype = ROUND_3[name]
     cls = "R3" + name.title().replace("_", "")
@@ -681,6 +925,8 @@ def device_loop_text(name: str) -> str:
 def kernels_of(folder: str) -> dict[str, str]:
     if folder == "postparse_round3":
         return {f"small_r3_{name}.py": round_3_text(name) for name in ROUND_3}
+    if folder == "postparse_round5":
+        return dict(_ROUND_5)
     if folder == "postparse_round4":
         return dict(_ROUND_4)
     if folder == "parser_round3":

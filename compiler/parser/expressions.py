@@ -35,6 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import TensorView
+from compiler.ops.type_inference import dtype_text
 from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
@@ -591,6 +592,7 @@ class ExpressionParser:
             )
         else:
             self._require_scalars(lhs, rhs)
+            self._require_one_category(op, lhs, rhs, node)
         if op is None:  # e.g. `a @ b`: not modelled
             return OpaqueExpr(span, ast.unparse(node), [lhs, rhs])
         for operand in (lhs, rhs):
@@ -683,6 +685,38 @@ class ExpressionParser:
                 )
             if not isinstance(operand.type, ScalarType):
                 return  # unknown: it might fail first, with another message
+
+    def _require_one_category(self, op: str | None, lhs: Expr, rhs: Expr, node: ast.BinOp) -> None:
+        """`n * 0.5` with `n` an integer scalar: the IR's arithmetic promotes within one
+        category only (integers, floats), and its error escapes the parser (reported by
+        the decorator, on the function)."""
+        if self._names is None or op not in _ONE_CATEGORY_OPS:
+            return
+        dtypes = [getattr(operand.type, "dtype", None) for operand in (lhs, rhs)]
+        if not all(isinstance(operand.type, ScalarType) for operand in (lhs, rhs)) or None in dtypes:
+            return
+        categories = {_category(dtype) for dtype in dtypes}
+        if categories == {"int", "float"}:
+            raise FrontEndError(
+                "ParserSyntaxError",
+                f"Operator '{op}' requires same numeric dtype category, got {dtype_text(dtypes[0])} and "
+                f"{dtype_text(dtypes[1])}",
+                node,
+                "Check your function definition for errors",
+                in_function=True,
+            )
+
+
+# The scalar operators whose refusal of two categories is recorded with the real compiler.
+_ONE_CATEGORY_OPS = frozenset({"add", "sub", "mul"})
+
+
+def _category(dtype: str) -> str | None:
+    if dtype == "INDEX" or dtype.startswith(("INT", "UINT")):
+        return "int"
+    if dtype.startswith(("FP", "BF")):
+        return "float"
+    return None
 
 
 def _promoted_comparison(node: ast.Compare, operands: list[Expr]) -> str:

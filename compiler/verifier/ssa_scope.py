@@ -9,6 +9,8 @@ of the body's value. A tile op's type deduction makes a fresh type, so none is f
 the init is a free variable, and the verifier the pipeline runs after the pass refuses
 it, at the loop. The loop variable itself is never a result: a read of it after the loop
 is refused too (the real item names no place in the author's file: we point at the read).
+An `if` is the same for a value only one of its branches makes: the other branch has no
+value of that type for the phi (reported at the value).
 
 Judged only where certain: loops written `pl.range` / `pl.parallel` (an unrolled loop has
 no scope of its own by then), a name bound at the top of the loop body by one of the tile
@@ -23,7 +25,18 @@ from collections.abc import Iterator
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
-from compiler.ir import AssignStmt, Call, ForKind, ForStmt, Function, FunctionType, Program, Stmt
+from compiler.ir import (
+    AssignStmt,
+    Call,
+    ForKind,
+    ForStmt,
+    Function,
+    FunctionType,
+    IfStmt,
+    Program,
+    SeqStmts,
+    Stmt,
+)
 from compiler.ir.visit import bound_vars, child_stmts, loop_header_span, own_exprs, vars_read
 
 HEADER = "Verification failed after 'ConvertToSSA' for properties {SSAForm}"
@@ -61,6 +74,8 @@ def _function_errors(function: Function) -> list[Diagnostic]:
     order = list(_preorder(function.body))
     found: list[Diagnostic] = []
     for index, stmt in enumerate(order):
+        if isinstance(stmt, IfStmt):
+            found.extend(_one_branch_errors(stmt, order, index, function))
         if not isinstance(stmt, ForStmt) or stmt.kind not in _SCOPED:
             continue
         inside = {id(s) for s in _preorder(stmt.body)}
@@ -73,25 +88,50 @@ def _function_errors(function: Function) -> list[Diagnostic]:
     return found
 
 
+def _one_branch_errors(branch: IfStmt, order: list[Stmt], index: int, function: Function) -> list[Diagnostic]:
+    """A value one branch of an `if` makes (the other does not bind it) and the code after
+    it reads: its phi has no value for the other branch of that very type, at the value."""
+    inside = {id(s) for s in _preorder(branch)}
+    after = [s for s in order[index + 1 :] if id(s) not in inside]
+    before = {var.name for s in order[:index] for var in bound_vars(s)}
+    bodies = [branch.then_body, branch.else_body]
+    bound = [
+        {var.name for s in _preorder(body) for var in bound_vars(s)} if body else set() for body in bodies
+    ]
+    found = []
+    for body, own, other in ((bodies[0], bound[0], bound[1]), (bodies[1], bound[1], bound[0])):
+        if body is None:
+            continue
+        last = _last_top_bindings(body)
+        for name in sorted(own - other - before):
+            stmt = last.get(name)
+            if stmt is not None and _fresh(stmt) and _first_read(name, after) is not None:
+                found.append(_error(message(name), stmt.span, function))
+    return found
+
+
+def _last_top_bindings(body: SeqStmts) -> dict[str, Stmt]:
+    """Each name's last binding in `body`, kept only where it is a statement at its top."""
+    last: dict[str, Stmt] = {}
+    for stmt in _preorder(body):
+        for var in bound_vars(stmt):
+            last[var.name] = stmt
+    top = {id(stmt) for stmt in body.stmts}
+    return {name: stmt for name, stmt in last.items() if id(stmt) in top}
+
+
+def _fresh(stmt: Stmt) -> bool:
+    return isinstance(stmt, AssignStmt) and isinstance(stmt.value, Call) and stmt.value.op in FRESH_TYPE_OPS
+
+
 def _escaping_fresh_names(loop: ForStmt, before: set[str], after: list[Stmt]) -> list[str]:
     """Names the body binds last at its top by a fresh-type tile op, unbound before the
     loop, read after it: by name, as the pass orders them."""
-    last: dict[str, Stmt] = {}
-    for stmt in _preorder(loop.body):
-        for var in bound_vars(stmt):
-            last[var.name] = stmt
-    top = {id(stmt) for stmt in loop.body.stmts}
-    escaping = []
-    for name, stmt in sorted(last.items()):
-        fresh = (
-            id(stmt) in top
-            and isinstance(stmt, AssignStmt)
-            and isinstance(stmt.value, Call)
-            and stmt.value.op in FRESH_TYPE_OPS
-        )
-        if fresh and name not in before and _first_read(name, after) is not None:
-            escaping.append(name)
-    return escaping
+    return [
+        name
+        for name, stmt in sorted(_last_top_bindings(loop.body).items())
+        if _fresh(stmt) and name not in before and _first_read(name, after) is not None
+    ]
 
 
 def _first_read(name: str, statements: list[Stmt]) -> Stmt | None:

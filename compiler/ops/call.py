@@ -152,8 +152,11 @@ class OpCall:
 
 
 def is_wrapped(expr: Expr | None) -> bool:
-    """A DSL-wrapped operand (a Var or computed value): a raw int/float literal is not
-    wrapped, and its `.unwrap()` fails in Python before any type deduction runs."""
+    """A DSL-wrapped operand (a Var or computed value): a raw int/float literal or a list
+    literal is not wrapped, and its `.unwrap()` fails in Python before any type deduction
+    runs."""
+    if isinstance(expr, MakeTuple):
+        return False  # a list literal reaches the wrapper as a Python list
     return expr is not None and not (isinstance(expr, Const) and not isinstance(expr.value, bool))
 
 

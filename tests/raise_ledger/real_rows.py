@@ -67,6 +67,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("postparse_heldout")
     yield from _capacity_mutants()
     yield from _corpus_programs()
+    yield from _op_mutants()
 
 
 def _verdict_corpus(name: str) -> Iterator[Row]:
@@ -235,3 +236,24 @@ def _corpus_programs() -> Iterator[Row]:
         ok = all(program["ok"] for program in judged)
         errors = [RealError(e["message"], e.get("line")) for p in judged for e in p["errors"]]
         yield Row(f"corpus:{name}", "corpus", "compile", ok, [] if ok else errors, corpus / name)
+
+
+def _op_mutants() -> Iterator[Row]:
+    """One-mistake variants of real kernels aimed at the op deductions (`tests/op_mutants.py`),
+    the real import's verdict of each; made from their recipes, only where ../shared is present."""
+    folder = DATA / "op_mutants"
+    if not SHARED.exists():
+        return
+    recipes = json.loads((folder / "mutants.json").read_text())
+    for name, verdict in sorted(json.loads((folder / "verdicts.json").read_text()).items()):
+        recipe = recipes[name]
+        errors = [] if verdict["accepted"] else [RealError(verdict["message"], verdict.get("line"))]
+        text = mutant_text(recipe["base"], recipe["edits"])
+        yield Row(
+            f"op_mutants:{name}",
+            f"op_mutants/{recipe['op']}",
+            "parse",
+            verdict["accepted"],
+            errors,
+            text=text,
+        )

@@ -3,8 +3,9 @@
 Most are mutants of the real kernels in `../shared/corpus/{op,parser}-verdicts` (third-party
 data, never copied into this repository): `mutants.json` in each folder names, per case,
 the kernel it starts from and the lines the mutation replaces (`[first, last, new text]`,
-0-based, end exclusive, applied bottom-up). The `small_*.py` kernels are ours and live in
-the folder. `materialize` writes both into one directory, under the cases' names.
+0-based, end exclusive, applied bottom-up). The `small_*.py` kernels are ours: most live in
+the folder, the newer ones are made from a template by `small_kernels`. `materialize`
+writes them all into one directory, under the cases' names.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
+
+from small_kernels import write_kernels
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared" / "corpus"
@@ -30,6 +33,7 @@ def materialize(folder: Path, out: Path) -> list[Path]:
     written = []
     for own in sorted(folder.glob("*.py")):
         written.append(Path(shutil.copy(own, out / own.name)))
+    written += write_kernels(folder.name, out)
     if SHARED.is_dir():
         recipes = json.loads((folder / "mutants.json").read_text(encoding="utf-8"))
         for name, recipe in sorted(recipes.items()):

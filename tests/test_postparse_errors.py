@@ -30,6 +30,13 @@ VERDICTS = json.loads((DATA / "postparse_cases" / "verdicts.json").read_text(enc
 # Made after the checks were written, of the same families on other kernels and variants,
 # and judged by the real compiler before pto-lsp was run on them.
 HELD_OUT_VERDICTS = json.loads((DATA / "postparse_heldout" / "verdicts.json").read_text(encoding="utf-8"))
+# Made after round 2, of kinds neither round had (reshape sizes, integer-only ops, math on
+# integer tiles, broadcasts, memory spaces, loop steps, branches, stores, views, casts),
+# judged by the real compiler and run through pto-lsp before any check was written for
+# them: 13 of the 16 rejected got the real message at the real place, none of the 27
+# accepted an error. The checks written after it (a device loop's step, an op with no PTO
+# codegen) brought the other three.
+ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
 UNREPEATABLE = {"unannotated_load_value__0_last__t_test_rsqrt_TileRsqrtHighPrecisionProgram_0.py"}
@@ -37,6 +44,7 @@ _WRITTEN = tempfile.TemporaryDirectory(prefix="postparse-")  # lives as long as 
 WRITTEN = Path(_WRITTEN.name)
 CASES = {p.name: p for p in materialize(DATA / "postparse_cases", WRITTEN / "postparse_cases")}
 HELD_OUT = {p.name: p for p in materialize(DATA / "postparse_heldout", WRITTEN / "postparse_heldout")}
+ROUND_3 = {p.name: p for p in materialize(DATA / "postparse_round3", WRITTEN / "postparse_round3")}
 
 
 def check_json(*paths: Path) -> dict[str, list[dict]]:
@@ -58,6 +66,7 @@ def check_json(*paths: Path) -> dict[str, list[dict]]:
 
 REPORTED = check_json(*CASES.values())
 REPORTED_HELD_OUT = check_json(*HELD_OUT.values())
+REPORTED_ROUND_3 = check_json(*ROUND_3.values())
 
 
 def _position(diagnostic: dict) -> tuple[int, int]:
@@ -67,7 +76,11 @@ def _position(diagnostic: dict) -> tuple[int, int]:
 
 def _at_the_real_place(real: dict, ours: list[dict]) -> bool:
     """The real error's line, and its column where it names one (a Python error in the
-    author's code names only its line)."""
+    author's code names only its line). An error the real compiler raises with no place
+    at all (a codegen or op-deduction error without a span: recorded at 1:0) is judged by
+    its message: we put it on the op or statement it is about."""
+    if (real["line"], real["col"]) == (1, 0):
+        return True
     if real["col"] == 0:
         return real["line"] in [_position(d)[0] for d in ours]
     return (real["line"], real["col"]) in [_position(d) for d in ours]
@@ -92,6 +105,22 @@ def test_each_mutant_gets_what_the_real_compiler_says(name: str):
 @pytest.mark.parametrize("name", sorted((set(HELD_OUT_VERDICTS) & set(HELD_OUT)) - UNREPEATABLE))
 def test_each_held_out_mutant_gets_what_the_real_compiler_says(name: str):
     _judge(HELD_OUT_VERDICTS[name], REPORTED_HELD_OUT[name])
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_3_VERDICTS))
+def test_each_round_3_mistake_gets_what_the_real_compiler_says(name: str):
+    _judge(ROUND_3_VERDICTS[name], REPORTED_ROUND_3[name])
+
+
+def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():
+    rejected = [v["errors"][0]["message"] for v in ROUND_3_VERDICTS.values() if not v["accepted"]]
+    assert len(rejected) >= 16 and sum(v["accepted"] for v in ROUND_3_VERDICTS.values()) >= 27
+    for part in (
+        "loops in device functions must have a positive step",
+        "No codegen registered",
+        "cannot reshape",
+    ):
+        assert any(part in message for message in rejected), part
 
 
 @pytest.mark.skipif(not SHARED.is_dir(), reason=f"no corpus at {SHARED}")

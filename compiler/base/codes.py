@@ -65,6 +65,7 @@ ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at or
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
+DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
 
 # On-chip memory (PTO8xx): the capacity checks of the passes after ConvertTensorToTileOps.
 MEMORY_SPACE_OVERFLOW = (

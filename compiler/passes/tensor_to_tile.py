@@ -213,6 +213,11 @@ def _call(op: str, args: list[Expr], kwargs: dict[str, Any], span: Span) -> Call
         raise _deduction_error(error, span) from None
 
 
+def _operands(expr: Expr) -> list[Expr]:
+    """A call's operands as written (the conversion replaces them in place)."""
+    return list(expr.args) if isinstance(expr, Call) else []
+
+
 def _zeros(rank: int, span: Span) -> MakeTuple:
     return MakeTuple(span, [index(span, 0) for _ in range(rank)])
 
@@ -231,6 +236,7 @@ class _Converter:
         self.spaces = spaces  # var id -> the memory space its consumers need (Mat)
         self.remap: dict[int, Expr] = {}
         self.kept: list[Var] = []  # the replaced vars, alive: a freed id could be reused
+        self.computed: set[int] = set()  # vars a converted tensor op bound (now tiles)
 
     # -- expressions
 
@@ -272,12 +278,12 @@ class _Converter:
         return [stmt]
 
     def assign(self, stmt: AssignStmt) -> list[Stmt]:
-        old_type = stmt.value.type
+        old_type, operands = stmt.value.type, _operands(stmt.value)
         value = self.expr(stmt.value)
         conversion = CONVERSIONS.get(value.op) if isinstance(value, Call) else None
         if not isinstance(value, Call) or conversion is None:
             if isinstance(value, Call):
-                self.check_unconverted(value)
+                self.check_unconverted(value, operands)
             return [self.pass_through(stmt, value, old_type)]
         if value.op == "tensor.slice" and id(stmt.var) in self.spaces:
             loaded = self.consumer_driven_load(stmt, value, self.spaces[id(stmt.var)])
@@ -289,20 +295,26 @@ class _Converter:
         tile = Var(stmt.var.span, tile_name(stmt.var.name), type=result.type)
         out.append(AssignStmt(stmt.span, tile, result))
         self.rebind(stmt.var, tile)
+        self.computed.add(id(stmt.var))
         return out
 
     def evaluate(self, stmt: EvalStmt) -> list[Stmt]:
+        operands = _operands(stmt.expr)
         value = self.expr(stmt.expr)
         stmt.expr = value
         if not isinstance(value, Call) or value.op not in CONVERSIONS:
             if isinstance(value, Call):
-                self.check_unconverted(value)
+                self.check_unconverted(value, operands)
             return [stmt]
         out, result = self.converted(value)
         out.append(EvalStmt(stmt.span, result))
         return out
 
-    def check_unconverted(self, call: Call) -> None:
+    def check_unconverted(self, call: Call, operands: list[Expr]) -> None:
+        if call.op.startswith("tile.") and self.reads_a_computed_tile(operands, call):
+            # The real mutator rebuilds a call whose operands it replaced (`OpRegistry::Create`):
+            # a tile op given a tensor the kernel computed, now a tile, is deduced again.
+            _call(call.op, call.args, call.kwargs, call.span)
         if call.op == "tensor.view" and call.args and isinstance(call.args[0].type, TileType):
             raise TileConversionError(
                 "tensor.view in an InCore function requires a GM Tensor input that remains tensor-like "
@@ -313,6 +325,17 @@ class _Converter:
             )
         if call.op.startswith("tensor.") and call.op not in PASSTHROUGH:
             raise PassNotModelled(PASS_NAME, f"{call.op} in a kernel (its tile conversion)", call.span)
+
+    def reads_a_computed_tile(self, operands: list[Expr], call: Call) -> bool:
+        """Whether an operand of `call` was a tensor a converted op bound, now its tile (a
+        parameter loaded for a tensor op is not judged: where the load goes is not modelled
+        for every kernel)."""
+        return any(
+            id(before) in self.computed
+            and isinstance(before.type, TensorType)
+            and isinstance(after.type, TileType)
+            for before, after in zip(operands, call.args)
+        )
 
     def converted(self, call: Call) -> tuple[list[Stmt], Expr]:
         conversion = CONVERSIONS[call.op]

@@ -16,6 +16,7 @@ from functools import cache
 from pathlib import Path
 
 from postparse_mutants import mutant_text
+from small_kernels import kernels_of
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "corpus"
@@ -65,6 +66,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _memory_cases()
     yield from _checked_cases("postparse_cases")
     yield from _checked_cases("postparse_heldout")
+    yield from _checked_cases("postparse_round3")
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _op_mutants()
@@ -191,6 +193,7 @@ def _checked_cases(folder: str) -> Iterator[Row]:
     ../shared kernel is made from its recipe (`mutants.json`), only where ../shared is present."""
     verdicts = json.loads((DATA / folder / "verdicts.json").read_text())
     recipes = json.loads((DATA / folder / "mutants.json").read_text())
+    generated = kernels_of(folder)
     for name, verdict in sorted(verdicts.items()):
         errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
         row = Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors)
@@ -198,6 +201,8 @@ def _checked_cases(folder: str) -> Iterator[Row]:
             if not SHARED.exists():
                 continue
             row.text = mutant_text(recipes[name]["base"], recipes[name]["edits"])
+        elif name in generated:
+            row.text = generated[name]
         else:
             row.path = DATA / folder / name
         yield row

@@ -1,0 +1,116 @@
+"""PTO codegen's refusals inside a kernel: a loop that does not count upward, an op with
+no PTO form.
+
+The real PTO codegen writes every device function (InCore, AIC, AIV; a CORE_GROUP
+`pl.at` scope becomes one) as MLIR, where a loop is an `scf.for`, which only counts
+upward. So a `pl.range` / `pl.parallel` loop whose step is a constant of zero or less
+stops it, at the loop: `loops in device functions must have a positive step, but this
+loop steps by -1. ...`. Nothing before codegen folds such a loop away: an empty or a
+one-trip descending loop is refused as well (recorded with the real compiler). A
+`pl.unroll` loop is unrolled long before, and an orchestration emits C++, where a
+descending loop is fine. A step only known at run time is not judged (the real check
+does not either).
+
+An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
+codegen with `No codegen registered for operation: tile.expands` (the real error names
+no place: we point at the op). Only the ops recorded so with the real compiler are judged
+(`tile.sin`, `tile.cos` and the others without a table entry are lowered by a pass first).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
+from compiler.codegen.orchestration_checks import DISTRIBUTED_LEVELS
+from compiler.ir import (
+    Const,
+    ForKind,
+    ForStmt,
+    Function,
+    FunctionType,
+    HierarchyScopeStmt,
+    InCoreScopeStmt,
+    Program,
+    Stmt,
+)
+from compiler.ir.visit import child_stmts, own_calls
+
+_DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
+# Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
+_SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
+# Tile ops with no PTO codegen that every pass leaves as they are (the real compile of a
+# kernel using each was recorded: tests/data/postparse_cases).
+UNEMITTABLE_OPS = frozenset({"tile.expands"})
+# Both checks throw the real `ValueError` (`CHECK_SPAN`, `ThrowNoCodegenForCall`).
+_EXCEPTION = "ValueError"
+
+
+def descending_loop_message(step: int) -> str:
+    return (
+        f"loops in device functions must have a positive step, but this loop steps by {step}. "
+        "Device code lowers to MLIR 'scf.for', which only counts upward. Rewrite the loop in "
+        "ascending form and invert the index in the body — replace 'for i in pl.range(64, 0, -1)' "
+        "with 'for t in pl.range(0, 64)' plus 'i = 64 - t'. Orchestration functions support "
+        "descending loops directly."
+    )
+
+
+def unemittable_op_message(op: str) -> str:
+    return f"No codegen registered for operation: {op}"
+
+
+def device_codegen_errors(program: Program) -> list[Diagnostic]:
+    """What PTO codegen refuses in `program`'s device code, in source order."""
+    found: list[Diagnostic] = []
+    for function in program.functions:
+        for stmt in _device_statements(function):
+            found.extend(_statement_errors(stmt))
+    return found
+
+
+def _device_statements(function: Function) -> Iterator[Stmt]:
+    """The statements of `function` that codegen emits as device code."""
+    if function.level in DISTRIBUTED_LEVELS or not function.has_dsl_body:
+        return
+    if function.func_type in _DEVICE:
+        yield from _statements(function.body)
+    elif function.func_type is not FunctionType.INLINE:
+        for scope in _incore_scopes(function.body):
+            yield from _statements(scope.body)
+
+
+def _incore_scopes(stmt: Stmt) -> Iterator[InCoreScopeStmt]:
+    """CORE_GROUP scopes outlined into kernels (one inside another `pl.at` is outlined with
+    it, and is still a kernel's body)."""
+    if isinstance(stmt, InCoreScopeStmt):
+        yield stmt
+        return
+    for child in child_stmts(stmt):
+        yield from _incore_scopes(child)
+
+
+def _statements(stmt: Stmt) -> Iterator[Stmt]:
+    yield stmt
+    if isinstance(stmt, HierarchyScopeStmt):
+        return  # outlined into a function of another level first
+    for child in child_stmts(stmt):
+        yield from _statements(child)
+
+
+def _statement_errors(stmt: Stmt) -> list[Diagnostic]:
+    found = [_error(unemittable_op_message(c.op), c.span) for c in own_calls(stmt) if c.op in UNEMITTABLE_OPS]
+    if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
+        step = stmt.step
+        if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
+            header = Span(stmt.span.start_line, stmt.span.start_col, step.span.end_line, step.span.end_col)
+            found.insert(0, _error(descending_loop_message(step.value), header))
+    return found
+
+
+def _error(message: str, span: Span) -> Diagnostic:
+    return Diagnostic(
+        codes.DEVICE_CODEGEN_REFUSED, message, span, stage=Stage.PTO_CODEGEN, exception=_EXCEPTION
+    )

@@ -7,8 +7,9 @@ Writes `tests/data/op_mutants/mutants.json` (the recipes) and `verdicts.json`: p
 whether the real import (the DSL parser and the op deductions it runs, hw-native-sys/pypto
 e2d0f78) accepted it, else the error's class, first message line, line and column. A
 mutant whose kernel the real import refuses as it stands (a module it needs, say) is left
-out: its verdict would not be about the mistake. With `--judge LIST OUT` this file is the
-driver the real interpreter runs.
+out: its verdict would not be about the mistake. With `--kind-swaps`: the cases of `tests/op_kind_swaps.py`
+instead, into `tests/data/op_kind_swaps/cases.json`. With `--judge LIST OUT` this file is
+the driver the real interpreter runs.
 """
 
 from __future__ import annotations
@@ -71,20 +72,43 @@ def _judge_all(python: str, texts: dict[str, str]) -> dict[str, dict]:
         return {record["file"]: record for record in map(json.loads, results.read_text().splitlines())}
 
 
+def _python() -> str:
+    python = os.environ.get("PYPTO_PYTHON") or os.environ.get("PYPTO_REAL")
+    if not python:
+        raise SystemExit("set PYPTO_PYTHON to an interpreter that imports the real PyPTO")
+    return python
+
+
+def _record_kind_swaps() -> int:
+    from op_kind_swaps import CASES, cases
+
+    made = cases()
+    judged = _judge_all(_python(), {name: case["source"] for name, case in made.items()})
+    for name, case in made.items():
+        case["real"] = {k: v for k, v in judged[name].items() if k != "file"}
+    CASES.parent.mkdir(parents=True, exist_ok=True)
+    CASES.write_text(json.dumps(made, indent=1, sort_keys=True) + "\n")
+    print(f"{len(made)} cases: {sum(not c['real']['accepted'] for c in made.values())} rejected")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--limit", type=int)
     parser.add_argument("--judge", nargs=2, type=Path, metavar=("LIST", "OUT"))
+    parser.add_argument(
+        "--kind-swaps", action="store_true", help="judge tests/op_kind_swaps.py's cases instead"
+    )
     options = parser.parse_args()
     if options.judge:
         judge(*options.judge)
         return 0
+    if options.kind_swaps:
+        return _record_kind_swaps()
     from op_mutants import BASES, candidate_bases, mutants
     from postparse_mutants import SHARED, mutant_text
 
-    python = os.environ.get("PYPTO_PYTHON") or os.environ.get("PYPTO_REAL")
-    if not python:
-        raise SystemExit("set PYPTO_PYTHON to an interpreter that imports the real PyPTO")
+    python = _python()
     OUT.mkdir(parents=True, exist_ok=True)
     candidates = candidate_bases()
     judged = _judge_all(

@@ -17,6 +17,10 @@ from typing import Any
 from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType, TupleType, Var
 from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 
+# The first line of the binding's TypeError when a Python object of no IR kind is handed
+# to an IR constructor (`ConstInt(tile, ...)`, or an integer past 64 bits).
+BINDING_MISMATCH = "__init__(): incompatible function arguments. The following argument types are supported:"
+
 
 class OpError(Exception):
     """A rejection by an op's wrapper, IR builder or type deduction; `message` is its

@@ -116,8 +116,8 @@ def _same_op(tied: list[dict], message: str, row: Row) -> list[dict]:
     if len(tied) < 2:
         return tied
     named = set(_OP_NAME.findall(message))
-    if row.group.startswith("conformance/"):
-        named.add(row.group.removeprefix("conformance/"))
+    if row.group.startswith(("conformance/", "kind_swaps/")):
+        named.add(row.group.split("/", 1)[1])
     chosen = [site for site in tied if named & set(site.get("ops", ()))]
     return chosen or tied
 

@@ -70,6 +70,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _op_mutants()
+    yield from _kind_swaps()
 
 
 def _verdict_corpus(name: str) -> Iterator[Row]:
@@ -261,4 +262,23 @@ def _op_mutants() -> Iterator[Row]:
             verdict["accepted"],
             errors,
             text=text,
+        )
+
+
+def _kind_swaps() -> Iterator[Row]:
+    """Accepted conformance rows with one operand of another kind (`tests/op_kind_swaps.py`),
+    the real import's verdict of each."""
+    path = DATA / "op_kind_swaps" / "cases.json"
+    if not path.exists():
+        return
+    for name, case in sorted(json.loads(path.read_text()).items()):
+        real = case["real"]
+        errors = [] if real["accepted"] else [RealError(real["message"], real.get("line"))]
+        yield Row(
+            f"kind_swaps:{name}",
+            f"kind_swaps/{case['op']}",
+            "parse",
+            real["accepted"],
+            errors,
+            text=case["source"],
         )

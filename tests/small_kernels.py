@@ -243,11 +243,127 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
             "c = pl.store(t", "u = pl.add(t, pl.expands(t, 2.0))\nc = pl.store(u"
         ),
     ),
+    "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
+    "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (
         "InCore",
         "x = pl.expands(a, 2.0)\nt = pl.load(x, [0, 0], [16, 64])\nc = pl.store(t, [0, 0], c)",
     ),
 }
+
+
+def _parser_round_3() -> dict[str, tuple[str, tuple[tuple[str, str], ...]]]:
+    """name -> (the body making `tc`, replacements made in the kernel's text)."""
+
+    def k(name: str, body: str | None = None, replace: tuple[tuple[str, str], ...] | list = ()) -> tuple:
+        return name, (body or "tc = pl.add(ta, tb)", tuple(tuple(pair) for pair in replace))
+
+    return dict(
+        [
+            k("augassign_tile", "tc = pl.add(ta, tb)\ntc += ta"),
+            k("augassign_scalar_ok", "n = 0\nn += 1\ntc = pl.add(ta, tb)"),
+            k("list_comprehension", "xs = [ta for _ in range(2)]\ntc = pl.add(xs[0], tb)"),
+            k("lambda_in_kernel", "f = lambda x: x\ntc = pl.add(f(ta), tb)"),
+            k("try_except", "try:\n    tc = pl.add(ta, tb)\nexcept Exception:\n    tc = ta"),
+            k("assert_stmt", "assert True\ntc = pl.add(ta, tb)"),
+            k("print_call", "print(ta)\ntc = pl.add(ta, tb)"),
+            k("nested_def", "def helper(x):\n    return x\ntc = pl.add(helper(ta), tb)"),
+            k("global_stmt", "global G\ntc = pl.add(ta, tb)"),
+            k("fstring_arg", 'tc = pl.add(ta, tb)\nname = f"x{1}"'),
+            k("python_while", "tc = pl.add(ta, tb)\nwhile False:\n    tc = pl.add(tc, ta)"),
+            k(
+                "chained_compare",
+                "tc = pl.add(ta, tb)\nfor i in pl.range(0, 4):\n    if 0 < i < 3:\n        tc = pl.add(tc, ta)",
+            ),
+            k("tile_condition", "tc = pl.add(ta, tb)\nif ta:\n    tc = pl.add(tc, ta)"),
+            k("negative_index_subscript", "tc = pl.add(ta, tb)\nv = a[-1, 0]"),
+            k("slice_with_step", "tc = pl.add(ta, tb)\nv = a[0:64:2, 0:64]"),
+            k("len_of_tile", "tc = pl.add(ta, tb)\nn = len(ta)"),
+            k("shape_attr_ok", "tc = pl.add(ta, tb)\nn = ta.shape[0]"),
+            k("tuple_unpack_load", "ta2, tb2 = pl.load(a, [0, 0], [64, 64])\ntc = pl.add(ta2, tb)"),
+            k("none_argument", "tc = pl.add(ta, None)"),
+            k("string_argument", 'tc = pl.add(ta, "tb")'),
+            k(
+                "float_range_bound",
+                "tc = pl.add(ta, tb)\nfor i in pl.range(0, 4.0):\n    tc = pl.add(tc, ta)",
+            ),
+            k("range_python_builtin", "tc = pl.add(ta, tb)\nfor i in range(4):\n    tc = pl.add(tc, ta)"),
+            k("yield_outside_loop", "tc = pl.add(ta, tb)\npl.yield_(tc)"),
+            k(
+                "yield_count_mismatch",
+                "for i, (acc,) in pl.range(0, 4, init_values=(ta,)):\n    nxt = pl.add(acc, tb)\n    r1, r2 = pl.yield_(nxt, nxt)\ntc = r1",
+            ),
+            k(
+                "init_values_not_tuple_ok",
+                "for i, (acc,) in pl.range(0, 4, init_values=[ta]):\n    nxt = pl.add(acc, tb)\n    r = pl.yield_(nxt)\ntc = r",
+            ),
+            k("loop_var_used_after", "for i in pl.range(0, 4):\n    tc = pl.add(ta, tb)\nj = i + 1"),
+            k("undefined_method_call", "tc = self.helper(ta)"),
+            k(
+                "keyword_call_to_kernel",
+                replace=[("out = self.kernel(a, b, out)", "out = self.kernel(a=a, b=b, out=out)")],
+            ),
+            k(
+                "star_args_param",
+                replace=[
+                    (
+                        "        b: pl.Tensor[[64, 64], pl.FP32],\n        out: pl.Out",
+                        "        *b: pl.Tensor[[64, 64], pl.FP32],\n        out: pl.Out",
+                    )
+                ],
+            ),
+            k(
+                "default_param_value",
+                replace=[
+                    (
+                        "        b: pl.Tensor[[64, 64], pl.FP32],\n        out: pl.Out",
+                        "        b: pl.Tensor[[64, 64], pl.FP32] = None,\n        out: pl.Out",
+                    )
+                ],
+            ),
+            k(
+                "missing_return_annotation",
+                replace=[("    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta", "    ):\n        ta")],
+            ),
+            k(
+                "function_without_type_ok",
+                replace=[("    @pl.function(type=pl.FunctionType.InCore)", "    @pl.function")],
+            ),
+            k(
+                "tile_param_in_orchestration",
+                replace=[
+                    (
+                        "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        out = self",
+                        "        out: pl.Out[pl.Tile[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        out = self",
+                    )
+                ],
+            ),
+            k("walrus", "tc = pl.add((tx := ta), tb)"),
+            k("ternary_expr", "tc = pl.add(ta if True else tb, tb)"),
+            k("dict_literal", 'cfg = {"x": 1}\ntc = pl.add(ta, tb)'),
+            k("del_stmt", "tc = pl.add(ta, tb)\ndel ta"),
+            k("with_open", 'with open("x") as f:\n    tc = pl.add(ta, tb)'),
+            k("scalar_times_tile", "tc = 2 * ta"),
+            k("tile_plus_tile_operator", "tc = ta + tb"),
+            k("bool_op_and", "tc = pl.add(ta, tb)\nflag = True and False"),
+            k("int_division_scalar_ok", "n = 7 // 2\ntc = pl.add(ta, tb)"),
+            k("pass_only_body", "tc = pl.add(ta, tb)\npass"),
+            k("docstring_in_middle", 'tc = pl.add(ta, tb)\n"""doc"""'),
+            k("dtype_as_string", 'tc = pl.cast(pl.add(ta, tb), target_type="fp32")'),
+            k(
+                "memory_space_wrong_enum",
+                "tc = pl.add(ta, tb)\nz = pl.create_tile([64, 64], dtype=pl.FP32, target_memory=pl.MemorySpace.DDR)",
+            ),
+            k("shape_as_tuple_ok", "tc = pl.add(pl.load(a, (0, 0), (64, 64)), tb)"),
+            k("shape_with_float", "tc = pl.add(pl.load(a, [0, 0], [64.0, 64]), tb)"),
+            k("offsets_too_few", "tc = pl.add(pl.load(a, [0], [64, 64]), tb)"),
+        ]
+    )
+
+
+# The kinds of held-out parser round 3 (`tests/data/parser_round3`): Python constructs and
+# argument forms in the elementwise kernel, one each.
+PARSER_ROUND_3 = _parser_round_3()
 
 
 def _indented(body: str) -> str:
@@ -260,6 +376,14 @@ def round_3_text(name: str) -> str:
     return _ELEMENTWISE.format(cls=cls, adt=f"pl.{a_dtype}", bdt=f"pl.{b_dtype}", body=_indented(body))
 
 
+def parser_round_3_text(name: str) -> str:
+    body, replacements = PARSER_ROUND_3[name]
+    text = _ELEMENTWISE.format(cls="R3P", adt="pl.FP32", bdt="pl.FP32", body=_indented(body))
+    for old, new in replacements:
+        text = text.replace(old, new, 1)
+    return text
+
+
 def device_loop_text(name: str) -> str:
     func_type, body = DEVICE_LOOPS[name]
     return _WITH_SCALAR.format(ftype=func_type, body=_indented(body))
@@ -269,6 +393,8 @@ def device_loop_text(name: str) -> str:
 def kernels_of(folder: str) -> dict[str, str]:
     if folder == "postparse_round3":
         return {f"small_r3_{name}.py": round_3_text(name) for name in ROUND_3}
+    if folder == "parser_round3":
+        return {f"small_r3p_{name}.py": parser_round_3_text(name) for name in PARSER_ROUND_3}
     if folder == "postparse_cases":
         return {f"small_r3train_{name}.py": device_loop_text(name) for name in DEVICE_LOOPS}
     return {}

@@ -64,6 +64,7 @@ ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with n
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
+ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
 

@@ -44,6 +44,7 @@ from collections.abc import Iterator
 
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -61,13 +62,14 @@ from compiler.ir import (
     Program,
     RuntimeScopeStmt,
     ScalarType,
+    ScopeStmt,
     SeqStmts,
     Stmt,
     TensorType,
     TileType,
     Var,
 )
-from compiler.ir.visit import child_stmts, own_calls
+from compiler.ir.visit import child_stmts, own_calls, walk_stmts
 
 # The tensor ops the orchestration op registry has a C++ form for.
 REGISTERED_TENSOR_OPS = frozenset(
@@ -107,12 +109,32 @@ ATOMIC_ASSEMBLE_MESSAGE = (
 def orchestration_errors(program: Program) -> list[Diagnostic]:
     """What the orchestration codegen refuses in `program`'s Orchestration functions."""
     kernels = frozenset(f.name for f in program.functions if f.func_type in _TASKS)
+    opaque = {f.name: f for f in program.functions if _stays_opaque(f)}
     return [
         d
         for function in program.functions
         if becomes_orchestration(function)
-        for d in _function_errors(function, kernels)
+        for d in _function_errors(function, kernels, opaque)
     ]
+
+
+def _stays_opaque(function: Function) -> bool:
+    """An Opaque function no pass turns into anything else: no scope in it to outline (a
+    CORE_GROUP one would make it an Orchestration), not of a distributed level."""
+    return (
+        function.func_type is FunctionType.OPAQUE
+        and function.has_dsl_body
+        and function.level not in DISTRIBUTED_LEVELS
+        and not any(isinstance(stmt, ScopeStmt) for stmt in walk_stmts(function.body))
+    )
+
+
+def not_a_kernel_message(name: str) -> str:
+    return (
+        "InferFunctionCoreType expects AIC or AIV (Spmd/Group are filtered upstream); got Opaque on "
+        f"function '{name}'. Either run ExpandMixedKernel before codegen or declare the function with "
+        "@pl.function(type=pl.FunctionType.AIC|AIV) directly."
+    )
 
 
 def becomes_orchestration(function: Function) -> bool:
@@ -134,19 +156,48 @@ def _holds_incore_scope(stmt: Stmt) -> bool:
     return any(_holds_incore_scope(child) for child in child_stmts(stmt))
 
 
-def _function_errors(function: Function, kernels: frozenset[str]) -> list[Diagnostic]:
+def _function_errors(
+    function: Function, kernels: frozenset[str], opaque: dict[str, Function]
+) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     runtime = {id(p.var) for p in function.params if isinstance(p.var.type, ScalarType)}
     for stmt in _emitted_statements(function.body):
         if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
             runtime.add(id(stmt.loop_var))
         for call in own_calls(stmt):
-            diagnostic = _call_error(stmt, call) or _task_argument_error(call, kernels, runtime)
+            diagnostic = (
+                _call_error(stmt, call)
+                or _opaque_callee_error(call, opaque)
+                or _task_argument_error(call, kernels, runtime)
+            )
             if diagnostic is not None:
                 found.append(
                     diagnostic.with_related(function.span, f"Orchestration function '{function.name}'")
                 )
     return found
+
+
+def _opaque_callee_error(call: Call, opaque: dict[str, Function]) -> Diagnostic | None:
+    """A task submitted to a function that is still Opaque at codegen: the task's core type
+    (AIC or AIV) cannot be told. The real error names the callee's definition."""
+    callee = opaque.get(call.op.removeprefix("self.")) if call.op.startswith("self.") else None
+    if callee is None:
+        return None
+    return Diagnostic(
+        codes.ORCH_CALLEE_NOT_A_KERNEL,
+        not_a_kernel_message(callee.name),
+        _definition_header(callee),
+        stage=Stage.ORCHESTRATION_CODEGEN,
+        exception=_EXCEPTION,
+    ).with_related(call.span, f"the task the orchestration submits to '{callee.name}'")
+
+
+def _definition_header(function: Function) -> Span:
+    """`def name`: where the real error points (the function's own span), as a range."""
+    span = function.span
+    return Span(
+        span.start_line, span.start_col, span.start_line, span.start_col + len(f"def {function.name}")
+    )
 
 
 def _task_argument_error(call: Call, kernels: frozenset[str], runtime: set[int]) -> Diagnostic | None:
@@ -253,5 +304,6 @@ __all__ = [
     "becomes_orchestration",
     "misplaced_builtin_op_message",
     "misplaced_tensor_op_message",
+    "not_a_kernel_message",
     "orchestration_errors",
 ]

@@ -127,7 +127,7 @@ def cast(call: OpCall) -> IRType | None:
         source.type,
         "tensor.cast requires first argument to be a TensorType or DistributedTensorType, but got ",
     )
-    target = cast_target(call)
+    target = cast_target(call, "tensor.cast")
     same_dtype_cast("tensor.cast", tensor.dtype, target)
     if target is not None and mode is not None:
         build(call, "tensor.cast", [source], {"target_type": DType(target), "mode": mode})

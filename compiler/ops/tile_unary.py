@@ -7,6 +7,7 @@ from __future__ import annotations
 from compiler.ir import Expr, IRType, TileType
 from compiler.ops.call import OpCall, OpError
 from compiler.ops.checks import check, dtype_among, expect, known_type, rule
+from compiler.ops.operands import validated
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
@@ -167,7 +168,10 @@ def resolve_cast_mode(call: OpCall, param: str | None) -> str | None:
     return None
 
 
-def cast_target(call: OpCall) -> str | None:
+def cast_target(call: OpCall, op: str) -> str | None:
+    """The cast's target dtype; a keyword value the registry's `ValidateKwargs` refuses (a
+    string: `target_type="fp32"`) raises its error."""
+    validated(op, "target_type", call.keyword_value("target_type", None), "DataType")
     return call.dtype(call.param(1) or "target_type")
 
 
@@ -181,7 +185,7 @@ def cast(call: OpCall) -> IRType | None:
     tile = expect(
         known_type(source), TileType, "The operator tile.cast requires argument to be a TileType, but got "
     )
-    target = cast_target(call)
+    target = cast_target(call, "tile.cast")
     same_dtype_cast("tile.cast", tile.dtype, target)
     if target is not None and mode is not None:
         build(call, "tile.cast", [source], {"target_type": DType(target), "mode": mode})

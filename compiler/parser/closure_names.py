@@ -168,6 +168,10 @@ class ClosureNames:
             or (name.startswith("__") and name.endswith("__"))
         )
 
+    def closure_may_hold(self, name: str) -> bool:
+        """Whether the closure the real parser evaluates names in may bind `name`."""
+        return self._closure_may_hold(name)
+
     def is_unbound(self, name: str, use: ast.AST) -> bool:
         """`name`, read at `use` and absent from the DSL scope, resolves nowhere."""
         if self._closure_may_hold(name) or name in SAFE_BUILTINS:
@@ -196,8 +200,11 @@ def _body_bindings(function: ast.FunctionDef) -> Iterable[_Binding]:
     targets once the whole statement ran, any other binding where it is written
     (a loop or `with` target, a walrus, an import, a nested def)."""
     start = (function.lineno, function.col_offset)
-    for name in _parameter_names(function.args):
-        yield _Binding(name, *start)
+    # The real parser binds the plain parameters only (`func_def.args.args`): a `*b`,
+    # `**kw`, keyword-only or positional-only one is no DSL variable, and its value is
+    # not in the closure the parser evaluates names in.
+    for arg in function.args.args:
+        yield _Binding(arg.arg, *start)
     assigned: set[int] = set()
     for stmt in function.body:
         for node in binders(stmt):

@@ -35,7 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import TensorView
-from compiler.parser import distributed_calls, op_calls, op_directives, ops, type_checks
+from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
@@ -169,7 +169,26 @@ class ExpressionParser:
         if kind is ast.BoolOp:
             operands = [self.parse(value) for value in node.values]
             return OpaqueExpr(span, ast.unparse(node), operands, type=ScalarType("BOOL"))
+        if kind is ast.Attribute:
+            self._check_attribute_of_variable(node)
         return OpaqueExpr(span, ast.unparse(node))
+
+    def _check_attribute_of_variable(self, node: ast.Attribute) -> None:
+        """`ta.shape` read as a value: the real parser evaluates an attribute in the closure
+        (where a memory space is the one value it takes), and a DSL variable is not there."""
+        base = node.value
+        if (
+            self._names is not None
+            and self._jit_inlined is None
+            and isinstance(base, ast.Name)
+            and self._lookup_var(base.id) is not None
+            and not self._names.closure_may_hold(base.id)
+        ):
+            raise unsupported(
+                f"Standalone attribute access not supported: {ast.unparse(node)}",
+                node,
+                "Attribute access is only supported within function calls",
+            )
 
     def condition(self, node: ast.expr, kind: str, statement: ast.stmt) -> Expr:
         """An `if`/`while` test: a Bool scalar, with no coercion (`if x:` on an int is refused)."""
@@ -227,6 +246,8 @@ class ExpressionParser:
         if path and path[0] == "pl" and len(path) >= 2:
             op_path = path[1:]
             split = self._pl_call_before_args(node, op_path)
+            if split is not None and split[0] in (None, "tile", "tensor"):
+                self._check_positional_constants(node, split)
             args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
             return self._pl_call(node, op_path, split, args, kwargs, span)
         if path and path[0] == "pld" and len(path) >= 2:
@@ -329,6 +350,19 @@ class ExpressionParser:
             return parse_attr_value(node, self._evaluator, self._lookup_var)
         except NotAnAttrValue:
             return self._lenient(node)
+
+    def _check_positional_constants(self, node: ast.Call, split: tuple[str | None, str]) -> None:
+        """An op's positional literal is read as an expression (`_parse_op_positional_arg`):
+        a string there is no constant the IR has."""
+        if self._names is None or op_catalog.lookup(*split) is None:
+            return
+        for arg in node.args:
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, bytes)):
+                raise type_error(
+                    f"Unsupported constant type: {type(arg.value)}",
+                    arg,
+                    "Use int, float, bool, or None (TaskId sentinel) constants",
+                )
 
     def _pl_call_before_args(self, node: ast.Call, path: list[str]) -> tuple[str | None, str] | None:
         """What the real parser rejects before it reads any argument of a `pl.` call:

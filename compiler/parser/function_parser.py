@@ -806,9 +806,13 @@ class FunctionParser:
         elif carried and not hidden:
             # The names the body's yields bind are the loop's results (none: the builder
             # names them itself); the builder refuses another number than it carries.
-            results = sum(len(y.targets) for y in level_yields(body))
-            if results and results != carried:
-                self._diagnostics.append(_arity_error(loop, carried, results, self._node))
+            names = [target.name for y in level_yields(body) for target in y.targets]
+            if len(names) > carried:
+                # The builder names its results one by one, each typed as its iteration
+                # argument: the first name past them has none.
+                self._diagnostics.append(_untyped_result_error(names[carried], self._node))
+            elif names and len(names) != carried:
+                self._diagnostics.append(_arity_error(loop, carried, len(names), self._node))
         return body
 
     def _as_written(self, expr: Expr) -> Expr:
@@ -1225,6 +1229,22 @@ def _arity_error(loop: str, carried: int, results: int, function: ast.FunctionDe
         FrontEndError(
             "RuntimeError",
             f"{loop} loop has {carried} iteration arguments but {results} return variables. They must match.",
+            function,
+            "Check your function definition for errors",
+        )
+        .wrapped(function)
+        .diagnostic()
+    )
+
+
+def _untyped_result_error(name: str, function: ast.FunctionDef) -> Diagnostic:
+    """The loop builder's refusal of a result name with no iteration argument to take its
+    type from (a ValueError the decorator wraps, on the `def` line)."""
+    return (
+        FrontEndError(
+            "ValueError",
+            f"Cannot infer type for return_var '{name}': no corresponding iter_arg found. "
+            "Please provide explicit type.",
             function,
             "Check your function definition for errors",
         )

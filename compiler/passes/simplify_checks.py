@@ -165,6 +165,13 @@ def _folded(expr: Expr, constants: dict[int, Any]) -> Any:
     if isinstance(expr, BinaryExpr) and expr.op in _FOLD:
         lhs, rhs = _numbers(_folded(expr.lhs, constants), _folded(expr.rhs, constants))
         return _FOLD[expr.op](lhs, rhs) if lhs is not None and rhs is not None else None
+    operator = _bool_operator(expr.text) if isinstance(expr, OpaqueExpr) else None
+    if operator is not None:
+        # `a and b and c`: the real parser chains `ir.and_` / `ir.or_` on BOOL operands.
+        values = [_folded(operand, constants) for operand in expr.operands]
+        if not values or not all(isinstance(value, bool) for value in values):
+            return None
+        return all(values) if isinstance(operator, ast.And) else any(values)
     if isinstance(expr, OpaqueExpr) and len(expr.operands) == 2:
         compare = _comparison(expr.text)
         lhs, rhs = _numbers(*(_folded(operand, constants) for operand in expr.operands))
@@ -177,6 +184,15 @@ def _numbers(lhs: Any, rhs: Any) -> tuple[Any, Any]:
     if any(value is None or isinstance(value, bool) for value in (lhs, rhs)):
         return None, None
     return lhs, rhs
+
+
+def _bool_operator(text: str) -> ast.boolop | None:
+    """`and` / `or` of an opaque `a and b` (None: no boolean operation)."""
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return None
+    return node.op if isinstance(node, ast.BoolOp) else None
 
 
 def _comparison(text: str) -> Callable[[Any, Any], bool] | None:

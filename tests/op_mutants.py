@@ -58,7 +58,7 @@ _DTYPES_INT = ("INT32", "INT16", "INT8", "UINT8", "INT64", "UINT32", "UINT16")
 @dataclass(frozen=True)
 class Mutant:
     name: str
-    op: str  # "pl.tile.add", or "param" for an annotation's dtype
+    op: str  # "pl.tile.add"; "param>pl.load" for a parameter's annotation (the op it first reaches)
     kind: str
     base: str  # relative to ../shared/corpus
     line: int  # 1-based, the line changed
@@ -129,18 +129,32 @@ def _dotted(node: ast.expr) -> str | None:
     return None
 
 
-def _names_in_scope(function: ast.FunctionDef, before: int) -> list[str]:
-    """The parameters, then the names assigned before line `before`, of a kernel function."""
-    names = [arg.arg for arg in function.args.args if arg.arg != "self"]
+def _names_in_scope(function: ast.FunctionDef, before: int) -> dict[str, str]:
+    """The parameters, then the names assigned before line `before`, of a kernel function,
+    each with what it is: a parameter's annotation kind and dtype ("Tensor:FP32"), the op
+    a local comes from ("pl.load"), else "expr"."""
+    names: dict[str, str] = {}
+    for arg in function.args.args:
+        if arg.arg != "self":
+            names[arg.arg] = _annotation_kind(arg.annotation)
     for node in ast.walk(function):
         if isinstance(node, ast.Assign) and node.lineno < before:
+            source = _dotted(node.value.func) if isinstance(node.value, ast.Call) else None
             for target in node.targets:
                 if isinstance(target, ast.Name) and target.id not in names:
-                    names.append(target.id)
+                    names[target.id] = source or "expr"
     return names
 
 
-def _call_mutations(call: ast.Call, segment, scope: list[str]) -> Iterator[tuple[str, str]]:
+def _annotation_kind(annotation: ast.expr | None) -> str:
+    if annotation is None:
+        return "param"
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    dtypes = [n.attr for n in ast.walk(annotation) if isinstance(n, ast.Attribute) and n.attr.isupper()]
+    return f"{(_dotted(head) or 'param').removeprefix('pl.')}:{dtypes[0] if dtypes else ''}"
+
+
+def _call_mutations(call: ast.Call, segment, scope: dict[str, str]) -> Iterator[tuple[str, str]]:
     """(kind, new call text) for each one-mistake change of the call."""
     func = segment(call.func)
     args = [segment(arg) for arg in call.args]
@@ -170,7 +184,7 @@ def _call_mutations(call: ast.Call, segment, scope: list[str]) -> Iterator[tuple
             )
             for position, item in enumerate(arg.elts):
                 if isinstance(item, ast.Constant) and type(item.value) is int:
-                    for value in ("0", "-1", "7"):
+                    for value in ("0", "-1", "7", "1.5"):
                         if value != str(item.value):
                             changed = [*items[:position], value, *items[position + 1 :]]
                             yield (
@@ -183,9 +197,8 @@ def _call_mutations(call: ast.Call, segment, scope: list[str]) -> Iterator[tuple
             for value in ("-1", "7", "1.5"):
                 yield f"arg{index}={value}", text([*args[:index], value, *args[index + 1 :]], keywords)
         elif isinstance(arg, ast.Name):
-            others = [name for name in scope if name != arg.id]
-            for choice in dict.fromkeys(others[:1] + others[-1:]):
-                yield f"arg{index}-name", text([*args[:index], choice, *args[index + 1 :]], keywords)
+            for choice, kind in _other_names(scope, arg.id):
+                yield f"arg{index}-name-{kind}", text([*args[:index], choice, *args[index + 1 :]], keywords)
     for index, (key, value) in enumerate(keywords):
         yield f"drop-{key}", text(args, keywords[:index] + keywords[index + 1 :])
         if value.startswith("pl.") and value[3:] in (*_DTYPES_FLOAT, *_DTYPES_INT, "BOOL"):
@@ -196,6 +209,12 @@ def _call_mutations(call: ast.Call, segment, scope: list[str]) -> Iterator[tuple
                         text(args, [*keywords[:index], (key, f"pl.{dtype}"), *keywords[index + 1 :]]),
                     )
         value_node = call.keywords[index].value
+        if isinstance(value_node, ast.Name):
+            for choice, kind in _other_names(scope, value_node.id):
+                yield (
+                    f"{key}-name-{kind}",
+                    text(args, [*keywords[:index], (key, choice), *keywords[index + 1 :]]),
+                )
         if isinstance(value_node, ast.Constant) and type(value_node.value) is int:
             for new in ("-5", "9"):
                 yield f"{key}={new}", text(args, [*keywords[:index], (key, new), *keywords[index + 1 :]])
@@ -207,8 +226,29 @@ def _call_mutations(call: ast.Call, segment, scope: list[str]) -> Iterator[tuple
             )
 
 
-def _annotation_mutations(function: ast.FunctionDef, lines: list[str]) -> Iterator[tuple[int, str, str]]:
-    """(line, kind, new line): one parameter's dtype changed, on a line of its own."""
+def _other_names(scope: dict[str, str], name: str) -> list[tuple[str, str]]:
+    """One name in scope of each kind other than `name`'s own (the first of each kind)."""
+    own = scope.get(name)
+    chosen: dict[str, str] = {}
+    for other, kind in scope.items():
+        if other != name and kind != own and kind not in chosen:
+            chosen[kind] = other
+    return [(other, kind) for kind, other in chosen.items()]
+
+
+def _first_use(function: ast.FunctionDef, param: str) -> str:
+    """The first `pl.` op the parameter is passed to (the op its mistake is aimed at)."""
+    calls = sorted(
+        (node.lineno, _op_name(node) or "")
+        for node in ast.walk(function)
+        if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == param for a in node.args)
+    )
+    return next((op for _, op in calls if op), "none")
+
+
+def _annotation_mutations(function: ast.FunctionDef, lines: list[str]) -> Iterator[tuple[int, str, str, str]]:
+    """(line, kind, new line, parameter): one parameter's dtype or shape changed, on a line
+    of its own."""
     for arg in function.args.args:
         if arg.annotation is None or arg.lineno != arg.end_lineno:
             continue
@@ -218,10 +258,32 @@ def _annotation_mutations(function: ast.FunctionDef, lines: list[str]) -> Iterat
                 f"pl.{d}" for d in (*_DTYPES_FLOAT, *_DTYPES_INT)
             }:
                 old = f"pl.{node.attr}"
-                for new in ("pl.INT32", "pl.UINT8") if node.attr in _DTYPES_FLOAT else ("pl.FP32", "pl.FP16"):
+                others = (
+                    ("INT32", "UINT8", "INT16", "FP16", "BF16")
+                    if node.attr in _DTYPES_FLOAT
+                    else ("FP32", "FP16", "INT8", "INT64")
+                )
+                for new in (f"pl.{d}" for d in others if d != node.attr):
                     if line.count(old) == 1:
-                        yield arg.lineno, f"param-dtype-{new[3:]}", line.replace(old, new)
+                        yield arg.lineno, f"param-dtype-{new[3:]}", line.replace(old, new), arg.arg
                 break
+        shapes = [n for n in ast.walk(arg.annotation) if isinstance(n, ast.List) and n.elts]
+        if shapes:
+            shape = shapes[0]
+            raw = line.encode("utf-8")
+            items = [raw[e.col_offset : e.end_col_offset].decode() for e in shape.elts]
+            changes = {"param-rank-less": items[:-1], "param-rank-more": [*items, items[-1]]}
+            if isinstance(shape.elts[-1], ast.Constant) and shape.elts[-1].value != 7:
+                changes["param-last-dim-7"] = [*items[:-1], "7"]
+            for kind, new_items in changes.items():
+                if new_items:
+                    new_shape = f"[{', '.join(new_items)}]".encode()
+                    yield (
+                        arg.lineno,
+                        kind,
+                        (raw[: shape.col_offset] + new_shape + raw[shape.end_col_offset :]).decode(),
+                        arg.arg,
+                    )
 
 
 def mutants(limit: int | None = None) -> list[Mutant]:
@@ -238,8 +300,8 @@ def mutants(limit: int | None = None) -> list[Mutant]:
         base = str(path.relative_to(SHARED))
         for function in parsed_functions(tree):
             found: list[tuple[str, str, int, str]] = []
-            for line, kind, new in _annotation_mutations(function, lines):
-                found.append(("param", kind, line, new))
+            for line, kind, new, param in _annotation_mutations(function, lines):
+                found.append((f"param>{_first_use(function, param)}", kind, line, new))
             for node in ast.walk(function):
                 if not isinstance(node, ast.Call) or node.lineno != node.end_lineno:
                     continue

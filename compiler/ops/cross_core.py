@@ -14,9 +14,11 @@ from typing import Any
 
 from compiler.ir import ArrayType, Const, IRType, ScalarType, TaskIdType, TileType
 from compiler.ops.call import OpCall, OpError
+from compiler.ops.memory_operands import scalar_dtype
 from compiler.ops.operands import given, kwarg_type_error, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, is_int_dtype
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DType
 
 
@@ -162,9 +164,35 @@ def syncall(call: OpCall) -> IRType | None:
         raise OpError(f"soft syncall core_type must be one of {_SYNCALL_SOFT_CORE_TYPES}, got {core_type!r}")
     if not workspace:
         raise OpError("soft syncall requires gm_workspace (a shared, zero-initialized GM INT32 tensor)")
+    workspace_class = py_class(call, "gm_workspace")
+    if workspace_class in ("Scalar", "Tile"):  # a DSL object of another kind (a literal: not modelled)
+        raise OpError(f"soft syncall gm_workspace must be a Tensor, got {workspace_class}")
     if not used:
         raise OpError(
             "soft syncall requires explicit used_cores; pass 0 only when the device launch configuration matches "
             "the runtime's logical grid"
         )
+    _used_cores(call)
     return None
+
+
+def _used_cores(call: OpCall) -> None:
+    """A soft syncall's participant count: an int in the INT32 range, or an INT32 scalar."""
+    value = call.keyword_value("used_cores", None)  # a keyword: a literal is its Python value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= (1 << 31) - 1:
+            raise OpError(
+                f"soft syncall used_cores must be in the INT32 range [0, {(1 << 31) - 1}], got {value!r}"
+            )
+        return
+    if value is not UNKNOWN:
+        return  # a static value of another kind (a float, a string): not modelled
+    cls = py_class(call, "used_cores")
+    if cls == "Scalar":
+        dtype = scalar_dtype(call.expr("used_cores"))
+        if dtype is not None and dtype != "INT32":
+            raise OpError(f"soft syncall used_cores must be an INT32 scalar, got pl.Scalar[pl.{dtype}]")
+    elif cls in ("Tensor", "Tile", "DistributedTensor"):
+        raise OpError(
+            f"soft syncall used_cores must be a non-negative Python int or an INT32 scalar, got {cls}"
+        )

@@ -27,6 +27,9 @@ def _validate(op: str, call: OpCall, attrs: dict[str, str], defaults: dict[str, 
     name -> C++ type; a keyword whose value is None is not passed). False when a value
     is not known here."""
     for key, expected in attrs.items():
+        if py_class(call, key) in ("Tensor", "Tile", "DistributedTensor"):
+            # A DSL object the wrapper hands on as an attribute: no attribute kind takes it.
+            raise OpError(f"Unsupported kwarg type for key: {key}")
         value = wrapper_value(call, key, defaults.get(key))
         if value is None:
             continue

@@ -47,6 +47,7 @@ from compiler.syntax.units import (
     too_deep_to_analyse,
 )
 from compiler.verifier import verify_program
+from compiler.verifier.ssa_scope import ssa_scope_errors
 
 _IDENTIFIER = re.compile(r"[^\W\d]\w*")
 # What the passes after the parser and codegen report: never shown for a module the real
@@ -405,7 +406,9 @@ def _pipeline_checks(
         if early is None:  # they fail with an error we do not report: nothing after it is judged
             unanalysed.append((program.span, "InlineFunctions: a cycle through several Inline functions"))
             continue
-        rejected = early or simplify_errors(program) or missing_return_errors(program)
+        rejected = (
+            early or ssa_scope_errors(program) or simplify_errors(program) or missing_return_errors(program)
+        )
         hints: list[Diagnostic] = []
         if not rejected and index in kernel_programs:
             planned = program_memory(program)

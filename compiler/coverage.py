@@ -9,19 +9,13 @@ much of the file it vouches for.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 
 from compiler.base.diagnostics import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.ir import Const, Expr, Function, OpaqueExpr, OpaqueStmt, Program, UnknownType, Var
+from compiler.ir.nodes import names_a_value
 from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
-
-# A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
-# constant we cannot fold): its form is modelled, only its value may be unknown.
-_VALUE_REFERENCE = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
-# A string literal kept opaque is an op's attribute (`name="v2c_slot_buffer_0"`): a value too.
-_STRING_LITERAL = re.compile(r"'[^'\\\n]*'" + r'|"[^"\\\n]*"')
 
 
 def unanalysed_spans(
@@ -76,9 +70,9 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             continue  # the usual leaves: nothing under them
         if (
             cls is OpaqueExpr
+            and not part.modelled
             and isinstance(part.type, UnknownType)
-            and not _VALUE_REFERENCE.fullmatch(part.text)
-            and not _STRING_LITERAL.fullmatch(part.text)
+            and not names_a_value(part.text)
         ):
             return part
         pending.extend(reversed(sub_exprs(part)))

@@ -135,7 +135,9 @@ def our_modules(file: str) -> dict[tuple[str | None, str], tuple[str | None, str
     dump = mlir_of(analysis, CodegenOptions(file_label=str(path)), keep_analysis=False)
     found: dict[tuple[str | None, str], tuple[str | None, str]] = {}
     for kernel in dump.kernels:
-        found.setdefault((kernel.program, kernel.name), (kernel.text, kernel.problem))
+        # (A line for every kernel of a definition whose kernels are not known: `*<name>`.)
+        name = f"*{kernel.name}" if kernel.whole else kernel.name
+        found.setdefault((kernel.program, name), (kernel.text, kernel.problem))
     return found
 
 
@@ -146,10 +148,11 @@ def judge_all(index: dict | None = None) -> list[Judged]:
     for real in kernels:
         ours = ours_by_file[real.file]
         # A module-level `@pl.function` a program calls is compiled as part of that program.
+        # Else the kernels of its program (or JIT entry) not known, and why.
         keys = (
-            [(real.program, real.function), (None, real.function)]
+            [(real.program, real.function), (None, real.function), (real.program, f"*{real.program}")]
             if real.kind == "program"
-            else [(None, real.function)]
+            else [(None, real.function), (None, f"*{real.program}")]
         )
         key = next((key for key in keys if key in ours), keys[0])
         text, problem = ours.get(key, (None, "no such kernel in pto-lsp's pipeline"))

@@ -16,7 +16,9 @@ files the MANIFEST marks accepted as programs, into
 
 With `--heldout`, the same for `tests/data/verifier_heldout/*.py` into
 `tests/data/verifier_heldout_verdicts.json`: mutants of real kernels written after the
-checks they exercise, never used to tune them (the held-out score of the verifier).
+checks they exercise, never used to tune them (the held-out score of the verifier). A case
+that is a mutant of a ../shared kernel is made from its recipe (the folder's `mutants.json`,
+`tests/postparse_mutants.py`), as the tests make it.
 
 With `--verdict-cases`, no compiler run: the pipeline_input warnings the real oracle
 printed (its `captured` stderr, Default pass pipeline) for every case of
@@ -36,6 +38,8 @@ import sys
 import tempfile
 from pathlib import Path
 from typing import Any
+
+from postparse_mutants import materialize
 
 REPO = Path(__file__).resolve().parents[1]
 # Where the real compiler was built (its venv and oracle.py) and its source checked out.
@@ -79,7 +83,9 @@ def _import_path(shim: Path) -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": os.pathsep.join([str(shim), str(HARNESS)])}
 
 
-def real_report(path: Path) -> dict[str, Any]:
+def real_report(path: Path, written: Path | None = None) -> dict[str, Any]:
+    """What the real compiler said of `path` (`written`: the folder the cases were written
+    out to, named `tests/data` in the messages, as the tests name it)."""
     with tempfile.TemporaryDirectory() as outdir, tempfile.TemporaryDirectory() as shim:
         proc = subprocess.run(
             [str(REAL / "venv" / "bin" / "python"), str(REAL / "oracle.py"), str(path), "--compile", outdir],
@@ -108,7 +114,7 @@ def real_report(path: Path) -> dict[str, Any]:
                 {
                     "severity": "warning",
                     "rule": warning["rule"],
-                    "message": _no_machine_path(warning["msg"]),
+                    "message": _no_machine_path(warning["msg"], written),
                     "line": line,
                     "col": col,
                 }
@@ -121,20 +127,22 @@ def real_report(path: Path) -> dict[str, Any]:
                     {
                         "severity": "error",
                         "rule": item["rule"],
-                        "message": _no_machine_path(item["msg"]),
+                        "message": _no_machine_path(item["msg"], written),
                         "line": line,
                         "col": col,
                     }
                 )
         elif exception:
             later = exception.get("message_first_line") or ""
-            found.setdefault("later_errors", []).append(later.replace(f"{REPO}/", ""))  # no machine path
+            found.setdefault("later_errors", []).append(_no_machine_path(later, written))
     return found
 
 
-def _no_machine_path(message: str) -> str:
+def _no_machine_path(message: str, written: Path | None = None) -> str:
     """A message naming a place in the case file (`... at FILE:22:18; ...`), with the file
     relative to the repository, as the test writes ours: no machine's path is recorded."""
+    if written is not None:
+        message = message.replace(f"{written}/", "tests/data/")
     return message.replace(f"{REPO}/", "")
 
 
@@ -189,10 +197,14 @@ def main() -> int:
         target = REPO / "tests" / "data" / "verifier_corpus_warnings.json"
     else:
         heldout = "--heldout" in sys.argv
+        folder = HELDOUT if heldout else CASES
         out = {}
-        for path in sorted((HELDOUT if heldout else CASES).glob("*.py")):
-            out[path.name] = real_report(path)
-            print(path.name, out[path.name], file=sys.stderr)
+        with tempfile.TemporaryDirectory() as temporary:
+            # The mutants of ../shared kernels made from their recipes, beside our own cases.
+            written = Path(temporary).resolve()
+            for path in materialize(folder, written / folder.name):
+                out[path.name] = real_report(path, written)
+                print(path.name, out[path.name], file=sys.stderr)
         name = "verifier_heldout_verdicts.json" if heldout else "verifier_verdicts.json"
         target = REPO / "tests" / "data" / name
     target.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

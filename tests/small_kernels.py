@@ -243,6 +243,63 @@ DEVICE_LOOPS: dict[str, tuple[str, str]] = {
             "c = pl.store(t", "u = pl.add(t, pl.expands(t, 2.0))\nc = pl.store(u"
         ),
     ),
+    "floatbound_start": ("InCore", _LOOP.format(header="for i in pl.range(0.0, 4):")),
+    "floatbound_step": ("InCore", _LOOP.format(header="for i in pl.range(0, 4, 1.0):")),
+    "floatbound_half_step": ("InCore", _LOOP.format(header="for i in pl.range(0, 4, 0.5):")),
+    "floatbound_parallel": ("InCore", _LOOP.format(header="for i in pl.parallel(0, 4.0):")),
+    "floatbound_orchestration": (
+        "Orchestration",
+        "for i in pl.range(0, 4.0):\n    c = pl.assemble(c, a, [0, 0])",
+    ),
+    "ddr_tile_used": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nz = pl.create_tile([16, 64], dtype=pl.FP32, target_memory=pl.MemorySpace.DDR)\n"
+        "u = pl.add(t, z)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_escaping_tile": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_escaping_rebound_ok": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nu = pl.mul(t, t)\n"
+        "c = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_bound_before_ok": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nu = t\nfor i in pl.range(0, 4):\n    u = pl.add(t, t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_loop_var_after": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.range(0, 4):\n    t = pl.add(t, t)\nk = i * 2\n"
+        "c = pl.store(t, [0, 0], c)",
+    ),
+    "ssa_escaping_parallel": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nfor i in pl.parallel(0, 4):\n    u = pl.exp(t)\nc = pl.store(u, [0, 0], c)",
+    ),
+    "ssa_escaping_orchestration_tensor": (
+        "Orchestration",
+        "for i in pl.range(0, 2):\n    x = pl.create_tensor([64, 64], dtype=pl.FP32)\nc = pl.assemble(c, x, [0, 0])",
+    ),
+    "scalar_categories_add": (
+        "InCore",
+        "m = n + 1.5\nt = pl.load(a, [0, 0], [16, 64])\nc = pl.store(t, [0, 0], c)",
+    ),
+    "scalar_categories_int_ok": (
+        "InCore",
+        "m = n * 2\nt = pl.load(a, [m, 0], [16, 64])\nc = pl.store(t, [0, 0], c)",
+    ),
+    "block_num_in_orchestration": (
+        "Opaque",
+        "k = pl.get_block_num()\nwith pl.at(level=pl.Level.CORE_GROUP):\n    t = pl.load(a, [0, 0], [16, 64])\n"
+        "    c = pl.store(t, [0, 0], c)",
+    ),
+    "if_else_binds_only": (
+        "InCore",
+        "t = pl.load(a, [0, 0], [16, 64])\nif n > 2:\n    t = pl.add(t, t)\nelse:\n    u = pl.exp(t)\n"
+        "c = pl.store(u, [0, 0], c)",
+    ),
     "opaque_task_tensor_ops": ("Opaque", "x = pl.add(a, a)\nc = pl.assemble(c, x, [0, 0])"),
     "opaque_task_tile_ops": ("Opaque", _EXPANDS.replace("pl.expands(t, 2.0)", "t")),
     "expands_tensor_in_kernel": (
@@ -370,6 +427,481 @@ def _indented(body: str) -> str:
     return textwrap.indent(body, " " * 8)
 
 
+# --- held-out round 4 (`tests/data/postparse_round4`): matmul kernels through Mat/Left/Right/Acc,
+# and a kernel with its orchestration; one mistake (or none) each.
+_ROUND_4: dict[str, str] = {}
+
+
+def _replaced(text: str, replacements: tuple) -> str:
+    for old, new in replacements:
+        text = text.replace(old, new, 1)
+    return text
+
+
+_MATMUL = """import pypto.language as pl
+
+
+@pl.program
+class MM:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[64, 128], pl.FP16],
+        b: pl.Tensor[[128, 64], pl.FP16],
+        c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+{body}
+        c = pl.store(acc, [0, 0], c)
+        return c
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[64, 128], pl.FP16],
+        b: pl.Tensor[[128, 64], pl.FP16],
+        c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        c = self.kernel(a, b, c)
+        return c
+"""
+MM_OK = """a_l1 = pl.load(a, [0, 0], [64, 128], target_memory=pl.MemorySpace.Mat)
+b_l1 = pl.load(b, [0, 0], [128, 64], target_memory=pl.MemorySpace.Mat)
+a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)
+b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)
+acc = pl.matmul(a_l0, b_l0)"""
+
+_TWO = """import pypto.language as pl
+
+
+@pl.program
+class Two:
+    @pl.function(type=pl.FunctionType.InCore)
+    def scale(
+        self,
+        x: pl.Tensor[[64, 64], pl.FP32],
+        y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [64, 64])
+{scale_body}
+        y = pl.store(t, [0, 0], y)
+        return y
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+{orch_body}
+        return out
+"""
+
+
+def mm(name: str, body: str = MM_OK, replace: tuple = ()) -> None:
+    _ROUND_4[f"r4_{name}.py"] = _replaced(_MATMUL.format(body=_indented(body)), replace)
+
+
+def two(
+    name: str,
+    scale_body: str = "t = pl.mul(t, 2.0)",
+    orch_body: str = "out = self.scale(a, out)",
+    replace: tuple = (),
+) -> None:
+    _ROUND_4[f"r4_{name}.py"] = _replaced(
+        _TWO.format(scale_body=_indented(scale_body), orch_body=_indented(orch_body)), replace
+    )
+
+
+# matmul family
+mm("mm_ok")
+mm("mm_k_mismatch", MM_OK.replace("[0, 0], [128, 64], target", "[0, 0], [64, 64], target"))
+mm(
+    "mm_vec_operands",
+    "ta = pl.load(a, [0, 0], [64, 128])\ntb = pl.load(b, [0, 0], [128, 64])\nacc = pl.matmul(ta, tb)",
+)
+mm(
+    "mm_mat_operands_ok",
+    "a_l1 = pl.load(a, [0, 0], [64, 128], target_memory=pl.MemorySpace.Mat)\nb_l1 = pl.load(b, [0, 0], [128, 64], target_memory=pl.MemorySpace.Mat)\nacc = pl.matmul(a_l1, b_l1)",
+)
+mm(
+    "mm_swapped_moves",
+    MM_OK.replace(
+        "a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)",
+        "a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Right)",
+    ).replace(
+        "b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)",
+        "b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Left)",
+    ),
+)
+mm(
+    "mm_acc_into_fp16_out",
+    replace=[
+        (
+            "c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        a_l1",
+            "c: pl.Out[pl.Tensor[[64, 64], pl.FP16]],\n    ) -> pl.Tensor[[64, 64], pl.FP16]:\n        a_l1",
+        ),
+        (
+            "c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        c = self",
+            "c: pl.Out[pl.Tensor[[64, 64], pl.FP16]],\n    ) -> pl.Tensor[[64, 64], pl.FP16]:\n        c = self",
+        ),
+    ],
+)
+mm("mm_acc_then_vec_add", MM_OK + "\nacc = pl.add(acc, acc)")
+mm(
+    "mm_acc_move_to_vec_ok",
+    MM_OK + "\nv = pl.move(acc, target_memory=pl.MemorySpace.Vec)\nacc = pl.add(v, v)",
+)
+mm(
+    "mm_matmul_acc_shape",
+    MM_OK
+    + "\nacc2 = pl.tile.create([32, 64], pl.FP32, target_memory=pl.MemorySpace.Acc)\nacc = pl.matmul_acc(acc2, a_l0, b_l0)",
+)
+mm(
+    "mm_left_too_big",
+    MM_OK.replace(
+        "[64, 128], target_memory=pl.MemorySpace.Mat)", "[64, 128], target_memory=pl.MemorySpace.Mat)"
+    ).replace("a: pl.Tensor[[64, 128], pl.FP16]", "a: pl.Tensor[[64, 128], pl.FP16]"),
+)
+mm(
+    "mm_fp32_operands",
+    MM_OK,
+    replace=[
+        (
+            "a: pl.Tensor[[64, 128], pl.FP16],\n        b: pl.Tensor[[128, 64], pl.FP16],\n        c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        a_l1",
+            "a: pl.Tensor[[64, 128], pl.FP32],\n        b: pl.Tensor[[128, 64], pl.FP32],\n        c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        a_l1",
+        )
+    ],
+)
+mm(
+    "mm_b_trans_ok",
+    MM_OK.replace("acc = pl.matmul(a_l0, b_l0)", "acc = pl.matmul(a_l0, b_l0, b_trans=False)"),
+)
+mm("mm_store_left", MM_OK + "\nacc = a_l0")
+mm("mm_load_acc_direct", "acc = pl.load(c, [0, 0], [64, 64], target_memory=pl.MemorySpace.Acc)")
+mm(
+    "mm_k_loop_ok",
+    """acc = pl.tile.create([64, 64], pl.FP32, target_memory=pl.MemorySpace.Acc)
+for k0 in pl.range(0, 128, 64):
+    a_l1 = pl.load(a, [0, k0], [64, 64], target_memory=pl.MemorySpace.Mat)
+    b_l1 = pl.load(b, [k0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+    a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)
+    b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)
+    acc = pl.matmul_acc(acc, a_l0, b_l0, init_cond=(k0 == 0))""",
+)
+mm(
+    "mm_k_loop_overrun",
+    """acc = pl.tile.create([64, 64], pl.FP32, target_memory=pl.MemorySpace.Acc)
+for k0 in pl.range(0, 128, 64):
+    a_l1 = pl.load(a, [0, k0], [64, 128], target_memory=pl.MemorySpace.Mat)
+    b_l1 = pl.load(b, [k0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)
+    a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)
+    b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)
+    acc = pl.matmul_acc(acc, a_l0, b_l0, init_cond=(k0 == 0))""",
+)
+# two-function family
+two("two_ok")
+two("kernel_called_twice_ok", orch_body="out = self.scale(a, out)\nout = self.scale(out, out)")
+two("kernel_gets_tile", orch_body="t = pl.load(a, [0, 0], [64, 64])\nout = self.scale(t, out)")
+two(
+    "orch_creates_tensor_ok",
+    orch_body="tmp = pl.create_tensor([64, 64], dtype=pl.FP32)\ntmp = self.scale(a, tmp)\nout = self.scale(tmp, out)",
+)
+two(
+    "orch_create_wrong_shape",
+    orch_body="tmp = pl.create_tensor([32, 64], dtype=pl.FP32)\ntmp = self.scale(a, tmp)\nout = self.scale(tmp, out)",
+)
+two("orch_parallel_calls_ok", orch_body="for i in pl.parallel(0, 2):\n    out = self.scale(a, out)")
+two("orch_scalar_arith", orch_body="n = 3\nm = n * 2\nout = self.scale(a, out)")
+two(
+    "kernel_calls_kernel",
+    scale_body="t = pl.mul(t, 2.0)\ny = self.helper(x, y)",
+    replace=[
+        (
+            "    @pl.function(type=pl.FunctionType.Orchestration)",
+            "    @pl.function(type=pl.FunctionType.InCore)\n    def helper(\n        self,\n        x: pl.Tensor[[64, 64], pl.FP32],\n        y: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        t = pl.load(x, [0, 0], [64, 64])\n        y = pl.store(t, [0, 0], y)\n        return y\n\n    @pl.function(type=pl.FunctionType.Orchestration)",
+        )
+    ],
+)
+two("store_into_in_param", scale_body="t = pl.mul(t, 2.0)\nx = pl.store(t, [0, 0], x)")
+two(
+    "return_input_instead",
+    replace=[
+        (
+            "        y = pl.store(t, [0, 0], y)\n        return y",
+            "        y = pl.store(t, [0, 0], y)\n        return x",
+        )
+    ],
+)
+two("orch_returns_tensor_param_ok", orch_body="out = self.scale(a, out)")
+two("orch_slice_arg", orch_body="half = a[0:32, 0:64]\nout = self.scale(half, out)")
+two(
+    "orch_assemble_ok",
+    orch_body="tmp = pl.create_tensor([64, 64], dtype=pl.FP32)\ntmp = self.scale(a, tmp)\nout = pl.assemble(out, tmp, [0, 0])",
+)
+two("kernel_valid_shape_bigger", scale_body="t = pl.load(x, [0, 0], [64, 64], valid_shape=[64, 128])")
+two("kernel_valid_shape_ok", scale_body="t = pl.load(x, [0, 0], [64, 64], valid_shape=[32, 64])")
+two("tile_slice_beyond", scale_body="s = pl.slice(t, [32, 64], [48, 0])\nt = pl.mul(t, 2.0)")
+two(
+    "tile_create_3d",
+    scale_body="z = pl.tile.create([2, 32, 64], pl.FP32, target_memory=pl.MemorySpace.Vec)\nt = pl.mul(t, 2.0)",
+)
+two("tile_reshape_1d", scale_body="r = pl.reshape(t, [4096])\nt = pl.reshape(r, [64, 64])")
+two(
+    "carry_two_yield_one",
+    scale_body="for i, (p, q) in pl.range(0, 2, init_values=(t, t)):\n    p2 = pl.add(p, q)\n    r = pl.yield_(p2)\nt = r",
+)
+two(
+    "carry_nested_ok",
+    scale_body="for i, (p,) in pl.range(0, 2, init_values=(t,)):\n    for j, (q,) in pl.range(0, 2, init_values=(p,)):\n        q2 = pl.add(q, q)\n        qr = pl.yield_(q2)\n    pr = pl.yield_(qr)\nt = pr",
+)
+two(
+    "while_without_cond",
+    scale_body="for (p,) in pl.while_(init_values=(t,)):\n    p2 = pl.add(p, p)\n    pr = pl.yield_(p2)\nt = pr",
+)
+two(
+    "muls_int_tile",
+    scale_body="ti = pl.cast(t, target_type=pl.INT32)\nti = pl.mul(ti, 2.5)\nt = pl.cast(ti, target_type=pl.FP32)",
+)
+two("exp_then_log_ok", scale_body="t = pl.log(pl.exp(t))")
+two("row_sum_no_tmp", scale_body="r = pl.row_sum(t)\nt = pl.row_expand_mul(t, r)")
+two(
+    "full_shape_mismatch_add",
+    scale_body="f = pl.tile.full([32, 64], dtype=pl.FP32, value=0.0)\nt = pl.add(t, f)",
+)
+two("store_partial_ok", scale_body="h = pl.load(x, [0, 0], [32, 64])\ny = pl.store(h, [32, 0], y)")
+two("store_partial_overrun", scale_body="h = pl.load(x, [0, 0], [32, 64])\ny = pl.store(h, [48, 0], y)")
+two(
+    "load_dynamic_offset_ok",
+    scale_body="for i in pl.range(0, 2):\n    h = pl.load(x, [i * 32, 0], [32, 64])\n    y = pl.store(h, [i * 32, 0], y)",
+)
+
+
+# --- held-out round 5 (`tests/data/postparse_round5`): scopes of an Opaque function
+# (`pl.at`, `pl.spmd`, `pl.manual_scope`), scalar parameters, the orchestration's own ops,
+# arrays, views; one mistake (or none) each.
+_ROUND_5: dict[str, str] = {}
+
+
+_OPAQUE = """import pypto.language as pl
+
+
+@pl.program
+class Scoped:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{body}
+        return out
+"""
+_SCALAR = """import pypto.language as pl
+
+
+@pl.program
+class Sc:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        n: pl.Scalar[pl.INDEX],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{orch}
+        return out
+"""
+
+
+def op(name: str, body: str) -> None:
+    _ROUND_5[f"r5_{name}.py"] = _OPAQUE.format(body=_indented(body))
+
+
+def sc(name: str, body: str, orch: str = "out = self.kernel(a, n, out)") -> None:
+    _ROUND_5[f"r5_{name}.py"] = _SCALAR.format(body=_indented(body), orch=_indented(orch))
+
+
+AT = "with pl.at(level=pl.Level.CORE_GROUP):\n"
+op("at_ok", AT + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)")
+op(
+    "at_nested_at",
+    AT
+    + "    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_two_scopes_ok",
+    AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)\n"
+    + AT
+    + "    u = pl.load(a, [64, 0], [64, 64])\n    out = pl.store(u, [64, 0], out)",
+)
+op(
+    "at_tile_crosses_scopes",
+    AT + "    t = pl.load(a, [0, 0], [64, 64])\n" + AT + "    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_loop_of_scopes_ok",
+    "for i in pl.range(0, 2):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [i * 64, 0], [64, 64])\n        out = pl.store(t, [i * 64, 0], out)",
+)
+op(
+    "at_scalar_param_offset_ok",
+    AT + "    t = pl.load(a, [n, 0], [64, 64])\n    out = pl.store(t, [n, 0], out)",
+)
+op("at_tensor_add_ok", AT + "    x = pl.add(a, a)\n    out = pl.assemble(out, x, [0, 0])")
+op(
+    "at_tensor_add_outside",
+    "x = pl.add(a, a)\n" + AT + "    t = pl.load(x, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "at_name_hint_ok",
+    'with pl.at(level=pl.Level.CORE_GROUP, name_hint="copy"):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)',
+)
+op(
+    "at_name_hint_bad",
+    'with pl.at(level=pl.Level.CORE_GROUP, name_hint="1copy"):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)',
+)
+op(
+    "at_level_host_tile",
+    "with pl.at(level=pl.Level.HOST):\n    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "spmd_ok",
+    "with pl.spmd(2):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        i = pl.get_block_idx()\n        t = pl.load(a, [i * 64, 0], [64, 64])\n        out = pl.store(t, [i * 64, 0], out)",
+)
+op(
+    "spmd_zero_cores",
+    "with pl.spmd(0):\n    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "block_idx_outside",
+    "i = pl.get_block_idx()\n"
+    + AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)",
+)
+op(
+    "manual_scope_ok",
+    "with pl.manual_scope():\n"
+    + "    with pl.at(level=pl.Level.CORE_GROUP):\n        t = pl.load(a, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)",
+)
+op(
+    "while_in_scope_ok",
+    AT
+    + "    t = pl.load(a, [0, 0], [64, 64])\n    for (k, u) in pl.while_(init_values=(0, t)):\n        pl.cond(k < 3)\n        u2 = pl.add(u, u)\n        k2 = k + 1\n        k3, u3 = pl.yield_(k2, u2)\n    out = pl.store(u3, [0, 0], out)",
+)
+op(
+    "read_scalar_ok",
+    AT
+    + "    v = pl.read(a, [0, 0])\n    t = pl.load(a, [0, 0], [64, 64])\n    t = pl.add(t, v)\n    out = pl.store(t, [0, 0], out)",
+)
+sc(
+    "scalar_param_float_offset",
+    "t = pl.load(a, [0, 0], [64, 64])\nf = n * 0.5\nu = pl.load(a, [f, 0], [64, 64])\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "scalar_loop_bound_ok",
+    "for i in pl.range(0, n):\n    t = pl.load(a, [i, 0], [1, 64])\n    out = pl.store(t, [i, 0], out)",
+)
+sc(
+    "scalar_cmp_if_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    t = pl.add(t, t)\nout = pl.store(t, [0, 0], out)",
+)
+sc(
+    "scalar_if_else_yield_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    u = pl.add(t, t)\nelse:\n    u = pl.mul(t, t)\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "if_only_then_binds",
+    "t = pl.load(a, [0, 0], [64, 64])\nif n > 2:\n    u = pl.add(t, t)\nout = pl.store(u, [0, 0], out)",
+)
+sc("read_write_scalar", "v = pl.read(a, [0, 0])\npl.write(out, [0, 0], v)")
+sc(
+    "reinterpret_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reinterpret_view(t, pl.INT32)\nr2 = pl.reinterpret_view(r, pl.FP32)\nout = pl.store(r2, [0, 0], out)",
+)
+sc(
+    "reinterpret_fp16",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reinterpret_view(t, pl.FP16)\nout = pl.store(r, [0, 0], out)",
+)
+sc(
+    "orch_scalar_expr_arg",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="m = n + 1\nout = self.kernel(a, m, out)",
+)
+sc(
+    "orch_literal_scalar_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, 3, out)",
+)
+sc(
+    "orch_float_scalar",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, 3.5, out)",
+)
+sc(
+    "orch_missing_arg",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="out = self.kernel(a, out)",
+)
+sc(
+    "orch_loop_calls_ok",
+    "t = pl.load(a, [n, 0], [64, 64])\nout = pl.store(t, [n, 0], out)",
+    orch="for i in pl.range(0, 2):\n    out = self.kernel(a, i * 64, out)",
+)
+sc(
+    "orch_dim_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="m = pl.dim(a, 0)\nout = self.kernel(a, m, out)",
+)
+sc(
+    "orch_tensor_view_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="v = pl.reshape(a, [64, 128])\nw = pl.reshape(v, [128, 64])\nout = self.kernel(w, n, out)",
+)
+sc(
+    "orch_reshape_count",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="v = pl.reshape(a, [64, 64])\nout = self.kernel(v, n, out)",
+)
+sc(
+    "array_ok",
+    "arr = pl.array.create(4, pl.INT32)\narr = pl.array.update_element(arr, 0, 7)\nk = arr[0]\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+sc(
+    "array_2d_index",
+    "arr = pl.array.create(4, pl.INT32)\nk = arr[0, 1]\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+sc("tile_sort32", "t = pl.load(a, [0, 0], [1, 64])\ns = pl.sort32(t)\nout = pl.store(t, [0, 0], out)")
+sc(
+    "col_expand_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.col_sum(t)\nu = pl.col_expand_mul(t, r)\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "row_expand_col_vector_wrong",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.col_sum(t)\nu = pl.col_expand_mul(t, pl.transpose(r, 0, 1))\nout = pl.store(u, [0, 0], out)",
+)
+sc(
+    "fillpad_valid_ok",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[60, 64])\nu = pl.fillpad(t, pad_value=pl.PadValue.zero)\nout = pl.store(u, [0, 0], out)",
+)
+sc("load_clamp_ok", "t = pl.load(a, [96, 0], [64, 64], clamp=True)\nout = pl.store(t, [0, 0], out)")
+sc("load_past_end", "t = pl.load(a, [96, 0], [64, 64])\nout = pl.store(t, [0, 0], out)")
+sc(
+    "store_tile_into_tile",
+    "t = pl.load(a, [0, 0], [64, 64])\nu = pl.load(a, [64, 0], [64, 64])\nu = pl.store(t, [0, 0], u)\nout = pl.store(u, [0, 0], out)",
+)
+
+
 def round_3_text(name: str) -> str:
     body, a_dtype, b_dtype = ROUND_3[name]
     cls = "R3" + name.title().replace("_", "")
@@ -393,6 +925,10 @@ def device_loop_text(name: str) -> str:
 def kernels_of(folder: str) -> dict[str, str]:
     if folder == "postparse_round3":
         return {f"small_r3_{name}.py": round_3_text(name) for name in ROUND_3}
+    if folder == "postparse_round5":
+        return dict(_ROUND_5)
+    if folder == "postparse_round4":
+        return dict(_ROUND_4)
     if folder == "parser_round3":
         return {f"small_r3p_{name}.py": parser_round_3_text(name) for name in PARSER_ROUND_3}
     if folder == "postparse_cases":

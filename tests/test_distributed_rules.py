@@ -42,14 +42,34 @@ def test_a_distributed_call_is_judged_as_the_real_parser_judges_it(case):
     assert errors[:1] == [(expected["message"], expected["line"], expected["column"])]
 
 
-def test_the_three_common_distributed_ops_are_analysed(tmp_path):
-    """`alloc_window_buffer`, `window` and `world_size` are typed (a `pl.Ptr`, a
-    `pld.DistributedTensor[[1, 256], pl.FP32]`, an INT64 scalar), so what reads them is
-    checked: only the ring's `pld.tensor.allreduce` is left not analysed."""
+def test_every_distributed_op_of_the_ring_is_analysed():
+    """`alloc_window_buffer`, `window`, `world_size` and the ring's `pld.tensor.allreduce`
+    are all typed by their rules (the allreduce's result is its target's window): nothing
+    of the ring program is left not analysed."""
     ring = REPO / "tests" / "data" / "distributed_cases" / "ring.py"
     report = json.loads(run_pto_lsp("check", "--format", "json", str(ring)).stdout)
     [entry] = report["files"]
-    lines = ring.read_text().splitlines()
-    assert [lines[span["start"]["line"]].strip() for span in entry["notAnalysed"]] == [
-        'data = pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum, mode="ring")'
+    assert entry["notAnalysed"] == [] and entry["diagnostics"] == []
+
+
+UPSTREAM = REPO.parent / "shared" / "corpus" / "upstream"
+
+
+@pytest.mark.skipif(not UPSTREAM.is_dir(), reason="../shared/corpus/upstream is not beside the repo")
+def test_no_distributed_call_of_the_public_code_is_left_not_analysed():
+    """Every `pld.` call of pypto's distributed system tests and examples and of pypto-lib
+    (where the real compiler builds them) is analysed: none starts a not-analysed range."""
+    roots = [
+        UPSTREAM / "pypto" / "tests" / "st" / "distributed",
+        UPSTREAM / "pypto" / "examples",
+        UPSTREAM / "pypto-lib",
     ]
+    report = json.loads(run_pto_lsp("check", "--format", "json", *map(str, roots)).stdout)
+    left = []
+    for entry in report["files"]:
+        lines = Path(entry["path"]).read_text(encoding="utf-8").splitlines()
+        for span in entry["notAnalysed"]:
+            start = span["start"]
+            if lines[start["line"]][start["character"] :].startswith("pld."):
+                left.append((entry["path"], start["line"] + 1))
+    assert len(report["files"]) > 100 and left == []

@@ -4,6 +4,8 @@ and `cache=` in the signature help and keyword completion of `pl.load`."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from lsp_client import RecordingClient, open_document, wait_for_version
 from lsprotocol import types as lsp
 
@@ -176,3 +178,30 @@ async def test_keyword_completion_inside_pl_load_offers_cache(client: RecordingC
     assert again is not None
     again_items = again.items if isinstance(again, lsp.CompletionList) else again
     assert [item.label for item in again_items] == ["valid_shape=", "target_memory=", "cache="]
+
+
+async def test_the_distributed_ops_show_their_types_and_results(client: RecordingClient):
+    """A multi-rank kernel (`tests/data/distributed_cases/ops_ok.py`, which the real parser
+    builds): the comm context and the rank it gives are typed, a remote load's result is
+    its tile, and a notify says it has none."""
+    text = (Path(__file__).parent / "data" / "distributed_cases" / "ops_ok.py").read_text()
+    await opened(client, text)
+
+    async def hover_on(needle: str, offset: int = 0) -> str:
+        result = await client.text_document_hover_async(
+            lsp.HoverParams(
+                text_document=lsp.TextDocumentIdentifier(uri=URI), position=position(needle, offset, text)
+            )
+        )
+        assert result is not None and isinstance(result.contents, lsp.MarkupContent)
+        return result.contents.value
+
+    assert (await hover_on("ctx = ")).startswith("`ctx`: **CommCtx**")
+    assert (await hover_on("my_rank = ")).startswith("`my_rank`: **Scalar** · INT32")
+    load = await hover_on("pld.tile.remote_load(", 10)
+    assert "pld.tile.remote_load(target, peer, offsets, shape, valid_shape=)" in load
+    assert "Result for these operands: `pl.Tile[[1, 64], pl.FP32]`" in load
+    notify = await hover_on("pld.system.notify(", 12)
+    assert "Result: none (a side-effect-only distributed op)" in notify
+    data = await hover_on("data = pld.window", 1)
+    assert data.startswith("`data`: **DistributedTensor** · [1, 64] · FP32 · window-bound")

@@ -115,7 +115,7 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                     if value < used:
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (63, 0)  # measured; docs/diagnostics.md
+    assert (exact, at_most) == (64, 0)  # measured; docs/diagnostics.md
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")

@@ -43,15 +43,37 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # the 8 accepted an error. Five more since: a string where an op takes a positional
 # expression, a string dtype keyword, a loop's results past its iteration arguments, the
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
-# bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque.
+# bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
+# loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer),
+# a value made in a plain loop read after it (SSAVerify after ConvertToSSA).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_float_range_bound.py",
-    "small_r3p_loop_var_used_after.py",
-    "small_r3p_memory_space_wrong_enum.py",
     "small_r3p_none_argument.py",
     "small_r3p_shape_with_float.py",
+}
+# Round 4, of kinds none of the rounds before had (matmuls through Mat/Left/Right/Acc, a
+# kernel and its orchestration: tiles handed to kernels, kernels calling kernels, results
+# rebound in another memory space or view, windows past the end), judged by the real
+# compiler and run through pto-lsp before any check was written for them: 14 of the 18
+# rejected got the real message (13 at the real place, one the real error names none
+# for), none of the 26 accepted an error. The three checks written after it (a rebinding
+# that changes a tile's memory space or view, a kernel calling a kernel) brought 18 of 18.
+ROUND_4_VERDICTS = json.loads((DATA / "postparse_round4" / "verdicts.json").read_text(encoding="utf-8"))
+# Round 5, of kinds none of the rounds before had (the scopes of an Opaque function, scalar
+# parameters, the orchestration's own ops, arrays, views), judged by the real compiler and
+# run through pto-lsp (main of the second session of 2026-12-07) before any check was
+# written for them: 10 of the 17 rejected got the real message at the real place, none of
+# the 25 accepted an error. (A kernel using `pl.set_cache_policy` is left out: the real
+# compiler of e2d0f78 has no such op, and the feature's specification is what pto-lsp
+# implements.) Written after it: an integer and a float scalar in one operation, a block
+# query outside every kernel, a value one branch of an `if` makes: 13 of 17.
+ROUND_5_VERDICTS = json.loads((DATA / "postparse_round5" / "verdicts.json").read_text(encoding="utf-8"))
+ROUND_5_MISSES = {
+    "r5_array_2d_index.py",  # an array subscript of two indices
+    "r5_at_level_host_tile.py",  # the real error's message is empty
+    "r5_at_nested_at.py",  # a CORE_GROUP scope in another: its kernel's name (the outliner's) is called
+    "r5_at_tile_crosses_scopes.py",  # a tile one scope makes, another reads: an internal error
 }
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
@@ -62,6 +84,8 @@ CASES = {p.name: p for p in materialize(DATA / "postparse_cases", WRITTEN / "pos
 HELD_OUT = {p.name: p for p in materialize(DATA / "postparse_heldout", WRITTEN / "postparse_heldout")}
 ROUND_3 = {p.name: p for p in materialize(DATA / "postparse_round3", WRITTEN / "postparse_round3")}
 PARSER_ROUND_3 = {p.name: p for p in materialize(DATA / "parser_round3", WRITTEN / "parser_round3")}
+ROUND_4 = {p.name: p for p in materialize(DATA / "postparse_round4", WRITTEN / "postparse_round4")}
+ROUND_5 = {p.name: p for p in materialize(DATA / "postparse_round5", WRITTEN / "postparse_round5")}
 
 
 def check_json(*paths: Path) -> dict[str, list[dict]]:
@@ -85,6 +109,8 @@ REPORTED = check_json(*CASES.values())
 REPORTED_HELD_OUT = check_json(*HELD_OUT.values())
 REPORTED_ROUND_3 = check_json(*ROUND_3.values())
 REPORTED_PARSER_ROUND_3 = check_json(*PARSER_ROUND_3.values())
+REPORTED_ROUND_4 = check_json(*ROUND_4.values())
+REPORTED_ROUND_5 = check_json(*ROUND_5.values())
 
 
 def _position(diagnostic: dict) -> tuple[int, int]:
@@ -147,7 +173,24 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.87
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.92
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_4_VERDICTS))
+def test_each_round_4_mistake_gets_what_the_real_compiler_says(name: str):
+    _judge(ROUND_4_VERDICTS[name], REPORTED_ROUND_4[name])
+
+
+@pytest.mark.parametrize("name", sorted(set(ROUND_5_VERDICTS) - ROUND_5_MISSES))
+def test_each_round_5_mistake_gets_what_the_real_compiler_says(name: str):
+    _judge(ROUND_5_VERDICTS[name], REPORTED_ROUND_5[name])
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_5_MISSES))
+def test_a_round_5_mistake_not_reported_yet_gets_no_error_before_its_line(name: str):
+    real = ROUND_5_VERDICTS[name]["errors"][0]
+    errors = [d for d in REPORTED_ROUND_5[name] if d["severity"] == 1]
+    assert all(_position(d)[0] >= real["line"] for d in errors), errors
 
 
 def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():

@@ -43,8 +43,8 @@ def test_a_program_with_an_unmodelled_construct_is_not_shown(tmp_path, stage):
     path.write_text(RING)
     view = run_pto_lsp("compile", str(path), "--after", stage).stdout
     assert (
-        "# pypto.program: Ring -- not shown: `pld.alloc_window_buffer(256 * 4)` (line 9) is not modelled"
-        in view
+        "# pypto.program: Ring -- not shown: the IR of the distributed op `pld.alloc_window_buffer(256 * 4)` "
+        "(line 9) is not modelled" in view
     )
     assert "pld.window" not in view
     # The other program of the file is printed as before.

@@ -22,23 +22,33 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
 from conftest import CORPUS, REPO, run_cli, run_pto_lsp
 from lsp_client import RecordingClient, open_document, wait_for_version
 from lsprotocol import types as lsp
+from postparse_mutants import materialize
 
-CASES = REPO / "tests" / "data" / "verifier_cases"
+DATA = REPO / "tests" / "data"
+# The cases written out (`postparse_mutants.materialize`): the mutants of ../shared kernels
+# are made from their recipes (`mutants.json`), ours copied, into one folder each.
+_WRITTEN = tempfile.TemporaryDirectory(prefix="verifier-")  # lives as long as the module
+WRITTEN = Path(_WRITTEN.name).resolve()
+CASES = WRITTEN / "verifier_cases"
+CASE_PATHS = {p.name: p for p in materialize(DATA / "verifier_cases", CASES)}
 VERDICTS_FILE = REPO / "tests" / "data" / "verifier_verdicts.json"
 CORPUS_FILE = REPO / "tests" / "data" / "verifier_corpus_warnings.json"
 VERDICTS = json.loads(VERDICTS_FILE.read_text(encoding="utf-8")) if VERDICTS_FILE.exists() else {}
-HELDOUT = REPO / "tests" / "data" / "verifier_heldout"
+HELDOUT = WRITTEN / "verifier_heldout"
+HELDOUT_PATHS = {p.name: p for p in materialize(DATA / "verifier_heldout", HELDOUT)}
 HELDOUT_FILE = REPO / "tests" / "data" / "verifier_heldout_verdicts.json"
 HELDOUT_VERDICTS = json.loads(HELDOUT_FILE.read_text(encoding="utf-8")) if HELDOUT_FILE.exists() else {}
 CORPUS_WARNINGS = json.loads(CORPUS_FILE.read_text(encoding="utf-8")) if CORPUS_FILE.exists() else {}
 SEVERITY = {1: "error", 2: "warning"}
 NOT_RECORDED = "the real compiler's report is not recorded yet (tests/record_verifier_verdicts.py)"
+NO_SHARED = "a mutant of a ../shared kernel, and no ../shared beside the repository"
 
 
 def _check_json(*paths: Path) -> dict[str, list[dict]]:
@@ -54,16 +64,27 @@ def _verifier(diagnostics: list[dict]) -> list[dict]:
 
 def _as_real(diagnostic: dict, located: bool) -> tuple:
     """Ours as the recorder writes the real report: a place in the case file the message
-    names (`InOutUseDiscipline`'s call) relative to the repository."""
+    names (`InOutUseDiscipline`'s call) relative to the repository, where the case's folder is."""
     start = diagnostic["range"]["start"]
     where = (start["line"] + 1, start["character"] + 1) if located else (None, None)
-    return (SEVERITY[diagnostic["severity"]], diagnostic["message"].replace(f"{REPO}/", ""), *where)
+    return (SEVERITY[diagnostic["severity"]], _as_recorded(diagnostic["message"]), *where)
+
+
+def _as_recorded(message: str) -> str:
+    """A message naming a case written out here, naming it where the recording found it."""
+    return message.replace(f"{WRITTEN}/", "tests/data/").replace(f"{REPO}/", "")
+
+
+def _case(paths: dict[str, Path], name: str) -> Path:
+    if name not in paths:
+        pytest.skip(NO_SHARED)
+    return paths[name]
 
 
 @pytest.mark.skipif(not VERDICTS, reason=NOT_RECORDED)
 @pytest.mark.parametrize("name", sorted(VERDICTS))
 def test_each_case_gets_exactly_the_real_report(name: str):
-    _assert_real_report(CASES / name, VERDICTS[name])
+    _assert_real_report(_case(CASE_PATHS, name), VERDICTS[name])
 
 
 # The held-out mutants (tests/data/verifier_heldout): written after the checks, in two rounds.
@@ -89,7 +110,7 @@ HELDOUT_MISSES = {
     ],
 )
 def test_each_heldout_case_gets_exactly_the_real_report(name: str):
-    _assert_real_report(HELDOUT / name, HELDOUT_VERDICTS[name])
+    _assert_real_report(_case(HELDOUT_PATHS, name), HELDOUT_VERDICTS[name])
 
 
 def _assert_real_report(path: Path, real: dict) -> None:
@@ -130,13 +151,13 @@ def test_each_case_past_the_verifier_gets_the_real_later_error_or_none(name: str
     returned where a Tensor is declared compiles fine) — then we show no error at all —
     or fails in a later pass (`no_return.py`: ConvertTensorToTileOps' InternalError),
     which we show with its message, line and column."""
-    _assert_real_later_errors(CASES / name, VERDICTS[name])
+    _assert_real_later_errors(_case(CASE_PATHS, name), VERDICTS[name])
 
 
 @pytest.mark.skipif(not HELDOUT_VERDICTS, reason=NOT_RECORDED)
 @pytest.mark.parametrize("name", sorted(HELDOUT_VERDICTS))
 def test_each_heldout_case_past_the_verifier_gets_the_real_later_error_or_none(name: str):
-    _assert_real_later_errors(HELDOUT / name, HELDOUT_VERDICTS[name])
+    _assert_real_later_errors(_case(HELDOUT_PATHS, name), HELDOUT_VERDICTS[name])
 
 
 def _assert_real_later_errors(path: Path, real: dict) -> None:
@@ -184,7 +205,7 @@ async def test_an_error_and_a_warning_of_the_verifier_live(client: RecordingClie
     for name, severity in (("for_size_mismatch.py", "error"), ("unused_variable.py", "warning")):
         [real] = [d for d in VERDICTS[name]["diagnostics"] if d["severity"] == severity]
         uri = f"file:///work/kernels/{name}"
-        open_document(client, (CASES / name).read_text(encoding="utf-8"), uri)
+        open_document(client, CASE_PATHS[name].read_text(encoding="utf-8"), uri)
         published = [d for d in await wait_for_version(client, uri, 1) if str(d.code).startswith("PTO6")]
         [diagnostic] = [d for d in published if d.message == real["message"]]
         start = diagnostic.range.start

@@ -82,6 +82,7 @@ NOT_LOWERED = "PTO401"  # a declaration the lowering does not reach (see pto_lsp
 # pre-pipeline checks' warnings (src/ir/verifier/ in PyPTO).
 VERIFY_INOUT_USE = "PTO602"  # InOutUseValid: "variable 'out' was passed as InOut/Out at ..."
 VERIFY_TYPE_CHECK = "PTO601"  # TypeChecked: "ForStmt size mismatch: ...", "Type kind mismatch in ..."
+VERIFY_SSA_SCOPE = "PTO604"  # SSAVerify after ConvertToSSA: "Variable 'tc' used outside its defining scope"
 VERIFY_NO_REDUNDANT_BLOCKS = "PTO603"  # NoRedundantBlocks: "YieldStmt before the terminating position; ..."
 UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream

@@ -32,6 +32,7 @@ class Stage(str, enum.Enum):
     ORCHESTRATION_CODEGEN = "orchestration codegen"
     PTO_CODEGEN = "PTO codegen"
     VERIFIER = "pipeline_input"  # the IR verifier, before the first pass
+    CONVERT_TO_SSA = "ConvertToSSA"  # the IR verifier after ConvertToSSA
     CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
     LEGALIZE_TILE_CAST = "LegalizeTileCast"
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"

@@ -6,14 +6,19 @@ The real PTO codegen writes every device function (InCore, AIC, AIV; a CORE_GROU
 upward. So a `pl.range` / `pl.parallel` loop whose step is a constant of zero or less
 stops it, at the loop: `loops in device functions must have a positive step, but this
 loop steps by -1. ...`. Nothing before codegen folds such a loop away: an empty or a
-one-trip descending loop is refused as well (recorded with the real compiler). A
+one-trip descending loop is refused as well (recorded with the real compiler). A float
+literal bound has no cast to the loop's `index` type (`EmitCastToIndex does not support
+floating-point types (got f32)`), where Simplify did not refuse it first. A
 `pl.unroll` loop is unrolled long before, and an orchestration emits C++, where a
 descending loop is fine. A step only known at run time is not judged (the real check
 does not either).
 
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
-no place: we point at the op). Only the ops recorded so with the real compiler are judged
+no place: we point at the op); so does a kernel calling another kernel
+(`No codegen registered for operation: helper`: nothing inlines an InCore function), and
+a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
+is a `tensor.alloc`, which PTO codegen has no form for). Only the ops recorded so with the real compiler are judged
 (`tile.sin`, `tile.cos` and the others without a table entry are lowered by a pass first).
 """
 
@@ -35,8 +40,9 @@ from compiler.ir import (
     InCoreScopeStmt,
     Program,
     Stmt,
+    TileType,
 )
-from compiler.ir.visit import child_stmts, own_calls
+from compiler.ir.visit import child_stmts, loop_header_span, own_calls
 
 _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
@@ -46,6 +52,9 @@ _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 UNEMITTABLE_OPS = frozenset({"tile.expands"})
 # Both checks throw the real `ValueError` (`CHECK_SPAN`, `ThrowNoCodegenForCall`).
 _EXCEPTION = "ValueError"
+
+
+FLOAT_BOUND_MESSAGE = "EmitCastToIndex does not support floating-point types (got f32)"
 
 
 def descending_loop_message(step: int) -> str:
@@ -65,9 +74,10 @@ def unemittable_op_message(op: str) -> str:
 def device_codegen_errors(program: Program) -> list[Diagnostic]:
     """What PTO codegen refuses in `program`'s device code, in source order."""
     found: list[Diagnostic] = []
+    kernels = frozenset(f.name for f in program.functions if f.func_type in _DEVICE)
     for function in program.functions:
         for stmt in _device_statements(function):
-            found.extend(_statement_errors(stmt))
+            found.extend(_statement_errors(stmt, kernels))
     return found
 
 
@@ -100,14 +110,33 @@ def _statements(stmt: Stmt) -> Iterator[Stmt]:
         yield from _statements(child)
 
 
-def _statement_errors(stmt: Stmt) -> list[Diagnostic]:
-    found = [_error(unemittable_op_message(c.op), c.span) for c in own_calls(stmt) if c.op in UNEMITTABLE_OPS]
+def _statement_errors(stmt: Stmt, kernels: frozenset[str]) -> list[Diagnostic]:
+    found = [
+        _error(unemittable_op_message(name), call.span)
+        for call in own_calls(stmt)
+        if (name := _unemittable(call.op, call.type, kernels)) is not None
+    ]
     if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
         step = stmt.step
         if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
-            header = Span(stmt.span.start_line, stmt.span.start_col, step.span.end_line, step.span.end_col)
-            found.insert(0, _error(descending_loop_message(step.value), header))
+            found.insert(0, _error(descending_loop_message(step.value), loop_header_span(stmt)))
+        elif any(
+            isinstance(bound, Const) and type(bound.value) is float for bound in (stmt.start, stmt.stop, step)
+        ):
+            # Each bound is cast to `index` for the `scf.for`; a float literal (fp32) has no cast.
+            found.insert(0, _error(FLOAT_BOUND_MESSAGE, loop_header_span(stmt)))
     return found
+
+
+def _unemittable(op: str, call_type: object, kernels: frozenset[str]) -> str | None:
+    """The name codegen finds no emitter for: an op of `UNEMITTABLE_OPS`, or another kernel
+    called from a kernel (`self.helper(...)`: a call of a function is no op of the backend)."""
+    if op in UNEMITTABLE_OPS:
+        return op
+    if op == "tile.create" and isinstance(call_type, TileType) and call_type.memory == "DDR":
+        return "tensor.alloc"  # a tile in DDR is given a tensor's buffer, which no kernel allocates
+    callee = op.removeprefix("self.")
+    return callee if op.startswith("self.") and callee in kernels else None
 
 
 def _error(message: str, span: Span) -> Diagnostic:

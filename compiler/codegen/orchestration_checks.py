@@ -75,6 +75,8 @@ from compiler.ir.visit import child_stmts, own_calls, walk_stmts
 REGISTERED_TENSOR_OPS = frozenset(
     {"create", "read", "write", "slice", "reshape", "reinterpret_view", "transpose", "view", "dim"}
 )
+# The block queries (`pl.get_block_idx()`): tensor ops of no operand, which only a kernel has.
+BLOCK_QUERIES = frozenset({"tensor.get_block_idx", "tensor.get_block_num", "tensor.get_subblock_idx"})
 # Ops that make a tile out of no tile: in an orchestration, the tile's buffer is a `tile.alloc`
 # (tiles computed from these tiles would be reported on these already).
 TILE_MAKERS = frozenset({"tile.load", "tile.create_tile", "tile.create", "tile.full"})
@@ -266,7 +268,9 @@ def _int(expr: object) -> int | None:
 
 def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
     namespace, _, name = call.op.partition(".")
-    if namespace == "tensor" and (_first_operand_is(call, TensorType) or isinstance(call.type, TensorType)):
+    if namespace == "tensor" and (
+        _first_operand_is(call, TensorType) or isinstance(call.type, TensorType) or call.op in BLOCK_QUERIES
+    ):
         if name == "assemble":
             if isinstance(stmt, AssignStmt) and stmt.value is call and _atomic(call):
                 return _error(codes.ORCH_ATOMIC_ASSEMBLE, ATOMIC_ASSEMBLE_MESSAGE, call, "ValueError")

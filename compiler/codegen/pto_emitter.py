@@ -26,8 +26,14 @@ import re
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen import pto_op_names
-from compiler.codegen.not_modelled import format_dim, statement_problem, static_2d_problem, user_name
+from compiler.codegen import pto_op_names, scalar_compare
+from compiler.codegen.not_modelled import (
+    MODELLED_RANK,
+    format_dim,
+    statement_problem,
+    static_2d_problem,
+    user_name,
+)
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
 from compiler.ir import (
@@ -105,6 +111,7 @@ _PLAN_ONLY_OPS = frozenset(
 _NOT_INPLACE_UNARY = {"tile.rsqrt", "tile.recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
+_SCALAR_MIN_MAX = {"tile.min": "minsi", "tile.max": "maxsi"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -175,6 +182,7 @@ class Value:
     name: str  # its SSA name (a placeholder until the kernel is done: `ssa_names`)
     tile: TileBuf | None = None
     tensor: tuple[int, int, str] | None = None  # a tensor view: rows, cols, element type
+    dims: tuple[int, ...] = ()  # an N-D (rank > 2) tensor view's shape (its rows, cols: flattened)
     scalar: str | None = None  # "index" / "f32"
     alloc: int | None = None  # a tile's alloc (its index in `_Emitter.allocs`)
     hint: str = ""  # the name it was given, for the names of values made from it
@@ -233,6 +241,16 @@ class _Emitter:
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
+        self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
+        # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
+        self.follows: list[tuple[int, int]] = []
+        self.free_copies: dict[str, Value] = {}  # a while loop's copies of its carried scalars
+        # YieldFixup's moves: (else tile, phi, its lines), dropped where the two share a buffer.
+        self.fixups: list[tuple[int, int, range]] = []
+        self.layout_fixes = 0  # ResolveBackendOpLayouts' temporaries so far (`_row_major_operands`)
+        self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
+        self.carrying = 0  # how many enclosing loops carry a tile
+        self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
 
     # -------------------------------------------------------------- module
 
@@ -255,7 +273,11 @@ class _Emitter:
         ]
         addresses = [self.names.constant(ADDRESSES, address, "i64") for address in planned]
         names, constants = self.names.resolve()
-        lines = [*constants, *self.prologue, *(line for line, _ in self.lines), "return"]
+        dropped = {
+            line for source, phi, lines in self.fixups if planned[source] == planned[phi] for line in lines
+        }
+        body = [line for number, (line, _) in enumerate(self.lines) if number not in dropped]
+        lines = [*constants, *self.prologue, *self.head, *body, "return"]
         text = "\n".join([*head, *(f"  {line}" for line in lines), "  }", "}"]) + "\n"
         text = re.sub(f"{_ADDRESS_MARK}(\\d+){_ADDRESS_MARK}", lambda m: addresses[int(m.group(1))], text)
         return KernelCode(substitute(text, names), self.allocs, planned, last_use=self.last_use)
@@ -278,6 +300,8 @@ class _Emitter:
             for first, last in self.loops:
                 if alloc.point < first and last_use.get(index, alloc.point) >= first:
                     last_use[index] = max(last_use[index], last)
+        for index, phi in self.follows:
+            last_use[index] = max(last_use.get(index, 0), last_use.get(phi, 0))
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
         return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
@@ -298,6 +322,10 @@ class _Emitter:
         for index, var in enumerate(tensors):
             rows, cols, dtype = self._tensor_shape(var)
             args.append(f"%arg{index}: !pto.ptr<{dtype}>")
+            dims = self._nd_dims(var)
+            if dims:
+                self._nd_view(var, index, dims, dtype, id(var) in used)
+                continue
             # Every tensor parameter's view is named and its constants emitted; only the
             # used ones get a `pto.make_tensor_view`.
             view = self.names.name(VIEWS, f"{var.name}_view")
@@ -340,9 +368,9 @@ class _Emitter:
             self._expr(stmt.expr, None)
         elif isinstance(stmt, ForStmt) and stmt.kind in (ForKind.RANGE, ForKind.PARALLEL):
             self._for(stmt)
-        elif isinstance(stmt, WhileStmt) and not self.with_text:
+        elif isinstance(stmt, WhileStmt):
             self._while(stmt)
-        elif isinstance(stmt, IfStmt) and not self.with_text:
+        elif isinstance(stmt, IfStmt):
             self._if(stmt)
         elif isinstance(stmt, YieldStmt) and stmt.targets and self.indent:
             # A loop's closing yield of what it carries (bound in `_for`): no op, but a
@@ -385,11 +413,12 @@ class _Emitter:
         ):
             start = self._expr(init, None)
             if start.tensor is not None and isinstance(iter_arg.type, TensorType):
-                self.values[id(iter_arg)] = Value(start.name, tensor=start.tensor, hint=iter_arg.name)
-                self.values[id(target)] = Value(start.name, tensor=start.tensor, hint=target.name)
+                self.values[id(iter_arg)] = dataclasses.replace(start, hint=iter_arg.name)
+                self.values[id(target)] = dataclasses.replace(start, hint=target.name)
             elif start.tile is not None and start.alloc is not None:
                 self.values[id(iter_arg)] = start
                 self.values[id(target)] = start
+                self._refuse_repaired_carry(start, loop.span)
                 carried_tiles.append((position, start))
             else:
                 raise CodegenNotModelled(
@@ -405,7 +434,9 @@ class _Emitter:
         self._line(f"scf.for {induction} = {start} to {stop} step {step} {{", loop.span)
         first = self.point + 1  # the body's first statement
         self.indent += 1
+        self.carrying += bool(carried_tiles)
         self._stmt(loop.body)
+        self.carrying -= bool(carried_tiles)
         self.indent -= 1
         self.loops.append((first, self.point))
         self.lines.append(("  " * self.indent + "}", self.point))
@@ -414,22 +445,38 @@ class _Emitter:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
 
     def _while(self, loop: WhileStmt) -> None:
-        """A while loop, for the plan only (its scf.while text is not modelled): the real
-        lifetime analysis takes it as it takes a for loop (the body's statements in order, a
-        tile from before the loop read in it living to the loop's end, a carried tile one
-        buffer with its initial tile). The condition reads scalars only: no tile."""
+        """`scf.while`, as the real codegen writes it: only the scalars the loop carries are
+        its iter_args (`%r = scf.while (%before = %init) : (index) -> (index) {`, the
+        condition then `scf.condition(%c) %before : index`, `} do {`, `^bb0(%after : index):`,
+        the body, `scf.yield`); a tensor or tile it carries is the value it starts from.
+        The before and after arguments and the results are numbered in that order. The real
+        lifetime analysis takes it as it takes a for loop (the body's statements in order,
+        a tile from before the loop read in it living to the loop's end, a carried tile one
+        buffer with its initial tile)."""
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         targets = closing.targets if isinstance(closing, YieldStmt) else []
-        if len(targets) != len(loop.iter_args):
+        if len(targets) != len(loop.iter_args) or (self.with_text and loop.condition is None):
             raise CodegenNotModelled(
                 "a loop whose yield does not match its iter_args is not modelled", loop.span
             )
         carried_tiles: list[tuple[int, Value]] = []
+        # The tensors and tiles it carries first, then (text only) its scalars, each with
+        # its init, before and after arguments in that order.
+        in_region = [self.with_text and isinstance(iter_arg.type, ScalarType) for iter_arg in loop.iter_args]
         for position, (iter_arg, init, target) in enumerate(
             zip(loop.iter_args, loop.init_values, targets, strict=True)
         ):
+            if in_region[position]:
+                continue
             start = self._expr(init, None)
             if start.tile is not None and start.alloc is not None:
+                if self.with_text:
+                    # The real output gives the tile the body yields a buffer of its own (no
+                    # YieldFixup move for a while loop): not what the plan models.
+                    raise CodegenNotModelled(
+                        f"a while loop carrying the tile '{user_name(iter_arg)}' is not modelled yet",
+                        loop.span,
+                    )
                 carried_tiles.append((position, start))
             elif start.tensor is None and start.scalar is None:
                 raise CodegenNotModelled(
@@ -437,46 +484,142 @@ class _Emitter:
                 )
             for var in (iter_arg, target):
                 self.values[id(var)] = dataclasses.replace(start, hint=var.name)
+        scalars: list[tuple[Var, Value, str]] = []  # (iter_arg, init, MLIR type)
+        before: list[str] = []
+        after: list[str] = []
+        for iter_arg, init, carried in zip(loop.iter_args, loop.init_values, in_region, strict=True):
+            if not carried:
+                continue
+            start = self._expr(init, None)
+            if start.scalar is None:
+                raise CodegenNotModelled(
+                    f"'{user_name(iter_arg)}' is carried by the loop: not modelled", loop.span
+                )
+            scalars.append((iter_arg, start, _scalar_type(iter_arg)))
+            before.append(self._temp())
+            after.append(self._temp())
+        scalar_targets = [target for target, carried in zip(targets, in_region, strict=True) if carried]
+        results = [self._temp() for _ in scalars]
+        for target, result, (_, _, type_) in zip(scalar_targets, results, scalars, strict=True):
+            self.values[id(target)] = Value(result, scalar=type_)
+        types = ", ".join(type_ for _, _, type_ in scalars)
+        self._bind_carried(scalars, before)
+        if scalars:
+            pairs = ", ".join(
+                f"{name} = {init.name}" for name, (_, init, _) in zip(before, scalars, strict=True)
+            )
+            self._structural(
+                f"{', '.join(results)} = scf.while ({pairs}) : ({types}) -> ({types}) {{", loop.span
+            )
+        else:
+            self._structural("scf.while : () -> () {", loop.span)
+        self.indent += 1
+        if self.with_text:
+            condition = self._condition(loop.condition)  # type: ignore[arg-type]
+            carried = f" {', '.join(before)} : {types}" if scalars else ""
+            self._line(f"scf.condition({condition}){carried}", loop.span)
+        self.indent -= 1
+        self._structural("} do {", loop.span)
+        if scalars:
+            self._structural(
+                f"^bb0({', '.join(f'{name} : {type_}' for name, (_, _, type_) in zip(after, scalars, strict=True))}):",
+                loop.span,
+            )
+        self._bind_carried(scalars, after)
         first = self.point + 1
         self.indent += 1
+        self.carrying += bool(carried_tiles)
         self._stmt(loop.body)
+        self.carrying -= bool(carried_tiles)
+        if self.with_text:
+            assert isinstance(closing, YieldStmt)
+            yielded = [
+                self._expr(value, None).name
+                for value, carried in zip(closing.values, in_region, strict=True)
+                if carried
+            ]
+            self._line(f"scf.yield {', '.join(yielded)} : {types}" if scalars else "scf.yield", loop.span)
         self.indent -= 1
+        self._structural("}", loop.span)
         self.loops.append((first, self.point))
         assert isinstance(closing, YieldStmt) or not carried_tiles
         for position, initial in carried_tiles:
             self._share_yielded(closing.values[position], initial, first, loop.span)  # type: ignore[union-attr]
 
+    def _bind_carried(self, scalars: list[tuple[Var, Value, str]], names: list[str]) -> None:
+        """A while loop's scalar iter_args are its region's arguments; the real Simplify
+        leaves the body reading a copy of one whose init it simplified (`<name>_1__FREE_VAR`
+        in its dumps), which the real codegen reads as the iter_arg."""
+        for (iter_arg, _, type_), name in zip(scalars, names, strict=True):
+            value = Value(name, scalar=type_, hint=iter_arg.name)
+            self.values[id(iter_arg)] = value
+            self.free_copies[f"{iter_arg.name}_1__FREE_VAR"] = value
+
     def _if(self, stmt: IfStmt) -> None:
-        """An if/else, for the plan only (its scf.if text is not modelled). The branches'
-        statements are counted in order, then before else; a tile the if yields (a phi) is
-        one buffer for the two tiles its branches make for it (the real MemoryReuse lets
-        such a pair share though both live to the phi's last read), read where the phi is.
-        A phi of a tile made before the if (YieldFixup moves it), of two tiles of other
-        sizes or spaces, or of an if without else, is not modelled. The condition reads
-        scalars only: no tile."""
+        """`scf.if %cond {` then `} else {` (no results: what the branches yield is in
+        place). The real codegen declares each tile the if yields (a phi) in the kernel's
+        head, a tile in the buffer InitMemRef gives the phi: the then-branch tile's; the
+        else-branch tile has a buffer of its own (its lifetime reaches the phi's last read,
+        as the real LifetimeAnalyzer redirects the phi's reads onto its branch-local
+        sources), and MemoryReuse's YieldFixup moves it into the phi's buffer at the end of
+        the branch (`<else tile>_mv`, a `pto.tmov`). A tensor phi is the view both branches
+        write in place. The branches' statements are counted in order, then before else.
+        Not modelled: a phi of a tile made before the if, of tiles of other sizes or
+        spaces, a scalar phi (an `scf.if` result), an if without else that yields."""
+        condition = self._condition(stmt.condition) if self.with_text else ""
         branches = [stmt.then_body, *([stmt.else_body] if stmt.else_body is not None else [])]
-        yields: list[list[Value]] = []
-        ranges: list[tuple[int, int]] = []
-        self.indent += 1
-        for body in branches:
-            first = self.point + 1
-            self._stmt(body)
-            ranges.append((first, self.point))
-            closing = body.stmts[-1] if body.stmts else None
-            values = closing.values if isinstance(closing, YieldStmt) else []
-            yields.append([self._expr(value, None) for value in values])
-        self.indent -= 1
-        # The phis: the if's return vars, or (as our IR binds them) the targets of its yields.
         then_closing = stmt.then_body.stmts[-1] if stmt.then_body.stmts else None
         phis = stmt.return_vars or (then_closing.targets if isinstance(then_closing, YieldStmt) else [])
+        if phis and len(branches) != 2:
+            raise CodegenNotModelled("an if without else that yields a value is not modelled", stmt.span)
+        # Each tile phi's head declaration: its valid shape's constants, then its name.
+        phi_names: dict[int, str] = {}
         for position, phi in enumerate(phis):
+            if isinstance(phi.type, TileType):
+                tile = self._phi_tile(phi, stmt.span)
+                self._index(tile.rows)
+                self._index(tile.cols)
+                phi_names[position] = self.names.name(BODY, phi.name)
+            elif not isinstance(phi.type, TensorType) and self.with_text:
+                raise CodegenNotModelled(
+                    f"the if's result '{user_name(phi)}' is a scalar (an scf.if result): not modelled yet",
+                    stmt.span,
+                )
+        self._structural(f"scf.if {condition} {{", stmt.span)
+        yields: list[list[Value]] = []
+        phi_values: dict[int, Value] = {}
+        for number, body in enumerate(branches):
+            if number:
+                self._structural("} else {", stmt.span)
+            first = self.point + 1
+            self.indent += 1
+            self._stmt(body)
+            closing = body.stmts[-1] if body.stmts else None
+            values = closing.values if isinstance(closing, YieldStmt) else []
+            found = [self._expr(value, None) for value in values]
+            yields.append(found)
+            for position in phi_names:
+                source = found[position] if position < len(found) else None
+                local = self._branch_local(source, first, stmt.span)
+                if number == 0:
+                    phi_values[position] = self._declare_phi(phis[position], local, phi_names[position])
+                else:
+                    self._yield_fixup(local, phi_values[position], stmt.span)
+            self.indent -= 1
+        self._structural("}", stmt.span)
+        for position, phi in enumerate(phis):
+            if position in phi_values:
+                self.values[id(phi)] = phi_values[position]
+                continue
             sources = [found[position] if position < len(found) else None for found in yields]
-            if not isinstance(phi.type, TileType):
-                if sources and sources[0] is not None and sources[0].tile is None:
-                    self.values[id(phi)] = dataclasses.replace(sources[0], hint=phi.name)
-                    continue
+            first_source = sources[0] if sources else None
+            if (
+                first_source is None
+                or first_source.tile is not None
+                or (self.with_text and any(s is None or s.name != first_source.name for s in sources))
+            ):
                 raise CodegenNotModelled(f"the if's result '{user_name(phi)}' is not modelled", stmt.span)
-            self.values[id(phi)] = self._phi(sources, ranges, stmt.span)
+            self.values[id(phi)] = dataclasses.replace(first_source, hint=phi.name)
         # The branches' yields bind the phis too (their `targets`): the same values.
         for body in branches:
             closing = body.stmts[-1] if body.stmts else None
@@ -484,23 +627,87 @@ class _Emitter:
                 for target, phi in zip(closing.targets, phis, strict=False):
                     self.values[id(target)] = self.values[id(phi)]
 
-    def _phi(self, sources: list[Value | None], ranges: list[tuple[int, int]], span: Span) -> Value:
-        local = [
-            source
-            for source, (first, last) in zip(sources, ranges, strict=True)
-            if source is not None
-            and source.alloc is not None
-            and first <= self.allocs[source.alloc].point <= last
-        ]
-        if len(local) != 2 or len(sources) != 2:
+    def _phi_tile(self, phi: Var, span: Span) -> TileBuf:
+        """The tile type of an if's tile result, from its declared type."""
+        return self._tile_of(phi.type, f"the if's result '{user_name(phi)}'", span)
+
+    def _branch_local(self, source: Value | None, first: int, span: Span) -> Value:
+        """The tile a branch yields for a phi: one the branch made, with a buffer of its own."""
+        if (
+            source is None
+            or source.alloc is None
+            or source.tile is None
+            or self.allocs[source.alloc].point < first
+            or self.allocs[source.alloc].view_of is not None
+        ):
             raise CodegenNotModelled(
-                "an if's tile result not made in both its branches is not modelled", span
+                "an if's tile result not made by an op in each of its branches is not modelled", span
             )
-        then, other = (self.allocs[source.alloc] for source in local)  # type: ignore[index]
-        if then.space != other.space or then.size != other.size or other.view_of is not None:
-            raise CodegenNotModelled("an if's branches yield tiles of other sizes: not modelled", span)
-        other.shares = local[0].alloc
-        return local[0]
+        return source
+
+    def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
+        """The phi's tile in the kernel's head, in the then-branch tile's buffer."""
+        assert then.tile is not None and then.alloc is not None
+        tile = self._phi_tile(phi, phi.span)
+        if tile != then.tile:
+            raise CodegenNotModelled("an if's branches yield a tile of another type: not modelled", phi.span)
+        index = len(self.allocs)
+        owner = self.allocs[then.alloc]
+        owner.family = index  # the phi family: the then tile and the else tile (`tile_memory`)
+        self.phi_sources[index] = [then.alloc]
+        self.allocs.append(
+            TileAlloc(name, tile.loc, owner.size, owner.point, view_of=then.alloc, span=phi.span)
+        )
+        self.head.append(
+            self._located(
+                f"{name} = pto.alloc_tile addr = {_ADDRESS_MARK}{index}{_ADDRESS_MARK} valid_row = "
+                f"{self._index(tile.rows)} valid_col = {self._index(tile.cols)} : {tile.type()}",
+                phi.span,
+            )
+        )
+        return Value(name, tile=tile, alloc=index, hint=phi.name)
+
+    def _yield_fixup(self, source: Value, phi: Value, span: Span) -> None:
+        """YieldFixup's `tile.move` of the else-branch tile into the phi's buffer, kept only
+        where MemoryReuse gave the two tiles different buffers (`emit`)."""
+        assert source.tile is not None and source.alloc is not None and phi.alloc is not None
+        if source.tile != phi.tile:
+            raise CodegenNotModelled("an if's branches yield tiles of other types: not modelled", span)
+        self.follows.append((source.alloc, phi.alloc))
+        self.allocs[source.alloc].family = phi.alloc
+        self.phi_sources[phi.alloc].append(source.alloc)
+        root = self.allocs[phi.alloc].view_of
+        first_line = len(self.lines)
+        moved = self._alloc(f"{source.hint}_mv", source.tile, span, view_of=root)
+        self._line(
+            f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {source.tile.type()})",
+            span,
+        )
+        self.fixups.append((source.alloc, phi.alloc, range(first_line, len(self.lines))))
+
+    def _structural(self, text: str, span: Span) -> None:
+        self.lines.append(("  " * self.indent + text, self.point))
+
+    def _condition(self, expr: Expr) -> str:
+        """An `i1` condition: a BOOL value as it is (`scf.if %arg7`), or a comparison of two
+        index values (`arith.cmpi`)."""
+        if isinstance(expr, Var) and isinstance(expr.type, ScalarType) and expr.type.dtype == "BOOL":
+            value = self._expr(expr, None)
+            if value.scalar == "i1":
+                return value.name
+        compared = scalar_compare.comparison(expr)
+        if compared is None:
+            raise CodegenNotModelled("a condition other than one comparison is not modelled yet", expr.span)
+        predicate, lhs_expr, rhs_expr = compared
+        lhs, rhs = self._expr(lhs_expr, None), self._expr(rhs_expr, None)
+        if lhs.scalar != "index" or rhs.scalar != "index":
+            raise CodegenNotModelled(
+                f"a comparison of {lhs.scalar or 'a tile'} and {rhs.scalar or 'a tile'} is not modelled yet",
+                expr.span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.cmpi {predicate}, {lhs.name}, {rhs.name} : index", expr.span)
+        return name
 
     def _share_yielded(self, yielded: Expr, initial: Value, first: int, span: Span) -> None:
         """The tile the body yields for a carried tile: one buffer with the initial tile."""
@@ -513,10 +720,26 @@ class _Emitter:
                 "carries: not modelled",
                 span,
             )
+        sources = self.phi_sources.get(value.alloc)
+        if sources is not None:
+            # An if's result carried by the loop: the real MemoryReuse retargets its branch
+            # tiles onto the carried buffer (no move), which the text does not model; the
+            # plan takes the three as one buffer.
+            if self.with_text:
+                raise CodegenNotModelled(
+                    "a loop carrying an if's tile result is not modelled yet (the real planner puts "
+                    "its branch tiles in the carried tile's buffer)",
+                    span,
+                )
+            for source in sources:
+                self.allocs[source].shares = initial.alloc
+            return
         self.allocs[value.alloc].shares = initial.alloc
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
         if isinstance(expr, Var):
+            if id(expr) not in self.values and expr.name in self.free_copies:
+                return self.free_copies[expr.name]
             if id(expr) not in self.values and not self.with_text and isinstance(expr.type, ScalarType):
                 # A scalar the plan needs no value of (a while loop's condition variable):
                 # scalars hold no tile.
@@ -536,10 +759,7 @@ class _Emitter:
         if folded is not None:
             return Value(self._float(folded), scalar="f32")
         if isinstance(expr, BinaryExpr) and expr.op in _INDEX_OPS:
-            lhs, rhs = self._expr(expr.lhs, None), self._expr(expr.rhs, None)
-            name = self._temp()
-            self._line(f"{name} = arith.{_INDEX_OPS[expr.op]} {lhs.name}, {rhs.name} : index", expr.span)
-            return Value(name, scalar="index")
+            return self._index_arith(_INDEX_OPS[expr.op], expr.lhs, expr.rhs, expr.span)
         if isinstance(expr, Call):
             return self._call(expr, dest)
         if isinstance(expr, MakeTuple) and not self.with_text:
@@ -552,12 +772,33 @@ class _Emitter:
             return Value(self._temp(), scalar="index")
         raise CodegenNotModelled(f"a {type(expr).__name__} expression is not modelled yet", expr.span)
 
+    def _index_arith(self, op: str, lhs_expr: Expr, rhs_expr: Expr, span: Span) -> Value:
+        """`%n = arith.<op> lhs, rhs : index` (an unnamed value, as the real codegen makes it)."""
+        lhs, rhs = self._expr(lhs_expr, None), self._expr(rhs_expr, None)
+        if self.with_text and (lhs.scalar != "index" or rhs.scalar != "index"):
+            raise CodegenNotModelled(
+                f"arith.{op} of {lhs.scalar or 'a tile'} and {rhs.scalar or 'a tile'} is not modelled yet",
+                span,
+            )
+        name = self._temp()
+        self._line(f"{name} = arith.{op} {lhs.name}, {rhs.name} : index", span)
+        return Value(name, scalar="index")
+
     def _call(self, call: Call, dest: str | None) -> Value:
+        if self.with_text and call.op not in _FLATTENED_OPS and _touches_nd_tile(call, self.target):
+            raise CodegenNotModelled(
+                f"{call.op} of a tile of rank > 2: how FlattenTileNdTo2D rewrites it is not modelled yet",
+                call.span,
+            )
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory, a barrier across the cores.
             return Value(self._temp(), scalar="index")
+        if call.op == "system.syncall":
+            return self._syncall(call)
+        if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars
+            return self._index_arith(_SCALAR_MIN_MAX[call.op], call.args[0], call.args[1], call.span)
         if call.op == "tile.get_block_idx":
             self.spmd = True
             name = self._name(dest or "block_idx")
@@ -599,6 +840,10 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             assert source.tile is not None
             self._side(source.tile.loc, call.op, call.span)
+            repaired = self._row_major_operands(call, [source], dest)
+            if repaired is not None:
+                (source,) = repaired
+            assert source.tile is not None
             # A scratch tile passed beside the source (`pl.tile.rsqrt(a, tmp=t)`, the
             # high-precision form) is read by the op: its text is not modelled, its plan is.
             scratch = [self._tile_operand(arg) for arg in call.args[1:]]
@@ -607,7 +852,9 @@ class _Emitter:
             inplace_unsafe = call.op in _NOT_INPLACE_UNARY
             operands = [value.alloc for value in (source, *scratch) if value.alloc is not None]
             forbidden = tuple(operands) if inplace_unsafe else ()
-            result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)  # type: ignore[arg-type]
+            result = self._alloc(
+                self._row_major_result(dest, repaired), source.tile, call.span, forbidden=forbidden
+            )  # type: ignore[arg-type]
             for value in scratch:
                 self._line(f"reads {value.name}", call.span)  # never shown (plan only)
             pto_op = pto_op_names.UNARY[call.op]
@@ -615,7 +862,7 @@ class _Emitter:
                 f"{pto_op} ins({source.name} : {source.tile.type()}) outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
-            return result
+            return self._column_result(result, dest, repaired, call.span)
         raise CodegenNotModelled(
             f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
         )
@@ -686,23 +933,30 @@ class _Emitter:
         view = self.values.get(id(source)) if isinstance(source, Var) else None
         if view is None or view.tensor is None or len(call.args) < 3:
             raise CodegenNotModelled("a load from a value that is not a tensor parameter", call.span)
-        _refuse_column_vector(view, call.span)
-        sizes = _ints(call.args[2], call.span)
-        if not self.with_text:
+        window = _ints(call.args[2], call.span)
+        sizes = window
+        if not self.with_text or view.dims:  # FlattenTileNdTo2D's 2-D result tile
             sizes = list(_flattened(tuple(sizes)) or sizes)
         rows, cols = (sizes[0], sizes[1]) if len(sizes) >= 2 else (1, sizes[0])
         dtype = view.tensor[2]
         memory = _memory(call.kwargs.get("target_memory"), "vec")
+        if view.dims and (memory != "vec" or len(window) != len(view.dims) or len(window) < 2):
+            raise CodegenNotModelled(
+                f"a {memory.capitalize()} load of a window of rank {len(window)} from a tensor of rank "
+                f"{len(view.dims)} is not modelled yet (only Vec loads of the tensor's rank are)",
+                call.span,
+            )
         self._side(memory, call.op, call.span)
-        tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols), call.span)
+        # A column vector's [M, 1] Vec tile is column-major, as every [M, 1] Vec tile is; a load
+        # of another window of a column vector is not modelled.
+        column = memory == "vec" and cols == 1 and rows > 1
+        if view.tensor[1] == 1 and not self.with_text:
+            column = False  # (the plan's tile types, as the memory use is held to them)
+        if view.tensor[1] == 1 and not column:
+            _refuse_column_vector(view, call.span)
+        tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols, col_major=column), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
-        pview = self._name(f"{view.hint}_pview")
-        partition = f"!pto.partition_tensor_view<{rows}x{cols}x{dtype}>"
-        self._line(
-            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], "
-            f"sizes = [{self._index(rows)}, {self._index(cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",
-            call.span,
-        )
+        pview, partition = self._partition(view, offsets, window if view.dims else [rows, cols], call.span)
         bypass = call.kwargs.get("cache") == 1
         attribute = (
             f" {BYPASS_ATTRIBUTE}" if bypass and self.options.ptoas_cache_policy == "attribute" else ""
@@ -729,16 +983,40 @@ class _Emitter:
                 call.span,
             )
         offsets = self._offsets(call.args[1], call.span)
-        dtype = view.tensor[2]
-        partition = f"!pto.partition_tensor_view<{tile.tile.rows}x{tile.tile.cols}x{dtype}>"  # type: ignore[union-attr]
-        pview = self._name(f"{view.hint}_pview")
-        self._line(
-            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = "
-            f"[{self._index(tile.tile.rows)}, {self._index(tile.tile.cols)}] : !pto.tensor_view<?x?x{dtype}> -> {partition}",  # type: ignore[union-attr]
-            call.span,
-        )
+        window = [tile.tile.rows, tile.tile.cols]
+        if len(view.dims) == 1:
+            raise CodegenNotModelled("a store into a 1-D tensor is not modelled yet", call.span)
+        if view.dims:
+            # FlattenTileNdTo2D's `shapes` operand: the tile's own shape, 1s before it up to
+            # the tensor's rank.
+            written = call.args[0].type.shape if isinstance(call.args[0].type, TileType) else None
+            if (
+                not written
+                or not all(isinstance(dim, int) for dim in written)
+                or len(written) > len(view.dims)
+            ):
+                raise CodegenNotModelled("a store of a tile of no static shape into an N-D tensor", call.span)
+            window = [1] * (len(view.dims) - len(written)) + list(written)
+        pview, partition = self._partition(view, offsets, window, call.span)
         self._line(f"pto.tstore ins({tile.name} : {tile.tile.type()}) outs({pview} : {partition})", call.span)  # type: ignore[union-attr]
         return view
+
+    def _partition(
+        self, view: Value, offsets: list[str], window: list[int], span: Span, suffix: str = "_pview"
+    ) -> tuple[str, str]:
+        """`%x_pview = pto.partition_view %x_view, offsets = [...], sizes = [...]` of a tensor
+        view (of its rank); the partition view's name and type."""
+        assert view.tensor is not None
+        dtype = view.tensor[2]
+        partition = f"!pto.partition_tensor_view<{'x'.join(str(dim) for dim in window)}x{dtype}>"
+        pview = self._name(f"{view.hint}{suffix}")
+        sizes = ", ".join(self._index(dim) for dim in window)
+        self._line(
+            f"{pview} = pto.partition_view {view.name}, offsets = [{', '.join(offsets)}], sizes = [{sizes}] : "
+            f"!pto.tensor_view<{'?x' * (len(view.dims) or 2)}{dtype}> -> {partition}",
+            span,
+        )
+        return pview, partition
 
     def _matmul(self, call: Call, dest: str | None) -> Value:
         self.cube = True
@@ -766,15 +1044,15 @@ class _Emitter:
         """`pto.tmatmul.acc ins(acc, lhs, rhs) outs(acc)`: the accumulation is in place, the
         result is the accumulator itself (no tile of its own). The real codegen still names
         the result's tile with the others (a name no line shows, a number where its hint is
-        taken)."""
+        taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
+        rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
+        (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
         if dest is not None:
             self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
-        # With an init condition (a 4th operand) the op still accumulates in place: its tiles
-        # are planned; its text (a conditional `pto.tmatmul`) is not modelled.
-        if len(call.args) != 3 and (self.with_text or len(call.args) != 4):
-            raise CodegenNotModelled(f"{call.op} with an init condition is not modelled yet", call.span)
+        if len(call.args) not in (3, 4):
+            raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
         self._auto_tiled(call, lhs, rhs)
@@ -789,11 +1067,27 @@ class _Emitter:
         assert acc.tile is not None and lhs.tile is not None and rhs.tile is not None
         if acc.tile.loc != "acc":
             raise CodegenNotModelled(f"{call.op} into a {acc.tile.loc} tile is not modelled", call.span)
-        self._line(
+        operands = f"{lhs.name}, {rhs.name} : {lhs.tile.type()}, {rhs.tile.type()}"
+        accumulating = (
             f"pto.tmatmul.acc ins({acc.name}, {lhs.name}, {rhs.name} : {acc.tile.type()}, {lhs.tile.type()}, "
-            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})",
-            call.span,
+            f"{rhs.tile.type()}) outs({acc.name} : {acc.tile.type()})"
         )
+        initializing = f"pto.tmatmul ins({operands}) outs({acc.name} : {acc.tile.type()})"
+        init = call.args[3] if len(call.args) == 4 else None
+        if init is None:
+            self._line(accumulating, call.span)
+        elif isinstance(init, Const) and isinstance(init.value, int):  # (a bool is an int)
+            self._line(initializing if init.value else accumulating, call.span)
+        elif self.with_text:
+            self._structural(f"scf.if {self._condition(init)} {{", call.span)
+            self.indent += 1
+            self._line(initializing, call.span)
+            self.indent -= 1
+            self._structural("} else {", call.span)
+            self.indent += 1
+            self._line(accumulating, call.span)
+            self.indent -= 1
+            self._structural("}", call.span)
         return acc
 
     def _transpose_view(self, source: Value, dest: str | None, span: Span) -> Value:
@@ -815,7 +1109,11 @@ class _Emitter:
         assert lhs.tile is not None
         self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
-        result = self._alloc(dest, lhs.tile, call.span)  # type: ignore[arg-type]
+        repaired = self._row_major_operands(call, [lhs, rhs], dest)
+        if repaired is not None:
+            lhs, rhs = repaired
+        assert lhs.tile is not None
+        result = self._alloc(self._row_major_result(dest, repaired), lhs.tile, call.span)  # type: ignore[arg-type]
         if rhs.tile is None:  # a scalar right-hand side: the tile-scalar form
             scalar_op = pto_op_names.SCALAR_FORM.get(call.op, call.op)
             types = f"{lhs.tile.type()}, {rhs.scalar or 'f32'}"  # type: ignore[union-attr]
@@ -833,12 +1131,13 @@ class _Emitter:
                 f"outs({result.name} : {result.tile.type()})",
                 call.span,
             )  # type: ignore[union-attr]
-        return result
+        return self._column_result(result, dest, repaired, call.span)
 
     def _full(self, call: Call, dest: str | None) -> Value:
         """`pto.texpands ins(value : f32) outs(dst)`: a tile filled with one scalar (the real
         backend's `tile.full`); a value of another type than the tile's is not modelled."""
         tile = self._result_tile(call)
+        self._refuse_column_major(call, Value("", tile=tile))
         result = self._alloc(dest, tile, call.span)  # its constants before the value's
         if not self.with_text:  # planning only: the fresh tile is all the planner needs
             return result
@@ -861,6 +1160,122 @@ class _Emitter:
             call.span,
         )
         return result
+
+    def _syncall(self, call: Call) -> Value:
+        """`pto.syncall() mode = #pto.sync_all_mode<hard>, core_type = ...`; the soft form
+        polls a global-memory workspace: a partition view of the whole tensor
+        (`%ws_syncgm_pview`, offsets 0) and, when given, the INT32 count of cores."""
+        mode = _text(call.kwargs.get("mode")) or "hard"
+        core_type = _text(call.kwargs.get("core_type")) or "mix"
+        operands = [
+            *call.args,
+            *(call.kwargs[key] for key in ("gm_workspace", "used_cores") if key in call.kwargs),
+        ]
+        tail = f"mode = #pto.sync_all_mode<{mode}>, core_type = #pto.sync_core_type<{core_type}>"
+        if mode == "hard" and not operands:
+            self._line(f"pto.syncall() {tail}", call.span)
+            return Value("")  # (no value: a barrier)
+        workspace = operands[0] if operands else None
+        view = self.values.get(id(workspace)) if isinstance(workspace, Var) else None
+        count = operands[1] if len(operands) == 2 else None
+        if (
+            mode != "soft"
+            or view is None
+            or not view.dims
+            or view.tensor is None
+            or view.tensor[2] != "i32"
+            or len(operands) > 2
+            or (count is not None and not (isinstance(count, Const) and type(count.value) is int))
+        ):
+            raise CodegenNotModelled(
+                "this form of pl.system.syncall is not modelled yet (the hard form, and the soft one "
+                "with a static INT32 workspace and a literal count of cores, are)",
+                call.span,
+            )
+        offsets = [self._index(0) for _ in view.dims]
+        pview, partition = self._partition(view, offsets, list(view.dims), call.span, "_syncgm_pview")
+        values, types = [pview], [partition]
+        if count is not None:
+            values.append(self.names.constant(BODY, count.value, "i32"))  # type: ignore[union-attr]
+            types.append("i32")
+        self._line(f"pto.syncall({', '.join(values)} : {', '.join(types)}) {tail}", call.span)
+        return Value("")
+
+    def _row_major_operands(self, call: Call, operands: list[Value], dest: str | None) -> list[Value] | None:
+        """ResolveBackendOpLayouts: an op the real backend wants row-major (its
+        `RequiresRowMajorLayout` table and precision ops) of [N, 1] column-major tiles runs on
+        [1, N] row-major views of them (`%u__rm_a0_tmp_v0`, a reshape: the same buffer), into a
+        row-major temporary (`%u__row_major_tmp_v1`) that the result is a view of again (`_column_result`);
+        the `v<k>` count the kernel's repairs. None: the op needs no repair."""
+        tiles = [value for value in operands if value.tile is not None]
+        if not any(value.tile.col_major for value in tiles):  # type: ignore[union-attr]
+            return None
+        if not self.with_text:
+            return None  # (the plan's tiles are as before: the memory use is held to them)
+        if self.carrying:
+            raise CodegenNotModelled(
+                f"{call.op} of an [M, 1] column-major tile in a loop that carries a tile: how the real "
+                "planner places ResolveBackendOpLayouts' row-major reshapes there is not modelled yet",
+                call.span,
+            )
+        scalar = len(tiles) < len(
+            operands
+        )  # the tile-scalar form (`tile.minimum` of a scalar: `tile.minimums`)
+        op = pto_op_names.SCALAR_FORM.get(call.op, call.op) if scalar else call.op
+        if op not in _ROW_MAJOR_OPS or not all(value.tile.col_major for value in tiles) or dest is None:  # type: ignore[union-attr]
+            self._refuse_column_major(call, *tiles)
+        base = base_name(dest or "")
+        repaired = []
+        for position, value in enumerate(operands):
+            if value.tile is None:
+                repaired.append(value)
+                continue
+            row = TileBuf(value.tile.loc, value.tile.dtype, value.tile.cols, value.tile.rows)
+            name = f"{base}__rm_a{position}_tmp_v{self.layout_fixes}"
+            self.layout_fixes += 1
+            repaired.append(self._alloc(name, row, call.span, view_of=value.alloc))
+        return repaired
+
+    def _row_major_result(self, dest: str | None, repaired: list[Value] | None) -> str | None:
+        """The name of the tile a repaired op writes: its row-major temporary."""
+        if repaired is None:
+            return dest
+        name = f"{base_name(dest or '')}__row_major_tmp_v{self.layout_fixes}"
+        self.layout_fixes += 1
+        return name
+
+    def _column_result(
+        self, result: Value, dest: str | None, repaired: list[Value] | None, span: Span
+    ) -> Value:
+        """The [N, 1] column-major result of a repaired op: a view of its row-major temporary."""
+        if repaired is None:
+            return result
+        assert result.tile is not None
+        column = TileBuf(
+            result.tile.loc, result.tile.dtype, result.tile.cols, result.tile.rows, col_major=True
+        )
+        value = self._alloc(dest, column, span, view_of=result.alloc)
+        self.repaired.add(value.alloc)  # type: ignore[arg-type]
+        return value
+
+    def _refuse_repaired_carry(self, start: Value, span: Span) -> None:
+        if start.alloc in self.repaired:
+            raise CodegenNotModelled(
+                "a loop carrying the [M, 1] result of a row-major repair (ResolveBackendOpLayouts): "
+                "its buffer's placement is not modelled yet",
+                span,
+            )
+
+    def _refuse_column_major(self, call: Call, *operands: Value) -> None:
+        """An elementwise op (or `tile.full`) the real backend wants row-major: on an [M, 1]
+        column-major tile ResolveBackendOpLayouts runs it on [1, M] row-major reshapes of its
+        tiles (`%s__rm_a0_tmp_v0`, `%s__row_major_tmp_v2`), which is not modelled."""
+        if self.with_text and any(value.tile is not None and value.tile.col_major for value in operands):
+            raise CodegenNotModelled(
+                f"{call.op} of an [M, 1] column-major tile: ResolveBackendOpLayouts runs it on row-major "
+                "[1, M] reshapes of its tiles, which is not modelled yet",
+                call.span,
+            )
 
     def _row_reduction(self, call: Call, pto_op: str, dest: str | None) -> Value:  # pto_op: "pto.trowmax"
         """`pto.trowmax ins(x, tmp) outs(dst)`: an [M, 1] column-major result that shares the
@@ -926,12 +1341,17 @@ class _Emitter:
 
     def _scalar_cast(self, call: Call) -> Value:
         """A scalar integer to float (`arith.sitofp`), into an unnamed value as the real
-        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`)."""
+        codegen makes it (`01_hello_rank.py`'s `%0 = arith.sitofp %arg2 : i32 to f32`), or
+        to an index (`%0 = arith.index_cast %arg2 : i32 to index`, test_ctrl_flow.py)."""
         source = self._expr(call.args[0], None)
-        named = call.kwargs.get("target_type")
+        named = call.kwargs.get("target_type", call.args[1] if len(call.args) > 1 else None)
         dtype = (
             named.text.removeprefix("pl.") if isinstance(named, OpaqueExpr) else getattr(named, "name", "")
         )
+        if dtype == "INDEX" and source.scalar in ("i32", "i64"):  # `arith.index_cast`, unnamed
+            name = self._temp()
+            self._line(f"{name} = arith.index_cast {source.name} : {source.scalar} to index", call.span)
+            return Value(name, scalar="index")
         target = _DTYPES.get(dtype)
         if source.scalar not in ("i32", "i64") or target not in ("f32", "f16", "bf16"):
             raise CodegenNotModelled(
@@ -945,21 +1365,26 @@ class _Emitter:
 
     def _result_tile(self, call: Call) -> TileBuf:
         """The tile the statement binds, from its type (the op's deduced result)."""
-        tile = self.target
+        return self._tile_of(self.target, f"the result of {call.op}", call.span)
+
+    def _tile_of(self, tile: object, what: str, span: Span) -> TileBuf:
+        """The tile of a declared type; `what` names the value in a refusal."""
+        # FlattenTileNdTo2D: an N-D tile is 2-D ([A, B, C] -> [A*B, C]); a 1-D one (a row for
+        # the plan) keeps its rank in the real IR, whose PTO form is not modelled.
         shape = (
             None
             if not isinstance(tile, TileType)
             else tile.shape
-            if self.with_text
+            if self.with_text and tile.shape is not None and len(tile.shape) < 2
             else _flattened(tile.shape)
         )
         if not isinstance(tile, TileType) or shape is None or len(shape) != 2:
-            raise CodegenNotModelled(f"the result of {call.op} has no known 2-D tile type", call.span)
+            raise CodegenNotModelled(f"{what} has no known 2-D tile type", span)
         rows, cols = shape
         dtype = _DTYPES.get(tile.dtype or "")
         memory = _memory(tile.memory, "")
         if not isinstance(rows, int) or not isinstance(cols, int) or dtype is None or not memory:
-            raise CodegenNotModelled(f"the result of {call.op} has no static tile type", call.span)
+            raise CodegenNotModelled(f"{what} has no static tile type", span)
         col_major = memory == "vec" and cols == 1 and rows > 1  # the implicit layout of an [M, 1] Vec tile
         return TileBuf(memory, dtype, rows, cols, col_major=col_major)
 
@@ -1031,10 +1456,49 @@ class _Emitter:
                 offsets.append(clamped)
         return offsets
 
+    def _nd_dims(self, var: Var) -> tuple[int, ...]:
+        """A tensor parameter's static N-D shape (rank > 2); () for any other."""
+        shape = var.type.shape if isinstance(var.type, TensorType) else None
+        if not self.with_text or shape is None or len(shape) == MODELLED_RANK or not shape:
+            return ()
+        if not all(isinstance(dim, int) and not isinstance(dim, bool) for dim in shape):
+            return ()
+        return tuple(shape)
+
+    def _nd_view(self, var: Var, index: int, dims: tuple[int, ...], dtype: str, used: bool) -> None:
+        """An N-D tensor's view, as the real codegen makes it: its shape, and its row-major
+        strides multiplied out (`%a_s1 = arith.muli %c64_index, %c8_index`, inner first), the
+        last two the last dim and 1. An N-D tensor the body never reads is not modelled."""
+        if not used:
+            raise CodegenNotModelled(
+                f"tensor '{user_name(var)}' of rank {len(dims)} is never read: its view is not modelled",
+                var.span,
+            )
+        view = self.names.name(VIEWS, f"{var.name}_view")
+        shape = [self.names.constant(VIEWS, dim, "index") for dim in dims]
+        strides = [shape[-1], self.names.constant(VIEWS, 1, "index")][-len(dims) :]
+        for axis in range(len(dims) - 3, -1, -1):
+            stride = self.names.name(VIEWS, f"{var.name}_s{axis}")
+            self.prologue.append(
+                self._located(f"{stride} = arith.muli {strides[0]}, {shape[axis + 1]} : index", var.span)
+            )
+            strides.insert(0, stride)
+        question = "?x" * len(dims)
+        self.prologue.append(
+            self._located(
+                f"{view} = pto.make_tensor_view %arg{index}, shape = [{', '.join(shape)}], "
+                f"strides = [{', '.join(strides)}] {{layout = #pto.layout<nd>}} : "
+                f"!pto.tensor_view<{question}{dtype}>",
+                var.span,
+            )
+        )
+        rows, cols = _flattened(dims) or (0, 0)
+        self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), dims=dims, hint=var.name)
+
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
-        shape = tensor.shape if self.with_text else _flattened(tensor.shape)
+        shape = tensor.shape if self.with_text and not self._nd_dims(var) else _flattened(tensor.shape)
         problem = static_2d_problem("tensor", user_name(var), shape)
         if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
@@ -1124,6 +1588,54 @@ def _float_constant(expr: Expr) -> float | None:
     return float(_FLOAT_OPS[expr.op](*values))
 
 
+# The ops the real backend runs row-major (`RequiresRowMajorLayout` of pto_ops_elementwise.cpp,
+# and its precision ops div, log and recip) among those the emitter writes.
+_ROW_MAJOR_OPS = frozenset(
+    {
+        "tile.add",
+        "tile.sub",
+        "tile.mul",
+        "tile.div",
+        "tile.maximum",
+        "tile.minimum",
+        "tile.adds",
+        "tile.subs",
+        "tile.muls",
+        "tile.divs",
+        "tile.maximums",
+        "tile.exp",
+        "tile.sqrt",
+        "tile.abs",
+        "tile.relu",
+        "tile.log",
+        "tile.recip",
+    }
+)
+# The ops whose N-D (rank > 2) tiles FlattenTileNdTo2D only retypes to 2-D (or, for a load
+# and a store, whose tensor-rank window it keeps): the emitter writes them as 2-D ones.
+_FLATTENED_OPS = frozenset(
+    {
+        "tile.load",
+        "tile.store",
+        "tile.create",
+        "tile.full",
+        "tile.cast",
+        *pto_op_names.BINARY,
+        *pto_op_names.TILE_SCALAR,
+        *pto_op_names.UNARY,
+    }
+)
+
+
+def _touches_nd_tile(call: Call, target: object) -> bool:
+    """Whether the call reads or makes a tile of rank > 2."""
+    types = [target, *(arg.type for arg in call.args if isinstance(arg, Var))]
+    return any(
+        isinstance(type_, TileType) and type_.shape is not None and len(type_.shape) > MODELLED_RANK
+        for type_ in types
+    )
+
+
 def _refuse_partial_tile(var: Var) -> None:
     """A tile whose valid shape is not its shape, or that is padded: its `valid_row` /
     `valid_col` and pad are not modelled."""
@@ -1204,6 +1716,8 @@ def _scalar_type(var: Var) -> str:
     dtype = var.type.dtype if isinstance(var.type, ScalarType) else None
     if dtype == "INDEX":
         return "index"
+    if dtype == "BOOL":  # `%arg7: i1` (04_paged_attention.py's `is_first`)
+        return "i1"
     if dtype not in _DTYPES:
         known = (
             f"the dtype {dtype}, whose PTO form is not in the reference outputs"

@@ -119,6 +119,9 @@ class TileAlloc:
     shares: int | None = None
     span: Span | None = None  # the op that defines it
     label: str = ""  # the name the author gave it, when it has one
+    # The if whose result it is made for (a phi family: the tiles an if's branches yield for
+    # one result may share a buffer though both live to the result's last read).
+    family: int | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,7 @@ class _Interval:
     end: int
     name_number: int  # the n of its buffer name `mem_<space>_<n>`
     forbidden: frozenset[int] = frozenset()  # root allocs it may not share a buffer with
+    family: int | None = None  # its phi family (`TileAlloc.family`)
 
 
 def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int) -> list[int]:
@@ -152,6 +156,7 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
             ends[index],
             first_buffer_number + number,
             frozenset(forbidden[index] - {index}),
+            alloc.family,
         )
         for number, (index, alloc) in enumerate(numbered)
         if alloc.shares is None
@@ -207,11 +212,21 @@ class _Buffer:
         self._lifetimes = [(first.start, first.end)]  # sorted
         self._indexes = {first.index}
         self._forbidden = set(first.forbidden)
+        # Tiles of a phi family may overlap here: the buffer is then checked tile by tile.
+        self._families = first.family is not None
 
     def takes(self, candidate: _Interval) -> bool:
-        """Whether no tile here is live with `candidate` (touching allowed) nor forbids it."""
+        """Whether no tile here is live with `candidate` (touching allowed) nor forbids it;
+        the tiles of one phi family never conflict (the real packer exempts them)."""
         if candidate.index in self._forbidden or not self._indexes.isdisjoint(candidate.forbidden):
             return False
+        if self._families or candidate.family is not None:
+            return all(
+                (tile.family is not None and tile.family == candidate.family)
+                or tile.end <= candidate.start
+                or candidate.end <= tile.start
+                for tile in self.tiles
+            )
         before = bisect_left(self._lifetimes, (candidate.end,))  # the tiles starting before its end
         return not before or self._lifetimes[before - 1][1] <= candidate.start
 
@@ -220,6 +235,7 @@ class _Buffer:
         insort(self._lifetimes, (tile.start, tile.end))
         self._indexes.add(tile.index)
         self._forbidden |= tile.forbidden
+        self._families = self._families or tile.family is not None
 
 
 def _root(allocs: list[TileAlloc], index: int) -> int:

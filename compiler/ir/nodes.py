@@ -7,6 +7,7 @@ Vars, which is what lets a cache-policy declaration follow one binding only.
 from __future__ import annotations
 
 import enum
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -190,9 +191,13 @@ class OpaqueExpr(Expr):
 
     text: str
     operands: list[Expr] = field(default_factory=list)
+    # Its rules and its type are modelled, only not its printing (a distributed op, whose
+    # result may be the real `UnknownType` of a side-effect-only op): it is analysed.
+    modelled: bool = field(default=False, kw_only=True)
 
     def __post_init__(self) -> None:
-        _count_opaque()
+        if not names_a_value(self.text):  # a value we could not fold is no unmodelled form
+            _count_opaque()
 
 
 # A scalar's cast (the real IR's Cast expression) is a call of this name: `pl.cast(n, pl.INDEX)`.
@@ -236,9 +241,22 @@ class OpaqueStmt(Stmt):
         _count_opaque()
 
 
-# How many opaque nodes (`OpaqueExpr`, `OpaqueStmt`) this process has made; it only
-# grows. IR built while it stood still holds none: `compiler.coverage` need not walk it.
+# How many opaque nodes (`OpaqueExpr`, `OpaqueStmt`) this process has made, but for the
+# expressions that only name a value; it only grows. IR built while it stood still holds
+# no construct `compiler.coverage` reports: it need not walk it.
 _opaque_made = 0
+
+# A name or `a.b.c` path kept opaque refers to a value (a dtype, an enum member, a closure
+# constant we cannot fold): its form is modelled, only its value may be unknown.
+_VALUE_REFERENCE = re.compile(r"[^\W\d]\w*(\.[^\W\d]\w*)*")
+# A string literal kept opaque is an op's attribute (`name="v2c_slot_buffer_0"`): a value too.
+_STRING_LITERAL = re.compile(r"'[^'\\\n]*'" + r'|"[^"\\\n]*"')
+
+
+def names_a_value(text: str) -> bool:
+    """Whether an opaque expression's text only names a value (`pl.Mem.Vec`, `"ring"`):
+    its form is modelled, only its value may be unknown."""
+    return bool(_VALUE_REFERENCE.fullmatch(text) or _STRING_LITERAL.fullmatch(text))
 
 
 def _count_opaque() -> None:
@@ -441,3 +459,9 @@ class Program:
     name: str
     functions: list[Function]
     span: Span
+    # A `@pl.jit` entry compiled with its dependencies (`compiler.lowering.jit_program`):
+    # InlineFunctions splices even where the real `_inline<n>` numbering is not known, and
+    # says why in `inline_names_unknown` (the kernels that show those names are not emitted).
+    jit_entry: bool = False
+    inline_names_unknown: str = ""
+    inline_numbers_taken: int = 0  # how far InlineFunctions advanced the real process-wide counter

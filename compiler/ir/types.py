@@ -25,6 +25,7 @@ Dim = Union[int, "Expr", str]
 __all__ = [
     "UNKNOWN_VIEW",
     "ArrayType",
+    "CommCtxType",
     "Dim",
     "IRType",
     "PtrType",
@@ -162,6 +163,13 @@ class PtrType(IRType):
     """`pl.Ptr`: an allocation's identity token (what `pld.alloc_window_buffer` returns)."""
 
     ir_class_name = "PtrType"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class CommCtxType(IRType):
+    """`pld.CommCtx`: a window-bound tensor's communication context (`pld.get_comm_ctx`)."""
+
+    ir_class_name = "CommCtxType"
 
 
 @dataclass(unsafe_hash=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from compiler.base.span import Span
 from compiler.ir.nodes import (
     AssignStmt,
     BinaryExpr,
@@ -211,3 +212,13 @@ def level_yields(body: SeqStmts) -> list[YieldStmt]:
         elif isinstance(stmt, ScopeStmt):
             found += level_yields(stmt.body)
     return found
+
+
+def loop_header_span(loop: ForStmt) -> Span:
+    """`for i in pl.range(a, b, c`: from the `for` to the last bound written, the range a
+    diagnostic about the loop's header gets (the loop's own span is its whole body)."""
+    written = [bound.span for bound in (loop.start, loop.stop, loop.step) if bound is not None]
+    last = max(written, key=lambda span: (span.end_line, span.end_col), default=None)
+    if last is None or last.end_line != loop.span.start_line:
+        return Span(loop.span.start_line, loop.span.start_col, loop.span.start_line, loop.span.start_col + 3)
+    return Span(loop.span.start_line, loop.span.start_col, last.end_line, last.end_col)

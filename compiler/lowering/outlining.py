@@ -68,16 +68,28 @@ def outlined_names(function: Function, taken: frozenset[str] = frozenset()) -> d
     return _outlined_names(function, outlined_scopes(function), taken)
 
 
-def _outlined_names(function: Function, scopes: list[ScopeStmt], taken: frozenset[str]) -> dict[int, str]:
+def candidate_names(function: Function) -> dict[int, str]:
+    """id(scope) -> the name each outlined scope asks for (its `name_hint`, else the one
+    the outliner makes up), before `unique_function_name` settles collisions."""
+    return _candidate_names(function, outlined_scopes(function))
+
+
+def _candidate_names(function: Function, scopes: list[ScopeStmt]) -> dict[int, str]:
     names: dict[int, str] = {}
-    if not scopes:
-        return names
-    counters: dict[tuple[str, ScopeKind], int] = {}
-    _name_scopes(function.body, function.name, "", {id(scope) for scope in scopes}, counters, names)
+    if scopes:
+        counters: dict[tuple[str, ScopeKind], int] = {}
+        _name_scopes(function.body, function.name, "", {id(scope) for scope in scopes}, counters, names)
+    return names
+
+
+def _outlined_names(function: Function, scopes: list[ScopeStmt], taken: frozenset[str]) -> dict[int, str]:
+    names = _candidate_names(function, scopes)
     used = set(taken)
+    local: set[str] = set()
     for scope in scopes:
-        names[id(scope)] = unique_function_name(names[id(scope)], function.name, used)
+        names[id(scope)] = unique_function_name(names[id(scope)], function.name, used, local)
         used.add(names[id(scope)])
+        local.add(names[id(scope)])
     return names
 
 
@@ -143,17 +155,23 @@ def names_beside(function: Function, program: Sequence[Function] | None) -> froz
     return frozenset(member.name for member in program) if program is not None else frozenset({function.name})
 
 
-def unique_function_name(name: str, parent: str, taken: set[str]) -> str:
-    """An outlined function whose name another function has becomes `<parent>_<name>`,
-    then `<parent>_<name>_<n>`."""
-    if name not in taken:
+def unique_function_name(name: str, parent: str, taken: set[str], local: set[str]) -> str:
+    """The name a scope of `parent` asking for `name` is outlined as. `taken`: the names of
+    the program's functions and of those outlined so far; `local`: the names `parent`
+    holds (its vars, and the functions outlined from it so far). A name another function
+    holds becomes `<parent>_<name>` (then `<parent>_<name>_<n>`); a name `parent` holds
+    itself (two scopes with one `name_hint`) becomes `<name>_<n>`, the first free n."""
+    if name not in taken and name not in local:
         return name
-    candidate = f"{parent}_{name}"
+    if name not in local:
+        namespaced = f"{parent}_{name}"
+        if namespaced not in taken and namespaced not in local:
+            return namespaced
+        name = namespaced
     index = 0
-    while candidate in taken:
-        candidate = f"{parent}_{name}_{index}"
+    while f"{name}_{index}" in taken or f"{name}_{index}" in local:
         index += 1
-    return candidate
+    return f"{name}_{index}"
 
 
 def outlined_scopes(function: Function) -> list[ScopeStmt]:

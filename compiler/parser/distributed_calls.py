@@ -3,17 +3,20 @@ checked before the op's wrapper runs: `alloc_window_buffer` only as the value of
 assignment, bound to a name unique in the program, and with `world_size` only in a HOST
 function outside device scopes; an op or a category the `pld` namespace does not have.
 
-The ops themselves (their wrappers' checks, their types) are not modelled: past these rules
-a distributed call stays opaque ("not analysed").
+The other ops' own rules and result types are `distributed_ops`'; every distributed call
+stays an `OpaqueExpr` (its printing is not modelled), typed and marked analysed where its
+rules are.
 """
 
 from __future__ import annotations
 
 import ast
 from dataclasses import dataclass
+from typing import Any
 
 from compiler.base.span import Span
 from compiler.ir import (
+    Call,
     Const,
     Expr,
     IRType,
@@ -21,10 +24,11 @@ from compiler.ir import (
     OpaqueExpr,
     PtrType,
     ScalarType,
+    TaskIdType,
     TensorType,
     UnknownType,
 )
-from compiler.parser import op_arity
+from compiler.parser import distributed_ops, op_arity
 from compiler.parser.errors import FrontEndError, invalid_operation, syntax_error
 from compiler.parser.op_catalog import OpSignature, parse_params
 from compiler.printer.types import format_type
@@ -242,6 +246,12 @@ def check_alloc_name_keyword(target: ast.Name, call: ast.Call) -> None:
         )
 
 
+def wrapper_text(path: list[str]) -> str | None:
+    """`pld.<...>(<parameters>)` as the op's wrapper declares them (None: not an op)."""
+    wrapper = _SHORT_WRAPPERS.get(path[1]) if len(path) == 2 else _WRAPPERS.get(path[1], {}).get(path[2])
+    return None if wrapper is None else f"{'.'.join(path)}({wrapper[1]})"
+
+
 def _signature(path: list[str]) -> OpSignature | None:
     wrapper = _SHORT_WRAPPERS.get(path[1]) if len(path) == 2 else _WRAPPERS.get(path[1], {}).get(path[2])
     if wrapper is None:
@@ -315,12 +325,17 @@ def _alloc_size_error(call: ast.Call) -> str | None:
     return None
 
 
-def typed_call(call: ast.Call, path: list[str], args: list[Expr], operands: list[Expr]) -> Expr:
-    """The call as the IR keeps it (opaque: its printing is not modelled), typed where the
-    op's result is known: `world_size` an INT64 scalar, `alloc_window_buffer` a `pl.Ptr`,
+def typed_call(
+    call: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any], checked: bool = False
+) -> Expr:
+    """The call as the IR keeps it (opaque: its printing is not modelled), typed as the
+    op's deduction types it: `world_size` an INT64 scalar, `alloc_window_buffer` a `pl.Ptr`,
     `window` the distributed tensor of its shape and dtype (after the wrapper's check that
-    its buffer is a `pl.Ptr`)."""
+    its buffer is a `pl.Ptr`), the other ops by `distributed_ops` (their rules raised when
+    `checked`). An op whose rules are modelled is analysed, whatever its result."""
+    operands = [*args, *(value for value in kwargs.values() if isinstance(value, Expr))]
     result: IRType = UnknownType()
+    modelled = True
     if path[-1] == ALLOC:
         result = PtrType()
     elif path[-1] == "world_size":
@@ -328,7 +343,46 @@ def typed_call(call: ast.Call, path: list[str], args: list[Expr], operands: list
     elif path[-1] == "window" and len(args) == 2:
         _check_window_buffer(call, path, args[0])
         result = TensorType(_shape(args[1]), _dtype(call), distributed=True)
-    return OpaqueExpr(Span.of(call), ast.unparse(call), operands, type=result)
+    elif distributed_ops.is_modelled(path):
+        bound = _bound(call, path, args, kwargs)
+        modelled = bound is not None
+        if bound is not None:
+            result = distributed_ops.result_type(path, call, *bound, checked)
+    else:
+        modelled = False
+    return OpaqueExpr(Span.of(call), ast.unparse(call), operands, type=result, modelled=modelled)
+
+
+def _bound(
+    call: ast.Call, path: list[str], args: list[Expr], kwargs: dict[str, Any]
+) -> tuple[dict[str, Any], dict[str, ast.expr]] | None:
+    """The call's operands by the wrapper's parameter names, parsed and as written (None:
+    they do not bind, or are spread with `*` / `**`, which we cannot follow)."""
+    signature = _signature(path)
+    if signature is None or len(args) != len(call.args) or any(isinstance(a, ast.Starred) for a in call.args):
+        return None
+    if any(kw.arg is None for kw in call.keywords):
+        return None
+    binding = op_arity.bind(signature, len(args), [kw.arg for kw in call.keywords if kw.arg is not None])
+    if binding.error is not None:
+        return None
+    written = {kw.arg: kw.value for kw in call.keywords if kw.arg is not None}
+    bound: dict[str, Any] = {}
+    nodes: dict[str, ast.expr] = {}
+    for param in signature.params:
+        source = binding.source(param.name)
+        if isinstance(source, int) and _is_none(call.args[source]):
+            # A positional `None` is read as an expression: the "no task" TaskId.
+            bound[param.name] = Call(args[source].span, "system.task_invalid", [], type=TaskIdType())
+        elif isinstance(source, int):
+            bound[param.name], nodes[param.name] = args[source], call.args[source]
+        elif source is not None and source in kwargs:
+            bound[param.name], nodes[param.name] = kwargs[source], written[source]
+    return bound, nodes
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _check_window_buffer(call: ast.Call, path: list[str], buffer: Expr) -> None:

@@ -35,6 +35,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import TensorView
+from compiler.ops.type_inference import dtype_text
 from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
@@ -254,10 +255,7 @@ class ExpressionParser:
             checked = len(path) <= 3 and self._pld_context is not None
             if checked:
                 distributed_calls.check_pld_call(node, path, self._pld_context)
-            call = self.distributed_call(node, span)
-            if checked:
-                distributed_calls.check_pld_arguments(node, path)
-            return call
+            return self.distributed_call(node, span, checked)
         self._check_call_target(node)
         args = [self.parse(arg) for arg in node.args]
         kwargs = {
@@ -270,14 +268,17 @@ class ExpressionParser:
             return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
-    def distributed_call(self, node: ast.Call, span: Span) -> Expr:
+    def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
-        attribute, not a constant expression); the op itself is not modelled."""
+        attribute, not a constant expression), then bound to its wrapper and, `checked`,
+        judged by its rules (`distributed_calls.typed_call`)."""
         args, kwargs = self._op_arguments(node, literal_ok=True)
         path = distributed_calls.pld_path(node)
         if path is None or len(path) > 3:
             return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
-        return distributed_calls.typed_call(node, path, args, _operands(args, kwargs))
+        if checked:
+            distributed_calls.check_pld_arguments(node, path)
+        return distributed_calls.typed_call(node, path, args, kwargs, checked)
 
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
         """An op call's arguments: literals may be read as attributes, not expressions
@@ -591,6 +592,7 @@ class ExpressionParser:
             )
         else:
             self._require_scalars(lhs, rhs)
+            self._require_one_category(op, lhs, rhs, node)
         if op is None:  # e.g. `a @ b`: not modelled
             return OpaqueExpr(span, ast.unparse(node), [lhs, rhs])
         for operand in (lhs, rhs):
@@ -683,6 +685,38 @@ class ExpressionParser:
                 )
             if not isinstance(operand.type, ScalarType):
                 return  # unknown: it might fail first, with another message
+
+    def _require_one_category(self, op: str | None, lhs: Expr, rhs: Expr, node: ast.BinOp) -> None:
+        """`n * 0.5` with `n` an integer scalar: the IR's arithmetic promotes within one
+        category only (integers, floats), and its error escapes the parser (reported by
+        the decorator, on the function)."""
+        if self._names is None or op not in _ONE_CATEGORY_OPS:
+            return
+        dtypes = [getattr(operand.type, "dtype", None) for operand in (lhs, rhs)]
+        if not all(isinstance(operand.type, ScalarType) for operand in (lhs, rhs)) or None in dtypes:
+            return
+        categories = {_category(dtype) for dtype in dtypes}
+        if categories == {"int", "float"}:
+            raise FrontEndError(
+                "ParserSyntaxError",
+                f"Operator '{op}' requires same numeric dtype category, got {dtype_text(dtypes[0])} and "
+                f"{dtype_text(dtypes[1])}",
+                node,
+                "Check your function definition for errors",
+                in_function=True,
+            )
+
+
+# The scalar operators whose refusal of two categories is recorded with the real compiler.
+_ONE_CATEGORY_OPS = frozenset({"add", "sub", "mul"})
+
+
+def _category(dtype: str) -> str | None:
+    if dtype == "INDEX" or dtype.startswith(("INT", "UINT")):
+        return "int"
+    if dtype.startswith(("FP", "BF")):
+        return "float"
+    return None
 
 
 def _promoted_comparison(node: ast.Compare, operands: list[Expr]) -> str:

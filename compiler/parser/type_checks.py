@@ -236,7 +236,8 @@ def _value_dims(annotated: tuple | None, value: tuple | None) -> tuple | None:
 
 def check_rebind(name: str, first: IRType, new: IRType, stmt: ast.stmt) -> None:
     """`_assign_or_let`: a name reassigned must keep its type. We compare only what we
-    model faithfully (kind, dtype, rank, static dims of tensors and tiles)."""
+    model faithfully (kind, dtype, rank, static dims of tensors and tiles; a tile's memory
+    space, and its view where both types are known in full)."""
     if not _certainly_different(first, new):
         return
     was, got = _printed(first), _printed(new)
@@ -273,10 +274,24 @@ def _certainly_different(first: IRType, new: IRType) -> bool:
         return False
     if len(first.shape) != len(new.shape):
         return True
-    return any(
+    if any(
         a is not None and b is not None and a != b
         for a, b in ((_static(x), _static(y)) for x, y in zip(first.shape, new.shape))
-    )
+    ):
+        return True
+    return isinstance(first, TileType) and isinstance(new, TileType) and _tile_placement_differs(first, new)
+
+
+def _tile_placement_differs(first: TileType, new: TileType) -> bool:
+    """Two tiles of one shape and dtype in another memory space (an Acc result replaced by
+    the Vec tile a vector op makes of it), or with another view (a load with a valid shape
+    of its own), where both types are known in full: their printed forms differ."""
+    if first.memory is not None and new.memory is not None and first.memory != new.memory:
+        return True
+    if UNKNOWN_VIEW in (first.view, new.view) or first.memory is None or new.memory is None:
+        return False
+    was, got = _printed(first), _printed(new)
+    return was is not None and got is not None and was != got
 
 
 # ----------------------------------------------------------------- tuples

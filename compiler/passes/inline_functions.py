@@ -10,10 +10,13 @@ that is `x` itself) or the return. Calls inside other Inline functions are splic
 too, until nothing changes.
 
 The `<n>` comes from one counter the real compiler keeps for its whole process; it
-is taken here to start at 0 for the program (one program compiled per process). Where
-the real order of the numbers is not fixed (a body binding two variables, whose order
-follows their addresses; calls spliced in two functions, visited in hash order), the
-pass says it is not modelled rather than guess.
+is taken here to start at 0 for the program (one program compiled per process). The
+real pass numbers a body's variables in the order a hash set of their addresses holds
+them: for two, the reverse of their binding order. Where the real order of the numbers
+is not fixed (a body binding three or more variables, whose order follows their
+addresses; calls spliced in two functions, visited in hash order), the pass says it is
+not modelled rather than guess (for a `@pl.jit` entry's program it splices all the same
+and says so in `Program.inline_names_unknown`: the kernels' names are still known).
 """
 
 from __future__ import annotations
@@ -44,10 +47,13 @@ from compiler.ir import (
 from compiler.ir.copying import copy_ir
 from compiler.ir.opaque import respelled
 from compiler.ir.substitute import substitute_uses
+from compiler.ir.types import UnknownType
 from compiler.ir.visit import child_stmts, own_calls, own_exprs, walk_expr, walk_stmts
 from compiler.passes.not_modelled import PassNotModelled
 
 PASS_NAME = "InlineFunctions"
+# The most variables an Inline body may bind for the real numbering of them to be known.
+_ORDERED_LOCALS = 2
 CYCLE_MESSAGE = "Cycle detected in FunctionType::Inline call graph: {cycle}"
 
 
@@ -62,7 +68,13 @@ def inline_functions(program: Program) -> Program:
         raise PassNotModelled(
             PASS_NAME, CYCLE_MESSAGE.format(cycle=" -> ".join(cycle)), inline[cycle[0]].span
         )
-    splicer = _Splicer()
+    splicer = _Splicer(defer_naming=program.jit_entry)
+    if program.jit_entry and _calls_between(inline):
+        # (Which splice the real pass makes first, and so which numbers each gets, when a
+        # helper calls another, is not modelled.)
+        splicer.naming_unknown = PassNotModelled(
+            PASS_NAME, "an Inline function calling another", next(iter(inline.values())).span
+        )
     for _ in range(len(inline) + 1):
         latest = {name: _Callee.of(function) for name, function in inline.items()}
         changed = False
@@ -73,6 +85,9 @@ def inline_functions(program: Program) -> Program:
         if not changed:
             break
     program.functions = [f for f in program.functions if f.func_type is not FunctionType.INLINE]
+    if splicer.naming_unknown is not None:
+        program.inline_names_unknown = str(splicer.naming_unknown)
+    program.inline_numbers_taken = splicer.counter
     for function in program.functions:
         for stmt in walk_stmts(function.body):
             for call in own_calls(stmt):
@@ -81,6 +96,16 @@ def inline_functions(program: Program) -> Program:
                         PASS_NAME, "a call of an Inline function inside an expression", call.span
                     )
     return program
+
+
+def _calls_between(inline: dict[str, Function]) -> bool:
+    """Whether an Inline function calls another (or itself)."""
+    return any(
+        _callee_name(call) in inline
+        for function in inline.values()
+        for stmt in walk_stmts(function.body)
+        for call in own_calls(stmt)
+    )
 
 
 def inline_cycle(inline: dict[str, Function]) -> list[str] | None:
@@ -137,11 +162,21 @@ class _Callee:
 
 
 class _Splicer:
-    def __init__(self) -> None:
+    def __init__(self, defer_naming: bool = False) -> None:
         self.counter = 0
         self.function = ""
         self.callees: dict[str, _Callee] = {}
         self.naming_functions: set[str] = set()
+        # `defer_naming`: a splice whose `_inline<n>` numbers are not known is made all the
+        # same (numbered in binding order), and the first such one kept here.
+        self.defer_naming = defer_naming
+        self.naming_unknown: PassNotModelled | None = None
+
+    def _naming_not_known(self, problem: PassNotModelled) -> None:
+        if not self.defer_naming:
+            raise problem
+        if self.naming_unknown is None:
+            self.naming_unknown = problem
 
     def block(self, body: SeqStmts) -> bool:
         changed = False
@@ -193,12 +228,15 @@ class _Splicer:
                 PASS_NAME, "an Inline function returning a tuple through a variable", call.span
             )
         value = returned[0]
-        if isinstance(value, Var) and value.name == stmt.var.name:
+        # (A name the @pl.jit specializer renamed, `x_v1 = f(x)`, is another name: kept.)
+        if isinstance(value, Var) and value.name == stmt.var.name and stmt.jit_alias is None:
             # `x = self.f(x)` returning its argument: no `x = x` (the reads after it read it).
             for later in rest:
                 substitute_uses(later, {id(stmt.var): value})
             return stmts
-        return [*stmts, AssignStmt(stmt.span, stmt.var, value)]
+        if stmt.var.type is None or isinstance(stmt.var.type, UnknownType):
+            stmt.var.type = value.type  # (the call's result had no type before the splice)
+        return [*stmts, AssignStmt(stmt.span, stmt.var, value, stmt.jit_alias)]
 
     def copy_body(
         self, callee: _Callee, args: list[Expr], span: Span
@@ -207,12 +245,16 @@ class _Splicer:
         function = callee.function
         if len(args) != len(callee.params):
             raise PassNotModelled(PASS_NAME, "an Inline call with another number of arguments", span)
-        if len(callee.locals) > 1:
-            raise PassNotModelled(PASS_NAME, "an Inline function binding several variables", function.span)
+        if len(callee.locals) > _ORDERED_LOCALS:
+            self._naming_not_known(
+                PassNotModelled(PASS_NAME, "an Inline function binding several variables", function.span)
+            )
         if callee.locals:
             self.naming_functions.add(self.function)
             if len(self.naming_functions) > 1:
-                raise PassNotModelled(PASS_NAME, "Inline calls spliced in several functions", span)
+                self._naming_not_known(
+                    PassNotModelled(PASS_NAME, "Inline calls spliced in several functions", span)
+                )
         memo: dict[int, object] = {}
         texts: dict[str, str | int] = {}
         by_param = {param.name: (param, arg) for param, arg in zip(callee.params, args, strict=True)}
@@ -222,7 +264,11 @@ class _Splicer:
             memo[id(param)] = arg
             if isinstance(arg, Var):
                 texts[param.name] = arg.name
-        renamed = {name: f"{name}_inline{self.counter + i}" for i, name in enumerate(callee.locals)}
+        # The real pass numbers the vars in the order its hash set of their addresses holds
+        # them: the reverse of their binding order while no two share a bucket, which two
+        # never do (the second goes to the front of its bucket, or of the list).
+        in_order = callee.locals[::-1] if len(callee.locals) <= _ORDERED_LOCALS else callee.locals
+        renamed = {name: f"{name}_inline{self.counter + i}" for i, name in enumerate(in_order)}
         self.counter += len(callee.locals)
         texts.update(renamed)
         for stmt in walk_stmts(function.body):

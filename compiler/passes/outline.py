@@ -55,7 +55,7 @@ from compiler.ir import (
 )
 from compiler.ir.cache_policy import BYPASS
 from compiler.ir.visit import bound_vars, child_stmts, own_calls, own_exprs, vars_read, walk_stmts
-from compiler.lowering.outlining import outlined_names, printed_order, unique_function_name
+from compiler.lowering.outlining import candidate_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among, scope_interface
 from compiler.parser.scopes import SPMD_SUFFIX
@@ -92,9 +92,11 @@ def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -
     `sees_callees`: the real outliner is given the program (OutlineClusterScopes), so a
     returned tensor is traced through the calls of the program's functions too."""
     ordered: list[Function] = []
+    # The names of the program's functions and of those outlined so far, in any function.
+    reserved = {function.name for function in program.functions}
 
     def process(function: Function) -> None:
-        for callee in _outline_function(program, function, is_site, make, sees_callees):
+        for callee in _outline_function(program, function, is_site, make, sees_callees, reserved):
             process(callee)  # a nested site moved into the callee: outline it from there
         ordered.append(function)
 
@@ -106,7 +108,7 @@ def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -
 
 
 def _outline_function(
-    program: Program, function: Function, is_site: Site, make: Maker, sees_callees: bool
+    program: Program, function: Function, is_site: Site, make: Maker, sees_callees: bool, reserved: set[str]
 ) -> list[Function]:
     sites = _outermost_sites(function, is_site)
     if not sites:
@@ -122,6 +124,7 @@ def _outline_function(
     )
     created: list[Function] = []
     used_names = names_in(function)  # (the fresh versions of stored tensors avoid them)
+    local = set(used_names)  # the names the function holds: an outlined one avoids them too
     renames: list[tuple[Stmt, dict[int, Var]]] = []
     stored: set[int] = set()
     for scope in sites:
@@ -130,8 +133,11 @@ def _outline_function(
         name = unique_function_name(
             names.get(id(scope)) or f"{function.name}_{scope.kind.value.lower()}_{len(created)}",
             function.name,
-            {f.name for f in [*program.functions, *created]},
+            reserved,
+            local,
         )
+        reserved.add(name)
+        local.add(name)
         target = None
         if not isinstance(scope, HierarchyScopeStmt):  # (a Hierarchy scope's stores stay In)
             target = store_target(scope, [p.var for p in params], iter_args, scope_pass_name(scope))
@@ -169,7 +175,7 @@ def _outline_function(
 
 
 def _site_names(function: Function) -> dict[int, str]:
-    names = outlined_names(function)
+    names = candidate_names(function)
     counters: dict[str, int] = {}
     # A pl.spmd inside a pl.cluster is unwrapped in its Group, not outlined: it takes no number.
     in_cluster = {

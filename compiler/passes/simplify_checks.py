@@ -52,7 +52,7 @@ from compiler.ir import (
     Var,
     WhileStmt,
 )
-from compiler.ir.visit import child_stmts
+from compiler.ir.visit import child_stmts, loop_header_span, walk_stmts
 
 BOOL_EQ_MESSAGE = "Operator 'eq' does not accept bool dtype"
 # CtrlFlowTransform runs on these function types only (IsInCoreType).
@@ -75,8 +75,59 @@ def simplify_errors(program: Program) -> list[Diagnostic]:
         d
         for function in program.functions
         if function.func_type is not FunctionType.INLINE and function.has_dsl_body
-        for d in _function_errors(function)
+        for d in [*_function_errors(function), *_float_bound_errors(function)]
     ]
+
+
+def _float_bound_errors(function: Function) -> list[Diagnostic]:
+    """A pure sequential loop (no attrs) with a float literal for a bound: Simplify's trip
+    count proof builds `stop <= start` (or `start + step`) from the bounds, and the
+    comparison refuses an index and an fp32 operand. A float step below 1 is not
+    proven forward, so nothing is built."""
+    found = []
+    for stmt in walk_stmts(function.body):
+        if not isinstance(stmt, ForStmt) or stmt.kind is not ForKind.RANGE or stmt.attrs:
+            continue
+        start = stmt.start if stmt.start is not None else Const(stmt.span, 0, type=ScalarType("INDEX"))
+        bounds = [_literal_dtype(start), _literal_dtype(stmt.stop)]
+        step = _literal_dtype(stmt.step) if stmt.step is not None else "INDEX"
+        if None in bounds or step is None:
+            continue
+        if step == "INDEX" and bounds.count("FP32") == 1:
+            message = f"Operator 'le' requires same numeric dtype category, got {_dtype(bounds[1])} and {_dtype(bounds[0])}"
+        elif step == "FP32" and bounds == ["INDEX", "INDEX"] and _forward_float_step(stmt):
+            message = "Operator 'add' requires same numeric dtype category, got index and fp32"
+        else:
+            continue
+        found.append(
+            Diagnostic(
+                codes.SIMPLIFY_BOOL_OPERAND,
+                message,
+                loop_header_span(stmt),
+                stage=Stage.SIMPLIFY,
+                exception="TypeError",
+            )
+        )
+    return found
+
+
+def _literal_dtype(expr: Expr | None) -> str | None:
+    """INDEX for an int literal, FP32 for a float one (the parser's constant dtypes)."""
+    if isinstance(expr, Const) and type(expr.value) is int:
+        return "INDEX"
+    if isinstance(expr, Const) and type(expr.value) is float:
+        return "FP32"
+    return None
+
+
+def _dtype(dtype: str) -> str:
+    return dtype.lower()
+
+
+def _forward_float_step(loop: ForStmt) -> bool:
+    """A float step of at least 1 on a loop not proven empty: the one-trip proof adds it."""
+    start = loop.start.value if isinstance(loop.start, Const) else 0
+    return isinstance(loop.step, Const) and loop.step.value >= 1 and not loop.stop.value <= start  # type: ignore[union-attr]
 
 
 def _function_errors(function: Function) -> list[Diagnostic]:

@@ -14,6 +14,7 @@ from contextvars import ContextVar
 from compiler.ir import (
     ArrayType,
     BinaryExpr,
+    CommCtxType,
     Expr,
     IRType,
     PtrType,
@@ -90,6 +91,8 @@ def format_type(ir_type: IRType) -> str | None:
         return f"pl.Array[{extent}, pl.{ir_type.dtype}]" if extent is not None and ir_type.dtype else None
     if isinstance(ir_type, PtrType):
         return "pl.Ptr"
+    if isinstance(ir_type, CommCtxType):
+        return "pld.CommCtxType"
     if isinstance(ir_type, TupleType):
         items = [format_type(item) for item in ir_type.items]
         if any(item is None for item in items):

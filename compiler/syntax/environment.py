@@ -140,6 +140,8 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
+# What most statements hide: no name, no write to the globals, no future import, no call.
+_NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
 
 def hidden_bindings(stmt: ast.stmt) -> Hidden:
@@ -321,8 +323,8 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
             # Its text as the AST gives it back (`ast.dump` would do, but its recursive helper
             # leaves a reference cycle behind on every call).
             signature.append(ast.unparse(stmt))
-        hidden = hidden_bindings(stmt)
-        if hidden != ((), False, False):
+        hidden = _hidden_of(stmt)  # the fold asks it of the same statement: found once
+        if hidden != _NOTHING_HIDDEN:
             signature.append(("hidden", *hidden))
     return tuple(signature)
 

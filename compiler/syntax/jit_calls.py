@@ -30,7 +30,7 @@ JIT_CALLS = "<jit calls>"
 ArgFact = tuple[Any, ...]
 CallFact = tuple[str, tuple[ArgFact, ...], tuple[tuple[str, ArgFact], ...]]
 # ("main", calls, locals) | ("def", name, params, defaults, calls, scalar_specs, locals) |
-# ("jit", name, params, steps) | None.
+# ("jit", name, params, steps) | ("collection", name, member names) | None.
 StatementCalls = tuple[Any, ...] | None
 # One call of a JIT entry: (("pos", i) | ("kw", name), value or UNSTATIC) per argument.
 UNSTATIC = ("not static",)
@@ -41,6 +41,10 @@ def statement_calls(stmt: ast.stmt) -> StatementCalls:
     """The summary of a top-level statement the calls of `__main__` may go through."""
     if isinstance(stmt, ast.If) and _is_main_test(stmt.test):
         return ("main", _calls(stmt.body), _locals(stmt.body))
+    if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+        # `_MODES = {"a": kernel_a, "b": kernel_b}`: a loop of `__main__` may call each.
+        members = _collection_members(stmt.value)
+        return ("collection", stmt.targets[0].id, members) if members else None
     if isinstance(stmt, ast.FunctionDef) and any(_is_jit_decorator(d) for d in stmt.decorator_list):
         # A JIT function's calls of other JIT functions: its dependencies take their
         # tensors' shapes from its own.
@@ -76,10 +80,16 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     calls before what it binds; a binding by anything else makes the name unknown)."""
     steps: list[tuple[Any, ...]] = []
     for stmt in body:
-        for node in ast.walk(stmt):
-            if isinstance(node, ast.Call) and _dotted(node.func):
-                steps.append(("call", _call_fact(node, _dotted(node.func))))
-        for node in ast.walk(stmt):
+        # One walk of the statement; its calls are taken before what it binds.
+        binding: list[ast.AST] = []
+        for node in _breadth_first(stmt):
+            if isinstance(node, ast.Call):
+                callee = _dotted(node.func)
+                if callee:
+                    steps.append(("call", _call_fact(node, callee)))
+            elif isinstance(node, (ast.Assign, ast.Name)):
+                binding.append(node)
+        for node in binding:
             if (
                 isinstance(node, ast.Assign)
                 and len(node.targets) == 1
@@ -95,6 +105,35 @@ def _steps(body: list[ast.stmt]) -> tuple[tuple[Any, ...], ...]:
     return tuple(steps)
 
 
+# Nodes no summary looks at and that hold no node it does: the operators, the expression
+# contexts and the constants (a name read is left out too, see `_breadth_first`).
+_UNREAD = (ast.expr_context, ast.operator, ast.unaryop, ast.cmpop, ast.boolop, ast.Constant)
+
+
+def _breadth_first(stmt: ast.stmt) -> list[ast.AST]:
+    """The nodes of `stmt` in `ast.walk`'s order (breadth first), without the leaves no
+    summary reads (`_UNREAD`, and a name read: only a stored name binds): the others in the
+    same order, in a fraction of the time."""
+    nodes: list[ast.AST] = [stmt]
+    index = 0
+    while index < len(nodes):
+        node = nodes[index]
+        index += 1
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if value.__class__ is list:
+                nodes.extend(item for item in value if _read(item))
+            elif _read(value):
+                nodes.append(value)
+    return nodes
+
+
+def _read(value: object) -> bool:
+    if value.__class__ is ast.Name:
+        return value.ctx.__class__ is not ast.Load  # type: ignore[attr-defined]
+    return isinstance(value, ast.AST) and not isinstance(value, _UNREAD)
+
+
 def _binds(steps: list[tuple[Any, ...]], name: str) -> bool:
     """Whether the last step is the plain binding of `name` (its target, walked after it)."""
     return bool(steps) and steps[-1][:2] == ("bind", name)
@@ -105,7 +144,7 @@ def _locals(body: list[ast.stmt]) -> tuple[tuple[str, ArgFact], ...]:
     it is bound to; a name bound twice to different things is not known."""
     found: dict[str, ArgFact] = {}
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             targets: list[ast.expr] = []
             if isinstance(node, ast.Assign):
                 targets, value = node.targets, node.value
@@ -138,13 +177,58 @@ def _is_main_test(test: ast.expr) -> bool:
 
 def _calls(body: list[ast.stmt]) -> tuple[CallFact, ...]:
     found: list[CallFact] = []
+    looped = _loop_aliases(body)
     for stmt in body:
-        for node in ast.walk(stmt):
+        for node in _breadth_first(stmt):
             if isinstance(node, ast.Call):
                 callee = _dotted(node.func)
+                head, dot, rest = callee.partition(".")
+                if id(node) in looped and head == looped[id(node)][0]:
+                    # a call of the loop's target: of each member of the collection it walks
+                    callee = f"{_EACH_OF}{looped[id(node)][1]}{dot}{rest}"
                 if callee:
                     found.append(_call_fact(node, callee))
     return tuple(found)
+
+
+# The callee of a call of each member of a module-level collection (`*<collection>`).
+_EACH_OF = "*"
+
+
+def _collection_members(node: ast.expr) -> tuple[str, ...]:
+    """The names a dict (its values), list or tuple literal holds, when it holds only names."""
+    items = (
+        node.values
+        if isinstance(node, ast.Dict)
+        else node.elts
+        if isinstance(node, (ast.List, ast.Tuple))
+        else []
+    )
+    names = tuple(item.id for item in items if isinstance(item, ast.Name))
+    return names if names and len(names) == len(items) else ()
+
+
+def _loop_aliases(body: list[ast.stmt]) -> dict[int, tuple[str, str]]:
+    """id(call) -> (the loop target it may call, the collection the loop walks), for the
+    calls inside `for k in C`, `for k in C.values()`, `for _, k in C.items()`."""
+    found: dict[int, tuple[str, str]] = {}
+    for stmt in body:
+        for loop in ast.walk(stmt):
+            if not isinstance(loop, ast.For):
+                continue
+            walked, target = loop.iter, loop.target
+            if isinstance(walked, ast.Call) and isinstance(walked.func, ast.Attribute) and not walked.args:
+                method, walked = walked.func.attr, walked.func.value
+                if method == "items" and isinstance(target, ast.Tuple) and len(target.elts) == 2:
+                    target = target.elts[1]
+                elif method != "values":
+                    continue
+            if isinstance(walked, ast.Name) and isinstance(target, ast.Name):
+                for inner in loop.body:
+                    for node in ast.walk(inner):
+                        if isinstance(node, ast.Call):
+                            found[id(node)] = (target.id, walked.id)
+    return found
 
 
 def _call_fact(node: ast.Call, callee: str) -> CallFact:
@@ -156,37 +240,40 @@ def _call_fact(node: ast.Call, callee: str) -> CallFact:
 
 
 def _fact(node: ast.expr) -> ArgFact:
-    if isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float, str)):
-        return ("const", node.value)
-    if (
-        isinstance(node, ast.UnaryOp)
-        and isinstance(node.op, ast.USub)
-        and isinstance(node.operand, ast.Constant)
-    ):
-        value = node.operand.value
+    cls = node.__class__
+    if cls is ast.Constant:
+        if isinstance(node.value, (bool, int, float, str)):  # type: ignore[attr-defined]
+            return ("const", node.value)  # type: ignore[attr-defined]
+    elif cls is ast.Name:
+        return ("name", node.id)  # type: ignore[attr-defined]
+    elif cls is ast.Tuple or cls is ast.List:
+        return ("seq", tuple(_fact(item) for item in node.elts))  # type: ignore[attr-defined]
+    elif cls is ast.Attribute:
+        dotted = _dotted(node)
+        if dotted:
+            return ("dotted", dotted)
+    elif cls is ast.Call:
+        callee = _dotted(node.func)  # type: ignore[attr-defined]
+        if callee:
+            return ("call", *_call_fact(node, callee))  # type: ignore[arg-type]
+    elif cls is ast.UnaryOp and node.op.__class__ is ast.USub and node.operand.__class__ is ast.Constant:  # type: ignore[attr-defined]
+        value = node.operand.value  # type: ignore[attr-defined]
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return ("const", -value)
-    if isinstance(node, ast.Name):
-        return ("name", node.id)
-    if isinstance(node, (ast.Tuple, ast.List)):
-        return ("seq", tuple(_fact(item) for item in node.elts))
-    if isinstance(node, ast.Attribute) and _dotted(node):
-        return ("dotted", _dotted(node))
-    if isinstance(node, ast.Call):
-        callee = _dotted(node.func)
-        if callee:
-            return ("call", *_call_fact(node, callee))
     return ("?",)
 
 
 def _dotted(node: ast.expr) -> str:
     parts: list[str] = []
-    while isinstance(node, ast.Attribute):
-        parts.append(node.attr)
-        node = node.value
-    if not isinstance(node, ast.Name):
+    while node.__class__ is ast.Attribute:
+        parts.append(node.attr)  # type: ignore[attr-defined]
+        node = node.value  # type: ignore[attr-defined]
+    if node.__class__ is not ast.Name:
         return ""
-    return ".".join([node.id, *reversed(parts)])
+    if not parts:
+        return node.id  # type: ignore[attr-defined]
+    parts.append(node.id)  # type: ignore[attr-defined]
+    return ".".join(reversed(parts))
 
 
 def resolve_jit_calls(
@@ -196,6 +283,7 @@ def resolve_jit_calls(
     name), each a static bool/int/float or `UNSTATIC`. `lookup`: a module name's value."""
     defs: dict[str, tuple[Any, ...]] = {}
     jits: dict[str, tuple[Any, ...]] = {}
+    collections: dict[str, tuple[str, ...]] = {}
     pending: list[tuple[CallFact, dict[str, ArgFact]]] = []
     for summary in summaries:
         if summary is None:
@@ -204,6 +292,8 @@ def resolve_jit_calls(
             defs[summary[1]] = summary
         elif summary[0] == "jit":
             jits[summary[1]] = summary
+        elif summary[0] == "collection":
+            collections[summary[1]] = summary[2]
         else:
             scope = dict(summary[2])
             pending.extend((call, scope) for call in summary[1])
@@ -212,6 +302,10 @@ def resolve_jit_calls(
     while pending:
         (callee, args, kwargs), scope = pending.pop(0)
         head, _, method = callee.partition(".")
+        if head.startswith(_EACH_OF):
+            members = collections.get(head.removeprefix(_EACH_OF), ())
+            pending[:0] = [((".".join(filter(None, (m, method))), args, kwargs), scope) for m in members]
+            continue
         if method in _SPECIALISING and is_jit_entry(head):
             bound = [(("pos", i), _value(a, scope, lookup)) for i, a in enumerate(args)]
             bound += [(("kw", k), _value(a, scope, lookup)) for k, a in kwargs if k != "config"]

@@ -40,20 +40,28 @@ def valid_shape_errors(function: Function, annotated: frozenset[str]) -> list[tu
             invalid[id(param.var)] = messages
             context = f"Function '{function.name}' parameter[{i}] '{param.var.name}'"
             found += [(f"{context} has invalid {message}", param.var.span) for message in messages]
-    bindings = Counter(var.name for stmt in walk_stmts(function.body) for var in bound_vars(stmt))
-    bindings.update(param.var.name for param in function.params)
+    bindings: Counter[str] | None = None  # counted when an annotated local needs it (rare)
+    for stmt in walk_stmts(function.body):
+        if not (isinstance(stmt, AssignStmt) and stmt.var.name in annotated):
+            continue
+        messages = bounds_errors(stmt.var.type)
+        if not messages:
+            continue
+        if bindings is None:
+            bindings = Counter(var.name for s in walk_stmts(function.body) for var in bound_vars(s))
+            bindings.update(param.var.name for param in function.params)
+        if bindings[stmt.var.name] == 1:
+            # `x: pl.Tile[..., pl.TileView(valid_shape=...)] = call(...)`: the Var, and
+            # the call the parser rebuilds with the annotated type.
+            invalid[id(stmt.var)] = messages
+            found += [(f"Var '{stmt.var.name}' has invalid {m}", stmt.var.span) for m in messages]
+            if isinstance(stmt.value, Call):
+                found += [(f"Call result has invalid {m}", stmt.value.span) for m in messages]
+    if not invalid:
+        return found  # nothing invalid: no read to look for
     reads: list[Var] = []
     passed_on = False
     for stmt in walk_stmts(function.body):
-        if isinstance(stmt, AssignStmt) and bindings[stmt.var.name] == 1 and stmt.var.name in annotated:
-            messages = bounds_errors(stmt.var.type)
-            if messages:
-                # `x: pl.Tile[..., pl.TileView(valid_shape=...)] = call(...)`: the Var, and
-                # the call the parser rebuilds with the annotated type.
-                invalid[id(stmt.var)] = messages
-                found += [(f"Var '{stmt.var.name}' has invalid {m}", stmt.var.span) for m in messages]
-                if isinstance(stmt.value, Call):
-                    found += [(f"Call result has invalid {m}", stmt.value.span) for m in messages]
         for expr in own_exprs(stmt):
             passed_on |= not _collect_reads(expr, invalid, reads, in_call=False)
     if passed_on:

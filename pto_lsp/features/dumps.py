@@ -10,16 +10,21 @@ compile); the server keeps it (`True`): the analysis is its cache.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 
 from compiler import ModuleAnalysis
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.codegen.bypass_warning import compiler_text
+from compiler.codegen.kernel_units import KernelUnit, kernel_units
 from compiler.codegen.not_modelled import not_emitted_message
 from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emit_kernel
 from compiler.coverage import first_distributed_call, unanalysed_constructs
 from compiler.ir import Function, FunctionType, Program
+from compiler.ir.visit import bound_vars, walk_stmts
+from compiler.lowering.jit_program import ENTRY_DECORATORS, JitProgram, jit_program
+from compiler.lowering.outlining import outlined_scopes
 from compiler.passes.not_modelled import (
     ConstructNotModelled,
     KernelsNotModelled,
@@ -126,39 +131,179 @@ def _passed(
     keep_analysis: bool,
     kernels_refused: dict[int, str] | None = None,
     unfolded: dict[int, PassNotModelled] | None = None,
+    unknown_kernels: list[tuple[Program | Function, str]] | None = None,
+    compiled_together: list[list[Function]] | None = None,
 ) -> tuple[list[Program], list[Function], list[tuple[Program | Function, PassNotModelled]]]:
     """`passed`, each refused definition with the pass's refusal. `kernels_refused`
     (codegen's view, kernel by kernel): a program only some of whose kernels a pass refused
     (`KernelsNotModelled`) comes back as the pass left it, each refused kernel (by id) with
-    why in `kernels_refused`. `unfolded`: the definitions (by id) refused before any pass."""
+    why in `kernels_refused`. `unfolded`: the definitions (by id) refused before any pass.
+    `unknown_kernels` (codegen's view): each `@pl.jit` entry is compiled with its
+    dependencies, as the real `@pl.jit` compiles it (its kernels are free functions), and a
+    dependency only through the entries that call it; an entry whose kernels are not known
+    is put there with why. `compiled_together`: the free functions of each compile, one
+    list each (a Group calls the kernels of its own compile)."""
     find_pass(after)  # an unknown pass is refused before anything runs
     programs: list[Program] = []
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
+    entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
+    # Each compiled program (an entry's, a `@pl.program`) by the definition it came from.
+    spliced: list[tuple[int, Program, list[Function]]] = []
+    # (An entry a host entry dispatches is compiled on its own too.)
+    dependencies = {
+        id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
+    }
     for definition in [*analysis.programs, *analysis.functions]:
         if unfolded and id(definition) in unfolded:
             refused.append((definition, unfolded[id(definition)]))
             continue
+        if id(definition) in dependencies:
+            continue  # compiled as part of the entries that call it
+        if unknown_kernels is not None and _lone_inline_helper(definition):
+            # (The real `helper.compile()` writes no kernel: its scopes are outlined from
+            # the entries it is spliced into, under the names they get there.)
+            assert isinstance(definition, Function)
+            unknown_kernels.append((definition, LONE_INLINE_HELPER))
+            continue
         as_program = isinstance(definition, Program)
+        entry = entries.get(id(definition))
+        if entry is not None and entry.program is None:
+            assert unknown_kernels is not None and isinstance(definition, Function)
+            unknown_kernels.append((definition, entry.why_not))
+            continue
         try:
-            done = run_passes(
-                [definition] if as_program else [], [] if as_program else [definition], after, keep_analysis
-            )
+            if entry is not None and entry.program is not None:
+                done = ([], run_passes([entry.program], [], after, keep_input=False)[0][0].functions)
+                spliced.append((id(definition), entry.program, done[1]))
+            else:
+                done = run_passes(
+                    [definition] if as_program else [],
+                    [] if as_program else [definition],
+                    after,
+                    keep_analysis,
+                )
+                if as_program and done[0]:
+                    spliced.append((id(definition), done[0][0], done[0][0].functions))
         except KernelsNotModelled as problem:
             if kernels_refused is None:
                 refused.append((definition, problem))
                 continue
             partial: Program = problem.partial  # type: ignore[assignment]
+            if entry is not None and entry.program is not None:
+                spliced.append((id(definition), entry.program, partial.functions))
+            elif as_program:
+                spliced.append((id(definition), partial, partial.functions))
             for kernel in partial.functions:
                 if kernel.name in problem.kernels:
                     kernels_refused[id(kernel)] = f"{problem.kernels[kernel.name]} is not modelled"
             done = ([partial], []) if as_program else ([], partial.functions)
         except PassNotModelled as problem:
-            refused.append((definition, problem))
+            refused.append((definition, _unfolded_first(entry, analysis, problem)))
             continue
         programs += done[0]
         functions += done[1]
+        if compiled_together is not None and done[1]:
+            compiled_together.append(done[1])
+    _refuse_inline_names(spliced, analysis, kernels_refused)
     return programs, functions, refused
+
+
+LONE_INLINE_HELPER = (
+    "a @pl.jit.inline helper has kernels only where a @pl.jit entry calls it (they are outlined "
+    "from the entry, and named there), and no entry of this file calls it"
+)
+
+
+def _lone_inline_helper(definition: Program | Function) -> bool:
+    return (
+        isinstance(definition, Function)
+        and definition.decorator == "jit.inline"
+        and bool(outlined_scopes(definition))
+    )
+
+
+def _jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
+    """id(entry) -> the program the real `@pl.jit` compiles for it, for each `@pl.jit`
+    entry that calls other functions."""
+    found = {}
+    for function in functions:
+        if function.decorator in ENTRY_DECORATORS:
+            program = jit_program(function, functions)
+            if program is not None:
+                found[id(function)] = program
+    return found
+
+
+def _unfolded_first(
+    entry: JitProgram | None, analysis: ModuleAnalysis, problem: PassNotModelled
+) -> PassNotModelled:
+    """Why a pass refused a `@pl.jit` entry's program: first, the closure values its
+    functions read that we cannot fold (a constant imported from another module: the
+    real specializer has its value, a pass of ours only a name)."""
+    if entry is None or entry.program is None:
+        return problem
+    neighbours = frozenset(function.name for function in analysis.functions)
+    names = sorted(
+        {
+            name
+            for function in [entry.entry, *entry.dependencies]
+            for name in unfolded_names(function, analysis.environment, neighbours)
+        }
+    )
+    return ValueNotFolded(names, entry.entry.span) if names else problem
+
+
+def _refuse_inline_names(
+    spliced: list[tuple[int, Program, list[Function]]],
+    analysis: ModuleAnalysis,
+    refused: dict[int, str] | None,
+) -> None:
+    """The kernels of the entries' programs that show a variable InlineFunctions named
+    where its real number is not known: not emitted, and why. Not known: a splice whose
+    order is not modelled (`Program.inline_names_unknown`), or any splice where another
+    program of the file advances the real counter too (it runs across every program the
+    process compiles, in the order the file's run compiles them)."""
+    if refused is None:
+        return
+    # (A `@pl.program` a pass refused may have spliced before it: one with Inline functions counts.)
+    counting = {origin: program.name for origin, program, _ in spliced if program.inline_numbers_taken}
+    counting.update(
+        (id(program), program.name)
+        for program in analysis.programs
+        if any(function.func_type is FunctionType.INLINE for function in program.functions)
+    )
+    for origin, program, kernels in spliced:
+        why = program.inline_names_unknown
+        if "binding several variables" in why:
+            why += (
+                ": the real pass numbers the variables an Inline function binds (`<name>_inline<n>`) "
+                "in an order that follows their addresses in memory, not modelled"
+            )
+        elif why:
+            why += ": the order of the real splices, and so the numbers of their variables (`<name>_inline<n>`), is not modelled"
+        elif len(counting) > 1 and program.inline_numbers_taken:
+            others = ", ".join(f"'{name}'" for other, name in counting.items() if other != origin)
+            why = (
+                "InlineFunctions numbers the variables it splices (`<name>_inline<n>`) with one counter "
+                f"for every program the process compiles, and {others} of this file splice too: where "
+                f"the numbers of '{program.name}' start depends on the order the file compiles them, "
+                "not modelled"
+            )
+        if not why:
+            continue
+        for kernel in kernels:
+            if kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
+                refused.setdefault(id(kernel), why)
+
+
+def _shows_inline_names(kernel: Function) -> bool:
+    names = [param.var.name for param in kernel.params]
+    names += [var.name for stmt in walk_stmts(kernel.body) for var in bound_vars(stmt)]
+    return any(_INLINE_NAME.search(name) for name in names)
+
+
+_INLINE_NAME = re.compile(r"_inline\d+")
 
 
 def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
@@ -172,7 +317,13 @@ def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
         )
     if isinstance(problem, ConstructNotModelled):
         line = f" (line {problem.span.start_line})" if problem.span is not None else ""
-        return f"# pypto.{kind}: {definition.name} -- not shown: {problem.reason}{line} is not modelled"
+        # A distributed op is analysed (its rules, its type): only the IR it becomes is not.
+        what = (
+            f"the IR of the distributed op {problem.reason}"
+            if problem.text.startswith("pld.")
+            else problem.reason
+        )
+        return f"# pypto.{kind}: {definition.name} -- not shown: {what}{line} is not modelled"
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there
@@ -189,6 +340,8 @@ class KernelMlir:
     problem: str = ""  # what the emitter does not model (when not emitted)
     message: str = ""  # `FILE:LINE: kernel 'k' (program 'P', line N) not emitted: <problem>`
     program: str | None = None  # the `@pl.program` it belongs to (None: a JIT kernel)
+    # Not one kernel: every kernel of the program (or `@pl.jit` entry) `name`, not known.
+    whole: bool = False
 
     @property
     def dump(self) -> str:
@@ -224,13 +377,29 @@ def mlir_of(
         if function.jit_unspecialised
     ]
     kernels_refused: dict[int, str] = {}
-    programs, functions, refused = _passed(analysis, LAST_PASS, keep_analysis, kernels_refused)
+    unknown: list[tuple[Program | Function, str]] = []
+    compiled_together: list[list[Function]] = []
+    programs, functions, refused = _passed(
+        analysis,
+        LAST_PASS,
+        keep_analysis,
+        kernels_refused,
+        unknown_kernels=unknown,
+        compiled_together=compiled_together,
+    )
     for function in functions:
         why = next((why for span, why in unspecialised if _within(function.span, span)), None)
         if why is not None and function.func_type is FunctionType.INCORE:
             kernels_refused.setdefault(id(function), why)
-    emitted = [
-        _emit(
+    emitted: list[KernelMlir] = []
+    for program, unit, span in _kernel_units(programs, compiled_together):
+        if kernel not in ("", unit.name, *(member.name for member in unit.members)):
+            continue
+        if len(unit.members) > 1 or unit.members[0].func_type is not FunctionType.INCORE:
+            emitted.append(_group_not_emitted(program, unit, options))
+            continue
+        function = unit.members[0]
+        module = _emit(
             program,
             function,
             options,
@@ -238,9 +407,7 @@ def mlir_of(
             _jit_rename(renamed, function) if program is None else None,
             kernels_refused.get(id(function)),
         )
-        for program, function, span in _incore_kernels(programs, functions)
-        if kernel in ("", function.name)
-    ]
+        emitted.append(module if unit.named is function else _as_group_module(module, unit))
     # A definition a pass refused: its own InCore kernels, not emitted (why: the error the
     # real compiler stops at, else the refusal); those it would outline are not known.
     for definition, problem in refused:
@@ -252,25 +419,83 @@ def mlir_of(
                 continue
             why = _known_problem(stop, _jit_rename(renamed, function) if name is None else None)
             if why is None:
-                stopped = isinstance(problem, PassStopped)
-                why = (
-                    f"the real compiler stops before codegen: {problem}"
-                    if stopped
-                    else f"{problem} is not modelled"
-                )
+                why = _refusal(problem)
             message = not_emitted_message(options.file_label, name, function, why, None)
             emitted.append(KernelMlir(function.name, None, why, message, name))
+        if _outlines_kernels(definition):
+            why = _known_problem(stop, None) or _refusal(problem)
+            unknown.append((definition, why))
+    if kernel == "":
+        emitted += [_unknown_kernels(definition, why, options) for definition, why in unknown]
+    # A `@pl.jit.incore` helper two entries call is a kernel of each: the same module twice.
+    emitted = list({(k.program, k.name, k.text, k.problem, k.whole): k for k in emitted}.values())
     return MlirDump([compiler_text(warning, options.file_label) for warning in warnings], emitted)
 
 
-def _incore_kernels(
-    programs: list[Program], functions: list[Function]
-) -> list[tuple[str | None, Function, Span]]:
-    """Each InCore kernel with its program's name and the span the real compiler compiles
-    as one (its program, or the JIT function it was outlined from)."""
-    kernels = [(p.name, f, p.span) for p in programs for f in p.functions]
-    kernels += [(None, f, f.span) for f in functions]
-    return [(program, f, span) for program, f, span in kernels if f.func_type is FunctionType.INCORE]
+def _decorator_text(definition: Program | Function) -> str:
+    decorator = definition.decorator if isinstance(definition, Function) else "jit"
+    return decorator.replace("jit", "pl.jit", 1)
+
+
+def _refusal(problem: PassNotModelled) -> str:
+    if isinstance(problem, ValueNotFolded):
+        listed = ", ".join(f"`{name}`" for name in problem.names)
+        return (
+            f"it reads {listed}, whose value the real compiler takes when it builds the program "
+            "(not folded statically)"
+        )
+    if isinstance(problem, PassStopped):
+        return f"the real compiler stops before codegen: {problem}"
+    return f"{problem} is not modelled"
+
+
+def _outlines_kernels(definition: Program | Function) -> bool:
+    """Whether the real compiler outlines kernels from the definition (which a refusal
+    before the outliners leaves unknown): a `@pl.jit` entry, or a scope to outline."""
+    if isinstance(definition, Function):
+        return definition.decorator in ENTRY_DECORATORS
+    return any(outlined_scopes(function) for function in definition.functions)
+
+
+def _unknown_kernels(definition: Program | Function, why: str, options: CodegenOptions) -> KernelMlir:
+    """The kernels of `definition` pto-lsp does not know (their names neither), as one line."""
+    program = definition.name if isinstance(definition, Program) else None
+    kind = "program" if program is not None else f"@{_decorator_text(definition)} function"
+    line = definition.span.start_line
+    message = f"{options.file_label}:{line}: the kernels of {kind} '{definition.name}' (line {line}) not emitted: {why}"
+    return KernelMlir(definition.name, None, why, message, program, whole=True)
+
+
+def _kernel_units(
+    programs: list[Program], compiled_together: list[list[Function]]
+) -> list[tuple[str | None, KernelUnit, Span]]:
+    """Each module the real codegen writes (a Group's, an InCore kernel's) with its
+    program's name and the span the real compiler compiles as one (its program, or the
+    JIT function it was outlined from); the free functions one compile at a time."""
+    units = [(p.name, unit, p.span) for p in programs for unit in kernel_units(p.functions)]
+    units += [(None, unit, unit.named.span) for group in compiled_together for unit in kernel_units(group)]
+    return units
+
+
+def _as_group_module(module: KernelMlir, unit: KernelUnit) -> KernelMlir:
+    """A Group's module holding one kernel: the kernel's module, named after the Group."""
+    member = unit.members[0].name
+    return dataclasses.replace(
+        module,
+        name=unit.name,
+        message=module.message.replace(
+            f"kernel '{member}' (", f"kernel '{unit.name}' (the group of kernel '{member}', ", 1
+        ),
+    )
+
+
+def _group_not_emitted(program: str | None, unit: KernelUnit, options: CodegenOptions) -> KernelMlir:
+    members = ", ".join(f"'{member.name}' ({member.func_type.value})" for member in unit.members)
+    why = f"the module of group '{unit.name}' holds the kernels {members}: a module of several kernels is not modelled"
+    if len(unit.members) == 1:
+        why = f"the module of group '{unit.name}' holds {members}: only an InCore kernel's module is modelled"
+    message = not_emitted_message(options.file_label, program, unit.named, why, None)
+    return KernelMlir(unit.name, None, why, message, program)
 
 
 def _within(inner: Span, outer: Span) -> bool:

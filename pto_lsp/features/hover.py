@@ -23,6 +23,7 @@ from pto_lsp.features.pl_catalogue import pl_aliases
 from pto_lsp.features.type_hover import (
     call_at,
     call_markdown,
+    distributed_call_at,
     scope_header_at,
     scope_markdown,
     variable_at,
@@ -102,6 +103,9 @@ def _known_markdown(
     found = call_at(functions, line_text, line, byte_col)
     if found is not None:
         return call_markdown(*found, pl_aliases(analysis.environment) or ["pl"])
+    distributed = distributed_call_at(functions, line_text, line, byte_col)
+    if distributed is not None:
+        return distributed
     word = word_at(line_text, byte_col)
     if word is None:
         return None

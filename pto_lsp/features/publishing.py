@@ -16,6 +16,7 @@ its unit is converted again at every publication, from the document's lines.
 from __future__ import annotations
 
 import json
+import logging
 import re
 import secrets
 from collections.abc import Callable
@@ -32,10 +33,13 @@ from compiler.codegen.tile_memory import DEFAULT_SOC
 from compiler.syntax.units import LINE_AT_END, split_lines
 from pto_lsp.features.lsp_diagnostics import to_payload
 from pto_lsp.features.notes import editor_notes
+from pto_lsp.workspace.failures import DOCUMENT_FAILED, UNIT_FAILED, failure_note
 from pto_lsp.workspace.placement import DocumentAnalysis, PlacedUnit, memo_of, remember, shift_diagnostics
 from pto_lsp.workspace.positions import Encoding, LineIndex
 from pto_lsp.workspace.settings import Settings
 from pto_lsp.workspace.unfilled import unfilled
+
+log = logging.getLogger(__name__)
 
 Payload = dict[str, Any]
 SortKey = tuple[int, int, str]
@@ -126,9 +130,14 @@ class _Converted:
     ) -> None:
         # Kept in the analysis's memo: no reference back to it (no cycle to outlive it).
         self.start_line = analysis.start_line
-        self.diagnostics = analysis.published(codegen)
-        alone = ModuleAnalysis(uri, units=[analysis])
-        self.notes = editor_notes(alone, analysis.may_hold_opaque, codegen)
+        try:
+            self.diagnostics = analysis.published(codegen)
+            alone = ModuleAnalysis(uri, units=[analysis])
+            self.notes = editor_notes(alone, analysis.may_hold_opaque, codegen)
+        except Exception:  # a fault of ours in the passes: the front end's word, and a note
+            log.exception("the passes of the unit on line %d of %s failed", analysis.start_line, uri)
+            self.diagnostics = analysis.published(codegen=False)
+            self.notes = [failure_note(analysis.start_line, UNIT_FAILED)]
         # The unit's text is whole lines of the document: a position on one of them converts
         # the same from the unit's text as from the document's.
         lines = split_lines(placed.text)
@@ -197,6 +206,12 @@ _DIAGNOSTICS = attrgetter("diagnostics")
 _NOTES = attrgetter("notes")
 
 
+def analysis_failed(uri: str) -> Publication:
+    """What is published when a document's analysis or its conversion raised: one note on
+    its first line, so that silence is never taken for a clean file."""
+    return Publication.of([to_payload(failure_note(1, DOCUMENT_FAILED), LineIndex(""), uri)])
+
+
 def hidden_codes(settings: Settings) -> frozenset[str]:
     """The codes left out of a publication under `settings`: those turned off, and the capacity
     errors for a SoC other than the default (they are judged for the default SoC; `pto-lsp
@@ -221,6 +236,13 @@ class Publication:
         self._units = units
         self._in_order = in_order
         self.converted = converted  # how many units' JSON was made (not reused) for this publication
+
+    @classmethod
+    def of(cls, payloads: list[Payload]) -> Publication:
+        """A publication of these payloads alone (made without an analysis)."""
+        publication = cls([], False)
+        publication.__dict__["payloads"] = payloads  # what the cached property would hold
+        return publication
 
     @cached_property
     def json(self) -> str:

@@ -31,8 +31,11 @@ _WARNING = re.compile(
     r"\[warning\] \[(?P<rule>\w+)\] \((?P<phase>[\w.]+)\) (?P<message>.*) at " + _LOCATION + r"\s*$"
 )
 _PERF_HINT = re.compile(r"^\[perf_hint (?P<code>\w+)\] (?P<message>.*) at " + _LOCATION + r"\s*$")
+# An item may print the function it is about between its message and its location
+# (SSAVerify: `  In function 'k':` and the function's IR).
 _REPORT_ITEM = re.compile(
     r"^\[\d+\] (?P<severity>ERROR|WARNING) - (?P<rule>\w+)\n  Message: (?P<message>.*)\n"
+    r"(?:(?!  Location: ).*\n)*?"
     r"  Location: (?P<location>.*)\n  Error Code: -?\d+$",
     re.M,
 )
@@ -90,6 +93,14 @@ def severity_name(severity: int) -> str:
     return _SEVERITY_NAMES[severity]
 
 
+def _in_the_compiler(file: str) -> bool:
+    parts = os.path.normpath(file).split(os.sep)
+    return any(
+        parts[i] in ("site-packages", "dist-packages") and parts[i + 1] == "pypto"
+        for i in range(len(parts) - 1)
+    )
+
+
 class _Placer:
     """A real location -> (line, column, message suffix) in the checked file."""
 
@@ -99,6 +110,8 @@ class _Placer:
     def at(self, file: str | None, line: int, column: int) -> tuple[int, int, str]:
         if file is None or self._same(file):
             return max(line, 1), max(column, 0), ""
+        if _in_the_compiler(file):
+            return 1, 0, ""  # a place in PyPTO's own source says nothing of the author's file
         return 1, 0, f" (at {file}:{line}:{column})"
 
     def _same(self, file: str) -> bool:

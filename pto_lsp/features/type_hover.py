@@ -17,16 +17,20 @@ from compiler.base.span import Span
 from compiler.facts import GmRead
 from compiler.ir import (
     Call,
+    CommCtxType,
     Function,
     FunctionType,
     IRType,
+    OpaqueExpr,
     Program,
+    PtrType,
     ScalarType,
     ScopeStmt,
     Stmt,
     TensorType,
     TileType,
     TupleType,
+    UnknownType,
     Var,
 )
 from compiler.ir.types import TensorView, TileView
@@ -36,6 +40,7 @@ from compiler.lowering.outlining import OutlinedScope, function_outlines, names_
 from compiler.lowering.scope_interface import callee_directions_among
 from compiler.ops.descriptions import DESCRIPTIONS
 from compiler.parser import op_catalog
+from compiler.parser.distributed_calls import wrapper_text
 from compiler.printer.types import format_type
 from pto_lsp.features.pl_catalogue import NAMESPACES, find_op
 
@@ -86,7 +91,12 @@ def variable_at(functions: Sequence[Function], line: int, byte_col: int, name: s
 def type_summary(ir_type: IRType) -> str | None:
     """One line: Tensor/Tile, shape, dtype, memory space, layout where known."""
     if isinstance(ir_type, TensorType):
-        parts = ["**Tensor**", _shape(ir_type.shape), ir_type.dtype or "dtype unknown", "memory DDR (global)"]
+        head, memory = (
+            ("**DistributedTensor**", "window-bound (each rank's slice, readable by the others)")
+            if ir_type.distributed
+            else ("**Tensor**", "memory DDR (global)")
+        )
+        parts = [head, _shape(ir_type.shape), ir_type.dtype or "dtype unknown", memory]
         layout = ir_type.layout or "ND"
         if isinstance(ir_type.view, TensorView) and ir_type.view.valid_shape:
             parts.append(f"valid {_shape(ir_type.view.valid_shape)}")
@@ -104,6 +114,12 @@ def type_summary(ir_type: IRType) -> str | None:
         return "**Tuple** of " + "; ".join(items)
     if isinstance(ir_type, ScalarType):
         return f"**Scalar** · {ir_type.dtype}" if ir_type.dtype else None
+    if isinstance(ir_type, CommCtxType):
+        return (
+            "**CommCtx** · a window-bound tensor's communication context (`pld.rank`, `pld.nranks` read it)"
+        )
+    if isinstance(ir_type, PtrType):
+        return "**Ptr** · a window buffer's handle (`pld.window` views it as a DistributedTensor)"
     return None
 
 
@@ -175,6 +191,45 @@ def call_markdown(call: Call, spelling: str, aliases: Sequence[str]) -> str | No
         lines.append(f"Result for these operands: `{result}` (IR op `{call.op}`)")
     else:
         lines.append(f"Result for these operands: not deduced statically (IR op `{call.op}`)")
+    return "\n\n".join(lines)
+
+
+def distributed_call_at(
+    functions: Sequence[Function], line_text: str, line: int, byte_col: int
+) -> str | None:
+    """A distributed op call (`pld.system.notify`, `pld.tensor.put`) whose callee is under
+    the cursor: its wrapper's parameters and, where its rules are modelled, its result."""
+    encoded = line_text.encode("utf-8")
+    best: OpaqueExpr | None = None
+    for function in functions:
+        if not function.span.start_line <= line <= function.span.end_line:
+            continue
+        for stmt in walk_stmts(function.body):
+            if not stmt.span.start_line <= line <= stmt.span.end_line:
+                continue
+            for expr in own_exprs(stmt):
+                for node in walk_expr(expr):
+                    if not (isinstance(node, OpaqueExpr) and node.text.startswith("pld.")):
+                        continue
+                    callee = (
+                        _CALLEE.match(encoded, node.span.start_col) if node.span.start_line == line else None
+                    )
+                    if callee is None or not callee.start(1) <= byte_col <= callee.end(1):
+                        continue
+                    if best is None or _extent(node.span) < _extent(best.span):
+                        best = node
+    if best is None:
+        return None
+    signature = wrapper_text(best.text.split("(", 1)[0].replace(" ", "").split("."))
+    if signature is None:
+        return None
+    lines = [f"```python\n{signature}\n```"]
+    if not best.modelled:
+        lines.append("Not analysed: pto-lsp does not model this op's rules yet")
+    elif isinstance(best.type, UnknownType):
+        lines.append("Result: none (a side-effect-only distributed op)")
+    else:
+        lines.append(f"Result for these operands: `{format_type(best.type) or type_summary(best.type)}`")
     return "\n\n".join(lines)
 
 

@@ -34,6 +34,7 @@ from pto_lsp import __version__
 from pto_lsp.features.publishing import (
     DiagnosticPayloads,
     Publication,
+    analysis_failed,
     diagnostics_notification,
     hidden_codes,
 )
@@ -328,8 +329,11 @@ class PtoLanguageServer(LanguageServer):
                 if analysis is _SUPERSEDED:
                     return  # a newer version arrived meanwhile: its own analysis will publish
                 publication = self._publication(document, analysis, settings)
-            except Exception:  # the server never dies: log, publish nothing for this version
+            except Exception:  # the server never dies: log, and say the file was not analysed
                 log.exception("analysis of %s (version %s) failed", uri, version)
+                current = self.documents.get(uri)
+                if current is document and current.revision == revision:
+                    self._publish(uri, version, analysis_failed(uri))
                 return
             current = self.documents.get(uri)
             if current is not document or current.revision != revision:

@@ -18,6 +18,7 @@ length of the session.
 from __future__ import annotations
 
 import itertools
+import logging
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any, Generic, Protocol, TypeVar
@@ -33,9 +34,12 @@ from compiler.syntax.environment import ModuleEnvironment, binding_signature, ch
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
+from pto_lsp.workspace.failures import ENVIRONMENT_FAILED, UNIT_FAILED, failure_note
 from pto_lsp.workspace.last_good import BrokenUnit, LastGood, closest, does_not_parse
 from pto_lsp.workspace.placement import Changes, DocumentAnalysis, PlacedUnit, Splice, SpliceLog
 from pto_lsp.workspace.unfilled import unfilled
+
+log = logging.getLogger(__name__)
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -156,6 +160,7 @@ class _DocumentState:
         self.units: object = None  # the unit list these follow (None: not followed)
         self.bindings: list[Any] | None = None  # the units' contributions to the environment
         self.env: ModuleEnvironment | None = None
+        self.env_failed = False  # the fold raised: `env` is empty, no unit is analysed
         self.fold_memo: dict[int, Any] = {}  # kept between folds (see `build_environment`)
         self.generation = 0  # one more for each update begun
         self.last = 0  # the serial number of the last result
@@ -309,12 +314,26 @@ class AnalysisEngine:
             bindings = [
                 slot.parsed.bindings for slot in sequence if slot is not None and slot.parsed.bindings
             ]
-        if state.env is None or (not unchanged and bindings != state.bindings):
-            env = module_environment(
-                [slot.parsed.unit for slot in sequence if slot is not None], state.fold_memo
-            )
-            changed = None if state.env is None else changed_names(state.env, env)
-            state.env, state.bindings = env, bindings
+        # After a fold that raised, every update folds again: what fixes it is not known.
+        if state.env is None or state.env_failed or (not unchanged and bindings != state.bindings):
+            try:
+                env = module_environment(
+                    [slot.parsed.unit for slot in sequence if slot is not None], state.fold_memo
+                )
+                failed = False
+            except Exception:  # a fault of ours: the file is said not analysed, the server goes on
+                # Logged in full once, not at every keystroke while it lasts.
+                log.log(
+                    logging.DEBUG if state.env_failed else logging.ERROR,
+                    "reading the module-level names of %s failed",
+                    state.path,
+                    exc_info=True,
+                )
+                env, failed = ModuleEnvironment(), True
+                state.fold_memo.clear()
+            after_failure = state.env_failed or failed
+            changed = None if state.env is None or after_failure else changed_names(state.env, env)
+            state.env, state.bindings, state.env_failed = env, bindings, failed
             affected = {id(slot) for slot in slots.values() if changed is None or slot.parsed.names & changed}
             for slot in slots.values():
                 if id(slot) in affected:
@@ -329,12 +348,21 @@ class AnalysisEngine:
         generation = state.generation
         env = state.env
         assert env is not None
+        failed_env = state.env_failed
         # Read now what this update needs of `units`: the list may change while we yield.
         todo = [(index, state.sequence[index], units[index].start_line) for index in unfilled(state.placed)]
         finished = False
         try:
             for index, slot, start_line in todo:
                 assert slot is not None
+                if failed_env:
+                    # Nothing can be analysed without the module's names: the first unit says so.
+                    slot.env, slot.env_key = env, None
+                    slot.analysis = (
+                        _not_analysed(start_line, ENVIRONMENT_FAILED) if index == 0 else _nothing(start_line)
+                    )
+                    state.placed[index] = slot.place(start_line)
+                    continue
                 if slot.env_key is None:
                     slot.env, slot.env_key = (
                         env,
@@ -374,10 +402,23 @@ class AnalysisEngine:
 
     def _analyse(self, slot: _Slot, start_line: int) -> UnitAnalysis:
         assert slot.env is not None and slot.env_key is not None
-        analysis = analyse_unit(slot.parsed.unit.at(start_line), slot.env)
+        try:
+            analysis = analyse_unit(slot.parsed.unit.at(start_line), slot.env)
+        except Exception:  # a fault of ours: this unit is said not analysed, the others are
+            log.exception("analysing the unit on line %d failed", start_line)
+            analysis = _not_analysed(start_line, UNIT_FAILED)
         self.units_analysed += 1
         self._analysed.put((slot.parsed.unit.text, slot.env_key), analysis)
         return analysis
+
+
+def _not_analysed(start_line: int, message: str) -> UnitAnalysis:
+    """A unit's analysis that says it was not made: a note on its first line."""
+    return UnitAnalysis([], [], [failure_note(start_line, message)], start_line, may_hold_opaque=False)
+
+
+def _nothing(start_line: int) -> UnitAnalysis:
+    return UnitAnalysis([], [], [], start_line, may_hold_opaque=False)
 
 
 def _run(steps: Iterator[DocumentAnalysis | None]) -> DocumentAnalysis | None:

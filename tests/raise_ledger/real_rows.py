@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from postparse_mutants import mutant_text
+from postparse_mutants import recipe_text
 from small_kernels import kernels_of
 
 REPO = Path(__file__).resolve().parents[2]
@@ -67,8 +67,12 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("postparse_cases")
     yield from _checked_cases("postparse_heldout")
     yield from _checked_cases("postparse_round3")
+    yield from _checked_cases("postparse_round4")
+    yield from _checked_cases("postparse_round5")
+    yield from _checked_cases("parser_round3")
     yield from _capacity_mutants()
     yield from _corpus_programs()
+    yield from _distributed_cases()
     yield from _op_mutants()
     yield from _kind_swaps()
 
@@ -148,19 +152,27 @@ def _conformance() -> Iterator[Row]:
 
 
 def _verifier_cases() -> Iterator[Row]:
+    """A mutant of a ../shared kernel is made from its recipe, only where ../shared is present."""
     verdicts = json.loads((DATA / "verifier_verdicts.json").read_text())
+    recipes = json.loads((DATA / "verifier_cases" / "mutants.json").read_text())
     for name, verdict in sorted(verdicts.items()):
         said = [(d["severity"], RealError(d["message"], d.get("line"))) for d in verdict["diagnostics"]]
         errors = [error for severity, error in said if severity == "error"]
-        yield Row(
+        row = Row(
             f"verifier_cases:{name}",
             "verifier_cases",
             "verifier",
             verdict["parsed"] and not errors,
             errors,
-            DATA / "verifier_cases" / name,
             warnings=[warning for severity, warning in said if severity == "warning"],
         )
+        if name in recipes:
+            if not SHARED.exists():
+                continue
+            row.text = recipe_text(recipes[name])
+        else:
+            row.path = DATA / "verifier_cases" / name
+        yield row
 
 
 def _compile_cases(folder: str) -> Iterator[Row]:
@@ -201,7 +213,7 @@ def _checked_cases(folder: str) -> Iterator[Row]:
         if name in recipes:
             if not SHARED.exists():
                 continue
-            row.text = mutant_text(recipes[name]["base"], recipes[name]["edits"])
+            row.text = recipe_text(recipes[name])
         elif name in generated:
             row.text = generated[name]
         else:
@@ -226,6 +238,19 @@ def _capacity_mutants() -> Iterator[Row]:
             not errors,
             errors,
             DATA / "capacity_mutants" / name,
+        )
+
+
+def _distributed_cases() -> Iterator[Row]:
+    """Variants of distributed programs (`tests/data/distributed_cases`), each judged by the
+    real parser (its import: the parse and the op deductions it runs)."""
+    verdicts = json.loads((DATA / "distributed_verdicts.json").read_text())
+    for case in verdicts["cases"]:
+        real = case["real"]
+        path = REPO / case["file"]
+        errors = [] if real["accepted"] else [RealError(real["error"]["message"], real["error"]["line"])]
+        yield Row(
+            f"distributed_cases:{path.name}", "distributed_cases", "parse", real["accepted"], errors, path
         )
 
 
@@ -254,7 +279,7 @@ def _op_mutants() -> Iterator[Row]:
     for name, verdict in sorted(json.loads((folder / "verdicts.json").read_text()).items()):
         recipe = recipes[name]
         errors = [] if verdict["accepted"] else [RealError(verdict["message"], verdict.get("line"))]
-        text = mutant_text(recipe["base"], recipe["edits"])
+        text = recipe_text(recipe)
         yield Row(
             f"op_mutants:{name}",
             f"op_mutants/{recipe['op']}",

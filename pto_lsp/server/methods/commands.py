@@ -41,6 +41,8 @@ def show_mlir(ls: ServerState, uri: str, *options: str) -> str:
     modules = [
         kernel.dump
         if kernel.text is not None
+        else f"// the kernels of {kernel.name}: not emitted (not modelled yet: {kernel.problem})\n"
+        if kernel.whole
         else f"// kernel: {kernel.name}: not emitted (not modelled yet: {kernel.problem})\n"
         for kernel in mlir_of(analysis, codegen, options[0] if options else "").kernels
     ]

@@ -1,0 +1,173 @@
+"""The program the real `@pl.jit` compiles for an entry: the entry and its dependencies.
+
+The real decorator (`pypto/jit/decorator.py`) finds, from the entry's globals, every
+`@pl.jit.inline` / `.incore` / `.opaque` function its body calls, and theirs in turn; the
+specializer writes them all into one `@pl.program` class, each call of a dependency
+becoming `self.<name>(...)` (`pypto/jit/specializer.py`). InlineFunctions then splices the
+inline ones into the entry, and the entry's scopes are outlined from there: the kernels
+take their names in the entry (`proj`, `proj_0`, `proj_1` for three calls of one helper
+with `name_hint="proj"`), not in the helper compiled alone.
+
+pto-lsp reads one file: a dependency imported from another module is not known, and the
+entry's kernels are then not known either (`JitProgram.why_not`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from compiler.ir import AssignStmt, Call, Function, Program, ReturnStmt, TensorType, Var
+from compiler.ir.copying import copy_ir
+from compiler.ir.types import IRType, UnknownType
+from compiler.ir.visit import own_calls, walk_stmts
+
+# The `@pl.jit` forms compiled as an entry (`fn(...)`, `fn.compile(...)`).
+ENTRY_DECORATORS = frozenset({"jit", "jit.host"})
+# What a function's calls may reach as a dependency (`_discover_deps`): a host entry also
+# the `@pl.jit` chip orchestrators it dispatches; an external kernel is one too (its C++ is
+# not PTO the codegen writes: not modelled).
+_DEPENDENCY_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque"})
+_HOST_DEPENDENCY_DECORATORS = _DEPENDENCY_DECORATORS | {"jit"}
+_EXTERNAL = "jit.extern"
+_OPAQUE = "jit.opaque"
+
+
+@dataclass
+class JitProgram:
+    """The program of `entry` and its dependencies (None when one is not in the file:
+    `why_not` says which)."""
+
+    entry: Function
+    dependencies: list[Function]
+    program: Program | None
+    why_not: str = ""
+
+
+def called_functions(function: Function) -> list[str]:
+    """The bare names `function` calls as functions (a DSL op's name has a dot), in call order."""
+    names: dict[str, None] = {}
+    for stmt in walk_stmts(function.body):
+        for call in own_calls(stmt):
+            if "." not in call.op:
+                names.setdefault(call.op, None)
+    return list(names)
+
+
+def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram | None:
+    """The program the real `@pl.jit` compiles for `entry`, made of copies (the free
+    functions stay as they are); None when `entry` calls no function (it is compiled
+    alone, as now)."""
+    by_name: dict[str, Function] = {}
+    defined_again: dict[str, list[int]] = {}
+    for function in free_functions:
+        if function.name in by_name:
+            lines = defined_again.setdefault(function.name, [by_name[function.name].span.start_line])
+            lines.append(function.span.start_line)
+        by_name[function.name] = function
+    order: list[Function] = []
+    missing: list[str] = []
+    ambiguous: list[str] = []
+    external: list[str] = []
+    admitted = _HOST_DEPENDENCY_DECORATORS if entry.decorator == "jit.host" else _DEPENDENCY_DECORATORS
+    pending = [(name, admitted) for name in called_functions(entry)]
+    seen = {name for name, _ in pending}
+    while pending:
+        name, allowed = pending.pop(0)
+        dependency = by_name.get(name)
+        if name in defined_again:
+            ambiguous.append(name)
+            continue
+        if dependency is not None and dependency.decorator == _EXTERNAL:
+            external.append(name)
+            continue
+        if dependency is not None and dependency.decorator == _OPAQUE:
+            return JitProgram(
+                entry,
+                order,
+                None,
+                f"'{entry.name}' calls the @pl.jit.opaque function '{name}': an entry compiled with an "
+                "opaque helper is not modelled: its kernels are not known",
+            )
+        if dependency is None:
+            missing.append(name)
+            continue
+        if dependency.decorator not in allowed:
+            # (a plain `@pl.jit` entry calling another: the real one makes it no dependency)
+            return JitProgram(
+                entry,
+                order,
+                None,
+                f"'{entry.name}' calls '{name}', a @{dependency.decorator.replace('jit', 'pl.jit', 1)} "
+                "function the real @pl.jit does not compile into it: its kernels are not known",
+            )
+        order.append(dependency)
+        for callee in called_functions(dependency):
+            if callee not in seen:
+                seen.add(callee)
+                pending.append((callee, _DEPENDENCY_DECORATORS))
+    if not order and not missing and not ambiguous and not external:
+        return None
+    if external:
+        listed = ", ".join(f"'{name}'" for name in external)
+        why = (
+            f"'{entry.name}' calls the external kernel {listed} (@pl.jit.extern), whose program "
+            "form is not modelled: its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
+    if ambiguous:
+        listed = "; ".join(
+            f"'{name}' (lines {', '.join(map(str, defined_again[name]))})" for name in ambiguous
+        )
+        why = (
+            f"'{entry.name}' calls a function the file defines more than once: {listed}; which "
+            "definition the call reaches is decided when the file runs: its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
+    if missing:
+        listed = ", ".join(f"'{name}'" for name in missing)
+        why = (
+            f"'{entry.name}' calls {listed}, not defined in this file (imported from another module, "
+            "which pto-lsp does not read): its kernels are not known"
+        )
+        return JitProgram(entry, order, None, why)
+    functions: list[Function] = copy_ir([*order, entry])
+    names = {function.name for function in order}
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            for call in own_calls(stmt):
+                if call.op in names:
+                    _call_as_method(call)
+    _type_incore_results(functions)
+    program = Program(entry.name, functions, entry.span, jit_entry=True)
+    return JitProgram(entry, order, program)
+
+
+def _type_incore_results(functions: list[Function]) -> None:
+    """The real specializer annotates a `@pl.jit.incore` helper's return with the types of
+    the parameters it returns (`_infer_return_type`): a call of it binds a value of that
+    type (ours had none: the helper is parsed without a return annotation)."""
+    returned: dict[str, IRType] = {}
+    for function in functions:
+        if function.decorator != "jit.incore" or function.return_types or not function.body.stmts:
+            continue
+        last = function.body.stmts[-1]
+        params = {param.var.name: param.var.type for param in function.params}
+        if isinstance(last, ReturnStmt) and len(last.values) == 1 and isinstance(last.values[0], Var):
+            # (by name, as the specializer reads the source: `return y` of a parameter `y`)
+            found = params.get(last.values[0].name)
+            if isinstance(found, TensorType):
+                returned[f"self.{function.name}"] = found
+    for function in functions:
+        for stmt in walk_stmts(function.body):
+            if (
+                isinstance(stmt, AssignStmt)
+                and isinstance(stmt.value, Call)
+                and stmt.value.op in returned
+                and isinstance(stmt.var.type, UnknownType)
+            ):
+                stmt.var.type = stmt.value.type = returned[stmt.value.op]
+
+
+def _call_as_method(call: Call) -> None:
+    """`helper(x)` -> `self.helper(x)`, as the real specializer writes a dependency's call."""
+    call.op = f"self.{call.op}"

@@ -32,6 +32,7 @@ from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, cohere
 from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program, ScopeStmt
 from compiler.ir.nodes import opaque_made
+from compiler.lowering.jit_program import compiled_in_entries, is_lone_inline_helper, jit_programs
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
@@ -142,12 +143,6 @@ class UnitAnalysis:
         # The scopes' interfaces and outlined scopes the checks (and the facts) found, while kept.
         return coherency_hints(self.programs, self.functions, reads, self.interfaces, self.outlined)
 
-    @cached_property
-    def all_kernel_memory(self) -> list[KernelMemory]:
-        """The memory use of every kernel of the unit: its programs' (computed with the
-        diagnostics) and its JIT functions' (computed when first asked: only shown)."""
-        return [*self.kernel_memory, *jit_memory(self)]
-
     def published(self, codegen: bool = True) -> list[Diagnostic]:
         """The front end's diagnostics, the passes' and codegen's errors and warnings, in
         source order; only the front end's (the rest not even computed) when `codegen` is
@@ -194,6 +189,17 @@ class ModuleAnalysis:
 
     def unit_facts(self) -> list[ModuleFacts]:
         return [unit.facts for unit in self.units]
+
+    @property
+    def whole(self) -> ModuleAnalysis:
+        """The module's analysis (an editor's analysis of some units only says whose)."""
+        return self
+
+    @cached_property
+    def jit_kernel_memory(self) -> list[KernelMemory]:
+        """The memory use of the kernels of the module's JIT functions (`jit_memory`),
+        computed when first asked (only shown)."""
+        return jit_memory(self)
 
     def front_end_stopped(self) -> bool:
         """Whether an error of Python's or of the parser stops the import of the module."""
@@ -432,17 +438,38 @@ def _may_have_kernels(functions: Sequence[Function], outlined: dict[int, list[Sc
     return any(is_kernel(function) or outlined.get(id(function)) for function in functions)
 
 
-def jit_memory(unit: UnitAnalysis) -> list[KernelMemory]:
-    """The memory use of the kernels of the unit's free (`@pl.jit`) functions without an error:
-    shown, never judged (a JIT function is compiled at its call, with the call's shapes)."""
+def jit_memory(analysis: ModuleAnalysis) -> list[KernelMemory]:
+    """The memory use of the kernels of the module's free (`@pl.jit`) functions without an
+    error: shown, never judged (a JIT function is compiled at its call, with the call's
+    shapes). Each entry is compiled with its helpers, as the real `@pl.jit` compiles it
+    (`jit_program`): its kernels are named in the entry, and a helper has none of its own;
+    an entry whose program is not known says why, as one kernel not analysed."""
+    functions = analysis.functions
+    failed = {id(function) for unit in analysis.units for function in _failed_functions(unit)}
+    entries = jit_programs(functions)
+    compiled_in = compiled_in_entries(entries)
+    found: list[KernelMemory] = []
+    for function in functions:
+        entry = entries.get(id(function))
+        if id(function) in compiled_in or (entry is None and is_lone_inline_helper(function)):
+            continue
+        if entry is not None and entry.program is None:
+            found.append(
+                KernelMemory(function.name, function.span, (), why_not_exact=entry.why_not, analysed=False)
+            )
+        elif entry is not None and entry.program is not None:
+            if not any(id(f) in failed for f in [entry.entry, *entry.dependencies]):
+                found += program_memory(entry.program).kernels
+        elif id(function) not in failed:
+            found += program_memory(Program(function.name, [function], function.span)).kernels
+    return found
+
+
+def _failed_functions(unit: UnitAnalysis) -> list[Function]:
+    """The unit's free functions whose top-level statement has an error."""
     statement = _statement_of(unit.statement_lines)
     failed = {statement(d.span.start_line) for d in unit.diagnostics if d.severity is Severity.ERROR}
-    return [
-        memory
-        for function in unit.functions
-        if statement(function.span.start_line) not in failed
-        for memory in program_memory(Program(function.name, [function], function.span)).kernels
-    ]
+    return [function for function in unit.functions if statement(function.span.start_line) in failed]
 
 
 def unit_bypass_warnings(unit: UnitAnalysis) -> list[BypassWarning]:

@@ -12,6 +12,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # (needs the real compiler built: $PYPTO_REAL)
     python tests/real_memory.py --record-socs     # the corpus and capacity_mutants/ through the
                                                  # real ir.compile for each SoC ($PYPTO_PYTHON)
+    python tests/real_memory.py --record-mixed    # mixed_cases/ the same way, with each
+                                                 # compile's PH001 log
 
 `--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
 (`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
@@ -46,6 +48,8 @@ CASE_VERDICTS = CASES / "verdicts.json"
 SOC_RECORD = DATA / "real_memory_socs.json"
 MUTANTS = DATA / "capacity_mutants"
 MUTANT_VERDICTS = MUTANTS / "verdicts.json"
+MIXED = DATA / "mixed_cases"
+MIXED_VERDICTS = MIXED / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
@@ -157,7 +161,7 @@ def _kernel_name(function: str) -> str:
     return function
 
 
-def _verdicts(lines: list[dict], root: Path) -> dict:
+def _verdicts(lines: list[dict], root: Path, with_hints: bool = False) -> dict:
     """The driver's lines, keyed by file (relative to `root`) and program: per SoC, the
     real error (`error_class`, `message`) or each kernel's footprint per space."""
     found: dict[str, dict] = {}
@@ -179,39 +183,48 @@ def _verdicts(lines: list[dict], root: Path) -> dict:
                     for space, used in spaces.items():
                         merged[space] = max(merged.get(space, 0), used)
                 judged[soc] = {"memory": kernels}
+                if with_hints and "hints" in verdict:
+                    judged[soc]["hints"] = [
+                        line.replace(f"{root.resolve()}/", "") for line in verdict["hints"]
+                    ]
             programs[program["name"]] = judged
         if programs:
             found[file] = programs
     return found
 
 
-def record_socs() -> tuple[dict, dict]:
+def _driven(files: list[Path]) -> list[dict]:
+    """`real_memory_driver.py`'s lines for `files`, run in the real compiler's interpreter."""
     import subprocess
     import tempfile
 
     python = os.environ.get("PYPTO_PYTHON", str(REAL_CHECKOUT / "venv" / "bin" / "python"))
     harness = Path(os.environ.get("PYPTO_SRC", "pypto-src")) / "tests" / "st"
-    results = []
-    for root, files in ((CORPUS, sorted(CORPUS.rglob("*.py"))), (MUTANTS, sorted(MUTANTS.glob("*.py")))):
-        # Run from an empty directory: a kernel file that writes next to the working
-        # directory writes there.
-        with tempfile.TemporaryDirectory() as cwd:
-            proc = subprocess.run(
-                [
-                    python,
-                    str(Path(__file__).parent / "real_memory_driver.py"),
-                    ",".join(SOCS),
-                    *map(str, files),
-                ],
-                capture_output=True,
-                text=True,
-                cwd=cwd,
-                env={**os.environ, "PYTHONPATH": str(harness)},
-                timeout=7200,
-            )
-        lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-        results.append(_verdicts(lines, root))
-    return results[0], results[1]
+    # Run from an empty directory: a kernel file that writes next to the working
+    # directory writes there.
+    with tempfile.TemporaryDirectory() as cwd:
+        proc = subprocess.run(
+            [python, str(Path(__file__).parent / "real_memory_driver.py"), ",".join(SOCS), *map(str, files)],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env={**os.environ, "PYTHONPATH": str(harness)},
+            timeout=7200,
+        )
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+
+
+def record_socs() -> tuple[dict, dict]:
+    return (
+        _verdicts(_driven(sorted(CORPUS.rglob("*.py"))), CORPUS),
+        _verdicts(_driven(sorted(MUTANTS.glob("*.py"))), MUTANTS),
+    )
+
+
+def record_mixed() -> dict:
+    """`mixed_cases/`: each case's real verdict per SoC, its use per space (a mixed kernel's
+    two halves under the kernel's name) and its PH001 log."""
+    return _verdicts(_driven(sorted(MIXED.glob("*.py"))), MIXED, with_hints=True)
 
 
 def main() -> int:
@@ -219,7 +232,12 @@ def main() -> int:
     parser.add_argument("--record", action="store_true")
     parser.add_argument("--record-cases", action="store_true")
     parser.add_argument("--record-socs", action="store_true")
+    parser.add_argument("--record-mixed", action="store_true")
     args = parser.parse_args()
+    if args.record_mixed:
+        MIXED_VERDICTS.write_text(
+            json.dumps(record_mixed(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
     if args.record_socs:
         corpus, mutants = record_socs()
         for path, found in ((SOC_RECORD, corpus), (MUTANT_VERDICTS, mutants)):

@@ -3,7 +3,7 @@ never by the tests: import each kernel file given, compile each module-level `ir
 for each SoC asked for (`ir.compile(..., backend_type=..., skip_ptoas=True)`), and print one
 JSON line per file with, per program and SoC, the verdict (the exception's class and first
 line) or, when it compiles, each InCore / AIC / AIV function's footprint per memory space
-as the real AllocateMemoryAddr laid it out.
+as the real AllocateMemoryAddr laid it out, and the lines of its `report/perf_hints.log`.
 
     <real python> tests/real_memory_driver.py 910B,950 FILE...
 
@@ -118,6 +118,8 @@ def judge(path: Path, socs: list[str]) -> dict:
                             backend_type=getattr(backend.BackendType, BACKENDS[soc]),
                         )
                     verdict["memory"] = footprints(Path(out) / "passes_dump")
+                    log = Path(out) / "report" / "perf_hints.log"
+                    verdict["hints"] = log.read_text().splitlines() if log.is_file() else []
                 except BaseException as exc:  # the verdict is what is recorded
                     text = str(exc)
                     verdict["error_class"] = type(exc).__name__

@@ -289,3 +289,78 @@ def test_a_subscript_prints_as_the_op_the_real_parser_builds_or_is_not_shown(tmp
     dropped = KEPT_SUBSCRIPT.replace("        return out\n", "            row = x[3]\n        return out\n")
     out = compile_bytes(write(tmp_path / "rows.py", dropped)).decode("utf-8")
     assert out.startswith("# pypto.program: Rows -- not shown: parse: a subscript the real parser builds")
+
+
+MULTI_PROJ = CORPUS / "pypto-lib/examples/advanced/multi_proj.py"
+JIT_HELPERS = Path(__file__).parent / "data" / "real_pto_cases" / "jit_helpers.py"
+
+
+@pytest.mark.parametrize("after", ["parse", "1", "9", "11"])
+def test_the_ir_view_of_a_jit_entry_compiles_it_with_its_helpers(after: str):
+    """The real `@pl.jit` compiles `qkv_proj` with the inline `proj` it calls three times:
+    no `proj_proj` kernel of `proj` compiled alone; after InlineFunctions, the numbers of
+    the three splices' variables are not known (a helper binding several), so not shown."""
+    proc = run_pto_lsp("compile", str(MULTI_PROJ), "--after", after)
+    assert proc.returncode == 0, proc.stderr
+    assert "proj_proj" not in proc.stdout
+    if after == "parse":
+        assert "    qy = self.proj(x, wq, q_out)\n" in proc.stdout
+    else:
+        assert proc.stdout.startswith("# pypto.function: qkv_proj -- not shown: InlineFunctions: ")
+        assert "def proj" not in proc.stdout
+
+
+def test_the_ir_view_names_a_jit_entrys_kernels_as_the_real_compiler_does():
+    """`scale`, `scale_0`, `scale_1`: the real modules' names (tests/data/real_pto_cases)."""
+    proc = run_pto_lsp("compile", str(JIT_HELPERS), "--after", "9")
+    kernels = [line for line in proc.stdout.splitlines() if line.startswith("def ")]
+    assert [line.partition("(")[0] for line in kernels] == [
+        "def scale",
+        "def scale_0",
+        "def scale_1",
+        "def three_scales",
+    ]
+    assert "t_inline1__ssa_v0" in proc.stdout and "t_inline5__ssa_v0" in proc.stdout
+
+
+def test_an_inline_helper_no_entry_calls_is_not_shown_and_has_no_memory(tmp_path):
+    source = JIT_HELPERS.read_text(encoding="utf-8").partition("@pl.jit\ndef three_scales")[0]
+    path = write(tmp_path / "kernel.py", source)
+    proc = run_pto_lsp("compile", str(path), "--after", "9")
+    assert proc.stdout.startswith(
+        "# pypto.function: scaled -- not shown: a @pl.jit.inline helper has kernels"
+    )
+    memory = run_pto_lsp("compile", str(path), "--emit", "memory")
+    assert memory.stdout.splitlines()[1:] == []
+
+
+def test_the_memory_view_of_a_jit_entry_has_the_kernels_the_real_compiler_makes():
+    proc = run_pto_lsp("compile", str(MULTI_PROJ), "--emit", "memory")
+    kernels = [
+        line.partition(" (line")[0] for line in proc.stdout.splitlines()[1:] if not line.startswith(" ")
+    ]
+    assert kernels == ["qkv_proj.proj", "qkv_proj.proj_0", "qkv_proj.proj_1"]
+    helpers = run_pto_lsp("compile", str(JIT_HELPERS), "--emit", "memory").stdout
+    assert "three_scales.scale_1 (line 7): Vec 16,384 / 188,416 bytes" in helpers
+    assert "scaled" not in helpers
+
+
+def test_a_jit_entry_whose_helper_is_not_in_the_file_says_why_in_the_ir_and_memory_views(tmp_path):
+    head, _, rest = JIT_HELPERS.read_text(encoding="utf-8").partition("@pl.jit.inline\n")
+    path = write(
+        tmp_path / "kernel.py",
+        head + "from helpers import scaled\n\n\n@pl.jit\n" + rest.partition("@pl.jit\n")[2],
+    )
+    proc = run_pto_lsp("compile", str(path))
+    assert proc.stdout.startswith("# pypto.function: three_scales -- not shown: ")
+    assert "def " not in proc.stdout
+    memory = run_pto_lsp("compile", str(path), "--emit", "memory").stdout
+    assert "three_scales (line 9): not analysed: 'three_scales' calls 'scaled', not defined" in memory
+
+
+def test_two_programs_that_both_splice_are_not_shown_after_inline_functions():
+    """The real counter runs across the process: the second program's `t` is `t_inline1`."""
+    path = Path(__file__).parent / "data" / "real_pto_cases" / "inline_two_programs.py"
+    proc = run_pto_lsp("compile", str(path), "--after", "InlineFunctions")
+    assert "_inline" not in proc.stdout.replace("`<name>_inline<n>`", "")
+    assert "# pypto.program: Second -- not shown: InlineFunctions numbers the variables" in proc.stdout

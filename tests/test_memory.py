@@ -115,7 +115,10 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                     if value < used:
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (64, 0)  # measured; docs/diagnostics.md
+    assert (exact, at_most) == (
+        115,
+        0,
+    )  # measured; docs/diagnostics.md (JIT entries compiled with their helpers)
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
@@ -274,9 +277,8 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
 
 # The mutants whose kernel the planner does not model (what it misses, and why).
 NOT_PLANNED = {
-    # ExpandMixedKernel splits the kernel and rings the tile crossing to the vector side in a
-    # reserved pipe buffer (`... The first 262144 bytes of that space are reserved by
-    # system.reserve_buffer ...`): not modelled.
+    # A mixed kernel that moves its Acc tile to Vec in the Acc's column-major layout: the
+    # row-major copy ResolveBackendOpLayouts then adds on the AIV is not modelled.
     "vec_mixed_kernel.py",
 }
 MUTANT_DATA = json.loads(MUTANT_VERDICTS.read_text(encoding="utf-8")) if MUTANT_VERDICTS.is_file() else {}
@@ -350,13 +352,21 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
                     if not is_exact or value != used:
                         wrong.append((file, program, kernel, space, value, used))
     assert wrong == []
-    assert (exact, not_analysed) == {"910B": (44, 75), "950": (44, 74)}[soc]  # measured; docs/diagnostics.md
+    assert (exact, not_analysed) == {"910B": (102, 17), "950": (102, 16)}[
+        soc
+    ]  # measured; docs/diagnostics.md
 
 
 SHARED_VERDICTS = capacity_grown.SHARED / "op-verdicts"
 GROWN_VERDICTS = Path(__file__).parent / "data" / "capacity_grown" / "verdicts.json"
 GROWN_DATA = json.loads(GROWN_VERDICTS.read_text(encoding="utf-8")) if GROWN_VERDICTS.is_file() else {}
 _CAPACITY = re.compile(r"^\w+ buffer usage \(\d+ bytes\) exceeds platform limit \(\d+ bytes\)")
+
+
+# Grown mutants where we report another error than the real compile's first (known, not a
+# capacity matter): the real ConvertTensorToTileOps refuses tensor.scatter_update's source
+# rows against the index size, which is not modelled, so a later check's error shows.
+OTHER_ERROR_FIRST = {"grown__t_test_scatter_update_TileScatterUpdateProgram.py"}
 
 
 def _grown_judgement(name: str, grown: Path) -> str:
@@ -373,6 +383,16 @@ def _grown_judgement(name: str, grown: Path) -> str:
     ]
     for message in ours_capacity:
         assert message in real_capacity, (name, message, real_capacity)
+    # Any other error we report is the real one too (a matmul's L0 operand check, say), where
+    # the recorded first line holds it (codegen's `PartialCodegenError` lists its errors after).
+    real_messages = [v["910B"].get("message", "") for v in programs.values()]
+    partial = any(v["910B"].get("error_class") == "PartialCodegenError" for v in programs.values())
+    for found in diagnostics:
+        if found["severity"] == 1 and not partial and name not in OTHER_ERROR_FIRST:
+            assert any(real.startswith(found["message"]) for real in real_messages if real), (
+                name,
+                found["message"],
+            )
     report = ours(run_pto_lsp("compile", str(grown / name), "--emit", "memory").stdout)
     for program, verdict in programs.items():
         for kernel, spaces in verdict["910B"].get("memory", {}).items():
@@ -394,4 +414,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict(tmp_path: Path):
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 21, "missed": 6, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 22, "missed": 5, "clean": 44}, found  # measured; docs/diagnostics.md

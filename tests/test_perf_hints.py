@@ -81,4 +81,97 @@ def test_every_program_we_give_hints_for_gets_exactly_the_real_ones() -> None:
         judged += 1
         wrong += ours != real_hints(entry)
     assert wrong == 0
-    assert judged >= 52  # measured (tests/perf_hints.py): the rest not judged, never different
+    assert judged >= 81  # measured (tests/perf_hints.py): the rest not judged, never different
+
+
+MIXED_SPLIT = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[32, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        output: pl.Out[pl.Tensor[[32, 64], pl.FP32]],
+    ) -> pl.Tensor[[32, 64], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):
+            doubled = pl.add(a, a)
+            out = pl.matmul(doubled, b)
+            output = pl.assemble(output, out, [0, 0])
+        return output
+"""
+
+
+def test_a_split_mixed_kernels_vector_load_moves_half_the_rows_per_lane(tmp_path) -> None:
+    """The real compile's log of this kernel (e2d0f78, 910B): the AIV lanes each load 16 of
+    the 32 rows of `a`; the cube's load of `b` and store of the Acc result stay whole."""
+    hints = [d for d in _check(tmp_path, MIXED_SPLIT) if d["severity"] == HINT]
+    assert [(d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1) for d in hints] == [
+        (13, 9),
+        (15, 19),
+        (16, 22),
+    ]
+    assert [d["message"].split(";")[1] for d in hints] == [
+        " moves 4096B as 16 x 256B rows",
+        " moves 16384B as 64 x 256B rows",
+        " moves 8192B as 32 x 256B rows",
+    ]
+    assert "target_memory=Vec" in hints[0]["message"] and "target_memory=Acc" in hints[2]["message"]
+
+
+def test_a_split_of_an_odd_extent_gets_no_hint_rather_than_a_guess(tmp_path) -> None:
+    """31 rows split over two lanes: the real passes give the lanes a ceil-half box with views
+    (here the real compile then fails inside LowerAutoVectorSplit); not modelled, so no hint."""
+    odd = MIXED_SPLIT.replace("[32, 64]", "[31, 64]")
+    assert not [d for d in _check(tmp_path, odd) if d["severity"] == HINT]
+
+
+PIPELINED = """\
+import pypto.language as pl
+
+
+@pl.program
+class Prog:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[80, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[80, 64], pl.FP32]],
+    ) -> pl.Tensor[[80, 64], pl.FP32]:
+        for i in pl.pipeline(5, stage=2):
+            t = pl.load(a, [i * 16, 0], [16, 64])
+            out = pl.store(t, [i * 16, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        a: pl.Tensor[[80, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[80, 64], pl.FP32]],
+    ) -> pl.Tensor[[80, 64], pl.FP32]:
+        out = self.kernel(a, out)
+        return out
+"""
+
+
+def test_a_pipelined_loops_copies_are_occurrences_of_its_transfers(tmp_path) -> None:
+    """LowerPipelineLoops replicates the body of `pl.pipeline(5, stage=2)`: two copies in the
+    loop, one after it for the odd iteration; the real compile's log counts 3 occurrences at
+    the load and at the store (e2d0f78, 910B)."""
+    hints = [d for d in _check(tmp_path, PIPELINED) if d["severity"] == HINT]
+    assert [
+        (d["range"]["start"]["line"] + 1, d["message"].endswith("(3 occurrences at this source location)"))
+        for d in hints
+    ] == [
+        (13, True),
+        (14, True),
+    ]
+
+
+def test_a_pipelined_loop_of_unknown_trip_count_gets_no_hint_rather_than_a_guess(tmp_path) -> None:
+    """Dynamic bounds give a cascade of remainder copies: not modelled, so no hint."""
+    dynamic = PIPELINED.replace("pl.pipeline(5, stage=2)", "pl.pipeline(pl.tile.get_block_idx(), 5, stage=2)")
+    assert not [d for d in _check(tmp_path, dynamic) if d["severity"] == HINT]

@@ -76,8 +76,11 @@ def device_codegen_errors(program: Program) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     kernels = frozenset(f.name for f in program.functions if f.func_type in _DEVICE)
     for function in program.functions:
+        # A call of a kernel is judged in a kernel function only: a scope of another
+        # function holding one is a dispatch (`pl.spmd(...)` around `self.kernel(...)`).
+        called = kernels if function.func_type in _DEVICE else frozenset()
         for stmt in _device_statements(function):
-            found.extend(_statement_errors(stmt, kernels))
+            found.extend(_statement_errors(stmt, called))
     return found
 
 

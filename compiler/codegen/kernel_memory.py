@@ -23,13 +23,31 @@ A space with a tile whose size is not static to us is not analysed (`unknown`).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import L0_SPACES, CodegenNotModelled, KernelCode, plan_kernel
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
-from compiler.ir import SCALAR_CAST_OP, AssignStmt, Call, Function, FunctionType, ScalarType, TileType
+from compiler.ir import (
+    SCALAR_CAST_OP,
+    AssignStmt,
+    Call,
+    ForKind,
+    ForStmt,
+    Function,
+    FunctionType,
+    ScalarType,
+    TileType,
+)
 from compiler.ir.visit import own_calls, walk_stmts
+from compiler.passes.expand_mixed_kernel import (
+    AIC,
+    AIV,
+    MixedKernelNotModelled,
+    expand_mixed_kernel,
+    is_mixed_kernel,
+)
 from compiler.passes.ssa import base_name
 
 # InitMemRef gives these ops' results their source's buffer (`OutputMemoryInheritsInput`,
@@ -97,6 +115,10 @@ class SpaceUse:
     used: int  # bytes: the high-water mark (exact), or the sum of the buffers (at most)
     exact: bool
     tiles: tuple[TileUse, ...]  # in address order (exact), in definition order (at most)
+    # The bytes at the bottom of the space a cross-core pipe's slots take (the tiles are placed
+    # above them; the real capacity error names them).
+    reserved: int = 0
+    half: str = ""  # a mixed kernel's: the AIC's or the AIV's ("aic" / "aiv")
 
     def tipping_tile(self, limit: int) -> TileUse | None:
         """The first tile whose buffer ends past `limit` (an exact use's, in address order)."""
@@ -114,6 +136,9 @@ class KernelMemory:
     why_not_exact: str = ""  # what the emitter does not model (an at-most or unanalysed use)
     program: str | None = None  # the `@pl.program` it belongs to
     analysed: bool = True  # False: no use is claimed for any space (`why_not_exact` says why)
+    # False: a mixed kernel whose cut into an AIC and an AIV kernel is not modelled, so
+    # neither is what the passes after it do (the program's hints are not judged).
+    split_modelled: bool = True
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)
@@ -121,6 +146,8 @@ class KernelMemory:
 
 def kernel_memory(function: Function) -> KernelMemory:
     """The memory use of one kernel after ConvertTensorToTileOps."""
+    if is_mixed_kernel(function):
+        return _mixed(function)
     try:
         code = plan_kernel(function)
     except CodegenNotModelled as problem:
@@ -131,11 +158,81 @@ def kernel_memory(function: Function) -> KernelMemory:
     return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
 
 
+def _mixed(function: Function) -> KernelMemory:
+    """A mixed kernel's use: its AIC kernel's (the cube spaces) and its AIV kernel's (Vec), as
+    ExpandMixedKernel cuts it (`expand_mixed_kernel`), each planned on its own above the pipe
+    slots it reserves."""
+    prefix = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
+    try:
+        halves = expand_mixed_kernel(function)
+    except MixedKernelNotModelled as problem:
+        why = f"{prefix}: {problem}"
+        return KernelMemory(
+            function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
+        )
+    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        why = "a mixed kernel the model of ExpandMixedKernel could not follow"
+        return KernelMemory(
+            function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
+        )
+    try:
+        codes = [
+            (side, plan_kernel(half, halves.pipe_buffers))
+            for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
+        ]
+    except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
+        why = f"{prefix}, whose planning is not modelled: {problem}"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+        why = f"{prefix}: the emitter could not follow one of them"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    spaces: list[SpaceUse] = []
+    unknown: list[str] = []
+    whys = []
+    for side, code in codes:
+        reserved = halves.reserved.get(side, {})
+        addresses = [
+            address + _aligned(reserved.get(SPACE_NAMES[alloc.space], 0))
+            for alloc, address in zip(code.allocs, code.addresses, strict=True)
+        ]
+        unplanned, why = _unplanned(code)
+        if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
+            unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
+            why = why or (
+                "a mixed kernel whose AIV pushes tiles to the cube: its Vec use differs by SoC, "
+                "which is not modelled"
+            )
+        half = _exact(function, code.allocs, addresses, code.last_use, frozenset(unplanned), why)
+        spaces.extend(
+            dataclasses.replace(use, reserved=_aligned(reserved.get(use.space, 0)), half=side)
+            for use in half.spaces
+        )
+        unknown.extend(half.unknown)
+        whys.append(why)
+    names = [use.space for use in spaces]
+    if len(set(names)) != len(names) or set(names) & set(unknown):
+        why = "a mixed kernel whose AIC and AIV kernels share a memory space: not modelled"
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    return KernelMemory(
+        function.name,
+        function.span,
+        _ordered(spaces),
+        _ordered_names(tuple(unknown)),
+        next((why for why in whys if why), ""),
+    )
+
+
 def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
     rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
     would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
-    adds no Mat or Vec tile: those spaces stay exact."""
+    adds no Mat or Vec tile: those spaces stay exact. A space the author reserves bytes of
+    (`reserve_buffer`) that also holds tiles: where the planner puts them is not modelled."""
+    reserved = code.reserved_spaces & {alloc.space for alloc in code.allocs}
+    if reserved:
+        return frozenset(
+            reserved
+        ), "a reserve_buffer in a space that holds tiles: their addresses are not modelled"
     if code.unplanned:
         return code.unplanned, (
             "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
@@ -198,6 +295,12 @@ def _scalar_cast(call: Call) -> bool:
 def _at_most(function: Function, why: str) -> KernelMemory:
     tiles: dict[str, list[TileUse]] = {}
     unknown: dict[str, None] = {}
+    if any(isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)):
+        why = (
+            "LowerPipelineLoops gives each copy of a pl.pipeline body its own tiles (and the planner "
+            f"is not modelled: {why})"
+        )
+        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     others = sorted(
         {call.op for stmt in walk_stmts(function.body) for call in own_calls(stmt) if not _scalar_cast(call)}
         - AT_MOST_OPS

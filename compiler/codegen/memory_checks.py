@@ -56,18 +56,35 @@ from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hi
 MEMORY_CODES = frozenset(
     {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.L0_OPERAND_TOO_LARGE}
 )
-# The errors whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
-# SoC), and its backend's native cast table.
+# The diagnostics whose verdict depends on the SoC: its capacities (L0A/L0B are 64 KB on every
+# SoC), its backend's native cast table, and the performance hints (judged for the 910B's
+# backend; another's recommends another row width: not given for it).
 SOC_JUDGED_CODES = frozenset(
-    {codes.MEMORY_SPACE_OVERFLOW, codes.TENSOR_CREATE_TOO_LARGE, codes.TILE_CAST_NO_PATH}
+    {
+        codes.MEMORY_SPACE_OVERFLOW,
+        codes.TENSOR_CREATE_TOO_LARGE,
+        codes.TILE_CAST_NO_PATH,
+        codes.PERF_HINT_TILE_INNERMOST_DIM,
+    }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
 # `GetL0aCapacityBytes` / `GetL0bCapacityBytes`: 64 KB on both SoCs.
 _L0 = {"Left": ("left", "L0A"), "Right": ("right", "L0B")}
 
 
-def overflow_message(space: str, used: int, limit: int) -> str:
-    return f"{space} buffer usage ({used} bytes) exceeds platform limit ({limit} bytes)"
+def overflow_message(space: str, used: int, limit: int, reserved: int = 0) -> str:
+    """AllocateMemoryAddr's capacity error; `reserved`: the bytes a cross-core pipe's slots
+    take at the bottom of the space, which the real message then names (with the knob that
+    sizes them)."""
+    message = f"{space} buffer usage ({used} bytes) exceeds platform limit ({limit} bytes)"
+    if reserved:
+        message += (
+            f". The first {reserved} bytes of that space are reserved by system.reserve_buffer, so tiles are "
+            "allocated above them — this is the cross-core pipe ring. Lower its depth with "
+            "optimizations=[pl.cross_core_slot(slot_num=N)] on the enclosing pl.at(...), or shrink the "
+            "tile that crosses the cube/vector boundary"
+        )
+    return message
 
 
 def create_message(size: int, limit: int) -> str:
@@ -160,9 +177,12 @@ def _program_memory(program: Program) -> ProgramMemory:
     overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
-    # A kernel the pass did not take through: the program's hints are not judged.
+    # A kernel the pass did not take through, or a mixed kernel whose cut is not modelled: the
+    # program's hints are not judged.
     hints = (
-        None if refused else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
+        None
+        if refused or not all(memory.split_modelled for memory in memories)
+        else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
     return ProgramMemory(memories, [], hints, stopped)
 
@@ -177,6 +197,10 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
     for memory in sorted(memories, key=lambda found: found.name):
         found = overflow_errors(memory, soc)
         if found:
+            # A mixed kernel's halves are planned in the order of their names: the AIC first.
+            halves = {use.space: use.half for use in memory.spaces}
+            first_half = min(halves.get(d.data["space"], "") for d in found)
+            found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {
                 use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
             }
@@ -195,11 +219,17 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
         at = tipping.span if tipping is not None and tipping.span is not None else memory.span
         diagnostic = Diagnostic(
             codes.MEMORY_SPACE_OVERFLOW,
-            overflow_message(use.space, use.used, limit),
+            overflow_message(use.space, use.used, limit, use.reserved),
             at,
             stage=Stage.ALLOCATE_MEMORY_ADDR,
             exception="ValueError",
-            data={"space": use.space, "used": use.used, "soc": soc, "kernel": memory.name},
+            data={
+                "space": use.space,
+                "used": use.used,
+                "soc": soc,
+                "kernel": memory.name,
+                "reserved": use.reserved,
+            },
         )
         if at is not memory.span and tipping is not None:
             name = f"'{tipping.label}' " if tipping.label else ""
@@ -224,7 +254,8 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
 
 def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
     """The diagnostics as the real compiler would judge them for `soc`: a capacity error stays
-    only when the use is over that SoC's capacity too, with that SoC's limit in its message."""
+    only when the use is over that SoC's capacity too, with that SoC's limit in its message; a
+    performance hint (the 910B backend's) is left out."""
     if soc == DEFAULT_SOC:
         return list(diagnostics)
     judged = []
@@ -232,6 +263,8 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
+        if diagnostic.code == codes.PERF_HINT_TILE_INNERMOST_DIM:
+            continue  # the 910B backend's hint: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue
@@ -240,7 +273,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if limit is None or used <= limit:
             continue
         message = (
-            overflow_message(space, used, limit)
+            overflow_message(space, used, limit, diagnostic.data.get("reserved", 0))
             if diagnostic.code == codes.MEMORY_SPACE_OVERFLOW
             else create_message(used, limit)
         )
@@ -299,18 +332,20 @@ def _l0_operand_errors(calls: list[Call]) -> list[Diagnostic]:
         first = _MATMULS.get(call.op)
         if first is None or len(call.args) < first + 2:
             continue
-        for operand in call.args[first : first + 2]:
-            diagnostic = _l0_operand_error(call, operand)
+        # The left operand is judged only where it sits in Left, the right one in Right (an
+        # operand in the other L0 space is not the check's).
+        for operand, expected in zip(call.args[first : first + 2], ("Left", "Right"), strict=True):
+            diagnostic = _l0_operand_error(call, operand, expected)
             if diagnostic is not None:
                 found.append(diagnostic)
     return found
 
 
-def _l0_operand_error(call: Call, operand: object) -> Diagnostic | None:
+def _l0_operand_error(call: Call, operand: object, expected: str) -> Diagnostic | None:
     if not isinstance(operand, Var) or not isinstance(operand.type, TileType):
         return None
     tile = operand.type
-    if tile.memory not in _L0 or tile.shape is None or len(tile.shape) != 2 or tile.dtype is None:
+    if tile.memory != expected or tile.shape is None or len(tile.shape) != 2 or tile.dtype is None:
         return None
     size = tile_bytes(tuple(tile.shape), tile.dtype, tile.memory)
     limit = capacity(DEFAULT_SOC, tile.memory) or 0

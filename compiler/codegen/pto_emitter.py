@@ -46,6 +46,7 @@ from compiler.ir import (
     ForKind,
     ForStmt,
     Function,
+    FunctionType,
     IfStmt,
     MakeTuple,
     OpaqueExpr,
@@ -112,6 +113,23 @@ _NOT_INPLACE_UNARY = {"tile.rsqrt", "tile.recip"}
 # `tile.cast` modes, as `pto.tcvt` spells them.
 _ROUND_MODES = ("none", "rint", "round", "floor", "ceil", "trunc", "odd", "cast_rint")
 _SCALAR_MIN_MAX = {"tile.min": "minsi", "tile.max": "maxsi"}
+# The pipe ops of the AIC / AIV kernels ExpandMixedKernel makes (planned, not emitted).
+_CROSS_CORE_OPS = frozenset(
+    {
+        "tile.tpop_from_aic",
+        "tile.tpop_from_aiv",
+        "tile.tpush_to_aic",
+        "tile.tpush_to_aiv",
+        "system.tfree_to_aic",
+        "system.tfree_to_aiv",
+        "system.reserve_buffer",
+        "system.import_peer_buffer",
+        "system.aic_initialize_pipe",
+        "system.aiv_initialize_pipe",
+    }
+)
+# The space an author's `reserve_buffer` takes by default in a kernel of each side.
+_RESERVE_SPACE = {FunctionType.AIC: "mat", FunctionType.AIV: "vec"}
 _INDEX_OPS = {"add": "addi", "sub": "subi", "mul": "muli", "floordiv": "divsi", "mod": "remsi"}
 _HOISTED = re.compile(r"(t__tile|tmp_tile)_\d+")
 _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
@@ -201,18 +219,24 @@ class KernelCode:
     # (an alloc never read: its own statement). For the memory view and the capacity error's
     # "live together"; the planning itself reads the same numbers.
     last_use: dict[int, int] = field(default_factory=dict)
+    # The spaces (`loc=` names) an author's `reserve_buffer` takes bytes of: the planner places
+    # the tiles above them (`plan_kernel` only).
+    reserved_spaces: frozenset[str] = frozenset()
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
-def plan_kernel(function: Function) -> KernelCode:
+def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
     """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
-    nothing."""
-    return _Emitter(function, CodegenOptions(), with_text=False).emit()
+    nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    emitter = _Emitter(function, CodegenOptions(), with_text=False)
+    emitter.extra_buffers = extra_buffers
+    return emitter.emit()
 
 
 # The text of a tile's address operand until the addresses are planned.
@@ -251,6 +275,8 @@ class _Emitter:
         self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
         self.carrying = 0  # how many enclosing loops carry a tile
         self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
+        self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
+        self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
 
     # -------------------------------------------------------------- module
 
@@ -261,7 +287,14 @@ class _Emitter:
         self._refuse_mixed()
         planned = self._planned()
         if not self.with_text:
-            return KernelCode("", self.allocs, planned, frozenset(self.unplanned), self.last_use)
+            return KernelCode(
+                "",
+                self.allocs,
+                planned,
+                frozenset(self.unplanned),
+                self.last_use,
+                frozenset(self.reserved_spaces),
+            )
         args = list(signature)
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
@@ -304,7 +337,7 @@ class _Emitter:
             last_use[index] = max(last_use.get(index, 0), last_use.get(phi, 0))
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
-        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors)
+        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors + self.extra_buffers)
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -817,6 +850,8 @@ class _Emitter:
             )
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
+        if call.op in _CROSS_CORE_OPS and not self.with_text:
+            return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory, a barrier across the cores.
             return Value(self._temp(), scalar="index")
@@ -954,6 +989,27 @@ class _Emitter:
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
 
+    def _cross_core(self, call: Call, dest: str | None) -> Value:
+        """A pipe op of an AIC or AIV kernel (`expand_mixed_kernel`'s halves), for the plan
+        only: a popped tile is a slot of the pipe's reserved buffer (no tile of the kernel's
+        own), a pushed tile is read where it is pushed, freeing a slot touches no tile."""
+        if call.op in ("tile.tpop_from_aic", "tile.tpop_from_aiv"):
+            tile = self._result_tile(call)
+            self._side(tile.loc, call.op, call.span)
+            return Value(self._name(dest or "popped"), tile=tile, hint=dest or "popped")
+        if call.op in ("tile.tpush_to_aic", "tile.tpush_to_aiv"):
+            pushed = self._tile_operand(call.args[0])
+            assert pushed.tile is not None
+            self._side(pushed.tile.loc, call.op, call.span)
+            self._line(f"push {pushed.name}", call.span)  # never shown
+        if call.op == "system.reserve_buffer":
+            # Bytes of a space the tiles are placed above (`KernelCode.reserved_spaces`).
+            space = _memory(call.kwargs.get("memory_space"), _RESERVE_SPACE.get(self.function.func_type, ""))
+            if not space:
+                raise CodegenNotModelled("a reserve_buffer of no known memory space", call.span)
+            self.reserved_spaces.add(space)
+        return Value(self._temp(), scalar="index")
+
     def _load(self, call: Call, dest: str | None) -> Value:
         source = call.args[0]
         view = self.values.get(id(source)) if isinstance(source, Var) else None
@@ -1054,6 +1110,8 @@ class _Emitter:
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
+            raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1  # the move ConvertTensorToTileOps inserts is a statement of its own
             lhs = self._moved(lhs, "left", None, call.span)
@@ -1574,7 +1632,7 @@ class _Emitter:
         raise CodegenNotModelled(
             f"a mixed kernel: its cube ops ({cube_op}, line {cube_span.start_line}) and vector ops "
             f"({vector_op}, line {vector_span.start_line}) are split into an AIC and an AIV kernel by "
-            "ExpandMixedKernel, which is not modelled",
+            "ExpandMixedKernel, whose PTO text (the pipe's ops, the lanes' offsets) is not modelled",
             first,
         )
 

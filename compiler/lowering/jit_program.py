@@ -20,6 +20,7 @@ from compiler.ir import AssignStmt, Call, Function, Program, ReturnStmt, TensorT
 from compiler.ir.copying import copy_ir
 from compiler.ir.types import IRType, UnknownType
 from compiler.ir.visit import own_calls, walk_stmts
+from compiler.lowering.outlining import outlined_scopes
 
 # The `@pl.jit` forms compiled as an entry (`fn(...)`, `fn.compile(...)`).
 ENTRY_DECORATORS = frozenset({"jit", "jit.host"})
@@ -41,6 +42,39 @@ class JitProgram:
     dependencies: list[Function]
     program: Program | None
     why_not: str = ""
+
+
+LONE_INLINE_HELPER = (
+    "a @pl.jit.inline helper has kernels only where a @pl.jit entry calls it (they are outlined "
+    "from the entry, and named there), and no entry of this file calls it"
+)
+
+
+def jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
+    """id(entry) -> the program the real `@pl.jit` compiles for it, for each `@pl.jit`
+    entry of `functions` (a module's free functions) that calls other functions."""
+    found = {}
+    for function in functions:
+        if function.decorator in ENTRY_DECORATORS:
+            program = jit_program(function, functions)
+            if program is not None:
+                found[id(function)] = program
+    return found
+
+
+def compiled_in_entries(entries: dict[int, JitProgram]) -> set[int]:
+    """The ids of the functions compiled only as part of the entries that call them (an
+    entry a host entry dispatches is compiled on its own too)."""
+    return {
+        id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
+    }
+
+
+def is_lone_inline_helper(function: Function) -> bool:
+    """An inline helper with scopes to outline that no entry compiles (its id not among
+    `compiled_in_entries`, the caller's check): the real `helper.compile()` writes no kernel
+    of it (`LONE_INLINE_HELPER`)."""
+    return function.decorator == "jit.inline" and bool(outlined_scopes(function))
 
 
 def called_functions(function: Function) -> list[str]:

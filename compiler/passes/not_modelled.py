@@ -61,3 +61,12 @@ class ConstructNotModelled(PassNotModelled):
     def __init__(self, text: str, span: Span) -> None:
         super().__init__("parse", f"`{text}`", span)
         self.text = text
+
+
+class CompileNotKnown(PassNotModelled):
+    """What the real compiler makes of the definition is not known, for a reason said in
+    full (`reason`): a `@pl.jit` entry whose helpers are not all in the file, an inline
+    helper no entry compiles, numbers the real counter gives that depend on the file's run."""
+
+    def __init__(self, reason: str, span: Span | None = None) -> None:
+        super().__init__("parse", reason, span)

@@ -14,7 +14,10 @@ location)"), and the hints come in the order of their place, as upstream's map k
 Upstream runs the check at the end of its pipeline, on tiles the passes after
 ConvertTensorToTileOps may still reshape: a hint is given here only where the tile is
 certain — a constant innermost dimension, a known dtype, and a valid shape known here (a
-view this front end did not compute gives no hint: its volume clause could differ).
+view this front end did not compute gives no hint: its volume clause could differ). Two of
+those passes are modelled for it: a mixed kernel's vector transfers halved per AIV lane under
+a split mode (`lower_auto_vector_split`), and a `pl.pipeline` loop's body replicated
+(`lower_pipeline_loops`: each copy counts as an occurrence at its place).
 """
 
 from __future__ import annotations
@@ -29,6 +32,9 @@ from compiler.ir import Call, Const, Function, MakeTuple
 from compiler.ir.types import TileType, TileView
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_bits, dtype_text
+from compiler.passes.infer_tile_memory_space import retyped_spaces
+from compiler.passes.lower_auto_vector_split import NOT_MODELLED, halved, is_mixed, lane_axis
+from compiler.passes.lower_pipeline_loops import ReplicationNotModelled, calls_with_copies
 
 RULE = "TileInnermostDimGranularity"
 HINT_CODE = "PH001"
@@ -77,7 +83,7 @@ class _Transfer:
 def tile_innermost_dim_hints(functions: Iterable[Function], soc: str = "910B") -> list[Diagnostic] | None:
     """PH001 for the tile loads and stores of a compiled program's functions; None when the
     program's hints are not judged here (a transfer not known, a kernel the later passes
-    reshape: `_reshaped_later`)."""
+    reshape in a way not modelled: `lower_auto_vector_split`, `lower_pipeline_loops`)."""
     backend = BACKENDS.get(soc)
     if backend is None:
         return None
@@ -86,34 +92,31 @@ def tile_innermost_dim_hints(functions: Iterable[Function], soc: str = "910B") -
     names = {function.name for function in functions}
     for function in functions:
         calls = [call for stmt in walk_stmts(function.body) for call in own_calls(stmt)]
-        if _reshaped_later(function, calls) or any(_unknown_callee(call, names) for call in calls):
+        if any(_unknown_callee(call, names) for call in calls):
             return None
-        for call in calls:
+        retyped = retyped_spaces(function)
+        axis = lane_axis(function, calls, retyped)
+        if axis == NOT_MODELLED:
+            return None
+        try:
+            copied = list(calls_with_copies(function.body, is_mixed(calls, retyped)))
+        except ReplicationNotModelled:
+            return None
+        for call, copies in copied:
             if call.op not in _TRANSFERS:
                 continue
-            transfer = _transfer(call)
+            transfer = _transfer(call, axis, retyped)
             if transfer is None:
                 return None  # one transfer not known here: the program's hints are not judged
             if transfer.innermost_bytes >= backend.recommended_bytes:
                 continue
             key = (call.span.start_line, call.span.start_col, transfer)
-            sites[key] = sites.get(key, 0) + 1
+            sites[key] = sites.get(key, 0) + copies
     ordered = sorted(sites.items(), key=lambda item: _order(*item[0]))
     return [_hint(line, col, transfer, count, backend) for (line, col, transfer), count in ordered]
 
 
 _TRANSFERS = ("tile.load", "tile.store")
-_CUBE = frozenset({"Mat", "Left", "Right", "Acc", "Bias"})
-
-
-def _reshaped_later(function: Function, calls: list[Call]) -> bool:
-    """Whether passes after ConvertTensorToTileOps may change the kernel's transfers (not
-    modelled): a mixed kernel (cube and vector tiles), which ExpandMixedKernel splits over
-    the AIV lanes (each then moves half the rows), or a kernel split explicitly."""
-    if any(key == "split" for key, _ in function.attrs):
-        return True
-    spaces = {call.type.memory for call in calls if isinstance(call.type, TileType)}
-    return bool(spaces & _CUBE) and "Vec" in spaces
 
 
 def _unknown_callee(call: Call, names: set[str]) -> bool:
@@ -139,20 +142,33 @@ def _order(line: int, col: int, transfer: _Transfer) -> tuple:
     )
 
 
-def _transfer(call: Call) -> _Transfer | None:
+def _transfer(
+    call: Call, lane_axis: int | None = None, retyped: dict[int, str] | None = None
+) -> _Transfer | None:
     if call.op == "tile.load":
         tile = call.type
     elif call.op == "tile.store" and call.args:
         tile = call.args[0].type
+        space = (retyped or {}).get(id(call.args[0]))
+        if space is not None and isinstance(tile, TileType):  # an accumulator InferTileMemorySpace moves
+            tile = TileType(tile.shape, tile.dtype, space, tile.view)
     else:
         return None
     if not isinstance(tile, TileType) or not tile.shape or tile.dtype is None:
         return None
+    extent: tuple[object, ...] | None
+    if lane_axis is not None and tile.memory == "Vec":
+        lane = halved(tile, lane_axis)
+        if lane is None:
+            return None
+        tile = lane
+        extent = lane.shape  # a halved tile is wholly valid (`_lane_axis`)
+    else:
+        extent = _valid_extent(call, tile)
     last = tile.shape[-1]
     bits = dtype_bits(tile.dtype)
     if not isinstance(last, int) or isinstance(last, bool) or last <= 0 or not bits:
         return None
-    extent = _valid_extent(call, tile)
     if extent is None:
         return None  # the valid shape is not known here
     rows: int | None = 1

@@ -23,9 +23,17 @@ from compiler.codegen.pto_emitter import CodegenNotModelled, CodegenOptions, emi
 from compiler.coverage import first_distributed_call, unanalysed_constructs
 from compiler.ir import Function, FunctionType, Program
 from compiler.ir.visit import bound_vars, walk_stmts
-from compiler.lowering.jit_program import ENTRY_DECORATORS, JitProgram, jit_program
+from compiler.lowering.jit_program import (
+    ENTRY_DECORATORS,
+    LONE_INLINE_HELPER,
+    JitProgram,
+    compiled_in_entries,
+    is_lone_inline_helper,
+    jit_programs,
+)
 from compiler.lowering.outlining import outlined_scopes
 from compiler.passes.not_modelled import (
+    CompileNotKnown,
     ConstructNotModelled,
     KernelsNotModelled,
     PassNotModelled,
@@ -147,31 +155,30 @@ def _passed(
     programs: list[Program] = []
     functions: list[Function] = []
     refused: list[tuple[Program | Function, PassNotModelled]] = []
-    entries = _jit_programs(analysis.functions) if unknown_kernels is not None else {}
+    entries = jit_programs(analysis.functions)
     # Each compiled program (an entry's, a `@pl.program`) by the definition it came from.
     spliced: list[tuple[int, Program, list[Function]]] = []
-    # (An entry a host entry dispatches is compiled on its own too.)
-    dependencies = {
-        id(d) for found in entries.values() for d in found.dependencies if d.decorator not in ENTRY_DECORATORS
-    }
+    # What each definition taken through the passes comes out as (programs, free functions).
+    produced: dict[int, tuple[Program | Function, tuple[list[Program], list[Function]]]] = {}
+    dependencies = compiled_in_entries(entries)
     for definition in [*analysis.programs, *analysis.functions]:
         if unfolded and id(definition) in unfolded:
             refused.append((definition, unfolded[id(definition)]))
             continue
         if id(definition) in dependencies:
             continue  # compiled as part of the entries that call it
-        if unknown_kernels is not None and _lone_inline_helper(definition):
-            # (The real `helper.compile()` writes no kernel: its scopes are outlined from
-            # the entries it is spliced into, under the names they get there.)
-            assert isinstance(definition, Function)
-            unknown_kernels.append((definition, LONE_INLINE_HELPER))
+        # (The real `helper.compile()` writes no kernel: its scopes are outlined from the
+        # entries it is spliced into, under the names they get there.)
+        entry = entries.get(id(definition))
+        lone = isinstance(definition, Function) and is_lone_inline_helper(definition)
+        if lone or (entry is not None and entry.program is None):
+            why = LONE_INLINE_HELPER if lone or entry is None else entry.why_not
+            if unknown_kernels is not None:
+                unknown_kernels.append((definition, why))
+            else:
+                refused.append((definition, CompileNotKnown(why, definition.span)))
             continue
         as_program = isinstance(definition, Program)
-        entry = entries.get(id(definition))
-        if entry is not None and entry.program is None:
-            assert unknown_kernels is not None and isinstance(definition, Function)
-            unknown_kernels.append((definition, entry.why_not))
-            continue
         try:
             if entry is not None and entry.program is not None:
                 done = ([], run_passes([entry.program], [], after, keep_input=False)[0][0].functions)
@@ -201,38 +208,21 @@ def _passed(
         except PassNotModelled as problem:
             refused.append((definition, _unfolded_first(entry, analysis, problem)))
             continue
+        produced[id(definition)] = (definition, done)
+    unknown = _inline_names_unknown(spliced, analysis)
+    if kernels_refused is not None:
+        _refuse_inline_kernels(spliced, unknown, kernels_refused)
+    for origin, (definition, done) in produced.items():
+        shown = [*done[1], *(f for p in done[0] for f in p.functions)]
+        if kernels_refused is None and origin in unknown and any(map(_shows_inline_names, shown)):
+            # (The IR view: the whole dump, which shows those names, is not the real one.)
+            refused.append((definition, CompileNotKnown(unknown[origin], definition.span)))
+            continue
         programs += done[0]
         functions += done[1]
         if compiled_together is not None and done[1]:
             compiled_together.append(done[1])
-    _refuse_inline_names(spliced, analysis, kernels_refused)
     return programs, functions, refused
-
-
-LONE_INLINE_HELPER = (
-    "a @pl.jit.inline helper has kernels only where a @pl.jit entry calls it (they are outlined "
-    "from the entry, and named there), and no entry of this file calls it"
-)
-
-
-def _lone_inline_helper(definition: Program | Function) -> bool:
-    return (
-        isinstance(definition, Function)
-        and definition.decorator == "jit.inline"
-        and bool(outlined_scopes(definition))
-    )
-
-
-def _jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
-    """id(entry) -> the program the real `@pl.jit` compiles for it, for each `@pl.jit`
-    entry that calls other functions."""
-    found = {}
-    for function in functions:
-        if function.decorator in ENTRY_DECORATORS:
-            program = jit_program(function, functions)
-            if program is not None:
-                found[id(function)] = program
-    return found
 
 
 def _unfolded_first(
@@ -254,18 +244,14 @@ def _unfolded_first(
     return ValueNotFolded(names, entry.entry.span) if names else problem
 
 
-def _refuse_inline_names(
-    spliced: list[tuple[int, Program, list[Function]]],
-    analysis: ModuleAnalysis,
-    refused: dict[int, str] | None,
-) -> None:
-    """The kernels of the entries' programs that show a variable InlineFunctions named
-    where its real number is not known: not emitted, and why. Not known: a splice whose
+def _inline_names_unknown(
+    spliced: list[tuple[int, Program, list[Function]]], analysis: ModuleAnalysis
+) -> dict[int, str]:
+    """The compiled programs (by the definition they came from) whose variables named by
+    InlineFunctions (`<name>_inline<n>`) do not have known numbers, and why: a splice whose
     order is not modelled (`Program.inline_names_unknown`), or any splice where another
     program of the file advances the real counter too (it runs across every program the
     process compiles, in the order the file's run compiles them)."""
-    if refused is None:
-        return
     # (A `@pl.program` a pass refused may have spliced before it: one with Inline functions counts.)
     counting = {origin: program.name for origin, program, _ in spliced if program.inline_numbers_taken}
     counting.update(
@@ -273,7 +259,8 @@ def _refuse_inline_names(
         for program in analysis.programs
         if any(function.func_type is FunctionType.INLINE for function in program.functions)
     )
-    for origin, program, kernels in spliced:
+    unknown: dict[int, str] = {}
+    for origin, program, _ in spliced:
         why = program.inline_names_unknown
         if "binding several variables" in why:
             why += (
@@ -290,11 +277,19 @@ def _refuse_inline_names(
                 f"the numbers of '{program.name}' start depends on the order the file compiles them, "
                 "not modelled"
             )
-        if not why:
-            continue
+        if why:
+            unknown[origin] = why
+    return unknown
+
+
+def _refuse_inline_kernels(
+    spliced: list[tuple[int, Program, list[Function]]], unknown: dict[int, str], refused: dict[int, str]
+) -> None:
+    """The kernels that show a variable InlineFunctions named without a known number: not emitted, and why."""
+    for origin, _, kernels in spliced:
         for kernel in kernels:
-            if kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
-                refused.setdefault(id(kernel), why)
+            if origin in unknown and kernel.func_type is FunctionType.INCORE and _shows_inline_names(kernel):
+                refused.setdefault(id(kernel), unknown[origin])
 
 
 def _shows_inline_names(kernel: Function) -> bool:
@@ -324,6 +319,8 @@ def _not_shown(definition: Program | Function, problem: PassNotModelled) -> str:
             else problem.reason
         )
         return f"# pypto.{kind}: {definition.name} -- not shown: {what}{line} is not modelled"
+    if isinstance(problem, CompileNotKnown):
+        return f"# pypto.{kind}: {definition.name} -- not shown: {problem.reason}"
     if isinstance(problem, PassStopped):
         return f"# pypto.{kind}: {definition.name} -- not shown: the real compiler stops at {problem}"
     if isinstance(problem, TileConversionError):  # not a gap of ours: the real pass fails there

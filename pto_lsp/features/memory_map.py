@@ -39,6 +39,7 @@ class SpaceMap:
     peak_point: int | None  # where the most bytes are live
     peak_bytes: int
     peak_tiles: list[str]  # the tiles live together there
+    reserved: int = 0  # bytes at the bottom a cross-core pipe's slots take (the tiles sit above)
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,15 @@ def _space_map(use: SpaceUse, soc: str) -> SpaceMap:
     buffers = [_box(tile) for tile in use.tiles]
     peak_point, peak_bytes, peak_tiles = _peak(use.tiles)
     return SpaceMap(
-        use.space, capacity(soc, use.space), use.used, use.exact, buffers, peak_point, peak_bytes, peak_tiles
+        use.space,
+        capacity(soc, use.space),
+        use.used,
+        use.exact,
+        buffers,
+        peak_point,
+        peak_bytes,
+        peak_tiles,
+        use.reserved,
     )
 
 
@@ -129,6 +138,9 @@ def map_text(found: KernelMap) -> list[str]:
         lines.append(
             f"  {space.space}: address range x program point 0..{max(found.points - 1, 0)} ({limit})"
         )
+        if space.reserved:
+            reserved = f"[0, {format_bytes(space.reserved)})"
+            lines.append(f"    {reserved:>24}  reserved: the cross-core pipe's slots")
         for box in space.buffers:
             lines.append(
                 f"    {_range(box):>24}  |{_bar(box, width, scale)}|  {box.tile or '?'}{_where(box)}"

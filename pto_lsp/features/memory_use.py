@@ -68,7 +68,10 @@ def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
 
 
 def all_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
-    return [memory for unit in analysis.units for memory in unit.all_kernel_memory]
+    """Every kernel's: the programs' of the units asked about, the JIT functions' of the
+    whole module (an entry's kernels come from the helpers it calls, wherever they are)."""
+    programs = [memory for unit in analysis.units for memory in unit.kernel_memory]
+    return [*programs, *analysis.whole.jit_kernel_memory]
 
 
 def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:

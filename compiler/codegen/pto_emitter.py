@@ -430,6 +430,8 @@ class _Emitter:
         """`b = a` of a tile: InitMemRef gives `b` the buffer of `a`, and the real codegen
         gives every tile a statement binds its own `pto.alloc_tile` (named after it, at
         the statement), so `b` is a view of `a`'s buffer."""
+        if not self.with_text and source.alloc is None:
+            return source  # a tile of no buffer of the kernel's own (a popped pipe slot): the plan's
         if source.alloc is None or (
             self.with_text and self._tile_of(var.type, f"'{user_name(var)}'", span) != source.tile
         ):

@@ -23,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from raise_ledger import scan_cpp, scan_python
 from raise_ledger.classify import STATUSES, classify, judge_with_pto_lsp, memoised
+from raise_ledger.fixed_arity import fixed_count_reasons
 from raise_ledger.mirror import Mirror
 from raise_ledger.real_rows import load_rows
 from raise_ledger.scope import component_of, cpp_files, pass_of, python_files
@@ -67,7 +68,7 @@ def _record(path: str, pass_name: str | None, function: str, line: int, raises: 
 
 def build(mirror: Mirror) -> list[dict]:
     sites = scan_sites(mirror)
-    classify(sites, load_rows(), memoised(judge_with_pto_lsp))
+    classify(sites, load_rows(), memoised(judge_with_pto_lsp), fixed_count_reasons(mirror, sites))
     return sites
 
 

@@ -253,6 +253,53 @@ def test_too_many_tensor_indices() -> None:
     )
 
 
+def test_array_subscript_of_two_indices() -> None:
+    source = module(
+        f"arr = pl.array.create(4, pl.INT32)\ns = arr[0, 1]\nt = pl.load(x, [0, 0], [16, 64])\n{STORE}"
+    )
+    assert single(source) == (
+        "Array subscript requires a single index (rank-1 in v1)",
+        "ParserTypeError",
+        BODY_LINE + 1,
+        12,
+    )
+
+
+ARRAY_FACTORY = """\
+import pypto.language as pl
+
+
+def build(slots: int = 4):
+    @pl.program
+    class Prog:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kern(self, x: pl.Tensor[[16], pl.INT32]) -> pl.Scalar[pl.INT32]:
+            counts = pl.array.create(slots * 2, pl.INT32)
+            for i in pl.range(slots):
+                counts[i] = counts[i] + 1
+            first: pl.Scalar[pl.INT32] = counts[0]
+            return first
+
+    return Prog
+"""
+
+
+def test_array_elements_are_read_when_the_extent_is_a_factory_parameter(tmp_path: Path) -> None:
+    """`counts[i]` reads an element (`array.get_element`, an INT32 scalar) of an array whose
+    extent the factory's caller chooses: all of it is analysed."""
+    path = tmp_path / "kernel.py"
+    path.write_text(ARRAY_FACTORY, encoding="utf-8")
+    run = run_cli("--format", "json", str(path), cwd=REPO)
+    (entry,) = json.loads(run.stdout)["files"]
+    assert (entry["diagnostics"], entry["notAnalysed"]) == ([], [])
+    wrong = ARRAY_FACTORY.replace(
+        "first: pl.Scalar[pl.INT32] = counts[0]", "first: pl.Scalar[pl.FP32] = counts[0]"
+    )
+    assert [d.message for d in check_source(wrong)] == [
+        "Type annotation for 'first' has dtype fp32 but expression has dtype int32"
+    ]
+
+
 def test_subscript_write_of_a_tile_into_a_tensor() -> None:
     source = module("t = pl.load(x, [0, 0], [16, 64])\nout[0:16, 0:64] = t")
     assert single(source) == (

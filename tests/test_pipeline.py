@@ -258,7 +258,6 @@ _DUMPS_NOT_READ_BACK = {
     ("9", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("9", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
     ("11", "pypto/examples/models/09_paged_attention_spmd.py"),
-    ("11", "pypto-lib/examples/advanced/topk.py"),
     ("11", "pypto-lib/examples/intermediate/rms_norm.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),

@@ -17,6 +17,10 @@ from typing import Any
 from compiler.ir import Const, Expr, IRType, MakeTuple, ScalarType, TensorType, TileType, TupleType, Var
 from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 
+# The first line of the binding's TypeError when a Python object of no IR kind is handed
+# to an IR constructor (`ConstInt(tile, ...)`, or an integer past 64 bits).
+BINDING_MISMATCH = "__init__(): incompatible function arguments. The following argument types are supported:"
+
 
 class OpError(Exception):
     """A rejection by an op's wrapper, IR builder or type deduction; `message` is its
@@ -152,8 +156,11 @@ class OpCall:
 
 
 def is_wrapped(expr: Expr | None) -> bool:
-    """A DSL-wrapped operand (a Var or computed value): a raw int/float literal is not
-    wrapped, and its `.unwrap()` fails in Python before any type deduction runs."""
+    """A DSL-wrapped operand (a Var or computed value): a raw int/float literal or a list
+    literal is not wrapped, and its `.unwrap()` fails in Python before any type deduction
+    runs."""
+    if isinstance(expr, MakeTuple):
+        return False  # a list literal reaches the wrapper as a Python list
     return expr is not None and not (isinstance(expr, Const) and not isinstance(expr.value, bool))
 
 

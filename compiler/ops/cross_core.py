@@ -14,9 +14,11 @@ from typing import Any
 
 from compiler.ir import ArrayType, Const, IRType, ScalarType, TaskIdType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.operands import kwarg_type_error, wrapper_value
+from compiler.ops.memory_operands import scalar_dtype
+from compiler.ops.operands import given, kwarg_type_error, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, is_int_dtype
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DType
 
 
@@ -25,6 +27,9 @@ def _validate(op: str, call: OpCall, attrs: dict[str, str], defaults: dict[str, 
     name -> C++ type; a keyword whose value is None is not passed). False when a value
     is not known here."""
     for key, expected in attrs.items():
+        if py_class(call, key) in ("Tensor", "Tile", "DistributedTensor"):
+            # A DSL object the wrapper hands on as an attribute: no attribute kind takes it.
+            raise OpError(f"Unsupported kwarg type for key: {key}")
         value = wrapper_value(call, key, defaults.get(key))
         if value is None:
             continue
@@ -112,11 +117,13 @@ def array_create(call: OpCall) -> IRType | None:
         raise OpError(f"array.create dtype must be integer, BOOL, or TASK_ID, got {dtype_text(dtype.name)}")
     extent = call.expr("extent")
     value = extent.value if isinstance(extent, Const) else None
+    if isinstance(value, float):  # a float literal reaches the deduction as a ConstFloat
+        raise OpError("array.create extent must be a compile-time ConstInt, got ConstFloat")
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
         raise OpError(f"array.create extent must be positive, got {value}")
-    if type(value) is not int:
-        return None
-    return ArrayType(value, dtype.name)
+    # An extent we cannot fold (a factory's parameter) is an array all the same: its
+    # elements' dtype is known.
+    return ArrayType(value if type(value) is int else None, dtype.name)
 
 
 @wrapper("array.update_element")
@@ -129,7 +136,70 @@ def array_update_element(call: OpCall) -> IRType | None:
 @wrapper("array.get_element")
 def array_get_element(call: OpCall) -> IRType | None:
     """An element: a scalar of the array's dtype."""
-    array = call.type_of("array")
+    return array_element_type(call.type_of("array"))
+
+
+def array_element_type(array: IRType | None) -> IRType | None:
+    """What an element of an array of type `array` is (`arr[i]` reads one too)."""
     if not isinstance(array, ArrayType) or array.dtype is None:
         return None
     return TaskIdType() if array.dtype == "TASK_ID" else ScalarType(array.dtype)
+
+
+_SYNCALL_SOFT_CORE_TYPES = ("aiv_only", "aic_only", "mix")
+
+
+@wrapper("system.syncall")
+def syncall(call: OpCall) -> IRType | None:
+    """The wrapper's own checks of `pl.system.syncall` (python/pypto/language/op/system_ops.py):
+    the hard barrier takes no soft-mode operand; the soft one needs a GM workspace tensor
+    and an explicit participant count. (Its IR call is the builder's: `ir_calls.py`.)"""
+    mode = call.keyword_value("mode", "hard")
+    core_type = call.keyword_value("core_type", "mix")
+    if not isinstance(mode, str) or not isinstance(core_type, str):
+        return None
+    workspace, used = given(call, "gm_workspace"), given(call, "used_cores")
+    if mode == "hard":
+        if workspace or used:
+            raise OpError(
+                "syncall(mode='hard') takes no gm_workspace/used_cores; pass mode='soft' to use the GM-polling barrier"
+            )
+        return None
+    if mode != "soft":
+        raise OpError(f"syncall mode must be 'hard' or 'soft', got {mode!r}")
+    if core_type not in _SYNCALL_SOFT_CORE_TYPES:
+        raise OpError(f"soft syncall core_type must be one of {_SYNCALL_SOFT_CORE_TYPES}, got {core_type!r}")
+    if not workspace:
+        raise OpError("soft syncall requires gm_workspace (a shared, zero-initialized GM INT32 tensor)")
+    workspace_class = py_class(call, "gm_workspace")
+    if workspace_class in ("Scalar", "Tile"):  # a DSL object of another kind (a literal: not modelled)
+        raise OpError(f"soft syncall gm_workspace must be a Tensor, got {workspace_class}")
+    if not used:
+        raise OpError(
+            "soft syncall requires explicit used_cores; pass 0 only when the device launch configuration matches "
+            "the runtime's logical grid"
+        )
+    _used_cores(call)
+    return None
+
+
+def _used_cores(call: OpCall) -> None:
+    """A soft syncall's participant count: an int in the INT32 range, or an INT32 scalar."""
+    value = call.keyword_value("used_cores", None)  # a keyword: a literal is its Python value
+    if isinstance(value, int) and not isinstance(value, bool):
+        if not 0 <= value <= (1 << 31) - 1:
+            raise OpError(
+                f"soft syncall used_cores must be in the INT32 range [0, {(1 << 31) - 1}], got {value!r}"
+            )
+        return
+    if value is not UNKNOWN:
+        return  # a static value of another kind (a float, a string): not modelled
+    cls = py_class(call, "used_cores")
+    if cls == "Scalar":
+        dtype = scalar_dtype(call.expr("used_cores"))
+        if dtype is not None and dtype != "INT32":
+            raise OpError(f"soft syncall used_cores must be an INT32 scalar, got pl.Scalar[pl.{dtype}]")
+    elif cls in ("Tensor", "Tile", "DistributedTensor"):
+        raise OpError(
+            f"soft syncall used_cores must be a non-negative Python int or an INT32 scalar, got {cls}"
+        )

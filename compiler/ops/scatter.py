@@ -1,6 +1,7 @@
 """Scatters: `pl.tile.scatter` / `scatter_mask` (src/ir/op/tile_ops/scatter.cpp), the
 tensor-level `pl.scatter` / `pl.tensor.scatter`, whose wrapper picks the index or mask
-form by its keywords (src/ir/op/tensor_ops/scatter.cpp).
+form by its keywords (src/ir/op/tensor_ops/scatter.cpp), and `pl.tile.mscatter`, a tile
+into a tensor at per-element indices (src/ir/op/tile_ops/memory.cpp).
 (`pl.tensor.scatter_update` takes `*args, **kwargs` that its IR builder sorts out: not
 typed here.)
 
@@ -21,6 +22,7 @@ from compiler.ops.operands import (
     dtype_in,
     int_kwarg,
     of_kind,
+    operand,
     rank_in,
     tile_result,
     wrapper_value,
@@ -259,3 +261,48 @@ def _tensor_scatter_mask(call: OpCall) -> IRType | None:
     _mask_columns(op, pattern, source.shape[1], dst.shape[1], "input")
     built(call, ["input", "dst"], {"mask_pattern": const(call, "input", pattern)}, op)
     return TensorType(dst.shape, dst.dtype, view=None)
+
+
+@wrapper("tile.mscatter")
+def tile_mscatter(call: OpCall) -> IRType | None:
+    """`DeduceTileMscatterType`: `output_tensor[idx[i, j]] = src[i, j]`; the output
+    tensor's own type (a distributed window's slice kept as it is)."""
+    op = "tile.mscatter"
+    src = of_kind(call, "src", TileType, op, "first argument")
+    if src is None or src.dtype is None:
+        return None
+    dtype_in(op, src.dtype, ("FP16", "FP32", "INT16", "INT32"), "src dtype to be FP16, FP32, INT16, or INT32")
+    idx = of_kind(call, "idx", TileType, op, "second argument")
+    if idx is None or idx.dtype is None:
+        return None
+    dtype_in(op, idx.dtype, ("INT32",), "idx dtype to be INT32")
+    if src.shape is None or idx.shape is None:
+        return None
+    if len(idx.shape) != len(src.shape):
+        raise OpError(
+            f"The operator {op} requires idx rank to match src rank ({len(src.shape)}), but got {len(idx.shape)}"
+        )
+    for axis, (src_dim, idx_dim) in enumerate(zip(src.shape, idx.shape, strict=True)):
+        x, y = static_int(src_dim), static_int(idx_dim)
+        if x is not None and y is not None and x != y:
+            raise OpError(
+                f"The operator {op} requires idx shape to match src shape at dimension {axis}, but got {y} vs {x}"
+            )
+    output = operand(
+        call,
+        "output_tensor",
+        TensorType,
+        f"The operator {op} requires third argument to be a TensorType or DistributedTensorType, but got {{got}}",
+    )
+    if output is None or output.shape is None or output.dtype is None:
+        return None
+    if not output.shape:
+        raise OpError(
+            f"The operator {op} requires output_tensor to have at least 1 dimension (scalar not supported)"
+        )
+    if output.dtype != src.dtype:
+        raise OpError(
+            f"The operator {op} requires output_tensor dtype ({dtype_text(output.dtype)}) to match src dtype "
+            f"({dtype_text(src.dtype)})"
+        )
+    return output

@@ -129,6 +129,8 @@ def assemble(call: OpCall) -> IRType | None:
         source,
         "tensor.assemble requires second argument to be a TensorType or DistributedTensorType, but got ",
     )
+    if call.items("offset") is not None:  # each offset an integer scalar (None: one not known)
+        scalar_elements(call, "offset", "tensor.assemble offset tuple element")
     offsets = dims(call, "offset")
     fresh = TensorType(target.shape, target.dtype, distributed=target.distributed)
     if offsets is None or target.shape is None or source.shape is None:

@@ -15,7 +15,7 @@ from compiler.ir.views import (
     implicit_tile_layout,
     valid_shape,
 )
-from compiler.ops.call import OpCall, OpError
+from compiler.ops.call import BINDING_MISMATCH, OpCall, OpError
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.memory_operands import (
     INDEX_LIKE,
@@ -37,6 +37,7 @@ from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import input_memory, tile_result
+from compiler.ops.wrapping import not_convertible, py_class
 
 _TILE_SLICE_REMEDY = (
     "An on-chip window has no clamping mechanism, so it must fit: keep offset + shape inside the source tile, or "
@@ -500,6 +501,9 @@ def _valid_extents(call: OpCall, op: str, shape: tuple, what: str) -> tuple | No
     operand is not known."""
     extents: list[Dim | Expr] = []
     for name in ("valid_rows", "valid_cols"):
+        if py_class(call, name) in ("Tile", "Tensor", "DistributedTensor"):
+            # The builder makes a non-Expr a ConstInt: a tile or tensor object does not bind.
+            raise OpError(BINDING_MISMATCH)
         value = call.expr(name)
         if value is None or scalar_element(value, f"{op} {name}", is_index_like, INDEX_LIKE) is None:
             return None
@@ -627,6 +631,8 @@ def tile_scatter_update(call: OpCall) -> IRType | None:
 def tile_extract(call: OpCall) -> IRType | None:
     """`DeduceTileExtractType`: an exact window of a 2D tile into `target_memory`."""
     op = "tile.extract"
+    for name in ("index_row", "index_col"):  # the builder's, before the deduction's
+        not_convertible(call, name)
     source = operand_of(call, TileType, f"{op} requires src to be a TileType, but got ")
     if source is None:
         return None

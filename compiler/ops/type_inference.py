@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from compiler.ir import IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir import ArrayType, IRType, ScalarType, TensorType, TileType, TupleType
 
 # The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
@@ -32,7 +32,7 @@ def ir_type_name(ir_type: IRType | None) -> str | None:
     """What the C++ `TypeName()` prints for an operand's type, or None when unsure."""
     if isinstance(ir_type, TensorType):
         return "DistributedTensorType" if ir_type.distributed else "TensorType"
-    if isinstance(ir_type, (TileType, ScalarType, TupleType)):
+    if isinstance(ir_type, (TileType, ScalarType, TupleType, ArrayType)):
         return ir_type.ir_class_name
     return None
 

@@ -7,6 +7,7 @@ passes it.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ from compiler.ops.registry import rule_for, wrapper
 from compiler.ops.tile_unary import resolve_cast_mode
 from compiler.ops.type_inference import dtype_bits, dtype_text, is_float_dtype, is_int_dtype
 from compiler.ops.wrapping import TENSOR_CLASSES, build, py_class
+from compiler.syntax.values import DType
 
 _SCALAR_LIKE = frozenset({"Scalar", "ConstInt", "ConstFloat", "int", "float", "bool"})  # `_is_scalar_like`
 _EXPR = frozenset({"ConstInt", "ConstFloat"})  # raw IR expressions (`isinstance(x, _ir_core.Expr)`)
@@ -460,11 +462,22 @@ def scalar_cast(call: OpCall) -> IRType | None:
     return ScalarType(target)
 
 
+def _literal_class(call: OpCall, param: str) -> str | None:
+    """The class of an operand the parser hands the wrapper as a Python value rather than
+    an IR one: a list literal (`list`), a dtype (`DataType`); None otherwise."""
+    node = call.nodes.get(param)
+    if isinstance(node, ast.List):
+        return "list"
+    if node is not None and isinstance(call.evaluate(node), DType):
+        return "DataType"
+    return None
+
+
 def resolve(call: OpCall) -> Forward | None:
     """The level wrapper a `pl.<name>` call reaches and what it passes it, or None when
     an operand's class is not known. Raises OpError with the unified wrapper's own
     message when it refuses the operands."""
-    classes = {param: py_class(call, param) for param in call.params}
+    classes = {param: py_class(call, param) or _literal_class(call, param) for param in call.params}
     dispatcher = _DISPATCH[call.name]
     needed = [p for p in _deciding(call) if p in classes]
     if any(classes[p] is None for p in needed):

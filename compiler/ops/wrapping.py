@@ -202,6 +202,13 @@ def _check_not_index_scalar(expr: Expr, target: str | None) -> None:
     )
 
 
+def not_convertible(call: OpCall, param: str) -> None:
+    """`_normalize_expr` in an IR builder given a DSL object the wrapper did not unwrap."""
+    path = _CLASS_PATHS.get(py_class(call, param) or "")
+    if path is not None:
+        raise OpError(f"Cannot convert <class '{path}'> to IR expression")
+
+
 def _python_conversion(obj: str | None, target: str) -> IRType | None:
     """`_const_at_dtype(value, target)` on an object that is no number: `float(x)` or
     `int(x)` fails; `_normalize_expr` refuses it for a dtype that is neither."""

@@ -16,6 +16,7 @@ from typing import Any
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
+from compiler.ops.call import BINDING_MISMATCH
 
 # The exception classes the real front end raises, and our code for each.
 EXCEPTION_CODES: dict[str, str] = {
@@ -87,7 +88,7 @@ class FrontEndError(Exception):
 # a value outside it does not convert, and the binding's TypeError escapes the parser, so its
 # decorator reports it on the function. The first line of nanobind's message.
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
-PAST_INT64 = "__init__(): incompatible function arguments. The following argument types are supported:"
+PAST_INT64 = BINDING_MISMATCH
 
 
 def fits_int64(value: object) -> bool:

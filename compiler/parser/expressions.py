@@ -15,6 +15,7 @@ from typing import Any
 from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 from compiler.ir import (
+    ArrayType,
     BinaryExpr,
     Call,
     Const,
@@ -35,6 +36,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import TensorView
+from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
 from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
@@ -469,6 +471,8 @@ class ExpressionParser:
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if self._names is not None:  # the value's kind, then the index count
             type_checks.check_subscript(value.type, len(indices), node)
+        if isinstance(value.type, ArrayType):
+            return self._array_element(node, value, span)
         self._check_slice_steps(node, indices, value.type)
         # The index expressions ride along as one operand, so that what they read is seen.
         index_operand = self.subscript_index(node)
@@ -493,6 +497,20 @@ class ExpressionParser:
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
+
+    def _array_element(self, node: ast.Subscript, array: Expr, span: Span) -> Expr:
+        """`arr[i]` on an Array reads one element: `array.get_element(arr, i)`, of one index
+        only (an Array is rank 1)."""
+        if isinstance(node.slice, ast.Tuple):
+            if self._names is None:
+                return OpaqueExpr(span, ast.unparse(node), [array])
+            raise type_error(
+                "Array subscript requires a single index (rank-1 in v1)", node, "Use arr[i], not arr[i, j]"
+            )
+        index = self.parse(node.slice)
+        return Call(
+            span, "array.get_element", [array, index], type=array_element_type(array.type) or UnknownType()
+        )
 
     def _slice_type(self, node: ast.Subscript, indices: list[ast.expr], call: Call) -> IRType:
         """The type of the `tensor.slice` a subscript is, deduced as that of the explicit

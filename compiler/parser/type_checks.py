@@ -105,8 +105,12 @@ def check_annotation(annotated: IRType, value: Expr, var_name: str, stmt: ast.st
             stmt,
             _hint(inferred),
         )
-    # A scalar's dtype is modelled faithfully for literals and variables only.
-    scalar_known = not isinstance(annotated, ScalarType) or isinstance(value, (Const, Var))
+    # A scalar's dtype is modelled faithfully for literals, variables and array elements only.
+    scalar_known = (
+        not isinstance(annotated, ScalarType)
+        or isinstance(value, (Const, Var))
+        or (isinstance(value, Call) and value.op == "array.get_element")
+    )
     if isinstance(annotated, (TensorType, TileType, ScalarType)) and scalar_known:
         _check_dtype(annotated.dtype, getattr(inferred, "dtype", None), var_name, inferred, stmt)
     if not (isinstance(annotated, (TensorType, TileType)) and isinstance(inferred, (TensorType, TileType))):

@@ -22,6 +22,7 @@ from compiler.base import codes
 from compiler.base.span import Span
 from compiler.ir import (
     AssignStmt,
+    Call,
     Const,
     Expr,
     MakeTuple,
@@ -33,8 +34,9 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ops.type_inference import is_float_dtype
 from compiler.passes.not_modelled import PassNotModelled
-from compiler.passes.tile_op_types import TileOpError, typed_call
+from compiler.passes.tile_op_types import TileOpError, deduced_type, typed_call
 
 PASS_NAME = "ConvertTensorToTileOps"
 
@@ -263,15 +265,21 @@ def _rank(expr: Expr) -> int | None:
 
 
 def _matmul(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if len(args) != 2 or any(_rank(arg) != 2 for arg in args):
-        raise PassNotModelled(PASS_NAME, "a batched tensor.matmul", span)
-    return [], typed_call("tile.matmul", args, {}, span)
+    """2D x 2D is `tile.matmul`; an operand of rank 3 or more makes it `tile.batch_matmul`."""
+    ranks = [_rank(arg) for arg in args]
+    if len(args) != 2 or any(rank is None or rank < 2 for rank in ranks):
+        raise PassNotModelled(PASS_NAME, "a tensor.matmul of operands of unknown rank", span)
+    batched = any(rank > 2 for rank in ranks)  # type: ignore[operator]
+    return [], typed_call("tile.batch_matmul" if batched else "tile.matmul", args, {}, span)
 
 
 def _matmul_acc(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if len(args) != 3 or any(_rank(arg) != 2 for arg in args):
-        raise PassNotModelled(PASS_NAME, "a batched tensor.matmul_acc, or one with init_cond", span)
-    return [], typed_call("tile.matmul_acc", args, {}, span)
+    """As `_matmul`: an operand of rank 3 or more makes it `tile.batch_matmul_acc`."""
+    ranks = [_rank(arg) for arg in args[:3]]
+    if len(args) != 3 or any(rank is None or rank < 2 for rank in ranks):
+        raise PassNotModelled(PASS_NAME, "a tensor.matmul_acc with init_cond, or of unknown ranks", span)
+    batched = any(rank > 2 for rank in ranks)  # type: ignore[operator]
+    return [], typed_call("tile.batch_matmul_acc" if batched else "tile.matmul_acc", args, {}, span)
 
 
 def _reduction(tile_op: str) -> Conversion:
@@ -301,6 +309,104 @@ def _reduction(tile_op: str) -> Conversion:
     return Conversion(convert)
 
 
+def _arg_reduction(tile_op: str) -> Conversion:
+    """An argmax/argmin gets a Vec `tmp_tile` workspace shaped exactly as its input (no
+    widening: the kernel reads the column count from it)."""
+
+    def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+        source = _tile_type(args[0]) if len(args) == 1 else None
+        if source is None or source.shape is None or source.dtype is None:
+            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
+        workspace = _scratch_tile(source, "tmp_tile", span)
+        return [workspace], typed_call(tile_op, [args[0], workspace.var], {}, span)
+
+    return Conversion(convert)
+
+
+def _mrgsort_format1(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.mrgsort_format1(src, block_len)`, typed by the rule of `pl.tile.mrgsort`'s
+    format1 (the wrapper that builds it)."""
+    if len(args) != 2 or kwargs:
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format1 of another form", span)
+    result = deduced_type("tile.mrgsort", args[:1], {"block_len": args[1]})
+    if result is None:
+        raise PassNotModelled(PASS_NAME, "the type of a tile.mrgsort_format1 it builds is not deduced", span)
+    return [], Call(span, "tile.mrgsort_format1", list(args), {}, type=result)
+
+
+def _mrgsort_format2(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.mrgsort_format2(srcs..., mrgsort2_tmp)`: the workspace has the sources' shape
+    but for its last dimension, the sum of theirs (a sum expression when one is not static)."""
+    sources = [_tile_type(arg) for arg in args]
+    if not 2 <= len(args) <= 4 or any(t is None or t.shape is None or t.dtype is None for t in sources):
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format2 of another form", span)
+    lasts = [t.shape[-1] for t in sources]  # type: ignore[union-attr,index]
+    if not all(isinstance(last, int) for last in lasts):
+        raise PassNotModelled(PASS_NAME, "a tensor.mrgsort_format2 of a source of dynamic width", span)
+    first = sources[0]
+    assert first is not None and first.shape is not None and first.dtype is not None
+    workspace = _scratch_tile(
+        TileType((*first.shape[:-1], sum(lasts)), first.dtype, "Vec"), "mrgsort2_tmp", span
+    )
+    named = {"tmp": workspace.var, **{key: value for key, value in kwargs.items() if key == "exhausted"}}
+    result = deduced_type("tile.mrgsort", list(args), named)
+    if result is None:
+        raise PassNotModelled(PASS_NAME, "the type of a tile.mrgsort_format2 it builds is not deduced", span)
+    return [workspace], Call(span, "tile.mrgsort_format2", [*args, workspace.var], dict(kwargs), type=result)
+
+
+def _gather_compare(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """`tile.gather_compare(src, kvalue, gc_tmp)`, its UINT8 workspace shaped as the source,
+    with the keywords the tile op takes."""
+    source = _tile_type(args[0]) if len(args) == 2 else None
+    if source is None or source.shape is None or len(source.shape) != 2:
+        raise PassNotModelled(PASS_NAME, "a tensor.gather_compare of another form", span)
+    kwargs_create = {"dtype": dtype_kwarg(span, "UINT8"), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple(tuple(source.shape), span)], kwargs_create, span)
+    workspace = Var(span, "gc_tmp", type=create.type)
+    forwarded = {key: value for key, value in kwargs.items() if key in _GATHER_COMPARE_KWARGS}
+    call = typed_call("tile.gather_compare", [*args, workspace], forwarded, span)
+    return [AssignStmt(span, workspace, create)], call
+
+
+_GATHER_COMPARE_KWARGS = ("cmp_mode", "offset", "out_cols", "count_dtype")
+
+
+def _cmp(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+    """A packed mask (`tile.cmp` of two tiles, `tile.cmps` of a tile and a scalar), then
+    `tile.sel` of ones and zeros of the operands' dtype through a [1, 32] UINT8 workspace."""
+    lhs = _tile_type(args[0]) if len(args) == 2 else None
+    rhs = args[1].type if len(args) == 2 else None
+    if lhs is None or lhs.shape is None or lhs.dtype is None:
+        raise PassNotModelled(PASS_NAME, "a tensor.cmp of operands of unknown type", span)
+    if isinstance(rhs, TileType):
+        op = "tile.cmp"
+        if rhs.shape != lhs.shape or rhs.dtype != lhs.dtype:
+            raise PassNotModelled(PASS_NAME, "a broadcasting or dtype-promoting tensor.cmp", span)
+    elif isinstance(rhs, ScalarType) and rhs.dtype == lhs.dtype:
+        op = "tile.cmps"
+    else:
+        raise PassNotModelled(PASS_NAME, "a tensor.cmp of a scalar of another dtype", span)
+    mask_call = typed_call(op, args, kwargs, span)
+    mask = Var(span, "cmp_mask", type=mask_call.type)
+    prologue: list[Stmt] = [AssignStmt(span, mask, mask_call)]
+    filled = []
+    for value, name in ((1, "cmp_one"), (0, "cmp_zero")):
+        constant = Const(
+            span, float(value) if is_float_dtype(lhs.dtype) else value, type=ScalarType(lhs.dtype)
+        )
+        # (the real IR keeps the fill value as a keyword after the dtype, as printed)
+        full_kwargs = {"dtype": dtype_kwarg(span, lhs.dtype), "value": constant}
+        full = typed_call("tile.full", [shape_tuple(tuple(lhs.shape), span)], full_kwargs, span)
+        filled.append(Var(span, name, type=full.type))
+        prologue.append(AssignStmt(span, filled[-1], full))
+    kwargs_create = {"dtype": dtype_kwarg(span, "UINT8"), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple((1, 32), span)], kwargs_create, span)
+    workspace = Var(span, "cmp_tmp", type=create.type)
+    prologue.append(AssignStmt(span, workspace, create))
+    return prologue, typed_call("tile.sel", [mask, *filled, workspace], {}, span)
+
+
 def _transpose(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     if len(args) == 1 and set(kwargs) == {"axis1", "axis2"}:
         # (our parser keeps the axes as keywords; the real IR builder passes them as operands)
@@ -326,9 +432,23 @@ def _as_index(value: object, span: Span) -> Expr:
 
 
 def _rsqrt(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if kwargs.get("high_precision") not in (None, False):
-        raise PassNotModelled(PASS_NAME, "a high-precision tensor.rsqrt", span)
-    return [], typed_call("tile.rsqrt", args, {}, span)
+    """`tile.rsqrt`; a high-precision one reads a scratch tile shaped as its input."""
+    precise = kwargs.get("high_precision")
+    flag = precise.value if isinstance(precise, Const) else precise
+    if flag is None or flag is False:
+        return [], typed_call("tile.rsqrt", args, {}, span)
+    source = _tile_type(args[0]) if len(args) == 1 else None
+    if flag is not True or source is None or source.shape is None:
+        raise PassNotModelled(PASS_NAME, "a high-precision tensor.rsqrt of another form", span)
+    workspace = _scratch_tile(source, "rsqrt_tmp", span)
+    return [workspace], typed_call("tile.rsqrt", [args[0], workspace.var], {}, span)
+
+
+def _scratch_tile(model: TileType, name: str, span: Span) -> AssignStmt:
+    """`AppendScratchTile`: a Vec tile of `model`'s shape and dtype, bound to `name`."""
+    kwargs_create = {"dtype": dtype_kwarg(span, str(model.dtype)), "target_memory": memory_kwarg(span, "Vec")}
+    create = typed_call("tile.create", [shape_tuple(tuple(model.shape or ()), span)], kwargs_create, span)
+    return AssignStmt(span, Var(span, name, type=create.type), create)
 
 
 def _type_name(expr: Expr) -> str:
@@ -373,14 +493,17 @@ _SIMPLE = [
     "col_expand_div",
     "row_expand_max",
     "row_expand_min",
+    "row_expand_expdif",
     "col_expand_max",
     "col_expand_min",
+    "col_expand_expdif",
     "expands",
     "reshape",
     "concat",
     "set_validshape",
     "full",
     "ci",
+    "random",
     "part_add",
     "part_mul",
     "part_max",
@@ -392,6 +515,8 @@ _SIMPLE = [
     "col_max",
     "col_min",
     "col_prod",
+    "sort32",
+    "gather_mask",
 ]
 
 CONVERSIONS: dict[str, Conversion] = {
@@ -414,6 +539,14 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.row_sum": _reduction("tile.row_sum"),
     "tensor.row_min": _reduction("tile.row_min"),
     "tensor.row_prod": _reduction("tile.row_prod"),
+    "tensor.row_argmax": _arg_reduction("tile.row_argmax"),
+    "tensor.row_argmin": _arg_reduction("tile.row_argmin"),
+    "tensor.col_argmax": _arg_reduction("tile.col_argmax"),
+    "tensor.col_argmin": _arg_reduction("tile.col_argmin"),
+    "tensor.mrgsort_format1": Conversion(_mrgsort_format1),
+    "tensor.cmp": Conversion(_cmp),
+    "tensor.mrgsort_format2": Conversion(_mrgsort_format2, {i: ("Vec", None) for i in range(4)}),
+    "tensor.gather_compare": Conversion(_gather_compare, {0: ("Vec", None)}),
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }

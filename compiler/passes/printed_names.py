@@ -13,11 +13,30 @@ from __future__ import annotations
 
 from collections import Counter
 
+from compiler.base.span import Span
 from compiler.ir import AssignStmt, ForStmt, Function, IfStmt, SeqStmts, Stmt, Var, WhileStmt, YieldStmt
 from compiler.ir.visit import child_stmts, own_exprs, walk_expr
 
 
-def disambiguate_names(function: Function) -> None:
+def disambiguate_program_names(functions: list[Function]) -> Span | None:
+    """The real printer's names for each function's vars (`_rename`); where a var to be renamed in one function
+    is also another's (our outliner shares a captured var with the outlined function's
+    parameter, where the real one makes the parameter anew), nothing is renamed and the
+    var's span is returned: renaming it would rename it in both."""
+    found = [_function_vars(function) for function in functions]
+    owners = Counter(id(var) for unique in found for var in unique)
+    for unique in found:
+        counts = Counter(var.name for var in unique)
+        for var in unique:
+            if counts[var.name] > 1 and owners[id(var)] > 1:
+                return var.span
+    for unique in found:
+        _rename(unique)
+    return None
+
+
+def _function_vars(function: Function) -> list[Var]:
+    """The function's distinct vars in the printer's order."""
     ordered: list[Var] = [param.var for param in function.params]
     _definitions(function.body, ordered)
     _uses(function.body, ordered)
@@ -27,6 +46,10 @@ def disambiguate_names(function: Function) -> None:
         if id(var) not in seen:
             seen.add(id(var))
             unique.append(var)
+    return unique
+
+
+def _rename(unique: list[Var]) -> None:
     counts = Counter(var.name for var in unique)
     if all(count == 1 for count in counts.values()):
         return

@@ -55,6 +55,7 @@ from compiler.ir import (
     Stmt,
     TensorType,
     TileType,
+    TupleGetItem,
     TupleType,
     Var,
     WhileStmt,
@@ -77,7 +78,7 @@ from compiler.passes.op_conversion import (
     slice_valid_shape,
 )
 from compiler.passes.param_directions import propagate_directions, upgrade_written_params
-from compiler.passes.printed_names import disambiguate_names
+from compiler.passes.printed_names import disambiguate_program_names
 from compiler.passes.subscript_windows import desugar_subscripts
 from compiler.passes.tile_op_types import TileOpError, typed_call
 
@@ -140,8 +141,9 @@ def convert_tensor_to_tile_ops(program: Program) -> Program:
             if function.func_type not in (FunctionType.INCORE, *_WRAPPERS):
                 _update_call_sites(function.body, callees, returns)
     propagate_directions(program)
-    for function in program.functions:
-        disambiguate_names(function)
+    shared = disambiguate_program_names(program.functions)
+    if shared is not None:
+        raise PassNotModelled(PASS_NAME, "a var two functions share, which one of them renames", shared)
     if refused:
         raise KernelsNotModelled(refused, program)
     return program
@@ -354,8 +356,13 @@ class _Converter:
     def pass_through(self, stmt: AssignStmt, value: Expr, old_type: object) -> AssignStmt:
         """`HandlePassThroughAssign`: a value whose type changed (an alias of a converted
         value) is bound to a new var of that type; else the var stays."""
+        if isinstance(value, TupleGetItem) and isinstance(value.tuple_expr.type, TupleType):
+            # The real mutator rebuilds the item read of a converted tuple: typed by it.
+            items = value.tuple_expr.type.items
+            if 0 <= value.index < len(items) and items[value.index] != value.type:
+                value = TupleGetItem(value.span, value.tuple_expr, value.index, type=items[value.index])
         stmt.value = value
-        if value.type != old_type and isinstance(value, Var):
+        if value.type != old_type and isinstance(value, (Var, TupleGetItem)):
             new = Var(stmt.var.span, stmt.var.name, type=value.type)
             self.rebind(stmt.var, new)
             stmt.var = new

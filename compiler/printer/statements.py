@@ -1,8 +1,8 @@
 """Statements as indented DSL lines.
 
 Sugar the parser desugared is written back in the form it reads again into the
-same IR: `a, b = f(...)` for its `_tuple_tmp` unpacking, `dst[i, :] = v` for a
-subscript assignment. Scopes are printed by `compiler.printer.scopes`.
+same IR: `a, b = f(...)` for its `_tuple_tmp` unpacking of a tuple of unknown type,
+`dst[i, :] = v` for a subscript assignment. Scopes are printed by `compiler.printer.scopes`.
 """
 
 from __future__ import annotations
@@ -200,9 +200,14 @@ def _tuple(values: list[Expr]) -> str:
 
 
 def _tuple_unpacking(seq: SeqStmts) -> str | None:
-    """`a, (b, c) = f(...)` if `seq` is the parser's `_tuple_tmp` unpacking of it."""
+    """`a, (b, c) = f(...)` if `seq` is the parser's `_tuple_tmp` unpacking of it, of a
+    tuple whose type is not known. The real printer never writes this sugar: a known
+    tuple is printed as built (`_tuple_tmp: pl.Tuple[...] = f(...)`, `a = _tuple_tmp[0]`);
+    an unknown one could not be annotated, and the sugar reads back into the same IR."""
     stmts = seq.stmts
     if not (stmts and isinstance(stmts[0], AssignStmt) and stmts[0].var.name == TUPLE_TEMP):
+        return None
+    if format_type(stmts[0].var.type) is not None:
         return None
     target, used = _unpacked_target(stmts[0].var, stmts, 1)
     if target is None or used != len(stmts):

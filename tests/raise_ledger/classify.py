@@ -7,7 +7,8 @@ modelled yet`.
   a row of the same group the real compiler accepted, on which pto-lsp reports no error of
   that code.
 - `out of static reach`: the reason is given. Automatically for the sites of code
-  `ir.compile` with its Default strategy and default planner never runs; by hand
+  `ir.compile` with its Default strategy and default planner never runs, and for the
+  argument-count checks the IR builders make unfailable (`fixed_arity.py`); by hand
   (`docs/ledger/hand_classified.json`) for the rest, each rule with its reason.
 - `internal invariant`: the INTERNAL_* macros (`InternalError`), which the compiler itself
   declares its own invariants (a failure is its bug, not a user mistake), none of them
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from raise_ledger.real_rows import REPO, RealError, Row
-from raise_ledger.templates import literal_length, message_cores, pattern
+from raise_ledger.templates import literal_length, message_cores, pattern, said_in
 
 HAND_CLASSIFIED = REPO / "docs" / "ledger" / "hand_classified.json"
 
@@ -115,8 +116,8 @@ def _same_op(tied: list[dict], message: str, row: Row) -> list[dict]:
     if len(tied) < 2:
         return tied
     named = set(_OP_NAME.findall(message))
-    if row.group.startswith("conformance/"):
-        named.add(row.group.removeprefix("conformance/"))
+    if row.group.startswith(("conformance/", "kind_swaps/")):
+        named.add(row.group.split("/", 1)[1])
     chosen = [site for site in tied if named & set(site.get("ops", ()))]
     return chosen or tied
 
@@ -129,8 +130,10 @@ def classify(
     sites: list[dict],
     rows: dict[str, Row],
     judge: Callable[[Row], Judged],
+    read_reasons: dict[str, str] | None = None,
 ) -> None:
-    """Fill each site's status and its evidence in place."""
+    """Fill each site's status and its evidence in place. `read_reasons`: site id -> why
+    it is out of static reach, as read from the real source (`fixed_arity.py`)."""
     hand = _hand_rules()
     matched = match_rows(sites, rows.values())
     for site in sites:
@@ -141,6 +144,8 @@ def classify(
             site.update(status=MODELLED, **modelled)
             continue
         reason = next((why for test, why in _AUTOMATIC if test(site)), None)
+        if reason is None:
+            reason = (read_reasons or {}).get(site["id"])
         if reason is None:
             reason = next((rule["reason"] for rule in hand if _applies(rule, site)), None)
         if reason is not None:
@@ -176,7 +181,7 @@ def reported_code(reported: list[tuple[str, str, int]], error: RealError) -> str
     for code, message, line in reported:
         if error.line is not None and line != error.line:
             continue
-        if any(core and core in message for core in (*cores[:2], cores[-1])):
+        if any(said_in(core, message) for core in (*cores[:2], cores[-1])):
             return code
     return None
 

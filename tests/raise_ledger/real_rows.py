@@ -73,6 +73,8 @@ def _all_rows() -> Iterator[Row]:
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _distributed_cases()
+    yield from _op_mutants()
+    yield from _kind_swaps()
 
 
 def _verdict_corpus(name: str) -> Iterator[Row]:
@@ -265,3 +267,43 @@ def _corpus_programs() -> Iterator[Row]:
         ok = all(program["ok"] for program in judged)
         errors = [RealError(e["message"], e.get("line")) for p in judged for e in p["errors"]]
         yield Row(f"corpus:{name}", "corpus", "compile", ok, [] if ok else errors, corpus / name)
+
+
+def _op_mutants() -> Iterator[Row]:
+    """One-mistake variants of real kernels aimed at the op deductions (`tests/op_mutants.py`),
+    the real import's verdict of each; made from their recipes, only where ../shared is present."""
+    folder = DATA / "op_mutants"
+    if not SHARED.exists():
+        return
+    recipes = json.loads((folder / "mutants.json").read_text())
+    for name, verdict in sorted(json.loads((folder / "verdicts.json").read_text()).items()):
+        recipe = recipes[name]
+        errors = [] if verdict["accepted"] else [RealError(verdict["message"], verdict.get("line"))]
+        text = recipe_text(recipe)
+        yield Row(
+            f"op_mutants:{name}",
+            f"op_mutants/{recipe['op']}",
+            "parse",
+            verdict["accepted"],
+            errors,
+            text=text,
+        )
+
+
+def _kind_swaps() -> Iterator[Row]:
+    """Accepted conformance rows with one operand of another kind (`tests/op_kind_swaps.py`),
+    the real import's verdict of each."""
+    path = DATA / "op_kind_swaps" / "cases.json"
+    if not path.exists():
+        return
+    for name, case in sorted(json.loads(path.read_text()).items()):
+        real = case["real"]
+        errors = [] if real["accepted"] else [RealError(real["message"], real.get("line"))]
+        yield Row(
+            f"kind_swaps:{name}",
+            f"kind_swaps/{case['op']}",
+            "parse",
+            real["accepted"],
+            errors,
+            text=case["source"],
+        )

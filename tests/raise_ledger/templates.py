@@ -13,6 +13,9 @@ _WRAPPERS = re.compile(r"^(?:pl operation '[^']*': |Failed to parse function '[^
 _SPAN_SUFFIX = re.compile(r"\s*\[[^\[\]]*:\d+:\d+\]\s*$")
 # A place the message itself names at its end (` at FILE:LINE:COL`): pto-lsp makes it the range.
 _PLACE_SUFFIX = re.compile(r" at \S+:\d+:\d+$")
+# An address the real message prints where an expression's value would be (a `{}` given an
+# ExprPtr): it differs from run to run, so it stands for any one value in pto-lsp's message.
+_ADDRESS = re.compile(r"0x[0-9a-f]{6,}")
 # A template must say this much of its own to be matched to a message (else `{}: {}` matches all).
 MIN_LITERAL = 12
 
@@ -52,3 +55,13 @@ def message_cores(message: str) -> list[str]:
     bare = _SPAN_SUFFIX.sub("", line)
     inner = _WRAPPERS.sub("", bare)
     return [line, bare, inner, _PLACE_SUFFIX.sub("", bare)]
+
+
+def said_in(core: str, message: str) -> bool:
+    """Whether pto-lsp's `message` says the real message's `core` (an address in it, any value)."""
+    if not core:
+        return False
+    if not _ADDRESS.search(core):
+        return core in message
+    pieces = [re.escape(piece) for piece in _ADDRESS.split(core)]
+    return re.search(r"[^\s,)]+".join(pieces), message) is not None

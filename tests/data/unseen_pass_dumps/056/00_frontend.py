@@ -1,0 +1,11 @@
+# pypto.program: GatherMaskP0101TopLevelProgram
+import pypto.language as pl
+
+@pl.program
+class GatherMaskP0101TopLevelProgram:
+    @pl.function
+    def main(self, inp: pl.Tensor[[8, 16], pl.FP32], output: pl.Out[pl.Tensor[[8, 8], pl.FP32]]) -> pl.Tensor[[8, 8], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            out: pl.Tensor[[8, 8], pl.FP32] = pl.tensor.gather_mask(inp, mask_pattern=1)
+            output: pl.Tensor[[8, 8], pl.FP32] = pl.tensor.assemble(output, out, [0, 0])
+        return output

@@ -1,0 +1,16 @@
+# pypto.program: TensorBatchMatmulSlicedBTransProgram
+import pypto.language as pl
+
+@pl.program
+class TensorBatchMatmulSlicedBTransProgram:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def sliced_btrans(a__ssa_v0: pl.Tensor[[2, 16, 80], pl.FP32], wfull__ssa_v0: pl.Tensor[[4, 48, 80], pl.FP32], c__ssa_v0: pl.Out[pl.Tensor[[2, 16, 48], pl.FP32]]) -> pl.Tensor[[2, 16, 48], pl.FP32]:
+        # grouped slice -> [B, N, K]
+        w__ssa_v0: pl.Tensor[[2, 48, 80], pl.FP32] = pl.tensor.slice(wfull__ssa_v0, [2, 48, 80], [1, 0, 0])
+        cm__ssa_v0: pl.Tensor[[2, 16, 48], pl.FP32] = pl.tensor.matmul(a__ssa_v0, w__ssa_v0, a_trans=False, b_trans=True, c_matrix_nz=False, out_dtype=pl.FP32)
+        out_c__ssa_v0: pl.Tensor[[2, 16, 48], pl.FP32] = pl.tensor.assemble(c__ssa_v0, cm__ssa_v0, [0, 0, 0])
+        return out_c__ssa_v0
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def orchestrator(self, a__ssa_v0: pl.Tensor[[2, 16, 80], pl.FP32], wfull__ssa_v0: pl.Tensor[[4, 48, 80], pl.FP32], out_c__ssa_v0: pl.Out[pl.Tensor[[2, 16, 48], pl.FP32]]) -> pl.Tensor[[2, 16, 48], pl.FP32]:
+        out_c__ssa_v1: pl.Tensor[[2, 16, 48], pl.FP32] = self.sliced_btrans(a__ssa_v0, wfull__ssa_v0, out_c__ssa_v0)
+        return out_c__ssa_v1

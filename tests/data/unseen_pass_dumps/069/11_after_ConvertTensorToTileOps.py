@@ -1,0 +1,17 @@
+# pypto.program: TensorRsqrtHighPrecisionProgram
+import pypto.language as pl
+
+@pl.program
+class TensorRsqrtHighPrecisionProgram:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0(x__ssa_v0: pl.Tensor[[16, 16], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+        x__tile: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.load(x__ssa_v0, [0, 0], [16, 16], [16, 16], target_memory=pl.Mem.Vec)
+        rsqrt_tmp: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.create([16, 16], dtype=pl.FP32, target_memory=pl.Mem.Vec)
+        y__tile: pl.Tile[[16, 16], pl.FP32, pl.Mem.Vec] = pl.tile.rsqrt(x__tile, rsqrt_tmp)
+        out__tile: pl.Tensor[[16, 16], pl.FP32] = pl.tile.store(y__tile, [0, 0], out__ssa_v0)
+        return out__ssa_v0
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def main(self, x__ssa_v0: pl.Tensor[[16, 16], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+        out__ssa_v1: pl.Tensor[[16, 16], pl.FP32] = self.main_incore_0(x__ssa_v0, out__ssa_v0)
+        return out__ssa_v1

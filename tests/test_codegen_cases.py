@@ -22,12 +22,18 @@ def _modules(stdout: str) -> dict[str, str]:
     return modules
 
 
-# Kernels of the cases whose real form the emitter does not reproduce: not emitted, and why.
+# Kernels of the cases whose real form the emitter does not reproduce ("<case>/<kernel>"):
+# not emitted, and why.
 NOT_EMITTED: dict[str, str] = {
-    "nested": "an if's tile result not made by an op in each of its branches is not modelled",
-    "outer_tile": "an if's tile result not made by an op in each of its branches is not modelled",
-    "while_tile": "a while loop carrying the tile 'acc' is not modelled yet",
-    "acc_if": "a loop carrying an if's tile result is not modelled yet",
+    "control_flow_more/nested": "an if's tile result not made by an op in each of its branches is not modelled",
+    "control_flow_more/outer_tile": "an if's tile result not made by an op in each of its branches is not modelled",
+    "control_flow_more/while_tile": "a while loop carrying the tile 'acc' is not modelled yet",
+    "control_flow_more/acc_if": "a loop carrying an if's tile result is not modelled yet",
+    # InferTileMemorySpace moves the Acc tile `tz` to Vec for tile.add: a move across the
+    # cube/vector divide, and the kernel a mixed one (the real .pto: kernel_aic, kernel_aiv).
+    "small_r3_add_acc_tile/kernel": "a mixed kernel: its cube ops (tile.move, line 16) and vector ops",
+    # MemoryReuse moves `same` (in `nxt`'s buffer) into the carried buffer: `same__ssa_v0_mv`.
+    "aliases/copy_in_loop": "a loop yields 'same', a view of another tile's buffer, for the tile it carries",
 }
 
 
@@ -37,12 +43,13 @@ def test_each_kernel_is_the_real_compilers_byte_for_byte_or_says_why_not(case: P
     assert real, "recorded by tests/record_mlir_cases.py"
     proc = run_pto_lsp("compile", "--emit", "mlir", str(case))
     ours = _modules(proc.stdout)
-    refused = sorted(name for name in real if name in NOT_EMITTED)
-    assert sorted(ours) == sorted(name for name in real if name not in NOT_EMITTED)
+    refused = sorted(name for name in real if f"{case.stem}/{name}" in NOT_EMITTED)
+    assert sorted(ours) == sorted(name for name in real if name not in refused)
     for name, text in ours.items():
         assert text.rstrip("\n") == real[name].rstrip("\n"), name
     for name in refused:
-        assert f"kernel '{name}'" in proc.stderr and NOT_EMITTED[name] in proc.stderr, proc.stderr
+        reason = NOT_EMITTED[f"{case.stem}/{name}"]
+        assert f"kernel '{name}'" in proc.stderr and reason in proc.stderr, proc.stderr
     assert proc.returncode == (1 if refused else 0), proc.stderr
 
 

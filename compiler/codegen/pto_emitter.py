@@ -394,7 +394,10 @@ class _Emitter:
             if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
-            self.values[id(stmt.var)] = self._expr(stmt.value, _name_hint(stmt.var))
+            value = self._expr(stmt.value, _name_hint(stmt.var))
+            if isinstance(stmt.value, Var) and value.tile is not None:
+                value = self._tile_alias(stmt.var, value, stmt.span)
+            self.values[id(stmt.var)] = value
             self.target = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
@@ -422,6 +425,21 @@ class _Emitter:
                     self._expr(value, None)
         else:
             raise CodegenNotModelled(statement_problem(stmt), stmt.span)
+
+    def _tile_alias(self, var: Var, source: Value, span: Span) -> Value:
+        """`b = a` of a tile: InitMemRef gives `b` the buffer of `a`, and the real codegen
+        gives every tile a statement binds its own `pto.alloc_tile` (named after it, at
+        the statement), so `b` is a view of `a`'s buffer."""
+        if not self.with_text and source.alloc is None:
+            return source  # a tile of no buffer of the kernel's own (a popped pipe slot): the plan's
+        if source.alloc is None or (
+            self.with_text and self._tile_of(var.type, f"'{user_name(var)}'", span) != source.tile
+        ):
+            raise CodegenNotModelled(
+                f"'{user_name(var)}' names a tile of another form than the one it is given: not modelled",
+                span,
+            )
+        return self._alloc(_name_hint(var), source.tile, span, view_of=source.alloc)  # type: ignore[arg-type]
 
     def _for(self, loop: ForStmt) -> None:
         """`scf.for` over an index range, with no `iter_args`: what the loop carries is the
@@ -767,6 +785,15 @@ class _Emitter:
             for source in sources:
                 self.allocs[source].shares = initial.alloc
             return
+        if self.allocs[value.alloc].view_of is not None:
+            # `b = a` (mlir_cases/aliases.py): MaterializeSemanticAliases leaves `b` in the
+            # buffer of `a` and MemoryReuse moves it into the carried one (`<b>_mv`). The
+            # other views (a reshape's) are refused alike.
+            raise CodegenNotModelled(
+                f"a loop yields '{base_name(value.hint) or value.name}', a view of another tile's buffer, "
+                "for the tile it carries: the move MemoryReuse puts before the yield is not modelled",
+                span,
+            )
         self.allocs[value.alloc].shares = initial.alloc
 
     def _expr(self, expr: Expr, dest: str | None) -> Value:
@@ -882,6 +909,7 @@ class _Emitter:
             # A scratch tile passed beside the source (`pl.tile.rsqrt(a, tmp=t)`, the
             # high-precision form) is read by the op: its text is not modelled, its plan is.
             scratch = [self._tile_operand(arg) for arg in call.args[1:]]
+            self._read_in_vec(call, source, *scratch)
             if scratch and self.with_text:
                 raise CodegenNotModelled(f"{call.op} with a scratch tile is not modelled yet", call.span)
             inplace_unsafe = call.op in _NOT_INPLACE_UNARY
@@ -1012,7 +1040,8 @@ class _Emitter:
             _refuse_column_vector(view, call.span)
         tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols, col_major=column), call.span)
         offsets = self._offsets(call.args[1], call.span)  # after the tile, as the real codegen orders them
-        pview, partition = self._partition(view, offsets, window if view.dims else [rows, cols], call.span)
+        named = dataclasses.replace(view, hint=_name_hint(source))  # its partition: `%<source>_pview`
+        pview, partition = self._partition(named, offsets, window if view.dims else [rows, cols], call.span)
         bypass = call.kwargs.get("cache") == 1
         attribute = (
             f" {BYPASS_ATTRIBUTE}" if bypass and self.options.ptoas_cache_policy == "attribute" else ""
@@ -1031,6 +1060,7 @@ class _Emitter:
         view = self.values.get(id(target)) if isinstance(target, Var) else None
         if view is None or view.tensor is None:
             raise CodegenNotModelled("a store into a value that is not a tensor parameter", call.span)
+        named = dataclasses.replace(view, hint=_name_hint(target))  # its partition: `%<target>_pview`
         if not tile.tile.col_major:  # a column-major [M, 1] tile into a DN column vector is modelled
             _refuse_column_vector(view, call.span)
         elif view.tensor[1] != 1:
@@ -1053,7 +1083,7 @@ class _Emitter:
             ):
                 raise CodegenNotModelled("a store of a tile of no static shape into an N-D tensor", call.span)
             window = [1] * (len(view.dims) - len(written)) + list(written)
-        pview, partition = self._partition(view, offsets, window, call.span)
+        pview, partition = self._partition(named, offsets, window, call.span)
         self._line(f"pto.tstore ins({tile.name} : {tile.tile.type()}) outs({pview} : {partition})", call.span)  # type: ignore[union-attr]
         return view
 
@@ -1167,6 +1197,7 @@ class _Emitter:
         assert lhs.tile is not None
         self._side(lhs.tile.loc, call.op, call.span)
         rhs = self._expr(call.args[1], None)
+        self._read_in_vec(call, lhs, rhs)
         repaired = self._row_major_operands(call, [lhs, rhs], dest)
         if repaired is not None:
             lhs, rhs = repaired
@@ -1343,6 +1374,7 @@ class _Emitter:
         source, scratch = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
         assert source.tile is not None and scratch.tile is not None
         self._side(source.tile.loc, call.op, call.span)
+        self._read_in_vec(call, source, scratch)
         tile = TileBuf(source.tile.loc, source.tile.dtype, source.tile.rows, 1, col_major=True)
         forbidden = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
         result = self._alloc(dest, tile, call.span, forbidden=forbidden)
@@ -1359,6 +1391,7 @@ class _Emitter:
         source, vector = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
         assert source.tile is not None and vector.tile is not None
         self._side(source.tile.loc, call.op, call.span)
+        self._read_in_vec(call, source, vector)
         forbidden = (vector.alloc,) if vector.alloc is not None else ()
         result = self._alloc(dest, source.tile, call.span, forbidden=forbidden)
         self._line(
@@ -1379,6 +1412,7 @@ class _Emitter:
                 f"a cast with the mode {mode or '(none)'} is not modelled yet", call.span
             )
         self._side(source.tile.loc, call.op, call.span)
+        self._read_in_vec(call, source)
         # The element type the call names (the var's declared type can be the source's, as
         # pass 11 types some converted casts).
         dtype = _DTYPES.get(getattr(call.kwargs.get("target_type"), "name", ""))
@@ -1420,6 +1454,16 @@ class _Emitter:
         name = self._temp()
         self._line(f"{name} = arith.sitofp {source.name} : {source.scalar} to {target}", call.span)
         return Value(name, scalar=target)
+
+    def _read_in_vec(self, call: Call, *operands: Value) -> None:
+        """A vector op's table asks for its tile operands in Vec; given a tile of another
+        (a cube) space, InferTileMemorySpace moves it to Vec first: a `tile.move` across the
+        cube/vector divide, so the op runs on the vector side and the move on both, and the
+        kernel is a mixed one (refused as such: `_refuse_mixed`)."""
+        for operand in operands:
+            if operand.tile is not None and operand.tile.loc != "vec":
+                self._side(operand.tile.loc, "tile.move", call.span)
+                self._side("vec", call.op, call.span)
 
     def _result_tile(self, call: Call) -> TileBuf:
         """The tile the statement binds, from its type (the op's deduced result)."""

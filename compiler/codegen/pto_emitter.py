@@ -63,6 +63,7 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.ssa import base_name
 
 _DTYPES = {
@@ -1421,6 +1422,14 @@ class _Emitter:
         result_tile = TileBuf(source.tile.loc, dtype, source.tile.rows, source.tile.cols)
         if source.tile.col_major:
             raise CodegenNotModelled("a cast of a column-major tile is not modelled yet", call.span)
+        source_dtype, target_dtype = _IR_DTYPES.get(source.tile.dtype), _IR_DTYPES.get(dtype)
+        if source_dtype != target_dtype and target_dtype not in TCVT_TABLES["a2a3"].get(source_dtype or "", ()):
+            # LegalizeTileCast makes it a chain of native casts through temporaries.
+            raise CodegenNotModelled(
+                f"a cast from {source.tile.dtype} to {dtype} has no native pto.tcvt: the chain of casts "
+                "LegalizeTileCast makes of it (and its temporary tiles) is not modelled yet",
+                call.span,
+            )
         widening = _element_bits(result_tile.dtype) > _element_bits(source.tile.dtype)
         forbidden = (source.alloc,) if widening and source.alloc is not None else ()
         result = self._alloc(dest, result_tile, call.span, forbidden=forbidden)

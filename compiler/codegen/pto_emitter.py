@@ -1423,7 +1423,9 @@ class _Emitter:
         if source.tile.col_major:
             raise CodegenNotModelled("a cast of a column-major tile is not modelled yet", call.span)
         source_dtype, target_dtype = _IR_DTYPES.get(source.tile.dtype), _IR_DTYPES.get(dtype)
-        if source_dtype != target_dtype and target_dtype not in TCVT_TABLES["a2a3"].get(source_dtype or "", ()):
+        if source_dtype != target_dtype and target_dtype not in TCVT_TABLES["a2a3"].get(
+            source_dtype or "", ()
+        ):
             # LegalizeTileCast makes it a chain of native casts through temporaries.
             raise CodegenNotModelled(
                 f"a cast from {source.tile.dtype} to {dtype} has no native pto.tcvt: the chain of casts "

@@ -37,12 +37,13 @@ def program(body: str) -> str:
 
 def compile_text(source: str, stage: str = "4") -> str:
     """The dump after `stage`; the source has no error a pass up to there raises (codegen's,
-    like an op left in the orchestration, come after the dumps)."""
+    like an op left in the orchestration, and the verifier's after ConvertToSSA, come after
+    the dumps)."""
     analysis = analyse_source(source)
     assert [
         d.message
         for d in analysis.diagnostics
-        if d.severity == 1 and d.stage.value != "orchestration codegen"
+        if d.severity == 1 and d.stage.value not in ("orchestration codegen", "ConvertToSSA")
     ] == []
     programs, functions = run_passes(analysis.programs, analysis.functions, stage)
     return print_definitions(programs, functions, analysis.environment)

@@ -97,6 +97,7 @@ def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -
 
     def process(function: Function) -> None:
         for callee in _outline_function(program, function, is_site, make, sees_callees, reserved):
+            _refuse_nested_incore(callee)
             process(callee)  # a nested site moved into the callee: outline it from there
         ordered.append(function)
 
@@ -226,6 +227,21 @@ def _is_hierarchy_site(function: Function, scope: ScopeStmt) -> bool:
         FunctionType.OPAQUE,
         FunctionType.INLINE,
     )
+
+
+def _refuse_nested_incore(callee: Function) -> None:
+    """A CORE_GROUP scope inside another, now inside the kernel the outer one became: the
+    real pass outlines it too (`main_incore_0_incore_0`, a kernel the kernel calls, which
+    codegen then refuses). Not modelled: the kernel is not shown with the scope kept."""
+    if callee.func_type is not FunctionType.INCORE:
+        return
+    for stmt in walk_stmts(callee.body):
+        if isinstance(stmt, InCoreScopeStmt):
+            raise PassNotModelled(
+                "OutlineIncoreScopes",
+                "a CORE_GROUP scope nested in another (outlined from the kernel)",
+                stmt.span,
+            )
 
 
 def _is_incore_site(function: Function, scope: ScopeStmt) -> bool:

@@ -269,12 +269,24 @@ class PtoLanguageServer(LanguageServer):
         if self._opened_early.pop(uri, None) == (version, text) and document is not None:
             # Opened before the server loaded, with this very text: its analysis is kept, and
             # published again from it (the same diagnostics; the typing hold records them).
+            # The hold records what the start published now: a keystroke may supersede the
+            # publication again, and the first one held back must know what is shown.
+            self._record_early_publication(document)
             self.schedule_analysis(uri, immediately=True)
             return
         if document is not None:
             self._drop(uri)
         self.documents.open(uri, version, text)
         self.schedule_analysis(uri, immediately=True)
+
+    def _record_early_publication(self, document: Document) -> None:
+        """Note what the start published for the document as the typing hold's last one."""
+        cached = self._analyses.get(document.uri)
+        if cached is None or cached[0] != document.revision or not isinstance(cached[1], DocumentAnalysis):
+            return
+        publication = self._publication(document, cached[1], self.settings(document.uri))
+        hold = self._holds.setdefault(document.uri, TypingHold())
+        hold.published(cached[1], publication, document.line_count())
 
     def opened(self, uri: str) -> Document | None:
         """The document as the client opened it; None when its `didOpen` has not been handled

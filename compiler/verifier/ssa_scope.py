@@ -20,7 +20,7 @@ pass may find), and read after the loop before anything binds it again.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import itertools
 
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
@@ -37,7 +37,7 @@ from compiler.ir import (
     SeqStmts,
     Stmt,
 )
-from compiler.ir.visit import bound_vars, child_stmts, loop_header_span, own_exprs, vars_read
+from compiler.ir.visit import bound_vars, loop_header_span, own_exprs, vars_read, walk_stmts
 
 HEADER = "Verification failed after 'ConvertToSSA' for properties {SSAForm}"
 _SCOPED = frozenset({ForKind.RANGE, ForKind.PARALLEL})
@@ -71,32 +71,44 @@ def ssa_scope_errors(program: Program) -> list[Diagnostic]:
 
 
 def _function_errors(function: Function) -> list[Diagnostic]:
-    order = list(_preorder(function.body))
+    # Pre-order: a statement's subtree is the run of statements right after it.
+    order = list(walk_stmts(function.body))
+    before: set[str] = set()  # the names bound by the statements before the one at hand
     found: list[Diagnostic] = []
     for index, stmt in enumerate(order):
-        if isinstance(stmt, IfStmt):
-            found.extend(_one_branch_errors(stmt, order, index, function))
-        if not isinstance(stmt, ForStmt) or stmt.kind not in _SCOPED:
-            continue
-        inside = {id(s) for s in _preorder(stmt.body)}
-        after = [s for s in order[index + 1 :] if id(s) not in inside]
-        before = {var.name for s in order[:index] for var in bound_vars(s)}
-        for name in _escaping_fresh_names(stmt, before, after):
-            found.append(_error(message(name), loop_header_span(stmt), function))
-        if stmt.loop_var is not None and (read := _first_read(stmt.loop_var.name, after)) is not None:
-            found.append(_error(message(stmt.loop_var.name), read.span, function))
+        if isinstance(stmt, IfStmt) or (isinstance(stmt, ForStmt) and stmt.kind in _SCOPED):
+            after = index + sum(1 for _ in walk_stmts(stmt))  # where the code after it starts
+            if isinstance(stmt, IfStmt):
+                found.extend(_one_branch_errors(stmt, before, order, after, function))
+            else:
+                found.extend(_loop_errors(stmt, before, order, after, function))
+        before.update(var.name for var in bound_vars(stmt))
     return found
 
 
-def _one_branch_errors(branch: IfStmt, order: list[Stmt], index: int, function: Function) -> list[Diagnostic]:
+def _loop_errors(
+    loop: ForStmt, before: set[str], order: list[Stmt], after: int, function: Function
+) -> list[Diagnostic]:
+    """Names the body binds last at its top by a fresh-type tile op, unbound before the
+    loop, read after it (by name, as the pass orders them); and the loop variable."""
+    found = [
+        _error(message(name), loop_header_span(loop), function)
+        for name, stmt in sorted(_last_top_bindings(loop.body).items())
+        if _fresh(stmt) and name not in before and _first_read(name, order, after) is not None
+    ]
+    if loop.loop_var is not None and (read := _first_read(loop.loop_var.name, order, after)) is not None:
+        found.append(_error(message(loop.loop_var.name), read.span, function))
+    return found
+
+
+def _one_branch_errors(
+    branch: IfStmt, before: set[str], order: list[Stmt], after: int, function: Function
+) -> list[Diagnostic]:
     """A value one branch of an `if` makes (the other does not bind it) and the code after
     it reads: its phi has no value for the other branch of that very type, at the value."""
-    inside = {id(s) for s in _preorder(branch)}
-    after = [s for s in order[index + 1 :] if id(s) not in inside]
-    before = {var.name for s in order[:index] for var in bound_vars(s)}
     bodies = [branch.then_body, branch.else_body]
     bound = [
-        {var.name for s in _preorder(body) for var in bound_vars(s)} if body else set() for body in bodies
+        {var.name for s in walk_stmts(body) for var in bound_vars(s)} if body else set() for body in bodies
     ]
     found = []
     for body, own, other in ((bodies[0], bound[0], bound[1]), (bodies[1], bound[1], bound[0])):
@@ -105,7 +117,7 @@ def _one_branch_errors(branch: IfStmt, order: list[Stmt], index: int, function: 
         last = _last_top_bindings(body)
         for name in sorted(own - other - before):
             stmt = last.get(name)
-            if stmt is not None and _fresh(stmt) and _first_read(name, after) is not None:
+            if stmt is not None and _fresh(stmt) and _first_read(name, order, after) is not None:
                 found.append(_error(message(name), stmt.span, function))
     return found
 
@@ -113,7 +125,7 @@ def _one_branch_errors(branch: IfStmt, order: list[Stmt], index: int, function: 
 def _last_top_bindings(body: SeqStmts) -> dict[str, Stmt]:
     """Each name's last binding in `body`, kept only where it is a statement at its top."""
     last: dict[str, Stmt] = {}
-    for stmt in _preorder(body):
+    for stmt in walk_stmts(body):
         for var in bound_vars(stmt):
             last[var.name] = stmt
     top = {id(stmt) for stmt in body.stmts}
@@ -124,30 +136,15 @@ def _fresh(stmt: Stmt) -> bool:
     return isinstance(stmt, AssignStmt) and isinstance(stmt.value, Call) and stmt.value.op in FRESH_TYPE_OPS
 
 
-def _escaping_fresh_names(loop: ForStmt, before: set[str], after: list[Stmt]) -> list[str]:
-    """Names the body binds last at its top by a fresh-type tile op, unbound before the
-    loop, read after it: by name, as the pass orders them."""
-    return [
-        name
-        for name, stmt in sorted(_last_top_bindings(loop.body).items())
-        if _fresh(stmt) and name not in before and _first_read(name, after) is not None
-    ]
-
-
-def _first_read(name: str, statements: list[Stmt]) -> Stmt | None:
-    """The first statement that reads `name`, when none binds it again before."""
-    for stmt in statements:
+def _first_read(name: str, order: list[Stmt], start: int) -> Stmt | None:
+    """The first statement from `order[start]` on that reads `name`, when none binds it
+    again before."""
+    for stmt in itertools.islice(order, start, None):
         if any(var.name == name for var in vars_read(own_exprs(stmt))):
             return stmt
         if any(var.name == name for var in bound_vars(stmt)):
             return None
     return None
-
-
-def _preorder(stmt: Stmt) -> Iterator[Stmt]:
-    yield stmt
-    for child in child_stmts(stmt):
-        yield from _preorder(child)
 
 
 def _error(text: str, span: Span, function: Function) -> Diagnostic:

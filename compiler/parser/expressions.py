@@ -35,6 +35,7 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ir.nodes import names_a_value
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
@@ -496,6 +497,15 @@ class ExpressionParser:
                 return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
+        if (
+            isinstance(value, OpaqueExpr)
+            and names_a_value(value.text)
+            and all(isinstance(self._evaluator.eval(index), int) for index in indices)
+        ):
+            # An item of a closure value we could not fold (`valid_shape[0]` of a list the
+            # test case builds at run time): Python reads it, as it reads the name; its
+            # form is modelled, only its value is not known here.
+            return OpaqueExpr(span, ast.unparse(node), [value, index_operand], modelled=True)
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
 
     def _array_element(self, node: ast.Subscript, array: Expr, span: Span) -> Expr:

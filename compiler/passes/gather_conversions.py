@@ -148,7 +148,11 @@ def _gather(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     elif rank == 3 and axis in (0, 1):
         result = _gather_flat_rows(prologue, args, axis, span)
     else:
-        raise PassNotModelled(PASS_NAME, f"a rank-{rank} tensor.gather on axis {axis}", span)
+        raise ConversionError(
+            f"tensor.gather: unsupported (rank, dim) combination, got rank={rank} norm_dim={axis}",
+            "ValueError",
+            span,
+        )
     return prologue, result
 
 

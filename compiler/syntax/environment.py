@@ -11,6 +11,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.helper_returns import HELPER_DECORATORS, HelperReturn, helper_return
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -107,6 +108,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
+            setattr(header, _RETURN_MEMO, _inferred_return(stmt))
             header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
@@ -140,6 +142,19 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
+# The helper's return summary, kept on a def's header (whose parameters and body are gone).
+_RETURN_MEMO = "_pto_inferred_return"
+
+
+def _inferred_return(stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> HelperReturn | None:
+    """`helper_return` of a def (a header carries it, see `contribution`)."""
+    if isinstance(stmt, ast.ClassDef):
+        return None
+    if hasattr(stmt, _RETURN_MEMO):
+        return getattr(stmt, _RETURN_MEMO)
+    return helper_return(stmt)
+
+
 # What most statements hide: no name, no write to the globals, no future import, no call.
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
@@ -239,7 +254,8 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
+            inferred = _inferred_return(stmt) if decorator in HELPER_DECORATORS else None
+            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns, inferred)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):

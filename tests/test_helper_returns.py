@@ -44,11 +44,15 @@ if __name__ == "__main__":
     k.compile(torch.zeros(16, 64), torch.zeros(16, 64))
 """
 
-MATMUL = ACCEPTED.replace(
+_MATMUL_EDIT = (
     """        for r in pl.range(16):
             out[r : r + 1, :] = y2[r : r + 1, :]""",
     """        m = pl.matmul(x2, y2)
         out = pl.assemble(out, m, [0, 0])""",
+)
+MATMUL = ACCEPTED.replace(*_MATMUL_EDIT)
+MATMUL_ERROR = (
+    "pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=64 and rhs K=16"
 )
 
 
@@ -82,3 +86,30 @@ def test_results_passed_by_keyword_are_typed_too(tmp_path):
     assert [d["message"] for d in report["diagnostics"] if d["severity"] == 1] == [
         "pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=64 and rhs K=16"
     ]
+
+
+# The same helper in a module of its own beside the kernel, imported by bare name as the
+# models of pypto-lib import theirs (the script's directory is on `sys.path`). Judged with
+# the real PyPTO (e2d0f78), run as `__main__` beside `fill_helpers.py`: `IMPORTING` is
+# accepted; with the matmul, refused with the message above on line 11.
+FILL_HELPERS = ACCEPTED.partition("\n\n\n@pl.jit\n")[0] + "\n"
+IMPORTING = ACCEPTED.replace(
+    ACCEPTED.partition("\n\n\n@pl.jit\n")[0], "import pypto.language as pl\n\nfrom fill_helpers import fill"
+)
+
+
+def test_a_helper_imported_from_a_module_beside_the_file_is_read_from_it(tmp_path):
+    (tmp_path / "fill_helpers.py").write_text(FILL_HELPERS)
+    assert _report(tmp_path, IMPORTING)["notAnalysed"] == []
+    report = _report(tmp_path, IMPORTING.replace(*_MATMUL_EDIT))
+    errors = [
+        (d["range"]["start"]["line"] + 1, d["message"]) for d in report["diagnostics"] if d["severity"] == 1
+    ]
+    assert errors == [(11, MATMUL_ERROR)]
+
+
+def test_without_the_module_the_imported_helpers_results_are_not_analysed(tmp_path):
+    """No `fill_helpers.py` beside it: nothing is known of `fill`, and nothing is claimed."""
+    report = _report(tmp_path, IMPORTING.replace(*_MATMUL_EDIT))
+    assert [d for d in report["diagnostics"] if d["severity"] == 1] == []
+    assert [span["start"]["line"] + 1 for span in _report(tmp_path, IMPORTING)["notAnalysed"]] == [12]

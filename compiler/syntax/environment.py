@@ -9,9 +9,11 @@ from __future__ import annotations
 import ast
 import copy
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from compiler.syntax.helper_returns import HELPER_DECORATORS, HelperReturn, helper_return
+from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -37,6 +39,9 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # The module's own directory, where `from <module> import <helper>` is read from
+    # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
+    directory: str | None = None
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -57,7 +62,10 @@ Contribution = tuple[ast.stmt, Hidden]
 
 
 def build_environment(
-    units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    units: list[ast.stmt],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """Fold the module's top-level statements, in order, into an environment.
 
@@ -68,14 +76,17 @@ def build_environment(
     statements) a def or class whose decorators' first names have the values they
     had last time is bound to the value it got then, without asking again.
     """
-    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo)
+    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo, directory)
 
 
 def fold_environment(
-    contributions: list[Contribution], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    contributions: list[Contribution],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """`build_environment` of the statements the contributions stand for, in order."""
-    env = ModuleEnvironment()
+    env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
     for stmt, _ in contributions:
@@ -138,6 +149,30 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
         env.values.setdefault("*", UNKNOWN)
     if future:
         env.values[FUTURE_ANNOTATIONS] = True
+
+
+def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
+    """The `@pl.jit` helpers another module's top level defines (`imported_helpers`), as
+    its own imports make its decorators: read without folding anything else of it."""
+    env = ModuleEnvironment()
+    evaluator = env.evaluator()
+    found: dict[str, DslFunction] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            fold_statement(stmt, env, evaluator, None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+            for node in ast.walk(stmt):  # bound again (maybe): no longer surely the helper
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    found.pop(node.id, None)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.pop(node.name, None)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.pop(stmt.name, None)
+            decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
+            if decorator in HELPER_KINDS:
+                inferred = helper_return(stmt) if decorator in HELPER_DECORATORS else None
+                found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
+    return found
 
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
@@ -237,6 +272,12 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                 env.imports_pypto_language = True
             bound = alias.asname or alias.name
             env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+            if env.directory is not None and dsl_of is not None and not stmt.level:
+                helper = imported_helper(
+                    env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
+                )
+                if helper is not None:
+                    env.values[bound] = helper
     elif isinstance(stmt, ast.Assign):
         value = evaluator.eval(stmt.value)
         for target in stmt.targets:

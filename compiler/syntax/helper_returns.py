@@ -17,7 +17,7 @@ import ast
 from dataclasses import dataclass
 
 # The helpers the specializer annotates this way (the entry kinds are compiled on their own).
-HELPER_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque"})
+HELPER_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque", "jit.extern"})
 
 
 @dataclass(frozen=True)
@@ -32,10 +32,10 @@ class HelperReturn:
 
 def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn | None:
     """The summary of the return the specializer infers for `node` if it is a helper (see
-    `HELPER_DECORATORS`: the caller knows its decorator), None when it infers none (or
-    annotates it from the return annotation, which the parser reads itself)."""
-    if node.returns is not None:
-        return None
+    `HELPER_DECORATORS`: the caller knows its decorator), None when it infers none or
+    takes it from the return annotation (a `pl.Scalar[...]` one, or a tuple's element that
+    is no parameter: not modelled). Any other annotation it drops: a bare `-> pl.Tensor`
+    of an external kernel is the type of its first `pl.Out` parameter's tensor."""
     params = tuple(arg.arg for arg in node.args.args if arg.arg != "self")
     tensors = {arg.arg for arg in node.args.args if arg.annotation is not None and _is_tensor(arg.annotation)}
     # (the first return with a value in `ast.walk`'s order, as the specializer takes it)
@@ -48,7 +48,7 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
         if not names or any(name not in tensors for name in names):
             return None  # an element the specializer cannot type: no annotation
         return HelperReturn(params, tuple(params.index(name) for name in names if name), True)
-    if isinstance(value, ast.Call):
+    if isinstance(value, ast.Call) or (value is not None and _is_scalar(node.returns)):
         return None
     if isinstance(value, ast.Name) and value.id in tensors:
         return HelperReturn(params, (params.index(value.id),), False)
@@ -59,6 +59,10 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
     if first_out is not None:
         return HelperReturn(params, (params.index(first_out),), False)
     return None
+
+
+def _is_scalar(annotation: ast.expr | None) -> bool:
+    return isinstance(annotation, ast.Subscript) and _last_name(annotation.value) == "Scalar"
 
 
 def _is_tensor(annotation: ast.expr) -> bool:

@@ -57,7 +57,7 @@ from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, DType, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -268,8 +268,28 @@ class ExpressionParser:
             name = f"self.{path[1]}"
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
-            return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+            result = self._callee_return_type(node.func.id)
+            if isinstance(result, UnknownType):
+                result = self._helper_call_type(node.func.id, args, kwargs) or result
+            return Call(span, node.func.id, args, kwargs, type=result)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _helper_call_type(self, name: str, args: list[Expr], kwargs: dict[str, Expr]) -> IRType | None:
+        """The type a call of a `@pl.jit` helper without a return annotation binds: the
+        types of the tensors passed for the parameters it returns (`helper_returns`)."""
+        callee = self._evaluator.lookup(name)
+        inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
+        if inferred is None:
+            return None
+        passed = dict(zip(inferred.params, args, strict=False))
+        passed.update((key, value) for key, value in kwargs.items() if key in inferred.params)
+        types = []
+        for position in inferred.returned:
+            arg = passed.get(inferred.params[position])
+            if arg is None or not isinstance(arg.type, TensorType):
+                return None  # no tensor passed: the specializer has no type for it
+            types.append(arg.type)
+        return TupleType(tuple(types)) if inferred.as_tuple else types[0]
 
     def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an

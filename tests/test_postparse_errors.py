@@ -45,11 +45,11 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
 # bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
 # loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer),
-# a value made in a plain loop read after it (SSAVerify after ConvertToSSA).
+# a value made in a plain loop read after it (SSAVerify after ConvertToSSA); and `None` given
+# to a kernel's op (the TaskId sentinel `system.task_invalid()`, which PTO codegen has no form for).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_none_argument.py",
     "small_r3p_shape_with_float.py",
 }
 # Round 4, of kinds none of the rounds before had (matmuls through Mat/Left/Right/Acc, a
@@ -173,7 +173,7 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.92
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.95
 
 
 @pytest.mark.parametrize("name", sorted(ROUND_4_VERDICTS))

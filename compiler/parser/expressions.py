@@ -447,6 +447,9 @@ class ExpressionParser:
         written_op = ops.canonical_op(namespace, name, args)
         op = built.get("op") or written_op
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
+        if op in _ELEMENT_ACCESS and len(call.args) > 1 and not isinstance(call.args[1], MakeTuple):
+            # `pl.read(t, i)`: the wrapper makes a bare index a one-element list
+            call.args = [call.args[0], _index_list(call.args[1].span, [call.args[1]]), *call.args[2:]]
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
@@ -899,6 +902,10 @@ def _static_window(
         sizes.append(size)
         offsets.append(item.lower if item.lower is not None else Const(span, 0, type=ScalarType("INDEX")))
     return sizes, offsets
+
+
+# The element reads and writes, whose wrappers take a bare index for a list of one.
+_ELEMENT_ACCESS = frozenset({"tensor.read", "tile.read", "tensor.write", "tile.write"})
 
 
 def _index_list(span: Span, items: list[Expr]) -> MakeTuple:

@@ -39,7 +39,6 @@ renamed binding.
 from __future__ import annotations
 
 import ast
-import copy
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -104,18 +103,6 @@ def _keeps_source_names(function: Function) -> bool:
     """A host-level SubWorker's body is its Python source, run as written: the real pass
     leaves it (and its parameters' names) alone."""
     return function.role == "SubWorker" and function.level in _HOST_LEVELS
-
-
-def reads_outside_defining_arm(function: Function) -> list[Var]:
-    """Names read after an `if` that only one arm bound: the real pipeline's SSA
-    verifier rejects each right after this pass ("Variable 'u' used outside its
-    defining scope", at the var's span, which is where the arm binds it).
-    Computed on a copy: `function` is left as it is."""
-    if _keeps_source_names(function):
-        return []
-    converter = _Converter()
-    converter.function(copy.deepcopy(function))
-    return list(converter.unversioned.values())
 
 
 def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:
@@ -578,23 +565,30 @@ class _Converter:
         then_yield = _trailing_yield(stmt.then_body)
         else_yield = _trailing_yield(stmt.else_body)
         before = dict(self.cur)
+        scoped_before = set(self.loop_scoped)
         self.block(stmt.then_body, then_yield)
-        then_ver = self.cur
-        self.cur = dict(before)
+        then_ver, then_scoped = self.cur, set(self.loop_scoped)
+        self.cur, self.loop_scoped = dict(before), set(scoped_before)
         if stmt.else_body is not None:
             self.block(stmt.else_body, else_yield)
         else_ver = self.cur
+        else_scoped = set(self.loop_scoped)
+        self.loop_scoped = then_scoped | else_scoped
+        # A finished loop's target is no version the real pass merges (`cur_` has none).
+        seen = {name: var for name, var in before.items() if name not in scoped_before}
+        then_ver = {name: var for name, var in then_ver.items() if name not in then_scoped}
+        else_ver = {name: var for name, var in else_ver.items() if name not in else_scoped}
 
         merged = [
             name
             for name, var in then_ver.items()
-            if (name in before and (var is not before[name] or else_ver.get(name, var) is not before[name]))
-            or (name not in before and name in else_ver)
+            if (name in seen and (var is not seen[name] or else_ver.get(name, var) is not seen[name]))
+            or (name not in seen and name in else_ver)
         ]
         merged += [
             name
             for name, var in else_ver.items()
-            if name not in then_ver and name in before and var is not before[name]
+            if name not in then_ver and name in seen and var is not seen[name]
         ]
         merged.sort()
         explicit = self.explicit_return_vars(then_yield, else_yield)

@@ -195,7 +195,12 @@ def _collect_definitions(
                 _collect_definitions(stmt.body, env, factory, [*path, stmt], found, owner)
             continue
         # Plain Python: look inside for definitions its execution would decorate.
-        inner_owner = stmt if isinstance(stmt, ast.ClassDef) and factory is None and owner is None else None
+        # A test case's class: its methods' `self`; inside a method (a factory), the same
+        # class still (a definition under an `if` of `get_program` sees `self` as well).
+        if factory is not None:
+            inner_owner = owner
+        else:
+            inner_owner = stmt if isinstance(stmt, ast.ClassDef) and owner is None else None
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             children = getattr(stmt, field_name, None)
             if isinstance(children, list):

@@ -347,7 +347,10 @@ def _body_and_call(
         if scope.attr(key):
             raise PassNotModelled(scope_pass_name(scope), f"a scope's `{key}` on the dispatch", scope.span)
     task_id = scope.attr("task_id_var")
-    if not isinstance(task_id, Var) and (scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve")):
+    forces_submit = (
+        scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve") or scope.attr("predicate")
+    )
+    if not isinstance(task_id, Var) and forces_submit:
         # A submit without `as tid` binds a TaskId var of the outliner's making.
         task_id = Var(scope.span, fresh_name("tid", used_names), type=TaskIdType())
     if isinstance(task_id, Var):
@@ -369,8 +372,8 @@ def _body_and_call(
 
 
 # Scope attrs the real outliner turns into the dispatch's attrs or Submit fields (no_dep_args=
-# as argument indices, dumps= as arguments, predicate=): not modelled.
-_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars", "predicate")
+# as argument indices, dumps= as arguments): not modelled.
+_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars")
 
 
 def _submit(
@@ -390,6 +393,9 @@ def _submit(
             kwargs["sync_start"] = Const(scope.span, True, type=ScalarType("BOOL"))
     if scope.attr("allow_early_resolve"):
         kwargs["allow_early_resolve"] = Const(scope.span, True, type=ScalarType("BOOL"))
+    predicate = scope.attr("predicate")
+    if isinstance(predicate, Expr):  # moved off the scope onto the dispatch, read in the caller
+        kwargs["predicate"] = predicate
     call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
     op = "pl.spmd_submit" if launch else "pl.submit"
     submit = Call(scope.span, op, [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)

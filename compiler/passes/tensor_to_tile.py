@@ -275,9 +275,21 @@ class _Converter:
             self.block(stmt)
         elif isinstance(stmt, ScopeStmt):
             self.block(stmt.body)
-        elif isinstance(stmt, (ReturnStmt, OpaqueStmt)):
+        elif isinstance(stmt, ReturnStmt):
+            self.nested_return(stmt)
+        elif isinstance(stmt, OpaqueStmt):
             raise PassNotModelled(PASS_NAME, f"a {type(stmt).__name__} nested in a kernel", stmt.span)
         return [stmt]
+
+    def nested_return(self, stmt: ReturnStmt) -> None:
+        """A `return` under a branch: the real mutator only reads its values through the
+        conversions so far (no exit store: that is the function's last `return`'s). A value
+        that became a tile would leave the kernel returning a tile where it declares a
+        tensor, which we do not follow."""
+        values = [self.expr(value) for value in stmt.values]
+        if any(isinstance(value.type, TileType) for value in values):
+            raise PassNotModelled(PASS_NAME, "a nested return of a converted tile", stmt.span)
+        stmt.values = values
 
     def assign(self, stmt: AssignStmt) -> list[Stmt]:
         old_type, operands = stmt.value.type, _operands(stmt.value)

@@ -157,3 +157,69 @@ def test_a_program_built_under_an_if_of_get_program_sees_the_instance(tmp_path):
     assert _not_analysed(report) == []
     view = run_pto_lsp("compile", str(path), "--after", "parse").stdout
     assert "src: pl.Tensor[[32, 64], pl.BF16]" in view
+
+
+SCALAR_FACTORY = """\
+    import pypto.language as pl
+
+
+    def make_program(scalar: float):
+        @pl.program
+        class MaxScalar:
+            @pl.function(type=pl.FunctionType.Opaque)
+            def main(
+                self, lhs: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]
+            ) -> pl.Tensor[[16, 16], pl.FP32]:
+                with pl.at(level=pl.Level.CORE_GROUP):
+                    out = pl.assemble(out, pl.tensor.maximum(lhs, scalar), [0, 0])
+                return out
+
+        return MaxScalar
+    """
+
+
+def test_a_factory_scalar_in_a_tensor_op_is_a_scalar_of_the_tile_op(tmp_path):
+    # `scalar` is a Python value the real parser makes a constant of: tensor.maximum takes
+    # its scalar form (tile.maximums), whose type is the tile's whatever the value.
+    path = _write(tmp_path, SCALAR_FACTORY)
+    _, report = check_json(path)
+    assert _not_analysed(report) == []
+    # The real compile of make_program(2.5) hints PH001 at the scope's load and store.
+    hinted = {
+        (d["range"]["start"]["line"] + 1, d["range"]["start"]["character"] + 1)
+        for d in file_diagnostics(report, path)
+        if d["code"] == PERF_HINT
+    }
+    assert hinted == {(11, 13), (12, 23)}
+
+
+DTYPE_FACTORY = """\
+    import pypto.language as pl
+
+
+    def make_program(dtype):
+        @pl.program
+        class Div:
+            @pl.function(type=pl.FunctionType.Opaque)
+            def main(
+                self, lhs: pl.Tensor[[16, 64], dtype], rhs: pl.Tensor[[16, 64], dtype]
+            ) -> pl.Tensor[[16, 64], dtype]:
+                with pl.at(level=pl.Level.CORE_GROUP):
+                    result = pl.div(lhs, rhs)
+                return result
+
+        return Div
+    """
+
+
+def test_a_type_a_factory_parameter_gives_is_named_as_out_of_static_reach(tmp_path):
+    from compiler.analysis import analyse_source
+    from pto_lsp.features.notes import editor_notes
+
+    analysis = analyse_source(textwrap.dedent(DTYPE_FACTORY))
+    [note] = editor_notes(analysis)
+    assert note.span.start_line == 12
+    assert (
+        "tile.div of an operand whose type is not known statically: the program reads `dtype`" in note.message
+    )
+    assert "a factory's parameter given by its caller, out of static reach here" in note.message

@@ -64,7 +64,7 @@ from compiler.ir import (
 from compiler.ir.substitute import substitute_expr
 from compiler.ir.visit import own_calls, own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.scope_interface import propagate_aliases
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
+from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY, KernelsNotModelled, PassNotModelled
 from compiler.passes.op_conversion import (
     CONVERSIONS,
     INHERIT_INPUT_MEMORY,
@@ -226,7 +226,7 @@ def _zeros(rank: int, span: Span) -> MakeTuple:
 
 def _static_shape(tensor: TensorType, span: Span) -> tuple[Any, ...]:
     if tensor.shape is None:
-        raise PassNotModelled(PASS_NAME, "a tensor of unknown shape", span)
+        raise PassNotModelled(PASS_NAME, f"a tensor whose shape is {NOT_KNOWN_STATICALLY}", span)
     return tensor.shape
 
 

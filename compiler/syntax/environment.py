@@ -36,6 +36,8 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # Inside a factory (`factory_locals`): the names it binds, which shadow the module's.
+    factory_locals: frozenset[str] = frozenset()
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)

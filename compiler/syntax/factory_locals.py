@@ -37,7 +37,7 @@ def factory_environment(
     The program is the one the factory builds called with its parameters' defaults (a
     parameter without one is unknown); a method of the class `owner` (a test case's
     `get_program`) is called on an instance made with its `__init__`'s defaults."""
-    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
+    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language, bound_names)
     for name in bound_names:
         derived.values[name] = UNKNOWN
     derived.values.update(parameter_defaults(factory, env))

@@ -223,3 +223,14 @@ def test_a_type_a_factory_parameter_gives_is_named_as_out_of_static_reach(tmp_pa
         "tile.div of an operand whose type is not known statically: the program reads `dtype`" in note.message
     )
     assert "a factory's parameter given by its caller, out of static reach here" in note.message
+
+
+def test_check_counts_a_program_of_a_factorys_types_as_out_of_static_reach(tmp_path):
+    path = _write(tmp_path, DTYPE_FACTORY)
+    _, report = check_json(path)
+    assert _not_analysed(report) == []
+    [entry] = report["files"]
+    assert [r["start"]["line"] + 1 for r in entry["outOfStaticReach"]] == [12]
+    text = run_pto_lsp("check", str(path)).stdout
+    assert "1 program reads types out of static reach (a factory's arguments, known when it runs)" in text
+    assert "All checks passed" not in text

@@ -16,9 +16,7 @@ from __future__ import annotations
 from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
-from compiler.base.span import Span
-from compiler.coverage import unanalysed_constructs
-from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY
+from compiler.coverage import unanalysed_constructs, values_built_with
 
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
@@ -73,7 +71,7 @@ def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
     program is built, from the factory's caller."""
     notes = []
     for span, why in analysis.pipeline.unanalysed:
-        built_with = _values_known_when_built(analysis, span) if NOT_KNOWN_STATICALLY in why else ""
+        built_with = ", ".join(f"`{name}`" for name in values_built_with(analysis.programs, span, why))
         if built_with:
             message = (
                 f"Not analysed: {why}: the program reads {built_with}, whose value the real parser "
@@ -96,12 +94,6 @@ def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
             )
         )
     return notes
-
-
-def _values_known_when_built(analysis: UnitAnalysis, span: Span) -> str:
-    """The unfolded factory locals the program holding `span` reads, listed; "" for none."""
-    holding = [p for p in analysis.programs if p.span.contains(span)]
-    return ", ".join(f"`{name}`" for name in holding[0].built_with) if holding else ""
 
 
 def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:

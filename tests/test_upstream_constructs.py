@@ -234,3 +234,30 @@ def test_check_counts_a_program_of_a_factorys_types_as_out_of_static_reach(tmp_p
     text = run_pto_lsp("check", str(path)).stdout
     assert "1 program reads types out of static reach (a factory's arguments, known when it runs)" in text
     assert "All checks passed" not in text
+
+
+STORE_TARGETS = Path(__file__).resolve().parent / "data" / "store_targets"
+
+
+def _without_blank_lines(text: str) -> list[str]:
+    return [line.rstrip() for line in text.splitlines() if line.strip()]
+
+
+def test_a_scope_storing_into_two_captured_tensors_is_outlined_as_the_real_pass_does():
+    # The real outliner returns them in the reverse of the order first stored into
+    # (`second`, then `first`); every stage prints as the real compiler's dump.
+    source = STORE_TARGETS / "two_targets.py"
+    for real in sorted((STORE_TARGETS / "two_targets_real").iterdir()):
+        stage = int(real.name[:2])
+        view = run_pto_lsp("compile", str(source), "--after", "parse" if stage == 0 else str(stage)).stdout
+        assert _without_blank_lines(view) == _without_blank_lines(real.read_text()), real.name
+
+
+def test_three_store_destinations_are_analysed_but_not_shown_after_the_outliner():
+    source = STORE_TARGETS / "three_targets.py"
+    _, report = check_json(source)
+    assert _not_analysed(report) == []
+    before = run_pto_lsp("compile", str(source), "--after", "8").stdout
+    assert before.startswith("# pypto.program: ThreeTargets\n")
+    after = run_pto_lsp("compile", str(source), "--after", "9").stdout
+    assert after.startswith("# pypto.program: ThreeTargets -- not shown: the order of the outputs of a scope")

@@ -468,4 +468,7 @@ class Program:
     # program is built.
     built_with: tuple[str, ...] = ()
     inline_names_unknown: str = ""
+    # Why the order of an outlined function's outputs is not known (several store targets
+    # of one scope: the real outliner's hash order), else "": no dump of it is the real one.
+    outputs_order_unknown: str = ""
     inline_numbers_taken: int = 0  # how far InlineFunctions advanced the real process-wide counter

@@ -1,12 +1,11 @@
-# pypto.program: TensorSubsBf16Program
+# pypto.program: GatherRank2LastDimTopLevelProgram
 import pypto.language as pl
 
 @pl.program
-class TensorSubsBf16Program:
+class GatherRank2LastDimTopLevelProgram:
     @pl.function
-    def main(self, src: pl.Tensor[[32, 64], pl.BF16], out: pl.Out[pl.Tensor[[32, 64], pl.BF16]]) -> pl.Tensor[[32, 64], pl.BF16]:
+    def main(self, inp: pl.Tensor[[4, 16], pl.FP32], idx: pl.Tensor[[4, 8], pl.INT32], output: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
         with pl.at(level=pl.Level.CORE_GROUP):
-            # The parser requires a source literal; __init__ guards the matching oracle value.
-            result: pl.Tensor[[32, 64], pl.BF16] = pl.tensor.subs(src, pl.const(1.5, pl.BF16))
-            out: pl.Tensor[[32, 64], pl.BF16] = pl.tensor.assemble(out, result, [0, 0])
-        return out
+            out: pl.Tensor[[4, 8], pl.FP32] = pl.tensor.gather(inp, idx, dim=-1)
+            output: pl.Tensor[[4, 8], pl.FP32] = pl.tensor.assemble(output, out, [0, 0])
+        return output

@@ -1,12 +1,11 @@
-# pypto.program: TensorSubsBf16Program
+# pypto.program: GatherRank2LastDimTopLevelProgram
 import pypto.language as pl
 
 @pl.program
-class TensorSubsBf16Program:
+class GatherRank2LastDimTopLevelProgram:
     @pl.function
-    def main(self, src__ssa_v0: pl.Tensor[[32, 64], pl.BF16], out__ssa_v0: pl.Out[pl.Tensor[[32, 64], pl.BF16]]) -> pl.Tensor[[32, 64], pl.BF16]:
+    def main(self, inp__ssa_v0: pl.Tensor[[4, 16], pl.FP32], idx__ssa_v0: pl.Tensor[[4, 8], pl.INT32], output__ssa_v0: pl.Out[pl.Tensor[[4, 8], pl.FP32]]) -> pl.Tensor[[4, 8], pl.FP32]:
         with pl.at(level=pl.Level.CORE_GROUP):
-            # The parser requires a source literal; __init__ guards the matching oracle value.
-            result__ssa_v0: pl.Tensor[[32, 64], pl.BF16] = pl.tensor.subs(src__ssa_v0, pl.const(1.5, pl.BF16))
-            out__ssa_v1: pl.Tensor[[32, 64], pl.BF16] = pl.tensor.assemble(out__ssa_v0, result__ssa_v0, [0, 0])
-        return out__ssa_v1
+            out__ssa_v0: pl.Tensor[[4, 8], pl.FP32] = pl.tensor.gather(inp__ssa_v0, idx__ssa_v0, dim=-1)
+            output__ssa_v1: pl.Tensor[[4, 8], pl.FP32] = pl.tensor.assemble(output__ssa_v0, out__ssa_v0, [0, 0])
+        return output__ssa_v1

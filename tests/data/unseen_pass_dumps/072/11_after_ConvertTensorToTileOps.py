@@ -1,15 +1,22 @@
-# pypto.program: FillpadExpandTensorFP32
+# pypto.program: GatherA5INT16IndexProgram
 import pypto.language as pl
 
 @pl.program
-class FillpadExpandTensorFP32:
+class GatherA5INT16IndexProgram:
     @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
-    def kernel(a__ssa_v0: pl.Tensor[[48, 64], pl.FP32], output__ssa_v0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-        a__tile: pl.Tile[[48, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a__ssa_v0, [0, 0], [48, 64], [48, 64], target_memory=pl.Mem.Vec)
-        result__tile: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec, pl.TileView(pad=pl.PadValue.zero)] = pl.tile.fillpad_expand(a__tile, [64, 64], pad_value=pl.PadValue.zero)
-        t__tile: pl.Tensor[[64, 64], pl.FP32] = pl.tile.store(result__tile, [0, 0], output__ssa_v0)
-        return t__tile
+    def main_incore_0(inp__ssa_v0: pl.Tensor[[4, 16], pl.FP16], idx__ssa_v0: pl.Tensor[[4, 16], pl.INT16], output__ssa_v0: pl.Out[pl.Tensor[[4, 16], pl.FP16]]) -> pl.Tensor[[4, 16], pl.FP16]:
+        gather_acc_init: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.tile.create([4, 16], dtype=pl.FP16, target_memory=pl.Mem.Vec)
+        for gather_lv, (gather_ia,) in pl.range(4, init_values=(gather_acc_init,)):
+            gather_inp_row: pl.Tile[[1, 16], pl.FP16, pl.Mem.Vec] = pl.tile.load(inp__ssa_v0, [gather_lv, 0], [1, 16], [1, 16], target_memory=pl.Mem.Vec)
+            gather_idx_row: pl.Tile[[1, 16], pl.INT16, pl.Mem.Vec] = pl.tile.load(idx__ssa_v0, [gather_lv, 0], [1, 16], [1, 16], target_memory=pl.Mem.Vec)
+            gather_row_tmp: pl.Tile[[1, 16], pl.INT32, pl.Mem.Vec] = pl.tile.create([1, 16], dtype=pl.INT32, target_memory=pl.Mem.Vec)
+            gather_row: pl.Tile[[1, 16], pl.FP16, pl.Mem.Vec] = pl.tile.gather(gather_inp_row, gather_idx_row, gather_row_tmp)
+            gather_asmbl: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.tile.assemble(gather_ia, gather_row, [gather_lv, 0])
+            gather_rv: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.yield_(gather_asmbl)
+        out__tile: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = gather_rv
+        output__tile: pl.Tensor[[4, 16], pl.FP16] = pl.tile.store(out__tile, [0, 0], output__ssa_v0)
+        return output__ssa_v0
     @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
-    def orchestrator(self, a__ssa_v0: pl.Tensor[[48, 64], pl.FP32], output__ssa_v0: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-        t__tmp_v0: pl.Tensor[[64, 64], pl.FP32] = self.kernel(a__ssa_v0, output__ssa_v0)
-        return t__tmp_v0
+    def main(self, inp__ssa_v0: pl.Tensor[[4, 16], pl.FP16], idx__ssa_v0: pl.Tensor[[4, 16], pl.INT16], output__ssa_v0: pl.Out[pl.Tensor[[4, 16], pl.FP16]]) -> pl.Tensor[[4, 16], pl.FP16]:
+        output__ssa_v1: pl.Tensor[[4, 16], pl.FP16] = self.main_incore_0(inp__ssa_v0, idx__ssa_v0, output__ssa_v0)
+        return output__ssa_v1

@@ -113,3 +113,17 @@ def test_without_the_module_the_imported_helpers_results_are_not_analysed(tmp_pa
     report = _report(tmp_path, IMPORTING.replace(*_MATMUL_EDIT))
     assert [d for d in report["diagnostics"] if d["severity"] == 1] == []
     assert [span["start"]["line"] + 1 for span in _report(tmp_path, IMPORTING)["notAnalysed"]] == [12]
+
+
+def test_the_editor_reads_the_imported_helper_too(tmp_path):
+    """The language server names a document by its `file:` URI: the helper is read from the
+    module beside the file it names."""
+    from pto_lsp.workspace.engine import AnalysisEngine
+
+    (tmp_path / "fill_helpers.py").write_text(FILL_HELPERS)
+    path = tmp_path / "kernel.py"
+    path.write_text(IMPORTING.replace(*_MATMUL_EDIT))
+    analysis = AnalysisEngine().analyse_text(path.as_uri(), path.read_text())
+    assert [(d.span.start_line, d.message) for d in analysis.diagnostics if d.severity.value == 1] == [
+        (11, MATMUL_ERROR)
+    ]

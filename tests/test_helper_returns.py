@@ -165,3 +165,31 @@ def test_a_second_call_with_other_shapes_is_never_typed_by_its_own_tensors(tmp_p
         (d["range"]["start"]["line"] + 1, d["message"]) for d in report["diagnostics"] if d["severity"] == 1
     ]
     assert errors in ([], [(19, MATMUL_ERROR)])
+
+
+# A helper returning what its call of another helper binds: the specializer writes it no
+# annotation, the real parser derives its results from its body (`fill`'s, of the
+# parameters passed on). Judged with the real PyPTO (e2d0f78): refused as `MATMUL` is,
+# on line 23.
+WRAPPED = MATMUL.replace(
+    "    return a, b\n\n\n@pl.jit\n",
+    """    return a, b
+
+
+@pl.jit.inline
+def wrap(c: pl.Tensor[[16, 64], pl.FP32], d: pl.Tensor[[16, 64], pl.FP32]):
+    c2, d2 = fill(c, d)
+    return c2, d2
+
+
+@pl.jit
+""",
+).replace("x2, y2 = fill(x, y)", "x2, y2 = wrap(x, y)")
+
+
+def test_a_helper_returning_another_helpers_results_passes_on_their_types(tmp_path):
+    report = _report(tmp_path, WRAPPED)
+    errors = [
+        (d["range"]["start"]["line"] + 1, d["message"]) for d in report["diagnostics"] if d["severity"] == 1
+    ]
+    assert errors == [(23, MATMUL_ERROR)]

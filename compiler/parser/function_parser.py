@@ -75,6 +75,7 @@ from compiler.parser import (
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
+from compiler.parser.body_returns import body_return_types
 from compiler.parser.closure_names import ClosureNames
 from compiler.parser.comments import PendingComments
 from compiler.parser.decorators import (
@@ -190,6 +191,7 @@ class FunctionParser:
             context.callee_return_type,
             self._diagnostics.append,
         )
+        self._exprs.body_types = functools.partial(body_return_types, env=context.env)
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
         elif decorator.is_jit:

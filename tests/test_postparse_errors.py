@@ -86,30 +86,15 @@ ROUND_5_MISSES = {
 # error.
 PARSER_ROUND_6_VERDICTS = json.loads((DATA / "parser_round6" / "verdicts.json").read_text(encoding="utf-8"))
 PARSER_ROUND_6_MISSES = {
-    "r6p_const_dtype_string.py",
-    "r6p_dtype_get_bytes_misspelled.py",
     "r6p_dyn_bind_on_local.py",
     "r6p_dyn_bind_result_used.py",
-    "r6p_dyn_dynamic_bad_identifier.py",
-    "r6p_dyn_dynamic_int_name.py",
-    "r6p_dyn_dynamic_no_name.py",
-    "r6p_function_attrs_not_dict.py",
-    "r6p_function_level_on_incore.py",
-    "r6p_function_type_positional.py",
-    "r6p_function_unknown_kwarg.py",
     "r6p_jit_inline_extra_arg.py",
     "r6p_jit_inline_missing_arg.py",
     "r6p_jit_inline_result_unpacked.py",
     "r6p_jit_inline_unknown_keyword.py",
     "r6p_jit_undefined_helper.py",
-    "r6p_kernel_call_starred.py",
     "r6p_module_constant_defined_later.py",
-    "r6p_module_dict_lookup.py",
     "r6p_module_float_division_shape.py",
-    "r6p_module_list_index_past_end.py",
-    "r6p_program_unknown_kwarg.py",
-    "r6p_range_attrs_value_name.py",
-    "r6p_yield_keyword_argument.py",
 }
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.

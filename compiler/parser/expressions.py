@@ -9,6 +9,7 @@ reported: the real compiler is the judge of errors outside this feature.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +39,15 @@ from compiler.ir import (
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
-from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
+from compiler.parser import (
+    annotation_checks,
+    distributed_calls,
+    op_calls,
+    op_catalog,
+    op_directives,
+    ops,
+    type_checks,
+)
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
@@ -56,7 +65,7 @@ from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DType, PythonObject, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -236,6 +245,14 @@ class ExpressionParser:
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return self._constant(span, value, node)
+        if self._names is not None and (value is None or isinstance(value, (str, PythonObject))):
+            # A closure value the real parser has no IR form for (`python_value_to_ir`).
+            type_name = value.type_name if isinstance(value, PythonObject) else type(value).__name__
+            raise type_error(
+                f"Unsupported closure variable type: {type_name}",
+                node,
+                "Closure variables must be int, float, bool, list, tuple, or IR expressions",
+            )
         if self._names is not None and self._names.is_unbound(node.id, node):
             raise undefined(
                 f"Undefined variable '{node.id}'",
@@ -373,9 +390,21 @@ class ExpressionParser:
         the op's (namespace, name), None when the path is no op call we check."""
         split = op_calls.split_op_path(path)
         if split is None:
+            # `pl.<x>.<y>(...)` outside the op namespaces (and no `get_byte`) is dispatched
+            # as the op `pl.<x>`: `pl.FP32.get_bytes()` is an unknown op `pl.FP32`.
+            if path[0] not in op_catalog.NAMESPACES and path[0] != "const" and path[1:] != ["get_byte"]:
+                op_calls.check_unified_op_name(path[0], node)
             return None
         if split[0] is None and split[1] == "const":
-            op_directives.check_const(node, self._jit_inlined)
+            names = self._names
+            check_dtype = (
+                None
+                if names is None
+                else functools.partial(
+                    annotation_checks.check_dtype_node, evaluator=self._evaluator, is_unbound=names.is_unbound
+                )
+            )
+            op_directives.check_const(node, self._jit_inlined, check_dtype)
         elif split[0] is None and split[1] == "static_assert":
             op_directives.check_static_assert(node, self._evaluator.eval)
         else:
@@ -468,6 +497,8 @@ class ExpressionParser:
 
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)
+        if self._names is not None and isinstance(node.value, ast.Name) and isinstance(value, OpaqueExpr):
+            self._check_closure_tuple_index(node)
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if self._names is not None:  # the value's kind, then the index count
             type_checks.check_subscript(value.type, len(indices), node)
@@ -497,6 +528,19 @@ class ExpressionParser:
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
+
+    def _check_closure_tuple_index(self, node: ast.Subscript) -> None:
+        """`SHAPE[2]` of a module list or tuple: the real parser builds it as a tuple and
+        reads item 2 of it, which the IR refuses past the end (a CHECK its decorator wraps)."""
+        container = self._evaluator.eval(node.value)
+        position = self._evaluator.eval(node.slice) if isinstance(node.slice, ast.Constant) else None
+        if isinstance(container, (list, tuple)) and type(position) is int and position >= len(container):
+            raise FrontEndError(
+                "ValueError",
+                f"TupleGetItemExpr index {position} out of bounds for tuple with {len(container)} elements",
+                node,
+                in_function=True,
+            )
 
     def _array_element(self, node: ast.Subscript, array: Expr, span: Span) -> Expr:
         """`arr[i]` on an Array reads one element: `array.get_element(arr, i)`, of one index

@@ -250,6 +250,10 @@ class FunctionParser:
             function.body = self._block(node.body, span, None)
             if self._decorator.is_jit:
                 mark_jit_renames(function)
+        if not unread and self._decorator.name == "function":
+            mismatch = _level_role_mismatch(self._decorator, func_type, node)
+            if mismatch is not None:
+                self.report(mismatch)
         return function
 
     # ------------------------------------------------------------ signature
@@ -509,7 +513,7 @@ class FunctionParser:
         if _is_yield_call(stmt.value):
             names = _target_names(target)
             yielded = list(value.items) if isinstance(value, MakeTuple) else [value]
-            types = self._yield_target_types(yielded, annotated if len(names) == 1 else _UNKNOWN)
+            types = self._yield_target_types(yielded, annotated if len(names) == 1 else _UNKNOWN, len(names))
             bound = [self._bind(name, ir_type, span) for name, ir_type in zip(names, types)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
@@ -562,13 +566,17 @@ class FunctionParser:
         update = Call(span, "array.update_element", [array, self._exprs.parse(index), value], type=array.type)
         return AssignStmt(span, self._bind(name, array.type, span), update)
 
-    def _yield_target_types(self, yielded: list[Expr], annotated: IRType) -> list[IRType]:
-        """The types of a yield's targets, as the real parser gives the return vars they
-        name: a loop's, its iteration arguments' (`return_var` infers them by index);
-        an `if`'s, the annotation, else the value yielded."""
+    def _yield_target_types(self, yielded: list[Expr], annotated: IRType, targets: int) -> list[IRType]:
+        """The types of a yield's `targets` names, as the real parser gives the return vars
+        they name: a loop's, its iteration arguments' (`return_var` infers them by index,
+        however many values are yielded: a keyword one is none); an `if`'s, the annotation,
+        else the value yielded."""
         owner = self._yield_owners[-1] if self._yield_owners else None
         if owner is not None:
-            return [owner[i].type if i < len(owner) else item.type for i, item in enumerate(yielded)]
+            return [
+                owner[i].type if i < len(owner) else yielded[i].type if i < len(yielded) else _UNKNOWN
+                for i in range(max(targets, len(yielded)))
+            ]
         if not isinstance(annotated, UnknownType):
             return [annotated]
         return [item.type for item in yielded]
@@ -1170,6 +1178,30 @@ _DEFAULT_LEVEL_ROLE: dict[FunctionType, tuple[str, str]] = {
     FunctionType.AIV: ("AIV", "SubWorker"),
     FunctionType.GROUP: ("CORE_GROUP", "SubWorker"),
 }
+
+
+def _level_role_mismatch(
+    decorator: DecoratorInfo, func_type: FunctionType, node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> FrontEndError | None:
+    """An explicit `level=` / `role=` other than the one the function type implies: the
+    IR function's constructor refuses it once the body is built (a CHECK the decorator
+    wraps, on the `def` line)."""
+    implied = _DEFAULT_LEVEL_ROLE.get(func_type)
+    if implied is None:
+        return None
+    for key, implied_value in zip(("level", "role"), implied):
+        given = enum_keyword_name(decorator, key)
+        if key == "level" and given is not None:
+            given = LEVELS.get(given)
+        if given is not None and given != implied_value:
+            return FrontEndError(
+                "ValueError",
+                f"Function '{node.name}' has func_type={func_type.value} which implies "
+                f"{key}={implied_value}, but explicit {key}={given} was provided",
+                node,
+                in_function=True,
+            )
+    return None
 
 
 def _level_and_role(decorator: DecoratorInfo, func_type: FunctionType) -> tuple[str | None, str | None]:

@@ -111,6 +111,14 @@ class PlainDefinition:
 
 
 @dataclass(frozen=True)
+class PythonObject:
+    """A Python value whose contents are not followed, only its type (a dict or set
+    literal): no DSL construct takes one."""
+
+    type_name: str
+
+
+@dataclass(frozen=True)
 class FailedDecorator:
     """A module-level `def` or `class` whose decorator Python cannot evaluate: it reads an
     attribute a plain constant lacks (`pl = None` above `@pl.program`: "'NoneType' object
@@ -190,6 +198,14 @@ _MAX_FOLDED_INT_BITS = 4096
 _MAX_FOLDED_SEQUENCE = 10_000
 
 
+_CONTAINER_LITERALS: dict[type, str] = {
+    ast.Dict: "dict",
+    ast.Set: "set",
+    ast.DictComp: "dict",
+    ast.SetComp: "set",
+}
+
+
 def is_plain_value(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str)) or value is None
 
@@ -249,6 +265,8 @@ class StaticEvaluator:
             return fold(operand) if fold and _is_number(operand) else UNKNOWN
         if isinstance(node, ast.Call):
             return self._call(node, deeper)
+        if type(node) in _CONTAINER_LITERALS:
+            return PythonObject(_CONTAINER_LITERALS[type(node)])
         if isinstance(node, ast.Subscript):
             container = self._eval(node.value, deeper)
             index = self._eval(node.slice, deeper)

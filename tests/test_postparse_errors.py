@@ -45,11 +45,11 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
 # bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
 # loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer),
-# a value made in a plain loop read after it (SSAVerify after ConvertToSSA).
+# a value made in a plain loop read after it (SSAVerify after ConvertToSSA); and `None` given
+# to a kernel's op (the TaskId sentinel `system.task_invalid()`, which PTO codegen has no form for).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_none_argument.py",
     "small_r3p_shape_with_float.py",
 }
 # Round 4, of kinds none of the rounds before had (matmuls through Mat/Left/Right/Acc, a
@@ -68,12 +68,12 @@ ROUND_4_VERDICTS = json.loads((DATA / "postparse_round4" / "verdicts.json").read
 # compiler of e2d0f78 has no such op, and the feature's specification is what pto-lsp
 # implements.) Written after it: an integer and a float scalar in one operation, a block
 # query outside every kernel, a value one branch of an `if` makes, an array subscript of two
-# indices (the array rules of the same session): 14 of 17.
+# indices (the array rules of the same session): 14 of 17; then a tile one scope makes and a
+# later scope reads (ConvertTensorToTileOps finds the kernel declared to return a tile): 15.
 ROUND_5_VERDICTS = json.loads((DATA / "postparse_round5" / "verdicts.json").read_text(encoding="utf-8"))
 ROUND_5_MISSES = {
     "r5_at_level_host_tile.py",  # the real error's message is empty
     "r5_at_nested_at.py",  # a CORE_GROUP scope in another: its kernel's name (the outliner's) is called
-    "r5_at_tile_crosses_scopes.py",  # a tile one scope makes, another reads: an internal error
 }
 # Parser round 6, of kinds none of the rounds before nor ../shared/corpus/{parser,op}-verdicts
 # had (`@pl.jit` entries and their `pl.jit.inline` helpers, `pl.dynamic` and
@@ -196,7 +196,7 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.92
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.95
 
 
 @pytest.mark.parametrize("name", sorted(ROUND_4_VERDICTS))

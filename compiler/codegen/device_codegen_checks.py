@@ -18,7 +18,9 @@ codegen with `No codegen registered for operation: tile.expands` (the real error
 no place: we point at the op); so does a kernel calling another kernel
 (`No codegen registered for operation: helper`: nothing inlines an InCore function), and
 a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
-is a `tensor.alloc`, which PTO codegen has no form for). Only the ops recorded so with the real compiler are judged
+is a `tensor.alloc`, which PTO codegen has no form for), and a `None` handed to a kernel's op
+(`pl.add(t, None)`: the parser reads it as the TaskId sentinel `system.task_invalid()`, which
+only an orchestration's C++ has a form for). Only the ops recorded so with the real compiler are judged
 (`tile.sin`, `tile.cos` and the others without a table entry are lowered by a pass first).
 """
 
@@ -49,7 +51,7 @@ _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 # Tile ops with no PTO codegen that every pass leaves as they are (the real compile of a
 # kernel using each was recorded: tests/data/postparse_cases).
-UNEMITTABLE_OPS = frozenset({"tile.expands"})
+UNEMITTABLE_OPS = frozenset({"tile.expands", "system.task_invalid"})
 # Both checks throw the real `ValueError` (`CHECK_SPAN`, `ThrowNoCodegenForCall`).
 _EXCEPTION = "ValueError"
 

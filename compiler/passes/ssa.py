@@ -39,7 +39,6 @@ renamed binding.
 from __future__ import annotations
 
 import ast
-import copy
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -104,18 +103,6 @@ def _keeps_source_names(function: Function) -> bool:
     """A host-level SubWorker's body is its Python source, run as written: the real pass
     leaves it (and its parameters' names) alone."""
     return function.role == "SubWorker" and function.level in _HOST_LEVELS
-
-
-def reads_outside_defining_arm(function: Function) -> list[Var]:
-    """Names read after an `if` that only one arm bound: the real pipeline's SSA
-    verifier rejects each right after this pass ("Variable 'u' used outside its
-    defining scope", at the var's span, which is where the arm binds it).
-    Computed on a copy: `function` is left as it is."""
-    if _keeps_source_names(function):
-        return []
-    converter = _Converter()
-    converter.function(copy.deepcopy(function))
-    return list(converter.unversioned.values())
 
 
 def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:

@@ -50,6 +50,7 @@ from compiler.ir import (
     Param,
     Program,
     ReturnStmt,
+    ScalarType,
     ScopeStmt,
     SeqStmts,
     Stmt,
@@ -634,6 +635,16 @@ def _store_returned_tiles(
             types.append(value.type)
             continue
         declared = function.return_types[position] if position < len(function.return_types) else None
+        if isinstance(declared, (TileType, ScalarType)):
+            # The real pass stores a returned tile into an Out tensor of the declared type:
+            # a kernel declared to return a tile (or a scope's tile read by a later scope,
+            # which the outliner returns as one) has none (an INTERNAL_CHECK at the function).
+            raise TileConversionError(
+                f"Internal error: return type {position} should be TensorType but got {type(declared).__name__}",
+                "InternalError",
+                function.span,
+                codes.TILE_CONVERSION_REJECTED,
+            )
         if not isinstance(declared, TensorType):
             raise PassNotModelled(PASS_NAME, "a returned tile whose declared type is no tensor", ret.span)
         out = Var(ret.span, f"ret{len(outputs)}__out", type=declared)

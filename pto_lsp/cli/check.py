@@ -266,18 +266,25 @@ def _summary(tally: _Tally) -> str:
     """ "All checks passed" only when every file was read and every construct analysed."""
     files = f"{tally.files} file(s)"
     not_read = f"{tally.unreadable} file(s) could not be checked (said on stderr)"
+    unanalysed = None
+    if tally.first_unanalysed is not None:
+        # Said beside the diagnostics too: a file with one error and ten opaque constructs
+        # was checked in part, and the author should know which part.
+        path, first = tally.first_unanalysed
+        noun, pronoun = ("construct", "it") if tally.unanalysed == 1 else ("constructs", "them")
+        unanalysed = (
+            f"{tally.unanalysed} {noun} could not be analysed "
+            f"(pto-lsp does not model {pronoun} yet), the first at {shown(path)}:{first.start_line}"
+        )
     if tally.diagnostics:
         noun = "diagnostic" if tally.diagnostics == 1 else "diagnostics"
-        found = f"Found {tally.diagnostics} {noun} in {files}"
-        return f"{found}; {not_read}." if tally.unreadable else f"{found}."
-    if tally.first_unanalysed is not None:
-        path, first = tally.first_unanalysed
-        noun = "construct" if tally.unanalysed == 1 else "constructs"
+        parts = [f"Found {tally.diagnostics} {noun} in {files}"]
+        parts += [unanalysed] if unanalysed else []
+        parts += [not_read] if tally.unreadable else []
+        return "; ".join(parts) + "."
+    if unanalysed:
         also = f"; {not_read}" if tally.unreadable else ""
-        return (
-            f"No errors found in {files}, but {tally.unanalysed} {noun} could not be analysed "
-            f"(pto-lsp does not model them yet), the first at {shown(path)}:{first.start_line}{also}."
-        )
+        return f"No errors found in {files}, but {unanalysed}{also}."
     if tally.unreadable:
         return f"No errors found in {files}, but {not_read}."
     return f"All checks passed ({files})."

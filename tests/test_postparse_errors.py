@@ -83,18 +83,17 @@ ROUND_5_MISSES = {
 # result unpacked or its arguments starred), judged by the real compiler and run through
 # pto-lsp (main of the third session of 2026-12-07) before any check was written for them:
 # 17 of the 41 rejected got the real message at the real place, none of the 24 accepted an
-# error.
+# error. Written after it: Python's binding of `pl.dynamic` / `pl.function` / `pl.program`
+# calls and the decorator's own refusals, `pl.const`'s dtype, an unknown `pl.<x>.<y>()`, a
+# level the function type contradicts, a loop's attrs dict, a keyword yield, a starred or
+# counted kernel argument, closure values with no IR form, a module list read past its end,
+# and the jit's own: its helpers' tensors bound by their first call, their argument count
+# and returned tensor, calls it cannot parse quoted as it rewrote them, its places mapped
+# back per statement: 39 of 41 (two with no place in the real error, judged by message).
 PARSER_ROUND_6_VERDICTS = json.loads((DATA / "parser_round6" / "verdicts.json").read_text(encoding="utf-8"))
 PARSER_ROUND_6_MISSES = {
-    "r6p_dyn_bind_on_local.py",
-    "r6p_dyn_bind_result_used.py",
-    "r6p_jit_inline_extra_arg.py",
-    "r6p_jit_inline_missing_arg.py",
-    "r6p_jit_inline_result_unpacked.py",
-    "r6p_jit_inline_unknown_keyword.py",
-    "r6p_jit_undefined_helper.py",
-    "r6p_module_constant_defined_later.py",
-    "r6p_module_float_division_shape.py",
+    "r6p_module_constant_defined_later.py",  # a module name bound below the program: the module is read in its final state
+    "r6p_module_float_division_shape.py",  # a float shape reaches an internal op of the wrapper: its message is not modelled
 }
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
@@ -233,6 +232,11 @@ def test_a_parser_round_6_mistake_not_reported_yet_gets_no_other_error_before_it
 def test_parser_round_6_holds_mistakes_and_accepted_kernels_of_its_kinds():
     verdicts = PARSER_ROUND_6_VERDICTS.values()
     assert sum(not v["accepted"] for v in verdicts) >= 30 and sum(v["accepted"] for v in verdicts) >= 12
+
+
+def test_parser_round_6_catches_at_least_nine_in_ten():
+    rejected = [name for name, v in PARSER_ROUND_6_VERDICTS.items() if not v["accepted"]]
+    assert len(set(rejected) - PARSER_ROUND_6_MISSES) / len(rejected) >= 0.9
 
 
 def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():

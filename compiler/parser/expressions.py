@@ -42,6 +42,7 @@ from compiler.ops.type_inference import dtype_text
 from compiler.parser import (
     annotation_checks,
     distributed_calls,
+    jit_deps,
     op_calls,
     op_catalog,
     op_directives,
@@ -60,12 +61,13 @@ from compiler.parser.errors import (
     undefined,
     unsupported,
 )
+from compiler.parser.jit_deps import DepSignature
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, PythonObject, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DType, ModuleRef, PythonObject, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -123,6 +125,10 @@ class ExpressionParser:
         self._program: ProgramFunctions | None = None
         # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
         self._jit_inlined: Callable[[str], bool] | None = None
+        # Set by `jit_calls`: a `@pl.jit` entry's closure and its code as rewritten.
+        self._jit_names: ClosureNames | None = None
+        self._jit_text: Callable[[ast.AST], str] = ast.unparse
+        self._jit_deps: dict[str, DepSignature] = {}
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
         self._pld_context: distributed_calls.PldContext | None = None
 
@@ -140,6 +146,16 @@ class ExpressionParser:
         """The body is a `@pl.jit` one: the jit writes module constants in as literals
         before the real parser reads it, so such a name counts as a literal."""
         self._jit_inlined = inlined_name
+
+    def jit_calls(
+        self, names: ClosureNames, source_text: Callable[[ast.AST], str], deps: dict[str, DepSignature]
+    ) -> None:
+        """Check a `@pl.jit` entry's calls the real parser refuses whatever the rewrite
+        did (a method of a DSL variable, a name bound nowhere, a helper's argument count),
+        quoting the rewritten code (`source_text`)."""
+        self._jit_names = names
+        self._jit_text = source_text
+        self._jit_deps = deps
 
     def parse(self, node: ast.expr) -> Expr:
         # Dispatched on the exact class: `ast.parse` builds no subclasses of these.
@@ -317,6 +333,8 @@ class ExpressionParser:
         any argument is read: a method of anything but `pl`/`self`, a bare name whose
         closure value is not a DSL function, a `self.<kernel>(...)` that does not fit."""
         if self._names is None:
+            if self._jit_names is not None:
+                self._check_jit_call_target(node, self._jit_names)
             return
         func = node.func
         if isinstance(func, ast.Attribute):
@@ -342,6 +360,39 @@ class ExpressionParser:
             "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, "
             "or call an external @pl.function / @pl.inline by name",
         )
+
+    def _check_jit_call_target(self, node: ast.Call, names: ClosureNames) -> None:
+        """In a `@pl.jit` entry: a method of anything but `pl` / `pld` (its parameters'
+        `bind_dynamic` statements are deleted before), a call of a name bound nowhere."""
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            path = attribute_path(func)
+            if func.attr == "yield_" or path is None or path[0] in ("pl", "pld"):
+                return
+            if isinstance(self._evaluator.eval(ast.Name(path[0])), ModuleRef):
+                return  # a module's function (an alias of `pl`, another module): not judged here
+            raise unsupported(
+                f"Unsupported operation call: {self._jit_text(node)}",
+                node,
+                "Use pl.*, pl.tensor.*, pl.tile.*, or pl.system.* operations",
+            )
+        if not isinstance(func, ast.Name):
+            return
+        signature = self._jit_deps.get(func.id)
+        count = jit_deps.rewritten_argument_count(node, signature) if signature is not None else None
+        if signature is not None and count is not None and count != len(signature.params):
+            raise type_error(
+                f"Function '{func.id}' expects {len(signature.params)} argument(s), got {count}",
+                node,
+                f"Parameters: {list(signature.params)}",
+            )
+        if names.call_is_unsupported(func.id) and names.is_unbound(func.id, node):
+            raise unsupported(
+                f"Unsupported function call: {self._jit_text(node)}",
+                node,
+                "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, "
+                "or call an external @pl.function / @pl.inline by name",
+            )
 
     def _op_kwarg(self, key: str, node: ast.expr) -> Any:
         """A `pl.` op keyword: literals, names, attributes, negated values and lists are

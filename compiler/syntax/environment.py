@@ -100,14 +100,21 @@ def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
 
 def contribution(stmt: ast.stmt) -> Contribution:
     """What the fold needs of `stmt`, small enough to send to another process: a def or
-    class stands for itself by its header alone (name, decorators, return annotation: the
-    fold never reads a body, whose hidden bindings are taken here)."""
+    class stands for itself by its header alone (name, decorators, parameters, return
+    annotation: the fold never reads a body, whose hidden bindings are taken here)."""
     hidden = _hidden_of(stmt)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         header = copy.copy(stmt)
-        header.body = []
+        # A final `return <name>` stays: the fold reads it (`DslFunction.returns_name`).
+        final = stmt.body[-1] if stmt.body else None
+        keep = isinstance(final, ast.Return) and isinstance(final.value, ast.Name)
+        header.body = [final] if keep else []
         if not isinstance(header, ast.ClassDef):
-            header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+            # The plain parameters and their annotations stay: the fold reads them (`DslFunction`).
+            params = [ast.arg(arg=arg.arg, annotation=arg.annotation) for arg in stmt.args.args]
+            header.args = ast.arguments(
+                posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
+            )
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
         stmt = header
@@ -204,6 +211,10 @@ _COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
 )
 
 
+# How a tensor parameter's annotation starts (the plain, output and in-out forms).
+_TENSOR_HEADS = ("pl.Tensor", "pl.Out[pl.Tensor", "pl.InOut[pl.Tensor")
+
+
 def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
     """Fold one statement into `env`, as running it would bind (also a factory's, `factory_locals`)."""
     if isinstance(stmt, ast.Import):
@@ -239,7 +250,23 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
+            params: list[ast.arg] = [] if isinstance(stmt, ast.ClassDef) else stmt.args.args
+            tensor_params = frozenset(
+                arg.arg
+                for arg in params
+                if arg.annotation is not None and _annotation_text(arg.annotation).startswith(_TENSOR_HEADS)
+            )
+            final = stmt.body[-1] if stmt.body else None
+            returned = final.value if isinstance(final, ast.Return) else None
+            env.values[stmt.name] = DslFunction(
+                stmt.name,
+                decorator,
+                returns_text,
+                returns,
+                tuple(arg.arg for arg in params),
+                tensor_params,
+                returned.id if isinstance(returned, ast.Name) else "",
+            )
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):

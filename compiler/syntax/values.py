@@ -100,6 +100,12 @@ class DslFunction:
     decorator: str
     returns_text: str = ""
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
+    # Its plain parameters, and those annotated as tensors (a `@pl.jit` entry binds a
+    # helper's tensors by them: `compiler.parser.jit_deps`).
+    params: tuple[str, ...] = ()
+    tensor_params: frozenset[str] = frozenset()
+    # The name its body's final `return <name>` returns ("" for any other end).
+    returns_name: str = ""
 
 
 @dataclass(frozen=True)

@@ -81,8 +81,13 @@ class _Piece:
     state: State
 
 
-def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
-    """The report of each module, in order. `jobs`: processes at most (0: one per CPU)."""
+def check_modules(
+    sources: Sequence[str], jobs: int = 0, directories: Sequence[str | None] | None = None
+) -> list[ModuleReport]:
+    """The report of each module, in order. `jobs`: processes at most (0: one per CPU);
+    `directories`: each module's own directory, where the helpers it imports are read
+    (`imported_helpers`; None: none is read)."""
+    places = list(directories) if directories is not None else [None] * len(sources)
     lines = [split_keeping_ends(source) for source in sources]
     # A module Python refuses before its first statement (`source_checks`): its one line
     # is its one unit, checked here; it is no lines at all to the rest of the check.
@@ -97,10 +102,10 @@ def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
             refused.append((module, parse_unit(found[line - 1], line)))
             lines[module] = []
     shares = _shares(lines, _processes(jobs, sum(len(module) for module in lines)))
-    reports = _in_processes(lines, shares) if len(shares) > 1 else None
+    reports = _in_processes(lines, shares, places) if len(shares) > 1 else None
     if reports is None:
         whole = [_Piece(module, 0, len(found), INITIAL) for module, found in enumerate(lines)]
-        reports = _work(lines, whole, lambda own, ends: own)
+        reports = _work(lines, whole, lambda own, ends: own, places)
     if refused:
         empty = fold_environment([], dsl_decorator_name)
         reports = [*reports, *((module, unit_report(unit, empty)) for module, unit in refused)]
@@ -150,7 +155,11 @@ _Exchange = Callable[[_Contributions, list[State]], _Contributions]
 
 
 def _work(
-    lines: Sequence[list[str]], pieces: Sequence[_Piece], exchange: _Exchange, kept: list[Any] | None = None
+    lines: Sequence[list[str]],
+    pieces: Sequence[_Piece],
+    exchange: _Exchange,
+    directories: Sequence[str | None],
+    kept: list[Any] | None = None,
 ) -> list[tuple[int, UnitReport]]:
     """Cut and parse `pieces`, swap contributions for everybody's (`exchange`), fold each
     module's environment, analyse the units. One pass: each statement's tree is flattened
@@ -173,7 +182,7 @@ def _work(
         for module, found in everybody:
             by_module.setdefault(module, []).extend(found)
         environments = {
-            module: fold_environment(by_module.get(module, []), dsl_decorator_name)
+            module: fold_environment(by_module.get(module, []), dsl_decorator_name, None, directories[module])
             for module in {piece.module for piece in pieces}
         }
         if kept is not None:
@@ -248,7 +257,7 @@ class _WorkerFailed(Exception):
 
 
 def _in_processes(
-    lines: Sequence[list[str]], shares: list[list[_Piece]]
+    lines: Sequence[list[str]], shares: list[list[_Piece]], directories: Sequence[str | None]
 ) -> list[tuple[int, UnitReport]] | None:
     """Every share's reports, each made by a worker of its own while this process relays
     the contributions; None if a worker failed or a split was misjudged."""
@@ -262,7 +271,7 @@ def _in_processes(
         for index, share in enumerate(shares):
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=_worker, args=(lines, share, index, len(shares), theirs), daemon=True
+                target=_worker, args=(lines, share, index, len(shares), theirs, directories), daemon=True
             )
             process.start()
             theirs.close()
@@ -308,7 +317,12 @@ def _receive(connection: Connection) -> Any:
 
 
 def _worker(
-    lines: Sequence[list[str]], share: list[_Piece], index: int, count: int, connection: Connection
+    lines: Sequence[list[str]],
+    share: list[_Piece],
+    index: int,
+    count: int,
+    connection: Connection,
+    directories: Sequence[str | None],
 ) -> None:
     """A forked process, share `index` of `count`: send the share's contributions, take
     everybody else's, send the reports, and end without freeing what it made (on a large
@@ -325,7 +339,7 @@ def _worker(
 
     kept: list[Any] = []
     try:
-        reports = _work(lines, share, exchange, kept)
+        reports = _work(lines, share, exchange, directories, kept)
         connection.send_bytes(pickle.dumps(("ok", reports), pickle.HIGHEST_PROTOCOL))
     except BaseException as error:  # told to the parent, which then checks alone
         # If even this fails, the parent sees the pipe close instead.

@@ -323,3 +323,38 @@ def test_the_editor_leaves_a_cast_error_out_for_another_soc():
 
     assert "PTO706" in hidden_codes(Settings(soc="950"))
     assert "PTO706" not in hidden_codes(Settings())
+
+
+# Issue 29's edge values, one small kernel each (`tests/data/edge_values`, judged by the real
+# compiler with `record_postparse_verdicts.py`): a tensor dimension, a `pl.range` /
+# `pl.parallel` / `pl.unroll` bound or step, a load / store offset, a slice / reshape /
+# create_tensor / tile.full shape, a scalar too large for 64 bits; a load shape of 0, -1, -2;
+# `pl = None` above the kernels; a scalar where load / slice / create_tensor / tile.full take
+# a shape; transpose axes equal or out of range (a negative one too); a kernel's result
+# unpacked into two names, or left unbound and its Out argument read; with their accepted
+# neighbours (a bound of 2**63 - 1, an unroll of 0 or -1 trips, a tuple result bound to one
+# name). None may pass as clean or crash the checker.
+EDGE_VERDICTS = json.loads((DATA / "edge_values" / "verdicts.json").read_text(encoding="utf-8"))
+EDGE = {p.name: p for p in materialize(DATA / "edge_values", WRITTEN / "edge_values")}
+REPORTED_EDGE = check_json(*EDGE.values())
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_VERDICTS))
+def test_each_edge_value_gets_what_the_real_compiler_says(name: str):
+    _judge(EDGE_VERDICTS[name], REPORTED_EDGE[name])
+
+
+def test_the_edge_values_hold_each_kind_rejected_and_accepted():
+    rejected = [v["errors"][0]["message"] for v in EDGE_VERDICTS.values() if not v["accepted"]]
+    for part in (
+        "incompatible function arguments",
+        "InitMemRef requires positive shape",
+        "object is not iterable",
+        "has no attribute 'program'",
+        "axis1 and axis2 must be different",
+        "is out of range for 2D tile",
+        "TupleGetItemExpr requires tuple to have TupleType, got TensorType",
+        "was passed as InOut/Out",
+    ):
+        assert any(part in message for message in rejected), part
+    assert sum(v["accepted"] for v in EDGE_VERDICTS.values()) >= 4

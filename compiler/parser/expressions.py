@@ -36,6 +36,7 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ir.nodes import names_a_value
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
@@ -67,7 +68,7 @@ from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, ModuleRef, PythonObject, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, DType, ModuleRef, PythonObject, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -300,8 +301,28 @@ class ExpressionParser:
             name = f"self.{path[1]}"
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
-            return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+            result = self._callee_return_type(node.func.id)
+            if isinstance(result, UnknownType):
+                result = self._helper_call_type(node.func.id, args, kwargs) or result
+            return Call(span, node.func.id, args, kwargs, type=result)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _helper_call_type(self, name: str, args: list[Expr], kwargs: dict[str, Expr]) -> IRType | None:
+        """The type a call of a `@pl.jit` helper without a return annotation binds: the
+        types of the tensors passed for the parameters it returns (`helper_returns`)."""
+        callee = self._evaluator.lookup(name)
+        inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
+        if inferred is None:
+            return None
+        passed = dict(zip(inferred.params, args, strict=False))
+        passed.update((key, value) for key, value in kwargs.items() if key in inferred.params)
+        types = []
+        for position in inferred.returned:
+            arg = passed.get(inferred.params[position])
+            if arg is None or not isinstance(arg.type, TensorType):
+                return None  # no tensor passed: the specializer has no type for it
+            types.append(arg.type)
+        return TupleType(tuple(types)) if inferred.as_tuple else types[0]
 
     def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
@@ -506,6 +527,9 @@ class ExpressionParser:
         written_op = ops.canonical_op(namespace, name, args)
         op = built.get("op") or written_op
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
+        if op in _ELEMENT_ACCESS and len(call.args) > 1 and not isinstance(call.args[1], MakeTuple):
+            # `pl.read(t, i)`: the wrapper makes a bare index a one-element list
+            call.args = [call.args[0], _index_list(call.args[1].span, [call.args[1]]), *call.args[2:]]
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
@@ -579,6 +603,15 @@ class ExpressionParser:
                 return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
+        if (
+            isinstance(value, OpaqueExpr)
+            and names_a_value(value.text)
+            and all(isinstance(self._evaluator.eval(index), int) for index in indices)
+        ):
+            # An item of a closure value we could not fold (`valid_shape[0]` of a list the
+            # test case builds at run time): Python reads it, as it reads the name; its
+            # form is modelled, only its value is not known here.
+            return OpaqueExpr(span, ast.unparse(node), [value, index_operand], modelled=True)
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
 
     def _check_closure_tuple_index(self, node: ast.Subscript) -> None:
@@ -964,6 +997,10 @@ def _static_window(
         sizes.append(size)
         offsets.append(item.lower if item.lower is not None else Const(span, 0, type=ScalarType("INDEX")))
     return sizes, offsets
+
+
+# The element reads and writes, whose wrappers take a bare index for a list of one.
+_ELEMENT_ACCESS = frozenset({"tensor.read", "tile.read", "tensor.write", "tile.write"})
 
 
 def _index_list(span: Span, items: list[Expr]) -> MakeTuple:

@@ -543,6 +543,17 @@ class FunctionParser:
             bound = [self._bind(name, ir_type, span) for name, ir_type in zip(names, types)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
+            if (
+                isinstance(annotated, ScalarType)
+                and annotated.dtype is not None
+                and isinstance(value, Const)
+                and type(value.value) is int
+                and isinstance(value.type, ScalarType)
+                and value.type.dtype == "INDEX"
+            ):
+                # `acc: pl.Scalar[pl.INT64] = 0`: the real parser stamps the bare literal
+                # (an INDEX placeholder) with the annotated dtype.
+                value = Const(value.span, value.value, type=ScalarType(annotated.dtype))
             ir_type = type_checks.annotated_var_type(annotated, value.type)
             var = self._bind_assigned(target.id, ir_type, Span.of(target), stmt, annotated, value)
             return AssignStmt(span, var, value)
@@ -632,9 +643,9 @@ class FunctionParser:
                     )
         flat_submit = is_submit and all(isinstance(element, ast.Name) for element in target.elts)
         # The real parser binds a submit's flat result tuple (the kernel's results, then
-        # the TaskId) to `_submit_tmp`, a var of its own each time (the second prints
-        # `_submit_tmp_1`); any other unpacking to `_tuple_tmp`.
-        temp = Var(span, "_submit_tmp" if flat_submit else "_tuple_tmp", type=value.type, own=flat_submit)
+        # the TaskId) to `_submit_tmp`, any other unpacking to `_tuple_tmp`: a var of its
+        # own each time (`builder.let`: the second prints `_tuple_tmp_1`).
+        temp = Var(span, "_submit_tmp" if flat_submit else "_tuple_tmp", type=value.type, own=True)
         stmts: list[Stmt] = [AssignStmt(span, temp, value)]
         self._unpack(target, temp, span, stmts, task_id_last=is_submit)
         return SeqStmts(span, stmts)

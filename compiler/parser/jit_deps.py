@@ -31,12 +31,19 @@ class DepSignature:
 def dep_signatures(env: ModuleEnvironment) -> dict[str, DepSignature]:
     """The module's `@pl.jit.<kind>` functions, by name."""
     return {
-        name: DepSignature(value.params, value.tensor_params, value.returns_name in value.tensor_params)
+        name: DepSignature(value.params, value.tensor_params, _returns_one_tensor(value))
         for name, value in env.values.items()
         if isinstance(value, DslFunction)
         and value.decorator.startswith("jit.")
         and value.decorator != "jit.extern"
+        and value.params  # one imported from another file is summarised without them
     }
+
+
+def _returns_one_tensor(helper: DslFunction) -> bool:
+    """The specializer types a call of it as one of the tensors passed (`helper_returns`)."""
+    inferred = helper.inferred_return
+    return inferred is not None and not inferred.as_tuple and len(inferred.returned) == 1
 
 
 def unbound_tensor_error(entry: ast.FunctionDef, deps: dict[str, DepSignature]) -> FrontEndError | None:

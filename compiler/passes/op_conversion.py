@@ -213,7 +213,19 @@ def _assemble(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted
             raise PassNotModelled(PASS_NAME, "an atomic tensor.assemble into a tile", span)
         return [], typed_call("tile.assemble", [target, source, offset], {}, span)
     if isinstance(target.type, TileType):
-        raise PassNotModelled(PASS_NAME, "a tensor.assemble of a tensor into a tile", span)
+        if atomic is not None or not isinstance(source.type, TensorType) or source.type.shape is None:
+            raise PassNotModelled(PASS_NAME, "a tensor.assemble of a tensor into a tile", span)
+        # The whole source is loaded into Vec first (`assemble_src`), then assembled.
+        shape = shape_tuple(source.type.shape, span)
+        zeros = MakeTuple(span, [index(span, 0) for _ in source.type.shape])
+        memory = {"target_memory": memory_kwarg(span, "Vec")}
+        load = typed_call(
+            "tile.load", [source, zeros, shape, shape_tuple(source.type.shape, span)], memory, span
+        )
+        loaded = Var(span, "assemble_src", type=load.type)
+        return [AssignStmt(span, loaded, load)], typed_call(
+            "tile.assemble", [target, loaded, offset], {}, span
+        )
     if atomic is not None:
         raise PassNotModelled(PASS_NAME, "an atomic tensor.assemble of a tensor", span)
     call = typed_call("tensor.assemble", args, kwargs, span)
@@ -550,6 +562,12 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }
+# The gathers' and scatters' lowerings, in modules of their own (they read the helpers above).
+from compiler.passes.gather_conversions import GATHER_CONVERSIONS  # noqa: E402
+from compiler.passes.scatter_conversions import SCATTER_CONVERSIONS  # noqa: E402
+
+CONVERSIONS.update(GATHER_CONVERSIONS)
+CONVERSIONS.update(SCATTER_CONVERSIONS)
 # Tensor ops an InCore function keeps as they are (no conversion, no error).
 PASSTHROUGH = frozenset({"tensor.dim", "tensor.view"})
 

@@ -54,6 +54,7 @@ from compiler.ir import (
     WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
+from compiler.ir.copying import copy_ir
 from compiler.ir.visit import bound_vars, child_stmts, own_calls, own_exprs, vars_read, walk_stmts
 from compiler.lowering.outlining import candidate_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
@@ -159,6 +160,7 @@ def _outline_function(
             renames.append((call, renamed))
         if callee.func_type is FunctionType.GROUP:
             _unwrap_spmd(callee, call)
+        _own_vars(callee)
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
@@ -173,6 +175,14 @@ def _outline_function(
         function.func_type = FunctionType.ORCHESTRATION
         function.level, function.role = "CHIP", "Orchestrator"
     return created
+
+
+def _own_vars(callee: Function) -> None:
+    """The outlined function's vars made its own: the real outliner makes each parameter
+    anew (and the body moves into the function), so a later pass renaming a var in one
+    function leaves the caller's alone. Ours took the scope's body and captured vars as
+    they were, shared with the caller (its arguments, the values the call binds)."""
+    callee.params, callee.body = copy_ir((callee.params, callee.body))
 
 
 def _site_names(function: Function) -> dict[int, str]:

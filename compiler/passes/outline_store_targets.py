@@ -24,7 +24,8 @@ def store_target(
     scope: ScopeStmt, captured: list[Var], iter_args: frozenset[int], pass_name: str
 ) -> Var | None:
     """The captured plain var the scope's body `tile.store`s into, if any (one at most is
-    modelled: the real outliner lists several in hash order)."""
+    modelled: the real outliner returns several in the order of an `unordered_set` of their
+    addresses, which only its run decides: out of static reach)."""
     ids = {id(var) for var in captured}
     found: list[Var] = []
     for stmt in walk_stmts(scope.body):
@@ -34,7 +35,12 @@ def store_target(
             if plain and id(destination) in ids and all(var is not destination for var in found):
                 found.append(destination)  # type: ignore[arg-type]
     if len(found) > 1:
-        raise PassNotModelled(pass_name, "tile.store into two tensors a scope captures", scope.span)
+        raise PassNotModelled(
+            pass_name,
+            "tile.store into two tensors a scope captures (the real outliner returns them in the order "
+            "of their addresses in memory, known only when it runs)",
+            scope.span,
+        )
     return found[0] if found else None
 
 

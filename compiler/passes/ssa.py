@@ -565,23 +565,30 @@ class _Converter:
         then_yield = _trailing_yield(stmt.then_body)
         else_yield = _trailing_yield(stmt.else_body)
         before = dict(self.cur)
+        scoped_before = set(self.loop_scoped)
         self.block(stmt.then_body, then_yield)
-        then_ver = self.cur
-        self.cur = dict(before)
+        then_ver, then_scoped = self.cur, set(self.loop_scoped)
+        self.cur, self.loop_scoped = dict(before), set(scoped_before)
         if stmt.else_body is not None:
             self.block(stmt.else_body, else_yield)
         else_ver = self.cur
+        else_scoped = set(self.loop_scoped)
+        self.loop_scoped = then_scoped | else_scoped
+        # A finished loop's target is no version the real pass merges (`cur_` has none).
+        seen = {name: var for name, var in before.items() if name not in scoped_before}
+        then_ver = {name: var for name, var in then_ver.items() if name not in then_scoped}
+        else_ver = {name: var for name, var in else_ver.items() if name not in else_scoped}
 
         merged = [
             name
             for name, var in then_ver.items()
-            if (name in before and (var is not before[name] or else_ver.get(name, var) is not before[name]))
-            or (name not in before and name in else_ver)
+            if (name in seen and (var is not seen[name] or else_ver.get(name, var) is not seen[name]))
+            or (name not in seen and name in else_ver)
         ]
         merged += [
             name
             for name, var in else_ver.items()
-            if name not in then_ver and name in before and var is not before[name]
+            if name not in then_ver and name in seen and var is not seen[name]
         ]
         merged.sort()
         explicit = self.explicit_return_vars(then_yield, else_yield)

@@ -9,8 +9,11 @@ from __future__ import annotations
 import ast
 import copy
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from compiler.syntax.helper_returns import HELPER_DECORATORS, HelperReturn, helper_return
+from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -36,6 +39,9 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # The module's own directory, where `from <module> import <helper>` is read from
+    # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
+    directory: str | None = None
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -56,7 +62,10 @@ Contribution = tuple[ast.stmt, Hidden]
 
 
 def build_environment(
-    units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    units: list[ast.stmt],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """Fold the module's top-level statements, in order, into an environment.
 
@@ -67,14 +76,17 @@ def build_environment(
     statements) a def or class whose decorators' first names have the values they
     had last time is bound to the value it got then, without asking again.
     """
-    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo)
+    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo, directory)
 
 
 def fold_environment(
-    contributions: list[Contribution], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    contributions: list[Contribution],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """`build_environment` of the statements the contributions stand for, in order."""
-    env = ModuleEnvironment()
+    env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
     for stmt, _ in contributions:
@@ -105,11 +117,9 @@ def contribution(stmt: ast.stmt) -> Contribution:
     hidden = _hidden_of(stmt)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         header = copy.copy(stmt)
-        # A final `return <name>` stays: the fold reads it (`DslFunction.returns_name`).
-        final = stmt.body[-1] if stmt.body else None
-        keep = isinstance(final, ast.Return) and isinstance(final.value, ast.Name)
-        header.body = [final] if keep else []
+        header.body = []
         if not isinstance(header, ast.ClassDef):
+            setattr(header, _RETURN_MEMO, _inferred_return(stmt))
             # The plain parameters and their annotations stay: the fold reads them (`DslFunction`).
             params = [ast.arg(arg=arg.arg, annotation=arg.annotation) for arg in stmt.args.args]
             header.args = ast.arguments(
@@ -145,8 +155,45 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
         env.values[FUTURE_ANNOTATIONS] = True
 
 
+def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
+    """The `@pl.jit` helpers another module's top level defines (`imported_helpers`), as
+    its own imports make its decorators: read without folding anything else of it."""
+    env = ModuleEnvironment()
+    evaluator = env.evaluator()
+    found: dict[str, DslFunction] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            fold_statement(stmt, env, evaluator, None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+            for node in ast.walk(stmt):  # bound again (maybe): no longer surely the helper
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    found.pop(node.id, None)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.pop(node.name, None)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.pop(stmt.name, None)
+            decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
+            if decorator in HELPER_KINDS:
+                inferred = helper_return(stmt) if decorator in HELPER_DECORATORS else None
+                found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
+    return found
+
+
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
+# The helper's return summary, kept on a def's header (whose body is gone).
+_RETURN_MEMO = "_pto_inferred_return"
+
+
+def _inferred_return(stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> HelperReturn | None:
+    """`helper_return` of a def (a header carries it, see `contribution`)."""
+    if isinstance(stmt, ast.ClassDef):
+        return None
+    if hasattr(stmt, _RETURN_MEMO):
+        return getattr(stmt, _RETURN_MEMO)
+    return helper_return(stmt)
+
+
 # What most statements hide: no name, no write to the globals, no future import, no call.
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
@@ -233,6 +280,12 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                 env.imports_pypto_language = True
             bound = alias.asname or alias.name
             env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+            if env.directory is not None and dsl_of is not None and not stmt.level:
+                helper = imported_helper(
+                    env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
+                )
+                if helper is not None:
+                    env.values[bound] = helper
     elif isinstance(stmt, ast.Assign):
         value = evaluator.eval(stmt.value)
         for target in stmt.targets:
@@ -250,22 +303,21 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
+            inferred = _inferred_return(stmt) if decorator in HELPER_DECORATORS else None
             params: list[ast.arg] = [] if isinstance(stmt, ast.ClassDef) else stmt.args.args
             tensor_params = frozenset(
                 arg.arg
                 for arg in params
                 if arg.annotation is not None and _annotation_text(arg.annotation).startswith(_TENSOR_HEADS)
             )
-            final = stmt.body[-1] if stmt.body else None
-            returned = final.value if isinstance(final, ast.Return) else None
             env.values[stmt.name] = DslFunction(
                 stmt.name,
                 decorator,
                 returns_text,
                 returns,
+                inferred,
                 tuple(arg.arg for arg in params),
                 tensor_params,
-                returned.id if isinstance(returned, ast.Name) else "",
             )
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.

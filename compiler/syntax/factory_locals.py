@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.syntax.environment import ModuleEnvironment, fold_statement
+from compiler.syntax.jit_calls import JIT_CALLS
 from compiler.syntax.values import UNKNOWN, Instance
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -34,8 +35,9 @@ def factory_environment(
 
     `path` is the chain of statements from one of `factory.body`'s statements down to
     the definition; `bound_names` every name the factory binds (parameters included).
-    The program is the one the factory builds called with its parameters' defaults (a
-    parameter without one is unknown); a method of the class `owner` (a test case's
+    The program is the one the factory builds called with its parameters' defaults; a
+    factory with a parameter without one, with the arguments of the file's own call of it
+    (`called_arguments`), else that parameter is unknown; a method of the class `owner` (a test case's
     `get_program`) is called on an instance made with its `__init__`'s defaults."""
     derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
     for name in bound_names:
@@ -43,6 +45,8 @@ def factory_environment(
     derived.values.update(parameter_defaults(factory, env))
     if owner is not None and _is_method(factory):
         derived.values[factory.args.args[0].arg] = _instance(owner, env)
+    else:
+        derived.values.update(called_arguments(factory, env))
     evaluator = derived.evaluator()
     block: list[ast.stmt] = factory.body
     for step in path:
@@ -89,6 +93,38 @@ def parameter_defaults(
         if default is not None:
             found[param.arg] = evaluator.eval(default)
     return found
+
+
+def called_arguments(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, env: ModuleEnvironment
+) -> dict[str, Any]:
+    """The arguments of the one call the file's `__main__` makes of `function` (directly or
+    through the plain functions it calls, `compiler.syntax.jit_calls`), by parameter name,
+    where the function has a parameter without a default (the program the example builds
+    and runs) and every call the file makes passes the same static values; else nothing."""
+    arguments = function.args
+    positional = [arg.arg for arg in [*arguments.posonlyargs, *arguments.args]]
+    required = positional[: len(positional) - len(arguments.defaults)]
+    required += [
+        arg.arg for arg, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is None
+    ]
+    calls = set(dict(env.values.get(JIT_CALLS, ())).get(function.name, ()))
+    if not required or len(calls) != 1 or arguments.vararg or arguments.kwarg:
+        return {}
+    by_name = {arg.arg for arg in arguments.args} | {arg.arg for arg in arguments.kwonlyargs}
+    found: dict[str, Any] = {}
+    for (kind, key), value in calls.pop():
+        if kind == "pos" and key < len(positional):
+            name = positional[key]
+        elif kind == "kw" and key in by_name:
+            name = key
+        else:
+            return {}  # a call Python refuses, or `*args` / `**kwargs` we cannot spread
+        if name in found:
+            return {}
+        found[name] = value
+    # A value that is not one static number stays unknown.
+    return {name: value for name, value in found.items() if isinstance(value, (bool, int, float))}
 
 
 def _is_method(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:

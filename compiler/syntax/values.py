@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.helper_returns import HelperReturn
+
 
 class _Unknown:
     _instance: _Unknown | None = None
@@ -100,12 +102,12 @@ class DslFunction:
     decorator: str
     returns_text: str = ""
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
+    # Without a return annotation, what a `@pl.jit` helper's call binds (`helper_returns`).
+    inferred_return: HelperReturn | None = None
     # Its plain parameters, and those annotated as tensors (a `@pl.jit` entry binds a
     # helper's tensors by them: `compiler.parser.jit_deps`).
     params: tuple[str, ...] = ()
     tensor_params: frozenset[str] = frozenset()
-    # The name its body's final `return <name>` returns ("" for any other end).
-    returns_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -282,19 +284,7 @@ class StaticEvaluator:
         return UNKNOWN
 
     def _binary(self, node: ast.BinOp, depth: int) -> Any:
-        lhs = self._eval(node.left, depth)
-        rhs = self._eval(node.right, depth)
-        fold = _BINARY.get(type(node.op))
-        if fold is None or not (_is_number(lhs) and _is_number(rhs)):
-            return UNKNOWN
-        if isinstance(node.op, ast.Pow) and (abs(rhs) > 64 or abs(lhs) > 1 << 32):
-            return UNKNOWN
-        if isinstance(node.op, ast.LShift) and rhs > 256:
-            return UNKNOWN
-        result = fold(lhs, rhs)
-        if isinstance(result, int) and result.bit_length() > _MAX_FOLDED_INT_BITS:
-            return UNKNOWN
-        return result
+        return fold_binary(type(node.op), self._eval(node.left, depth), self._eval(node.right, depth))
 
     def _call(self, node: ast.Call, depth: int) -> Any:
         callee = self._eval(node.func, depth)
@@ -330,6 +320,25 @@ class StaticEvaluator:
         if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
             return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
+
+
+def fold_binary(op: type[ast.operator], lhs: Any, rhs: Any) -> Any:
+    """`lhs <op> rhs` for two numbers, as Python computes it; UNKNOWN for anything else, or
+    where Python raises, or for a result too large to be a kernel's constant."""
+    fold = _BINARY.get(op)
+    if fold is None or not (_is_number(lhs) and _is_number(rhs)):
+        return UNKNOWN
+    if op is ast.Pow and (abs(rhs) > 64 or abs(lhs) > 1 << 32):
+        return UNKNOWN
+    if op is ast.LShift and rhs > 256:
+        return UNKNOWN
+    try:
+        result = fold(lhs, rhs)
+    except (ArithmeticError, ValueError, OverflowError):
+        return UNKNOWN
+    if isinstance(result, int) and result.bit_length() > _MAX_FOLDED_INT_BITS:
+        return UNKNOWN
+    return result
 
 
 def _is_number(value: Any) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -95,9 +96,12 @@ def _run_check(
     tally = _Tally()
     for batch in _batches(_sources(paths, err, tally, writer)):
         try:
-            checked: list[ModuleReport | None] = list(check_modules([text for _, text in batch], jobs))
+            places = [_directory(path) for path, _ in batch]
+            checked: list[ModuleReport | None] = list(
+                check_modules([text for _, text in batch], jobs, places)
+            )
         except Exception:  # a fault of ours in one file must not end the check of the others
-            checked = [_checked_alone(text) for _, text in batch]
+            checked = [_checked_alone(text, _directory(path)) for path, text in batch]
         for (path, text), checked_file in zip(batch, checked, strict=True):
             if checked_file is None:
                 _not_checked(path, _INTERNAL_ERROR, err, tally, writer)
@@ -130,10 +134,15 @@ def _static_payloads(report: FileReport) -> list[dict[str, Any]]:
 _INTERNAL_ERROR = "pto-lsp failed while checking it (an internal error: please report it)"
 
 
-def _checked_alone(text: str) -> ModuleReport | None:
+def _directory(path: Path) -> str:
+    """The file's own directory, where the helpers it imports are read."""
+    return os.path.dirname(os.path.abspath(path))
+
+
+def _checked_alone(text: str, directory: str | None) -> ModuleReport | None:
     """One file's report, checked on its own (None: its check fails)."""
     try:
-        [report] = check_modules([text], jobs=1)
+        [report] = check_modules([text], jobs=1, directories=[directory])
     except Exception:
         logging.getLogger(__name__).debug("the check of a file failed", exc_info=True)
         return None

@@ -383,12 +383,14 @@ class ExpressionParser:
         )
 
     def _check_jit_call_target(self, node: ast.Call, names: ClosureNames) -> None:
-        """In a `@pl.jit` entry: a method of anything but `pl` / `pld` (its parameters'
-        `bind_dynamic` statements are deleted before), a call of a name bound nowhere."""
+        """In a `@pl.jit` entry: a method of anything but `pl` / `pld` / `self` (its
+        parameters' `bind_dynamic` statements are deleted before), a call of a name bound
+        nowhere, a helper's argument count."""
         func = node.func
         if isinstance(func, ast.Attribute):
             path = attribute_path(func)
-            if func.attr == "yield_" or path is None or path[0] in ("pl", "pld"):
+            # `self.<f>(...)`: the rewrite's own spelling of a helper call (as dumps print it).
+            if func.attr == "yield_" or path is None or path[0] in ("pl", "pld", "self"):
                 return
             if isinstance(self._evaluator.eval(ast.Name(path[0])), ModuleRef):
                 return  # a module's function (an alias of `pl`, another module): not judged here

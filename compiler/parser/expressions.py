@@ -117,6 +117,8 @@ class ExpressionParser:
         self._jit_inlined: Callable[[str], bool] | None = None
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
         self._pld_context: distributed_calls.PldContext | None = None
+        # The types the first call of each un-annotated helper passed (`_helper_call_type`).
+        self._first_helper_calls: dict[str, tuple[IRType, ...]] = {}
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
@@ -269,14 +271,19 @@ class ExpressionParser:
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
             result = self._callee_return_type(node.func.id)
-            if isinstance(result, UnknownType):
+            unpacked = any(isinstance(arg, ast.Starred) for arg in node.args) or any(
+                kw.arg is None for kw in node.keywords
+            )
+            if isinstance(result, UnknownType) and not unpacked:
                 result = self._helper_call_type(node.func.id, args, kwargs) or result
             return Call(span, node.func.id, args, kwargs, type=result)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
 
     def _helper_call_type(self, name: str, args: list[Expr], kwargs: dict[str, Expr]) -> IRType | None:
         """The type a call of a `@pl.jit` helper without a return annotation binds: the
-        types of the tensors passed for the parameters it returns (`helper_returns`)."""
+        types of the tensors passed for the parameters it returns (`helper_returns`). The
+        specializer types the helper from its first call: a later call passing tensors of
+        other types (static shapes bound once) is left unknown rather than guessed."""
         callee = self._evaluator.lookup(name)
         inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
         if inferred is None:
@@ -289,6 +296,9 @@ class ExpressionParser:
             if arg is None or not isinstance(arg.type, TensorType):
                 return None  # no tensor passed: the specializer has no type for it
             types.append(arg.type)
+        first = self._first_helper_calls.setdefault(name, tuple(types))
+        if first != tuple(types):
+            return None
         return TupleType(tuple(types)) if inferred.as_tuple else types[0]
 
     def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from compiler.syntax.helper_returns import HELPER_DECORATORS, HelperReturn, helper_return
+from compiler.syntax.helper_returns import (
+    HELPER_DECORATORS,
+    ForwardedReturn,
+    HelperReturn,
+    forwarded,
+    helper_return,
+)
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
@@ -39,6 +45,8 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # Inside a factory (`factory_locals`): the names it binds, which shadow the module's.
+    factory_locals: frozenset[str] = frozenset()
     # The module's own directory, where `from <module> import <helper>` is read from
     # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
     directory: str | None = None
@@ -170,7 +178,9 @@ def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
             found.pop(stmt.name, None)
             decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
             if decorator in HELPER_KINDS:
-                inferred = helper_return(stmt) if decorator in HELPER_DECORATORS else None
+                inferred = (
+                    forwarded(helper_return(stmt), found.get) if decorator in HELPER_DECORATORS else None
+                )
                 found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
     return found
 
@@ -181,7 +191,9 @@ _HIDDEN_MEMO = "_pto_hidden_bindings"
 _RETURN_MEMO = "_pto_inferred_return"
 
 
-def _inferred_return(stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> HelperReturn | None:
+def _inferred_return(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+) -> HelperReturn | ForwardedReturn | None:
     """`helper_return` of a def (a header carries it, see `contribution`)."""
     if isinstance(stmt, ast.ClassDef):
         return None
@@ -295,7 +307,9 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            inferred = _inferred_return(stmt) if decorator in HELPER_DECORATORS else None
+            inferred = (
+                forwarded(_inferred_return(stmt), env.values.get) if decorator in HELPER_DECORATORS else None
+            )
             env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns, inferred)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.

@@ -317,3 +317,33 @@ def test_a_method_of_the_test_case_returning_by_its_attributes_is_folded(tmp_pat
     assert _not_analysed(report) == []
     view = run_pto_lsp("compile", str(path), "--after", "parse").stdout
     assert "x: pl.Tensor[[8, 1, 16], pl.FP32]" in view
+
+
+CLOSURE_SHAPE = """\
+    import pypto.language as pl
+
+
+    def make_program(shape, scalar):
+        @pl.program
+        class Reshaped:
+            @pl.function(type=pl.FunctionType.Opaque)
+            def main(
+                self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[256], pl.FP32]]
+            ) -> pl.Tensor[[256], pl.FP32]:
+                with pl.at(level=pl.Level.CORE_GROUP):
+                    y = pl.reshape(pl.add(x, scalar), shape)
+                    out = pl.assemble(out, y, [0])
+                return out
+
+        return Reshaped
+    """
+
+
+def test_a_factory_value_is_a_scalar_only_where_the_op_takes_one(tmp_path):
+    # `scalar` is tile.adds' constant; `shape` is no scalar (a list the caller gives): the
+    # reshape's type is out of static reach, never an error of ours.
+    path = _write(tmp_path, CLOSURE_SHAPE)
+    _, report = check_json(path)
+    assert [d for d in file_diagnostics(report, path) if d["severity"] == 1] == []
+    [entry] = report["files"]
+    assert [r["start"]["line"] + 1 for r in entry["outOfStaticReach"]] == [12]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -269,10 +270,14 @@ def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) ->
 # ---------------------------------------------------------------- analysing
 
 
-def module_environment(units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None) -> ModuleEnvironment:
-    """The environment the units' statements fold into (`memo`: see `build_environment`)."""
+def module_environment(
+    units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None, directory: str | None = None
+) -> ModuleEnvironment:
+    """The environment the units' statements fold into (`memo`: see `build_environment`;
+    `directory`: the module's own, where the helpers it imports are read)."""
     with shared_subtrees():
-        return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name, memo)
+        nodes = [node for unit in units for node in unit.nodes]
+        return build_environment(nodes, dsl_decorator_name, memo, directory)
 
 
 def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
@@ -533,8 +538,13 @@ def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> Module
     # analysis both, as the editor's engine and `check` do (the units hold the trees: no
     # id is reused meanwhile).
     with shared_subtrees():
-        env = module_environment(units)
+        env = module_environment(units, directory=file_directory(path))
         return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
+
+
+def file_directory(path: str) -> str | None:
+    """The directory of the module file at `path` (None: the source is no file)."""
+    return os.path.dirname(os.path.abspath(path)) if os.path.isfile(path) else None
 
 
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:

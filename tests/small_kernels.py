@@ -902,6 +902,304 @@ sc(
 )
 
 
+# --- held-out round 6 (`tests/data/postparse_round6`): cross-core scopes split between cube
+# and vector, dynamic dims, unrolled / pipelined / parallel / while loops carrying tiles,
+# matmul_bias / gemv / batch_matmul / int8 matmuls and what Left/Right/Acc hold, scalar
+# arithmetic in a kernel, the orchestration slicing and assembling around its calls; one
+# mistake (or none) each.
+_ROUND_6: dict[str, str] = {}
+
+_CROSS_CORE = """import pypto.language as pl
+
+
+@pl.program
+class CrossCore:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[{rows}, 32], pl.{adt}],
+        b: pl.Tensor[[32, 32], pl.{bdt}],
+        output: pl.Out[pl.Tensor[[{rows}, 32], pl.FP32]],
+    ) -> pl.Tensor[[{rows}, 32], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP{opts}):
+{body}
+        return output
+"""
+_DYNAMIC = """import pypto.language as pl
+
+M = pl.dynamic("M")
+
+
+@pl.program
+class Dyn:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[M, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[M, 64], pl.FP32]],
+    ) -> pl.Tensor[[M, 64], pl.FP32]:
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{orch}
+        return out
+"""
+_CUBE = """import pypto.language as pl
+
+
+@pl.program
+class Cube:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[{m}, {k}], pl.{adt}],
+        b: pl.Tensor[[{k}, {n}], pl.{bdt}],
+        bias: pl.Tensor[[1, {n}], pl.{odt}],
+        c: pl.Out[pl.Tensor[[{m}, {n}], pl.{odt}]],
+    ) -> pl.Tensor[[{m}, {n}], pl.{odt}]:
+        a_l1 = pl.load(a, [0, 0], [{m}, {k}], target_memory=pl.MemorySpace.Mat)
+        b_l1 = pl.load(b, [0, 0], [{k}, {n}], target_memory=pl.MemorySpace.Mat)
+        a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)
+        b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)
+{body}
+        c = pl.store(acc, [0, 0], c)
+        return c
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[{m}, {k}], pl.{adt}],
+        b: pl.Tensor[[{k}, {n}], pl.{bdt}],
+        bias: pl.Tensor[[1, {n}], pl.{odt}],
+        c: pl.Out[pl.Tensor[[{m}, {n}], pl.{odt}]],
+    ) -> pl.Tensor[[{m}, {n}], pl.{odt}]:
+        c = self.kernel(a, b, bias, c)
+        return c
+"""
+_BIAS_L1 = "bias_l1 = pl.load(bias, [0, 0], [1, {n}], target_memory=pl.MemorySpace.Mat)\n"
+
+
+def cc(name: str, body: str, opts: str = "", rows: int = 32, adt: str = "FP32", bdt: str = "FP32") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _CROSS_CORE.format(
+        rows=rows, adt=adt, bdt=bdt, opts=opts, body=textwrap.indent(body, " " * 12)
+    )
+
+
+def dyn(name: str, body: str, orch: str = "out = self.kernel(a, out)") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _DYNAMIC.format(body=_indented(body), orch=_indented(orch))
+
+
+def cube(
+    name: str,
+    body: str,
+    m: int = 64,
+    k: int = 128,
+    n: int = 64,
+    adt: str = "FP16",
+    bdt: str = "FP16",
+    odt: str = "FP32",
+) -> None:
+    _ROUND_6[f"r6_{name}.py"] = _CUBE.format(
+        m=m, k=k, n=n, adt=adt, bdt=bdt, odt=odt, body=_indented(body.replace("{n}", str(n)))
+    )
+
+
+def loop6(name: str, body: str, orch: str = "out = self.kernel(a, n, out)") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _SCALAR.format(body=_indented(body), orch=_indented(orch))
+
+
+UD = ", optimizations=[pl.split(pl.SplitMode.UP_DOWN)]"
+LR = ", optimizations=[pl.split(pl.SplitMode.LEFT_RIGHT)]"
+_V2C = "s = pl.add(a, b)\nd = pl.sub(a, b)\nr = pl.matmul(s, d)\noutput = pl.assemble(output, r, [0, 0])"
+# cross-core scopes
+cc("cc_updown_ok", _V2C, UD)
+cc(
+    "cc_singleton_rows_updown",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    UD,
+    rows=1,
+)
+cc(
+    "cc_matmul_fp16_fp32",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    LR,
+    adt="FP16",
+)
+cc(
+    "cc_cast_before_matmul_ok",
+    "s = pl.cast(a, target_type=pl.FP32)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    LR,
+    adt="FP16",
+)
+# dynamic dims
+dyn("dyn_load_shape_dynamic", "t = pl.load(a, [0, 0], [M, 64])\nout = pl.store(t, [0, 0], out)")
+dyn(
+    "dyn_loop_over_dim_ok",
+    "rows = pl.tensor.dim(a, 0)\nfor i in pl.range(0, rows, 64):\n    t = pl.load(a, [i, 0], [64, 64])\n"
+    "    out = pl.store(t, [i, 0], out)",
+)
+dyn(
+    "dyn_valid_rows_ok",
+    "rows = pl.tensor.dim(a, 0)\nt = pl.load(a, [0, 0], [64, 64], valid_shape=[rows, 64])\n"
+    "u = pl.fillpad(t, pad_value=pl.PadValue.zero)\nout = pl.store(u, [0, 0], out)",
+)
+# loops carrying tiles
+_T = "t = pl.load(a, [0, 0], [64, 64])\n"
+_STORE = "\nout = pl.store(t, [0, 0], out)"
+loop6("unroll_too_many", _T + "for i in pl.unroll(0, 2048):\n    t = pl.add(t, t)" + _STORE)
+loop6("unroll_limit_ok", _T + "for i in pl.unroll(0, 16):\n    t = pl.add(t, t)" + _STORE)
+loop6(
+    "parallel_carry_ok",
+    _T
+    + "for i, (p,) in pl.parallel(0, 4, init_values=(t,)):\n    p2 = pl.add(p, p)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "while_carry_shape",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.reshape(p, [32, 128])\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = pl.reshape(p3, [64, 64])" + _STORE,
+)
+loop6(
+    "while_scalar_cond_ok",
+    _T + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < n)\n    p2 = pl.add(p, p)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+# scalar arithmetic in a kernel
+loop6(
+    "scalar_floor_div_zero",
+    "m = n // 0\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_cast_fp32_offset",
+    "f = pl.cast(n, pl.FP32)\nt = pl.load(a, [f, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_bool_offset_ok",
+    "m = n > 2\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+# orchestration slicing / assembling around its calls
+loop6(
+    "orch_assemble_loop_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="for i in pl.range(0, 2):\n    part = a[i * 64 : i * 64 + 64, 0:64]\n"
+    "    o = pl.create_tensor([128, 64], dtype=pl.FP32)\n    o = self.kernel(part, n, o)\n    out = pl.assemble(out, o, [0, 0])",
+)
+# matmul forms
+cube(
+    "matmul_bias_in_mat_ok",
+    _BIAS_L1 + "acc = pl.matmul_bias(a_l0, b_l0, bias_l1)",
+)
+cube("gemv_ok", "acc = pl.gemv(a_l0, b_l0)", m=1)
+cube("int8_matmul_into_fp32_ok", "acc = pl.matmul(a_l0, b_l0)", adt="INT8", bdt="INT8", odt="FP32")
+cube("left_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=256, k=256, n=16)
+cube("right_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=16, k=256, n=256)
+cube("acc_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=256, k=16, n=256)
+cube("left_at_capacity_ok", "acc = pl.matmul(a_l0, b_l0)", m=128, k=256, n=16)
+cube(
+    "batch_matmul_2d_ok",
+    "acc = pl.batch_matmul(a_l0, b_l0)",
+)
+cube(
+    "bias_over_capacity",
+    _BIAS_L1
+    + "bias_b = pl.move(bias_l1, target_memory=pl.MemorySpace.Bias)\nacc = pl.matmul_bias(a_l0, b_l0, bias_b)",
+    m=16,
+    k=32,
+    n=1024,
+)
+cube("gemv_right_over_capacity", "acc = pl.gemv(a_l0, b_l0)", m=1, k=128, n=512)
+cube("left_512_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=512, k=512, n=16)
+loop6(
+    "while_yield_fp16",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.cast(p, target_type=pl.FP16)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+loop6(
+    "parallel_yield_fp16",
+    _T
+    + "for i, (p,) in pl.parallel(0, 4, init_values=(t,)):\n    p2 = pl.cast(p, target_type=pl.FP16)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "pipeline_yield_reshaped",
+    _T
+    + "for i, (p,) in pl.pipeline(0, 4, stage=2, init_values=(t,)):\n    p2 = pl.reshape(p, [32, 128])\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "pipeline_carry_ok",
+    _T
+    + "for i, (p,) in pl.pipeline(0, 4, stage=2, init_values=(t,)):\n    p2 = pl.add(p, p)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "unroll_orchestration_too_many",
+    _T + _STORE[1:],
+    orch="for i in pl.unroll(0, 1500):\n    out = self.kernel(a, n, out)",
+)
+loop6(
+    "while_yield_mat_ok",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.move(p, target_memory=pl.MemorySpace.Mat)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+loop6(
+    "pipeline_stage_over_trips_ok", _T + "for i in pl.pipeline(0, 4, stage=8):\n    t = pl.add(t, t)" + _STORE
+)
+loop6("pipeline_step_zero", _T + "for i in pl.pipeline(0, 4, 0, stage=2):\n    t = pl.add(t, t)" + _STORE)
+loop6("unroll_negative_huge", _T + "for i in pl.unroll(4096, 0, -2):\n    t = pl.add(t, t)" + _STORE)
+loop6(
+    "scalar_mod_zero",
+    "m = n % 0\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_true_div_offset_ok",
+    "m = n / 2\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_cast_muls",
+    "f = pl.cast(n, pl.FP32)\nt = pl.load(a, [0, 0], [64, 64])\nt = pl.mul(t, f)\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_const_div_zero",
+    "m = 64 // (n - n)\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+dyn(
+    "dyn_reshape_used_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reshape(t, [M, 64])\nout = pl.store(r, [0, 0], out)",
+)
+dyn(
+    "dyn_load_dim_shape",
+    "rows = pl.tensor.dim(a, 0)\nt = pl.load(a, [0, 0], [rows, 64])\nout = pl.store(t, [0, 0], out)",
+)
+cc(
+    "cc_singleton_rows_c2v_ok",
+    "r = pl.matmul(a, b)\ne = pl.exp(r)\noutput = pl.assemble(output, e, [0, 0])",
+    UD,
+    rows=1,
+)
+cc(
+    "cc_singleton_rows_nosplit_ok",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    rows=1,
+)
+cc(
+    "cc_matmul_int8_ok",
+    "r = pl.matmul(a, b)\noutput = pl.assemble(output, pl.cast(r, target_type=pl.FP32), [0, 0])",
+    UD,
+    adt="INT8",
+    bdt="INT8",
+)
+
+
 def round_3_text(name: str) -> str:
     body, a_dtype, b_dtype = ROUND_3[name]
     cls = "R3" + name.title().replace("_", "")
@@ -927,6 +1225,8 @@ def kernels_of(folder: str) -> dict[str, str]:
         return {f"small_r3_{name}.py": round_3_text(name) for name in ROUND_3}
     if folder == "postparse_round5":
         return dict(_ROUND_5)
+    if folder == "postparse_round6":
+        return dict(_ROUND_6)
     if folder == "postparse_round4":
         return dict(_ROUND_4)
     if folder == "parser_round3":

@@ -35,6 +35,7 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ir.nodes import names_a_value
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
@@ -56,7 +57,7 @@ from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, DType, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -116,6 +117,8 @@ class ExpressionParser:
         self._jit_inlined: Callable[[str], bool] | None = None
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
         self._pld_context: distributed_calls.PldContext | None = None
+        # The types the first call of each un-annotated helper passed (`_helper_call_type`).
+        self._first_helper_calls: dict[str, tuple[IRType, ...]] = {}
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
@@ -267,8 +270,36 @@ class ExpressionParser:
             name = f"self.{path[1]}"
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
-            return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+            result = self._callee_return_type(node.func.id)
+            unpacked = any(isinstance(arg, ast.Starred) for arg in node.args) or any(
+                kw.arg is None for kw in node.keywords
+            )
+            if isinstance(result, UnknownType) and not unpacked:
+                result = self._helper_call_type(node.func.id, args, kwargs) or result
+            return Call(span, node.func.id, args, kwargs, type=result)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _helper_call_type(self, name: str, args: list[Expr], kwargs: dict[str, Expr]) -> IRType | None:
+        """The type a call of a `@pl.jit` helper without a return annotation binds: the
+        types of the tensors passed for the parameters it returns (`helper_returns`). The
+        specializer types the helper from its first call: a later call passing tensors of
+        other types (static shapes bound once) is left unknown rather than guessed."""
+        callee = self._evaluator.lookup(name)
+        inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
+        if inferred is None:
+            return None
+        passed = dict(zip(inferred.params, args, strict=False))
+        passed.update((key, value) for key, value in kwargs.items() if key in inferred.params)
+        types = []
+        for position in inferred.returned:
+            arg = passed.get(inferred.params[position])
+            if arg is None or not isinstance(arg.type, TensorType):
+                return None  # no tensor passed: the specializer has no type for it
+            types.append(arg.type)
+        first = self._first_helper_calls.setdefault(name, tuple(types))
+        if first != tuple(types):
+            return None
+        return TupleType(tuple(types)) if inferred.as_tuple else types[0]
 
     def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
@@ -500,6 +531,15 @@ class ExpressionParser:
                 return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
+        if (
+            isinstance(value, OpaqueExpr)
+            and names_a_value(value.text)
+            and all(isinstance(self._evaluator.eval(index), int) for index in indices)
+        ):
+            # An item of a closure value we could not fold (`valid_shape[0]` of a list the
+            # test case builds at run time): Python reads it, as it reads the name; its
+            # form is modelled, only its value is not known here.
+            return OpaqueExpr(span, ast.unparse(node), [value, index_operand], modelled=True)
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
 
     def _array_element(self, node: ast.Subscript, array: Expr, span: Span) -> Expr:

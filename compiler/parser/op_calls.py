@@ -130,7 +130,7 @@ def check_op_call(
         binding = bind(signature, len(node.args), names)
         if binding.error is not None:
             raise _failure(binding.error, namespace, name, node, args, kwargs, keywords, is_dsl_var)
-        op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate)
+        op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate, signature.arity)
     try:
         deduced = type_op_call(op_call)
     except OpError as error:
@@ -219,15 +219,21 @@ def _op_call(
     args: list[Expr],
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
+    arity: op_catalog.Arity,
 ) -> OpCall:
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
     for param, index in positional.items():
         nodes[param] = node.args[index]
         values[param] = args[index] if index < len(args) else None
+    if arity.has_varargs and len(node.args) > len(positional):
+        # A `*args` wrapper's extra positionals, bound as Python binds them: one tuple.
+        extra = range(len(positional), len(node.args))
+        nodes["*args"] = ast.Tuple([node.args[i] for i in extra], ast.Load())
+        values["*args"] = tuple(args[i] if i < len(args) else None for i in extra)
     keywords = []
     for keyword in node.keywords:
-        if keyword.arg in params:
+        if keyword.arg in params or (arity.has_varkw and keyword.arg not in (None, "attrs")):
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
             keywords.append(keyword.arg)

@@ -10,9 +10,18 @@ import ast
 import copy
 import dataclasses
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from compiler.syntax.helper_calls import foldable_helper, free_names
+from compiler.syntax.helper_returns import (
+    HELPER_DECORATORS,
+    ForwardedReturn,
+    HelperReturn,
+    forwarded,
+    helper_return,
+)
+from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -39,6 +48,11 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # Inside a factory (`factory_locals`): the names it binds, which shadow the module's.
+    factory_locals: frozenset[str] = frozenset()
+    # The module's own directory, where `from <module> import <helper>` is read from
+    # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
+    directory: str | None = None
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -59,7 +73,10 @@ Contribution = tuple[ast.stmt, Hidden]
 
 
 def build_environment(
-    units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    units: list[ast.stmt],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """Fold the module's top-level statements, in order, into an environment.
 
@@ -70,14 +87,17 @@ def build_environment(
     statements) a def or class whose decorators' first names have the values they
     had last time is bound to the value it got then, without asking again.
     """
-    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo)
+    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo, directory)
 
 
 def fold_environment(
-    contributions: list[Contribution], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    contributions: list[Contribution],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """`build_environment` of the statements the contributions stand for, in order."""
-    env = ModuleEnvironment()
+    env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
     for stmt, _ in contributions:
@@ -112,6 +132,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
+            setattr(header, _RETURN_MEMO, _inferred_return(stmt))
             header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
@@ -143,8 +164,49 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
         env.values[FUTURE_ANNOTATIONS] = True
 
 
+def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
+    """The `@pl.jit` helpers another module's top level defines (`imported_helpers`), as
+    its own imports make its decorators: read without folding anything else of it."""
+    env = ModuleEnvironment()
+    evaluator = env.evaluator()
+    found: dict[str, DslFunction] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            fold_statement(stmt, env, evaluator, None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+            for node in ast.walk(stmt):  # bound again (maybe): no longer surely the helper
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    found.pop(node.id, None)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.pop(node.name, None)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.pop(stmt.name, None)
+            decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
+            if decorator in HELPER_KINDS:
+                inferred = (
+                    forwarded(helper_return(stmt), found.get) if decorator in HELPER_DECORATORS else None
+                )
+                found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
+    return found
+
+
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
+# The helper's return summary, kept on a def's header (whose parameters and body are gone).
+_RETURN_MEMO = "_pto_inferred_return"
+
+
+def _inferred_return(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+) -> HelperReturn | ForwardedReturn | None:
+    """`helper_return` of a def (a header carries it, see `contribution`)."""
+    if isinstance(stmt, ast.ClassDef):
+        return None
+    if hasattr(stmt, _RETURN_MEMO):
+        return getattr(stmt, _RETURN_MEMO)
+    return helper_return(stmt)
+
+
 # What most statements hide: no name, no write to the globals, no future import, no call.
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
@@ -229,6 +291,12 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                 env.imports_pypto_language = True
             bound = alias.asname or alias.name
             env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+            if env.directory is not None and dsl_of is not None and not stmt.level:
+                helper = imported_helper(
+                    env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
+                )
+                if helper is not None:
+                    env.values[bound] = helper
     elif isinstance(stmt, ast.Assign):
         value = evaluator.eval(stmt.value)
         for target in stmt.targets:
@@ -246,7 +314,10 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
+            inferred = (
+                forwarded(_inferred_return(stmt), env.values.get) if decorator in HELPER_DECORATORS else None
+            )
+            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns, inferred)
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):

@@ -39,7 +39,7 @@ def factory_environment(
     factory with a parameter without one, with the arguments of the file's own call of it
     (`called_arguments`), else that parameter is unknown; a method of the class `owner` (a test case's
     `get_program`) is called on an instance made with its `__init__`'s defaults."""
-    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
+    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language, factory_locals=bound_names)
     for name in bound_names:
         derived.values[name] = UNKNOWN
     derived.values.update(parameter_defaults(factory, env))

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.helper_returns import HelperReturn
+
 
 class _Unknown:
     _instance: _Unknown | None = None
@@ -100,6 +102,8 @@ class DslFunction:
     decorator: str
     returns_text: str = ""
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
+    # Without a return annotation, what a `@pl.jit` helper's call binds (`helper_returns`).
+    inferred_return: HelperReturn | None = None
 
 
 @dataclass(frozen=True)

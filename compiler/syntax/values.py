@@ -117,9 +117,18 @@ class DslFunction:
 @dataclass(frozen=True)
 class PlainDefinition:
     """A module-level `def` or `class` without decorators: a plain Python object,
-    never a DSL function (a kernel calling it by name is rejected)."""
+    never a DSL function (a kernel calling it by name is rejected).
+
+    A small helper whose calls fold (`compiler.syntax.helper_calls`) keeps its definition
+    (`node`) and the module's values its globals are read from; it compares by its text and
+    the values of the module names it reads (`reads`), so that an edit of either changes the
+    environment of a unit that calls it."""
 
     name: str
+    text: str = ""
+    reads: tuple[tuple[str, Any], ...] = ()
+    node: ast.FunctionDef | None = field(default=None, compare=False, hash=False)
+    module_values: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -296,6 +305,10 @@ class StaticEvaluator:
             if isinstance(owner, Instance) and node.func.attr in owner.methods:
                 return _run_method(owner, owner.methods[node.func.attr], depth)
         callee = self._eval(node.func, depth)
+        if isinstance(callee, PlainDefinition) and callee.node is not None:
+            from compiler.syntax.helper_calls import fold_call  # it folds with this evaluator
+
+            return fold_call(callee, node, lambda arg: self._eval(arg, depth))
         if callee == _DYNAMIC and node.args:
             name = self._eval(node.args[0], depth)
             return DynVar(name) if isinstance(name, str) else UNKNOWN
@@ -379,6 +392,13 @@ def _comparison(node: ast.expr, evaluator: StaticEvaluator, depth: int) -> Any:
     if not ((_is_number(lhs) and _is_number(rhs)) or (isinstance(lhs, str) and isinstance(rhs, str))):
         return UNKNOWN
     return _COMPARISONS[type(node.ops[0])](lhs, rhs)
+
+
+def frozen_value(value: Any) -> Any:
+    """A hashable stand-in for an environment value (module constants may be lists)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(frozen_value(item) for item in value))
+    return value
 
 
 def fold_binary(op: type[ast.operator], lhs: Any, rhs: Any) -> Any:

@@ -41,7 +41,7 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
-from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment, frozen_value
+from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
 from compiler.syntax.import_stop import IMPORT_STOPS, bound_names
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
@@ -49,6 +49,7 @@ from compiler.syntax.units import (
     parse_module,
     too_deep_to_analyse,
 )
+from compiler.syntax.values import frozen_value
 from compiler.verifier import verify_program
 from compiler.verifier.ssa_scope import ssa_scope_errors
 

@@ -128,6 +128,14 @@ _NOT_KEPT = {
     "pypto-lib/examples/advanced/topk.py": [
         pytest.mark.xfail(strict=True, reason="the re-read does not type tensor.mrgsort_format1")
     ],
+    # `hc_pre = _bind_hc_pre()`: a helper a plain function defines and returns, whose call the
+    # static reading leaves untyped; the printed module defines it at the top, where its
+    # return (a parameter) is typed.
+    "pypto-lib/models/deepseek_v4_pro/hc_pre.py": [
+        pytest.mark.xfail(
+            strict=True, reason="the source's hc_pre comes from a factory call, the print's does not"
+        )
+    ],
 }
 
 

@@ -14,6 +14,7 @@ from functools import partial
 from typing import Any
 
 from compiler.syntax.dataclass_values import dataclass_shape
+from compiler.syntax.helper_calls import foldable_helper, free_names
 from compiler.syntax.helper_returns import (
     HELPER_DECORATORS,
     BodyReturn,
@@ -37,6 +38,7 @@ from compiler.syntax.values import (
     PlainDefinition,
     StaticEvaluator,
     is_plain_value,
+    frozen_value,
 )
 
 PL_MODULE = "pypto.language"
@@ -126,6 +128,7 @@ def fold_environment(
         memo.update(kept)
     for _, hidden in contributions:
         _fold_hidden(hidden, env)
+    _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
@@ -145,13 +148,6 @@ def _bind_body_reads(env: ModuleEnvironment) -> None:
             )
 
 
-def frozen_value(value: Any) -> Any:
-    """A hashable stand-in for an environment value (module constants may be lists)."""
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, *(frozen_value(item) for item in value))
-    return value
-
-
 def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
     value = env.values.get(name)
     return isinstance(value, DslFunction) and value.decorator == "jit"
@@ -159,15 +155,20 @@ def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
 
 def contribution(stmt: ast.stmt) -> Contribution:
     """What the fold needs of `stmt`, small enough to send to another process: a def or
-    class stands for itself by its header alone (name, decorators, return annotation: the
-    fold never reads a body, whose hidden bindings are taken here)."""
+    class stands for itself by its header alone (name, decorators, parameters, return annotation: the
+    fold never reads a body, whose hidden bindings are taken here), a small helper whose
+    calls fold by itself whole."""
     hidden = _hidden_of(stmt)
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
             setattr(header, _RETURN_MEMO, _inferred_return(stmt))
-            header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+            # The plain parameters and their annotations stay: the fold reads them (`DslFunction`).
+            params = [ast.arg(arg=arg.arg, annotation=arg.annotation) for arg in stmt.args.args]
+            header.args = ast.arguments(
+                posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
+            )
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
         stmt = header
@@ -259,7 +260,7 @@ def _is_constant(value: Any) -> bool:
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
-# The helper's return summary, kept on a def's header (whose parameters and body are gone).
+# The helper's return summary, kept on a def's header (whose body is gone).
 _RETURN_MEMO = "_pto_inferred_return"
 
 
@@ -306,7 +307,9 @@ def _fold_definition(
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
-    if seen is None or now != seen:
+    # A helper whose calls fold reads this environment's values: made anew each time.
+    helper = isinstance(value, PlainDefinition) and value.node is not None
+    if seen is None or now != seen or helper:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
@@ -336,6 +339,10 @@ _COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
     ast.AsyncWith,
     ast.Match,
 )
+
+
+# How a tensor parameter's annotation starts (the plain, output and in-out forms).
+_TENSOR_HEADS = ("pl.Tensor", "pl.Out[pl.Tensor", "pl.InOut[pl.Tensor")
 
 
 def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
@@ -375,14 +382,28 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             env.values[stmt.name] = failure
         elif decorator is None:
             plain = not stmt.decorator_list  # a decorator could turn it into anything
-            env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
+            env.values[stmt.name] = _plain_definition(stmt, env) if plain else UNKNOWN
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
             inferred = (
                 forwarded(_inferred_return(stmt), env.values.get) if decorator in HELPER_DECORATORS else None
             )
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns, inferred)
+            params: list[ast.arg] = [] if isinstance(stmt, ast.ClassDef) else stmt.args.args
+            tensor_params = frozenset(
+                arg.arg
+                for arg in params
+                if arg.annotation is not None and _annotation_text(arg.annotation).startswith(_TENSOR_HEADS)
+            )
+            env.values[stmt.name] = DslFunction(
+                stmt.name,
+                decorator,
+                returns_text,
+                returns,
+                inferred,
+                tuple(arg.arg for arg in params),
+                tensor_params,
+            )
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):
@@ -393,6 +414,44 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 fold_statement(node, env, evaluator, dsl_of)
+
+
+def _plain_definition(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: ModuleEnvironment
+) -> PlainDefinition:
+    """A plain def or class; a small helper keeps what folding its calls needs (its globals
+    are the values of the environment it is defined in)."""
+    text = helper_text(stmt)
+    if not text:
+        return PlainDefinition(stmt.name)
+    assert isinstance(stmt, ast.FunctionDef)
+    return PlainDefinition(stmt.name, text, node=stmt, module_values=env.values)
+
+
+def helper_text(stmt: ast.stmt) -> str:
+    """A foldable helper's source as the AST gives it back ("" for anything else)."""
+    if not foldable_helper(stmt):
+        return ""
+    try:
+        return ast.unparse(stmt)
+    except RecursionError:
+        return ""
+
+
+def _with_helper_reads(env: ModuleEnvironment) -> None:
+    """Each helper of the module with the values of the module names it reads (twice: a
+    helper reading another reads its reads)."""
+    for _ in range(2):
+        for name, value in list(env.values.items()):
+            if (
+                isinstance(value, PlainDefinition)
+                and value.node is not None
+                and value.module_values is env.values
+            ):
+                reads = tuple(
+                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in free_names(value.node)
+                )
+                env.values[name] = dataclasses.replace(value, reads=reads)
 
 
 def _decorator_failure(
@@ -460,6 +519,7 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
                     stmt.name,
                     tuple(ast.unparse(decorator) for decorator in stmt.decorator_list),
                     ast.unparse(returns) if returns is not None else None,
+                    helper_text(stmt),  # a helper whose calls fold: its body too
                 )
             )
         elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, *_COMPOUND_STATEMENTS)):

@@ -37,8 +37,8 @@ from compiler.syntax.values import (
     ModuleRef,
     PlainDefinition,
     StaticEvaluator,
-    is_plain_value,
     frozen_value,
+    is_plain_value,
 )
 
 PL_MODULE = "pypto.language"

@@ -407,6 +407,7 @@ class DataclassShape:
             pending = left
         return instance
 
+
 _FALLS_THROUGH = object()  # a method body's statements ran to their end without a return
 _COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
     ast.Eq: operator.eq,

@@ -390,7 +390,8 @@ class DataclassShape:
                     return UNKNOWN
                 values[name] = default
         attributes: dict[str, Any] = dict(values)
-        instance = Instance(attributes, self.name, frozenset(names) | {name for name, _ in self.properties})
+        every = frozenset(names) | {name for name, _ in self.properties}
+        instance = Instance(attributes, class_name=self.name, every=every)
         evaluator = StaticEvaluator(lambda name: instance if name == "self" else UNKNOWN)
         # A property may read another: folded again until nothing more folds.
         pending = list(self.properties)

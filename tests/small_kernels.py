@@ -1249,6 +1249,28 @@ loop6(
     orch="m = n // 0\nout = self.kernel(a, m, out)",
 )
 _followup("orch_floor_div_zero")
+# A singleton on the axis the split does not halve, two rows halved to one each, a unary op.
+cc(
+    "cc_singleton_rows_leftright_ok",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    LR,
+    rows=1,
+)
+_followup("cc_singleton_rows_leftright_ok")
+cc(
+    "cc_two_rows_updown_ok",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    UD,
+    rows=2,
+)
+_followup("cc_two_rows_updown_ok")
+cc(
+    "cc_singleton_rows_exp_updown",
+    "s = pl.exp(a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    UD,
+    rows=1,
+)
+_followup("cc_singleton_rows_exp_updown")
 # A dynamic load shape a `valid_shape` names instead: the tile itself is static.
 dyn(
     "dyn_valid_shape_of_symbol_ok",

@@ -31,14 +31,14 @@ import pickle
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 from compiler.analysis import analyse_unit, merge_in_order, unreached_codes
 from compiler.base.diagnostics import Diagnostic, stops_the_front_end
 from compiler.base.span import Span
-from compiler.coverage import unanalysed_spans
+from compiler.coverage import unanalysed_spans, values_built_with
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.syntax.environment import Contribution, ModuleEnvironment, contribution, fold_environment
 from compiler.syntax.source_checks import refusing_line
@@ -62,12 +62,15 @@ class UnitReport:
     diagnostics: list[Diagnostic]  # the front end's and the codegen's, in source order
     stops_front_end: bool  # an error that stops the real compiler's import of the module
     unanalysed: list[Span]  # constructs kept opaque (see `compiler.coverage`)
+    # Programs a pass stopped on for a type a factory's caller gives (`values_built_with`).
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @dataclass
 class ModuleReport:
     diagnostics: list[Diagnostic]  # in source order; none of a stage the compiler never reaches
     unanalysed: list[Span]
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -123,11 +126,14 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
         else []
     )
     # A program a pass refused to take through: the checks after that pass were not run on it.
-    refused = [span for span, _ in analysis.pipeline.unanalysed] if codegen else []
+    stopped = analysis.pipeline.unanalysed if codegen else []
+    reach = [span for span, why in stopped if values_built_with(analysis.programs, span, why)]
+    refused = [span for span, _ in stopped if span not in reach]
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),
         sorted({*opaque, *refused}) if refused else opaque,
+        reach,
     )
 
 
@@ -143,6 +149,7 @@ def _module_reports(count: int, reports: Sequence[tuple[int, UnitReport]]) -> li
             ModuleReport(
                 [d for d in found if d.code not in unreached],
                 [span for unit in units for span in unit.unanalysed],
+                [span for unit in units for span in unit.out_of_reach],
             )
         )
     return result

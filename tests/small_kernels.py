@@ -1310,6 +1310,8 @@ def kernels_of(folder: str) -> dict[str, str]:
         return dict(_ROUND_6_FOLLOWUP)
     if folder == "postparse_round4":
         return dict(_ROUND_4)
+    if folder == "parser_round6":
+        return dict(_PARSER_ROUND_6)
     if folder == "parser_round3":
         return {f"small_r3p_{name}.py": parser_round_3_text(name) for name in PARSER_ROUND_3}
     if folder == "postparse_cases":
@@ -1324,3 +1326,274 @@ def write_kernels(folder: str, out: Path) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+# --- held-out parser round 6 (`tests/data/parser_round6`): `@pl.jit` entries and their
+# `pl.jit.inline` helpers, dynamic dimensions, `pl.const`, scalar annotations and arithmetic,
+# module constants and builder closures, decorator arguments, `pl.Out` / `pl.InOut` forms,
+# duplicate and keyword op arguments, loop `attrs` / `stage` / `init_values` forms, program
+# method calls of other forms; one mistake (or none) each.
+_PARSER_ROUND_6: dict[str, str] = {}
+
+_JIT = """import pypto.language as pl
+
+ROWS = 64
+COLS = 64
+{header}
+
+@pl.jit.inline
+def scaled(x: pl.Tensor[[ROWS, COLS], pl.FP32], y: pl.Tensor[[ROWS, COLS], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+{inline}
+    return y
+
+
+@pl.jit
+def entry(
+    a: pl.Tensor[[ROWS, COLS], pl.FP32],
+    out: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]],
+):
+{entry}
+    return out
+"""
+_JIT_INLINE = "t = pl.load(x, [0, 0], [ROWS, COLS])\nu = pl.mul(t, 2.0)\ny = pl.store(u, [0, 0], y)"
+_JIT_DYNAMIC = """import pypto.language as pl
+
+COLS = 64
+R = pl.dynamic("R")
+{header}
+
+@pl.jit
+def entry(
+    a: pl.Tensor[[R, COLS], pl.FP32],
+    out: pl.Out[pl.Tensor[[R, COLS], pl.FP32]],
+):
+{entry}
+    with pl.at(level=pl.Level.CORE_GROUP):
+        t = pl.load(a, [0, 0], [64, COLS])
+        u = pl.mul(t, 2.0)
+        out = pl.store(u, [0, 0], out)
+    return out
+"""
+
+
+def jit(name: str, entry: str = "out = scaled(a, out)", inline: str = _JIT_INLINE, header: str = "") -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _JIT.format(
+        header=header, inline=textwrap.indent(inline, " " * 8), entry=textwrap.indent(entry, " " * 4)
+    )
+
+
+def dyn(name: str, entry: str = "a.bind_dynamic(0, R)", header: str = "") -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _JIT_DYNAMIC.format(
+        header=header, entry=textwrap.indent(entry, " " * 4)
+    )
+
+
+def ew(
+    name: str, body: str = "tc = pl.add(ta, tb)", replace: tuple = (), header: str = "", footer: str = ""
+) -> None:
+    text = _ELEMENTWISE.format(cls="R6P", adt="pl.FP32", bdt="pl.FP32", body=_indented(body))
+    if footer:  # a module statement below the program
+        text += f"\n\n{footer}\n"
+    if header:
+        text = text.replace("\n\n\n@pl.program", f"\n\n{header}\n\n@pl.program", 1)
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _replaced(text, replace)
+
+
+def scal(name: str, body: str, orch: str = "out = self.kernel(a, n, out)", replace: tuple = ()) -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _replaced(
+        _SCALAR.format(body=_indented(body), orch=_indented(orch)), replace
+    )
+
+
+_LOAD_STORE = "t = pl.load(a, [{off}, 0], [64, 64])\nout = pl.store(t, [{off}, 0], out)"
+
+# @pl.jit entries and pl.jit.inline helpers
+jit("jit_ok")
+jit("jit_inline_missing_arg", "out = scaled(a)")
+jit("jit_inline_extra_arg", "out = scaled(a, out, a)")
+jit("jit_inline_keywords_ok", "out = scaled(x=a, y=out)")
+jit("jit_inline_unknown_keyword", "out = scaled(a, z=out)")
+jit("jit_inline_result_unpacked", "o1, o2 = scaled(a, out)\nout = o1")
+jit("jit_undefined_helper", "out = scaledd(a, out)")
+jit(
+    "jit_module_constant_in_body_ok",
+    "out = scaled(a, out)",
+    inline=_JIT_INLINE.replace("2.0", "SCALE"),
+    header="SCALE = 0.5",
+)
+# dynamic dimensions
+dyn("dyn_bind_ok")
+dyn("dyn_bind_int_not_dynvar_ok", "a.bind_dynamic(0, 64)")
+dyn("dyn_bind_axis_past_rank_ok", "a.bind_dynamic(2, R)")
+dyn("dyn_bind_undefined_var_ok", "a.bind_dynamic(0, Q)")
+dyn("dyn_bind_on_local", "b = a\nb.bind_dynamic(0, R)")
+dyn("dyn_bind_result_used", "r = a.bind_dynamic(0, R)")
+dyn("dyn_local_dynamic_ok", 'M = pl.dynamic("M")\nout.bind_dynamic(0, M)')
+dyn("dyn_dynamic_no_name", "pass", header="Q = pl.dynamic()")
+dyn("dyn_dynamic_int_name", "pass", header="Q = pl.dynamic(5)")
+dyn("dyn_dynamic_bad_identifier", "pass", header='Q = pl.dynamic("2x")')
+# pl.const
+ew(
+    "const_ok",
+    "k = pl.const(2, pl.INDEX)\ntc = pl.add(ta, tb)\nfor i in pl.range(k):\n    tc = pl.add(tc, ta)",
+)
+ew("const_of_module_name", "k = pl.const(N, pl.INDEX)\ntc = pl.add(ta, tb)", header="N = 2")
+ew("const_three_args", "k = pl.const(2, pl.INDEX, 1)\ntc = pl.add(ta, tb)")
+ew("const_dtype_keyword", "k = pl.const(2, dtype=pl.INDEX)\ntc = pl.add(ta, tb)")
+ew("const_dtype_string", 'k = pl.const(2, "int32")\ntc = pl.add(ta, tb)')
+ew("const_negative_ok", "k = pl.const(-2, pl.INT32)\ntc = pl.add(ta, tb)")
+ew("const_of_expression", "k = pl.const(2 * 3, pl.INDEX)\ntc = pl.add(ta, tb)")
+ew("dtype_get_byte_ok", "k = pl.FP32.get_byte()\ntc = pl.add(ta, tb)")
+ew("dtype_get_bytes_misspelled", "k = pl.FP32.get_bytes()\ntc = pl.add(ta, tb)")
+# scalar annotations and arithmetic
+scal("scalar_annotated_local_ok", "m: pl.Scalar[pl.INDEX] = n + 64\n" + _LOAD_STORE.format(off="m - 64"))
+scal("scalar_true_division_offset_ok", "m = n / 2\n" + _LOAD_STORE.format(off="m"))
+scal("scalar_float_product_offset", "m = n * 1.5\n" + _LOAD_STORE.format(off="m"))
+scal("scalar_shift_offset_ok", "m = n << 6\n" + _LOAD_STORE.format(off="m"))
+# module constants and builders
+ew(
+    "module_tuple_offsets_ok",
+    "tc = pl.add(pl.load(a, OFF, SHAPE), tb)",
+    header="OFF = (0, 0)\nSHAPE = [64, 64]",
+)
+ew(
+    "module_list_index_past_end",
+    "tc = pl.add(pl.load(a, [0, 0], [SHAPE[0], SHAPE[2]]), tb)",
+    header="SHAPE = [64, 64]",
+)
+ew(
+    "module_dict_lookup",
+    'tc = pl.add(pl.load(a, [0, 0], [CFG["rows"], 64]), tb)',
+    header='CFG = {"rows": 64}',
+)
+ew("module_float_division_shape", "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)", header="ROWS = 128 / 2")
+ew(
+    "module_floor_division_shape_ok",
+    "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)",
+    header="ROWS = 128 // 2",
+)
+ew("module_negative_shape", "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)", header="ROWS = -64")
+ew(
+    "module_string_mode_ok",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=MODE), target_type=pl.FP32)",
+    header='MODE = "rint"',
+)
+ew(
+    "module_string_mode_unknown",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=MODE), target_type=pl.FP32)",
+    header='MODE = "nearest"',
+)
+ew("module_constant_defined_later", "tc = pl.mul(pl.add(ta, tb), SCALE)", footer="SCALE = 0.5")
+# decorator arguments
+ew(
+    "function_unknown_kwarg",
+    replace=(
+        ("@pl.function(type=pl.FunctionType.InCore)", '@pl.function(type=pl.FunctionType.InCore, name="k")'),
+    ),
+)
+ew(
+    "function_type_positional",
+    replace=(("@pl.function(type=pl.FunctionType.InCore)", "@pl.function(pl.FunctionType.InCore)"),),
+)
+ew("program_unknown_kwarg", replace=(("@pl.program", '@pl.program(name="P")'),))
+ew("program_strict_ssa_ok", replace=(("@pl.program", "@pl.program(strict_ssa=False)"),))
+ew(
+    "function_level_on_incore",
+    replace=(
+        (
+            "@pl.function(type=pl.FunctionType.InCore)",
+            "@pl.function(type=pl.FunctionType.InCore, level=pl.Level.HOST)",
+        ),
+    ),
+)
+ew(
+    "function_attrs_not_dict",
+    replace=(
+        (
+            "@pl.function(type=pl.FunctionType.InCore)",
+            '@pl.function(type=pl.FunctionType.InCore, attrs=["x"])',
+        ),
+    ),
+)
+# pl.Out / pl.InOut forms
+ew(
+    "out_in_return_annotation",
+    replace=(
+        (
+            "    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "    ) -> pl.Out[pl.Tensor[[64, 64], pl.FP32]]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "out_without_subscript",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.Out,\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "out_twice",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.Out[pl.Out[pl.Tensor[[64, 64], pl.FP32]]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "inout_param_ok",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.InOut[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+# op arguments given twice or in keyword form
+ew("load_offsets_twice", "tc = pl.add(pl.load(a, [0, 0], [64, 64], offsets=[0, 0]), tb)")
+ew("load_all_keywords_ok", "tc = pl.add(pl.load(a, offsets=[0, 0], shapes=[64, 64]), tb)")
+ew(
+    "cast_mode_int_ok",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=1), target_type=pl.FP32)",
+)
+ew(
+    "cast_mode_int_out_of_range",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=9), target_type=pl.FP32)",
+)
+# loop keyword forms
+ew("range_attrs_ok", 'tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs={"note": 1}):\n    tc = pl.add(tc, ta)')
+ew("range_attrs_not_dict", "tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs=[1]):\n    tc = pl.add(tc, ta)")
+ew(
+    "range_attrs_value_name",
+    'tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs={"note": ta}):\n    tc = pl.add(tc, ta)',
+)
+ew(
+    "range_init_values_not_sequence",
+    "for i, (acc,) in pl.range(2, init_values=ta):\n    nxt = pl.add(acc, tb)\n    r = pl.yield_(nxt)\ntc = r",
+)
+ew("pipeline_stage_ok", "tc = pl.add(ta, tb)\nfor i in pl.pipeline(4, stage=2):\n    tc = pl.add(tc, ta)")
+ew("pipeline_stage_zero", "tc = pl.add(ta, tb)\nfor i in pl.pipeline(4, stage=0):\n    tc = pl.add(tc, ta)")
+ew("range_with_stage", "tc = pl.add(ta, tb)\nfor i in pl.range(4, stage=2):\n    tc = pl.add(tc, ta)")
+ew(
+    "yield_keyword_argument",
+    "for i, (acc,) in pl.range(2, init_values=(ta,)):\n    nxt = pl.add(acc, tb)\n    r = pl.yield_(value=nxt)\ntc = r",
+)
+# program method calls
+ew("kernel_call_starred", replace=(("out = self.kernel(a, b, out)", "out = self.kernel(*[a, b], out)"),))
+ew(
+    "kernel_call_result_unpacked",
+    replace=(
+        (
+            "out = self.kernel(a, b, out)\n        return out",
+            "o1, o2 = self.kernel(a, b, out)\n        return o1",
+        ),
+    ),
+)
+ew(
+    "kernel_call_float_for_tensor_ok",
+    replace=(("out = self.kernel(a, b, out)", "out = self.kernel(a, 1.0, out)"),),
+)

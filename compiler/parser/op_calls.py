@@ -66,9 +66,13 @@ def check_op_name(namespace: str | None, name: str, node: ast.Call) -> None:
         return
     if op_catalog.is_attribute(namespace, name):
         return
+    raise _unknown_op(namespace, name, node)
+
+
+def _unknown_op(namespace: str | None, name: str, node: ast.Call) -> FrontEndError:
     suggestions = op_catalog.closest_ops(name, namespace)
     if namespace is None:
-        raise FrontEndError(
+        return FrontEndError(
             "InvalidOperationError",
             f"Unknown operation 'pl.{name}'",
             node,
@@ -76,13 +80,20 @@ def check_op_name(namespace: str | None, name: str, node: ast.Call) -> None:
             data={"suggestions": suggestions},
         )
     module = f"pl.{namespace}"
-    raise FrontEndError(
+    return FrontEndError(
         "InvalidOperationError",
         f"Unknown {module} operation: {name}",
         node,
         f"Check if '{name}' is a valid {module} operation",
         data={"suggestions": suggestions},
     )
+
+
+def check_unified_op_name(name: str, node: ast.Call) -> None:
+    """`pl.<name>.<attr>(...)`, dispatched by the real parser as the op `pl.<name>`: unknown
+    unless `pl.op` defines it (a dtype or enum of `pl` is no op there)."""
+    if op_catalog.lookup(None, name) is None:
+        raise _unknown_op(None, name, node)
 
 
 def check_op_call(

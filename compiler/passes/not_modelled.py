@@ -23,6 +23,11 @@ class PassNotModelled(Exception):
         self.span = span
 
 
+# The words of every refusal a type or value we do not know causes (a dtype or a shape a factory's
+# parameter gives): the hint then names the values the program is built with.
+NOT_KNOWN_STATICALLY = "not known statically"
+
+
 class PassStopped(PassNotModelled):
     """The real `pass_name` raises an error on the program at `span` (`reason`, its words):
     the real compiler makes no IR after it, so neither do we. The diagnostic is reported

@@ -65,7 +65,7 @@ from compiler.ir import (
 from compiler.ir.substitute import substitute_expr
 from compiler.ir.visit import own_calls, own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.scope_interface import propagate_aliases
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
+from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY, KernelsNotModelled, PassNotModelled
 from compiler.passes.op_conversion import (
     CONVERSIONS,
     INHERIT_INPUT_MEMORY,
@@ -227,7 +227,7 @@ def _zeros(rank: int, span: Span) -> MakeTuple:
 
 def _static_shape(tensor: TensorType, span: Span) -> tuple[Any, ...]:
     if tensor.shape is None:
-        raise PassNotModelled(PASS_NAME, "a tensor of unknown shape", span)
+        raise PassNotModelled(PASS_NAME, f"a tensor whose shape is {NOT_KNOWN_STATICALLY}", span)
     return tensor.shape
 
 
@@ -276,9 +276,21 @@ class _Converter:
             self.block(stmt)
         elif isinstance(stmt, ScopeStmt):
             self.block(stmt.body)
-        elif isinstance(stmt, (ReturnStmt, OpaqueStmt)):
+        elif isinstance(stmt, ReturnStmt):
+            self.nested_return(stmt)
+        elif isinstance(stmt, OpaqueStmt):
             raise PassNotModelled(PASS_NAME, f"a {type(stmt).__name__} nested in a kernel", stmt.span)
         return [stmt]
+
+    def nested_return(self, stmt: ReturnStmt) -> None:
+        """A `return` under a branch: the real mutator only reads its values through the
+        conversions so far (no exit store: that is the function's last `return`'s). A value
+        that became a tile would leave the kernel returning a tile where it declares a
+        tensor, which we do not follow."""
+        values = [self.expr(value) for value in stmt.values]
+        if any(isinstance(value.type, TileType) for value in values):
+            raise PassNotModelled(PASS_NAME, "a nested return of a converted tile", stmt.span)
+        stmt.values = values
 
     def assign(self, stmt: AssignStmt) -> list[Stmt]:
         old_type, operands = stmt.value.type, _operands(stmt.value)

@@ -12,7 +12,13 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from compiler.syntax.helper_returns import HELPER_DECORATORS, HelperReturn, helper_return
+from compiler.syntax.helper_returns import (
+    HELPER_DECORATORS,
+    ForwardedReturn,
+    HelperReturn,
+    forwarded,
+    helper_return,
+)
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
@@ -39,6 +45,8 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # Inside a factory (`factory_locals`): the names it binds, which shadow the module's.
+    factory_locals: frozenset[str] = frozenset()
     # The module's own directory, where `from <module> import <helper>` is read from
     # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
     directory: str | None = None
@@ -112,15 +120,19 @@ def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
 
 def contribution(stmt: ast.stmt) -> Contribution:
     """What the fold needs of `stmt`, small enough to send to another process: a def or
-    class stands for itself by its header alone (name, decorators, return annotation: the
-    fold never reads a body, whose hidden bindings are taken here)."""
+    class stands for itself by its header alone (name, decorators, parameters, return
+    annotation: the fold never reads a body, whose hidden bindings are taken here)."""
     hidden = _hidden_of(stmt)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
             setattr(header, _RETURN_MEMO, _inferred_return(stmt))
-            header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+            # The plain parameters and their annotations stay: the fold reads them (`DslFunction`).
+            params = [ast.arg(arg=arg.arg, annotation=arg.annotation) for arg in stmt.args.args]
+            header.args = ast.arguments(
+                posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
+            )
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
         stmt = header
@@ -170,18 +182,22 @@ def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
             found.pop(stmt.name, None)
             decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
             if decorator in HELPER_KINDS:
-                inferred = helper_return(stmt) if decorator in HELPER_DECORATORS else None
+                inferred = (
+                    forwarded(helper_return(stmt), found.get) if decorator in HELPER_DECORATORS else None
+                )
                 found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
     return found
 
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
-# The helper's return summary, kept on a def's header (whose parameters and body are gone).
+# The helper's return summary, kept on a def's header (whose body is gone).
 _RETURN_MEMO = "_pto_inferred_return"
 
 
-def _inferred_return(stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> HelperReturn | None:
+def _inferred_return(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+) -> HelperReturn | ForwardedReturn | None:
     """`helper_return` of a def (a header carries it, see `contribution`)."""
     if isinstance(stmt, ast.ClassDef):
         return None
@@ -254,6 +270,10 @@ _COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
 )
 
 
+# How a tensor parameter's annotation starts (the plain, output and in-out forms).
+_TENSOR_HEADS = ("pl.Tensor", "pl.Out[pl.Tensor", "pl.InOut[pl.Tensor")
+
+
 def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
     """Fold one statement into `env`, as running it would bind (also a factory's, `factory_locals`)."""
     if isinstance(stmt, ast.Import):
@@ -295,8 +315,24 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            inferred = _inferred_return(stmt) if decorator in HELPER_DECORATORS else None
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns, inferred)
+            inferred = (
+                forwarded(_inferred_return(stmt), env.values.get) if decorator in HELPER_DECORATORS else None
+            )
+            params: list[ast.arg] = [] if isinstance(stmt, ast.ClassDef) else stmt.args.args
+            tensor_params = frozenset(
+                arg.arg
+                for arg in params
+                if arg.annotation is not None and _annotation_text(arg.annotation).startswith(_TENSOR_HEADS)
+            )
+            env.values[stmt.name] = DslFunction(
+                stmt.name,
+                decorator,
+                returns_text,
+                returns,
+                inferred,
+                tuple(arg.arg for arg in params),
+                tensor_params,
+            )
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):

@@ -5,7 +5,9 @@ compiles, and annotates the helper's return from its source (`_infer_return_type
 `pypto/jit/specializer.py`): `return a, b` of tensor parameters is a tuple of their
 types, `return a` of one is that type, and otherwise the first `pl.Out` parameter's type;
 a parameter's type there is the one of the tensor the caller passes it. `return f(...)`
-gets no annotation (the parser then derives the type from the body: not modelled here).
+gets no annotation: the parser then derives the type from the body's first return, which
+is modelled where it returns what one call of another helper binds (`a, b = g(x, y)` ...
+`return a, b`: what `g` returns of the parameters passed to it, `ForwardedReturn`).
 
 The summary is syntactic (parameter names and positions), so that a caller's parse can
 type the call from the arguments it passes, without the helper's parse.
@@ -30,7 +32,42 @@ class HelperReturn:
     as_tuple: bool
 
 
-def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn | None:
+@dataclass(frozen=True)
+class ForwardedReturn:
+    """`a, b = callee(...)` then `return a, b`: the results of one call of another helper
+    (`picked`: their indices among its results), `passed` naming for each of the callee's
+    arguments (its position, or its keyword) the parameter passed there (its position
+    among `params`), None for anything else. Resolved by `forwarded` once the callee's
+    summary is known."""
+
+    params: tuple[str, ...]
+    callee: str
+    passed: tuple[tuple[int | str, int | None], ...]
+    picked: tuple[int, ...]
+
+
+def forwarded(summary: HelperReturn | ForwardedReturn | None, lookup: object) -> HelperReturn | None:
+    """`summary` as the parameters it returns; a forwarded one through its callee's summary
+    (`lookup(name)`: the callee's value, a `DslFunction` when it is a helper)."""
+    if not isinstance(summary, ForwardedReturn):
+        return summary
+    callee = getattr(lookup(summary.callee), "inferred_return", None)  # type: ignore[operator]
+    if not isinstance(callee, HelperReturn) or not callee.as_tuple:
+        return None
+    passed = dict(summary.passed)
+    positions = []
+    for index in summary.picked:
+        if index >= len(callee.returned):
+            return None
+        at = callee.returned[index]
+        own = passed[at] if at in passed else passed.get(callee.params[at])
+        if own is None:
+            return None  # not a parameter passed there: its type is not the caller's tensor
+        positions.append(own)
+    return HelperReturn(summary.params, tuple(positions), True)
+
+
+def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn | ForwardedReturn | None:
     """The summary of the return the specializer infers for `node` if it is a helper (see
     `HELPER_DECORATORS`: the caller knows its decorator), None when it infers none or
     takes it from the return annotation (a `pl.Scalar[...]` one, or a tuple's element that
@@ -46,7 +83,8 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
     if isinstance(value, ast.Tuple):
         names = [elt.id if isinstance(elt, ast.Name) else None for elt in value.elts]
         if not names or any(name not in tensors for name in names):
-            return None  # an element the specializer cannot type: no annotation
+            # (no annotation: the parser's types of the body's return, when they are a call's)
+            return _forwarded(node, params, names)
         return HelperReturn(params, tuple(params.index(name) for name in names if name), True)
     if isinstance(value, ast.Call) or (value is not None and _is_scalar(node.returns)):
         return None
@@ -59,6 +97,53 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
     if first_out is not None:
         return HelperReturn(params, (params.index(first_out),), False)
     return None
+
+
+def _forwarded(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: tuple[str, ...], names: list[str | None]
+) -> ForwardedReturn | None:
+    """The returned names all bound by one unpacking of a helper's call among the body's
+    own statements, and nowhere else: that call's results."""
+    if any(name is None for name in names):
+        return None
+    binding = next(
+        (
+            stmt
+            for stmt in node.body
+            if isinstance(stmt, ast.Assign)
+            and len(stmt.targets) == 1
+            and isinstance(stmt.targets[0], ast.Tuple)
+            and isinstance(stmt.value, ast.Call)
+            and isinstance(stmt.value.func, ast.Name)
+            and any(isinstance(elt, ast.Name) and elt.id == names[0] for elt in stmt.targets[0].elts)
+        ),
+        None,
+    )
+    if binding is None:
+        return None
+    targets = [elt.id if isinstance(elt, ast.Name) else None for elt in binding.targets[0].elts]  # type: ignore[attr-defined]
+    if any(name not in targets for name in names):
+        return None
+    stores = [
+        n.id
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load) and n.id in names
+    ]
+    if len(stores) != len(set(names)) or any(name in params for name in names):
+        return None  # bound again elsewhere: which binding the return reads is not known here
+    call = binding.value
+    assert isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None
+    passed: list[tuple[int | str, int | None]] = [
+        (index, _param_position(arg, params)) for index, arg in enumerate(call.args)
+    ]
+    passed += [(kw.arg, _param_position(kw.value, params)) for kw in call.keywords if kw.arg]
+    return ForwardedReturn(params, call.func.id, tuple(passed), tuple(targets.index(name) for name in names))
+
+
+def _param_position(arg: ast.expr, params: tuple[str, ...]) -> int | None:
+    return params.index(arg.id) if isinstance(arg, ast.Name) and arg.id in params else None
 
 
 def _is_scalar(annotation: ast.expr | None) -> bool:

@@ -54,6 +54,10 @@ class Instance:
     from its parameters' defaults (`TestCase().get_program()`), by name."""
 
     attributes: dict[str, Any]
+    # Its class's plain methods of `self` alone (`def _input_shape(self): ...`), by name: a
+    # call of one folds when its body is a chain of `if <comparison>: return <value>`.
+    methods: dict[str, ast.FunctionDef] = field(default_factory=dict)
+    module: Callable[[str], Any] | None = None  # the names its methods see: the module's
 
     def __hash__(self) -> int:
         return id(self)
@@ -104,6 +108,10 @@ class DslFunction:
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
     # Without a return annotation, what a `@pl.jit` helper's call binds (`helper_returns`).
     inferred_return: HelperReturn | None = None
+    # Its plain parameters, and those annotated as tensors (a `@pl.jit` entry binds a
+    # helper's tensors by them: `compiler.parser.jit_deps`).
+    params: tuple[str, ...] = ()
+    tensor_params: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -112,6 +120,14 @@ class PlainDefinition:
     never a DSL function (a kernel calling it by name is rejected)."""
 
     name: str
+
+
+@dataclass(frozen=True)
+class PythonObject:
+    """A Python value whose contents are not followed, only its type (a dict or set
+    literal): no DSL construct takes one."""
+
+    type_name: str
 
 
 @dataclass(frozen=True)
@@ -194,6 +210,14 @@ _MAX_FOLDED_INT_BITS = 4096
 _MAX_FOLDED_SEQUENCE = 10_000
 
 
+_CONTAINER_LITERALS: dict[type, str] = {
+    ast.Dict: "dict",
+    ast.Set: "set",
+    ast.DictComp: "dict",
+    ast.SetComp: "set",
+}
+
+
 def is_plain_value(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str)) or value is None
 
@@ -253,6 +277,8 @@ class StaticEvaluator:
             return fold(operand) if fold and _is_number(operand) else UNKNOWN
         if isinstance(node, ast.Call):
             return self._call(node, deeper)
+        if type(node) in _CONTAINER_LITERALS:
+            return PythonObject(_CONTAINER_LITERALS[type(node)])
         if isinstance(node, ast.Subscript):
             container = self._eval(node.value, deeper)
             index = self._eval(node.slice, deeper)
@@ -265,6 +291,10 @@ class StaticEvaluator:
         return fold_binary(type(node.op), self._eval(node.left, depth), self._eval(node.right, depth))
 
     def _call(self, node: ast.Call, depth: int) -> Any:
+        if isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
+            owner = self._eval(node.func.value, depth)
+            if isinstance(owner, Instance) and node.func.attr in owner.methods:
+                return _run_method(owner, owner.methods[node.func.attr], depth)
         callee = self._eval(node.func, depth)
         if callee == _DYNAMIC and node.args:
             name = self._eval(node.args[0], depth)
@@ -298,6 +328,57 @@ class StaticEvaluator:
         if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
             return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
+
+
+_FALLS_THROUGH = object()  # a method body's statements ran to their end without a return
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _run_method(instance: Instance, method: ast.FunctionDef, depth: int) -> Any:
+    """What `instance.<method>()` returns, for a body of `if <a> <op> <b>: ... return <value>`
+    over its attributes and the module's values; UNKNOWN for anything else (a loop, an
+    assignment, a raise reached, a comparison of values not known)."""
+    me = method.args.args[0].arg
+    module = instance.module or (lambda name: UNKNOWN)
+    evaluator = StaticEvaluator(lambda name: instance if name == me else module(name))
+
+    def run(stmts: list[ast.stmt]) -> Any:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Return):
+                return evaluator._eval(stmt.value, depth + 1) if stmt.value is not None else None
+            if isinstance(stmt, ast.If):
+                test = _comparison(stmt.test, evaluator, depth + 1)
+                if test is UNKNOWN:
+                    return UNKNOWN
+                found = run(stmt.body if test else stmt.orelse)
+                if found is not _FALLS_THROUGH:
+                    return found
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # a docstring
+            return UNKNOWN
+        return _FALLS_THROUGH
+
+    result = run(method.body)
+    return UNKNOWN if result is _FALLS_THROUGH else result
+
+
+def _comparison(node: ast.expr, evaluator: StaticEvaluator, depth: int) -> Any:
+    """`a <op> b` of two numbers or two strings, folded; UNKNOWN for anything else."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARISONS):
+        return UNKNOWN
+    lhs = evaluator._eval(node.left, depth)
+    rhs = evaluator._eval(node.comparators[0], depth)
+    if not ((_is_number(lhs) and _is_number(rhs)) or (isinstance(lhs, str) and isinstance(rhs, str))):
+        return UNKNOWN
+    return _COMPARISONS[type(node.ops[0])](lhs, rhs)
 
 
 def fold_binary(op: type[ast.operator], lhs: Any, rhs: Any) -> Any:

@@ -43,6 +43,8 @@ class FileReport:
     unanalysed: list[Span]
     # What the author's own PyPTO said (`--pypto`), or None when it was not asked.
     real: RealFindings | None = field(default=None)
+    # Where a pass stopped on a type a factory's caller gives: out of static reach.
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @contextmanager
@@ -109,7 +111,9 @@ def _run_check(
             settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
             judged = for_soc(checked_file.diagnostics, soc or settings.soc)
             diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
-            report = FileReport(path, text, diagnostics, checked_file.unanalysed)
+            report = FileReport(
+                path, text, diagnostics, checked_file.unanalysed, out_of_reach=checked_file.out_of_reach
+            )
             if pypto is not None:
                 report.real = pypto.check(path, text, _static_payloads(report))
             tally.count(report)
@@ -159,6 +163,8 @@ class _Tally:
     unreadable: int = 0
     unanalysed: int = 0
     first_unanalysed: tuple[Path, Span] | None = None
+    out_of_reach: int = 0
+    first_out_of_reach: tuple[Path, Span] | None = None
     disagreements: int = 0  # files where pto-lsp and the real compiler differ (`--pypto`)
 
     def count(self, report: FileReport) -> None:
@@ -173,6 +179,9 @@ class _Tally:
         if report.unanalysed and self.first_unanalysed is None:
             self.first_unanalysed = (report.path, report.unanalysed[0])
         self.unanalysed += len(report.unanalysed)
+        if report.out_of_reach and self.first_out_of_reach is None:
+            self.first_out_of_reach = (report.path, report.out_of_reach[0])
+        self.out_of_reach += len(report.out_of_reach)
 
 
 def _sources(paths: list[Path], err: TextIO, tally: _Tally, writer: _Writer) -> Iterator[tuple[Path, str]]:
@@ -285,6 +294,15 @@ def _summary(tally: _Tally) -> str:
             f"{tally.unanalysed} {noun} could not be analysed "
             f"(pto-lsp does not model {pronoun} yet), the first at {shown(path)}:{first.start_line}"
         )
+    if tally.first_out_of_reach is not None:
+        # Not a gap of pto-lsp's: the values are the factory's caller's, known when it runs.
+        path, first = tally.first_out_of_reach
+        noun, verb = ("program", "reads") if tally.out_of_reach == 1 else ("programs", "read")
+        reach = (
+            f"{tally.out_of_reach} {noun} {verb} types out of static reach (a factory's arguments, "
+            f"known when it runs), the first at {shown(path)}:{first.start_line}"
+        )
+        unanalysed = f"{unanalysed}; {reach}" if unanalysed else reach
     if tally.diagnostics:
         noun = "diagnostic" if tally.diagnostics == 1 else "diagnostics"
         parts = [f"Found {tally.diagnostics} {noun} in {files}"]
@@ -322,6 +340,8 @@ class _JsonWriter:
             "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics] + real,
             "notAnalysed": [index.range_json(span) for span in report.unanalysed],
         }
+        if report.out_of_reach:
+            entry["outOfStaticReach"] = [index.range_json(span) for span in report.out_of_reach]
         if report.real is not None:
             entry["pypto"] = report.real.status
         text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")

@@ -48,6 +48,7 @@ from compiler.syntax.units import (
     parse_module,
     too_deep_to_analyse,
 )
+from compiler.syntax.values import frozen_value
 from compiler.verifier import verify_program
 from compiler.verifier.ssa_scope import ssa_scope_errors
 
@@ -290,14 +291,7 @@ def unit_environment_key(
 ) -> tuple[tuple[str, Any], ...]:
     """The environment values `unit` can read, as a hashable fingerprint."""
     names = mentioned_names(unit) if names is None else names
-    return tuple((name, _frozen(env.values[name])) for name in sorted(names & env.values.keys()))
-
-
-def _frozen(value: Any) -> Any:
-    """A hashable stand-in for an environment value (module constants may be lists)."""
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, *(_frozen(item) for item in value))
-    return value
+    return tuple((name, frozen_value(env.values[name])) for name in sorted(names & env.values.keys()))
 
 
 def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:

@@ -62,3 +62,61 @@ def test_a_call_whose_arguments_cannot_be_told_apart_stays_unknown(tmp_path: Pat
     assert "Scaled.kernel (line 8): Vec not analysed" in _memory(
         tmp_path, spread.replace("    blocks = 4\n", "    blocks = 4\n    sizes = [64]\n")
     )
+
+
+HELPER = """\
+import pypto.language as pl
+
+TILE_M = 32
+BIG_N = 32
+
+
+def stripe_shape(*, branches: int = 4) -> tuple[int, int]:
+    \"\"\"The tensor's shape.\"\"\"
+    if branches <= 0:
+        raise ValueError(f"branches must be positive, got {branches}")
+    rows = 4 * branches * TILE_M
+    return rows, BIG_N
+
+
+def build(*, branches: int = 4):
+    big_m, big_n = stripe_shape(branches=branches)
+
+    @pl.program
+    class Stripes:
+        @pl.function(type=pl.FunctionType.InCore)
+        def kernel(self, a: pl.Tensor[[big_m, big_n], pl.FP32], out: pl.Out[pl.Tensor[[big_m, big_n], pl.FP32]]) -> pl.Tensor[[big_m, big_n], pl.FP32]:
+            t = pl.load(a, [0, 0], [TILE_M, big_n])
+            done: pl.Tensor[[big_m, big_n], pl.FP32] = pl.store(t, [0, 0], out)
+            return done
+
+    return Stripes
+"""
+
+
+def test_a_shape_from_a_small_helper_is_folded(tmp_path: Path) -> None:
+    """`big_m, big_n = stripe_shape(branches=branches)`: the helper's guard folds to False, its
+    return value is the shape (as in `phase_fence_dep_compression.py`, pass-dumps 005)."""
+    path = tmp_path / "factory.py"
+    path.write_text(HELPER, encoding="utf-8")
+    parsed = run_pto_lsp("compile", str(path), "--after", "parse").stdout
+    assert "a: pl.Tensor[[512, 32], pl.FP32]" in parsed
+    assert "Stripes.kernel (line 21): Vec 4,096 / 188,416 bytes" in _memory(tmp_path, HELPER)
+
+
+def test_a_helper_whose_guard_raises_leaves_the_shape_unknown(tmp_path: Path) -> None:
+    raising = HELPER.replace("def build(*, branches: int = 4)", "def build(*, branches: int = 0)")
+    assert "Stripes.kernel (line 21): Vec not analysed" in _memory(tmp_path, raising)
+
+
+def test_an_edit_of_a_global_the_helper_reads_reanalyses_the_program() -> None:
+    """The factory's unit never names BIG_N: the helper's value carries what it reads."""
+    from pto_lsp.features.memory_use import memory_report
+    from pto_lsp.workspace.documents import Document
+    from pto_lsp.workspace.engine import AnalysisEngine
+
+    engine = AnalysisEngine()
+    before = memory_report(engine.analyse("k.py", Document("file:///k.py", 1, HELPER).units()))
+    wider = HELPER.replace("BIG_N = 32", "BIG_N = 64")
+    after = memory_report(engine.analyse("k.py", Document("file:///k.py", 2, wider).units()))
+    assert "Vec 4,096 / 188,416" in before and "Vec 8,192 / 188,416" in after

@@ -81,7 +81,7 @@ def test_every_program_we_give_hints_for_gets_exactly_the_real_ones() -> None:
         judged += 1
         wrong += ours != real_hints(entry)
     assert wrong == 0
-    assert judged >= 82  # measured (tests/perf_hints.py): the rest not judged, never different
+    assert judged >= 84  # measured (tests/perf_hints.py): the rest not judged, never different
 
 
 def test_the_held_out_programs_we_give_hints_for_get_exactly_the_real_ones() -> None:

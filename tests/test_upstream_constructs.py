@@ -261,3 +261,89 @@ def test_three_store_destinations_are_analysed_but_not_shown_after_the_outliner(
     assert before.startswith("# pypto.program: ThreeTargets\n")
     after = run_pto_lsp("compile", str(source), "--after", "9").stdout
     assert after.startswith("# pypto.program: ThreeTargets -- not shown: the order of the outputs of a scope")
+
+
+EXPAND_CLONE = Path(__file__).resolve().parent / "data" / "expand_clone"
+
+
+def test_expand_clone_in_a_kernel_is_converted_as_the_real_pass_does():
+    source = EXPAND_CLONE / "broadcasts.py"
+    view = run_pto_lsp("compile", str(source), "--after", "11").stdout
+    for name in ("NoBroadcast", "MiddleBroadcast", "LastBroadcast"):
+        real = (EXPAND_CLONE / f"{name}_11_real.py").read_text()
+        start = view.index(f"# pypto.program: {name}\n")
+        end = view.find("\n# pypto.program:", start + 1)
+        ours = view[start : end if end > 0 else None]
+        assert _without_blank_lines(ours) == _without_blank_lines(real), name
+
+
+SHAPE_METHOD = """\
+    import pypto.language as pl
+
+
+    class ExpandCase:
+        def __init__(self, b: int = 8, broadcast_dim: int = 1):
+            self.b = b
+            self.broadcast_dim = broadcast_dim
+
+        def _input_shape(self):
+            if self.broadcast_dim == 0:
+                return [1, 8, 16]
+            if self.broadcast_dim == 1:
+                return [self.b, 1, 16]
+            raise ValueError(self.broadcast_dim)
+
+        def get_program(self):
+            b = self.b
+            input_shape = self._input_shape()
+
+            @pl.program
+            class Expand:
+                @pl.function(type=pl.FunctionType.InCore)
+                def kernel(
+                    self, x: pl.Tensor[input_shape, pl.FP32], y: pl.Out[pl.Tensor[[b, 8, 16], pl.FP32]]
+                ) -> pl.Tensor[[b, 8, 16], pl.FP32]:
+                    out: pl.Tensor[[b, 8, 16], pl.FP32] = pl.expand_clone(x, y)
+                    return out
+
+            return Expand
+    """
+
+
+def test_a_method_of_the_test_case_returning_by_its_attributes_is_folded(tmp_path):
+    # `self._input_shape()` runs as the instance its __init__'s defaults make would run it.
+    path = _write(tmp_path, SHAPE_METHOD)
+    _, report = check_json(path)
+    assert _not_analysed(report) == []
+    view = run_pto_lsp("compile", str(path), "--after", "parse").stdout
+    assert "x: pl.Tensor[[8, 1, 16], pl.FP32]" in view
+
+
+CLOSURE_SHAPE = """\
+    import pypto.language as pl
+
+
+    def make_program(shape, scalar):
+        @pl.program
+        class Reshaped:
+            @pl.function(type=pl.FunctionType.Opaque)
+            def main(
+                self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[256], pl.FP32]]
+            ) -> pl.Tensor[[256], pl.FP32]:
+                with pl.at(level=pl.Level.CORE_GROUP):
+                    y = pl.reshape(pl.add(x, scalar), shape)
+                    out = pl.assemble(out, y, [0])
+                return out
+
+        return Reshaped
+    """
+
+
+def test_a_factory_value_is_a_scalar_only_where_the_op_takes_one(tmp_path):
+    # `scalar` is tile.adds' constant; `shape` is no scalar (a list the caller gives): the
+    # reshape's type is out of static reach, never an error of ours.
+    path = _write(tmp_path, CLOSURE_SHAPE)
+    _, report = check_json(path)
+    assert [d for d in file_diagnostics(report, path) if d["severity"] == 1] == []
+    [entry] = report["files"]
+    assert [r["start"]["line"] + 1 for r in entry["outOfStaticReach"]] == [12]

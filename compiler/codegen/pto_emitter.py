@@ -95,7 +95,7 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall"})
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall", "tile.get_block_num"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.matmul_bias",
@@ -857,8 +857,10 @@ class _Emitter:
         if call.op in _CROSS_CORE_OPS and not self.with_text:
             return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
-            # No tile: a scalar read from global memory, a barrier across the cores.
-            return Value(self._temp(), scalar="index")
+            # No tile: a scalar read from global memory (of its element type, which a cast
+            # to an index then takes), a barrier across the cores.
+            dtype = call.type.dtype if isinstance(call.type, ScalarType) else None
+            return Value(self._temp(), scalar=_DTYPES.get(dtype or "", "index"))
         if call.op == "system.syncall":
             return self._syncall(call)
         if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars

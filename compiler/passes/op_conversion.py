@@ -583,12 +583,15 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }
-# The gathers' and scatters' lowerings, in modules of their own (they read the helpers above).
+# The gathers', scatters' and expand_clone's lowerings, in modules of their own (they read
+# the helpers above).
+from compiler.passes.expand_clone_conversion import EXPAND_CLONE_CONVERSIONS  # noqa: E402
 from compiler.passes.gather_conversions import GATHER_CONVERSIONS  # noqa: E402
 from compiler.passes.scatter_conversions import SCATTER_CONVERSIONS  # noqa: E402
 
 CONVERSIONS.update(GATHER_CONVERSIONS)
 CONVERSIONS.update(SCATTER_CONVERSIONS)
+CONVERSIONS.update(EXPAND_CLONE_CONVERSIONS)
 # Tensor ops an InCore function keeps as they are (no conversion, no error).
 PASSTHROUGH = frozenset({"tensor.dim", "tensor.view"})
 

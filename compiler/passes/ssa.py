@@ -386,6 +386,7 @@ class _Converter:
         # real pass would have: it cannot take init_values, and carries nothing.)
         carries = self.carries(stmt, explicit) if stmt.kind is not ForKind.UNROLL else []
         before = dict(self.cur)
+        scoped = self.scope_carried_body(stmt, explicit) if stmt.iter_args else []
         target = stmt.loop_var.name if stmt.loop_var is not None else None
         saved = self.bind_loop_target(stmt.loop_var, "idx") if stmt.loop_var is not None else None
         for var in [*stmt.iter_args, *stmt.return_vars]:
@@ -395,10 +396,29 @@ class _Converter:
         self.block(stmt.body)
         loop_version = self.cur.get(target) if target is not None else None
         self.close_loop(stmt, before, carries)
+        for name, key in scoped:
+            if key is None:
+                self.keys.pop(name, None)
+            else:
+                self.keys[name] = key
         if target is not None and saved is not None:
             self.end_loop_target(target, saved)
             if saved[1] is None and loop_version is not None:
                 self.cur[target] = loop_version  # (kept readable: see end_loop_target)
+
+    def scope_carried_body(self, stmt: ForStmt, explicit: set[str]) -> list[tuple[str, str | None]]:
+        """A loop with `init_values` has a body scope of its own in the real parser: a name
+        the body binds first is a variable of its own there, whose versions count from 0
+        (`tids_next__ssa_v0`, printed `tids_next__ssa_v0_1` beside another loop's). Returns
+        the keys to restore after the loop."""
+        saved = []
+        for name in sorted(_assigned_names(stmt.body) - explicit):
+            if self.bound(name) or name.startswith(_TUPLE_TEMP):
+                continue
+            saved.append((name, self.keys.get(name)))
+            self.loop_targets_seen += 1
+            self.keys[name] = f"{name}#{self.loop_targets_seen}"
+        return saved
 
     def while_loop(self, stmt: WhileStmt) -> None:
         """`ConvertWhile`: as a `for` loop, the condition read inside (after the carries)."""

@@ -59,8 +59,9 @@ def deduced_type(op: str, args: list[Expr], kwargs: dict[str, Any]) -> IRType | 
         return None
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
-    for param, arg in zip(params, args):
-        nodes[param], values[param] = _node(arg), as_closure_scalar(arg)
+    for position, (param, arg) in enumerate(zip(params, args)):
+        scalar_slot = position == 1 and op in _SCALAR_OPERAND_OPS
+        nodes[param], values[param] = _node(arg), as_closure_scalar(arg) if scalar_slot else arg
     keywords = []
     for key, value in kwargs.items():
         if key == "attrs":
@@ -95,6 +96,13 @@ def is_unfolded_value(expr: Expr) -> bool:
     """A name of the program's closure whose value we could not fold (a factory's parameter
     without a default): the real parser made a constant of the Python value it held."""
     return isinstance(expr, OpaqueExpr) and isinstance(expr.type, UnknownType) and expr.text.isidentifier()
+
+
+# The ops whose second operand is a scalar, whatever the value: an unfolded closure value
+# there is a constant of the real parser (elsewhere it may be a shape, a list...: not typed).
+_SCALAR_OPERAND_OPS = frozenset(
+    f"tile.{name}" for name in ("adds", "subs", "muls", "divs", "fmods", "maximums", "minimums")
+)
 
 
 def as_closure_scalar(expr: Expr) -> Expr:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from compiler.syntax.helper_calls import foldable_helper, free_names
 from compiler.syntax.helper_returns import (
     HELPER_DECORATORS,
     ForwardedReturn,
@@ -29,6 +31,7 @@ from compiler.syntax.values import (
     ModuleRef,
     PlainDefinition,
     StaticEvaluator,
+    frozen_value,
 )
 
 PL_MODULE = "pypto.language"
@@ -121,6 +124,7 @@ def fold_environment(
         for name in hidden[0]:
             if env.first_bound.get(name, position) >= position:
                 env.first_bound[name] = position
+    _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
@@ -152,10 +156,11 @@ def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
 
 def contribution(stmt: ast.stmt) -> Contribution:
     """What the fold needs of `stmt`, small enough to send to another process: a def or
-    class stands for itself by its header alone (name, decorators, parameters, return
-    annotation: the fold never reads a body, whose hidden bindings are taken here)."""
+    class stands for itself by its header alone (name, decorators, parameters, return annotation: the
+    fold never reads a body, whose hidden bindings are taken here), a small helper whose
+    calls fold by itself whole."""
     hidden = _hidden_of(stmt)
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
@@ -270,7 +275,9 @@ def _fold_definition(
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
-    if seen is None or now != seen:
+    # A helper whose calls fold reads this environment's values: made anew each time.
+    helper = isinstance(value, PlainDefinition) and value.node is not None
+    if seen is None or now != seen or helper:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
@@ -343,7 +350,7 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             env.values[stmt.name] = failure
         elif decorator is None:
             plain = not stmt.decorator_list  # a decorator could turn it into anything
-            env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
+            env.values[stmt.name] = _plain_definition(stmt, env) if plain else UNKNOWN
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
@@ -375,6 +382,44 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 fold_statement(node, env, evaluator, dsl_of)
+
+
+def _plain_definition(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: ModuleEnvironment
+) -> PlainDefinition:
+    """A plain def or class; a small helper keeps what folding its calls needs (its globals
+    are the values of the environment it is defined in)."""
+    text = helper_text(stmt)
+    if not text:
+        return PlainDefinition(stmt.name)
+    assert isinstance(stmt, ast.FunctionDef)
+    return PlainDefinition(stmt.name, text, node=stmt, module_values=env.values)
+
+
+def helper_text(stmt: ast.stmt) -> str:
+    """A foldable helper's source as the AST gives it back ("" for anything else)."""
+    if not foldable_helper(stmt):
+        return ""
+    try:
+        return ast.unparse(stmt)
+    except RecursionError:
+        return ""
+
+
+def _with_helper_reads(env: ModuleEnvironment) -> None:
+    """Each helper of the module with the values of the module names it reads (twice: a
+    helper reading another reads its reads)."""
+    for _ in range(2):
+        for name, value in list(env.values.items()):
+            if (
+                isinstance(value, PlainDefinition)
+                and value.node is not None
+                and value.module_values is env.values
+            ):
+                reads = tuple(
+                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in free_names(value.node)
+                )
+                env.values[name] = dataclasses.replace(value, reads=reads)
 
 
 def _decorator_failure(
@@ -442,6 +487,7 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
                     stmt.name,
                     tuple(ast.unparse(decorator) for decorator in stmt.decorator_list),
                     ast.unparse(returns) if returns is not None else None,
+                    helper_text(stmt),  # a helper whose calls fold: its body too
                 )
             )
         elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, *_COMPOUND_STATEMENTS)):

@@ -140,8 +140,13 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
         None,
     )
     attributes: dict[str, Any] = {}
+    methods = {
+        s.name: s
+        for s in owner.body
+        if isinstance(s, ast.FunctionDef) and _takes_self_alone(s) and s.name != "__init__"
+    }
     if init is None:
-        return Instance(attributes)
+        return Instance(attributes, methods, env.lookup)
     me = init.args.args[0].arg
     local = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
     for node in ast.walk(init):  # its locals shadow the module's values
@@ -160,7 +165,13 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
             if _sets_attributes(node, me) and isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
                 attributes[node.attr] = UNKNOWN  # type: ignore[attr-defined]
         fold_statement(stmt, local, evaluator, None)
-    return Instance(attributes)
+    return Instance(attributes, methods, env.lookup)
+
+
+def _takes_self_alone(method: ast.FunctionDef) -> bool:
+    arguments = method.args
+    plain = not method.decorator_list and not arguments.vararg and not arguments.kwarg
+    return plain and len(arguments.args) == 1 and not arguments.posonlyargs and not arguments.kwonlyargs
 
 
 def _sets_attributes(target: ast.expr, me: str) -> bool:

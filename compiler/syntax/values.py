@@ -54,6 +54,10 @@ class Instance:
     from its parameters' defaults (`TestCase().get_program()`), by name."""
 
     attributes: dict[str, Any]
+    # Its class's plain methods of `self` alone (`def _input_shape(self): ...`), by name: a
+    # call of one folds when its body is a chain of `if <comparison>: return <value>`.
+    methods: dict[str, ast.FunctionDef] = field(default_factory=dict)
+    module: Callable[[str], Any] | None = None  # the names its methods see: the module's
 
     def __hash__(self) -> int:
         return id(self)
@@ -113,9 +117,18 @@ class DslFunction:
 @dataclass(frozen=True)
 class PlainDefinition:
     """A module-level `def` or `class` without decorators: a plain Python object,
-    never a DSL function (a kernel calling it by name is rejected)."""
+    never a DSL function (a kernel calling it by name is rejected).
+
+    A small helper whose calls fold (`compiler.syntax.helper_calls`) keeps its definition
+    (`node`) and the module's values its globals are read from; it compares by its text and
+    the values of the module names it reads (`reads`), so that an edit of either changes the
+    environment of a unit that calls it."""
 
     name: str
+    text: str = ""
+    reads: tuple[tuple[str, Any], ...] = ()
+    node: ast.FunctionDef | None = field(default=None, compare=False, hash=False)
+    module_values: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -287,7 +300,15 @@ class StaticEvaluator:
         return fold_binary(type(node.op), self._eval(node.left, depth), self._eval(node.right, depth))
 
     def _call(self, node: ast.Call, depth: int) -> Any:
+        if isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
+            owner = self._eval(node.func.value, depth)
+            if isinstance(owner, Instance) and node.func.attr in owner.methods:
+                return _run_method(owner, owner.methods[node.func.attr], depth)
         callee = self._eval(node.func, depth)
+        if isinstance(callee, PlainDefinition) and callee.node is not None:
+            from compiler.syntax.helper_calls import fold_call  # it folds with this evaluator
+
+            return fold_call(callee, node, lambda arg: self._eval(arg, depth))
         if callee == _DYNAMIC and node.args:
             name = self._eval(node.args[0], depth)
             return DynVar(name) if isinstance(name, str) else UNKNOWN
@@ -320,6 +341,64 @@ class StaticEvaluator:
         if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
             return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
+
+
+_FALLS_THROUGH = object()  # a method body's statements ran to their end without a return
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _run_method(instance: Instance, method: ast.FunctionDef, depth: int) -> Any:
+    """What `instance.<method>()` returns, for a body of `if <a> <op> <b>: ... return <value>`
+    over its attributes and the module's values; UNKNOWN for anything else (a loop, an
+    assignment, a raise reached, a comparison of values not known)."""
+    me = method.args.args[0].arg
+    module = instance.module or (lambda name: UNKNOWN)
+    evaluator = StaticEvaluator(lambda name: instance if name == me else module(name))
+
+    def run(stmts: list[ast.stmt]) -> Any:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Return):
+                return evaluator._eval(stmt.value, depth + 1) if stmt.value is not None else None
+            if isinstance(stmt, ast.If):
+                test = _comparison(stmt.test, evaluator, depth + 1)
+                if test is UNKNOWN:
+                    return UNKNOWN
+                found = run(stmt.body if test else stmt.orelse)
+                if found is not _FALLS_THROUGH:
+                    return found
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # a docstring
+            return UNKNOWN
+        return _FALLS_THROUGH
+
+    result = run(method.body)
+    return UNKNOWN if result is _FALLS_THROUGH else result
+
+
+def _comparison(node: ast.expr, evaluator: StaticEvaluator, depth: int) -> Any:
+    """`a <op> b` of two numbers or two strings, folded; UNKNOWN for anything else."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARISONS):
+        return UNKNOWN
+    lhs = evaluator._eval(node.left, depth)
+    rhs = evaluator._eval(node.comparators[0], depth)
+    if not ((_is_number(lhs) and _is_number(rhs)) or (isinstance(lhs, str) and isinstance(rhs, str))):
+        return UNKNOWN
+    return _COMPARISONS[type(node.ops[0])](lhs, rhs)
+
+
+def frozen_value(value: Any) -> Any:
+    """A hashable stand-in for an environment value (module constants may be lists)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(frozen_value(item) for item in value))
+    return value
 
 
 def fold_binary(op: type[ast.operator], lhs: Any, rhs: Any) -> Any:

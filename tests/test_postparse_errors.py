@@ -89,10 +89,10 @@ ROUND_5_MISSES = {
 # counted kernel argument, closure values with no IR form, a module list read past its end,
 # and the jit's own: its helpers' tensors bound by their first call, their argument count
 # and returned tensor, calls it cannot parse quoted as it rewrote them, its places mapped
-# back per statement: 39 of 41 (two with no place in the real error, judged by message).
+# back per statement; a module name bound only below the program: 40 of 41 (two with no
+# place in the real error, judged by message).
 PARSER_ROUND_6_VERDICTS = json.loads((DATA / "parser_round6" / "verdicts.json").read_text(encoding="utf-8"))
 PARSER_ROUND_6_MISSES = {
-    "r6p_module_constant_defined_later.py",  # a module name bound below the program: the module is read in its final state
     "r6p_module_float_division_shape.py",  # a float shape reaches an internal op of the wrapper: its message is not modelled
 }
 # Round 6, of kinds none of the rounds before had (scopes split between cube and vector,

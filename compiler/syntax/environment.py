@@ -53,6 +53,11 @@ class ModuleEnvironment:
     # The module's own directory, where `from <module> import <helper>` is read from
     # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
     directory: str | None = None
+    # Where each module name is first bound: the position, among the module's top-level
+    # statements, of the first one binding it (0: where the fold does not look, e.g. by
+    # `global` in a function: possibly at any time); `rebound`, those bound more than once.
+    first_bound: dict[str, int] = field(default_factory=dict)
+    rebound: set[str] = field(default_factory=set)
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -100,21 +105,48 @@ def fold_environment(
     env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
-    for stmt, _ in contributions:
+    for position, (stmt, _) in enumerate(contributions, 1):
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
+        for name in _top_level_names(stmt):
+            if env.first_bound.setdefault(name, position) != position:
+                env.rebound.add(name)
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    for _, hidden in contributions:
+    for position, (stmt, hidden) in enumerate(contributions, 1):
         _fold_hidden(hidden, env)
+        # A name a definition's body binds (`global`) may be bound at any time: position 0.
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            position = 0
+        for name in hidden[0]:
+            if env.first_bound.get(name, position) >= position:
+                env.first_bound[name] = position
     _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
     return env
+
+
+def _top_level_names(stmt: ast.stmt) -> list[str]:
+    """The module names a top-level statement binds as it runs (its targets, its
+    definition, its imports; under `if` / `try` / a loop, every name stored there)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+        names = []
+        for node in binders(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.append(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(node.name)
+        return names
+    return []
 
 
 def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:

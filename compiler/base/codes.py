@@ -60,6 +60,9 @@ INIT_MEMREF_SHAPE = (
 AIV_SPLIT_VECTOR_OUTSIDE = (
     "PTO708"  # AivSplitValid: "vector op 'tile.exp' sits outside every pl.split_aiv region, ..."
 )
+AUTO_VECTOR_SPLIT_UNHALVED = (
+    "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
+)
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form

@@ -11,7 +11,8 @@ literal bound has no cast to the loop's `index` type (`EmitCastToIndex does not 
 floating-point types (got f32)`), where Simplify did not refuse it first. A
 `pl.unroll` loop is unrolled long before, and an orchestration emits C++, where a
 descending loop is fine. A step only known at run time is not judged (the real check
-does not either).
+does not either). A `pl.pipeline(..., stage=1)` loop is kept as it is by LowerPipelineLoops:
+judged as a `pl.range` one.
 
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
@@ -69,9 +70,11 @@ from compiler.ir import (
 from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read
 from compiler.ops.memory_operands import dtype_string
 from compiler.passes.arith_simplify import is_float
+from compiler.passes.lower_pipeline_loops import pipeline_stages
 
 _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
-# Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
+# Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops of more than
+# one stage are lowered, a one-stage one is kept: `_unreplicated_pipeline`).
 _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 # Tile ops with no PTO codegen that every pass leaves as they are (the real compile of a
 # kernel using each was recorded: tests/data/postparse_cases).
@@ -168,7 +171,7 @@ def _statement_errors(
                 rank = len(call.args[0].type.shape)  # type: ignore[attr-defined]
                 message = f"tensor.dim axis {axis} out of range for tensor with rank {rank}"
                 found.append(_error(message, call.span))
-    if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
+    if isinstance(stmt, ForStmt) and (stmt.kind in _SCF_FOR or _unreplicated_pipeline(stmt)):
         step = stmt.step
         if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
             found.insert(0, _error(descending_loop_message(step.value), loop_header_span(stmt)))
@@ -217,6 +220,11 @@ def _prelu_scratch_not_uint8(call: Call, defined: dict[str, Span]) -> Diagnostic
         stage=Stage.PTO_CODEGEN,
         exception=_EXCEPTION,
     )
+
+
+def _unreplicated_pipeline(loop: ForStmt) -> bool:
+    """A `pl.pipeline(..., stage=1)` loop: LowerPipelineLoops leaves it as it is, a `scf.for`."""
+    return loop.kind is ForKind.PIPELINE and pipeline_stages(loop) == 1
 
 
 def _index_float_cast(call: Call) -> bool:

@@ -72,6 +72,9 @@ ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument
 ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
+PRELU_SCRATCH_NOT_UINT8 = (
+    "PTO723"  # PTO codegen (a2a3): "tile.prelu on A2/A3 requires UINT8 tmp scratch, ..."
+)
 
 # On-chip memory (PTO8xx): the capacity checks of the passes after ConvertTensorToTileOps.
 MEMORY_SPACE_OVERFLOW = (

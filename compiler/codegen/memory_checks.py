@@ -68,6 +68,7 @@ SOC_JUDGED_CODES = frozenset(
         codes.TENSOR_CREATE_TOO_LARGE,
         codes.TILE_CAST_NO_PATH,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PRELU_SCRATCH_NOT_UINT8,
     }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
@@ -273,8 +274,8 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
-        if diagnostic.code == codes.PERF_HINT_TILE_INNERMOST_DIM:
-            continue  # the 910B backend's hint: another SoC's backend is not judged here
+        if diagnostic.code in (codes.PERF_HINT_TILE_INNERMOST_DIM, codes.PRELU_SCRATCH_NOT_UINT8):
+            continue  # the 910B backend's hint and scratch rule: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue

@@ -41,8 +41,13 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
-from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
-from compiler.syntax.import_stop import IMPORT_STOPS, bound_names
+from compiler.syntax.environment import (
+    MODULE_WIDE_KEYS,
+    ModuleEnvironment,
+    build_environment,
+    top_level_names,
+)
+from compiler.syntax.import_stop import IMPORT_STOPS
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
     ParsedUnit,
@@ -344,7 +349,7 @@ def _after_the_import_stops(unit: ParsedUnit, env: ModuleEnvironment) -> bool:
     after = env.values.get(IMPORT_STOPS)
     if not after:
         return False
-    names = {name for node in unit.nodes for name in bound_names(node)}
+    names = {name for node in unit.nodes for name in top_level_names(node)}
     return bool(names) and names <= after
 
 

@@ -265,6 +265,12 @@ class ExpressionParser:
         if var is not None:
             return var
         span = Span.of(node)
+        if self._names is not None and self._names.bound_only_later(node.id):
+            raise undefined(
+                f"Undefined variable '{node.id}'",
+                node,
+                "Check if the variable is defined before using it or is available in the enclosing scope",
+            )
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return self._constant(span, value, node)

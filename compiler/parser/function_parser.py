@@ -141,6 +141,9 @@ class FunctionContext:
     resolved_returns: dict[int, IRType] | None = None
     # The window buffers the program's functions declared so far (names unique per program).
     window_buffers: set[str] = field(default_factory=set)
+    # The position among the module's statements of the one whose decorator parses the
+    # function as the module runs (a `@pl.program` class, a `@pl.function`); None otherwise.
+    decorated_at: int | None = None
 
 
 class FunctionParser:
@@ -171,7 +174,7 @@ class FunctionParser:
         self._tensor_params: frozenset[str] = frozenset()
         # Local types are checked in a body the parser reads as written (see `_strict_types`).
         self._strict_types = decorator.name == "function"
-        self._closure = ClosureNames(node, context.env, context.enclosing_names)
+        self._closure = ClosureNames(node, context.env, context.enclosing_names, context.decorated_at)
         # The type resolver's checks, seeing the closure and the names bound so far
         # (it keeps no state of its own: one serves every annotation).
         self._checker = LocalAnnotationChecker(

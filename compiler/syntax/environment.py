@@ -23,7 +23,7 @@ from compiler.syntax.helper_returns import (
     forwarded,
     helper_return,
 )
-from compiler.syntax.import_stop import IMPORT_STOPS, bound_names, certainly_raises
+from compiler.syntax.import_stop import IMPORT_STOPS, certainly_raises
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
@@ -60,6 +60,11 @@ class ModuleEnvironment:
     # The module's own directory, where `from <module> import <helper>` is read from
     # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
     directory: str | None = None
+    # Where each module name is first bound: the position, among the module's top-level
+    # statements, of the first one binding it (0: where the fold does not look, e.g. by
+    # `global` in a function: possibly at any time); `rebound`, those bound more than once.
+    first_bound: dict[str, int] = field(default_factory=dict)
+    rebound: set[str] = field(default_factory=set)
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -110,24 +115,33 @@ def fold_environment(
     stopped = False  # (`import_stop`: the names bound before the stop, and only after it)
     before: set[str] = set()
     after: set[str] = set()
-    for stmt, _ in contributions:
+    for position, (stmt, _) in enumerate(contributions, 1):
         if not stopped:
             stopped = certainly_raises(stmt, env.lookup)
-            before |= bound_names(stmt)
+            before.update(top_level_names(stmt))
         else:
-            after |= bound_names(stmt)
+            after.update(top_level_names(stmt))
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
+        for name in top_level_names(stmt):
+            if env.first_bound.setdefault(name, position) != position:
+                env.rebound.add(name)
     if stopped:
         env.values[IMPORT_STOPS] = frozenset(after - before)
     _bind_body_reads(env)
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    for _, hidden in contributions:
+    for position, (stmt, hidden) in enumerate(contributions, 1):
         _fold_hidden(hidden, env)
+        # A name a definition's body binds (`global`) may be bound at any time: position 0.
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            position = 0
+        for name in hidden[0]:
+            if env.first_bound.get(name, position) >= position:
+                env.first_bound[name] = position
     _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
@@ -146,6 +160,24 @@ def _bind_body_reads(env: ModuleEnvironment) -> None:
             env.values[name] = dataclasses.replace(
                 value, inferred_return=dataclasses.replace(summary, reads=reads)
             )
+
+
+def top_level_names(stmt: ast.stmt) -> list[str]:
+    """The module names a top-level statement binds as it runs (its targets, its
+    definition, its imports; under `if` / `try` / a loop, every name stored there)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+        names = []
+        for node in binders(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.append(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(node.name)
+        return names
+    return []
 
 
 def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:

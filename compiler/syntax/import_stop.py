@@ -34,23 +34,6 @@ def certainly_raises(stmt: ast.stmt, lookup: Callable[[str], Any]) -> bool:
     return False
 
 
-def bound_names(stmt: ast.stmt) -> set[str]:
-    """The module names a top-level statement binds directly (a definition, an assignment's
-    plain names, an import)."""
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
-        return {stmt.name}
-    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-        return {(alias.asname or alias.name).split(".")[0] for alias in stmt.names}
-    targets = stmt.targets if isinstance(stmt, ast.Assign) else [getattr(stmt, "target", None)]
-    return {
-        node.id
-        for target in targets
-        if target is not None
-        for node in ast.walk(target)
-        if isinstance(node, ast.Name)
-    }
-
-
 def _eager_nodes(node: ast.expr) -> Iterator[ast.expr]:
     yield node
     if isinstance(node, _EAGER):

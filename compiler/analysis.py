@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import bisect
 import operator
+import os
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ from compiler.syntax.units import (
     parse_module,
     too_deep_to_analyse,
 )
+from compiler.syntax.values import frozen_value
 from compiler.verifier import verify_program
 from compiler.verifier.ssa_scope import ssa_scope_errors
 
@@ -280,10 +282,14 @@ def merge_in_order(parts: Sequence[Sequence[Any]], key: Callable[[Any], Any]) ->
 # ---------------------------------------------------------------- analysing
 
 
-def module_environment(units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None) -> ModuleEnvironment:
-    """The environment the units' statements fold into (`memo`: see `build_environment`)."""
+def module_environment(
+    units: Sequence[ParsedUnit], memo: dict[int, Any] | None = None, directory: str | None = None
+) -> ModuleEnvironment:
+    """The environment the units' statements fold into (`memo`: see `build_environment`;
+    `directory`: the module's own, where the helpers it imports are read)."""
     with shared_subtrees():
-        return build_environment([node for unit in units for node in unit.nodes], dsl_decorator_name, memo)
+        nodes = [node for unit in units for node in unit.nodes]
+        return build_environment(nodes, dsl_decorator_name, memo, directory)
 
 
 def mentioned_names(unit: ParsedUnit) -> frozenset[str]:
@@ -297,14 +303,7 @@ def unit_environment_key(
 ) -> tuple[tuple[str, Any], ...]:
     """The environment values `unit` can read, as a hashable fingerprint."""
     names = mentioned_names(unit) if names is None else names
-    return tuple((name, _frozen(env.values[name])) for name in sorted(names & env.values.keys()))
-
-
-def _frozen(value: Any) -> Any:
-    """A hashable stand-in for an environment value (module constants may be lists)."""
-    if isinstance(value, (list, tuple)):
-        return (type(value).__name__, *(_frozen(item) for item in value))
-    return value
+    return tuple((name, frozen_value(env.values[name])) for name in sorted(names & env.values.keys()))
 
 
 def analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
@@ -571,8 +570,13 @@ def analyse_units(units: Sequence[ParsedUnit], path: str = "<string>") -> Module
     # analysis both, as the editor's engine and `check` do (the units hold the trees: no
     # id is reused meanwhile).
     with shared_subtrees():
-        env = module_environment(units)
+        env = module_environment(units, directory=file_directory(path))
         return ModuleAnalysis(path, env, [analyse_unit(unit, env) for unit in units])
+
+
+def file_directory(path: str) -> str | None:
+    """The directory of the module file at `path` (None: the source is no file)."""
+    return os.path.dirname(os.path.abspath(path)) if os.path.isfile(path) else None
 
 
 def analyse_source(source: str, path: str = "<string>") -> ModuleAnalysis:

@@ -31,14 +31,14 @@ import pickle
 import re
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 from compiler.analysis import analyse_unit, merge_in_order, unreached_codes
 from compiler.base.diagnostics import Diagnostic, stops_the_front_end
 from compiler.base.span import Span
-from compiler.coverage import unanalysed_spans
+from compiler.coverage import unanalysed_spans, values_built_with
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.syntax.environment import Contribution, ModuleEnvironment, contribution, fold_environment
 from compiler.syntax.source_checks import refusing_line
@@ -62,12 +62,15 @@ class UnitReport:
     diagnostics: list[Diagnostic]  # the front end's and the codegen's, in source order
     stops_front_end: bool  # an error that stops the real compiler's import of the module
     unanalysed: list[Span]  # constructs kept opaque (see `compiler.coverage`)
+    # Programs a pass stopped on for a type a factory's caller gives (`values_built_with`).
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @dataclass
 class ModuleReport:
     diagnostics: list[Diagnostic]  # in source order; none of a stage the compiler never reaches
     unanalysed: list[Span]
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,13 @@ class _Piece:
     state: State
 
 
-def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
-    """The report of each module, in order. `jobs`: processes at most (0: one per CPU)."""
+def check_modules(
+    sources: Sequence[str], jobs: int = 0, directories: Sequence[str | None] | None = None
+) -> list[ModuleReport]:
+    """The report of each module, in order. `jobs`: processes at most (0: one per CPU);
+    `directories`: each module's own directory, where the helpers it imports are read
+    (`imported_helpers`; None: none is read)."""
+    places = list(directories) if directories is not None else [None] * len(sources)
     lines = [split_keeping_ends(source) for source in sources]
     # A module Python refuses before its first statement (`source_checks`): its one line
     # is its one unit, checked here; it is no lines at all to the rest of the check.
@@ -97,10 +105,10 @@ def check_modules(sources: Sequence[str], jobs: int = 0) -> list[ModuleReport]:
             refused.append((module, parse_unit(found[line - 1], line)))
             lines[module] = []
     shares = _shares(lines, _processes(jobs, sum(len(module) for module in lines)))
-    reports = _in_processes(lines, shares) if len(shares) > 1 else None
+    reports = _in_processes(lines, shares, places) if len(shares) > 1 else None
     if reports is None:
         whole = [_Piece(module, 0, len(found), INITIAL) for module, found in enumerate(lines)]
-        reports = _work(lines, whole, lambda own, ends: own)
+        reports = _work(lines, whole, lambda own, ends: own, places)
     if refused:
         empty = fold_environment([], dsl_decorator_name)
         reports = [*reports, *((module, unit_report(unit, empty)) for module, unit in refused)]
@@ -118,11 +126,14 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
         else []
     )
     # A program a pass refused to take through: the checks after that pass were not run on it.
-    refused = [span for span, _ in analysis.pipeline.unanalysed] if codegen else []
+    stopped = analysis.pipeline.unanalysed if codegen else []
+    reach = [span for span, why in stopped if values_built_with(analysis.programs, span, why)]
+    refused = [span for span, _ in stopped if span not in reach]
     return UnitReport(
         diagnostics,
         any(stops_the_front_end(d) for d in analysis.diagnostics),
         sorted({*opaque, *refused}) if refused else opaque,
+        reach,
     )
 
 
@@ -138,6 +149,7 @@ def _module_reports(count: int, reports: Sequence[tuple[int, UnitReport]]) -> li
             ModuleReport(
                 [d for d in found if d.code not in unreached],
                 [span for unit in units for span in unit.unanalysed],
+                [span for unit in units for span in unit.out_of_reach],
             )
         )
     return result
@@ -150,7 +162,11 @@ _Exchange = Callable[[_Contributions, list[State]], _Contributions]
 
 
 def _work(
-    lines: Sequence[list[str]], pieces: Sequence[_Piece], exchange: _Exchange, kept: list[Any] | None = None
+    lines: Sequence[list[str]],
+    pieces: Sequence[_Piece],
+    exchange: _Exchange,
+    directories: Sequence[str | None],
+    kept: list[Any] | None = None,
 ) -> list[tuple[int, UnitReport]]:
     """Cut and parse `pieces`, swap contributions for everybody's (`exchange`), fold each
     module's environment, analyse the units. One pass: each statement's tree is flattened
@@ -173,7 +189,7 @@ def _work(
         for module, found in everybody:
             by_module.setdefault(module, []).extend(found)
         environments = {
-            module: fold_environment(by_module.get(module, []), dsl_decorator_name)
+            module: fold_environment(by_module.get(module, []), dsl_decorator_name, None, directories[module])
             for module in {piece.module for piece in pieces}
         }
         if kept is not None:
@@ -248,7 +264,7 @@ class _WorkerFailed(Exception):
 
 
 def _in_processes(
-    lines: Sequence[list[str]], shares: list[list[_Piece]]
+    lines: Sequence[list[str]], shares: list[list[_Piece]], directories: Sequence[str | None]
 ) -> list[tuple[int, UnitReport]] | None:
     """Every share's reports, each made by a worker of its own while this process relays
     the contributions; None if a worker failed or a split was misjudged."""
@@ -262,7 +278,7 @@ def _in_processes(
         for index, share in enumerate(shares):
             ours, theirs = context.Pipe()
             process = context.Process(
-                target=_worker, args=(lines, share, index, len(shares), theirs), daemon=True
+                target=_worker, args=(lines, share, index, len(shares), theirs, directories), daemon=True
             )
             process.start()
             theirs.close()
@@ -308,7 +324,12 @@ def _receive(connection: Connection) -> Any:
 
 
 def _worker(
-    lines: Sequence[list[str]], share: list[_Piece], index: int, count: int, connection: Connection
+    lines: Sequence[list[str]],
+    share: list[_Piece],
+    index: int,
+    count: int,
+    connection: Connection,
+    directories: Sequence[str | None],
 ) -> None:
     """A forked process, share `index` of `count`: send the share's contributions, take
     everybody else's, send the reports, and end without freeing what it made (on a large
@@ -325,7 +346,7 @@ def _worker(
 
     kept: list[Any] = []
     try:
-        reports = _work(lines, share, exchange, kept)
+        reports = _work(lines, share, exchange, directories, kept)
         connection.send_bytes(pickle.dumps(("ok", reports), pickle.HIGHEST_PROTOCOL))
     except BaseException as error:  # told to the parent, which then checks alone
         # If even this fails, the parent sees the pipe close instead.

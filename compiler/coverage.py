@@ -16,6 +16,7 @@ from compiler.base.span import Span
 from compiler.ir import Const, Expr, Function, OpaqueExpr, OpaqueStmt, Program, UnknownType, Var
 from compiler.ir.nodes import names_a_value
 from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
+from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY
 
 
 def unanalysed_spans(
@@ -77,6 +78,16 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             return part
         pending.extend(reversed(sub_exprs(part)))
     return None
+
+
+def values_built_with(programs: Iterable[Program], span: Span, why: str) -> tuple[str, ...]:
+    """Where a pass stopped on a type it does not know (`why`, its words) in a program a
+    factory builds from its caller's values: those values (the factory's locals it reads that
+    we cannot fold), which the real compiler knows only when the program is built: out of
+    static reach. None when the refusal has another cause."""
+    if NOT_KNOWN_STATICALLY not in why:
+        return ()
+    return next((p.built_with for p in programs if p.span.contains(span)), ())
 
 
 def first_distributed_call(definition: Program | Function) -> tuple[Span, str] | None:

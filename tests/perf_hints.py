@@ -21,14 +21,14 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tests"))
 
-from pass_dumps import DUMPS, SHARED, Entry, entries  # noqa: E402
+from pass_dumps import SHARED, Entry, entries  # noqa: E402
 
 MODELLED = "[perf_hint PH001] "
 
 
 def logged_hints(entry: Entry) -> list[str]:
     """Every hint of the real compile's log of the entry's program."""
-    log = DUMPS / entry.id / "perf_hints.log"
+    log = entry.folder / "perf_hints.log"
     return log.read_text(encoding="utf-8").splitlines() if log.exists() else []
 
 

@@ -8,8 +8,8 @@ never by the tests: they read what this wrote).
 `tests/data/unseen_pass_dumps/index.json` names each held-out program: `id` (its folder),
 `file` (relative to `../shared/corpus`), `via` (`module`: a module-level Program;
 `factory`: a `build_*` function called with its defaults; `get_program`: a test class
-built without arguments) and `label` (that variable, function or class). For each, the
-real PyPTO (the interpreter `$PYPTO_PYTHON`, default `python`) imports
+built without arguments, or with `kwargs`, each a Python expression read in the module)
+and `label` (that variable, function or class). For each, the real PyPTO (the interpreter `$PYPTO_PYTHON`, default `python`) imports
 the file and compiles the program as `../shared/corpus/pass-dumps` was made:
 `ir.compile(program, output_dir=..., skip_ptoas=True, dump_passes=True,
 emit_source_loc=False)`, the Default pipeline and backend, no ruff on the PATH. Its dumps of stages 00 (the
@@ -73,13 +73,16 @@ def _programs(module: ModuleType) -> list[tuple[str, str]]:
     return found
 
 
-def _build(module: ModuleType, via: str, label: str) -> Any:
+def _build(module: ModuleType, via: str, label: str, arguments: str = "{}") -> Any:
+    """`arguments`: a JSON object of keyword arguments for the test class, each a Python
+    expression read in the module (`{"dtype": "DataType.BF16"}`)."""
     value = getattr(module, label)
     if via == "module":
         return value
     if via == "factory":
         return value()
-    return value().get_program()
+    kwargs = {key: eval(text, vars(module)) for key, text in json.loads(arguments).items()}
+    return value(**kwargs).get_program()
 
 
 def _real_list(paths: list[str]) -> None:
@@ -104,11 +107,11 @@ def _real_list(paths: list[str]) -> None:
             )
 
 
-def _real_record(path: str, via: str, label: str, outdir: str) -> None:
+def _real_record(path: str, via: str, label: str, outdir: str, arguments: str = "{}") -> None:
     """Inside the real interpreter: compile one program with its pass dumps into `outdir`."""
     from pypto import ir
 
-    program = _build(_import(path), via, label)
+    program = _build(_import(path), via, label, arguments)
     ir.compile(program, output_dir=outdir, skip_ptoas=True, dump_passes=True, emit_source_loc=False)
 
 
@@ -142,10 +145,14 @@ def _run_real(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def record_one(file: Path, via: str, label: str) -> dict[str, str] | str:
+def record_one(
+    file: Path, via: str, label: str, arguments: dict[str, str] | None = None
+) -> dict[str, str] | str:
     """The stage dumps of one program, by file name, or why the real compile failed."""
     with tempfile.TemporaryDirectory() as outdir:
-        proc = _run_real("--real-record", str(file), via, label, outdir, cwd=file.parent)
+        proc = _run_real(
+            "--real-record", str(file), via, label, outdir, json.dumps(arguments or {}), cwd=file.parent
+        )
         dumps = Path(outdir) / "passes_dump"
         if not dumps.is_dir():
             return (proc.stderr.strip().splitlines() or ["no dumps"])[-1]
@@ -165,7 +172,7 @@ def record_index(ids: list[str]) -> int:
     for entry in index:
         if ids and entry["id"] not in ids:
             continue
-        found = record_one(CORPUS / entry["file"], entry["via"], entry["label"])
+        found = record_one(CORPUS / entry["file"], entry["via"], entry["label"], entry.get("kwargs"))
         folder = DATA / entry["id"]
         shutil.rmtree(folder, ignore_errors=True)
         if isinstance(found, str):
@@ -203,7 +210,7 @@ def main() -> int:
         _real_list(args[1:])
         return 0
     if args[:1] == ["--real-record"]:
-        _real_record(*args[1:5])
+        _real_record(*args[1:6])
         return 0
     if args[:1] == ["--list"]:
         for file in args[1:]:

@@ -902,6 +902,304 @@ sc(
 )
 
 
+# --- held-out round 6 (`tests/data/postparse_round6`): cross-core scopes split between cube
+# and vector, dynamic dims, unrolled / pipelined / parallel / while loops carrying tiles,
+# matmul_bias / gemv / batch_matmul / int8 matmuls and what Left/Right/Acc hold, scalar
+# arithmetic in a kernel, the orchestration slicing and assembling around its calls; one
+# mistake (or none) each.
+_ROUND_6: dict[str, str] = {}
+
+_CROSS_CORE = """import pypto.language as pl
+
+
+@pl.program
+class CrossCore:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[{rows}, 32], pl.{adt}],
+        b: pl.Tensor[[32, 32], pl.{bdt}],
+        output: pl.Out[pl.Tensor[[{rows}, 32], pl.FP32]],
+    ) -> pl.Tensor[[{rows}, 32], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP{opts}):
+{body}
+        return output
+"""
+_DYNAMIC = """import pypto.language as pl
+
+M = pl.dynamic("M")
+
+
+@pl.program
+class Dyn:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[M, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[M, 64], pl.FP32]],
+    ) -> pl.Tensor[[M, 64], pl.FP32]:
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+{orch}
+        return out
+"""
+_CUBE = """import pypto.language as pl
+
+
+@pl.program
+class Cube:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[{m}, {k}], pl.{adt}],
+        b: pl.Tensor[[{k}, {n}], pl.{bdt}],
+        bias: pl.Tensor[[1, {n}], pl.{odt}],
+        c: pl.Out[pl.Tensor[[{m}, {n}], pl.{odt}]],
+    ) -> pl.Tensor[[{m}, {n}], pl.{odt}]:
+        a_l1 = pl.load(a, [0, 0], [{m}, {k}], target_memory=pl.MemorySpace.Mat)
+        b_l1 = pl.load(b, [0, 0], [{k}, {n}], target_memory=pl.MemorySpace.Mat)
+        a_l0 = pl.move(a_l1, target_memory=pl.MemorySpace.Left)
+        b_l0 = pl.move(b_l1, target_memory=pl.MemorySpace.Right)
+{body}
+        c = pl.store(acc, [0, 0], c)
+        return c
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[{m}, {k}], pl.{adt}],
+        b: pl.Tensor[[{k}, {n}], pl.{bdt}],
+        bias: pl.Tensor[[1, {n}], pl.{odt}],
+        c: pl.Out[pl.Tensor[[{m}, {n}], pl.{odt}]],
+    ) -> pl.Tensor[[{m}, {n}], pl.{odt}]:
+        c = self.kernel(a, b, bias, c)
+        return c
+"""
+_BIAS_L1 = "bias_l1 = pl.load(bias, [0, 0], [1, {n}], target_memory=pl.MemorySpace.Mat)\n"
+
+
+def cc(name: str, body: str, opts: str = "", rows: int = 32, adt: str = "FP32", bdt: str = "FP32") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _CROSS_CORE.format(
+        rows=rows, adt=adt, bdt=bdt, opts=opts, body=textwrap.indent(body, " " * 12)
+    )
+
+
+def dyn(name: str, body: str, orch: str = "out = self.kernel(a, out)") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _DYNAMIC.format(body=_indented(body), orch=_indented(orch))
+
+
+def cube(
+    name: str,
+    body: str,
+    m: int = 64,
+    k: int = 128,
+    n: int = 64,
+    adt: str = "FP16",
+    bdt: str = "FP16",
+    odt: str = "FP32",
+) -> None:
+    _ROUND_6[f"r6_{name}.py"] = _CUBE.format(
+        m=m, k=k, n=n, adt=adt, bdt=bdt, odt=odt, body=_indented(body.replace("{n}", str(n)))
+    )
+
+
+def loop6(name: str, body: str, orch: str = "out = self.kernel(a, n, out)") -> None:
+    _ROUND_6[f"r6_{name}.py"] = _SCALAR.format(body=_indented(body), orch=_indented(orch))
+
+
+UD = ", optimizations=[pl.split(pl.SplitMode.UP_DOWN)]"
+LR = ", optimizations=[pl.split(pl.SplitMode.LEFT_RIGHT)]"
+_V2C = "s = pl.add(a, b)\nd = pl.sub(a, b)\nr = pl.matmul(s, d)\noutput = pl.assemble(output, r, [0, 0])"
+# cross-core scopes
+cc("cc_updown_ok", _V2C, UD)
+cc(
+    "cc_singleton_rows_updown",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    UD,
+    rows=1,
+)
+cc(
+    "cc_matmul_fp16_fp32",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    LR,
+    adt="FP16",
+)
+cc(
+    "cc_cast_before_matmul_ok",
+    "s = pl.cast(a, target_type=pl.FP32)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    LR,
+    adt="FP16",
+)
+# dynamic dims
+dyn("dyn_load_shape_dynamic", "t = pl.load(a, [0, 0], [M, 64])\nout = pl.store(t, [0, 0], out)")
+dyn(
+    "dyn_loop_over_dim_ok",
+    "rows = pl.tensor.dim(a, 0)\nfor i in pl.range(0, rows, 64):\n    t = pl.load(a, [i, 0], [64, 64])\n"
+    "    out = pl.store(t, [i, 0], out)",
+)
+dyn(
+    "dyn_valid_rows_ok",
+    "rows = pl.tensor.dim(a, 0)\nt = pl.load(a, [0, 0], [64, 64], valid_shape=[rows, 64])\n"
+    "u = pl.fillpad(t, pad_value=pl.PadValue.zero)\nout = pl.store(u, [0, 0], out)",
+)
+# loops carrying tiles
+_T = "t = pl.load(a, [0, 0], [64, 64])\n"
+_STORE = "\nout = pl.store(t, [0, 0], out)"
+loop6("unroll_too_many", _T + "for i in pl.unroll(0, 2048):\n    t = pl.add(t, t)" + _STORE)
+loop6("unroll_limit_ok", _T + "for i in pl.unroll(0, 16):\n    t = pl.add(t, t)" + _STORE)
+loop6(
+    "parallel_carry_ok",
+    _T
+    + "for i, (p,) in pl.parallel(0, 4, init_values=(t,)):\n    p2 = pl.add(p, p)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "while_carry_shape",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.reshape(p, [32, 128])\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = pl.reshape(p3, [64, 64])" + _STORE,
+)
+loop6(
+    "while_scalar_cond_ok",
+    _T + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < n)\n    p2 = pl.add(p, p)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+# scalar arithmetic in a kernel
+loop6(
+    "scalar_floor_div_zero",
+    "m = n // 0\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_cast_fp32_offset",
+    "f = pl.cast(n, pl.FP32)\nt = pl.load(a, [f, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_bool_offset_ok",
+    "m = n > 2\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+# orchestration slicing / assembling around its calls
+loop6(
+    "orch_assemble_loop_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+    orch="for i in pl.range(0, 2):\n    part = a[i * 64 : i * 64 + 64, 0:64]\n"
+    "    o = pl.create_tensor([128, 64], dtype=pl.FP32)\n    o = self.kernel(part, n, o)\n    out = pl.assemble(out, o, [0, 0])",
+)
+# matmul forms
+cube(
+    "matmul_bias_in_mat_ok",
+    _BIAS_L1 + "acc = pl.matmul_bias(a_l0, b_l0, bias_l1)",
+)
+cube("gemv_ok", "acc = pl.gemv(a_l0, b_l0)", m=1)
+cube("int8_matmul_into_fp32_ok", "acc = pl.matmul(a_l0, b_l0)", adt="INT8", bdt="INT8", odt="FP32")
+cube("left_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=256, k=256, n=16)
+cube("right_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=16, k=256, n=256)
+cube("acc_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=256, k=16, n=256)
+cube("left_at_capacity_ok", "acc = pl.matmul(a_l0, b_l0)", m=128, k=256, n=16)
+cube(
+    "batch_matmul_2d_ok",
+    "acc = pl.batch_matmul(a_l0, b_l0)",
+)
+cube(
+    "bias_over_capacity",
+    _BIAS_L1
+    + "bias_b = pl.move(bias_l1, target_memory=pl.MemorySpace.Bias)\nacc = pl.matmul_bias(a_l0, b_l0, bias_b)",
+    m=16,
+    k=32,
+    n=1024,
+)
+cube("gemv_right_over_capacity", "acc = pl.gemv(a_l0, b_l0)", m=1, k=128, n=512)
+cube("left_512_over_capacity", "acc = pl.matmul(a_l0, b_l0)", m=512, k=512, n=16)
+loop6(
+    "while_yield_fp16",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.cast(p, target_type=pl.FP16)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+loop6(
+    "parallel_yield_fp16",
+    _T
+    + "for i, (p,) in pl.parallel(0, 4, init_values=(t,)):\n    p2 = pl.cast(p, target_type=pl.FP16)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "pipeline_yield_reshaped",
+    _T
+    + "for i, (p,) in pl.pipeline(0, 4, stage=2, init_values=(t,)):\n    p2 = pl.reshape(p, [32, 128])\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "pipeline_carry_ok",
+    _T
+    + "for i, (p,) in pl.pipeline(0, 4, stage=2, init_values=(t,)):\n    p2 = pl.add(p, p)\n    r = pl.yield_(p2)\nt = r"
+    + _STORE,
+)
+loop6(
+    "unroll_orchestration_too_many",
+    _T + _STORE[1:],
+    orch="for i in pl.unroll(0, 1500):\n    out = self.kernel(a, n, out)",
+)
+loop6(
+    "while_yield_mat_ok",
+    _T
+    + "for (k, p) in pl.while_(init_values=(0, t)):\n    pl.cond(k < 3)\n    p2 = pl.move(p, target_memory=pl.MemorySpace.Mat)\n"
+    "    k2 = k + 1\n    k3, p3 = pl.yield_(k2, p2)\nt = p3" + _STORE,
+)
+loop6(
+    "pipeline_stage_over_trips_ok", _T + "for i in pl.pipeline(0, 4, stage=8):\n    t = pl.add(t, t)" + _STORE
+)
+loop6("pipeline_step_zero", _T + "for i in pl.pipeline(0, 4, 0, stage=2):\n    t = pl.add(t, t)" + _STORE)
+loop6("unroll_negative_huge", _T + "for i in pl.unroll(4096, 0, -2):\n    t = pl.add(t, t)" + _STORE)
+loop6(
+    "scalar_mod_zero",
+    "m = n % 0\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_true_div_offset_ok",
+    "m = n / 2\nt = pl.load(a, [m, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_cast_muls",
+    "f = pl.cast(n, pl.FP32)\nt = pl.load(a, [0, 0], [64, 64])\nt = pl.mul(t, f)\nout = pl.store(t, [0, 0], out)",
+)
+loop6(
+    "scalar_const_div_zero",
+    "m = 64 // (n - n)\nt = pl.load(a, [0, 0], [64, 64])\nout = pl.store(t, [0, 0], out)",
+)
+dyn(
+    "dyn_reshape_used_ok",
+    "t = pl.load(a, [0, 0], [64, 64])\nr = pl.reshape(t, [M, 64])\nout = pl.store(r, [0, 0], out)",
+)
+dyn(
+    "dyn_load_dim_shape",
+    "rows = pl.tensor.dim(a, 0)\nt = pl.load(a, [0, 0], [rows, 64])\nout = pl.store(t, [0, 0], out)",
+)
+cc(
+    "cc_singleton_rows_c2v_ok",
+    "r = pl.matmul(a, b)\ne = pl.exp(r)\noutput = pl.assemble(output, e, [0, 0])",
+    UD,
+    rows=1,
+)
+cc(
+    "cc_singleton_rows_nosplit_ok",
+    "s = pl.add(a, a)\nr = pl.matmul(s, b)\noutput = pl.assemble(output, r, [0, 0])",
+    rows=1,
+)
+cc(
+    "cc_matmul_int8_ok",
+    "r = pl.matmul(a, b)\noutput = pl.assemble(output, pl.cast(r, target_type=pl.FP32), [0, 0])",
+    UD,
+    adt="INT8",
+    bdt="INT8",
+)
+
+
 def round_3_text(name: str) -> str:
     body, a_dtype, b_dtype = ROUND_3[name]
     cls = "R3" + name.title().replace("_", "")
@@ -927,8 +1225,12 @@ def kernels_of(folder: str) -> dict[str, str]:
         return {f"small_r3_{name}.py": round_3_text(name) for name in ROUND_3}
     if folder == "postparse_round5":
         return dict(_ROUND_5)
+    if folder == "postparse_round6":
+        return dict(_ROUND_6)
     if folder == "postparse_round4":
         return dict(_ROUND_4)
+    if folder == "parser_round6":
+        return dict(_PARSER_ROUND_6)
     if folder == "parser_round3":
         return {f"small_r3p_{name}.py": parser_round_3_text(name) for name in PARSER_ROUND_3}
     if folder == "postparse_cases":
@@ -943,3 +1245,274 @@ def write_kernels(folder: str, out: Path) -> list[Path]:
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
+
+
+# --- held-out parser round 6 (`tests/data/parser_round6`): `@pl.jit` entries and their
+# `pl.jit.inline` helpers, dynamic dimensions, `pl.const`, scalar annotations and arithmetic,
+# module constants and builder closures, decorator arguments, `pl.Out` / `pl.InOut` forms,
+# duplicate and keyword op arguments, loop `attrs` / `stage` / `init_values` forms, program
+# method calls of other forms; one mistake (or none) each.
+_PARSER_ROUND_6: dict[str, str] = {}
+
+_JIT = """import pypto.language as pl
+
+ROWS = 64
+COLS = 64
+{header}
+
+@pl.jit.inline
+def scaled(x: pl.Tensor[[ROWS, COLS], pl.FP32], y: pl.Tensor[[ROWS, COLS], pl.FP32]):
+    with pl.at(level=pl.Level.CORE_GROUP):
+{inline}
+    return y
+
+
+@pl.jit
+def entry(
+    a: pl.Tensor[[ROWS, COLS], pl.FP32],
+    out: pl.Out[pl.Tensor[[ROWS, COLS], pl.FP32]],
+):
+{entry}
+    return out
+"""
+_JIT_INLINE = "t = pl.load(x, [0, 0], [ROWS, COLS])\nu = pl.mul(t, 2.0)\ny = pl.store(u, [0, 0], y)"
+_JIT_DYNAMIC = """import pypto.language as pl
+
+COLS = 64
+R = pl.dynamic("R")
+{header}
+
+@pl.jit
+def entry(
+    a: pl.Tensor[[R, COLS], pl.FP32],
+    out: pl.Out[pl.Tensor[[R, COLS], pl.FP32]],
+):
+{entry}
+    with pl.at(level=pl.Level.CORE_GROUP):
+        t = pl.load(a, [0, 0], [64, COLS])
+        u = pl.mul(t, 2.0)
+        out = pl.store(u, [0, 0], out)
+    return out
+"""
+
+
+def jit(name: str, entry: str = "out = scaled(a, out)", inline: str = _JIT_INLINE, header: str = "") -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _JIT.format(
+        header=header, inline=textwrap.indent(inline, " " * 8), entry=textwrap.indent(entry, " " * 4)
+    )
+
+
+def dyn(name: str, entry: str = "a.bind_dynamic(0, R)", header: str = "") -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _JIT_DYNAMIC.format(
+        header=header, entry=textwrap.indent(entry, " " * 4)
+    )
+
+
+def ew(
+    name: str, body: str = "tc = pl.add(ta, tb)", replace: tuple = (), header: str = "", footer: str = ""
+) -> None:
+    text = _ELEMENTWISE.format(cls="R6P", adt="pl.FP32", bdt="pl.FP32", body=_indented(body))
+    if footer:  # a module statement below the program
+        text += f"\n\n{footer}\n"
+    if header:
+        text = text.replace("\n\n\n@pl.program", f"\n\n{header}\n\n@pl.program", 1)
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _replaced(text, replace)
+
+
+def scal(name: str, body: str, orch: str = "out = self.kernel(a, n, out)", replace: tuple = ()) -> None:
+    _PARSER_ROUND_6[f"r6p_{name}.py"] = _replaced(
+        _SCALAR.format(body=_indented(body), orch=_indented(orch)), replace
+    )
+
+
+_LOAD_STORE = "t = pl.load(a, [{off}, 0], [64, 64])\nout = pl.store(t, [{off}, 0], out)"
+
+# @pl.jit entries and pl.jit.inline helpers
+jit("jit_ok")
+jit("jit_inline_missing_arg", "out = scaled(a)")
+jit("jit_inline_extra_arg", "out = scaled(a, out, a)")
+jit("jit_inline_keywords_ok", "out = scaled(x=a, y=out)")
+jit("jit_inline_unknown_keyword", "out = scaled(a, z=out)")
+jit("jit_inline_result_unpacked", "o1, o2 = scaled(a, out)\nout = o1")
+jit("jit_undefined_helper", "out = scaledd(a, out)")
+jit(
+    "jit_module_constant_in_body_ok",
+    "out = scaled(a, out)",
+    inline=_JIT_INLINE.replace("2.0", "SCALE"),
+    header="SCALE = 0.5",
+)
+# dynamic dimensions
+dyn("dyn_bind_ok")
+dyn("dyn_bind_int_not_dynvar_ok", "a.bind_dynamic(0, 64)")
+dyn("dyn_bind_axis_past_rank_ok", "a.bind_dynamic(2, R)")
+dyn("dyn_bind_undefined_var_ok", "a.bind_dynamic(0, Q)")
+dyn("dyn_bind_on_local", "b = a\nb.bind_dynamic(0, R)")
+dyn("dyn_bind_result_used", "r = a.bind_dynamic(0, R)")
+dyn("dyn_local_dynamic_ok", 'M = pl.dynamic("M")\nout.bind_dynamic(0, M)')
+dyn("dyn_dynamic_no_name", "pass", header="Q = pl.dynamic()")
+dyn("dyn_dynamic_int_name", "pass", header="Q = pl.dynamic(5)")
+dyn("dyn_dynamic_bad_identifier", "pass", header='Q = pl.dynamic("2x")')
+# pl.const
+ew(
+    "const_ok",
+    "k = pl.const(2, pl.INDEX)\ntc = pl.add(ta, tb)\nfor i in pl.range(k):\n    tc = pl.add(tc, ta)",
+)
+ew("const_of_module_name", "k = pl.const(N, pl.INDEX)\ntc = pl.add(ta, tb)", header="N = 2")
+ew("const_three_args", "k = pl.const(2, pl.INDEX, 1)\ntc = pl.add(ta, tb)")
+ew("const_dtype_keyword", "k = pl.const(2, dtype=pl.INDEX)\ntc = pl.add(ta, tb)")
+ew("const_dtype_string", 'k = pl.const(2, "int32")\ntc = pl.add(ta, tb)')
+ew("const_negative_ok", "k = pl.const(-2, pl.INT32)\ntc = pl.add(ta, tb)")
+ew("const_of_expression", "k = pl.const(2 * 3, pl.INDEX)\ntc = pl.add(ta, tb)")
+ew("dtype_get_byte_ok", "k = pl.FP32.get_byte()\ntc = pl.add(ta, tb)")
+ew("dtype_get_bytes_misspelled", "k = pl.FP32.get_bytes()\ntc = pl.add(ta, tb)")
+# scalar annotations and arithmetic
+scal("scalar_annotated_local_ok", "m: pl.Scalar[pl.INDEX] = n + 64\n" + _LOAD_STORE.format(off="m - 64"))
+scal("scalar_true_division_offset_ok", "m = n / 2\n" + _LOAD_STORE.format(off="m"))
+scal("scalar_float_product_offset", "m = n * 1.5\n" + _LOAD_STORE.format(off="m"))
+scal("scalar_shift_offset_ok", "m = n << 6\n" + _LOAD_STORE.format(off="m"))
+# module constants and builders
+ew(
+    "module_tuple_offsets_ok",
+    "tc = pl.add(pl.load(a, OFF, SHAPE), tb)",
+    header="OFF = (0, 0)\nSHAPE = [64, 64]",
+)
+ew(
+    "module_list_index_past_end",
+    "tc = pl.add(pl.load(a, [0, 0], [SHAPE[0], SHAPE[2]]), tb)",
+    header="SHAPE = [64, 64]",
+)
+ew(
+    "module_dict_lookup",
+    'tc = pl.add(pl.load(a, [0, 0], [CFG["rows"], 64]), tb)',
+    header='CFG = {"rows": 64}',
+)
+ew("module_float_division_shape", "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)", header="ROWS = 128 / 2")
+ew(
+    "module_floor_division_shape_ok",
+    "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)",
+    header="ROWS = 128 // 2",
+)
+ew("module_negative_shape", "tc = pl.add(pl.load(a, [0, 0], [ROWS, 64]), tb)", header="ROWS = -64")
+ew(
+    "module_string_mode_ok",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=MODE), target_type=pl.FP32)",
+    header='MODE = "rint"',
+)
+ew(
+    "module_string_mode_unknown",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=MODE), target_type=pl.FP32)",
+    header='MODE = "nearest"',
+)
+ew("module_constant_defined_later", "tc = pl.mul(pl.add(ta, tb), SCALE)", footer="SCALE = 0.5")
+# decorator arguments
+ew(
+    "function_unknown_kwarg",
+    replace=(
+        ("@pl.function(type=pl.FunctionType.InCore)", '@pl.function(type=pl.FunctionType.InCore, name="k")'),
+    ),
+)
+ew(
+    "function_type_positional",
+    replace=(("@pl.function(type=pl.FunctionType.InCore)", "@pl.function(pl.FunctionType.InCore)"),),
+)
+ew("program_unknown_kwarg", replace=(("@pl.program", '@pl.program(name="P")'),))
+ew("program_strict_ssa_ok", replace=(("@pl.program", "@pl.program(strict_ssa=False)"),))
+ew(
+    "function_level_on_incore",
+    replace=(
+        (
+            "@pl.function(type=pl.FunctionType.InCore)",
+            "@pl.function(type=pl.FunctionType.InCore, level=pl.Level.HOST)",
+        ),
+    ),
+)
+ew(
+    "function_attrs_not_dict",
+    replace=(
+        (
+            "@pl.function(type=pl.FunctionType.InCore)",
+            '@pl.function(type=pl.FunctionType.InCore, attrs=["x"])',
+        ),
+    ),
+)
+# pl.Out / pl.InOut forms
+ew(
+    "out_in_return_annotation",
+    replace=(
+        (
+            "    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "    ) -> pl.Out[pl.Tensor[[64, 64], pl.FP32]]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "out_without_subscript",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.Out,\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "out_twice",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.Out[pl.Out[pl.Tensor[[64, 64], pl.FP32]]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+ew(
+    "inout_param_ok",
+    replace=(
+        (
+            "        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+            "        out: pl.InOut[pl.Tensor[[64, 64], pl.FP32]],\n    ) -> pl.Tensor[[64, 64], pl.FP32]:\n        ta",
+        ),
+    ),
+)
+# op arguments given twice or in keyword form
+ew("load_offsets_twice", "tc = pl.add(pl.load(a, [0, 0], [64, 64], offsets=[0, 0]), tb)")
+ew("load_all_keywords_ok", "tc = pl.add(pl.load(a, offsets=[0, 0], shapes=[64, 64]), tb)")
+ew(
+    "cast_mode_int_ok",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=1), target_type=pl.FP32)",
+)
+ew(
+    "cast_mode_int_out_of_range",
+    "tc = pl.cast(pl.cast(pl.add(ta, tb), target_type=pl.FP16, mode=9), target_type=pl.FP32)",
+)
+# loop keyword forms
+ew("range_attrs_ok", 'tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs={"note": 1}):\n    tc = pl.add(tc, ta)')
+ew("range_attrs_not_dict", "tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs=[1]):\n    tc = pl.add(tc, ta)")
+ew(
+    "range_attrs_value_name",
+    'tc = pl.add(ta, tb)\nfor i in pl.range(2, attrs={"note": ta}):\n    tc = pl.add(tc, ta)',
+)
+ew(
+    "range_init_values_not_sequence",
+    "for i, (acc,) in pl.range(2, init_values=ta):\n    nxt = pl.add(acc, tb)\n    r = pl.yield_(nxt)\ntc = r",
+)
+ew("pipeline_stage_ok", "tc = pl.add(ta, tb)\nfor i in pl.pipeline(4, stage=2):\n    tc = pl.add(tc, ta)")
+ew("pipeline_stage_zero", "tc = pl.add(ta, tb)\nfor i in pl.pipeline(4, stage=0):\n    tc = pl.add(tc, ta)")
+ew("range_with_stage", "tc = pl.add(ta, tb)\nfor i in pl.range(4, stage=2):\n    tc = pl.add(tc, ta)")
+ew(
+    "yield_keyword_argument",
+    "for i, (acc,) in pl.range(2, init_values=(ta,)):\n    nxt = pl.add(acc, tb)\n    r = pl.yield_(value=nxt)\ntc = r",
+)
+# program method calls
+ew("kernel_call_starred", replace=(("out = self.kernel(a, b, out)", "out = self.kernel(*[a, b], out)"),))
+ew(
+    "kernel_call_result_unpacked",
+    replace=(
+        (
+            "out = self.kernel(a, b, out)\n        return out",
+            "o1, o2 = self.kernel(a, b, out)\n        return o1",
+        ),
+    ),
+)
+ew(
+    "kernel_call_float_for_tensor_ok",
+    replace=(("out = self.kernel(a, b, out)", "out = self.kernel(a, 1.0, out)"),),
+)

@@ -177,6 +177,13 @@ def test_all_checks_passed_is_only_said_when_everything_was_analysed(tmp_path: P
     assert run.returncode == 0
     assert "All checks passed" not in run.stdout
     assert (
-        f"1 construct could not be analysed (pto-lsp does not model them yet), the first at {unmodelled}:7"
+        f"1 construct could not be analysed (pto-lsp does not model it yet), the first at {unmodelled}:7"
         in run.stdout
     )
+    # Beside an error, the summary still says what was not analysed: the file was checked in part.
+    broken = tmp_path / "broken.py"
+    broken.write_text(unmodelled.read_text(encoding="utf-8") + "\n\nx = (\n", encoding="utf-8")
+    both = spawn_pto_lsp("check", str(broken), str(unmodelled))
+    assert both.returncode == 1
+    summary = both.stdout.strip().splitlines()[-1]
+    assert summary.startswith("Found 1 diagnostic in 2 file(s); 2 constructs could not be analysed"), summary

@@ -299,12 +299,14 @@ JIT_HELPERS = Path(__file__).parent / "data" / "real_pto_cases" / "jit_helpers.p
 def test_the_ir_view_of_a_jit_entry_compiles_it_with_its_helpers(after: str):
     """The real `@pl.jit` compiles `qkv_proj` with the inline `proj` it calls three times:
     no `proj_proj` kernel of `proj` compiled alone; after InlineFunctions, the numbers of
-    the three splices' variables are not known (a helper binding several), so not shown."""
+    the three splices' variables are not known (a helper binding several), so not shown.
+    The call binds the type the specializer annotates `proj` with, as the real parse dump
+    (`qkv_proj.compile(config=RunConfig(dump_passes=True))`, 00_frontend.py) writes it."""
     proc = run_pto_lsp("compile", str(MULTI_PROJ), "--after", after)
     assert proc.returncode == 0, proc.stderr
     assert "proj_proj" not in proc.stdout
     if after == "parse":
-        assert "    qy = self.proj(x, wq, q_out)\n" in proc.stdout
+        assert "    qy: pl.Tensor[[16, 8192], pl.FP32] = self.proj(x, wq, q_out)\n" in proc.stdout
     else:
         assert proc.stdout.startswith("# pypto.function: qkv_proj -- not shown: InlineFunctions: ")
         assert "def proj" not in proc.stdout

@@ -4,7 +4,8 @@ forms the real compiler accepts must check clean, the neighbouring mistake must 
 Judged with the real PyPTO (e2d0f78): `k.compile()` of the kernel below builds and
 compiles when `T` is a module constant — of this file or imported from another — since
 the jit writes it in as a literal; with `T` a local of the body, the parser refuses
-`pl.const() first argument must be a numeric literal` at the call.
+`pl.const() first argument must be a numeric literal` at the start of the call's
+statement (the jit maps the rewritten code's places back per statement: 8:9).
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ def test_a_jit_pl_const_of_a_module_constant_is_a_literal(tmp_path):
 
 def test_a_jit_pl_const_of_a_local_is_refused(tmp_path):
     source = JIT_KERNEL.format(prelude="", local="        T = 16\n")
-    assert _errors(tmp_path, source) == [(8, 13, "pl.const() first argument must be a numeric literal")]
+    assert _errors(tmp_path, source) == [(8, 9, "pl.const() first argument must be a numeric literal")]
 
 
 def test_a_distributed_ops_string_attribute_is_no_constant_error(tmp_path):

@@ -257,7 +257,6 @@ _DUMPS_NOT_READ_BACK = {
     # then has a view naming a module constant the dump leaves unfolded (`HC_MULT = ...`).
     ("9", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("9", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
-    ("11", "pypto/examples/models/09_paged_attention_spmd.py"),
     ("11", "pypto-lib/examples/intermediate/rms_norm.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),

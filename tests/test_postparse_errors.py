@@ -45,11 +45,11 @@ ROUND_3_VERDICTS = json.loads((DATA / "postparse_round3" / "verdicts.json").read
 # parameters the real parser does not bind (`*b`, keyword-only), an attribute of a variable; and a BOOL
 # bound to `True and False` (Simplify's `eq` on it), a task of a function left Opaque, a float
 # loop bound (Simplify's trip-count proof), a tile created in DDR (no PTO form of its buffer),
-# a value made in a plain loop read after it (SSAVerify after ConvertToSSA).
+# a value made in a plain loop read after it (SSAVerify after ConvertToSSA); and `None` given
+# to a kernel's op (the TaskId sentinel `system.task_invalid()`, which PTO codegen has no form for).
 PARSER_ROUND_3_VERDICTS = json.loads((DATA / "parser_round3" / "verdicts.json").read_text(encoding="utf-8"))
 # Not reported yet (each gets no error from pto-lsp, or not this one: see the test below).
 PARSER_ROUND_3_MISSES = {
-    "small_r3p_none_argument.py",
     "small_r3p_shape_with_float.py",
 }
 # Round 4, of kinds none of the rounds before had (matmuls through Mat/Left/Right/Acc, a
@@ -68,12 +68,50 @@ ROUND_4_VERDICTS = json.loads((DATA / "postparse_round4" / "verdicts.json").read
 # compiler of e2d0f78 has no such op, and the feature's specification is what pto-lsp
 # implements.) Written after it: an integer and a float scalar in one operation, a block
 # query outside every kernel, a value one branch of an `if` makes, an array subscript of two
-# indices (the array rules of the same session): 14 of 17.
+# indices (the array rules of the same session): 14 of 17; then a tile one scope makes and a
+# later scope reads (ConvertTensorToTileOps finds the kernel declared to return a tile): 15.
 ROUND_5_VERDICTS = json.loads((DATA / "postparse_round5" / "verdicts.json").read_text(encoding="utf-8"))
 ROUND_5_MISSES = {
     "r5_at_level_host_tile.py",  # the real error's message is empty
     "r5_at_nested_at.py",  # a CORE_GROUP scope in another: its kernel's name (the outliner's) is called
-    "r5_at_tile_crosses_scopes.py",  # a tile one scope makes, another reads: an internal error
+}
+# Parser round 6, of kinds none of the rounds before nor ../shared/corpus/{parser,op}-verdicts
+# had (`@pl.jit` entries and their `pl.jit.inline` helpers, `pl.dynamic` and
+# `Tensor.bind_dynamic`, `pl.const`, scalar annotations and arithmetic, module constants,
+# decorator arguments, `pl.Out` forms, an op argument given twice, a cast's rounding mode,
+# loop `attrs` / `stage` / `init_values` forms, `pl.yield_` by keyword, a program method's
+# result unpacked or its arguments starred), judged by the real compiler and run through
+# pto-lsp (main of the third session of 2026-12-07) before any check was written for them:
+# 17 of the 41 rejected got the real message at the real place, none of the 24 accepted an
+# error. Written after it: Python's binding of `pl.dynamic` / `pl.function` / `pl.program`
+# calls and the decorator's own refusals, `pl.const`'s dtype, an unknown `pl.<x>.<y>()`, a
+# level the function type contradicts, a loop's attrs dict, a keyword yield, a starred or
+# counted kernel argument, closure values with no IR form, a module list read past its end,
+# and the jit's own: its helpers' tensors bound by their first call, their argument count
+# and returned tensor, calls it cannot parse quoted as it rewrote them, its places mapped
+# back per statement: 39 of 41 (two with no place in the real error, judged by message).
+PARSER_ROUND_6_VERDICTS = json.loads((DATA / "parser_round6" / "verdicts.json").read_text(encoding="utf-8"))
+PARSER_ROUND_6_MISSES = {
+    "r6p_module_constant_defined_later.py",  # a module name bound below the program: the module is read in its final state
+    "r6p_module_float_division_shape.py",  # a float shape reaches an internal op of the wrapper: its message is not modelled
+}
+# Round 6, of kinds none of the rounds before had (scopes split between cube and vector,
+# dynamic dims in load shapes, unrolled / pipelined / parallel / while loops carrying tiles,
+# matmul_bias / gemv / batch_matmul / int8 matmuls and what Left / Right / Acc / Bias hold,
+# scalar arithmetic in a kernel, the orchestration slicing and assembling around its calls),
+# judged by the real compiler and run through pto-lsp (main at 2f02df4) before any check
+# was written for them: of the 23 rejected, 7 got the real message at the real line, 5 the
+# real message where the real error names no place (the test's criterion takes them: 12 of
+# 23), none another error, 11 nothing; none of the 22 accepted an error. Written after it:
+# Acc / Right overflows of matmuls and a gemv whose operands the author placed in Left / Right
+# (AutoTileMatmulL0 leaves those as they are), InitMemRef's static-shape check on a load,
+# LowerPipelineLoops' zero step, Simplify's division by a constant zero, PTO codegen's
+# index <-> float scalar cast: 22 of 23.
+ROUND_6_VERDICTS = json.loads((DATA / "postparse_round6" / "verdicts.json").read_text(encoding="utf-8"))
+ROUND_6_MISSES = {
+    # LowerAutoVectorSplit: the cube side of an UP_DOWN split reading a vector value the
+    # split could not halve (a singleton row axis): the halving of the AIV side is not modelled.
+    "r6_cc_singleton_rows_updown.py",
 }
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
@@ -86,6 +124,8 @@ ROUND_3 = {p.name: p for p in materialize(DATA / "postparse_round3", WRITTEN / "
 PARSER_ROUND_3 = {p.name: p for p in materialize(DATA / "parser_round3", WRITTEN / "parser_round3")}
 ROUND_4 = {p.name: p for p in materialize(DATA / "postparse_round4", WRITTEN / "postparse_round4")}
 ROUND_5 = {p.name: p for p in materialize(DATA / "postparse_round5", WRITTEN / "postparse_round5")}
+PARSER_ROUND_6 = {p.name: p for p in materialize(DATA / "parser_round6", WRITTEN / "parser_round6")}
+ROUND_6 = {p.name: p for p in materialize(DATA / "postparse_round6", WRITTEN / "postparse_round6")}
 
 
 def check_json(*paths: Path) -> dict[str, list[dict]]:
@@ -111,6 +151,8 @@ REPORTED_ROUND_3 = check_json(*ROUND_3.values())
 REPORTED_PARSER_ROUND_3 = check_json(*PARSER_ROUND_3.values())
 REPORTED_ROUND_4 = check_json(*ROUND_4.values())
 REPORTED_ROUND_5 = check_json(*ROUND_5.values())
+REPORTED_PARSER_ROUND_6 = check_json(*PARSER_ROUND_6.values())
+REPORTED_ROUND_6 = check_json(*ROUND_6.values())
 
 
 def _position(diagnostic: dict) -> tuple[int, int]:
@@ -173,7 +215,7 @@ def test_a_parser_round_3_mistake_not_reported_yet_gets_no_other_error_first(nam
 def test_parser_round_3_catches_at_least_nine_in_ten():
     rejected = [name for name, v in PARSER_ROUND_3_VERDICTS.items() if not v["accepted"]]
     assert len(rejected) >= 41
-    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.92
+    assert len(set(rejected) - PARSER_ROUND_3_MISSES) / len(rejected) >= 0.95
 
 
 @pytest.mark.parametrize("name", sorted(ROUND_4_VERDICTS))
@@ -191,6 +233,48 @@ def test_a_round_5_mistake_not_reported_yet_gets_no_error_before_its_line(name: 
     real = ROUND_5_VERDICTS[name]["errors"][0]
     errors = [d for d in REPORTED_ROUND_5[name] if d["severity"] == 1]
     assert all(_position(d)[0] >= real["line"] for d in errors), errors
+
+
+@pytest.mark.parametrize("name", sorted(set(PARSER_ROUND_6_VERDICTS) - PARSER_ROUND_6_MISSES))
+def test_each_parser_round_6_mistake_gets_what_the_real_compiler_says(name: str):
+    _judge(PARSER_ROUND_6_VERDICTS[name], REPORTED_PARSER_ROUND_6[name])
+
+
+@pytest.mark.parametrize("name", sorted(PARSER_ROUND_6_MISSES))
+def test_a_parser_round_6_mistake_not_reported_yet_gets_no_other_error_before_its_line(name: str):
+    real = PARSER_ROUND_6_VERDICTS[name]["errors"][0]
+    errors = [
+        d for d in REPORTED_PARSER_ROUND_6[name] if d["severity"] == 1 and d["message"] != real["message"]
+    ]
+    assert all(_position(d)[0] >= real["line"] for d in errors), errors
+
+
+def test_parser_round_6_holds_mistakes_and_accepted_kernels_of_its_kinds():
+    verdicts = PARSER_ROUND_6_VERDICTS.values()
+    assert sum(not v["accepted"] for v in verdicts) >= 30 and sum(v["accepted"] for v in verdicts) >= 12
+
+
+def test_parser_round_6_catches_at_least_nine_in_ten():
+    rejected = [name for name, v in PARSER_ROUND_6_VERDICTS.items() if not v["accepted"]]
+    assert len(set(rejected) - PARSER_ROUND_6_MISSES) / len(rejected) >= 0.9
+
+
+@pytest.mark.parametrize("name", sorted(set(ROUND_6_VERDICTS) - ROUND_6_MISSES))
+def test_each_round_6_mistake_gets_what_the_real_compiler_says(name: str):
+    _judge(ROUND_6_VERDICTS[name], REPORTED_ROUND_6[name])
+
+
+@pytest.mark.parametrize("name", sorted(ROUND_6_MISSES))
+def test_a_round_6_mistake_not_reported_yet_gets_no_error_before_its_line(name: str):
+    real = ROUND_6_VERDICTS[name]["errors"][0]
+    errors = [d for d in REPORTED_ROUND_6[name] if d["severity"] == 1]
+    assert all(_position(d)[0] >= real["line"] for d in errors), errors
+
+
+def test_round_6_holds_mistakes_and_accepted_kernels_of_its_kinds():
+    verdicts = ROUND_6_VERDICTS.values()
+    assert sum(not v["accepted"] for v in verdicts) >= 22 and sum(v["accepted"] for v in verdicts) >= 12
+    assert ROUND_6.keys() == ROUND_6_VERDICTS.keys()
 
 
 def test_round_3_holds_mistakes_and_accepted_kernels_of_its_kinds():
@@ -277,3 +361,38 @@ def test_the_editor_leaves_a_cast_error_out_for_another_soc():
 
     assert "PTO706" in hidden_codes(Settings(soc="950"))
     assert "PTO706" not in hidden_codes(Settings())
+
+
+# Issue 29's edge values, one small kernel each (`tests/data/edge_values`, judged by the real
+# compiler with `record_postparse_verdicts.py`): a tensor dimension, a `pl.range` /
+# `pl.parallel` / `pl.unroll` bound or step, a load / store offset, a slice / reshape /
+# create_tensor / tile.full shape, a scalar too large for 64 bits; a load shape of 0, -1, -2;
+# `pl = None` above the kernels; a scalar where load / slice / create_tensor / tile.full take
+# a shape; transpose axes equal or out of range (a negative one too); a kernel's result
+# unpacked into two names, or left unbound and its Out argument read; with their accepted
+# neighbours (a bound of 2**63 - 1, an unroll of 0 or -1 trips, a tuple result bound to one
+# name). None may pass as clean or crash the checker.
+EDGE_VERDICTS = json.loads((DATA / "edge_values" / "verdicts.json").read_text(encoding="utf-8"))
+EDGE = {p.name: p for p in materialize(DATA / "edge_values", WRITTEN / "edge_values")}
+REPORTED_EDGE = check_json(*EDGE.values())
+
+
+@pytest.mark.parametrize("name", sorted(EDGE_VERDICTS))
+def test_each_edge_value_gets_what_the_real_compiler_says(name: str):
+    _judge(EDGE_VERDICTS[name], REPORTED_EDGE[name])
+
+
+def test_the_edge_values_hold_each_kind_rejected_and_accepted():
+    rejected = [v["errors"][0]["message"] for v in EDGE_VERDICTS.values() if not v["accepted"]]
+    for part in (
+        "incompatible function arguments",
+        "InitMemRef requires positive shape",
+        "object is not iterable",
+        "has no attribute 'program'",
+        "axis1 and axis2 must be different",
+        "is out of range for 2D tile",
+        "TupleGetItemExpr requires tuple to have TupleType, got TensorType",
+        "was passed as InOut/Out",
+    ):
+        assert any(part in message for message in rejected), part
+    assert sum(v["accepted"] for v in EDGE_VERDICTS.values()) >= 4

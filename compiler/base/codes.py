@@ -60,6 +60,8 @@ INIT_MEMREF_SHAPE = (
 AIV_SPLIT_VECTOR_OUTSIDE = (
     "PTO708"  # AivSplitValid: "vector op 'tile.exp' sits outside every pl.split_aiv region, ..."
 )
+SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
+PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
 ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at orchestration level
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel

@@ -18,8 +18,16 @@ codegen with `No codegen registered for operation: tile.expands` (the real error
 no place: we point at the op); so does a kernel calling another kernel
 (`No codegen registered for operation: helper`: nothing inlines an InCore function), and
 a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
-is a `tensor.alloc`, which PTO codegen has no form for). Only the ops recorded so with the real compiler are judged
+is a `tensor.alloc`, which PTO codegen has no form for), and a `None` handed to a kernel's op
+(`pl.add(t, None)`: the parser reads it as the TaskId sentinel `system.task_invalid()`, which
+only an orchestration's C++ has a form for). Only the ops recorded so with the real compiler are judged
 (`tile.sin`, `tile.cos` and the others without a table entry are lowered by a pass first).
+
+A scalar `pl.cast` between `INDEX` and a float dtype (`pl.cast(n, pl.FP32)` of an index
+parameter, even of a constant: no pass folds the cast) has no MLIR form either (`arith.index_cast`
+takes integers only): `Cast between float and index types is not supported`, where its
+value is read (an unread one is never emitted). The real error names no place: we point
+at the cast.
 """
 
 from __future__ import annotations
@@ -31,6 +39,9 @@ from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.codegen.orchestration_checks import DISTRIBUTED_LEVELS
 from compiler.ir import (
+    SCALAR_CAST_OP,
+    AssignStmt,
+    Call,
     Const,
     ForKind,
     ForStmt,
@@ -39,22 +50,25 @@ from compiler.ir import (
     HierarchyScopeStmt,
     InCoreScopeStmt,
     Program,
+    ScalarType,
     Stmt,
     TileType,
 )
-from compiler.ir.visit import child_stmts, loop_header_span, own_calls
+from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read
+from compiler.passes.arith_simplify import is_float
 
 _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
 _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 # Tile ops with no PTO codegen that every pass leaves as they are (the real compile of a
 # kernel using each was recorded: tests/data/postparse_cases).
-UNEMITTABLE_OPS = frozenset({"tile.expands"})
+UNEMITTABLE_OPS = frozenset({"tile.expands", "system.task_invalid"})
 # Both checks throw the real `ValueError` (`CHECK_SPAN`, `ThrowNoCodegenForCall`).
 _EXCEPTION = "ValueError"
 
 
 FLOAT_BOUND_MESSAGE = "EmitCastToIndex does not support floating-point types (got f32)"
+INDEX_FLOAT_CAST_MESSAGE = "Cast between float and index types is not supported"
 
 
 def descending_loop_message(step: int) -> str:
@@ -79,8 +93,10 @@ def device_codegen_errors(program: Program) -> list[Diagnostic]:
         # A call of a kernel is judged in a kernel function only: a scope of another
         # function holding one is a dispatch (`pl.spmd(...)` around `self.kernel(...)`).
         called = kernels if function.func_type in _DEVICE else frozenset()
-        for stmt in _device_statements(function):
-            found.extend(_statement_errors(stmt, called))
+        statements = list(_device_statements(function))
+        read = {var.name for stmt in statements for var in vars_read(own_exprs(stmt))}
+        for stmt in statements:
+            found.extend(_statement_errors(stmt, called, read))
     return found
 
 
@@ -113,12 +129,16 @@ def _statements(stmt: Stmt) -> Iterator[Stmt]:
         yield from _statements(child)
 
 
-def _statement_errors(stmt: Stmt, kernels: frozenset[str]) -> list[Diagnostic]:
-    found = [
-        _error(unemittable_op_message(name), call.span)
-        for call in own_calls(stmt)
-        if (name := _unemittable(call.op, call.type, kernels)) is not None
-    ]
+def _statement_errors(stmt: Stmt, kernels: frozenset[str], read: set[str]) -> list[Diagnostic]:
+    """`read`: the names the device code reads (an assigned cast no one reads is not emitted)."""
+    found = []
+    for call in own_calls(stmt):
+        if (name := _unemittable(call.op, call.type, kernels)) is not None:
+            found.append(_error(unemittable_op_message(name), call.span))
+        elif _index_float_cast(call) and not (
+            isinstance(stmt, AssignStmt) and stmt.value is call and stmt.var.name not in read
+        ):
+            found.append(_error(INDEX_FLOAT_CAST_MESSAGE, call.span))
     if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
         step = stmt.step
         if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
@@ -129,6 +149,17 @@ def _statement_errors(stmt: Stmt, kernels: frozenset[str]) -> list[Diagnostic]:
             # Each bound is cast to `index` for the `scf.for`; a float literal (fp32) has no cast.
             found.insert(0, _error(FLOAT_BOUND_MESSAGE, loop_header_span(stmt)))
     return found
+
+
+def _index_float_cast(call: Call) -> bool:
+    """A scalar cast from INDEX to a float dtype, or back."""
+    if call.op != SCALAR_CAST_OP or not isinstance(call.type, ScalarType) or not call.args:
+        return False
+    source = call.args[0].type
+    if not isinstance(source, ScalarType):
+        return False
+    dtypes = {source.dtype, call.type.dtype}
+    return "INDEX" in dtypes and any(is_float(dtype) for dtype in dtypes)
 
 
 def _unemittable(op: str, call_type: object, kernels: frozenset[str]) -> str | None:

@@ -27,8 +27,8 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from compiler.base.span import Span
-from compiler.codegen.pto_emitter import L0_SPACES, CodegenNotModelled, KernelCode, plan_kernel
-from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
+from compiler.codegen.pto_emitter import CodegenNotModelled, KernelCode, plan_kernel
+from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, high_water, tile_bytes
 from compiler.ir import (
     SCALAR_CAST_OP,
     AssignStmt,
@@ -226,7 +226,11 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
     rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
     would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
-    adds no Mat or Vec tile: those spaces stay exact. A space the author reserves bytes of
+    adds no Mat or Vec tile: those spaces stay exact. A matmul of operands the author
+    already moved into Left / Right it leaves as it is (`IsStatic2DInSpaces` takes Mat and
+    Vec sources only): its tiles are planned whole, and one larger than all of its space is
+    AllocateMemoryAddr's overflow (a Left / Right operand of a matmul is refused before, by
+    AutoTileMatmulL0's own check). A space the author reserves bytes of
     (`reserve_buffer`) that also holds tiles: where the planner puts them is not modelled."""
     reserved = code.reserved_spaces & {alloc.space for alloc in code.allocs}
     if reserved:
@@ -237,14 +241,6 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
         return code.unplanned, (
             "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
         )
-    for alloc in code.allocs:
-        space = SPACE_NAMES[alloc.space]
-        limit = capacity(DEFAULT_SOC, space)
-        if space in ("Left", "Right", "Acc") and limit is not None and alloc.size > limit:
-            return L0_SPACES, (
-                f"a matmul's {space} tile ({format_bytes(alloc.size)} bytes) is larger than all of {space}: "
-                "AutoTileMatmulL0 splits it into L0-sized tiles, which is not modelled"
-            )
     return frozenset(), ""
 
 

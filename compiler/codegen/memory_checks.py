@@ -43,9 +43,11 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.init_memref_checks import non_positive_shape_errors
+from compiler.passes.expand_mixed_kernel import is_mixed_kernel
+from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
+from compiler.passes.lower_pipeline_loops import step_zero_errors
+from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped
 from compiler.passes.pipeline import PIPELINE, run_passes
 from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
@@ -115,6 +117,10 @@ def program_memory(program: Program) -> ProgramMemory:
         return _program_memory(program)
     except RecursionError:
         raise  # the unit is too deep to analyse (`analyse_unit` says so)
+    except PassStopped as stopped:
+        if stopped.diagnostic is None:
+            return ProgramMemory([], [], None, [_where_stopped(stopped, program.span)])
+        return ProgramMemory([], [stopped.diagnostic])  # a pass's own error: the compile stops there
     except Exception as problem:  # a pass or the emitter stumbling: "not analysed"
         return ProgramMemory([], [], None, [_where_stopped(problem, program.span)])
 
@@ -161,14 +167,16 @@ def _program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], misplaced)
     stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
     # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
-    # InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    # LowerPipelineLoops, InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
     casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
     operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
-    shapes = non_positive_shape_errors(kernels)
-    rejected = creates or casts or operands
+    plain = [kernel for kernel in kernels if not is_mixed_kernel(kernel)]  # their loops are not skewed
+    steps = [] if creates or casts or operands else step_zero_errors(plain)
+    shapes = init_memref_shape_errors(kernels)
+    rejected = creates or casts or operands or steps
     if shapes:
         return ProgramMemory([], rejected or shapes, [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]

@@ -95,10 +95,11 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall"})
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall", "tile.get_block_num"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.matmul_bias",
+        "tile.gemv",
         "tile.fillpad",
         "tile.fillpad_inplace",
         "tile.fillpad_expand",
@@ -856,8 +857,10 @@ class _Emitter:
         if call.op in _CROSS_CORE_OPS and not self.with_text:
             return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
-            # No tile: a scalar read from global memory, a barrier across the cores.
-            return Value(self._temp(), scalar="index")
+            # No tile: a scalar read from global memory (of its element type, which a cast
+            # to an index then takes), a barrier across the cores.
+            dtype = call.type.dtype if isinstance(call.type, ScalarType) else None
+            return Value(self._temp(), scalar=_DTYPES.get(dtype or "", "index"))
         if call.op == "system.syncall":
             return self._syncall(call)
         if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars
@@ -952,7 +955,8 @@ class _Emitter:
         (a tile of its source's shape) / `fillpad_expand` (a larger one, apart from its
         source), `tile.row_prod` (a row reduction) and
         `tile.matmul_bias` of operands already in Left,
-        Right and Bias (a fresh Acc tile; no later pass adds one around it)."""
+        Right and Bias (a fresh Acc tile; no later pass adds one around it), `tile.gemv` of
+        operands already in Left and Right (`_gemv`)."""
         if self.with_text:
             raise CodegenNotModelled(
                 f"op {call.op} is not modelled yet (its PTO form is not in the reference outputs)", call.span
@@ -981,6 +985,8 @@ class _Emitter:
             return result
         self.cube = True
         self._side("acc", call.op, call.span)
+        if call.op == "tile.gemv":
+            return self._gemv(call, dest)
         lhs, rhs, bias = (self._tile_operand(arg) for arg in call.args[:3])
         places = [operand.tile.loc if operand.tile else "" for operand in (lhs, rhs, bias)]
         if len(call.args) != 3 or places != ["left", "right", "bias"]:
@@ -990,6 +996,21 @@ class _Emitter:
         assert lhs.tile is not None and rhs.tile is not None
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
+        return acc
+
+    def _gemv(self, call: Call, dest: str | None) -> Value:
+        """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
+        tile of one fractal block of rows (the real one is [16, N], valid row 1), of the
+        accumulator's dtype (f32 for float operands, i32 for integer ones)."""
+        lhs, rhs = (self._tile_operand(arg) for arg in call.args[:2])
+        if [operand.tile.loc if operand.tile else "" for operand in (lhs, rhs)] != ["left", "right"]:
+            raise CodegenNotModelled(
+                f"{call.op} of operands not already in Left and Right is not modelled yet", call.span
+            )
+        assert lhs.tile is not None and rhs.tile is not None
+        dtype = "i32" if lhs.tile.dtype.startswith(("i", "u")) else "f32"
+        acc = self._alloc(dest, TileBuf("acc", dtype, 16, rhs.tile.cols), call.span)
+        self._line(f"gemv {lhs.name} {rhs.name} {acc.name}", call.span)  # never shown
         return acc
 
     def _cross_core(self, call: Call, dest: str | None) -> Value:

@@ -463,5 +463,12 @@ class Program:
     # InlineFunctions splices even where the real `_inline<n>` numbering is not known, and
     # says why in `inline_names_unknown` (the kernels that show those names are not emitted).
     jit_entry: bool = False
+    # The locals of the factory that builds it which the program reads and a static reading
+    # does not fold (its parameters without a default): the caller's values, known when the
+    # program is built.
+    built_with: tuple[str, ...] = ()
     inline_names_unknown: str = ""
+    # Why the order of an outlined function's outputs is not known (several store targets
+    # of one scope: the real outliner's hash order), else "": no dump of it is the real one.
+    outputs_order_unknown: str = ""
     inline_numbers_taken: int = 0  # how far InlineFunctions advanced the real process-wide counter

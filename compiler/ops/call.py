@@ -184,6 +184,6 @@ def dsl_class(expr: Expr | None) -> str | None:
         return "Tile"
     if isinstance(expr.type, TupleType) and isinstance(expr, Var):
         return "Var"  # a kernel's results bound to one name: the parser wraps no tuple
-    if isinstance(expr.type, ScalarType) and expr.type.dtype != "TASK_ID":
-        return "Scalar"
+    if isinstance(expr.type, ScalarType):
+        return "Scalar"  # a TaskId too: `_wrap_arg` wraps every ScalarType as a Scalar
     return None

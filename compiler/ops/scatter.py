@@ -2,8 +2,8 @@
 tensor-level `pl.scatter` / `pl.tensor.scatter`, whose wrapper picks the index or mask
 form by its keywords (src/ir/op/tensor_ops/scatter.cpp), and `pl.tile.mscatter`, a tile
 into a tensor at per-element indices (src/ir/op/tile_ops/memory.cpp).
-(`pl.tensor.scatter_update` takes `*args, **kwargs` that its IR builder sorts out: not
-typed here.)
+`pl.scatter_update` (both levels) takes `*args, **kwargs`, which its IR builder sorts into
+(input, index, src) and the attribute `dim` (src/ir/op/{tensor,tile}_ops/ scatter_update).
 
 All of them write into their destination operand and return its type.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import IRType, TensorType, TileType
+from compiler.ir import Expr, IRType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW
 from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
@@ -28,7 +28,8 @@ from compiler.ops.operands import (
     wrapper_value,
 )
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import dtype_bits, dtype_text, static_int
+from compiler.ops.type_inference import dtype_bits, dtype_text, ir_type_name, static_int
+from compiler.ops.views import tile_result as viewed_tile_result
 
 _ELEMENT_DTYPES = ("FP16", "FP32", "BF16", "INT16", "INT32", "INT8")
 _ELEMENTS = "{I8, I16, I32, FP16, FP32, BF16}"
@@ -306,3 +307,97 @@ def tile_mscatter(call: OpCall) -> IRType | None:
             f"({dtype_text(src.dtype)})"
         )
     return output
+
+
+# ---------------------------------------------------------------------------
+# scatter_update: whole rows, `*args, **kwargs` sorted out by the IR builder
+# ---------------------------------------------------------------------------
+
+_UPDATE_FORMS = (
+    "scatter_update expects (input, dim, index, src), (input, index, src, dim=...), "
+    "or (input, dim, index=..., src=...)"
+)
+
+
+def _update_operands(call: OpCall) -> tuple[Any, Any, Any] | None:
+    """(dim, index, src) as the builder reads its call forms, each an (expr, node) pair for
+    the operands and the dim's static value; None when the dim is not static."""
+    extra = list(zip(call.nodes["*args"].elts, call.values["*args"])) if call.has("*args") else []  # type: ignore[attr-defined]
+    named = {key: (call.nodes[key], call.values.get(key)) for key in ("dim", "index", "src") if call.has(key)}
+    dim, index, src = (named.get(key) for key in ("dim", "index", "src"))
+    if len(extra) == 3 and not named:
+        dim, index, src = extra
+    elif len(extra) == 2 and dim is not None and index is None and src is None:
+        index, src = extra
+    elif len(extra) == 1 and dim is None and index is not None and src is not None:
+        dim = extra[0]
+    elif extra:
+        raise OpError(_UPDATE_FORMS)
+    if dim is None or index is None or src is None:
+        raise OpError("scatter_update requires input, dim, index, and src")
+    value = call.evaluate(dim[0])
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return value, index[1], src[1]
+
+
+def _update_type(op: str, expr: Any, kind: type, what: str) -> Any:
+    """The operand's type when it is a `kind`; the deduction's error when it is known not to be."""
+    found = expr.type if isinstance(expr, Expr) else None
+    if isinstance(found, kind):
+        return found
+    got = ir_type_name(found)
+    if got is not None:
+        raise OpError(f"{op}: {what} must be {kind.ir_class_name}, got {got}")
+    return None
+
+
+def _scatter_update(call: OpCall, kind: type) -> IRType | None:
+    """`DeduceTensorScatterUpdateType` / `DeduceTileScatterUpdateType`: a 2D or 4D input,
+    a 2D integer index, a source of the input's rank and dtype, `dim` -2 only."""
+    op = f"{kind.ir_class_name[:-4].lower()}.scatter_update"
+    found = _update_operands(call)
+    if found is None:
+        return None
+    dim, index_expr, src_expr = found
+    target = _update_type(op, call.expr("input"), kind, "input")
+    if target is None or target.shape is None:
+        return None
+    if len(target.shape) not in (2, 4):
+        raise OpError(f"{op}: input must be 2D or 4D, got rank {len(target.shape)}")
+    index = _update_type(op, index_expr, kind, "index")
+    if index is None or index.shape is None or index.dtype is None:
+        return None
+    if len(index.shape) != 2:
+        raise OpError(f"{op}: index must be 2D [b, s], got rank {len(index.shape)}")
+    if index.dtype.startswith(("FP", "BF")):
+        raise OpError(f"{op}: index dtype must be integer, got {dtype_text(index.dtype)}")
+    src = _update_type(op, src_expr, kind, "src")
+    if src is None or src.shape is None or src.dtype is None or target.dtype is None:
+        return None
+    if len(src.shape) != len(target.shape):
+        raise OpError(f"{op}: src rank ({len(src.shape)}) must match input rank ({len(target.shape)})")
+    if src.dtype != target.dtype:
+        raise OpError(
+            f"{op}: src dtype ({dtype_text(src.dtype)}) must match input dtype ({dtype_text(target.dtype)})"
+        )
+    if dim != -2:
+        raise OpError(f"{op}: only dim=-2 is currently supported, got {dim}")
+    call.built.update(args=[call.expr("input"), index_expr, src_expr], kwargs={"dim": dim})
+    if kind is TensorType:
+        return TensorType(target.shape, target.dtype, view=None)
+    # The input's effective view, its valid shape the input's shape where it has none.
+    effective = effective_tile_view(target)
+    if effective is None:
+        return TileType(target.shape, target.dtype, target.memory or "Vec")
+    return viewed_tile_result(target.shape, target.dtype, effective, target.memory, output_memory="Vec")
+
+
+@wrapper("tensor.scatter_update")
+def tensor_scatter_update(call: OpCall) -> IRType | None:
+    return _scatter_update(call, TensorType)
+
+
+@wrapper("tile.scatter_update")
+def tile_scatter_update(call: OpCall) -> IRType | None:
+    return _scatter_update(call, TileType)

@@ -613,20 +613,6 @@ def tensor_reinterpret_view(call: OpCall) -> IRType | None:
     return TensorType(shape, target, source.layout, view=None if view == TensorView() else view)
 
 
-@wrapper("tile.scatter_update")
-def tile_scatter_update(call: OpCall) -> IRType | None:
-    """`DeduceTileScatterUpdateType`'s result: the input's type, its effective view kept.
-    (The index and source operands travel in `*args`/`**kwargs`: their checks are not
-    modelled.)"""
-    source = operand_type(call)
-    if not isinstance(source, TileType) or source.shape is None:
-        return None
-    effective = effective_tile_view(source)
-    if effective is None:
-        return TileType(source.shape, source.dtype, source.memory or "Vec")
-    return tile_result(source.shape, source.dtype, effective, source.memory, output_memory="Vec")
-
-
 @wrapper("tile.extract")
 def tile_extract(call: OpCall) -> IRType | None:
     """`DeduceTileExtractType`: an exact window of a 2D tile into `target_memory`."""

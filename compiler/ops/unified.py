@@ -519,6 +519,10 @@ def forwarded(call: OpCall, forward: Forward) -> OpCall:
                 params.append(keyword)
             nodes[keyword] = call.nodes[keyword]
             values[keyword] = call.values.get(keyword)
+    # A `*args, **kwargs` wrapper's extra arguments (bound under their own names) go along.
+    for extra in (name for name in call.nodes if name not in call.params and name not in nodes):
+        nodes[extra] = call.nodes[extra]
+        values[extra] = call.values.get(extra)
     keywords = frozenset(
         level
         for level, unified in (*zip(forward.params, forward.positional), *((k, k) for k in forward.keywords))

@@ -9,6 +9,7 @@ reported: the real compiler is the judge of errors outside this feature.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Callable
 from typing import Any
 
@@ -35,10 +36,20 @@ from compiler.ir import (
     UnknownType,
     Var,
 )
+from compiler.ir.nodes import names_a_value
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
 from compiler.ops.type_inference import dtype_text
-from compiler.parser import distributed_calls, op_calls, op_catalog, op_directives, ops, type_checks
+from compiler.parser import (
+    annotation_checks,
+    distributed_calls,
+    jit_deps,
+    op_calls,
+    op_catalog,
+    op_directives,
+    ops,
+    type_checks,
+)
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
 from compiler.parser.closure_names import ClosureNames
@@ -51,12 +62,13 @@ from compiler.parser.errors import (
     undefined,
     unsupported,
 )
+from compiler.parser.jit_deps import DepSignature
 from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
 from compiler.syntax.names import attribute_path
-from compiler.syntax.values import UNKNOWN, DType, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, DType, ModuleRef, PythonObject, StaticEvaluator
 
 _BINARY_OPS = {
     ast.Add: "add",
@@ -114,8 +126,14 @@ class ExpressionParser:
         self._program: ProgramFunctions | None = None
         # Set by `jit_body`: the names a `@pl.jit` rewrite may write in as literals.
         self._jit_inlined: Callable[[str], bool] | None = None
+        # Set by `jit_calls`: a `@pl.jit` entry's closure and its code as rewritten.
+        self._jit_names: ClosureNames | None = None
+        self._jit_text: Callable[[ast.AST], str] = ast.unparse
+        self._jit_deps: dict[str, DepSignature] = {}
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
         self._pld_context: distributed_calls.PldContext | None = None
+        # The types the first call of each un-annotated helper passed (`_helper_call_type`).
+        self._first_helper_calls: dict[str, tuple[IRType, ...]] = {}
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
@@ -131,6 +149,16 @@ class ExpressionParser:
         """The body is a `@pl.jit` one: the jit writes module constants in as literals
         before the real parser reads it, so such a name counts as a literal."""
         self._jit_inlined = inlined_name
+
+    def jit_calls(
+        self, names: ClosureNames, source_text: Callable[[ast.AST], str], deps: dict[str, DepSignature]
+    ) -> None:
+        """Check a `@pl.jit` entry's calls the real parser refuses whatever the rewrite
+        did (a method of a DSL variable, a name bound nowhere, a helper's argument count),
+        quoting the rewritten code (`source_text`)."""
+        self._jit_names = names
+        self._jit_text = source_text
+        self._jit_deps = deps
 
     def parse(self, node: ast.expr) -> Expr:
         # Dispatched on the exact class: `ast.parse` builds no subclasses of these.
@@ -236,6 +264,14 @@ class ExpressionParser:
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return self._constant(span, value, node)
+        if self._names is not None and (value is None or isinstance(value, (str, PythonObject))):
+            # A closure value the real parser has no IR form for (`python_value_to_ir`).
+            type_name = value.type_name if isinstance(value, PythonObject) else type(value).__name__
+            raise type_error(
+                f"Unsupported closure variable type: {type_name}",
+                node,
+                "Closure variables must be int, float, bool, list, tuple, or IR expressions",
+            )
         if self._names is not None and self._names.is_unbound(node.id, node):
             raise undefined(
                 f"Undefined variable '{node.id}'",
@@ -267,8 +303,36 @@ class ExpressionParser:
             name = f"self.{path[1]}"
             return Call(span, name, args, kwargs, type=self._callee_return_type(path[1]))
         if isinstance(node.func, ast.Name):
-            return Call(span, node.func.id, args, kwargs, type=self._callee_return_type(node.func.id))
+            result = self._callee_return_type(node.func.id)
+            unpacked = any(isinstance(arg, ast.Starred) for arg in node.args) or any(
+                kw.arg is None for kw in node.keywords
+            )
+            if isinstance(result, UnknownType) and not unpacked:
+                result = self._helper_call_type(node.func.id, args, kwargs) or result
+            return Call(span, node.func.id, args, kwargs, type=result)
         return OpaqueExpr(span, ast.unparse(node), _operands(args, kwargs))
+
+    def _helper_call_type(self, name: str, args: list[Expr], kwargs: dict[str, Expr]) -> IRType | None:
+        """The type a call of a `@pl.jit` helper without a return annotation binds: the
+        types of the tensors passed for the parameters it returns (`helper_returns`). The
+        specializer types the helper from its first call: a later call passing tensors of
+        other types (static shapes bound once) is left unknown rather than guessed."""
+        callee = self._evaluator.lookup(name)
+        inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
+        if inferred is None:
+            return None
+        passed = dict(zip(inferred.params, args, strict=False))
+        passed.update((key, value) for key, value in kwargs.items() if key in inferred.params)
+        types = []
+        for position in inferred.returned:
+            arg = passed.get(inferred.params[position])
+            if arg is None or not isinstance(arg.type, TensorType):
+                return None  # no tensor passed: the specializer has no type for it
+            types.append(arg.type)
+        first = self._first_helper_calls.setdefault(name, tuple(types))
+        if first != tuple(types):
+            return None
+        return TupleType(tuple(types)) if inferred.as_tuple else types[0]
 
     def distributed_call(self, node: ast.Call, span: Span, checked: bool = False) -> Expr:
         """A distributed op: its arguments are read as an op's are (`mode="ring"` is an
@@ -285,9 +349,10 @@ class ExpressionParser:
     def _op_arguments(self, node: ast.Call, literal_ok: bool) -> tuple[list[Expr], dict[str, Any]]:
         """An op call's arguments: literals may be read as attributes, not expressions
         (a yielded value is always an expression, hence `literal_ok`)."""
+        # A positional `None` is read as an expression (`_parse_op_positional_arg`): the
+        # TaskId sentinel `system.task_invalid()`, whatever slot of the op it lands in.
         args = [
-            self._lenient(arg) if literal_ok and isinstance(arg, ast.Constant) else self.parse(arg)
-            for arg in node.args
+            self._lenient(arg) if literal_ok and _is_literal(arg) else self.parse(arg) for arg in node.args
         ]
         kwargs: dict[str, Any] = {
             kw.arg: self._op_kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
@@ -299,6 +364,8 @@ class ExpressionParser:
         any argument is read: a method of anything but `pl`/`self`, a bare name whose
         closure value is not a DSL function, a `self.<kernel>(...)` that does not fit."""
         if self._names is None:
+            if self._jit_names is not None:
+                self._check_jit_call_target(node, self._jit_names)
             return
         func = node.func
         if isinstance(func, ast.Attribute):
@@ -324,6 +391,41 @@ class ExpressionParser:
             "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, "
             "or call an external @pl.function / @pl.inline by name",
         )
+
+    def _check_jit_call_target(self, node: ast.Call, names: ClosureNames) -> None:
+        """In a `@pl.jit` entry: a method of anything but `pl` / `pld` / `self` (its
+        parameters' `bind_dynamic` statements are deleted before), a call of a name bound
+        nowhere, a helper's argument count."""
+        func = node.func
+        if isinstance(func, ast.Attribute):
+            path = attribute_path(func)
+            # `self.<f>(...)`: the rewrite's own spelling of a helper call (as dumps print it).
+            if func.attr == "yield_" or path is None or path[0] in ("pl", "pld", "self"):
+                return
+            if isinstance(self._evaluator.eval(ast.Name(path[0])), ModuleRef):
+                return  # a module's function (an alias of `pl`, another module): not judged here
+            raise unsupported(
+                f"Unsupported operation call: {self._jit_text(node)}",
+                node,
+                "Use pl.*, pl.tensor.*, pl.tile.*, or pl.system.* operations",
+            )
+        if not isinstance(func, ast.Name):
+            return
+        signature = self._jit_deps.get(func.id)
+        count = jit_deps.rewritten_argument_count(node, signature) if signature is not None else None
+        if signature is not None and count is not None and count != len(signature.params):
+            raise type_error(
+                f"Function '{func.id}' expects {len(signature.params)} argument(s), got {count}",
+                node,
+                f"Parameters: {list(signature.params)}",
+            )
+        if names.call_is_unsupported(func.id) and names.is_unbound(func.id, node):
+            raise unsupported(
+                f"Unsupported function call: {self._jit_text(node)}",
+                node,
+                "Use pl.* operations, pl.yield_(), self.method() for cross-function calls, "
+                "or call an external @pl.function / @pl.inline by name",
+            )
 
     def _op_kwarg(self, key: str, node: ast.expr) -> Any:
         """A `pl.` op keyword: literals, names, attributes, negated values and lists are
@@ -373,9 +475,21 @@ class ExpressionParser:
         the op's (namespace, name), None when the path is no op call we check."""
         split = op_calls.split_op_path(path)
         if split is None:
+            # `pl.<x>.<y>(...)` outside the op namespaces (and no `get_byte`) is dispatched
+            # as the op `pl.<x>`: `pl.FP32.get_bytes()` is an unknown op `pl.FP32`.
+            if path[0] not in op_catalog.NAMESPACES and path[0] != "const" and path[1:] != ["get_byte"]:
+                op_calls.check_unified_op_name(path[0], node)
             return None
         if split[0] is None and split[1] == "const":
-            op_directives.check_const(node, self._jit_inlined)
+            names = self._names
+            check_dtype = (
+                None
+                if names is None
+                else functools.partial(
+                    annotation_checks.check_dtype_node, evaluator=self._evaluator, is_unbound=names.is_unbound
+                )
+            )
+            op_directives.check_const(node, self._jit_inlined, check_dtype)
         elif split[0] is None and split[1] == "static_assert":
             op_directives.check_static_assert(node, self._evaluator.eval)
         else:
@@ -425,6 +539,9 @@ class ExpressionParser:
         written_op = ops.canonical_op(namespace, name, args)
         op = built.get("op") or written_op
         call = Call(span, op, built.get("args", args), built.get("kwargs", kwargs))
+        if op in _ELEMENT_ACCESS and len(call.args) > 1 and not isinstance(call.args[1], MakeTuple):
+            # `pl.read(t, i)`: the wrapper makes a bare index a one-element list
+            call.args = [call.args[0], _index_list(call.args[1].span, [call.args[1]]), *call.args[2:]]
         if op == "tile.load" and namespace in (None, "tile"):
             self._load_cache_kwarg(node, call, "pl" if namespace is None else "pl.tile")
         # Not deduced: the coarse kind of the op as written (`pl.tpop_from_aiv` is a system
@@ -468,6 +585,8 @@ class ExpressionParser:
 
     def _subscript(self, node: ast.Subscript, span: Span) -> Expr:
         value = self.parse(node.value)
+        if self._names is not None and isinstance(node.value, ast.Name) and isinstance(value, OpaqueExpr):
+            self._check_closure_tuple_index(node)
         indices = list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
         if self._names is not None:  # the value's kind, then the index count
             type_checks.check_subscript(value.type, len(indices), node)
@@ -496,7 +615,29 @@ class ExpressionParser:
                 return Call(span, f"{level}.slice", [value, index_operand], type=slice_type)
             if rank is not None and len(indices) == rank:
                 return Call(span, f"{level}.read", [value, index_operand], type=ScalarType(value_type.dtype))
+        if (
+            isinstance(value, OpaqueExpr)
+            and names_a_value(value.text)
+            and all(isinstance(self._evaluator.eval(index), int) for index in indices)
+        ):
+            # An item of a closure value we could not fold (`valid_shape[0]` of a list the
+            # test case builds at run time): Python reads it, as it reads the name; its
+            # form is modelled, only its value is not known here.
+            return OpaqueExpr(span, ast.unparse(node), [value, index_operand], modelled=True)
         return OpaqueExpr(span, ast.unparse(node), [value, index_operand])
+
+    def _check_closure_tuple_index(self, node: ast.Subscript) -> None:
+        """`SHAPE[2]` of a module list or tuple: the real parser builds it as a tuple and
+        reads item 2 of it, which the IR refuses past the end (a CHECK its decorator wraps)."""
+        container = self._evaluator.eval(node.value)
+        position = self._evaluator.eval(node.slice) if isinstance(node.slice, ast.Constant) else None
+        if isinstance(container, (list, tuple)) and type(position) is int and position >= len(container):
+            raise FrontEndError(
+                "ValueError",
+                f"TupleGetItemExpr index {position} out of bounds for tuple with {len(container)} elements",
+                node,
+                in_function=True,
+            )
 
     def _array_element(self, node: ast.Subscript, array: Expr, span: Span) -> Expr:
         """`arr[i]` on an Array reads one element: `array.get_element(arr, i)`, of one index
@@ -870,6 +1011,15 @@ def _static_window(
     return sizes, offsets
 
 
+# The element reads and writes, whose wrappers take a bare index for a list of one.
+_ELEMENT_ACCESS = frozenset({"tensor.read", "tile.read", "tensor.write", "tile.write"})
+
+
 def _index_list(span: Span, items: list[Expr]) -> MakeTuple:
     """A list of indices, typed as the parser types the list of an explicit op call."""
     return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
+
+
+def _is_literal(node: ast.expr) -> bool:
+    """A constant an op may take as an attribute rather than an expression (not `None`)."""
+    return isinstance(node, ast.Constant) and node.value is not None

@@ -65,6 +65,8 @@ from compiler.ir.visit import level_yields
 from compiler.parser import (
     cache_policy,
     distributed_calls,
+    jit_deps,
+    jit_text,
     loop_rules,
     ops,
     scope_headers,
@@ -164,6 +166,8 @@ class FunctionParser:
         self._consumed_markers: set[int] = set()
         self._diagnostics: list[Diagnostic] = []
         self._manual_runtime_depth = 0
+        # The tensor parameters (set once the signature is read).
+        self._tensor_params: frozenset[str] = frozenset()
         # Local types are checked in a body the parser reads as written (see `_strict_types`).
         self._strict_types = decorator.name == "function"
         self._closure = ClosureNames(node, context.env, context.enclosing_names)
@@ -196,6 +200,10 @@ class FunctionParser:
             # A function of the bindings and the module, not a method: the expression parser
             # this parser holds must not hold it back (no reference cycle).
             self._exprs.jit_body(functools.partial(_may_be_inlined_as_literal, self._bindings, self._env))
+            if decorator.name == "jit":
+                self._exprs.jit_calls(
+                    self._closure, self._jit_source_text, jit_deps.dep_signatures(context.env)
+                )
         # The function's level, and the InCore / SPMD scopes open around the statement being
         # parsed (counted in `_scope`): where a HOST-only distributed op may be.
         self._pld_context = _pld_context(decorator)
@@ -212,6 +220,12 @@ class FunctionParser:
         # Python failed on a decorator (reported by `python_eval`), or `@pl.program`
         # rejects how it is written: the real parser never reads this function.
         unread = id(node) in self._context.python_failed
+        if not unread and self._decorator.name == "jit":
+            # The specializer binds the helpers' tensors before anything is parsed.
+            unbound = jit_deps.unbound_tensor_error(node, jit_deps.dep_signatures(self._env))
+            if unbound is not None:
+                self.report(unbound)
+                unread = True
         if not unread and self._context.in_program:
             error = program_method_error(node)
             if error is not None:
@@ -220,6 +234,9 @@ class FunctionParser:
         params = self._params(check=not unread)
         for param in params:
             self._rebinding.note_parameter(param.var)
+        self._tensor_params = frozenset(
+            param.var.name for param in params if isinstance(param.var.type, TensorType)
+        )
         unspecialised = ""
         if self._decorator.name == "jit" and not unread:
             self._specialised, unspecialised = specialised_scalars(node, params, self._env.values)
@@ -250,6 +267,10 @@ class FunctionParser:
             function.body = self._block(node.body, span, None)
             if self._decorator.is_jit:
                 mark_jit_renames(function)
+        if not unread and self._decorator.name == "function":
+            mismatch = _level_role_mismatch(self._decorator, func_type, node)
+            if mismatch is not None:
+                self.report(mismatch)
         return function
 
     # ------------------------------------------------------------ signature
@@ -379,7 +400,13 @@ class FunctionParser:
         self._diagnostics.append(error.diagnostic())
 
     def _rejected(self, stmt: ast.stmt, error: FrontEndError) -> OpaqueStmt:
-        """A statement the real parser rejects: reported; what it binds becomes unknown."""
+        """A statement the real parser rejects: reported; what it binds becomes unknown.
+        In a `@pl.jit` body the real parser reads the specializer's rewritten code, whose
+        places it maps back per statement: an error inside one is at the statement's start."""
+        if self._decorator.is_jit and not error.in_function:
+            at = Span.of(stmt)
+            if at.start_line <= error.span.start_line <= at.end_line:
+                error.span = at
         self.report(error)
         for name in bound_names(stmt):
             self._bind(name, _UNKNOWN, Span.of(stmt))
@@ -433,8 +460,11 @@ class FunctionParser:
             return None
         if is_pl_call(stmt.value, "func_attr") or is_pl_call(stmt.value, "cond"):
             return None
-        if self._decorator.is_jit and self._binds_a_dynamic_dim(stmt.value):
-            return None  # the jit deletes it: the annotation already says the dim is dynamic
+        if self._decorator.is_jit and self._is_tensor_param_bind(stmt.value):
+            if self._binds_a_dynamic_dim(stmt.value):
+                return None  # the jit deletes it: the annotation already says the dim is dynamic
+            # Deleted too, but it makes an annotated dim dynamic: the type change is not modelled.
+            return _opaque(stmt)
         if isinstance(stmt.value, ast.Constant):
             return self._constant_stmt(stmt.value)
         expr = self._exprs.parse(stmt.value)
@@ -509,10 +539,21 @@ class FunctionParser:
         if _is_yield_call(stmt.value):
             names = _target_names(target)
             yielded = list(value.items) if isinstance(value, MakeTuple) else [value]
-            types = self._yield_target_types(yielded, annotated if len(names) == 1 else _UNKNOWN)
+            types = self._yield_target_types(yielded, annotated if len(names) == 1 else _UNKNOWN, len(names))
             bound = [self._bind(name, ir_type, span) for name, ir_type in zip(names, types)]
             return YieldStmt(span, yielded, bound)
         if isinstance(target, ast.Name):
+            if (
+                isinstance(annotated, ScalarType)
+                and annotated.dtype is not None
+                and isinstance(value, Const)
+                and type(value.value) is int
+                and isinstance(value.type, ScalarType)
+                and value.type.dtype == "INDEX"
+            ):
+                # `acc: pl.Scalar[pl.INT64] = 0`: the real parser stamps the bare literal
+                # (an INDEX placeholder) with the annotated dtype.
+                value = Const(value.span, value.value, type=ScalarType(annotated.dtype))
             ir_type = type_checks.annotated_var_type(annotated, value.type)
             var = self._bind_assigned(target.id, ir_type, Span.of(target), stmt, annotated, value)
             return AssignStmt(span, var, value)
@@ -534,6 +575,8 @@ class FunctionParser:
         if isinstance(target, ast.Tuple):
             if self._strict_types and not _is_submit(stmt.value):
                 type_checks.check_unpackable(value.type, target, stmt)
+            elif self._decorator.name == "jit" and self._returns_a_tensor(stmt.value):
+                type_checks.check_unpackable(TensorType(None, None), target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
 
@@ -562,13 +605,17 @@ class FunctionParser:
         update = Call(span, "array.update_element", [array, self._exprs.parse(index), value], type=array.type)
         return AssignStmt(span, self._bind(name, array.type, span), update)
 
-    def _yield_target_types(self, yielded: list[Expr], annotated: IRType) -> list[IRType]:
-        """The types of a yield's targets, as the real parser gives the return vars they
-        name: a loop's, its iteration arguments' (`return_var` infers them by index);
-        an `if`'s, the annotation, else the value yielded."""
+    def _yield_target_types(self, yielded: list[Expr], annotated: IRType, targets: int) -> list[IRType]:
+        """The types of a yield's `targets` names, as the real parser gives the return vars
+        they name: a loop's, its iteration arguments' (`return_var` infers them by index,
+        however many values are yielded: a keyword one is none); an `if`'s, the annotation,
+        else the value yielded."""
         owner = self._yield_owners[-1] if self._yield_owners else None
         if owner is not None:
-            return [owner[i].type if i < len(owner) else item.type for i, item in enumerate(yielded)]
+            return [
+                owner[i].type if i < len(owner) else yielded[i].type if i < len(yielded) else _UNKNOWN
+                for i in range(max(targets, len(yielded)))
+            ]
         if not isinstance(annotated, UnknownType):
             return [annotated]
         return [item.type for item in yielded]
@@ -596,9 +643,9 @@ class FunctionParser:
                     )
         flat_submit = is_submit and all(isinstance(element, ast.Name) for element in target.elts)
         # The real parser binds a submit's flat result tuple (the kernel's results, then
-        # the TaskId) to `_submit_tmp`, a var of its own each time (the second prints
-        # `_submit_tmp_1`); any other unpacking to `_tuple_tmp`.
-        temp = Var(span, "_submit_tmp" if flat_submit else "_tuple_tmp", type=value.type, own=flat_submit)
+        # the TaskId) to `_submit_tmp`, any other unpacking to `_tuple_tmp`: a var of its
+        # own each time (`builder.let`: the second prints `_tuple_tmp_1`).
+        temp = Var(span, "_submit_tmp" if flat_submit else "_tuple_tmp", type=value.type, own=True)
         stmts: list[Stmt] = [AssignStmt(span, temp, value)]
         self._unpack(target, temp, span, stmts, task_id_last=is_submit)
         return SeqStmts(span, stmts)
@@ -1019,6 +1066,34 @@ class FunctionParser:
         parameter (the real specializer wrote its value in its place)."""
         return None if name in self._specialised else self._bindings.get(name)
 
+    def _jit_source_text(self, node: ast.AST) -> str:
+        """`node` as the real `@pl.jit` specializer rewrote it (`jit_text`)."""
+        literals = {
+            name: value
+            for name, value in self._env.values.items()
+            if isinstance(value, (bool, int, float)) and name.isidentifier()
+        }
+        anchors = jit_text.dynamic_anchors(self._node, self._env.evaluator())
+        return jit_text.jit_source_text(node, literals, anchors, jit_text.body_names(self._node))
+
+    def _returns_a_tensor(self, value: ast.expr | None) -> bool:
+        """A call of a `@pl.jit.<kind>` helper whose body ends returning a tensor parameter:
+        the specializer gives the call that tensor's type."""
+        if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Name)):
+            return False
+        signature = jit_deps.dep_signatures(self._env).get(value.func.id)
+        return signature is not None and signature.returns_tensor
+
+    def _is_tensor_param_bind(self, call: ast.expr) -> bool:
+        """`<tensor parameter>.bind_dynamic(...)`: a statement the real `@pl.jit` deletes."""
+        return (
+            isinstance(call, ast.Call)
+            and isinstance(call.func, ast.Attribute)
+            and call.func.attr == "bind_dynamic"
+            and isinstance(call.func.value, ast.Name)
+            and call.func.value.id in self._tensor_params
+        )
+
     def _binds_a_dynamic_dim(self, call: ast.expr) -> bool:
         """`param.bind_dynamic(dim, var)` on a tensor parameter whose dim `dim` is not
         a concrete extent here (no shape yet, or already a dynamic one): the jit deletes
@@ -1170,6 +1245,30 @@ _DEFAULT_LEVEL_ROLE: dict[FunctionType, tuple[str, str]] = {
     FunctionType.AIV: ("AIV", "SubWorker"),
     FunctionType.GROUP: ("CORE_GROUP", "SubWorker"),
 }
+
+
+def _level_role_mismatch(
+    decorator: DecoratorInfo, func_type: FunctionType, node: ast.FunctionDef | ast.AsyncFunctionDef
+) -> FrontEndError | None:
+    """An explicit `level=` / `role=` other than the one the function type implies: the
+    IR function's constructor refuses it once the body is built (a CHECK the decorator
+    wraps, on the `def` line)."""
+    implied = _DEFAULT_LEVEL_ROLE.get(func_type)
+    if implied is None:
+        return None
+    for key, implied_value in zip(("level", "role"), implied):
+        given = enum_keyword_name(decorator, key)
+        if key == "level" and given is not None:
+            given = LEVELS.get(given)
+        if given is not None and given != implied_value:
+            return FrontEndError(
+                "ValueError",
+                f"Function '{node.name}' has func_type={func_type.value} which implies "
+                f"{key}={implied_value}, but explicit {key}={given} was provided",
+                node,
+                in_function=True,
+            )
+    return None
 
 
 def _level_and_role(decorator: DecoratorInfo, func_type: FunctionType) -> tuple[str | None, str | None]:

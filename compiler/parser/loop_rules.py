@@ -92,8 +92,20 @@ def init_values_sequence(node: ast.expr) -> list[ast.expr]:
 
 
 def require_attrs_dict(node: ast.expr) -> None:
+    """A loop's `attrs=`: a dict literal of string keys and constant values, checked in order."""
     if not isinstance(node, ast.Dict):
         raise syntax_error("attrs must be a dict literal", node, 'Use a dict like attrs={"my_attr": 1}')
+    for key, value in zip(node.keys, node.values):
+        if key is None:
+            return  # `**other`: refused without a place, not modelled
+        if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+            raise syntax_error("attrs keys must be string literals", key)
+        if not isinstance(value, ast.Constant):
+            raise syntax_error(
+                f"Unsupported value type for attrs key '{key.value}'",
+                value,
+                "Supported values: integer, float, bool, or string",
+            )
 
 
 def unknown_keyword(keyword: ast.keyword, iterator: str) -> FrontEndError:

@@ -30,7 +30,7 @@ from compiler.parser.kernel_calls import ProgramFunctions
 from compiler.parser.python_eval import python_errors
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.factory_locals import factory_environment
-from compiler.syntax.values import DslFunction
+from compiler.syntax.values import UNKNOWN, DslFunction
 
 
 @dataclass
@@ -143,7 +143,24 @@ def _parse_program(
         functions.append(_parse_function(item, decorator, context, diagnostics, kept))
         program.parsed[item.name] = functions[-1]  # later bodies see it, as in the real parser
     # The real program holds its functions in a map ordered by name.
-    return Program(node.name, sorted(functions, key=lambda function: function.name), Span.of(node))
+    ordered = sorted(functions, key=lambda function: function.name)
+    return Program(node.name, ordered, Span.of(node), built_with=_factory_values_read(node, env))
+
+
+def _factory_values_read(node: ast.ClassDef, env: ModuleEnvironment) -> tuple[str, ...]:
+    """The factory locals `node` reads whose values are not folded, sorted (none outside a
+    factory: one walk of the class only then)."""
+    if not env.factory_locals:
+        return ()
+    read: set[str] = set()
+    own: set[str] = set()  # the bodies' own names (a parameter, a var): not the closure's
+    for part in ast.walk(node):
+        if isinstance(part, ast.Name):
+            (read if isinstance(part.ctx, ast.Load) else own).add(part.id)
+        elif isinstance(part, ast.arg):
+            own.add(part.arg)
+    found = (name for name in read - own if name in env.factory_locals and env.lookup(name) is UNKNOWN)
+    return tuple(sorted(found))
 
 
 def _parse_function(
@@ -195,7 +212,12 @@ def _collect_definitions(
                 _collect_definitions(stmt.body, env, factory, [*path, stmt], found, owner)
             continue
         # Plain Python: look inside for definitions its execution would decorate.
-        inner_owner = stmt if isinstance(stmt, ast.ClassDef) and factory is None and owner is None else None
+        # A test case's class: its methods' `self`; inside a method (a factory), the same
+        # class still (a definition under an `if` of `get_program` sees `self` as well).
+        if factory is not None:
+            inner_owner = owner
+        else:
+            inner_owner = stmt if isinstance(stmt, ast.ClassDef) and owner is None else None
         for field_name in ("body", "orelse", "finalbody", "handlers"):
             children = getattr(stmt, field_name, None)
             if isinstance(children, list):

@@ -66,9 +66,13 @@ def check_op_name(namespace: str | None, name: str, node: ast.Call) -> None:
         return
     if op_catalog.is_attribute(namespace, name):
         return
+    raise _unknown_op(namespace, name, node)
+
+
+def _unknown_op(namespace: str | None, name: str, node: ast.Call) -> FrontEndError:
     suggestions = op_catalog.closest_ops(name, namespace)
     if namespace is None:
-        raise FrontEndError(
+        return FrontEndError(
             "InvalidOperationError",
             f"Unknown operation 'pl.{name}'",
             node,
@@ -76,13 +80,20 @@ def check_op_name(namespace: str | None, name: str, node: ast.Call) -> None:
             data={"suggestions": suggestions},
         )
     module = f"pl.{namespace}"
-    raise FrontEndError(
+    return FrontEndError(
         "InvalidOperationError",
         f"Unknown {module} operation: {name}",
         node,
         f"Check if '{name}' is a valid {module} operation",
         data={"suggestions": suggestions},
     )
+
+
+def check_unified_op_name(name: str, node: ast.Call) -> None:
+    """`pl.<name>.<attr>(...)`, dispatched by the real parser as the op `pl.<name>`: unknown
+    unless `pl.op` defines it (a dtype or enum of `pl` is no op there)."""
+    if op_catalog.lookup(None, name) is None:
+        raise _unknown_op(None, name, node)
 
 
 def check_op_call(
@@ -130,7 +141,7 @@ def check_op_call(
         binding = bind(signature, len(node.args), names)
         if binding.error is not None:
             raise _failure(binding.error, namespace, name, node, args, kwargs, keywords, is_dsl_var)
-        op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate)
+        op_call = _op_call(key, params, binding.positional, node, args, kwargs, evaluate, signature.arity)
     try:
         deduced = type_op_call(op_call)
     except OpError as error:
@@ -219,15 +230,21 @@ def _op_call(
     args: list[Expr],
     kwargs: dict[str, Any],
     evaluate: Callable[[ast.expr], Any],
+    arity: op_catalog.Arity,
 ) -> OpCall:
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
     for param, index in positional.items():
         nodes[param] = node.args[index]
         values[param] = args[index] if index < len(args) else None
+    if arity.has_varargs and len(node.args) > len(positional):
+        # A `*args` wrapper's extra positionals, bound as Python binds them: one tuple.
+        extra = range(len(positional), len(node.args))
+        nodes["*args"] = ast.Tuple([node.args[i] for i in extra], ast.Load())
+        values["*args"] = tuple(args[i] if i < len(args) else None for i in extra)
     keywords = []
     for keyword in node.keywords:
-        if keyword.arg in params:
+        if keyword.arg in params or (arity.has_varkw and keyword.arg not in (None, "attrs")):
             nodes[keyword.arg] = keyword.value
             values[keyword.arg] = kwargs.get(keyword.arg)
             keywords.append(keyword.arg)

@@ -13,10 +13,16 @@ CONST_HINT = "Use pl.const(42, pl.INT32) or pl.const(1.0, pl.FP16)"
 STATIC_ASSERT_HINT = "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')"
 
 
-def check_const(node: ast.Call, inlined_name: Callable[[str], bool] | None = None) -> None:
+def check_const(
+    node: ast.Call,
+    inlined_name: Callable[[str], bool] | None = None,
+    check_dtype: Callable[[ast.expr], None] | None = None,
+) -> None:
     """Only positional arguments count: `pl.const(1, dtype=pl.INT32)` is one argument.
     `inlined_name`, in a `@pl.jit` body: whether a name may be a module constant that the
-    jit writes in as a literal before the parser sees it (then it is no error here)."""
+    jit writes in as a literal before the parser sees it (then it is no error here).
+    `check_dtype`: the dtype resolution the second argument goes through after the value
+    is read (`pl.const(2, "int32")`)."""
     if len(node.args) != 2:
         raise syntax_error("pl.const() requires exactly 2 arguments: value and dtype", node, CONST_HINT)
     value = node.args[0]
@@ -30,6 +36,8 @@ def check_const(node: ast.Call, inlined_name: Callable[[str], bool] | None = Non
             node,
             "Use an int or float literal: pl.const(42, pl.INT32)",
         )
+    if check_dtype is not None:
+        check_dtype(node.args[1])
 
 
 def check_static_assert(node: ast.Call, evaluate: Callable[[ast.expr], Any]) -> None:

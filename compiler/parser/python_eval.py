@@ -99,7 +99,7 @@ class _Evaluator:
         if failed_decorator is not None:
             return failed_decorator
         for step, owner in self._statement_steps(stmt):
-            error = self._first_error(step)
+            error = _application_error(step) if isinstance(step, _Application) else self._first_error(step)
             if error is not None:
                 self.failed.add(id(owner))
                 return error
@@ -157,14 +157,29 @@ class _Evaluator:
         args = node.args
         for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
             yield default, node
-        if self._future:
-            return
+        if not self._future:
+            yield from self._annotation_steps(node)
+        for decorator in reversed(node.decorator_list):  # applied innermost first
+            if isinstance(decorator, ast.Call) and self._static_call(decorator) == "function":
+                yield _Application(decorator), node  # type: ignore[misc]
+
+    def _annotation_steps(
+        self, node: ast.FunctionDef | ast.AsyncFunctionDef
+    ) -> Iterator[tuple[ast.expr, ast.AST]]:
+        args = node.args
         # CPython's order: positional, positional-only, *args, keyword-only, **kwargs, return.
         for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
             if arg is not None and arg.annotation is not None:
                 yield arg.annotation, arg.annotation
         if node.returns is not None:
             yield node.returns, node.returns
+
+    def _static_call(self, call: ast.Call) -> str | None:
+        """`<name>` of a call `pl.<name>(...)` (`pl` certainly the module)."""
+        func = call.func
+        if isinstance(func, ast.Attribute) and self._static(func.value) is _PL_MODULE:
+            return func.attr
+        return None
 
     # ----------------------------------------------------------- expressions
 
@@ -210,6 +225,11 @@ class _Evaluator:
                 verdict = self._attribute_verdict(self._static(value), node.attr)
             if verdict is not None:
                 return FrontEndError(verdict[0], verdict[1], node)
+            return None
+        if isinstance(node, ast.Call):
+            name = self._static_call(node)
+            if name in _PL_CALLS:
+                return _pl_call_error(name, node, self._static)
         return None
 
     def _attribute_verdict(self, owner: _PlModule | _PlEnum | None, attr: str) -> tuple[str, str] | None:
@@ -253,6 +273,120 @@ class _Evaluator:
                 is_pl = value == _PYPTO_REF and not self._is_local(node.value.id)
                 return _PL_MODULE if is_pl else None
         return None
+
+
+# `pl.<name>(...)` that Python runs while it defines the kernels (a shape's `pl.dynamic`,
+# a decorator's call): the real function's positional-or-keyword parameters, how many of
+# them are required, and its keyword-only ones.
+_PL_CALLS: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
+    "dynamic": (("name",), 1, ()),
+    "function": (
+        ("func",),
+        0,
+        ("type", "level", "role", "attrs", "auto_scope", "strict_ssa", "external_source"),
+    ),
+    "program": (("cls",), 0, ("strict_ssa",)),
+}
+
+
+def _pl_call_error(
+    name: str, call: ast.Call, static: Callable[[ast.expr], _PlModule | _PlEnum | None]
+) -> FrontEndError | None:
+    """What calling `pl.<name>` as written raises: Python's binding of its arguments (in
+    CPython's order: the keywords, the positional count, a missing one), then what the
+    function itself refuses of a literal argument."""
+    if any(isinstance(arg, ast.Starred) for arg in call.args) or any(kw.arg is None for kw in call.keywords):
+        return None  # `*xs` / `**kw`: the bound arguments are not known
+    positional, required, keyword_only = _PL_CALLS[name]
+    bound: dict[str, ast.expr] = dict(zip(positional, call.args))
+    for keyword in call.keywords:
+        if keyword.arg not in positional and keyword.arg not in keyword_only:
+            return FrontEndError(
+                "TypeError", f"{name}() got an unexpected keyword argument '{keyword.arg}'", call
+            )
+        if keyword.arg in bound:
+            return FrontEndError(
+                "TypeError", f"{name}() got multiple values for argument '{keyword.arg}'", call
+            )
+        bound[keyword.arg] = keyword.value
+    if len(call.args) > len(positional):
+        takes = (
+            f"takes {len(positional)} positional argument{'s' if len(positional) != 1 else ''}"
+            if required == len(positional)
+            else f"takes from {required} to {len(positional)} positional arguments"
+        )
+        were = "was" if len(call.args) == 1 else "were"
+        return FrontEndError("TypeError", f"{name}() {takes} but {len(call.args)} {were} given", call)
+    missing = [param for param in positional[:required] if param not in bound]
+    if missing:
+        return (
+            FrontEndError(
+                "TypeError", f"{name}() missing 1 required positional argument: '{missing[0]}'", call
+            )
+            if len(missing) == 1
+            else None
+        )
+    if name == "dynamic":
+        return _dynamic_name_error(bound["name"], call)
+    if name == "function" and "func" in bound:
+        return _function_source_error(bound["func"], call, static)
+    return None
+
+
+def _dynamic_name_error(value: ast.expr, call: ast.Call) -> FrontEndError | None:
+    """`pl.dynamic(name)` builds a `DynVar`, which asks the name `isidentifier()`."""
+    if not isinstance(value, ast.Constant):
+        return None
+    literal = value.value
+    if isinstance(literal, str):
+        if literal.isidentifier():
+            return None
+        return FrontEndError("ValueError", f"DynVar name must be a valid identifier, got {literal!r}", call)
+    return FrontEndError(
+        "AttributeError", f"'{type(literal).__name__}' object has no attribute 'isidentifier'", call
+    )
+
+
+def _function_source_error(
+    value: ast.expr, call: ast.Call, static: Callable[[ast.expr], _PlModule | _PlEnum | None]
+) -> FrontEndError | None:
+    """`pl.function(pl.FunctionType.X)`: the type given where the function goes, which the
+    decorator then tries to read the source of."""
+    if (
+        isinstance(value, ast.Attribute)
+        and static(value.value) == _PlEnum("FunctionType")
+        and value.attr in PL_ENUM_MEMBERS["FunctionType"]
+    ):
+        return FrontEndError(
+            "ParserSyntaxError", f"Cannot retrieve source code for function '{value.attr}'", call
+        )
+    return None
+
+
+@dataclass(frozen=True)
+class _Application:
+    """A decorator `pl.function(...)` applied to its function (after the annotations ran)."""
+
+    call: ast.Call
+
+
+def _application_error(step: _Application) -> FrontEndError | None:
+    """What applying `pl.function(attrs=<literal>)` raises: its attributes must be a dict."""
+    for keyword in step.call.keywords:
+        if keyword.arg != "attrs":
+            continue
+        value = keyword.value
+        kind = _LITERAL_KINDS.get(type(value))
+        if kind is None and isinstance(value, ast.Constant) and value.value is not None:
+            kind = type(value.value).__name__
+        if kind is not None:
+            return FrontEndError(
+                "ParserSyntaxError", f"`@pl.function(attrs=...)` must be a dict, got {kind}", step.call
+            )
+    return None
+
+
+_LITERAL_KINDS: dict[type, str] = {ast.List: "list", ast.Tuple: "tuple", ast.Set: "set", ast.ListComp: "list"}
 
 
 def _verdict_key(node: ast.Attribute) -> tuple[str, ...] | None:
@@ -324,7 +458,7 @@ _STEPS: dict[type, tuple[_Children, bool]] = {
     ast.Constant: (lambda node: _NO_CHILDREN, False),
     ast.Attribute: (lambda node: (node.value,), True),
     ast.Subscript: (lambda node: (node.value, node.slice), False),
-    ast.Call: (lambda node: [node.func, *node.args, *(kw.value for kw in node.keywords)], False),
+    ast.Call: (lambda node: [node.func, *node.args, *(kw.value for kw in node.keywords)], True),
     ast.BinOp: (lambda node: (node.left, node.right), False),
     ast.UnaryOp: (lambda node: (node.operand,), False),
     ast.Compare: (lambda node: (node.left, node.comparators[0]), False),

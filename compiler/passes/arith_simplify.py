@@ -15,14 +15,17 @@ import ast
 from collections.abc import Callable
 from typing import Any
 
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.ir import Const, Expr, ScalarType, Var
 from compiler.passes.arith_bounds import Bounds, default_bound, int_bits, is_const_int
 from compiler.passes.arith_rules import RULES
-from compiler.passes.not_modelled import PassNotModelled
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
 from compiler.passes.scalar_nodes import COMPARISONS, const_of, dtype_of, kind_of, make, operands
 
 PASS_NAME = "Simplify"
+BY_ZERO_MESSAGES = {"floordiv": "Floor division by zero", "floormod": "Floor modulo by zero"}
 _MAX_DEPTH = 5  # how deep a rewrite's result is simplified again
 _STEPS = 2  # `Analyzer::Simplify` runs the rewriter twice
 _LOGICAL = frozenset({"and", "or", "not"})
@@ -462,7 +465,7 @@ _INT64_MAX = 2**63 - 1
 
 def _fold_ints(kind: str, a: int, b: int, span: Span) -> int | None:
     if kind in ("floordiv", "floormod") and b == 0:
-        raise PassNotModelled(PASS_NAME, "a division by zero (the real one stops)", span)
+        raise _by_zero(kind, span)
     value = {
         "add": lambda: a + b,
         "sub": lambda: a - b,
@@ -486,6 +489,16 @@ def _fold_ints(kind: str, a: int, b: int, span: Span) -> int | None:
         raise PassNotModelled(PASS_NAME, f"folding {kind} of two constants", span)
     result = value()
     return result if -_INT64_MAX - 1 <= result <= _INT64_MAX else None
+
+
+def _by_zero(kind: str, span: Span) -> PassStopped:
+    """The constant folder's refusal of an integer `//` or `%` by a constant 0 (whatever the
+    other operand): a `ValueError` with no location; we point at the division."""
+    message = BY_ZERO_MESSAGES[kind]
+    diagnostic = Diagnostic(
+        codes.SIMPLIFY_BY_ZERO, message, span, stage=Stage.SIMPLIFY, exception="ValueError"
+    )
+    return PassStopped(PASS_NAME, f"ValueError: {message}", span, diagnostic)
 
 
 def _wrap(value: int) -> int:
@@ -517,11 +530,11 @@ def _identity(kind: str, lhs: Expr, rhs: Expr, a: int | None, b: int | None, spa
         return None
     if kind == "floordiv":
         if b == 0:
-            raise PassNotModelled(PASS_NAME, "a division by zero (the real one stops)", span)
+            raise _by_zero(kind, span)
         return lhs if b == 1 else None
     if kind == "floormod":
         if b == 0:
-            raise PassNotModelled(PASS_NAME, "a division by zero (the real one stops)", span)
+            raise _by_zero(kind, span)
         return const(0, dtype_of(rhs), span) if b == 1 else None
     if kind in ("min", "max"):
         return lhs if lhs is rhs else None

@@ -7,6 +7,10 @@ more clones flattened after it. Every clone keeps the original ops' source locat
 statement in such a loop occurs F + T % F times in the compiled kernel (nested pipelines
 multiply).
 
+Its one check a kernel can reach (`step_zero_errors`): a `pl.pipeline` loop of depth F > 1
+whose step is the constant 0, `LowerPipelineLoops: step cannot be zero` (`InternalError`, at
+the loop: the real text's location). The pass lowers an inner loop before the one around it.
+
 Modelled: static bounds with at least F iterations (a dynamic bound gets a cascade of
 remainder branches, a shorter loop a main loop of no iteration; neither is modelled). A
 cross-core loop (in a mixed kernel, a body holding both cube and vector tiles) is not
@@ -17,7 +21,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from compiler.ir import Call, Const, ForStmt, Stmt
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.ir import Call, Const, ForStmt, Function, Stmt
 from compiler.ir.nodes import ForKind
 from compiler.ir.types import TileType
 from compiler.ir.visit import child_stmts, own_calls, walk_stmts
@@ -39,6 +45,45 @@ def calls_with_copies(body: Stmt, mixed: bool) -> Iterator[tuple[Call, int]]:
             yield call, copies
         inner = copies * (_replicas(stmt, mixed) if isinstance(stmt, ForStmt) else 1)
         pending.extend((child, inner) for child in reversed(child_stmts(stmt)))
+
+
+STEP_ZERO_MESSAGE = "LowerPipelineLoops: step cannot be zero"
+
+
+def step_zero_errors(kernels: list[Function]) -> list[Diagnostic]:
+    """The pass's error at the first pipeline loop (of depth over 1) stepping by 0, the
+    functions in the order given, an inner loop before its outer one; or none."""
+    for kernel in kernels:
+        loop = _first_step_zero(kernel.body)
+        if loop is not None:
+            return [
+                Diagnostic(
+                    codes.PIPELINE_STEP_ZERO,
+                    STEP_ZERO_MESSAGE,
+                    loop.span,
+                    stage=Stage.LOWER_PIPELINE_LOOPS,
+                    exception="InternalError",
+                )
+            ]
+    return []
+
+
+def _first_step_zero(stmt: Stmt) -> ForStmt | None:
+    """Post-order: the loops inside a statement before the statement itself."""
+    for child in child_stmts(stmt):
+        found = _first_step_zero(child)
+        if found is not None:
+            return found
+    if isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE:
+        stages = _stages(stmt)
+        if (
+            isinstance(stages, int)
+            and not isinstance(stages, bool)
+            and stages > 1
+            and _constant(stmt.step, 1) == 0
+        ):
+            return stmt
+    return None
 
 
 def _stages(loop: ForStmt) -> object:

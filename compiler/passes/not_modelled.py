@@ -8,6 +8,7 @@ passes (memory, codegen) treats the program as not analysed.
 
 from __future__ import annotations
 
+from compiler.base.diagnostics import Diagnostic
 from compiler.base.span import Span
 
 
@@ -22,10 +23,22 @@ class PassNotModelled(Exception):
         self.span = span
 
 
+# The words of every refusal a type or value we do not know causes (a dtype or a shape a factory's
+# parameter gives): the hint then names the values the program is built with.
+NOT_KNOWN_STATICALLY = "not known statically"
+
+
 class PassStopped(PassNotModelled):
     """The real `pass_name` raises an error on the program at `span` (`reason`, its words):
     the real compiler makes no IR after it, so neither do we. The diagnostic is reported
-    on the source by the pass's checks (e.g. `simplify_checks`)."""
+    on the source by the pass's checks (e.g. `simplify_checks`), or is `diagnostic`, which
+    whoever runs the pass reports."""
+
+    def __init__(
+        self, pass_name: str, reason: str, span: Span | None = None, diagnostic: Diagnostic | None = None
+    ) -> None:
+        super().__init__(pass_name, reason, span)
+        self.diagnostic = diagnostic
 
 
 class KernelsNotModelled(PassNotModelled):

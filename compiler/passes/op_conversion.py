@@ -35,8 +35,8 @@ from compiler.ir import (
     Var,
 )
 from compiler.ops.type_inference import is_float_dtype
-from compiler.passes.not_modelled import PassNotModelled
-from compiler.passes.tile_op_types import TileOpError, deduced_type, typed_call
+from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY, PassNotModelled
+from compiler.passes.tile_op_types import TileOpError, deduced_type, is_unfolded_value, typed_call
 
 PASS_NAME = "ConvertTensorToTileOps"
 
@@ -107,7 +107,9 @@ def shape_tuple(dims: tuple[Any, ...], span: Span) -> MakeTuple:
         elif isinstance(dim, Expr):
             items.append(dim)
         else:
-            raise PassNotModelled(PASS_NAME, f"a shape with the dimension {dim!r}", span)
+            raise PassNotModelled(
+                PASS_NAME, f"a shape whose dimension {dim!r} is {NOT_KNOWN_STATICALLY}", span
+            )
     return MakeTuple(span, items)
 
 
@@ -161,7 +163,8 @@ def _div(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
 
 def _min_max(tile_op: str, scalar_op: str) -> Conversion:
     def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-        chosen = scalar_op if len(args) == 2 and isinstance(args[1].type, ScalarType) else tile_op
+        scalar = len(args) == 2 and (isinstance(args[1].type, ScalarType) or is_unfolded_value(args[1]))
+        chosen = scalar_op if scalar else tile_op
         return [], typed_call(chosen, args, kwargs, span)
 
     return Conversion(convert)
@@ -213,7 +216,19 @@ def _assemble(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted
             raise PassNotModelled(PASS_NAME, "an atomic tensor.assemble into a tile", span)
         return [], typed_call("tile.assemble", [target, source, offset], {}, span)
     if isinstance(target.type, TileType):
-        raise PassNotModelled(PASS_NAME, "a tensor.assemble of a tensor into a tile", span)
+        if atomic is not None or not isinstance(source.type, TensorType) or source.type.shape is None:
+            raise PassNotModelled(PASS_NAME, "a tensor.assemble of a tensor into a tile", span)
+        # The whole source is loaded into Vec first (`assemble_src`), then assembled.
+        shape = shape_tuple(source.type.shape, span)
+        zeros = MakeTuple(span, [index(span, 0) for _ in source.type.shape])
+        memory = {"target_memory": memory_kwarg(span, "Vec")}
+        load = typed_call(
+            "tile.load", [source, zeros, shape, shape_tuple(source.type.shape, span)], memory, span
+        )
+        loaded = Var(span, "assemble_src", type=load.type)
+        return [AssignStmt(span, loaded, load)], typed_call(
+            "tile.assemble", [target, loaded, offset], {}, span
+        )
     if atomic is not None:
         raise PassNotModelled(PASS_NAME, "an atomic tensor.assemble of a tensor", span)
     call = typed_call("tensor.assemble", args, kwargs, span)
@@ -228,24 +243,37 @@ def _create(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     return [], typed_call("tile.create", args, new_kwargs, span)
 
 
-def _fillpad(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
-    if len(args) != 1:
-        raise PassNotModelled(PASS_NAME, "a tensor.fillpad of another form", span)
-    source = args[0]
-    if isinstance(source.type, TileType):
-        return [], typed_call("tile.fillpad", [source], kwargs, span)
-    if not isinstance(source.type, TensorType) or source.type.shape is None or not _plain_view(source.type):
-        raise PassNotModelled(PASS_NAME, "a tensor.fillpad of a tensor view", span)
-    shape = source.type.shape
-    zeros = MakeTuple(span, [index(span, 0) for _ in shape])
-    load = typed_call(
-        "tile.load",
-        [source, zeros, shape_tuple(shape, span), shape_tuple(shape, span)],
-        {"target_memory": memory_kwarg(span, "Vec")},
-        span,
-    )
-    loaded = Var(span, "fillpad_src", type=load.type)
-    return [AssignStmt(span, loaded, load)], typed_call("tile.fillpad", [loaded], kwargs, span)
+def _fillpad(tile_op: str, loaded_name: str, arity: int) -> Conversion:
+    """`tensor.fillpad` (the source) and `tensor.fillpad_expand` (the source, the shape it
+    grows to): a tile source as it is; a tensor one loaded whole into Vec first
+    (`fillpad_src` / `fillpad_expand_src`), the tile op padding the load."""
+
+    tensor_op = tile_op.replace("tile.", "tensor.", 1)
+
+    def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
+        if len(args) != arity:
+            raise PassNotModelled(PASS_NAME, f"a {tensor_op} of another form", span)
+        source, rest = args[0], args[1:]
+        if isinstance(source.type, TileType):
+            return [], typed_call(tile_op, [source, *rest], kwargs, span)
+        if (
+            not isinstance(source.type, TensorType)
+            or source.type.shape is None
+            or not _plain_view(source.type)
+        ):
+            raise PassNotModelled(PASS_NAME, f"a {tensor_op} of a tensor view", span)
+        shape = source.type.shape
+        zeros = MakeTuple(span, [index(span, 0) for _ in shape])
+        load = typed_call(
+            "tile.load",
+            [source, zeros, shape_tuple(shape, span), shape_tuple(shape, span)],
+            {"target_memory": memory_kwarg(span, "Vec")},
+            span,
+        )
+        loaded = Var(span, loaded_name, type=load.type)
+        return [AssignStmt(span, loaded, load)], typed_call(tile_op, [loaded, *rest], kwargs, span)
+
+    return Conversion(convert)
 
 
 def _read_write(tile_op: str, tensor_op: str) -> Conversion:
@@ -297,7 +325,9 @@ def _reduction(tile_op: str) -> Conversion:
         if source is None or source.shape is None or source.dtype is None:
             # A tile whose shape or dtype we do not know (a factory's parameter): its
             # workspace cannot be sized, which is no error of the real pass.
-            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
+            raise PassNotModelled(
+                PASS_NAME, f"{tile_op} of a tile whose type is {NOT_KNOWN_STATICALLY}", span
+            )
         dims = list(source.shape)
         if len(dims) >= 2 and not (isinstance(dims[-1], int) and dims[-1] >= 128):
             dims[-1] = 128
@@ -316,7 +346,9 @@ def _arg_reduction(tile_op: str) -> Conversion:
     def convert(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
         source = _tile_type(args[0]) if len(args) == 1 else None
         if source is None or source.shape is None or source.dtype is None:
-            raise PassNotModelled(PASS_NAME, f"{tile_op} of a tile whose shape or dtype is not known", span)
+            raise PassNotModelled(
+                PASS_NAME, f"{tile_op} of a tile whose type is {NOT_KNOWN_STATICALLY}", span
+            )
         workspace = _scratch_tile(source, "tmp_tile", span)
         return [workspace], typed_call(tile_op, [args[0], workspace.var], {}, span)
 
@@ -530,7 +562,8 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.slice": Conversion(_slice),
     "tensor.assemble": Conversion(_assemble),
     "tensor.create": Conversion(_create),
-    "tensor.fillpad": Conversion(_fillpad),
+    "tensor.fillpad": _fillpad("tile.fillpad", "fillpad_src", 1),
+    "tensor.fillpad_expand": _fillpad("tile.fillpad_expand", "fillpad_expand_src", 2),
     "tensor.read": _read_write("tile.read", "tensor.read"),
     "tensor.write": _read_write("tile.write", "tensor.write"),
     "tensor.matmul": Conversion(_matmul, {0: ("Mat", "a_trans"), 1: ("Mat", "b_trans")}),
@@ -550,6 +583,15 @@ CONVERSIONS: dict[str, Conversion] = {
     "tensor.transpose": Conversion(_transpose),
     "tensor.rsqrt": Conversion(_rsqrt),
 }
+# The gathers', scatters' and expand_clone's lowerings, in modules of their own (they read
+# the helpers above).
+from compiler.passes.expand_clone_conversion import EXPAND_CLONE_CONVERSIONS  # noqa: E402
+from compiler.passes.gather_conversions import GATHER_CONVERSIONS  # noqa: E402
+from compiler.passes.scatter_conversions import SCATTER_CONVERSIONS  # noqa: E402
+
+CONVERSIONS.update(GATHER_CONVERSIONS)
+CONVERSIONS.update(SCATTER_CONVERSIONS)
+CONVERSIONS.update(EXPAND_CLONE_CONVERSIONS)
 # Tensor ops an InCore function keeps as they are (no conversion, no error).
 PASSTHROUGH = frozenset({"tensor.dim", "tensor.view"})
 

@@ -54,6 +54,7 @@ from compiler.ir import (
     WhileStmt,
 )
 from compiler.ir.cache_policy import BYPASS
+from compiler.ir.copying import copy_ir
 from compiler.ir.visit import bound_vars, child_stmts, own_calls, own_exprs, vars_read, walk_stmts
 from compiler.lowering.outlining import candidate_names, printed_order, unique_function_name
 from compiler.lowering.return_lineage import ReturnLineage
@@ -61,12 +62,13 @@ from compiler.lowering.scope_interface import ScopeInterface, callee_directions_
 from compiler.parser.scopes import SPMD_SUFFIX
 from compiler.passes.not_modelled import PassNotModelled
 from compiler.passes.outline_store_targets import (
+    STORE_ORDER_UNKNOWN,
     bind_store_result,
     fresh_name,
     fresh_version,
     names_in,
     rename_after,
-    store_target,
+    store_targets,
 )
 from compiler.syntax.values import EnumMember
 
@@ -139,26 +141,30 @@ def _outline_function(
         )
         reserved.add(name)
         local.add(name)
-        target = None
+        targets: list[Var] = []
         if not isinstance(scope, HierarchyScopeStmt):  # (a Hierarchy scope's stores stay In)
-            target = store_target(scope, [p.var for p in params], iter_args, scope_pass_name(scope))
-            if target is not None and id(target) in stored:
-                raise PassNotModelled(
-                    scope_pass_name(scope),
-                    f"'{target.name}' stored into by two scopes of one function",
-                    scope.span,
-                )
+            targets, order_known = store_targets(scope, [p.var for p in params], iter_args)
+            for target in targets:
+                if id(target) in stored:
+                    raise PassNotModelled(
+                        scope_pass_name(scope),
+                        f"'{target.name}' stored into by two scopes of one function",
+                        scope.span,
+                    )
+            if not order_known:
+                program.outputs_order_unknown = STORE_ORDER_UNKNOWN
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
         callee.body, call, renamed = _body_and_call(
-            function, scope, callee, interface, lineage, target, used_names
+            function, scope, callee, interface, lineage, targets, used_names
         )
-        if target is not None:
-            stored.add(id(target))
+        if targets:
+            stored.update(id(target) for target in targets)
             renames.append((call, renamed))
         if callee.func_type is FunctionType.GROUP:
             _unwrap_spmd(callee, call)
+        _own_vars(callee)
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
@@ -173,6 +179,14 @@ def _outline_function(
         function.func_type = FunctionType.ORCHESTRATION
         function.level, function.role = "CHIP", "Orchestrator"
     return created
+
+
+def _own_vars(callee: Function) -> None:
+    """The outlined function's vars made its own: the real outliner makes each parameter
+    anew (and the body moves into the function), so a later pass renaming a var in one
+    function leaves the caller's alone. Ours took the scope's body and captured vars as
+    they were, shared with the caller (its arguments, the values the call binds)."""
+    callee.params, callee.body = copy_ir((callee.params, callee.body))
 
 
 def _site_names(function: Function) -> dict[int, str]:
@@ -315,12 +329,12 @@ def _body_and_call(
     callee: Function,
     interface: ScopeInterface,
     lineage: ReturnLineage,
-    target: Var | None,
+    targets: list[Var],
     used_names: set[str],
 ) -> tuple[SeqStmts, Stmt, dict[int, Var]]:
     """The callee's body (with a return of what the parent uses later), the call replacing
     the scope, and the caller's vars later reads take the call's fresh version of instead
-    (`target`: the captured tensor the body stores into, see `outline_store_targets`)."""
+    (`targets`: the captured tensors the body stores into, see `outline_store_targets`)."""
     outputs = _live_outs(parent, scope)
     args = [param.var for param in interface.params]
     kwargs = _launch_attrs(scope)
@@ -328,16 +342,19 @@ def _body_and_call(
     body = SeqStmts(scope.body.span, list(scope.body.stmts))
     bound = list(outputs)  # what the call binds in the caller
     renamed: dict[int, Var] = {}
-    if target is not None:
+    if targets:
         scope_names = {var.name for var in args} | {
             var.name for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)
         }
-        aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
-        outputs = [var for var in outputs if not any(var is alias for alias in aliases)]
-        fresh = fresh_version(target, used_names)
-        renamed = {id(var): fresh for var in [target, *aliases]}
-        bound = [*outputs, fresh]
-        outputs.append(target)
+        fresh_ones = []
+        for target in targets:
+            aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
+            outputs = [var for var in outputs if not any(var is alias for alias in aliases)]
+            fresh = fresh_version(target, used_names)
+            renamed.update({id(var): fresh for var in [target, *aliases]})
+            fresh_ones.append(fresh)
+        bound = [*outputs, *fresh_ones]
+        outputs += targets
     params = [param.var for param in interface.params]
     returned = [_returned_value(var, interface, body, params, lineage) for var in outputs]
     if outputs:
@@ -347,7 +364,10 @@ def _body_and_call(
         if scope.attr(key):
             raise PassNotModelled(scope_pass_name(scope), f"a scope's `{key}` on the dispatch", scope.span)
     task_id = scope.attr("task_id_var")
-    if not isinstance(task_id, Var) and (scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve")):
+    forces_submit = (
+        scope.attr("manual_dep_edges") or scope.attr("allow_early_resolve") or scope.attr("predicate")
+    )
+    if not isinstance(task_id, Var) and forces_submit:
         # A submit without `as tid` binds a TaskId var of the outliner's making.
         task_id = Var(scope.span, fresh_name("tid", used_names), type=TaskIdType())
     if isinstance(task_id, Var):
@@ -369,8 +389,8 @@ def _body_and_call(
 
 
 # Scope attrs the real outliner turns into the dispatch's attrs or Submit fields (no_dep_args=
-# as argument indices, dumps= as arguments, predicate=): not modelled.
-_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars", "predicate")
+# as argument indices, dumps= as arguments): not modelled.
+_DISPATCH_ATTRS_NOT_MODELLED = ("arg_direction_overrides_vars", "dump_vars")
 
 
 def _submit(
@@ -390,6 +410,9 @@ def _submit(
             kwargs["sync_start"] = Const(scope.span, True, type=ScalarType("BOOL"))
     if scope.attr("allow_early_resolve"):
         kwargs["allow_early_resolve"] = Const(scope.span, True, type=ScalarType("BOOL"))
+    predicate = scope.attr("predicate")
+    if isinstance(predicate, Expr):  # moved off the scope onto the dispatch, read in the caller
+        kwargs["predicate"] = predicate
     call_type = TupleType((*(var.type for var in outputs), TaskIdType()))
     op = "pl.spmd_submit" if launch else "pl.submit"
     submit = Call(scope.span, op, [OpaqueExpr(scope.span, f"self.{callee.name}"), *args], kwargs)

@@ -20,22 +20,31 @@ from compiler.passes.not_modelled import PassNotModelled
 _VERSIONED = re.compile(r"^(?P<base>.+?)__(?P<role>[a-z]+)_v(?P<version>\d+)$")
 
 
-def store_target(
-    scope: ScopeStmt, captured: list[Var], iter_args: frozenset[int], pass_name: str
-) -> Var | None:
-    """The captured plain var the scope's body `tile.store`s into, if any (one at most is
-    modelled: the real outliner lists several in hash order)."""
+def store_targets(scope: ScopeStmt, captured: list[Var], iter_args: frozenset[int]) -> tuple[list[Var], bool]:
+    """The captured plain vars the scope's body `tile.store`s into, in the real outliner's
+    order, and whether that order is known. The real one walks a hash set of every store
+    destination of the body (its own vars too), which lists two in the reverse of the order
+    they were first stored into (the second goes first in the set's list, whatever their
+    hashes: `_M_insert_bucket_begin`); with three or more the order follows their addresses:
+    not known statically."""
     ids = {id(var) for var in captured}
-    found: list[Var] = []
+    every: list[Var] = []
     for stmt in walk_stmts(scope.body):
         for call in own_calls(stmt):
             destination = call.args[2] if call.op == "tile.store" and len(call.args) >= 3 else None
             plain = isinstance(destination, Var) and id(destination) not in iter_args
-            if plain and id(destination) in ids and all(var is not destination for var in found):
-                found.append(destination)  # type: ignore[arg-type]
-    if len(found) > 1:
-        raise PassNotModelled(pass_name, "tile.store into two tensors a scope captures", scope.span)
-    return found[0] if found else None
+            if plain and all(var is not destination for var in every):
+                every.append(destination)  # type: ignore[arg-type]
+    found = [var for var in every if id(var) in ids]
+    if len(every) == 2:
+        return found[::-1], True
+    return found, len(found) < 2
+
+
+STORE_ORDER_UNKNOWN = (
+    "the order of the outputs of a scope that stores into tensors it captures among three or more "
+    "store destinations (the real outliner lists them in the order of a hash set of their addresses)"
+)
 
 
 def bind_store_result(body: SeqStmts, target: Var, used: set[str], pass_name: str) -> list[Var]:

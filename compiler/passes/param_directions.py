@@ -181,7 +181,8 @@ def _call_access(call: Call, origins: dict[int, Origins], access: _Access) -> No
 # `system.*` ops that only read their operands (the soft `syncall` also writes its workspace).
 _PLAIN_SYSTEM_OPS = frozenset(
     {"system.aic_initialize_pipe", "system.aiv_initialize_pipe", "system.reserve_buffer",
-     "system.import_peer_buffer", "system.tfree_to_aiv", "system.tfree_to_aic", "system.syncall"}
+     "system.import_peer_buffer", "system.tfree_to_aiv", "system.tfree_to_aic", "system.syncall",
+     "system.task_invalid"}
 )  # fmt: skip
 
 

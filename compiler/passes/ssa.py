@@ -39,7 +39,6 @@ renamed binding.
 from __future__ import annotations
 
 import ast
-import copy
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -104,18 +103,6 @@ def _keeps_source_names(function: Function) -> bool:
     """A host-level SubWorker's body is its Python source, run as written: the real pass
     leaves it (and its parameters' names) alone."""
     return function.role == "SubWorker" and function.level in _HOST_LEVELS
-
-
-def reads_outside_defining_arm(function: Function) -> list[Var]:
-    """Names read after an `if` that only one arm bound: the real pipeline's SSA
-    verifier rejects each right after this pass ("Variable 'u' used outside its
-    defining scope", at the var's span, which is where the arm binds it).
-    Computed on a copy: `function` is left as it is."""
-    if _keeps_source_names(function):
-        return []
-    converter = _Converter()
-    converter.function(copy.deepcopy(function))
-    return list(converter.unversioned.values())
 
 
 def _trailing_yield(body: SeqStmts | None) -> YieldStmt | None:
@@ -399,6 +386,7 @@ class _Converter:
         # real pass would have: it cannot take init_values, and carries nothing.)
         carries = self.carries(stmt, explicit) if stmt.kind is not ForKind.UNROLL else []
         before = dict(self.cur)
+        scoped = self.scope_carried_body(stmt, explicit) if stmt.iter_args else []
         target = stmt.loop_var.name if stmt.loop_var is not None else None
         saved = self.bind_loop_target(stmt.loop_var, "idx") if stmt.loop_var is not None else None
         for var in [*stmt.iter_args, *stmt.return_vars]:
@@ -408,10 +396,29 @@ class _Converter:
         self.block(stmt.body)
         loop_version = self.cur.get(target) if target is not None else None
         self.close_loop(stmt, before, carries)
+        for name, key in scoped:
+            if key is None:
+                self.keys.pop(name, None)
+            else:
+                self.keys[name] = key
         if target is not None and saved is not None:
             self.end_loop_target(target, saved)
             if saved[1] is None and loop_version is not None:
                 self.cur[target] = loop_version  # (kept readable: see end_loop_target)
+
+    def scope_carried_body(self, stmt: ForStmt, explicit: set[str]) -> list[tuple[str, str | None]]:
+        """A loop with `init_values` has a body scope of its own in the real parser: a name
+        the body binds first is a variable of its own there, whose versions count from 0
+        (`tids_next__ssa_v0`, printed `tids_next__ssa_v0_1` beside another loop's). Returns
+        the keys to restore after the loop."""
+        saved = []
+        for name in sorted(_assigned_names(stmt.body) - explicit):
+            if self.bound(name) or name.startswith(_TUPLE_TEMP):
+                continue
+            saved.append((name, self.keys.get(name)))
+            self.loop_targets_seen += 1
+            self.keys[name] = f"{name}#{self.loop_targets_seen}"
+        return saved
 
     def while_loop(self, stmt: WhileStmt) -> None:
         """`ConvertWhile`: as a `for` loop, the condition read inside (after the carries)."""
@@ -578,23 +585,30 @@ class _Converter:
         then_yield = _trailing_yield(stmt.then_body)
         else_yield = _trailing_yield(stmt.else_body)
         before = dict(self.cur)
+        scoped_before = set(self.loop_scoped)
         self.block(stmt.then_body, then_yield)
-        then_ver = self.cur
-        self.cur = dict(before)
+        then_ver, then_scoped = self.cur, set(self.loop_scoped)
+        self.cur, self.loop_scoped = dict(before), set(scoped_before)
         if stmt.else_body is not None:
             self.block(stmt.else_body, else_yield)
         else_ver = self.cur
+        else_scoped = set(self.loop_scoped)
+        self.loop_scoped = then_scoped | else_scoped
+        # A finished loop's target is no version the real pass merges (`cur_` has none).
+        seen = {name: var for name, var in before.items() if name not in scoped_before}
+        then_ver = {name: var for name, var in then_ver.items() if name not in then_scoped}
+        else_ver = {name: var for name, var in else_ver.items() if name not in else_scoped}
 
         merged = [
             name
             for name, var in then_ver.items()
-            if (name in before and (var is not before[name] or else_ver.get(name, var) is not before[name]))
-            or (name not in before and name in else_ver)
+            if (name in seen and (var is not seen[name] or else_ver.get(name, var) is not seen[name]))
+            or (name not in seen and name in else_ver)
         ]
         merged += [
             name
             for name, var in else_ver.items()
-            if name not in then_ver and name in before and var is not before[name]
+            if name not in then_ver and name in seen and var is not seen[name]
         ]
         merged.sort()
         explicit = self.explicit_return_vars(then_yield, else_yield)

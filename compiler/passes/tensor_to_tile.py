@@ -50,6 +50,7 @@ from compiler.ir import (
     Param,
     Program,
     ReturnStmt,
+    ScalarType,
     ScopeStmt,
     SeqStmts,
     Stmt,
@@ -64,7 +65,7 @@ from compiler.ir import (
 from compiler.ir.substitute import substitute_expr
 from compiler.ir.visit import own_calls, own_exprs, sub_exprs, walk_stmts
 from compiler.lowering.scope_interface import propagate_aliases
-from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled
+from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY, KernelsNotModelled, PassNotModelled
 from compiler.passes.op_conversion import (
     CONVERSIONS,
     INHERIT_INPUT_MEMORY,
@@ -226,7 +227,7 @@ def _zeros(rank: int, span: Span) -> MakeTuple:
 
 def _static_shape(tensor: TensorType, span: Span) -> tuple[Any, ...]:
     if tensor.shape is None:
-        raise PassNotModelled(PASS_NAME, "a tensor of unknown shape", span)
+        raise PassNotModelled(PASS_NAME, f"a tensor whose shape is {NOT_KNOWN_STATICALLY}", span)
     return tensor.shape
 
 
@@ -275,9 +276,21 @@ class _Converter:
             self.block(stmt)
         elif isinstance(stmt, ScopeStmt):
             self.block(stmt.body)
-        elif isinstance(stmt, (ReturnStmt, OpaqueStmt)):
+        elif isinstance(stmt, ReturnStmt):
+            self.nested_return(stmt)
+        elif isinstance(stmt, OpaqueStmt):
             raise PassNotModelled(PASS_NAME, f"a {type(stmt).__name__} nested in a kernel", stmt.span)
         return [stmt]
+
+    def nested_return(self, stmt: ReturnStmt) -> None:
+        """A `return` under a branch: the real mutator only reads its values through the
+        conversions so far (no exit store: that is the function's last `return`'s). A value
+        that became a tile would leave the kernel returning a tile where it declares a
+        tensor, which we do not follow."""
+        values = [self.expr(value) for value in stmt.values]
+        if any(isinstance(value.type, TileType) for value in values):
+            raise PassNotModelled(PASS_NAME, "a nested return of a converted tile", stmt.span)
+        stmt.values = values
 
     def assign(self, stmt: AssignStmt) -> list[Stmt]:
         old_type, operands = stmt.value.type, _operands(stmt.value)
@@ -634,6 +647,16 @@ def _store_returned_tiles(
             types.append(value.type)
             continue
         declared = function.return_types[position] if position < len(function.return_types) else None
+        if isinstance(declared, (TileType, ScalarType)):
+            # The real pass stores a returned tile into an Out tensor of the declared type:
+            # a kernel declared to return a tile (or a scope's tile read by a later scope,
+            # which the outliner returns as one) has none (an INTERNAL_CHECK at the function).
+            raise TileConversionError(
+                f"Internal error: return type {position} should be TensorType but got {type(declared).__name__}",
+                "InternalError",
+                function.span,
+                codes.TILE_CONVERSION_REJECTED,
+            )
         if not isinstance(declared, TensorType):
             raise PassNotModelled(PASS_NAME, "a returned tile whose declared type is no tensor", ret.span)
         out = Var(ret.span, f"ret{len(outputs)}__out", type=declared)
@@ -658,8 +681,11 @@ def _store_returned_tiles(
 
 def _assemble_loop_to_store(stmts: list[Stmt], returned: Expr, out: Var, declared: TensorType) -> Var | None:
     """`RewriteReturnedAssembleLoopToStore`: a returned loop whose one carried tile only
-    takes `tile.assemble`s of other tiles would store each into the Out parameter instead
-    (not modelled: refused when met)."""
+    takes one `tile.assemble` of other tiles per iteration stores each into the Out
+    parameter instead: the loop carries `out` (typed as it), the assemble becomes a
+    `tile.store` into the carried tensor (its var keeping its name), the loop's result is a
+    tensor, and the carried tile's initial value is dropped when nothing else reads it.
+    Returns the loop's result, None when the rewrite does not apply."""
     if not isinstance(returned, Var):
         return None
     for stmt in stmts:
@@ -690,8 +716,32 @@ def _assemble_loop_to_store(stmts: list[Stmt], returned: Expr, out: Var, declare
                 return None
         if assemble is None or closing.values != [assemble.var]:
             return None
-        raise PassNotModelled(PASS_NAME, "a returned loop assembling its carried tile", stmt.span)
+        _store_each_assemble(stmts, stmt, closing, assemble, out, declared)
+        return returned
     return None
+
+
+def _store_each_assemble(
+    stmts: list[Stmt], loop: ForStmt, closing: YieldStmt, assemble: AssignStmt, out: Var, declared: TensorType
+) -> None:
+    """The rewrite `_assemble_loop_to_store` found applies: made in place (the vars are the
+    kernel's own)."""
+    carried = loop.iter_args[0]
+    init = loop.init_values[0]
+    carried.type = declared
+    loop.init_values = [out]
+    call = assemble.value
+    assert isinstance(call, Call)
+    store = _call("tile.store", [call.args[1], call.args[2], carried], {}, call.span)
+    assemble.value = store
+    assemble.var.type = store.type
+    for result in {id(var): var for var in [*closing.targets, *loop.return_vars]}.values():
+        result.type = declared
+    if isinstance(init, Var) and not any(_stmt_reads(other, init) for other in stmts):
+        for index, other in enumerate(stmts):
+            if isinstance(other, AssignStmt) and other.var is init:
+                del stmts[index]  # (its initial tile: dead now)
+                break
 
 
 def _reads(expr: Expr, var: Var) -> bool:

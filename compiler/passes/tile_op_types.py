@@ -16,7 +16,18 @@ from functools import lru_cache
 from typing import Any
 
 from compiler.base.span import Span
-from compiler.ir import Call, Const, Expr, IRType, MakeTuple, OpaqueExpr
+from compiler.ir import (
+    Call,
+    Const,
+    Expr,
+    IRType,
+    MakeTuple,
+    OpaqueExpr,
+    ScalarType,
+    TensorType,
+    TileType,
+    UnknownType,
+)
 from compiler.ops import OpCall, OpError, type_op_call
 from compiler.parser import op_catalog
 from compiler.printer.expressions import format_expr
@@ -48,8 +59,9 @@ def deduced_type(op: str, args: list[Expr], kwargs: dict[str, Any]) -> IRType | 
         return None
     nodes: dict[str, ast.expr] = {}
     values: dict[str, Any] = {}
-    for param, arg in zip(params, args):
-        nodes[param], values[param] = _node(arg), arg
+    for position, (param, arg) in enumerate(zip(params, args)):
+        scalar_slot = position == 1 and op in _SCALAR_OPERAND_OPS
+        nodes[param], values[param] = _node(arg), as_closure_scalar(arg) if scalar_slot else arg
     keywords = []
     for key, value in kwargs.items():
         if key == "attrs":
@@ -68,12 +80,47 @@ def deduced_type(op: str, args: list[Expr], kwargs: dict[str, Any]) -> IRType | 
 
 def typed_call(op: str, args: list[Expr], kwargs: dict[str, Any], span: Span) -> Call:
     """`op(*args, **kwargs)` with its deduced type (`TileOpError` when the deduction rejects it)."""
-    from compiler.passes.not_modelled import PassNotModelled
+    from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY, PassNotModelled
 
     result = deduced_type(op, args, kwargs)
     if result is None:
+        if any(map(_of_unknown_type, [*args, *kwargs.values()])):
+            raise PassNotModelled(
+                "ConvertTensorToTileOps", f"{op} of an operand whose type is {NOT_KNOWN_STATICALLY}", span
+            )
         raise PassNotModelled("ConvertTensorToTileOps", f"the type of a {op} it builds is not deduced", span)
     return Call(span, op, list(args), dict(kwargs), type=result)
+
+
+def is_unfolded_value(expr: Expr) -> bool:
+    """A name of the program's closure whose value we could not fold (a factory's parameter
+    without a default): the real parser made a constant of the Python value it held."""
+    return isinstance(expr, OpaqueExpr) and isinstance(expr.type, UnknownType) and expr.text.isidentifier()
+
+
+# The ops whose second operand is a scalar, whatever the value: an unfolded closure value
+# there is a constant of the real parser (elsewhere it may be a shape, a list...: not typed).
+_SCALAR_OPERAND_OPS = frozenset(
+    f"tile.{name}" for name in ("adds", "subs", "muls", "divs", "fmods", "maximums", "minimums")
+)
+
+
+def as_closure_scalar(expr: Expr) -> Expr:
+    """An unfolded closure value in an op's operand: a Python value the real parser turned
+    into a constant (never a tensor or a tile: those are the program's own vars), so a
+    scalar whose dtype is not known; any other operand as it is."""
+    if not is_unfolded_value(expr):
+        return expr
+    return OpaqueExpr(expr.span, expr.text, type=ScalarType(None))
+
+
+def _of_unknown_type(value: Any) -> bool:
+    """An operand whose dtype or shape we do not know (a factory's parameter in its type, an
+    unfolded closure value): the deduction cannot tell, which is no gap of the rule's."""
+    if is_unfolded_value(value) if isinstance(value, Expr) else False:
+        return True
+    kind = getattr(value, "type", None)
+    return isinstance(kind, (TensorType, TileType)) and (kind.dtype is None or kind.shape is None)
 
 
 _PLACEHOLDER = "_"  # a value the rules read the IR of (a var, an expression): not static

@@ -208,8 +208,17 @@ def _call(call: Call) -> str:
         # `dst[...] = src` after ConvertToSSA made it a new version of dst: no longer
         # sugar, the assemble with the window's offsets, as the real parser builds it.
         parts[2] = _window_offsets(call.args[2], call.args[0].type)
-    parts += [f"{key}={format_kwarg_value(key, value)}" for key, value in call.kwargs.items()]
+    parts += [_kwarg(call.op, key, value) for key, value in call.kwargs.items()]
     return f"{format_op_name(call.op)}({', '.join(parts)})"
+
+
+def _kwarg(op: str, key: str, value: Any) -> str:
+    if key == "predicate" and op in _SUBMIT_OPS and isinstance(value, Expr):
+        return f"predicate=({format_expr(value)})"  # a dispatch predicate, always parenthesized
+    return f"{key}={format_kwarg_value(key, value)}"
+
+
+_SUBMIT_OPS = frozenset({"pl.submit", "pl.spmd_submit"})
 
 
 def _window_offsets(index: SubscriptIndex, target: object) -> str:

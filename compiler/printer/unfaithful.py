@@ -14,7 +14,7 @@ The IR view says a program with one of them is not shown rather than print it.
 from __future__ import annotations
 
 from compiler.base.span import Span
-from compiler.ir import AssignStmt, Function, Program, SubscriptIndex, Var, YieldStmt
+from compiler.ir import AssignStmt, Expr, Function, Program, ScopeStmt, Stmt, SubscriptIndex, Var, YieldStmt
 from compiler.ir.visit import own_exprs, walk_expr, walk_stmts
 from compiler.printer.types import format_param_type, format_type
 
@@ -32,11 +32,18 @@ def kept_subscript(definition: Program | Function) -> Span | None:
     """Where the first subscript the IR keeps as written is, if any."""
     for function in _functions(definition):
         for stmt in walk_stmts(function.body):
-            for expr in own_exprs(stmt):
+            for expr in [*own_exprs(stmt), *_attr_exprs(stmt)]:
                 for node in walk_expr(expr):
                     if isinstance(node, SubscriptIndex):
                         return node.span
     return None
+
+
+def _attr_exprs(stmt: Stmt) -> list[Expr]:
+    """A scope's header values the printer writes as expressions (`predicate=(...)`)."""
+    if not isinstance(stmt, ScopeStmt):
+        return []
+    return [value for _, value in stmt.attrs if isinstance(value, Expr)]
 
 
 def first_untyped(definition: Program | Function) -> tuple[str, Span] | None:

@@ -28,8 +28,9 @@ from compiler.ir import (
     SpmdScopeStmt,
     Stmt,
     Var,
+    YieldStmt,
 )
-from compiler.ir.visit import bound_vars, walk_expr, walk_stmts
+from compiler.ir.visit import bound_vars, child_stmts, walk_expr, walk_stmts
 
 # id(var) -> the name it prints under, for the function being printed (only those renamed).
 _renamed: dict[int, str] = {}
@@ -83,7 +84,12 @@ def _rename_map(function: Function) -> dict[int, str]:
     # the copies apart, ConvertToSSA, makes them two variables again)
     copies: dict[tuple[int, str], str] = {}
 
+    defined: set[int] = set()
+
     def define(var: Var, is_fresh: bool) -> None:
+        if id(var) in defined:
+            return  # bound again (an `if`'s merge, yielded by both arms): one name
+        defined.add(id(var))
         origin = var.origin
         if origin is not None and (id(origin), var.name) in copies:
             name = copies[id(origin), var.name]  # the real copies keep one Var: one name
@@ -111,8 +117,9 @@ def _rename_map(function: Function) -> dict[int, str]:
 
 
 def _fresh_bindings(function: Function) -> set[int]:
-    """The variables the real parser always makes anew (loop variables, task ids)."""
-    fresh: set[int] = set()
+    """The variables the real parser always makes anew (loop variables, task ids, the
+    bindings of a carrying loop's body `_carried_loop_bindings`)."""
+    fresh = _carried_loop_bindings(function)
     for stmt in walk_stmts(function.body):
         if isinstance(stmt, AssignStmt) and stmt.var.own:
             fresh.add(id(stmt.var))
@@ -125,6 +132,35 @@ def _fresh_bindings(function: Function) -> set[int]:
             index = _region_index(stmt)
             if index is not None:
                 fresh.add(id(index))
+    return fresh
+
+
+def _carried_loop_bindings(function: Function) -> set[int]:
+    """A loop with `init_values` parses its body in a scope of its own: a name the body binds
+    that was not bound before the loop is a new variable there (one the next such loop binds
+    again is another: `row_1`), gone after it; the loop's results (its closing yield's
+    targets) are new variables too (`acc_1`)."""
+    fresh: set[int] = set()
+    visible = {param.var.name for param in function.params}
+    # (statement, the names bound where it runs: shared with its siblings)
+    pending: list[tuple[Stmt, set[str]]] = [(function.body, visible)]
+    while pending:
+        stmt, names = pending.pop()
+        inner = names
+        if isinstance(stmt, ForStmt) and stmt.iter_args:
+            # its iteration arguments are variables of its own, whatever they are named
+            fresh.update(id(var) for var in [*stmt.iter_args, *stmt.return_vars])
+            inner = set(names) | {var.name for var in bound_vars(stmt)}
+            closing = stmt.body.stmts[-1] if stmt.body.stmts else None
+            if isinstance(closing, YieldStmt):
+                fresh.update(id(var) for var in closing.targets)
+                names.update(var.name for var in closing.targets)  # read after the loop
+        else:
+            for var in bound_vars(stmt):
+                if var.name not in names and names is not visible:
+                    fresh.add(id(var))
+                names.add(var.name)
+        pending.extend((child, inner) for child in reversed(child_stmts(stmt)))
     return fresh
 
 

@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import ast
 import copy
+import dataclasses
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from compiler.syntax.helper_calls import foldable_helper, free_names
+from compiler.syntax.helper_returns import (
+    HELPER_DECORATORS,
+    ForwardedReturn,
+    HelperReturn,
+    forwarded,
+    helper_return,
+)
+from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
@@ -20,6 +31,7 @@ from compiler.syntax.values import (
     ModuleRef,
     PlainDefinition,
     StaticEvaluator,
+    frozen_value,
 )
 
 PL_MODULE = "pypto.language"
@@ -36,6 +48,11 @@ MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
 class ModuleEnvironment:
     values: dict[str, Any] = field(default_factory=dict)
     imports_pypto_language: bool = False
+    # Inside a factory (`factory_locals`): the names it binds, which shadow the module's.
+    factory_locals: frozenset[str] = frozenset()
+    # The module's own directory, where `from <module> import <helper>` is read from
+    # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
+    directory: str | None = None
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -56,7 +73,10 @@ Contribution = tuple[ast.stmt, Hidden]
 
 
 def build_environment(
-    units: list[ast.stmt], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    units: list[ast.stmt],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """Fold the module's top-level statements, in order, into an environment.
 
@@ -67,14 +87,17 @@ def build_environment(
     statements) a def or class whose decorators' first names have the values they
     had last time is bound to the value it got then, without asking again.
     """
-    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo)
+    return fold_environment([(stmt, _hidden_of(stmt)) for stmt in units], dsl_decorator_of, memo, directory)
 
 
 def fold_environment(
-    contributions: list[Contribution], dsl_decorator_of: Any = None, memo: dict[int, Any] | None = None
+    contributions: list[Contribution],
+    dsl_decorator_of: Any = None,
+    memo: dict[int, Any] | None = None,
+    directory: str | None = None,
 ) -> ModuleEnvironment:
     """`build_environment` of the statements the contributions stand for, in order."""
-    env = ModuleEnvironment()
+    env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
     for stmt, _ in contributions:
@@ -87,6 +110,7 @@ def fold_environment(
         memo.update(kept)
     for _, hidden in contributions:
         _fold_hidden(hidden, env)
+    _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
@@ -100,14 +124,20 @@ def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
 
 def contribution(stmt: ast.stmt) -> Contribution:
     """What the fold needs of `stmt`, small enough to send to another process: a def or
-    class stands for itself by its header alone (name, decorators, return annotation: the
-    fold never reads a body, whose hidden bindings are taken here)."""
+    class stands for itself by its header alone (name, decorators, parameters, return annotation: the
+    fold never reads a body, whose hidden bindings are taken here), a small helper whose
+    calls fold by itself whole."""
     hidden = _hidden_of(stmt)
-    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []
         if not isinstance(header, ast.ClassDef):
-            header.args = ast.arguments(posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[])
+            setattr(header, _RETURN_MEMO, _inferred_return(stmt))
+            # The plain parameters and their annotations stay: the fold reads them (`DslFunction`).
+            params = [ast.arg(arg=arg.arg, annotation=arg.annotation) for arg in stmt.args.args]
+            header.args = ast.arguments(
+                posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
+            )
         if hasattr(header, _HIDDEN_MEMO):
             delattr(header, _HIDDEN_MEMO)
         stmt = header
@@ -138,8 +168,49 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
         env.values[FUTURE_ANNOTATIONS] = True
 
 
+def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
+    """The `@pl.jit` helpers another module's top level defines (`imported_helpers`), as
+    its own imports make its decorators: read without folding anything else of it."""
+    env = ModuleEnvironment()
+    evaluator = env.evaluator()
+    found: dict[str, DslFunction] = {}
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+            fold_statement(stmt, env, evaluator, None)
+        if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+            for node in ast.walk(stmt):  # bound again (maybe): no longer surely the helper
+                if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                    found.pop(node.id, None)
+                elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                    found.pop(node.name, None)
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.pop(stmt.name, None)
+            decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
+            if decorator in HELPER_KINDS:
+                inferred = (
+                    forwarded(helper_return(stmt), found.get) if decorator in HELPER_DECORATORS else None
+                )
+                found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
+    return found
+
+
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
 _HIDDEN_MEMO = "_pto_hidden_bindings"
+# The helper's return summary, kept on a def's header (whose body is gone).
+_RETURN_MEMO = "_pto_inferred_return"
+
+
+def _inferred_return(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef,
+) -> HelperReturn | ForwardedReturn | None:
+    """`helper_return` of a def (a header carries it, see `contribution`)."""
+    if isinstance(stmt, ast.ClassDef):
+        return None
+    if hasattr(stmt, _RETURN_MEMO):
+        return getattr(stmt, _RETURN_MEMO)
+    return helper_return(stmt)
+
+
 # What most statements hide: no name, no write to the globals, no future import, no call.
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
@@ -172,7 +243,9 @@ def _fold_definition(
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
-    if seen is None or now != seen:
+    # A helper whose calls fold reads this environment's values: made anew each time.
+    helper = isinstance(value, PlainDefinition) and value.node is not None
+    if seen is None or now != seen or helper:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
@@ -204,6 +277,10 @@ _COMPOUND_STATEMENTS: tuple[type[ast.stmt], ...] = (
 )
 
 
+# How a tensor parameter's annotation starts (the plain, output and in-out forms).
+_TENSOR_HEADS = ("pl.Tensor", "pl.Out[pl.Tensor", "pl.InOut[pl.Tensor")
+
+
 def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEvaluator, dsl_of: Any) -> None:
     """Fold one statement into `env`, as running it would bind (also a factory's, `factory_locals`)."""
     if isinstance(stmt, ast.Import):
@@ -222,6 +299,12 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                 env.imports_pypto_language = True
             bound = alias.asname or alias.name
             env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+            if env.directory is not None and dsl_of is not None and not stmt.level:
+                helper = imported_helper(
+                    env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
+                )
+                if helper is not None:
+                    env.values[bound] = helper
     elif isinstance(stmt, ast.Assign):
         value = evaluator.eval(stmt.value)
         for target in stmt.targets:
@@ -235,11 +318,28 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             env.values[stmt.name] = failure
         elif decorator is None:
             plain = not stmt.decorator_list  # a decorator could turn it into anything
-            env.values[stmt.name] = PlainDefinition(stmt.name) if plain else UNKNOWN
+            env.values[stmt.name] = _plain_definition(stmt, env) if plain else UNKNOWN
         else:
             returns = getattr(stmt, "returns", None)
             returns_text = _annotation_text(returns) if returns is not None else ""
-            env.values[stmt.name] = DslFunction(stmt.name, decorator, returns_text, returns)
+            inferred = (
+                forwarded(_inferred_return(stmt), env.values.get) if decorator in HELPER_DECORATORS else None
+            )
+            params: list[ast.arg] = [] if isinstance(stmt, ast.ClassDef) else stmt.args.args
+            tensor_params = frozenset(
+                arg.arg
+                for arg in params
+                if arg.annotation is not None and _annotation_text(arg.annotation).startswith(_TENSOR_HEADS)
+            )
+            env.values[stmt.name] = DslFunction(
+                stmt.name,
+                decorator,
+                returns_text,
+                returns,
+                inferred,
+                tuple(arg.arg for arg in params),
+                tensor_params,
+            )
     elif isinstance(stmt, _COMPOUND_STATEMENTS):
         # Names bound under `if`/`try`/loops/`with` at module level are possibly bound: unknown.
         for node in binders(stmt):
@@ -250,6 +350,44 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                     env.values[node.name] = UNKNOWN
             elif isinstance(node, (ast.Import, ast.ImportFrom)):
                 fold_statement(node, env, evaluator, dsl_of)
+
+
+def _plain_definition(
+    stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: ModuleEnvironment
+) -> PlainDefinition:
+    """A plain def or class; a small helper keeps what folding its calls needs (its globals
+    are the values of the environment it is defined in)."""
+    text = helper_text(stmt)
+    if not text:
+        return PlainDefinition(stmt.name)
+    assert isinstance(stmt, ast.FunctionDef)
+    return PlainDefinition(stmt.name, text, node=stmt, module_values=env.values)
+
+
+def helper_text(stmt: ast.stmt) -> str:
+    """A foldable helper's source as the AST gives it back ("" for anything else)."""
+    if not foldable_helper(stmt):
+        return ""
+    try:
+        return ast.unparse(stmt)
+    except RecursionError:
+        return ""
+
+
+def _with_helper_reads(env: ModuleEnvironment) -> None:
+    """Each helper of the module with the values of the module names it reads (twice: a
+    helper reading another reads its reads)."""
+    for _ in range(2):
+        for name, value in list(env.values.items()):
+            if (
+                isinstance(value, PlainDefinition)
+                and value.node is not None
+                and value.module_values is env.values
+            ):
+                reads = tuple(
+                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in free_names(value.node)
+                )
+                env.values[name] = dataclasses.replace(value, reads=reads)
 
 
 def _decorator_failure(
@@ -317,6 +455,7 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
                     stmt.name,
                     tuple(ast.unparse(decorator) for decorator in stmt.decorator_list),
                     ast.unparse(returns) if returns is not None else None,
+                    helper_text(stmt),  # a helper whose calls fold: its body too
                 )
             )
         elif isinstance(stmt, (ast.Import, ast.ImportFrom, ast.Assign, ast.AnnAssign, *_COMPOUND_STATEMENTS)):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.syntax.environment import ModuleEnvironment, fold_statement
+from compiler.syntax.jit_calls import JIT_CALLS
 from compiler.syntax.values import UNKNOWN, Instance
 
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)
@@ -34,15 +35,18 @@ def factory_environment(
 
     `path` is the chain of statements from one of `factory.body`'s statements down to
     the definition; `bound_names` every name the factory binds (parameters included).
-    The program is the one the factory builds called with its parameters' defaults (a
-    parameter without one is unknown); a method of the class `owner` (a test case's
+    The program is the one the factory builds called with its parameters' defaults; a
+    factory with a parameter without one, with the arguments of the file's own call of it
+    (`called_arguments`), else that parameter is unknown; a method of the class `owner` (a test case's
     `get_program`) is called on an instance made with its `__init__`'s defaults."""
-    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
+    derived = ModuleEnvironment(dict(env.values), env.imports_pypto_language, factory_locals=bound_names)
     for name in bound_names:
         derived.values[name] = UNKNOWN
     derived.values.update(parameter_defaults(factory, env))
     if owner is not None and _is_method(factory):
         derived.values[factory.args.args[0].arg] = _instance(owner, env)
+    else:
+        derived.values.update(called_arguments(factory, env))
     evaluator = derived.evaluator()
     block: list[ast.stmt] = factory.body
     for step in path:
@@ -91,6 +95,38 @@ def parameter_defaults(
     return found
 
 
+def called_arguments(
+    function: ast.FunctionDef | ast.AsyncFunctionDef, env: ModuleEnvironment
+) -> dict[str, Any]:
+    """The arguments of the one call the file's `__main__` makes of `function` (directly or
+    through the plain functions it calls, `compiler.syntax.jit_calls`), by parameter name,
+    where the function has a parameter without a default (the program the example builds
+    and runs) and every call the file makes passes the same static values; else nothing."""
+    arguments = function.args
+    positional = [arg.arg for arg in [*arguments.posonlyargs, *arguments.args]]
+    required = positional[: len(positional) - len(arguments.defaults)]
+    required += [
+        arg.arg for arg, d in zip(arguments.kwonlyargs, arguments.kw_defaults, strict=True) if d is None
+    ]
+    calls = set(dict(env.values.get(JIT_CALLS, ())).get(function.name, ()))
+    if not required or len(calls) != 1 or arguments.vararg or arguments.kwarg:
+        return {}
+    by_name = {arg.arg for arg in arguments.args} | {arg.arg for arg in arguments.kwonlyargs}
+    found: dict[str, Any] = {}
+    for (kind, key), value in calls.pop():
+        if kind == "pos" and key < len(positional):
+            name = positional[key]
+        elif kind == "kw" and key in by_name:
+            name = key
+        else:
+            return {}  # a call Python refuses, or `*args` / `**kwargs` we cannot spread
+        if name in found:
+            return {}
+        found[name] = value
+    # A value that is not one static number stays unknown.
+    return {name: value for name, value in found.items() if isinstance(value, (bool, int, float))}
+
+
 def _is_method(function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return bool(function.args.args) and not function.decorator_list
 
@@ -104,8 +140,13 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
         None,
     )
     attributes: dict[str, Any] = {}
+    methods = {
+        s.name: s
+        for s in owner.body
+        if isinstance(s, ast.FunctionDef) and _takes_self_alone(s) and s.name != "__init__"
+    }
     if init is None:
-        return Instance(attributes)
+        return Instance(attributes, methods, env.lookup)
     me = init.args.args[0].arg
     local = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
     for node in ast.walk(init):  # its locals shadow the module's values
@@ -124,7 +165,13 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
             if _sets_attributes(node, me) and isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
                 attributes[node.attr] = UNKNOWN  # type: ignore[attr-defined]
         fold_statement(stmt, local, evaluator, None)
-    return Instance(attributes)
+    return Instance(attributes, methods, env.lookup)
+
+
+def _takes_self_alone(method: ast.FunctionDef) -> bool:
+    arguments = method.args
+    plain = not method.decorator_list and not arguments.vararg and not arguments.kwarg
+    return plain and len(arguments.args) == 1 and not arguments.posonlyargs and not arguments.kwonlyargs
 
 
 def _sets_attributes(target: ast.expr, me: str) -> bool:

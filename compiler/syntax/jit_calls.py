@@ -21,12 +21,13 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from compiler.syntax.names import attribute_path
+from compiler.syntax.values import UNKNOWN, fold_binary
 
 # Environment key (never an identifier) of the resolved calls.
 JIT_CALLS = "<jit calls>"
 
 # What an argument is: ("const", value) | ("name", id) | ("call", callee, args, kwargs) |
-# ("seq", items) | ("dotted", "torch.float32") | ("?",).
+# ("seq", items) | ("dotted", "torch.float32") | ("binop", ast operator class, lhs, rhs) | ("?",).
 ArgFact = tuple[Any, ...]
 CallFact = tuple[str, tuple[ArgFact, ...], tuple[tuple[str, ArgFact], ...]]
 # ("main", calls, locals) | ("def", name, params, defaults, calls, scalar_specs, locals) |
@@ -35,6 +36,8 @@ StatementCalls = tuple[Any, ...] | None
 # One call of a JIT entry: (("pos", i) | ("kw", name), value or UNSTATIC) per argument.
 UNSTATIC = ("not static",)
 _SPECIALISING = ("", "compile", "lower")  # `k(...)`, `k.compile(...)`, `k.lower(...)`
+# How deep an argument's arithmetic is followed (`a * b // c`): a kernel's is shallow.
+_MAX_ARITHMETIC_DEPTH = 8
 
 
 def statement_calls(stmt: ast.stmt) -> StatementCalls:
@@ -232,15 +235,18 @@ def _loop_aliases(body: list[ast.stmt]) -> dict[int, tuple[str, str]]:
 
 
 def _call_fact(node: ast.Call, callee: str) -> CallFact:
-    return (
-        callee,
-        tuple(_fact(arg) for arg in node.args),
-        tuple((kw.arg, _fact(kw.value)) for kw in node.keywords if kw.arg),
-    )
+    keywords = tuple((kw.arg, _fact(kw.value)) for kw in node.keywords if kw.arg)
+    if any(isinstance(arg, ast.Starred) for arg in node.args) or any(not kw.arg for kw in node.keywords):
+        # `f(*sizes)`, `f(**options)`: which parameter gets what is not known
+        keywords = (("*", ("?",)), *keywords)
+    return (callee, tuple(_fact(arg) for arg in node.args), keywords)
 
 
-def _fact(node: ast.expr) -> ArgFact:
+def _fact(node: ast.expr, depth: int = 0) -> ArgFact:
     cls = node.__class__
+    if cls is ast.BinOp and depth < _MAX_ARITHMETIC_DEPTH:
+        # `max_model_len // block_size`: arithmetic over the names and literals of `__main__`
+        return ("binop", node.op.__class__, _fact(node.left, depth + 1), _fact(node.right, depth + 1))  # type: ignore[attr-defined]
     if cls is ast.Constant:
         if isinstance(node.value, (bool, int, float, str)):  # type: ignore[attr-defined]
             return ("const", node.value)  # type: ignore[attr-defined]
@@ -307,12 +313,14 @@ def resolve_jit_calls(
             pending[:0] = [((".".join(filter(None, (m, method))), args, kwargs), scope) for m in members]
             continue
         if method in _SPECIALISING and is_jit_entry(head):
-            bound = [(("pos", i), _value(a, scope, lookup)) for i, a in enumerate(args)]
-            bound += [(("kw", k), _value(a, scope, lookup)) for k, a in kwargs if k != "config"]
-            found.setdefault(head, []).append(tuple(bound))
+            found.setdefault(head, []).append(_bound_arguments(args, kwargs, scope, lookup, "config"))
         elif callee == "run_jit" or callee.endswith(".run_jit"):
             _run_jit(dict(kwargs), args, defs, is_jit_entry, lookup, found)
-        elif not method and callee in defs and callee not in followed:
+        elif not method and callee in defs:
+            # A plain function `__main__` calls (a program factory among them): its arguments.
+            found.setdefault(callee, []).append(_bound_arguments(args, kwargs, scope, lookup))
+            if callee in followed:
+                continue
             followed.add(callee)
             inner = dict(defs[callee][6])
             pending.extend((call, inner) for call in defs[callee][4])
@@ -320,6 +328,21 @@ def resolve_jit_calls(
         if entry in jits:
             _dependency_calls(jits[entry], found[entry], jits, is_jit_entry, lookup, found)
     return tuple(sorted((name, tuple(calls)) for name, calls in found.items()))
+
+
+def _bound_arguments(
+    args: tuple[ArgFact, ...],
+    kwargs: tuple[tuple[str, ArgFact], ...],
+    scope: dict[str, ArgFact],
+    lookup: Callable[[str], Any],
+    left_out: str = "",
+) -> tuple[tuple[tuple[str, Any], Any], ...]:
+    """One call's arguments, by position and by name, each a static value or UNSTATIC; a
+    call whose arguments are not all known (`*sizes`, `**options`) starts with `("kw", "*")`."""
+    bound = [(("kw", k), UNSTATIC) for k, _ in kwargs if k == "*"]
+    bound += [(("pos", i), _value(a, scope, lookup)) for i, a in enumerate(args)]
+    bound += [(("kw", k), _value(a, scope, lookup)) for k, a in kwargs if k not in (left_out, "*")]
+    return tuple(bound)
 
 
 def _dependency_calls(
@@ -401,6 +424,11 @@ def _value(fact: ArgFact, scope: dict[str, ArgFact], lookup: Callable[[str], Any
             return value
     if fact[0] == "call":
         return _tensor(fact, scope, lookup, depth)
+    if fact[0] == "binop":
+        result = fold_binary(
+            fact[1], _value(fact[2], scope, lookup, depth + 1), _value(fact[3], scope, lookup, depth + 1)
+        )
+        return UNSTATIC if result is UNKNOWN else result
     return UNSTATIC
 
 

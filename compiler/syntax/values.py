@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.syntax.helper_returns import HelperReturn
+
 
 class _Unknown:
     _instance: _Unknown | None = None
@@ -52,6 +54,10 @@ class Instance:
     from its parameters' defaults (`TestCase().get_program()`), by name."""
 
     attributes: dict[str, Any]
+    # Its class's plain methods of `self` alone (`def _input_shape(self): ...`), by name: a
+    # call of one folds when its body is a chain of `if <comparison>: return <value>`.
+    methods: dict[str, ast.FunctionDef] = field(default_factory=dict)
+    module: Callable[[str], Any] | None = None  # the names its methods see: the module's
 
     def __hash__(self) -> int:
         return id(self)
@@ -100,14 +106,37 @@ class DslFunction:
     decorator: str
     returns_text: str = ""
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
+    # Without a return annotation, what a `@pl.jit` helper's call binds (`helper_returns`).
+    inferred_return: HelperReturn | None = None
+    # Its plain parameters, and those annotated as tensors (a `@pl.jit` entry binds a
+    # helper's tensors by them: `compiler.parser.jit_deps`).
+    params: tuple[str, ...] = ()
+    tensor_params: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class PlainDefinition:
     """A module-level `def` or `class` without decorators: a plain Python object,
-    never a DSL function (a kernel calling it by name is rejected)."""
+    never a DSL function (a kernel calling it by name is rejected).
+
+    A small helper whose calls fold (`compiler.syntax.helper_calls`) keeps its definition
+    (`node`) and the module's values its globals are read from; it compares by its text and
+    the values of the module names it reads (`reads`), so that an edit of either changes the
+    environment of a unit that calls it."""
 
     name: str
+    text: str = ""
+    reads: tuple[tuple[str, Any], ...] = ()
+    node: ast.FunctionDef | None = field(default=None, compare=False, hash=False)
+    module_values: dict[str, Any] | None = field(default=None, compare=False, hash=False, repr=False)
+
+
+@dataclass(frozen=True)
+class PythonObject:
+    """A Python value whose contents are not followed, only its type (a dict or set
+    literal): no DSL construct takes one."""
+
+    type_name: str
 
 
 @dataclass(frozen=True)
@@ -190,6 +219,14 @@ _MAX_FOLDED_INT_BITS = 4096
 _MAX_FOLDED_SEQUENCE = 10_000
 
 
+_CONTAINER_LITERALS: dict[type, str] = {
+    ast.Dict: "dict",
+    ast.Set: "set",
+    ast.DictComp: "dict",
+    ast.SetComp: "set",
+}
+
+
 def is_plain_value(value: Any) -> bool:
     return isinstance(value, (bool, int, float, str)) or value is None
 
@@ -249,6 +286,8 @@ class StaticEvaluator:
             return fold(operand) if fold and _is_number(operand) else UNKNOWN
         if isinstance(node, ast.Call):
             return self._call(node, deeper)
+        if type(node) in _CONTAINER_LITERALS:
+            return PythonObject(_CONTAINER_LITERALS[type(node)])
         if isinstance(node, ast.Subscript):
             container = self._eval(node.value, deeper)
             index = self._eval(node.slice, deeper)
@@ -258,22 +297,18 @@ class StaticEvaluator:
         return UNKNOWN
 
     def _binary(self, node: ast.BinOp, depth: int) -> Any:
-        lhs = self._eval(node.left, depth)
-        rhs = self._eval(node.right, depth)
-        fold = _BINARY.get(type(node.op))
-        if fold is None or not (_is_number(lhs) and _is_number(rhs)):
-            return UNKNOWN
-        if isinstance(node.op, ast.Pow) and (abs(rhs) > 64 or abs(lhs) > 1 << 32):
-            return UNKNOWN
-        if isinstance(node.op, ast.LShift) and rhs > 256:
-            return UNKNOWN
-        result = fold(lhs, rhs)
-        if isinstance(result, int) and result.bit_length() > _MAX_FOLDED_INT_BITS:
-            return UNKNOWN
-        return result
+        return fold_binary(type(node.op), self._eval(node.left, depth), self._eval(node.right, depth))
 
     def _call(self, node: ast.Call, depth: int) -> Any:
+        if isinstance(node.func, ast.Attribute) and not node.args and not node.keywords:
+            owner = self._eval(node.func.value, depth)
+            if isinstance(owner, Instance) and node.func.attr in owner.methods:
+                return _run_method(owner, owner.methods[node.func.attr], depth)
         callee = self._eval(node.func, depth)
+        if isinstance(callee, PlainDefinition) and callee.node is not None:
+            from compiler.syntax.helper_calls import fold_call  # it folds with this evaluator
+
+            return fold_call(callee, node, lambda arg: self._eval(arg, depth))
         if callee == _DYNAMIC and node.args:
             name = self._eval(node.args[0], depth)
             return DynVar(name) if isinstance(name, str) else UNKNOWN
@@ -306,6 +341,83 @@ class StaticEvaluator:
         if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
             return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
+
+
+_FALLS_THROUGH = object()  # a method body's statements ran to their end without a return
+_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
+
+
+def _run_method(instance: Instance, method: ast.FunctionDef, depth: int) -> Any:
+    """What `instance.<method>()` returns, for a body of `if <a> <op> <b>: ... return <value>`
+    over its attributes and the module's values; UNKNOWN for anything else (a loop, an
+    assignment, a raise reached, a comparison of values not known)."""
+    me = method.args.args[0].arg
+    module = instance.module or (lambda name: UNKNOWN)
+    evaluator = StaticEvaluator(lambda name: instance if name == me else module(name))
+
+    def run(stmts: list[ast.stmt]) -> Any:
+        for stmt in stmts:
+            if isinstance(stmt, ast.Return):
+                return evaluator._eval(stmt.value, depth + 1) if stmt.value is not None else None
+            if isinstance(stmt, ast.If):
+                test = _comparison(stmt.test, evaluator, depth + 1)
+                if test is UNKNOWN:
+                    return UNKNOWN
+                found = run(stmt.body if test else stmt.orelse)
+                if found is not _FALLS_THROUGH:
+                    return found
+                continue
+            if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant):
+                continue  # a docstring
+            return UNKNOWN
+        return _FALLS_THROUGH
+
+    result = run(method.body)
+    return UNKNOWN if result is _FALLS_THROUGH else result
+
+
+def _comparison(node: ast.expr, evaluator: StaticEvaluator, depth: int) -> Any:
+    """`a <op> b` of two numbers or two strings, folded; UNKNOWN for anything else."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARISONS):
+        return UNKNOWN
+    lhs = evaluator._eval(node.left, depth)
+    rhs = evaluator._eval(node.comparators[0], depth)
+    if not ((_is_number(lhs) and _is_number(rhs)) or (isinstance(lhs, str) and isinstance(rhs, str))):
+        return UNKNOWN
+    return _COMPARISONS[type(node.ops[0])](lhs, rhs)
+
+
+def frozen_value(value: Any) -> Any:
+    """A hashable stand-in for an environment value (module constants may be lists)."""
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, *(frozen_value(item) for item in value))
+    return value
+
+
+def fold_binary(op: type[ast.operator], lhs: Any, rhs: Any) -> Any:
+    """`lhs <op> rhs` for two numbers, as Python computes it; UNKNOWN for anything else, or
+    where Python raises, or for a result too large to be a kernel's constant."""
+    fold = _BINARY.get(op)
+    if fold is None or not (_is_number(lhs) and _is_number(rhs)):
+        return UNKNOWN
+    if op is ast.Pow and (abs(rhs) > 64 or abs(lhs) > 1 << 32):
+        return UNKNOWN
+    if op is ast.LShift and rhs > 256:
+        return UNKNOWN
+    try:
+        result = fold(lhs, rhs)
+    except (ArithmeticError, ValueError, OverflowError):
+        return UNKNOWN
+    if isinstance(result, int) and result.bit_length() > _MAX_FOLDED_INT_BITS:
+        return UNKNOWN
+    return result
 
 
 def _is_number(value: Any) -> bool:

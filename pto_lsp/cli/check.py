@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import json
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +43,8 @@ class FileReport:
     unanalysed: list[Span]
     # What the author's own PyPTO said (`--pypto`), or None when it was not asked.
     real: RealFindings | None = field(default=None)
+    # Where a pass stopped on a type a factory's caller gives: out of static reach.
+    out_of_reach: list[Span] = field(default_factory=list)
 
 
 @contextmanager
@@ -95,9 +98,12 @@ def _run_check(
     tally = _Tally()
     for batch in _batches(_sources(paths, err, tally, writer)):
         try:
-            checked: list[ModuleReport | None] = list(check_modules([text for _, text in batch], jobs))
+            places = [_directory(path) for path, _ in batch]
+            checked: list[ModuleReport | None] = list(
+                check_modules([text for _, text in batch], jobs, places)
+            )
         except Exception:  # a fault of ours in one file must not end the check of the others
-            checked = [_checked_alone(text) for _, text in batch]
+            checked = [_checked_alone(text, _directory(path)) for path, text in batch]
         for (path, text), checked_file in zip(batch, checked, strict=True):
             if checked_file is None:
                 _not_checked(path, _INTERNAL_ERROR, err, tally, writer)
@@ -105,7 +111,9 @@ def _run_check(
             settings = settings_for(path)  # `[tool.pto-lsp]` of the file's project
             judged = for_soc(checked_file.diagnostics, soc or settings.soc)
             diagnostics = [d for d in judged if d.code not in settings.hidden_codes]
-            report = FileReport(path, text, diagnostics, checked_file.unanalysed)
+            report = FileReport(
+                path, text, diagnostics, checked_file.unanalysed, out_of_reach=checked_file.out_of_reach
+            )
             if pypto is not None:
                 report.real = pypto.check(path, text, _static_payloads(report))
             tally.count(report)
@@ -130,10 +138,15 @@ def _static_payloads(report: FileReport) -> list[dict[str, Any]]:
 _INTERNAL_ERROR = "pto-lsp failed while checking it (an internal error: please report it)"
 
 
-def _checked_alone(text: str) -> ModuleReport | None:
+def _directory(path: Path) -> str:
+    """The file's own directory, where the helpers it imports are read."""
+    return os.path.dirname(os.path.abspath(path))
+
+
+def _checked_alone(text: str, directory: str | None) -> ModuleReport | None:
     """One file's report, checked on its own (None: its check fails)."""
     try:
-        [report] = check_modules([text], jobs=1)
+        [report] = check_modules([text], jobs=1, directories=[directory])
     except Exception:
         logging.getLogger(__name__).debug("the check of a file failed", exc_info=True)
         return None
@@ -150,6 +163,8 @@ class _Tally:
     unreadable: int = 0
     unanalysed: int = 0
     first_unanalysed: tuple[Path, Span] | None = None
+    out_of_reach: int = 0
+    first_out_of_reach: tuple[Path, Span] | None = None
     disagreements: int = 0  # files where pto-lsp and the real compiler differ (`--pypto`)
 
     def count(self, report: FileReport) -> None:
@@ -164,6 +179,9 @@ class _Tally:
         if report.unanalysed and self.first_unanalysed is None:
             self.first_unanalysed = (report.path, report.unanalysed[0])
         self.unanalysed += len(report.unanalysed)
+        if report.out_of_reach and self.first_out_of_reach is None:
+            self.first_out_of_reach = (report.path, report.out_of_reach[0])
+        self.out_of_reach += len(report.out_of_reach)
 
 
 def _sources(paths: list[Path], err: TextIO, tally: _Tally, writer: _Writer) -> Iterator[tuple[Path, str]]:
@@ -266,18 +284,34 @@ def _summary(tally: _Tally) -> str:
     """ "All checks passed" only when every file was read and every construct analysed."""
     files = f"{tally.files} file(s)"
     not_read = f"{tally.unreadable} file(s) could not be checked (said on stderr)"
+    unanalysed = None
+    if tally.first_unanalysed is not None:
+        # Said beside the diagnostics too: a file with one error and ten opaque constructs
+        # was checked in part, and the author should know which part.
+        path, first = tally.first_unanalysed
+        noun, pronoun = ("construct", "it") if tally.unanalysed == 1 else ("constructs", "them")
+        unanalysed = (
+            f"{tally.unanalysed} {noun} could not be analysed "
+            f"(pto-lsp does not model {pronoun} yet), the first at {shown(path)}:{first.start_line}"
+        )
+    if tally.first_out_of_reach is not None:
+        # Not a gap of pto-lsp's: the values are the factory's caller's, known when it runs.
+        path, first = tally.first_out_of_reach
+        noun, verb = ("program", "reads") if tally.out_of_reach == 1 else ("programs", "read")
+        reach = (
+            f"{tally.out_of_reach} {noun} {verb} types out of static reach (a factory's arguments, "
+            f"known when it runs), the first at {shown(path)}:{first.start_line}"
+        )
+        unanalysed = f"{unanalysed}; {reach}" if unanalysed else reach
     if tally.diagnostics:
         noun = "diagnostic" if tally.diagnostics == 1 else "diagnostics"
-        found = f"Found {tally.diagnostics} {noun} in {files}"
-        return f"{found}; {not_read}." if tally.unreadable else f"{found}."
-    if tally.first_unanalysed is not None:
-        path, first = tally.first_unanalysed
-        noun = "construct" if tally.unanalysed == 1 else "constructs"
+        parts = [f"Found {tally.diagnostics} {noun} in {files}"]
+        parts += [unanalysed] if unanalysed else []
+        parts += [not_read] if tally.unreadable else []
+        return "; ".join(parts) + "."
+    if unanalysed:
         also = f"; {not_read}" if tally.unreadable else ""
-        return (
-            f"No errors found in {files}, but {tally.unanalysed} {noun} could not be analysed "
-            f"(pto-lsp does not model them yet), the first at {shown(path)}:{first.start_line}{also}."
-        )
+        return f"No errors found in {files}, but {unanalysed}{also}."
     if tally.unreadable:
         return f"No errors found in {files}, but {not_read}."
     return f"All checks passed ({files})."
@@ -306,6 +340,8 @@ class _JsonWriter:
             "diagnostics": [to_payload(d, index, uri) for d in report.diagnostics] + real,
             "notAnalysed": [index.range_json(span) for span in report.unanalysed],
         }
+        if report.out_of_reach:
+            entry["outOfStaticReach"] = [index.range_json(span) for span in report.out_of_reach]
         if report.real is not None:
             entry["pypto"] = report.real.status
         text = json.dumps(entry, indent=2, ensure_ascii=False).replace("\n", "\n    ")

@@ -214,6 +214,13 @@ def _passed(
         _refuse_inline_kernels(spliced, unknown, kernels_refused)
     for origin, (definition, done) in produced.items():
         shown = [*done[1], *(f for p in done[0] for f in p.functions)]
+        order = next((p.outputs_order_unknown for p in done[0] if p.outputs_order_unknown), "")
+        if order and kernels_refused is None:  # (the outliner's output order: not the real one)
+            refused.append((definition, CompileNotKnown(f"{order}, is not known", definition.span)))
+            continue
+        if order and kernels_refused is not None:
+            for function in shown:
+                kernels_refused.setdefault(id(function), f"{order}, is not known")
         if kernels_refused is None and origin in unknown and any(map(_shows_inline_names, shown)):
             # (The IR view: the whole dump, which shows those names, is not the real one.)
             refused.append((definition, CompileNotKnown(unknown[origin], definition.span)))

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 from typing import TYPE_CHECKING, Any
-from urllib.parse import unquote, urlparse
-from urllib.request import url2pathname
 
 from compiler.base.diagnostics import Diagnostic
 from pto_lsp.features.diagnostic_docs import code_href
 from pto_lsp.workspace.positions import Encoding, LineIndex
+from pto_lsp.workspace.uris import path_of_uri
 
 if TYPE_CHECKING:
     from lsprotocol import types as lsp
@@ -57,15 +56,6 @@ def to_payload(
         ]
     payload["data"] = data
     return payload
-
-
-def path_of_uri(uri: str) -> str:
-    """The file path a `file:` URI names (as the real compiler names the file in a message);
-    any other URI as it is."""
-    parsed = urlparse(uri)
-    if parsed.scheme != "file":
-        return uri
-    return url2pathname(unquote(parsed.path))
 
 
 def to_lsp(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
-from compiler.coverage import unanalysed_constructs
+from compiler.coverage import unanalysed_constructs, values_built_with
 
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
@@ -65,20 +65,35 @@ def declaration_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:
 
 def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
     """A hint where a pass stopped on a construct it does not model (the IR view's "not
-    shown"): the checks after that pass did not run on the program (`check` counts it)."""
-    return [
-        Diagnostic(
-            code=codes.NOT_MODELLED,
-            message=(
+    shown"): the checks after that pass did not run on the program (`check` counts it).
+    Where the program reads closure values we could not fold (a test factory's parameters
+    without a default), the hint names them: the real compiler knows them only when the
+    program is built, from the factory's caller."""
+    notes = []
+    for span, why in analysis.pipeline.unanalysed:
+        built_with = ", ".join(f"`{name}`" for name in values_built_with(analysis.programs, span, why))
+        if built_with:
+            message = (
+                f"Not analysed: {why}: the program reads {built_with}, whose value the real parser "
+                "takes when the program is built (a factory's parameter given by its caller, out of "
+                "static reach here), so the checks after that pass (the memory planner, codegen) did "
+                "not run on this program (the real compiler may accept or reject it)"
+            )
+        else:
+            message = (
                 f"Not analysed: {why} is not modelled, so the checks after that pass (the memory "
                 "planner, codegen) did not run on this program (the real compiler may accept or reject it)"
-            ),
-            span=span,
-            severity=Severity.HINT,
-            stage=Stage.PARSER,
+            )
+        notes.append(
+            Diagnostic(
+                code=codes.NOT_MODELLED,
+                message=message,
+                span=span,
+                severity=Severity.HINT,
+                stage=Stage.PARSER,
+            )
         )
-        for span, why in analysis.pipeline.unanalysed
-    ]
+    return notes
 
 
 def not_analysed_notes(analysis: ModuleAnalysis) -> list[Diagnostic]:

@@ -26,6 +26,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from compiler.analysis import (
     UnitAnalysis,
     analyse_unit,
+    file_directory,
     mentioned_names,
     module_environment,
     unit_environment_key,
@@ -38,6 +39,7 @@ from pto_lsp.workspace.failures import ENVIRONMENT_FAILED, UNIT_FAILED, failure_
 from pto_lsp.workspace.last_good import BrokenUnit, LastGood, closest, does_not_parse
 from pto_lsp.workspace.placement import Changes, DocumentAnalysis, PlacedUnit, Splice, SpliceLog
 from pto_lsp.workspace.unfilled import unfilled
+from pto_lsp.workspace.uris import path_of_uri
 
 log = logging.getLogger(__name__)
 
@@ -318,7 +320,9 @@ class AnalysisEngine:
         if state.env is None or state.env_failed or (not unchanged and bindings != state.bindings):
             try:
                 env = module_environment(
-                    [slot.parsed.unit for slot in sequence if slot is not None], state.fold_memo
+                    [slot.parsed.unit for slot in sequence if slot is not None],
+                    state.fold_memo,
+                    file_directory(path_of_uri(state.path)),
                 )
                 failed = False
             except Exception:  # a fault of ours: the file is said not analysed, the server goes on

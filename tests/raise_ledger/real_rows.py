@@ -69,7 +69,10 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("postparse_round3")
     yield from _checked_cases("postparse_round4")
     yield from _checked_cases("postparse_round5")
+    yield from _checked_cases("postparse_round6")
+    yield from _checked_cases("gather_scatter_cases")
     yield from _checked_cases("parser_round3")
+    yield from _checked_cases("parser_round6")
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _distributed_cases()
@@ -208,7 +211,11 @@ def _checked_cases(folder: str) -> Iterator[Row]:
     recipes = json.loads((DATA / folder / "mutants.json").read_text())
     generated = kernels_of(folder)
     for name, verdict in sorted(verdicts.items()):
-        errors = [RealError(e["message"], e.get("line")) for e in verdict["errors"]]
+        # An error the real compiler raised with no place is recorded at 1:0 (no line to hold to).
+        errors = [
+            RealError(e["message"], None if (e.get("line"), e.get("col")) == (1, 0) else e.get("line"))
+            for e in verdict["errors"]
+        ]
         row = Row(f"{folder}:{name}", folder, "compile", verdict["accepted"], errors)
         if name in recipes:
             if not SHARED.exists():

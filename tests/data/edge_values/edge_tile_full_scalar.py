@@ -1,0 +1,16 @@
+import pypto.language as pl
+
+
+@pl.program
+class P:
+    @pl.function(type=pl.FunctionType.InCore)
+    def k(self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        f = pl.tile.full(64, dtype=pl.FP32, value=0.0)
+        t = pl.load(a, [0, 0], [64, 64])
+        out: pl.Tensor[[64, 64], pl.FP32] = pl.store(t, [0, 0], c)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orch(self, a: pl.Tensor[[64, 64], pl.FP32], c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        c = self.k(a, c)
+        return c

@@ -1,0 +1,19 @@
+import pypto.language as pl
+
+
+@pl.program
+class ThreeTargets:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[16, 128], pl.FP32],
+        first: pl.Out[pl.Tensor[[16, 128], pl.FP32]],
+        second: pl.Out[pl.Tensor[[16, 128], pl.FP32]],
+        third: pl.Out[pl.Tensor[[16, 128], pl.FP32]],
+    ) -> tuple[pl.Tensor[[16, 128], pl.FP32], pl.Tensor[[16, 128], pl.FP32], pl.Tensor[[16, 128], pl.FP32]]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            t = pl.load(a, [0, 0], [16, 128])
+            first = pl.store(t, [0, 0], first)
+            second = pl.store(t, [0, 0], second)
+            third = pl.store(t, [0, 0], third)
+        return first, second, third

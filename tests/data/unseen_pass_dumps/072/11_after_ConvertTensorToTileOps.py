@@ -1,0 +1,22 @@
+# pypto.program: GatherA5INT16IndexProgram
+import pypto.language as pl
+
+@pl.program
+class GatherA5INT16IndexProgram:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0(inp__ssa_v0: pl.Tensor[[4, 16], pl.FP16], idx__ssa_v0: pl.Tensor[[4, 16], pl.INT16], output__ssa_v0: pl.Out[pl.Tensor[[4, 16], pl.FP16]]) -> pl.Tensor[[4, 16], pl.FP16]:
+        gather_acc_init: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.tile.create([4, 16], dtype=pl.FP16, target_memory=pl.Mem.Vec)
+        for gather_lv, (gather_ia,) in pl.range(4, init_values=(gather_acc_init,)):
+            gather_inp_row: pl.Tile[[1, 16], pl.FP16, pl.Mem.Vec] = pl.tile.load(inp__ssa_v0, [gather_lv, 0], [1, 16], [1, 16], target_memory=pl.Mem.Vec)
+            gather_idx_row: pl.Tile[[1, 16], pl.INT16, pl.Mem.Vec] = pl.tile.load(idx__ssa_v0, [gather_lv, 0], [1, 16], [1, 16], target_memory=pl.Mem.Vec)
+            gather_row_tmp: pl.Tile[[1, 16], pl.INT32, pl.Mem.Vec] = pl.tile.create([1, 16], dtype=pl.INT32, target_memory=pl.Mem.Vec)
+            gather_row: pl.Tile[[1, 16], pl.FP16, pl.Mem.Vec] = pl.tile.gather(gather_inp_row, gather_idx_row, gather_row_tmp)
+            gather_asmbl: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.tile.assemble(gather_ia, gather_row, [gather_lv, 0])
+            gather_rv: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = pl.yield_(gather_asmbl)
+        out__tile: pl.Tile[[4, 16], pl.FP16, pl.Mem.Vec] = gather_rv
+        output__tile: pl.Tensor[[4, 16], pl.FP16] = pl.tile.store(out__tile, [0, 0], output__ssa_v0)
+        return output__ssa_v0
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def main(self, inp__ssa_v0: pl.Tensor[[4, 16], pl.FP16], idx__ssa_v0: pl.Tensor[[4, 16], pl.INT16], output__ssa_v0: pl.Out[pl.Tensor[[4, 16], pl.FP16]]) -> pl.Tensor[[4, 16], pl.FP16]:
+        output__ssa_v1: pl.Tensor[[4, 16], pl.FP16] = self.main_incore_0(inp__ssa_v0, idx__ssa_v0, output__ssa_v0)
+        return output__ssa_v1

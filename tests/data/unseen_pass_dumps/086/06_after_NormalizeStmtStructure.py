@@ -1,0 +1,11 @@
+# pypto.program: ScatterFP16Program
+import pypto.language as pl
+
+@pl.program
+class ScatterFP16Program:
+    @pl.function
+    def main(self, base__ssa_v0: pl.Tensor[[16, 32], pl.FP16], idx__ssa_v0: pl.Tensor[[16, 16], pl.INT16], val__ssa_v0: pl.Tensor[[16, 16], pl.FP16], output__ssa_v0: pl.Out[pl.Tensor[[16, 32], pl.FP16]]) -> pl.Tensor[[16, 32], pl.FP16]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+            out__ssa_v0: pl.Tensor[[16, 32], pl.FP16] = pl.tensor.scatter(base__ssa_v0, idx__ssa_v0, val__ssa_v0, dim=-1)
+            output__ssa_v1: pl.Tensor[[16, 32], pl.FP16] = pl.tensor.assemble(output__ssa_v0, out__ssa_v0, [0, 0])
+        return output__ssa_v1

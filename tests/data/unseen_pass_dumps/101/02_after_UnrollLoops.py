@@ -1,0 +1,12 @@
+# pypto.program: FillpadExpandTensorFP32
+import pypto.language as pl
+
+@pl.program
+class FillpadExpandTensorFP32:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def kernel(a: pl.Tensor[[48, 64], pl.FP32], output: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        result: pl.Tensor[[64, 64], pl.FP32, pl.TensorView(stride=[], layout=pl.TensorLayout.ND, pad=pl.PadValue.zero)] = pl.tensor.fillpad_expand(a, [64, 64], pad_value=pl.PadValue.zero)
+        return pl.tensor.assemble(output, result, [0, 0])
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def orchestrator(self, a: pl.Tensor[[48, 64], pl.FP32], output: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+        return self.kernel(a, output)

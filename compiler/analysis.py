@@ -47,7 +47,13 @@ from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
-from compiler.syntax.environment import MODULE_WIDE_KEYS, ModuleEnvironment, build_environment
+from compiler.syntax.environment import (
+    MODULE_WIDE_KEYS,
+    ModuleEnvironment,
+    build_environment,
+    top_level_names,
+)
+from compiler.syntax.import_stop import IMPORT_STOPS
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
     ParsedUnit,
@@ -329,6 +335,9 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
     statement_lines = tuple(_statement_line(node) + offset for node in unit.nodes)
     with unit_line_offset(offset), shared_subtrees():
         diagnostics = _verifier_checks(definitions.programs, unit.nodes, diagnostics, statement_lines)
+    unreached = _after_the_import_stops(unit, env)
+    if unreached:  # (nothing of it is checked by the real compiler either: no hint says so)
+        diagnostics = [d for d in diagnostics if d.severity is not Severity.ERROR]
     return UnitAnalysis(
         definitions.programs,
         definitions.functions,
@@ -337,13 +346,23 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
         statement_lines,
         interfaces=interfaces,
         outlined=outlined,
-        may_hold_opaque=opaque_made() != opaque_before,
+        may_hold_opaque=opaque_made() != opaque_before and not unreached,
         kernel_programs=frozenset(
             index
             for index, program in enumerate(definitions.programs)
             if _may_have_kernels(program.functions, outlined)
         ),
     )
+
+
+def _after_the_import_stops(unit: ParsedUnit, env: ModuleEnvironment) -> bool:
+    """Whether the unit's statements run only after a statement that stops the module's
+    import (`import_stop`): the real compiler never reaches them."""
+    after = env.values.get(IMPORT_STOPS)
+    if not after:
+        return False
+    names = {name for node in unit.nodes for name in top_level_names(node)}
+    return bool(names) and names <= after
 
 
 def _statement_line(node: ast.stmt) -> int:

@@ -34,10 +34,10 @@ def _failing_analyse_unit(unit: Any, env: Any) -> Any:
     return _analyse_unit(unit, env)
 
 
-def _failing_module_environment(units: Any, memo: Any = None) -> Any:
+def _failing_module_environment(units: Any, *args: Any) -> Any:
     if any(ENVIRONMENT_MARKER in unit.text for unit in units):
         raise InjectedFault("the module environment raised")
-    return _module_environment(units, memo)
+    return _module_environment(units, *args)
 
 
 def _failing_pipeline_checks(programs: Any, *args: Any) -> Any:

@@ -193,3 +193,84 @@ def test_a_helper_returning_another_helpers_results_passes_on_their_types(tmp_pa
         (d["range"]["start"]["line"] + 1, d["message"]) for d in report["diagnostics"] if d["severity"] == 1
     ]
     assert errors == [(23, MATMUL_ERROR)]
+
+
+# A helper returning tensors it creates itself: no annotation is written, and the real
+# parser types the call from the helper's body (`BodyReturn`). Judged with the real PyPTO
+# (e2d0f78), run as `__main__`: `CREATED` is refused at parse with `MATMUL_OF_CREATED` on
+# line 21; with the matmul's operands swapped (`CREATED_LATER`), the parse accepts it (`b`'s
+# rows are the local `rows`, not a number, to the tensor matmul) and only the later tile
+# matmul refuses it, which is not claimed here.
+CREATED = """\
+import pypto.language as pl
+
+ROWS = 16
+
+
+@pl.jit.inline
+def make(a: pl.Tensor[[16, 64], pl.FP32]):
+    rows = ROWS * 1
+    b = pl.create_tensor([rows, 32], dtype=pl.FP32)
+    c = pl.create_tensor([ROWS, 64], dtype=pl.FP32)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="fill"):
+        t = pl.load(a, [0, 0], [16, 32])
+        pl.store(t, [0, 0], b)
+    return b, c
+
+
+@pl.jit
+def k(x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]):
+    b2, c2 = make(x)
+    with pl.at(level=pl.Level.CORE_GROUP, name_hint="use"):
+        m = pl.matmul(b2, c2)
+        out = pl.assemble(out, m, [0, 0])
+    return out
+
+
+if __name__ == "__main__":
+    import torch
+
+    k.compile(torch.zeros(16, 64), torch.zeros(16, 64))
+"""
+MATMUL_OF_CREATED = (
+    "pl operation 'matmul': tensor.matmul requires matching inner dimensions, but got lhs K=32 and rhs K=16"
+)
+CREATED_LATER = CREATED.replace("pl.matmul(b2, c2)", "pl.matmul(c2, b2)")
+
+
+def _error_lines(report: dict) -> list[tuple[int, str]]:
+    return [
+        (d["range"]["start"]["line"] + 1, d["message"]) for d in report["diagnostics"] if d["severity"] == 1
+    ]
+
+
+def test_a_helpers_own_tensors_are_typed_from_its_body(tmp_path):
+    report = _report(tmp_path, CREATED)
+    assert report["notAnalysed"] == []
+    assert _error_lines(report) == [(21, MATMUL_OF_CREATED)]
+
+
+def test_a_created_tensors_local_size_is_no_number_at_the_call(tmp_path):
+    report = _report(tmp_path, CREATED_LATER)
+    assert report["notAnalysed"] == []
+    assert _error_lines(report) == []
+
+
+def test_a_created_tensor_sized_by_a_parameter_is_not_typed(tmp_path):
+    """Its type would be the call's: nothing is claimed of it."""
+    source = CREATED.replace("rows = ROWS * 1", "rows = a.shape[0] * 1")
+    assert _error_lines(_report(tmp_path, source)) == []
+
+
+def test_the_editor_retypes_the_call_when_the_helpers_creation_changes(tmp_path):
+    """The caller's analysis is kept while the helper's value is unchanged: an edit of the
+    created tensor's size changes it."""
+    from pto_lsp.workspace.engine import AnalysisEngine
+
+    path = tmp_path / "kernel.py"
+    engine = AnalysisEngine()
+    first = engine.analyse_text(path.as_uri(), CREATED)
+    assert [d.message for d in first.diagnostics if d.severity.value == 1] == [MATMUL_OF_CREATED]
+    fixed = CREATED.replace("[ROWS, 64]", "[32, 64]")
+    second = engine.analyse_text(path.as_uri(), fixed)
+    assert [d.message for d in second.diagnostics if d.severity.value == 1] == []

@@ -257,6 +257,11 @@ _DUMPS_NOT_READ_BACK = {
     # then has a view naming a module constant the dump leaves unfolded (`HC_MULT = ...`).
     ("9", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("9", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
+    # Its config's sizes now folded (`from config import QWEN3_14B as M`), the JIT body's
+    # `pl.cast(<a literal the jit writes in>, ...)` scalars print without a type, which the
+    # re-read then gives them (the view does not show this function: it reads
+    # `REAL_NUM_VOCAB_CHUNKS`, an `if` expression not folded).
+    ("9", "pypto-lib/models/qwen3_14b/greedy_sample.py"),
     ("11", "pypto-lib/examples/intermediate/rms_norm.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py"),
     ("11", "pypto-lib/models/deepseek_v4_pro/hc_pre.py"),
@@ -287,7 +292,7 @@ def test_a_pass_dump_prints_parses_and_prints_the_same(path: Path, stage: str):
     except PassNotModelled as problem:
         pytest.skip(f"the passes do not model it: {problem}")
     text = print_definitions(programs, functions, analysis.environment)
-    again = analyse_source(text)
+    again = analyse_source(text, str(path.with_name("printed.py")))  # (beside it: see test_roundtrip)
     assert [d.message for d in again.diagnostics if d.stage.value in ("syntax", "parser")] == []
     assert print_module(again) == text
 

@@ -128,6 +128,25 @@ _NOT_KEPT = {
     "pypto-lib/examples/advanced/topk.py": [
         pytest.mark.xfail(strict=True, reason="the re-read does not type tensor.mrgsort_format1")
     ],
+    # `hc_pre = _bind_hc_pre()`: a helper a plain function defines and returns, whose call the
+    # static reading leaves untyped; the printed module defines it at the top, where its
+    # return (a parameter) is typed.
+    # Their config's sizes now folded (`from config import ...`, read beside them): a shape
+    # `ORI_BLOCK_NUM * BLOCK_SIZE` is the number 16384 in the source's IR, and prints as
+    # `pl.const(128, pl.INDEX) * pl.const(128, pl.INDEX)`, which the re-read keeps as an
+    # expression; `if REAL_VOCAB_TAIL != 0` folds to a constant the print writes as
+    # `pl.const(...)`, re-read as an expression.
+    "pypto-lib/models/deepseek_v4_pro/decode_sparse_attn.py": [
+        pytest.mark.xfail(strict=True, reason="a product of folded sizes prints as a product of consts")
+    ],
+    "pypto-lib/models/qwen3_14b/greedy_sample.py": [
+        pytest.mark.xfail(strict=True, reason="a folded constant condition prints as an expression")
+    ],
+    "pypto-lib/models/deepseek_v4_pro/hc_pre.py": [
+        pytest.mark.xfail(
+            strict=True, reason="the source's hc_pre comes from a factory call, the print's does not"
+        )
+    ],
 }
 
 
@@ -152,7 +171,8 @@ def test_print_parse_print_is_a_fixpoint_and_keeps_the_ir(path: Path):
     if any(d.severity == 1 and not d.code.startswith(("PTO1", "PTO2")) for d in original.diagnostics):
         pytest.skip("a statement the parser rejects has no IR to print")
     text = print_module(original)
-    again = analyse_source(text, "printed.py")
+    # (read beside the source: the modules it imports from its directory are read again)
+    again = analyse_source(text, str(path.with_name("printed.py")))
     front_end_errors = [d for d in again.diagnostics if d.stage.value in ("syntax", "parser")]
     assert front_end_errors == [], [d.message for d in front_end_errors]
     assert print_module(again) == text

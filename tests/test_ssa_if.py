@@ -42,7 +42,8 @@ def compile_text(source: str, stage: str = "4") -> str:
     assert [
         d.message
         for d in analysis.diagnostics
-        if d.severity == 1 and d.stage.value not in ("orchestration codegen", "ConvertToSSA")
+        if d.severity == 1
+        and d.stage.value not in ("orchestration codegen", "ConvertToSSA", "ConvertTensorToTileOps")
     ] == []
     programs, functions = run_passes(analysis.programs, analysis.functions, stage)
     return print_definitions(programs, functions, analysis.environment)

@@ -253,6 +253,19 @@ def test_a_scope_storing_into_two_captured_tensors_is_outlined_as_the_real_pass_
         assert _without_blank_lines(view) == _without_blank_lines(real.read_text()), real.name
 
 
+def test_a_scope_storing_into_one_captured_tensor_three_times_is_outlined_as_the_real_pass_does():
+    # The first store binds `q__store`, the later ones `q__store_v0`, `q__store_v1` (in the
+    # order the real outliner visits them: the loop's store before the one after the loop);
+    # every stage prints as the real compiler's dump.
+    source = STORE_TARGETS / "stores_into_one_target.py"
+    reals = sorted((STORE_TARGETS / "stores_into_one_target_real").iterdir())
+    assert len(reals) == 12
+    for real in reals:
+        stage = int(real.name[:2])
+        view = run_pto_lsp("compile", str(source), "--after", "parse" if stage == 0 else str(stage)).stdout
+        assert _without_blank_lines(view) == _without_blank_lines(real.read_text()), real.name
+
+
 def test_three_store_destinations_are_analysed_but_not_shown_after_the_outliner():
     source = STORE_TARGETS / "three_targets.py"
     _, report = check_json(source)

@@ -60,6 +60,9 @@ INIT_MEMREF_SHAPE = (
 AIV_SPLIT_VECTOR_OUTSIDE = (
     "PTO708"  # AivSplitValid: "vector op 'tile.exp' sits outside every pl.split_aiv region, ..."
 )
+AUTO_VECTOR_SPLIT_UNHALVED = (
+    "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
+)
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
@@ -69,6 +72,9 @@ ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument
 ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
+PRELU_SCRATCH_NOT_UINT8 = (
+    "PTO723"  # PTO codegen (a2a3): "tile.prelu on A2/A3 requires UINT8 tmp scratch, ..."
+)
 
 # On-chip memory (PTO8xx): the capacity checks of the passes after ConvertTensorToTileOps.
 MEMORY_SPACE_OVERFLOW = (

@@ -11,7 +11,8 @@ literal bound has no cast to the loop's `index` type (`EmitCastToIndex does not 
 floating-point types (got f32)`), where Simplify did not refuse it first. A
 `pl.unroll` loop is unrolled long before, and an orchestration emits C++, where a
 descending loop is fine. A step only known at run time is not judged (the real check
-does not either).
+does not either). A `pl.pipeline(..., stage=1)` loop is kept as it is by LowerPipelineLoops:
+judged as a `pl.range` one.
 
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
@@ -28,6 +29,16 @@ parameter, even of a constant: no pass folds the cast) has no MLIR form either (
 takes integers only): `Cast between float and index types is not supported`, where its
 value is read (an unread one is never emitted). The real error names no place: we point
 at the cast.
+
+A compare's mode is emitted by name from the six codes 0..5 (eq, ne, lt, le, gt, ge): a
+`tile.cmp` / `tile.cmps` whose constant `cmp_type` is another stops codegen (`Tile cmp mode
+out of range: 9`; emitted read or not, no place named: we point at the op). A
+`pl.tensor.dim` keeps the axis as written (its deduction normalises a negative one only to
+check it), and codegen takes it as an index: a negative constant axis is refused where the
+scalar is read (`tensor.dim axis -1 out of range for tensor with rank 2`, no place named).
+A `tile.prelu`'s scratch tile on the a2a3 backend holds a UINT8 mask (`tile.prelu on A2/A3
+requires UINT8 tmp scratch, but got fp32`, at the scratch's definition); the Ascend950's
+`pto.tprelu` takes any scratch, so this one is the default SoC's only (PTO723).
 """
 
 from __future__ import annotations
@@ -52,13 +63,18 @@ from compiler.ir import (
     Program,
     ScalarType,
     Stmt,
+    TensorType,
     TileType,
+    Var,
 )
 from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read
+from compiler.ops.memory_operands import dtype_string
 from compiler.passes.arith_simplify import is_float
+from compiler.passes.lower_pipeline_loops import pipeline_stages
 
 _DEVICE = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
-# Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops are lowered).
+# Loops that reach codegen as `scf.for` (unroll loops are gone; pipeline loops of more than
+# one stage are lowered, a one-stage one is kept: `_unreplicated_pipeline`).
 _SCF_FOR = frozenset({ForKind.RANGE, ForKind.PARALLEL})
 # Tile ops with no PTO codegen that every pass leaves as they are (the real compile of a
 # kernel using each was recorded: tests/data/postparse_cases).
@@ -69,6 +85,9 @@ _EXCEPTION = "ValueError"
 
 FLOAT_BOUND_MESSAGE = "EmitCastToIndex does not support floating-point types (got f32)"
 INDEX_FLOAT_CAST_MESSAGE = "Cast between float and index types is not supported"
+# The compare modes codegen names (`cmp_modes`: eq, ne, lt, le, gt, ge).
+_CMP_MODES = 6
+_CMP_OPS = frozenset({"tile.cmp", "tile.cmps"})
 
 
 def descending_loop_message(step: int) -> str:
@@ -95,8 +114,11 @@ def device_codegen_errors(program: Program) -> list[Diagnostic]:
         called = kernels if function.func_type in _DEVICE else frozenset()
         statements = list(_device_statements(function))
         read = {var.name for stmt in statements for var in vars_read(own_exprs(stmt))}
+        defined: dict[str, Span] = {}  # a name -> where its latest binding so far is
         for stmt in statements:
-            found.extend(_statement_errors(stmt, called, read))
+            found.extend(_statement_errors(stmt, called, read, defined))
+            if isinstance(stmt, AssignStmt):
+                defined[stmt.var.name] = stmt.var.span
     return found
 
 
@@ -129,17 +151,27 @@ def _statements(stmt: Stmt) -> Iterator[Stmt]:
         yield from _statements(child)
 
 
-def _statement_errors(stmt: Stmt, kernels: frozenset[str], read: set[str]) -> list[Diagnostic]:
-    """`read`: the names the device code reads (an assigned cast no one reads is not emitted)."""
+def _statement_errors(
+    stmt: Stmt, kernels: frozenset[str], read: set[str], defined: dict[str, Span]
+) -> list[Diagnostic]:
+    """`read`: the names the device code reads (an assigned cast no one reads is not emitted);
+    `defined`: where each name was bound last before `stmt`."""
     found = []
     for call in own_calls(stmt):
         if (name := _unemittable(call.op, call.type, kernels)) is not None:
             found.append(_error(unemittable_op_message(name), call.span))
-        elif _index_float_cast(call) and not (
-            isinstance(stmt, AssignStmt) and stmt.value is call and stmt.var.name not in read
-        ):
-            found.append(_error(INDEX_FLOAT_CAST_MESSAGE, call.span))
-    if isinstance(stmt, ForStmt) and stmt.kind in _SCF_FOR:
+        elif (mode := _cmp_mode_out_of_range(call)) is not None:
+            found.append(_error(f"Tile cmp mode out of range: {mode}", call.span))
+        elif (prelu := _prelu_scratch_not_uint8(call, defined)) is not None:
+            found.append(prelu)
+        elif not (isinstance(stmt, AssignStmt) and stmt.value is call and stmt.var.name not in read):
+            if _index_float_cast(call):
+                found.append(_error(INDEX_FLOAT_CAST_MESSAGE, call.span))
+            elif (axis := _negative_dim_axis(call)) is not None:
+                rank = len(call.args[0].type.shape)  # type: ignore[attr-defined]
+                message = f"tensor.dim axis {axis} out of range for tensor with rank {rank}"
+                found.append(_error(message, call.span))
+    if isinstance(stmt, ForStmt) and (stmt.kind in _SCF_FOR or _unreplicated_pipeline(stmt)):
         step = stmt.step
         if isinstance(step, Const) and type(step.value) is int and step.value <= 0:
             found.insert(0, _error(descending_loop_message(step.value), loop_header_span(stmt)))
@@ -149,6 +181,50 @@ def _statement_errors(stmt: Stmt, kernels: frozenset[str], read: set[str]) -> li
             # Each bound is cast to `index` for the `scf.for`; a float literal (fp32) has no cast.
             found.insert(0, _error(FLOAT_BOUND_MESSAGE, loop_header_span(stmt)))
     return found
+
+
+def _cmp_mode_out_of_range(call: Call) -> int | None:
+    mode = call.kwargs.get("cmp_type", 0) if call.op in _CMP_OPS else 0
+    if isinstance(mode, Const):
+        mode = mode.value
+    if type(mode) is int and not 0 <= mode < _CMP_MODES:
+        return mode
+    return None
+
+
+def _negative_dim_axis(call: Call) -> int | None:
+    """The constant negative axis of a `tensor.dim` of a tensor of known rank."""
+    if call.op != "tensor.dim" or len(call.args) < 2:
+        return None
+    source, axis = call.args[0].type, call.args[1]
+    if not isinstance(source, TensorType) or source.shape is None or not isinstance(axis, Const):
+        return None
+    return axis.value if type(axis.value) is int and axis.value < 0 else None
+
+
+def _prelu_scratch_not_uint8(call: Call, defined: dict[str, Span]) -> Diagnostic | None:
+    """A2/A3's `pto.tprelu` scratch check, at the scratch variable (the real span of a Var
+    is its binding's)."""
+    if call.op != "tile.prelu" or len(call.args) < 3:
+        return None
+    scratch = call.args[2]
+    if not isinstance(scratch, Var) or not isinstance(scratch.type, TileType):
+        return None
+    if scratch.type.dtype in (None, "UINT8") or scratch.name not in defined:
+        return None
+    message = f"tile.prelu on A2/A3 requires UINT8 tmp scratch, but got {dtype_string(scratch.type.dtype)}"
+    return Diagnostic(
+        codes.PRELU_SCRATCH_NOT_UINT8,
+        message,
+        defined[scratch.name],
+        stage=Stage.PTO_CODEGEN,
+        exception=_EXCEPTION,
+    )
+
+
+def _unreplicated_pipeline(loop: ForStmt) -> bool:
+    """A `pl.pipeline(..., stage=1)` loop: LowerPipelineLoops leaves it as it is, a `scf.for`."""
+    return loop.kind is ForKind.PIPELINE and pipeline_stages(loop) == 1
 
 
 def _index_float_cast(call: Call) -> bool:

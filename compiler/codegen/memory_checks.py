@@ -46,6 +46,7 @@ from compiler.ops.type_inference import dtype_text
 from compiler.passes.expand_mixed_kernel import is_mixed_kernel
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
+from compiler.passes.lower_auto_vector_split import unhalved_boundary_errors
 from compiler.passes.lower_pipeline_loops import step_zero_errors
 from compiler.passes.not_modelled import KernelsNotModelled, PassNotModelled, PassStopped
 from compiler.passes.pipeline import PIPELINE, run_passes
@@ -67,6 +68,7 @@ SOC_JUDGED_CODES = frozenset(
         codes.TENSOR_CREATE_TOO_LARGE,
         codes.TILE_CAST_NO_PATH,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PRELU_SCRATCH_NOT_UINT8,
     }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
@@ -167,16 +169,17 @@ def _program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], misplaced)
     stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
     # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
-    # LowerPipelineLoops, InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    # LowerAutoVectorSplit, LowerPipelineLoops, InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
     casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
     operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
     plain = [kernel for kernel in kernels if not is_mixed_kernel(kernel)]  # their loops are not skewed
-    steps = [] if creates or casts or operands else step_zero_errors(plain)
+    unhalved = [] if creates or casts or operands else unhalved_boundary_errors(kernels)
+    steps = [] if creates or casts or operands or unhalved else step_zero_errors(plain)
     shapes = init_memref_shape_errors(kernels)
-    rejected = creates or casts or operands or steps
+    rejected = creates or casts or operands or unhalved or steps
     if shapes:
         return ProgramMemory([], rejected or shapes, [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
@@ -271,8 +274,8 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
-        if diagnostic.code == codes.PERF_HINT_TILE_INNERMOST_DIM:
-            continue  # the 910B backend's hint: another SoC's backend is not judged here
+        if diagnostic.code in (codes.PERF_HINT_TILE_INNERMOST_DIM, codes.PRELU_SCRATCH_NOT_UINT8):
+            continue  # the 910B backend's hint and scratch rule: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue

@@ -35,7 +35,14 @@ from compiler.codegen.not_modelled import (
     user_name,
 )
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
-from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, plan_addresses, tile_bytes
+from compiler.codegen.tile_memory import (
+    DEFAULT_SOC,
+    SPACE_NAMES,
+    TileAlloc,
+    capacity,
+    plan_addresses,
+    tile_bytes,
+)
 from compiler.ir import (
     AssignStmt,
     BinaryExpr,
@@ -151,7 +158,10 @@ def _auto_tiled(lhs: Value, rhs: Value) -> bool:
     if rhs.tile is None or rhs.tile.loc != "mat":
         return False
     sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    return any(size > _KEPT_WHOLE_BYTES for size in sizes)
+    # An accumulator larger than all of Acc: the chooser tiles M / N too (the real pass keeps
+    # such a matmul of small Mat operands, its output split).
+    acc = lhs.tile.rows * rhs.tile.cols * 4 if lhs.tile is not None else 0
+    return any(size > _KEPT_WHOLE_BYTES for size in sizes) or acc > (capacity(DEFAULT_SOC, "Acc") or acc)
 
 
 # The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts

@@ -31,7 +31,7 @@ from typing import Any
 from compiler.ir.nodes import Expr, Function, Param, Program, SeqStmts, Stmt, Var
 from compiler.ir.types import IRType, TensorView, TileView, UnknownView
 
-_IGNORED_FIELDS = frozenset({"decorator", "comments", "jit_unspecialised"})
+_IGNORED_FIELDS = frozenset({"decorator", "comments", "jit_unspecialised", "built_with"})
 _NODE_TYPES = (Expr, Stmt, Function, Param, Program, IRType, TileView, TensorView)
 
 

@@ -140,10 +140,20 @@ class _Binding:
 class ClosureNames:
     """Answers "can this name resolve?" for one DSL function body."""
 
-    def __init__(self, function: ast.FunctionDef, env: ModuleEnvironment, enclosing: frozenset[str]) -> None:
+    def __init__(
+        self,
+        function: ast.FunctionDef,
+        env: ModuleEnvironment,
+        enclosing: frozenset[str],
+        decorated_at: int | None = None,
+    ) -> None:
         self._function = function
         self._env = env
         self._enclosing = enclosing
+        # The position among the module's statements of the one whose decorator parses the
+        # body (None when it is parsed later, or in a factory): names the module binds
+        # below it are not in the closure yet (`ModuleEnvironment.first_bound`).
+        self._decorated_at = decorated_at
         # Each name's earliest binding position in the body, read only when a name
         # resolves nowhere else (most never get there): see `_first_bindings`.
         self._first: dict[str, tuple[int, int]] | None = None
@@ -158,6 +168,13 @@ class ClosureNames:
                     first[binding.name] = position
             self._first = first
         return self._first
+
+    def bound_only_later(self, name: str) -> bool:
+        """`name` is a module name first bound below the statement being decorated (and
+        nothing else may hold it): when the decorator runs, the module has no such name."""
+        if self._decorated_at is None or name in self._enclosing or "*" in self._env.values:
+            return False
+        return self._env.first_bound.get(name, 0) > self._decorated_at and name not in self._first_bindings()
 
     def _closure_may_hold(self, name: str) -> bool:
         """The captured closure (module globals, enclosing locals) may hold `name`."""

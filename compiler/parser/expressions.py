@@ -67,6 +67,7 @@ from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
+from compiler.syntax.helper_returns import BodyReturn
 from compiler.syntax.names import attribute_path
 from compiler.syntax.values import UNKNOWN, DslFunction, DType, ModuleRef, PythonObject, StaticEvaluator
 
@@ -132,6 +133,9 @@ class ExpressionParser:
         self._jit_deps: dict[str, DepSignature] = {}
         # Set by `distributed`: where a distributed call is (its function's level, scopes).
         self._pld_context: distributed_calls.PldContext | None = None
+        # Set by the function parser: the types a helper typed from its body returns
+        # (`body_returns`), given its summary and its value.
+        self.body_types: Callable[[BodyReturn, DslFunction], tuple[IRType, ...] | None] | None = None
         # The types the first call of each un-annotated helper passed (`_helper_call_type`).
         self._first_helper_calls: dict[str, tuple[IRType, ...]] = {}
 
@@ -261,6 +265,12 @@ class ExpressionParser:
         if var is not None:
             return var
         span = Span.of(node)
+        if self._names is not None and self._names.bound_only_later(node.id):
+            raise undefined(
+                f"Undefined variable '{node.id}'",
+                node,
+                "Check if the variable is defined before using it or is available in the enclosing scope",
+            )
         value = self._evaluator.eval(node)
         if isinstance(value, (bool, int, float)):
             return self._constant(span, value, node)
@@ -321,6 +331,11 @@ class ExpressionParser:
         inferred = callee.inferred_return if isinstance(callee, DslFunction) else None
         if inferred is None:
             return None
+        if isinstance(inferred, BodyReturn):  # (typed from the helper's body, whatever is passed)
+            found = self.body_types(inferred, callee) if self.body_types is not None else None
+            if not found:
+                return None
+            return TupleType(found) if len(found) > 1 else found[0]
         passed = dict(zip(inferred.params, args, strict=False))
         passed.update((key, value) for key, value in kwargs.items() if key in inferred.params)
         types = []

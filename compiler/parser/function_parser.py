@@ -77,6 +77,7 @@ from compiler.parser import (
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
 from compiler.parser.annotations import AnnotationResolver
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
+from compiler.parser.body_returns import body_return_types
 from compiler.parser.closure_names import ClosureNames
 from compiler.parser.comments import PendingComments
 from compiler.parser.decorators import (
@@ -140,6 +141,9 @@ class FunctionContext:
     resolved_returns: dict[int, IRType] | None = None
     # The window buffers the program's functions declared so far (names unique per program).
     window_buffers: set[str] = field(default_factory=set)
+    # The position among the module's statements of the one whose decorator parses the
+    # function as the module runs (a `@pl.program` class, a `@pl.function`); None otherwise.
+    decorated_at: int | None = None
 
 
 class FunctionParser:
@@ -170,7 +174,7 @@ class FunctionParser:
         self._tensor_params: frozenset[str] = frozenset()
         # Local types are checked in a body the parser reads as written (see `_strict_types`).
         self._strict_types = decorator.name == "function"
-        self._closure = ClosureNames(node, context.env, context.enclosing_names)
+        self._closure = ClosureNames(node, context.env, context.enclosing_names, context.decorated_at)
         # The type resolver's checks, seeing the closure and the names bound so far
         # (it keeps no state of its own: one serves every annotation).
         self._checker = LocalAnnotationChecker(
@@ -194,6 +198,7 @@ class FunctionParser:
             context.callee_return_type,
             self._diagnostics.append,
         )
+        self._exprs.body_types = functools.partial(body_return_types, env=context.env)
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
         elif decorator.is_jit:

@@ -81,17 +81,35 @@ def parse_definitions(nodes: list[ast.stmt], env: ModuleEnvironment, text: str =
         if decorator.is_program:
             assert isinstance(node, ast.ClassDef)
             outer = enclosing.get(id(node), frozenset())
-            result.programs.append(_parse_program(node, closure, result.diagnostics, outer, failed, comments))
+            at = _decorated_at(node, closure, env)
+            result.programs.append(
+                _parse_program(node, closure, result.diagnostics, outer, failed, comments, at)
+            )
         else:
             assert isinstance(node, ast.FunctionDef)
             outer = enclosing.get(id(node), frozenset())
             context = FunctionContext(
-                closure, free_function_return, is_method=False, enclosing_names=outer, python_failed=failed
+                closure,
+                free_function_return,
+                is_method=False,
+                enclosing_names=outer,
+                python_failed=failed,
+                decorated_at=_decorated_at(node, closure, env) if decorator.name == "function" else None,
             )
             # The decorator reads the function's source from its first decorator on.
             kept = None if decorator.is_jit else comments.of_lines(_first_line(node), node.end_lineno, node)
             result.functions.append(_parse_function(node, decorator, context, result.diagnostics, kept))
     return result
+
+
+def _decorated_at(
+    node: ast.ClassDef | ast.FunctionDef, closure: ModuleEnvironment, env: ModuleEnvironment
+) -> int | None:
+    """The position of a module-level definition among the module's statements (its name's
+    one binding), None in a factory or where the name is bound more than once."""
+    if closure is not env or node.name in env.rebound:
+        return None
+    return env.first_bound.get(node.name)
 
 
 def _parse_program(
@@ -101,6 +119,7 @@ def _parse_program(
     enclosing_names: frozenset[str] = frozenset(),
     python_failed: frozenset[int] = frozenset(),
     comments: UnitComments | None = None,
+    decorated_at: int | None = None,
 ) -> Program:
     if not any(isinstance(item, ast.FunctionDef) and has_function_decorator(item) for item in node.body):
         # The real decorator has no location for it: we point at the class header.
@@ -132,6 +151,7 @@ def _parse_program(
         python_failed=python_failed,
         in_program=True,
         resolved_returns=resolved,
+        decorated_at=decorated_at,
     )
     functions = []
     # A method keeps the comments from its `def` line to the line before the next method's.

@@ -26,7 +26,7 @@ from compiler.parser.errors import FrontEndError
 from compiler.syntax.environment import FUTURE_ANNOTATIONS, PL_MODULE, ModuleEnvironment
 from compiler.syntax.pl_exports import ENUM_CLASS_ATTRIBUTES, PL_ATTRIBUTES, PL_ENUM_MEMBERS, pl_enum
 from compiler.syntax.subtree import binders
-from compiler.syntax.values import FailedDecorator, ModuleRef
+from compiler.syntax.values import FailedDecorator, Instance, ModuleRef
 
 _BUILTINS = frozenset(dir(builtins))
 _DEFINITIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -223,6 +223,8 @@ class _Evaluator:
                     verdict = verdicts[key] = self._attribute_verdict(owner, node.attr)
             else:
                 verdict = self._attribute_verdict(self._static(value), node.attr)
+            if verdict is None and value.__class__ is ast.Name:
+                verdict = self._instance_verdict(value.id, node.attr)  # type: ignore[attr-defined]
             if verdict is not None:
                 return FrontEndError(verdict[0], verdict[1], node)
             return None
@@ -244,6 +246,20 @@ class _Evaluator:
         ):
             return "AttributeError", attr
         return None
+
+    def _instance_verdict(self, name: str, attr: str) -> tuple[str, str] | None:
+        """Reading an attribute a frozen dataclass's instance does not have (its fields and
+        properties are all it has besides the dunders: `dataclass_values`)."""
+        value = self._env.values.get(name)
+        if (
+            not isinstance(value, Instance)
+            or value.every is None
+            or attr in value.every
+            or _is_dunder(attr)
+            or self._is_local(name)
+        ):
+            return None
+        return "AttributeError", f"'{value.class_name}' object has no attribute '{attr}'"
 
     def _is_unbound(self, name: str) -> bool:
         values = self._env.values

@@ -14,14 +14,25 @@ cube-to-vector boundary makes the real pass rebalance the lanes, `ResolveLaneStr
 each vector tile 2-D with a static even extent on the axis. An odd, dynamic or singleton
 extent (a ceil-half box with a per-lane valid view, or a tile left whole), a split kernel that
 is not mixed, or an unknown split mode is not modelled (`NOT_MODELLED`).
+
+Its one check modelled (`unhalved_boundary_errors`): a vector tile whose extent on the split
+axis is 1 cannot be halved, so it stays whole; moved to the cube side (a matmul operand in
+Vec), it has no per-lane halves for `tile.aic_gather` to reassemble: `LowerAutoVectorSplit:
+the V->C boundary tile.move here carries a full-width vector operand 's__tile'. ...`
+(`ValueError`, at the matmul: the real location). Judged only in a kernel with no
+`tile.reshape` (which can move the split axis) and no `pl.split_aiv` region, for an operand
+the kernel computes (a parameter is another case of the same error, not judged).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from compiler.ir import Call, Function
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.ir import AssignStmt, Call, Function, SplitAivScopeStmt, Var
 from compiler.ir.types import TileType, TileView
+from compiler.ir.visit import own_calls, walk_stmts
 
 CUBE_SPACES = frozenset({"Mat", "Left", "Right", "Acc", "Bias"})
 # The axis a split mode halves a vector tile on (`SplitMode` member -> axis).
@@ -75,3 +86,63 @@ def halved(tile: TileType, axis: int) -> TileType | None:
     if not isinstance(extent, int) or isinstance(extent, bool) or extent < 2 or extent % 2:
         return None
     return TileType((*shape[:axis], extent // 2, *shape[axis + 1 :]), tile.dtype, tile.memory, None)
+
+
+# The cube ops whose Vec operands cross to the cube side through a boundary `tile.move`.
+_CUBE_CONSUMERS = frozenset({"tile.matmul", "tile.matmul_acc", "tile.matmul_bias", "tile.gemv"})
+
+
+def unhalved_boundary_message(name: str) -> str:
+    return (
+        f"LowerAutoVectorSplit: the V->C boundary tile.move here carries a full-width vector operand '{name}'. "
+        "tile.aic_gather reassembles the two AIV lanes' per-lane halves into the full tile the cube expects, "
+        "so its operand must be a value the split halving produced (a tile.load / tile.slice / elementwise "
+        "result inside the vector sub-region). An un-halved value has no half to gather \u2014 either derive "
+        "the per-lane half first (load or slice the value inside the split function) and move that to the "
+        "cube side, or, if the split axis is a singleton that cannot be halved, keep the value on the vector side."
+    )
+
+
+def unhalved_boundary_errors(kernels: list[Function]) -> list[Diagnostic]:
+    """The pass's error at the first cube op of a split kernel reading a Vec tile the kernel
+    made whose extent on the split axis is 1 (see the module docstring); or none."""
+    for kernel in kernels:
+        axis = SPLIT_AXES.get(split_mode(kernel) or "")
+        if axis is None:
+            continue
+        stmts = list(walk_stmts(kernel.body))
+        calls = [call for stmt in stmts for call in own_calls(stmt)]
+        if not is_mixed(calls) or any(isinstance(stmt, SplitAivScopeStmt) for stmt in stmts):
+            continue
+        if any(call.op == "tile.reshape" for call in calls):
+            continue
+        made = {
+            id(stmt.var) for stmt in stmts if isinstance(stmt, AssignStmt) and isinstance(stmt.value, Call)
+        }
+        for stmt in stmts:
+            for call in own_calls(stmt):
+                name = _unhalved_operand(call, axis, made) if call.op in _CUBE_CONSUMERS else None
+                if name is not None:
+                    # The boundary move is made at the statement holding the cube op.
+                    return [
+                        Diagnostic(
+                            codes.AUTO_VECTOR_SPLIT_UNHALVED,
+                            unhalved_boundary_message(name),
+                            stmt.span,
+                            stage=Stage.LOWER_AUTO_VECTOR_SPLIT,
+                            exception="ValueError",
+                        )
+                    ]
+    return []
+
+
+def _unhalved_operand(call: Call, axis: int, made: set[int]) -> str | None:
+    """The name of the cube op's first Vec operand the kernel made with extent 1 on `axis`."""
+    for arg in call.args:
+        tile = arg.type
+        if not (isinstance(arg, Var) and id(arg) in made and isinstance(tile, TileType)):
+            continue
+        shape = tuple(tile.shape or ())
+        if tile.memory == "Vec" and len(shape) == 2 and shape[axis] == 1:
+            return arg.name
+    return None

@@ -75,7 +75,7 @@ def _first_step_zero(stmt: Stmt) -> ForStmt | None:
         if found is not None:
             return found
     if isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE:
-        stages = _stages(stmt)
+        stages = pipeline_stages(stmt)
         if (
             isinstance(stages, int)
             and not isinstance(stages, bool)
@@ -86,7 +86,7 @@ def _first_step_zero(stmt: Stmt) -> ForStmt | None:
     return None
 
 
-def _stages(loop: ForStmt) -> object:
+def pipeline_stages(loop: ForStmt) -> object:
     """The loop's depth (the real IR always holds it on a pipeline loop; None: not folded here)."""
     stages = next((value for key, value in loop.attrs if key == "pipeline_stages"), None)
     return stages.value if isinstance(stages, Const) else stages
@@ -95,7 +95,7 @@ def _stages(loop: ForStmt) -> object:
 def _replicas(loop: ForStmt, mixed: bool) -> int:
     if loop.kind is not ForKind.PIPELINE:
         return 1
-    stages = _stages(loop)
+    stages = pipeline_stages(loop)
     if not isinstance(stages, int) or isinstance(stages, bool):
         raise ReplicationNotModelled("a pipeline depth that is not a constant")
     if stages <= 1:

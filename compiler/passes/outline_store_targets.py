@@ -17,8 +17,6 @@ from compiler.ir.substitute import substitute_uses
 from compiler.ir.visit import bound_vars, child_stmts, own_calls, walk_stmts
 from compiler.passes.not_modelled import PassNotModelled
 
-_VERSIONED = re.compile(r"^(?P<base>.+?)__(?P<role>[a-z]+)_v(?P<version>\d+)$")
-
 
 def store_targets(scope: ScopeStmt, captured: list[Var], iter_args: frozenset[int]) -> tuple[list[Var], bool]:
     """The captured plain vars the scope's body `tile.store`s into, in the real outliner's
@@ -48,31 +46,40 @@ STORE_ORDER_UNKNOWN = (
 
 
 def bind_store_result(body: SeqStmts, target: Var, used: set[str], pass_name: str) -> list[Var]:
-    """`<name>__store = <the store's result>` after the body's store into `target` (an
-    evaluated store becomes that assignment); returns the store's own results (the caller's
-    later reads of them read the fresh version)."""
-    name = f"{_base(target.name)}__store"
+    """`<name>__store = <the store's result>` at the body's first store into `target` (an
+    evaluated store becomes that assignment), each later store's result bound the same way
+    to a fresh version of that name (`<name>__store_v0`, ...: the real
+    `StoreEvalToAssignMutator`, in the order it visits the statements); returns the stores'
+    own results (the caller's later reads of them read the fresh version). The names taken
+    go into `used`."""
+    name = f"{_parse(target.name)[0]}__store"
     if name in used:
         raise PassNotModelled(pass_name, f"a second name '{name}' in an outlined scope", target.span)
-    result = Var(target.span, name, type=target.type)
-    stores = [
-        (seq, index, stmt)
+    used.add(name)
+    places = {
+        id(stmt): (seq, index)
         for seq in walk_stmts(body)
         if isinstance(seq, SeqStmts)
         for index, stmt in enumerate(seq.stmts)
-        if _stores_into(stmt, target)
-    ]
-    if len(stores) != 1:
+    }
+    stores = [stmt for stmt in walk_stmts(body) if _stores_into(stmt, target)]
+    if not stores or any(id(stmt) not in places for stmt in stores):
         raise PassNotModelled(
-            pass_name, f"{len(stores)} stores into '{target.name}' in one scope", target.span
+            pass_name, f"a store into '{target.name}' outside a statement list", target.span
         )
-    seq, index, stmt = stores[0]
-    if isinstance(stmt, EvalStmt):
-        seq.stmts[index] = AssignStmt(stmt.span, result, stmt.expr)
-        return []
-    assert isinstance(stmt, AssignStmt)
-    seq.stmts.insert(index + 1, AssignStmt(stmt.span, result, stmt.var))
-    return [stmt.var]
+    aliases: list[Var] = []
+    # (from the last, so that an insertion leaves the places of the earlier ones as they are)
+    results = [name] + [fresh_name(name, used) for _ in stores[1:]]
+    for stmt, result_name in reversed(list(zip(stores, results, strict=True))):
+        seq, index = places[id(stmt)]
+        result = Var(target.span, result_name, type=target.type)
+        if isinstance(stmt, EvalStmt):
+            seq.stmts[index] = AssignStmt(stmt.span, result, stmt.expr)
+            continue
+        assert isinstance(stmt, AssignStmt)
+        seq.stmts.insert(index + 1, AssignStmt(stmt.span, result, stmt.var))
+        aliases.insert(0, stmt.var)
+    return aliases
 
 
 def _stores_into(stmt: Stmt, target: Var) -> bool:
@@ -99,22 +106,38 @@ def fresh_version(target: Var, used: set[str]) -> Var:
 
 def fresh_name(name: str, used: set[str]) -> str:
     """The real `GenerateFreshNameLike`: `out__ssa_v0` -> the first of `out__ssa_v1`,
-    `out__ssa_v2`, ... that no var of the function has (`tid` -> `tid__ssa_v0`, ...);
-    taken into `used`."""
-    match = _VERSIONED.match(name)
-    base, role, version = (
-        (match["base"], match["role"], int(match["version"]) + 1) if match else (name, "ssa", 0)
-    )
-    while f"{base}__{role}_v{version}" in used:
-        version += 1
-    found = f"{base}__{role}_v{version}"
-    used.add(found)
-    return found
+    `out__ssa_v2`, ... that no var of the function has (`tid` -> `tid__ssa_v0`, ...,
+    `q__store` -> `q__store_v0`, ...); taken into `used`."""
+    base, qualifier, role, version = _parse(name)
+    next_version = version + 1 if version is not None else 0
+    while True:
+        parts = [part for part in (qualifier, role or "ssa", f"v{next_version}") if part]
+        found = f"{base}__{'_'.join(parts)}"
+        if found not in used:
+            used.add(found)
+            return found
+        next_version += 1
 
 
-def _base(name: str) -> str:
-    match = _VERSIONED.match(name)
-    return match["base"] if match else name
+# The roles the real auto-namer knows a name's suffix by (`IsKnownRole`).
+_ROLES = frozenset({"ssa", "iter", "rv", "phi", "tile", "tmp", "out", "store", "idx"})
+
+
+def _parse(name: str) -> tuple[str, str, str | None, int | None]:
+    """(base, qualifier, role, version) of a name as the real auto-namer reads it
+    (`auto_name::Parse`): `x__a0_ssa_v2` is ("x", "a0", "ssa", 2)."""
+    base, separator, suffix = name.partition("__")
+    if not separator:
+        return name, "", None, None
+    head, _, last = suffix.rpartition("_")
+    version = None
+    if re.fullmatch(r"v\d+", last):
+        version, suffix = int(last[1:]), head
+    head, _, last = suffix.rpartition("_")
+    role = None
+    if last in _ROLES:
+        role, suffix = last, head
+    return base, suffix, role, version
 
 
 def rename_after(body: Stmt, call_site: Stmt, mapping: dict[int, Var]) -> None:

@@ -13,25 +13,32 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from compiler.syntax.dataclass_values import dataclass_shape
 from compiler.syntax.helper_calls import foldable_helper, free_names
 from compiler.syntax.helper_returns import (
     HELPER_DECORATORS,
+    BodyReturn,
     ForwardedReturn,
     HelperReturn,
     forwarded,
     helper_return,
 )
+from compiler.syntax.import_stop import IMPORT_STOPS, certainly_raises
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
     UNKNOWN,
     DslFunction,
+    DType,
+    DynVar,
     FailedDecorator,
+    Instance,
     ModuleRef,
     PlainDefinition,
     StaticEvaluator,
     frozen_value,
+    is_plain_value,
 )
 
 PL_MODULE = "pypto.language"
@@ -40,7 +47,7 @@ PLD_MODULE = "pypto.language.distributed"
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
 # that writes its own globals: its names cannot be listed) and the future import.
-MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS})
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS})
 # Names through which a module can bind globals we cannot see.
 
 
@@ -53,6 +60,11 @@ class ModuleEnvironment:
     # The module's own directory, where `from <module> import <helper>` is read from
     # (`imported_helpers`); None when the module is no file (an imported name stays unknown).
     directory: str | None = None
+    # Where each module name is first bound: the position, among the module's top-level
+    # statements, of the first one binding it (0: where the fold does not look, e.g. by
+    # `global` in a function: possibly at any time); `rebound`, those bound more than once.
+    first_bound: dict[str, int] = field(default_factory=dict)
+    rebound: set[str] = field(default_factory=set)
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -100,21 +112,72 @@ def fold_environment(
     env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     kept: dict[int, Any] = {}
-    for stmt, _ in contributions:
+    stopped = False  # (`import_stop`: the names bound before the stop, and only after it)
+    before: set[str] = set()
+    after: set[str] = set()
+    for position, (stmt, _) in enumerate(contributions, 1):
+        if not stopped:
+            stopped = certainly_raises(stmt, env.lookup)
+            before.update(top_level_names(stmt))
+        else:
+            after.update(top_level_names(stmt))
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
+        for name in top_level_names(stmt):
+            if env.first_bound.setdefault(name, position) != position:
+                env.rebound.add(name)
+    if stopped:
+        env.values[IMPORT_STOPS] = frozenset(after - before)
+    _bind_body_reads(env)
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    for _, hidden in contributions:
+    for position, (stmt, hidden) in enumerate(contributions, 1):
         _fold_hidden(hidden, env)
+        # A name a definition's body binds (`global`) may be bound at any time: position 0.
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            position = 0
+        for name in hidden[0]:
+            if env.first_bound.get(name, position) >= position:
+                env.first_bound[name] = position
     _with_helper_reads(env)
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
     return env
+
+
+def _bind_body_reads(env: ModuleEnvironment) -> None:
+    """Each helper typed from its body (`BodyReturn`) carries the values of the module names
+    its creations read: a caller's analysis, keyed on the helper's value, is redone when one
+    of them changes."""
+    for name, value in list(env.values.items()):
+        summary = value.inferred_return if isinstance(value, DslFunction) else None
+        if isinstance(summary, BodyReturn):
+            reads = tuple((free, frozen_value(env.values.get(free, UNKNOWN))) for free in summary.free_names)
+            env.values[name] = dataclasses.replace(
+                value, inferred_return=dataclasses.replace(summary, reads=reads)
+            )
+
+
+def top_level_names(stmt: ast.stmt) -> list[str]:
+    """The module names a top-level statement binds as it runs (its targets, its
+    definition, its imports; under `if` / `try` / a loop, every name stored there)."""
+    if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [stmt.name]
+    if isinstance(stmt, (ast.Import, ast.ImportFrom)):
+        return [(alias.asname or alias.name).split(".")[0] for alias in stmt.names]
+    if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
+        names = []
+        for node in binders(stmt):
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                names.append(node.id)
+            elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                names.append(node.name)
+        return names
+    return []
 
 
 def _is_jit_entry(env: ModuleEnvironment, name: str) -> bool:
@@ -169,15 +232,19 @@ def _fold_hidden(found: Hidden, env: ModuleEnvironment) -> None:
         env.values[FUTURE_ANNOTATIONS] = True
 
 
-def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
-    """The `@pl.jit` helpers another module's top level defines (`imported_helpers`), as
-    its own imports make its decorators: read without folding anything else of it."""
-    env = ModuleEnvironment()
+def _helpers_in(tree: ast.Module, directory: str | None, dsl_of: Any) -> dict[str, Any]:
+    """What another module's top level binds that a module importing from it can use
+    (`imported_helpers`): its `@pl.jit` helpers, as its own imports make its decorators,
+    and its constants (numbers, strings, tuples, dtypes, instances of a frozen dataclass:
+    `dataclass_values`), its module folded as this one is (its own imports from modules
+    beside it read the same way)."""
+    env = ModuleEnvironment(directory=directory)
     evaluator = env.evaluator()
     found: dict[str, DslFunction] = {}
+    dataclass_names: set[str] = set()
     for stmt in tree.body:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)):
-            fold_statement(stmt, env, evaluator, None)
+        if isinstance(stmt, ast.ImportFrom) and stmt.module == "dataclasses" and not stmt.level:
+            dataclass_names.update(a.asname or a.name for a in stmt.names if a.name == "dataclass")
         if isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, *_COMPOUND_STATEMENTS)):
             for node in ast.walk(stmt):  # bound again (maybe): no longer surely the helper
                 if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
@@ -186,13 +253,42 @@ def _helpers_in(tree: ast.Module, dsl_of: Any) -> dict[str, DslFunction]:
                     found.pop(node.name, None)
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found.pop(stmt.name, None)
-            decorator = dsl_of(stmt, env) if not isinstance(stmt, ast.ClassDef) else None
+            env.values[stmt.name] = UNKNOWN
+            if isinstance(stmt, ast.ClassDef):
+                lookup = partial(_dataclass_lookup, env=env, dataclass_names=dataclass_names)
+                shape = dataclass_shape(stmt, lookup, evaluator)
+                if shape is not None and stmt.name not in dataclass_names:
+                    env.values[stmt.name] = shape
+                continue
+            decorator = dsl_of(stmt, env)
             if decorator in HELPER_KINDS:
                 inferred = (
                     forwarded(helper_return(stmt), found.get) if decorator in HELPER_DECORATORS else None
                 )
+                if isinstance(inferred, BodyReturn):
+                    inferred = None  # (its creations read that module's names: not followed)
                 found[stmt.name] = DslFunction(stmt.name, decorator, inferred_return=inferred)
-    return found
+        else:
+            fold_statement(stmt, env, evaluator, dsl_of)
+            if isinstance(stmt, ast.ImportFrom) and stmt.module == "dataclasses":
+                dataclass_names.difference_update(
+                    a.asname or a.name for a in stmt.names if a.name != "dataclass"
+                )
+    for stmt in tree.body:
+        _fold_hidden(hidden_bindings(stmt), env)
+    constants = {name: value for name, value in env.values.items() if _is_constant(value)}
+    return {**constants, **found}
+
+
+def _dataclass_lookup(name: str, env: ModuleEnvironment, dataclass_names: set[str]) -> Any:
+    return ModuleRef("dataclasses.dataclass") if name in dataclass_names else env.lookup(name)
+
+
+def _is_constant(value: Any) -> bool:
+    """A value another module may take from this one by name (what the fold knows of it)."""
+    if isinstance(value, (tuple, list)):
+        return all(_is_constant(item) for item in value)
+    return is_plain_value(value) or isinstance(value, (Instance, DType, DynVar))
 
 
 # Not an `ast` field: `ast.dump`, `ast.unparse` and comparisons of trees never see it.
@@ -303,7 +399,7 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             if env.directory is not None and dsl_of is not None and not stmt.level:
                 helper = imported_helper(
                     env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
-                )
+                )  # (a helper, or a constant)
                 if helper is not None:
                     env.values[bound] = helper
     elif isinstance(stmt, ast.Assign):

@@ -146,7 +146,7 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
         if isinstance(s, ast.FunctionDef) and _takes_self_alone(s) and s.name != "__init__"
     }
     if init is None:
-        return Instance(attributes, methods, env.lookup)
+        return Instance(attributes, methods=methods, module=env.lookup)
     me = init.args.args[0].arg
     local = ModuleEnvironment(dict(env.values), env.imports_pypto_language)
     for node in ast.walk(init):  # its locals shadow the module's values
@@ -165,7 +165,7 @@ def _instance(owner: ast.ClassDef, env: ModuleEnvironment) -> Instance:
             if _sets_attributes(node, me) and isinstance(node.ctx, ast.Store):  # type: ignore[attr-defined]
                 attributes[node.attr] = UNKNOWN  # type: ignore[attr-defined]
         fold_statement(stmt, local, evaluator, None)
-    return Instance(attributes, methods, env.lookup)
+    return Instance(attributes, methods=methods, module=env.lookup)
 
 
 def _takes_self_alone(method: ast.FunctionDef) -> bool:

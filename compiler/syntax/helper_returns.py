@@ -16,7 +16,7 @@ type the call from the arguments it passes, without the helper's parse.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 # The helpers the specializer annotates this way (the entry kinds are compiled on their own).
 HELPER_DECORATORS = frozenset({"jit.inline", "jit.incore", "jit.opaque", "jit.extern"})
@@ -46,7 +46,28 @@ class ForwardedReturn:
     picked: tuple[int, ...]
 
 
-def forwarded(summary: HelperReturn | ForwardedReturn | None, lookup: object) -> HelperReturn | None:
+@dataclass(frozen=True)
+class BodyReturn:
+    """`return a, b` (or `return a`) of tensors the helper creates itself, with no return
+    annotation: the specializer writes none, and the real parser types the call from the
+    body's first return (`_effective_return_types`). Kept only where those types do not
+    depend on the call: each returned name is bound once, at the body's top level, by a
+    `pl.create_tensor(...)` reading no parameter (nor a local that reads one).
+    `statements`: those bindings and the locals' ones they read, in source order; `text`
+    their source and `reads` the module names they read with their values (set by the
+    fold), so that an edit of either changes the summary."""
+
+    names: tuple[str, ...]
+    as_tuple: bool
+    text: str
+    statements: tuple[ast.stmt, ...] = field(compare=False, hash=False, repr=False)
+    free_names: tuple[str, ...] = field(compare=False, hash=False, repr=False)
+    reads: tuple[tuple[str, object], ...] = ()
+
+
+def forwarded(
+    summary: HelperReturn | ForwardedReturn | BodyReturn | None, lookup: object
+) -> HelperReturn | BodyReturn | None:
     """`summary` as the parameters it returns; a forwarded one through its callee's summary
     (`lookup(name)`: the callee's value, a `DslFunction` when it is a helper)."""
     if not isinstance(summary, ForwardedReturn):
@@ -67,7 +88,9 @@ def forwarded(summary: HelperReturn | ForwardedReturn | None, lookup: object) ->
     return HelperReturn(summary.params, tuple(positions), True)
 
 
-def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn | ForwardedReturn | None:
+def helper_return(
+    node: ast.FunctionDef | ast.AsyncFunctionDef,
+) -> HelperReturn | ForwardedReturn | BodyReturn | None:
     """The summary of the return the specializer infers for `node` if it is a helper (see
     `HELPER_DECORATORS`: the caller knows its decorator), None when it infers none or
     takes it from the return annotation (a `pl.Scalar[...]` one, or a tuple's element that
@@ -84,7 +107,10 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
         names = [elt.id if isinstance(elt, ast.Name) else None for elt in value.elts]
         if not names or any(name not in tensors for name in names):
             # (no annotation: the parser's types of the body's return, when they are a call's)
-            return _forwarded(node, params, names)
+            found = _forwarded(node, params, names)
+            if found is None and node.returns is None and all(names):
+                return _body_return(node, params, names, as_tuple=True)  # type: ignore[arg-type]
+            return found
         return HelperReturn(params, tuple(params.index(name) for name in names if name), True)
     if isinstance(value, ast.Call) or (value is not None and _is_scalar(node.returns)):
         return None
@@ -96,7 +122,70 @@ def helper_return(node: ast.FunctionDef | ast.AsyncFunctionDef) -> HelperReturn 
     )
     if first_out is not None:
         return HelperReturn(params, (params.index(first_out),), False)
+    if isinstance(value, ast.Name) and node.returns is None:
+        return _body_return(node, params, [value.id], as_tuple=False)
     return None
+
+
+_CREATE = frozenset({"create_tensor", "create"})
+
+
+def _body_return(
+    node: ast.FunctionDef | ast.AsyncFunctionDef, params: tuple[str, ...], names: list[str], as_tuple: bool
+) -> BodyReturn | None:
+    """`BodyReturn` when every returned name is a tensor the body creates from module
+    names alone (see there), and the return is the body's only one."""
+    if sum(1 for n in ast.walk(node) if isinstance(n, ast.Return)) != 1:
+        return None
+    stores: dict[str, int] = {}
+    for n in ast.walk(node):
+        if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        elif (
+            isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)) and n is not node
+        ):
+            return None  # a nested scope: its names are not followed
+    top = {
+        stmt.targets[0].id: stmt
+        for stmt in node.body
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)
+    }
+    needed: dict[int, ast.stmt] = {}
+    free: set[str] = set()
+
+    def take(name: str, created: bool) -> bool:
+        stmt = top.get(name)
+        if name in params or stmt is None or stores.get(name) != 1:
+            return False
+        if created and not _is_create(stmt.value):
+            return False
+        if id(stmt) in needed:
+            return True
+        needed[id(stmt)] = stmt
+        for n in ast.walk(stmt.value):
+            if isinstance(n, ast.Name):
+                if n.id in stores or n.id in params:
+                    if not take(n.id, created=False):
+                        return False
+                else:
+                    free.add(n.id)
+        return True
+
+    if not all(take(name, created=True) for name in names):
+        return None
+    order = {id(stmt): index for index, stmt in enumerate(node.body)}
+    statements = tuple(sorted(needed.values(), key=lambda stmt: order[id(stmt)]))
+    text = "\n".join(ast.unparse(stmt) for stmt in statements)
+    return BodyReturn(tuple(names), as_tuple, text, statements, tuple(sorted(free)))
+
+
+def _is_create(value: ast.expr) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _CREATE
+        and not any(isinstance(arg, ast.Starred) for arg in value.args)
+    )
 
 
 def _forwarded(

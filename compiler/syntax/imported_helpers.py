@@ -6,8 +6,10 @@ A model of pypto-lib is a directory of scripts that import each other by bare na
 (it finds its dependencies among the entry's globals). We never import or run that
 module: its source is parsed, and each top-level def its own imports make a `@pl.jit`
 helper (`HELPER_KINDS`) is summarised as a `DslFunction` (its kind, and what a call of it
-binds: `helper_returns`). Its module constants are not folded here: a helper's return
-annotation, which names them, is left unread (the call's result stays unknown).
+binds: `helper_returns`); its module constants are folded, as a module's own are
+(`from config import FLASH as M`, then `M.hidden_size`: `dataclass_values`). A helper's
+return annotation, which names that module's constants, is left unread (the call's
+result stays unknown).
 
 The parse of a file is kept while its modification time and size are unchanged.
 """
@@ -17,17 +19,19 @@ from __future__ import annotations
 import ast
 import os
 from collections.abc import Callable
-
-from compiler.syntax.values import DslFunction
+from typing import Any
 
 # The kinds of `@pl.jit` function a module's entry may take from another module as a
 # dependency (an entry kind, compiled on its own, is left unknown as before).
 HELPER_KINDS = frozenset({"jit.inline", "jit.incore", "jit.opaque", "jit.extern"})
 
 # path -> ((mtime_ns, size), the helpers its top level defines by name)
-_READ: dict[str, tuple[tuple[int, int], dict[str, DslFunction]]] = {}
+_READ: dict[str, tuple[tuple[int, int], dict[str, Any]]] = {}
 
-Summarise = Callable[[ast.Module], dict[str, DslFunction]]
+# (a module's tree, its directory) -> what its top level binds that another module may import
+Summarise = Callable[[ast.Module, str], dict[str, Any]]
+# The files being read (a module importing one that imports it back reads nothing of it).
+_READING: set[str] = set()
 
 
 def module_file(directory: str, module: str) -> str | None:
@@ -38,9 +42,9 @@ def module_file(directory: str, module: str) -> str | None:
     return path if os.path.isfile(path) else None
 
 
-def imported_helper(directory: str, module: str, name: str, summarise: Summarise) -> DslFunction | None:
-    """The helper `name` of `module` (a file of `directory`), summarised by `summarise`
-    from the module's tree; None when there is no such file or helper."""
+def imported_helper(directory: str, module: str, name: str, summarise: Summarise) -> Any:
+    """The helper (or constant) `name` of `module` (a file of `directory`), summarised by
+    `summarise` from the module's tree; None when there is no such file or name."""
     path = module_file(directory, module)
     if path is None:
         return None
@@ -51,15 +55,21 @@ def imported_helper(directory: str, module: str, name: str, summarise: Summarise
     key = (status.st_mtime_ns, status.st_size)
     found = _READ.get(path)
     if found is None or found[0] != key:
-        found = (key, _summary(path, summarise))
+        if path in _READING:
+            return None
+        _READING.add(path)
+        try:
+            found = (key, _summary(path, summarise))
+        finally:
+            _READING.discard(path)
         _READ[path] = found
     return found[1].get(name)
 
 
-def _summary(path: str, summarise: Summarise) -> dict[str, DslFunction]:
+def _summary(path: str, summarise: Summarise) -> dict[str, Any]:
     try:
         with open(path, encoding="utf-8") as source:
             tree = ast.parse(source.read(), filename=path)
     except (OSError, UnicodeDecodeError, SyntaxError, ValueError, RecursionError, MemoryError):
         return {}  # a module Python could not import: the name stays unknown
-    return summarise(tree)
+    return summarise(tree, os.path.dirname(path))

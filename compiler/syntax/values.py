@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.syntax.helper_returns import HelperReturn
+from compiler.syntax.helper_returns import BodyReturn, HelperReturn
 
 
 class _Unknown:
@@ -51,9 +51,13 @@ class ModuleRef:
 @dataclass(frozen=True)
 class Instance:
     """`self` in a method building a program: the attributes its class's `__init__` sets
-    from its parameters' defaults (`TestCase().get_program()`), by name."""
+    from its parameters' defaults (`TestCase().get_program()`), by name. An instance of a
+    frozen dataclass (`dataclass_values`) also names its class and every attribute it has
+    (`every`: its fields and properties, folded or not); None: not known."""
 
     attributes: dict[str, Any]
+    class_name: str = ""
+    every: frozenset[str] | None = None
     # Its class's plain methods of `self` alone (`def _input_shape(self): ...`), by name: a
     # call of one folds when its body is a chain of `if <comparison>: return <value>`.
     methods: dict[str, ast.FunctionDef] = field(default_factory=dict)
@@ -107,7 +111,7 @@ class DslFunction:
     returns_text: str = ""
     returns: ast.expr | None = field(default=None, compare=False, hash=False)
     # Without a return annotation, what a `@pl.jit` helper's call binds (`helper_returns`).
-    inferred_return: HelperReturn | None = None
+    inferred_return: HelperReturn | BodyReturn | None = None
     # Its plain parameters, and those annotated as tensors (a `@pl.jit` entry binds a
     # helper's tensors by them: `compiler.parser.jit_deps`).
     params: tuple[str, ...] = ()
@@ -305,6 +309,16 @@ class StaticEvaluator:
             if isinstance(owner, Instance) and node.func.attr in owner.methods:
                 return _run_method(owner, owner.methods[node.func.attr], depth)
         callee = self._eval(node.func, depth)
+        if isinstance(callee, DataclassShape):
+            if any(isinstance(arg, ast.Starred) for arg in node.args) or any(
+                kw.arg is None for kw in node.keywords
+            ):
+                return UNKNOWN
+            args = [self._eval(arg, depth) for arg in node.args]
+            kwargs = {kw.arg: self._eval(kw.value, depth) for kw in node.keywords if kw.arg}
+            if any(value is UNKNOWN for value in [*args, *kwargs.values()]):
+                return UNKNOWN
+            return callee.instance(args, kwargs)
         if isinstance(callee, PlainDefinition) and callee.node is not None:
             from compiler.syntax.helper_calls import fold_call  # it folds with this evaluator
 
@@ -341,6 +355,58 @@ class StaticEvaluator:
         if isinstance(base, EnumMember) and (base.enum, base.member) == ("tile", "MaskPattern"):
             return MASK_PATTERNS.get(attr, UNKNOWN)  # plain int class attributes in the real module
         return UNKNOWN
+
+
+# A dataclass field without a default.
+NO_DEFAULT = object()
+
+
+@dataclass(frozen=True)
+class DataclassShape:
+    """A frozen dataclass: its fields in order (with their defaults) and properties."""
+
+    name: str
+    fields: tuple[tuple[str, Any], ...]
+    properties: tuple[tuple[str, ast.expr], ...]
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def instance(self, args: list[Any], kwargs: dict[str, Any]) -> Any:
+        """What calling the class binds: an `Instance` of the fields given and the
+        properties that fold; UNKNOWN where Python would raise (a missing or unknown
+        argument)."""
+        names = [name for name, _ in self.fields]
+        if len(args) > len(names) or any(key not in names for key in kwargs):
+            return UNKNOWN
+        values = dict(zip(names, args, strict=False))
+        for key, value in kwargs.items():
+            if key in values:
+                return UNKNOWN  # given twice: a TypeError
+            values[key] = value
+        for name, default in self.fields:
+            if name not in values:
+                if default is NO_DEFAULT:
+                    return UNKNOWN
+                values[name] = default
+        attributes: dict[str, Any] = dict(values)
+        every = frozenset(names) | {name for name, _ in self.properties}
+        instance = Instance(attributes, class_name=self.name, every=every)
+        evaluator = StaticEvaluator(lambda name: instance if name == "self" else UNKNOWN)
+        # A property may read another: folded again until nothing more folds.
+        pending = list(self.properties)
+        while pending:
+            left = []
+            for name, expr in pending:
+                value = evaluator.eval(expr)
+                if value is UNKNOWN:
+                    left.append((name, expr))
+                else:
+                    attributes[name] = value
+            if len(left) == len(pending):
+                break
+            pending = left
+        return instance
 
 
 _FALLS_THROUGH = object()  # a method body's statements ran to their end without a return

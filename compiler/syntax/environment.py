@@ -116,16 +116,17 @@ def fold_environment(
     before: set[str] = set()
     after: set[str] = set()
     for position, (stmt, _) in enumerate(contributions, 1):
+        names = top_level_names(stmt)  # (found once: the fold does not change the statement)
         if not stopped:
             stopped = certainly_raises(stmt, env.lookup)
-            before.update(top_level_names(stmt))
+            before.update(names)
         else:
-            after.update(top_level_names(stmt))
+            after.update(names)
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
-        for name in top_level_names(stmt):
+        for name in names:
             if env.first_bound.setdefault(name, position) != position:
                 env.rebound.add(name)
     if stopped:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import bisect
+import operator
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -33,7 +34,12 @@ from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, cohere
 from compiler.facts.gm_reads import may_read_bypass
 from compiler.ir import Function, Program, ScopeStmt
 from compiler.ir.nodes import opaque_made
-from compiler.lowering.jit_program import compiled_in_entries, is_lone_inline_helper, jit_programs
+from compiler.lowering.jit_program import (
+    JitProgram,
+    compiled_in_entries,
+    is_lone_inline_helper,
+    jit_programs,
+)
 from compiler.lowering.scope_interface import ScopeInterface, callee_directions_among
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
@@ -115,6 +121,12 @@ class UnitAnalysis:
     # The indices in `programs` of those the passes may make a kernel of (`_may_have_kernels`,
     # found with the outliner checks): all the pipeline checks need of the outliners' results.
     kernel_programs: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+    # id(function) -> (the functions compiled with it, their kernels' memory use) of each
+    # JIT compile headed by one of this unit's functions (`jit_memory`): kept while the
+    # unit's analysis lives, reused while the same functions are compiled together.
+    jit_kernels: dict[int, tuple[tuple[Function, ...], list[KernelMemory]]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @cached_property
     def pipeline(self) -> PipelineReport:
@@ -460,27 +472,47 @@ def jit_memory(analysis: ModuleAnalysis) -> list[KernelMemory]:
     """The memory use of the kernels of the module's free (`@pl.jit`) functions without an
     error: shown, never judged (a JIT function is compiled at its call, with the call's
     shapes). Each entry is compiled with its helpers, as the real `@pl.jit` compiles it
-    (`jit_program`): its kernels are named in the entry, and a helper has none of its own;
+    (`jit_programs`): its kernels are named in the entry, and a helper has none of its own;
     an entry whose program is not known says why, as one kernel not analysed."""
     functions = analysis.functions
     failed = {id(function) for unit in analysis.units for function in _failed_functions(unit)}
     entries = jit_programs(functions)
     compiled_in = compiled_in_entries(entries)
+    kept = {id(function): unit.jit_kernels for unit in analysis.units for function in unit.functions}
     found: list[KernelMemory] = []
     for function in functions:
         entry = entries.get(id(function))
         if id(function) in compiled_in or (entry is None and is_lone_inline_helper(function)):
             continue
-        if entry is not None and entry.program is None:
+        if entry is not None and entry.why_not:
             found.append(
                 KernelMemory(function.name, function.span, (), why_not_exact=entry.why_not, analysed=False)
             )
-        elif entry is not None and entry.program is not None:
+        elif entry is not None:
             if not any(id(f) in failed for f in [entry.entry, *entry.dependencies]):
-                found += program_memory(entry.program).kernels
+                found += _compiled_kernels(kept[id(function)], (function, *entry.dependencies), entry)
         elif id(function) not in failed:
-            found += program_memory(Program(function.name, [function], function.span)).kernels
+            found += _compiled_kernels(kept[id(function)], (function,), None)
     return found
+
+
+def _compiled_kernels(
+    kept: dict[int, tuple[tuple[Function, ...], list[KernelMemory]]],
+    together: tuple[Function, ...],
+    entry: JitProgram | None,
+) -> list[KernelMemory]:
+    """The kernels' memory of the JIT compile of `together` (an entry and its dependencies,
+    or a function alone), from what its first function's unit kept when the same function
+    objects were compiled together before (an edit elsewhere leaves them as they are)."""
+    head = together[0]
+    known = kept.get(id(head))
+    if known is not None and len(known[0]) == len(together) and all(map(operator.is_, known[0], together)):
+        return known[1]
+    program = entry.program if entry is not None else Program(head.name, [head], head.span)
+    assert program is not None  # an entry whose program is not known is not compiled
+    kernels = program_memory(program).kernels
+    kept[id(head)] = (together, kernels)
+    return kernels
 
 
 def _failed_functions(unit: UnitAnalysis) -> list[Function]:

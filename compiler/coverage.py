@@ -37,20 +37,20 @@ def unanalysed_constructs(
     real compile stops there, and what we could not follow after it is its consequence."""
     errors = [d.span for d in diagnostics if d.severity is Severity.ERROR]
     every = [*(f for p in programs for f in p.functions), *functions]
-    stopped = [f.span for f in every if any(f.span.contains(e) for e in errors)]
+    stopped = [f for f in every if any(f.span.contains(e) for e in errors)]
+    around = [*errors, *(f.span for f in stopped)]
+    # A stopped function's constructs all lie in its span: not walked (the one being typed).
+    walked = [f for f in every if not any(f is s for s in stopped)]
     found = {
         span: text
-        for span, text in _opaque_constructs(programs, functions)
-        if not any(e.contains(span) or span.contains(e) for e in [*errors, *stopped])
+        for span, text in _opaque_constructs(walked)
+        if not any(e.contains(span) or span.contains(e) for e in around)
     }
     return sorted(found.items())
 
 
-def _opaque_constructs(
-    programs: Iterable[Program], functions: Iterable[Function]
-) -> Iterator[tuple[Span, str]]:
-    every = [*(f for p in programs for f in p.functions), *functions]
-    for function in every:
+def _opaque_constructs(functions: Iterable[Function]) -> Iterator[tuple[Span, str]]:
+    for function in functions:
         for stmt in walk_stmts(function.body):
             if isinstance(stmt, OpaqueStmt):
                 yield stmt.span, stmt.text

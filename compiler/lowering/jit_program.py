@@ -15,6 +15,7 @@ entry's kernels are then not known either (`JitProgram.why_not`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from compiler.ir import AssignStmt, Call, Function, Program, ReturnStmt, TensorType, Var
 from compiler.ir.copying import copy_ir
@@ -40,8 +41,13 @@ class JitProgram:
 
     entry: Function
     dependencies: list[Function]
-    program: Program | None
     why_not: str = ""
+
+    @cached_property
+    def program(self) -> Program | None:
+        """Made of copies when first asked (the free functions stay as they are): a caller
+        that kept what it derived from the same functions need not copy them again."""
+        return None if self.why_not else _program(self.entry, self.dependencies)
 
 
 LONE_INLINE_HELPER = (
@@ -54,9 +60,10 @@ def jit_programs(functions: list[Function]) -> dict[int, JitProgram]:
     """id(entry) -> the program the real `@pl.jit` compiles for it, for each `@pl.jit`
     entry of `functions` (a module's free functions) that calls other functions."""
     found = {}
+    names = _free_names(functions)
     for function in functions:
         if function.decorator in ENTRY_DECORATORS:
-            program = jit_program(function, functions)
+            program = _resolved(function, *names)
             if program is not None:
                 found[id(function)] = program
     return found
@@ -87,10 +94,11 @@ def called_functions(function: Function) -> list[str]:
     return list(names)
 
 
-def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram | None:
-    """The program the real `@pl.jit` compiles for `entry`, made of copies (the free
-    functions stay as they are); None when `entry` calls no function (it is compiled
-    alone, as now)."""
+def _free_names(
+    free_functions: list[Function],
+) -> tuple[dict[str, Function], dict[str, list[int]]]:
+    """Each free function by name (the last definition), and the lines of each name defined
+    more than once."""
     by_name: dict[str, Function] = {}
     defined_again: dict[str, list[int]] = {}
     for function in free_functions:
@@ -98,6 +106,15 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             lines = defined_again.setdefault(function.name, [by_name[function.name].span.start_line])
             lines.append(function.span.start_line)
         by_name[function.name] = function
+    return by_name, defined_again
+
+
+def _resolved(
+    entry: Function, by_name: dict[str, Function], defined_again: dict[str, list[int]]
+) -> JitProgram | None:
+    """The program the real `@pl.jit` compiles for `entry` (`by_name`: the module's free
+    functions), its dependencies found now, the program copied only when asked
+    (`JitProgram.program`); None when `entry` calls no function (it is compiled alone)."""
     order: list[Function] = []
     missing: list[str] = []
     ambiguous: list[str] = []
@@ -118,7 +135,6 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             return JitProgram(
                 entry,
                 order,
-                None,
                 f"'{entry.name}' calls the @pl.jit.opaque function '{name}': an entry compiled with an "
                 "opaque helper is not modelled: its kernels are not known",
             )
@@ -130,7 +146,6 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             return JitProgram(
                 entry,
                 order,
-                None,
                 f"'{entry.name}' calls '{name}', a @{dependency.decorator.replace('jit', 'pl.jit', 1)} "
                 "function the real @pl.jit does not compile into it: its kernels are not known",
             )
@@ -147,7 +162,7 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             f"'{entry.name}' calls the external kernel {listed} (@pl.jit.extern), whose program "
             "form is not modelled: its kernels are not known"
         )
-        return JitProgram(entry, order, None, why)
+        return JitProgram(entry, order, why)
     if ambiguous:
         listed = "; ".join(
             f"'{name}' (lines {', '.join(map(str, defined_again[name]))})" for name in ambiguous
@@ -156,14 +171,20 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
             f"'{entry.name}' calls a function the file defines more than once: {listed}; which "
             "definition the call reaches is decided when the file runs: its kernels are not known"
         )
-        return JitProgram(entry, order, None, why)
+        return JitProgram(entry, order, why)
     if missing:
         listed = ", ".join(f"'{name}'" for name in missing)
         why = (
             f"'{entry.name}' calls {listed}, not defined in this file (imported from another module, "
             "which pto-lsp does not read): its kernels are not known"
         )
-        return JitProgram(entry, order, None, why)
+        return JitProgram(entry, order, why)
+    return JitProgram(entry, order)
+
+
+def _program(entry: Function, order: list[Function]) -> Program:
+    """The entry's program: copies of its dependencies and of it, each dependency's call a
+    method call."""
     functions: list[Function] = copy_ir([*order, entry])
     names = {function.name for function in order}
     for function in functions:
@@ -172,8 +193,7 @@ def jit_program(entry: Function, free_functions: list[Function]) -> JitProgram |
                 if call.op in names:
                     _call_as_method(call)
     _type_incore_results(functions)
-    program = Program(entry.name, functions, entry.span, jit_entry=True)
-    return JitProgram(entry, order, program)
+    return Program(entry.name, functions, entry.span, jit_entry=True)
 
 
 def _type_incore_results(functions: list[Function]) -> None:

@@ -161,8 +161,10 @@ def pld_path(node: ast.expr) -> list[str] | None:
 
 
 def is_alloc_window_buffer(node: ast.expr) -> bool:
-    path = pld_path(node)
-    return path is not None and path[-1] == ALLOC
+    # (asked of every assignment: the attribute's name first, the cheap and usual "no")
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == ALLOC):
+        return False
+    return pld_path(node) is not None
 
 
 def check_pld_call(call: ast.Call, path: list[str], context: PldContext | None) -> None:

@@ -1380,7 +1380,16 @@ def _attribute_name(node: ast.expr) -> str | None:
 
 
 def _is_submit(value: ast.expr | None) -> bool:
-    return value is not None and (is_pl_call(value, "submit") or is_pl_call(value, "spmd_submit"))
+    # (asked of every assignment: the attribute's name first, the cheap and usual "no")
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Attribute)
+        and value.func.attr in _SUBMITS
+        and is_pl_call(value)
+    )
+
+
+_SUBMITS = ("submit", "spmd_submit")
 
 
 def _target_names(target: ast.expr) -> list[str]:

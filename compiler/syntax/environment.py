@@ -116,16 +116,17 @@ def fold_environment(
     before: set[str] = set()
     after: set[str] = set()
     for position, (stmt, _) in enumerate(contributions, 1):
+        names = top_level_names(stmt)  # (found once: the fold does not change the statement)
         if not stopped:
             stopped = certainly_raises(stmt, env.lookup)
-            before.update(top_level_names(stmt))
+            before.update(names)
         else:
-            after.update(top_level_names(stmt))
+            after.update(names)
         if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
-        for name in top_level_names(stmt):
+        for name in names:
             if env.first_bound.setdefault(name, position) != position:
                 env.rebound.add(name)
     if stopped:
@@ -201,8 +202,9 @@ def contribution(stmt: ast.stmt) -> Contribution:
             header.args = ast.arguments(
                 posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
             )
-        if hasattr(header, _HIDDEN_MEMO):
-            delattr(header, _HIDDEN_MEMO)
+        for memo in (_HIDDEN_MEMO, _HELPER_TEXT_MEMO, _FREE_NAMES_MEMO):  # of the whole def
+            if hasattr(header, memo):
+                delattr(header, memo)
         stmt = header
     return stmt, hidden
 
@@ -461,13 +463,36 @@ def _plain_definition(
 
 
 def helper_text(stmt: ast.stmt) -> str:
-    """A foldable helper's source as the AST gives it back ("" for anything else)."""
+    """A foldable helper's source as the AST gives it back ("" for anything else);
+    remembered on the statement (every fold asks it of every helper again)."""
+    found = getattr(stmt, _HELPER_TEXT_MEMO, None)
+    if found is None:
+        found = _helper_text(stmt)
+        setattr(stmt, _HELPER_TEXT_MEMO, found)
+    return found
+
+
+def _helper_text(stmt: ast.stmt) -> str:
     if not foldable_helper(stmt):
         return ""
     try:
         return ast.unparse(stmt)
     except RecursionError:
         return ""
+
+
+# Not `ast` fields, as `_HIDDEN_MEMO`: a helper's text, and the module names it reads.
+_HELPER_TEXT_MEMO = "_pto_helper_text"
+_FREE_NAMES_MEMO = "_pto_free_names"
+
+
+def _free_names(node: ast.FunctionDef) -> tuple[str, ...]:
+    """`free_names`, remembered on the definition (each fold asks it of every helper twice)."""
+    found = getattr(node, _FREE_NAMES_MEMO, None)
+    if found is None:
+        found = free_names(node)
+        setattr(node, _FREE_NAMES_MEMO, found)
+    return found
 
 
 def _with_helper_reads(env: ModuleEnvironment) -> None:
@@ -481,7 +506,7 @@ def _with_helper_reads(env: ModuleEnvironment) -> None:
                 and value.module_values is env.values
             ):
                 reads = tuple(
-                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in free_names(value.node)
+                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in _free_names(value.node)
                 )
                 env.values[name] = dataclasses.replace(value, reads=reads)
 

@@ -216,7 +216,7 @@ def _loop_aliases(body: list[ast.stmt]) -> dict[int, tuple[str, str]]:
     calls inside `for k in C`, `for k in C.values()`, `for _, k in C.items()`."""
     found: dict[int, tuple[str, str]] = {}
     for stmt in body:
-        for loop in ast.walk(stmt):
+        for loop in _breadth_first(stmt):  # `ast.walk`'s order, the leaves no loop is left out
             if not isinstance(loop, ast.For):
                 continue
             walked, target = loop.iter, loop.target
@@ -228,7 +228,7 @@ def _loop_aliases(body: list[ast.stmt]) -> dict[int, tuple[str, str]]:
                     continue
             if isinstance(walked, ast.Name) and isinstance(target, ast.Name):
                 for inner in loop.body:
-                    for node in ast.walk(inner):
+                    for node in _breadth_first(inner):
                         if isinstance(node, ast.Call):
                             found[id(node)] = (target.id, walked.id)
     return found

@@ -41,7 +41,7 @@ def valid_shape_errors(function: Function, annotated: frozenset[str]) -> list[tu
             context = f"Function '{function.name}' parameter[{i}] '{param.var.name}'"
             found += [(f"{context} has invalid {message}", param.var.span) for message in messages]
     bindings: Counter[str] | None = None  # counted when an annotated local needs it (rare)
-    for stmt in walk_stmts(function.body):
+    for stmt in walk_stmts(function.body) if annotated else ():
         if not (isinstance(stmt, AssignStmt) and stmt.var.name in annotated):
             continue
         messages = bounds_errors(stmt.var.type)

@@ -70,13 +70,21 @@ def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
 def all_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
     """Every kernel's: the programs' of the units asked about, the JIT functions' of the
     whole module (an entry's kernels come from the helpers it calls, wherever they are)."""
-    programs = [memory for unit in analysis.units for memory in unit.kernel_memory]
-    return [*programs, *analysis.whole.jit_kernel_memory]
+    return [*_program_kernels(analysis), *analysis.whole.jit_kernel_memory]
+
+
+def _program_kernels(analysis: ModuleAnalysis) -> list[KernelMemory]:
+    return [memory for unit in analysis.units for memory in unit.kernel_memory]
 
 
 def kernel_at(analysis: ModuleAnalysis, line: int) -> KernelMemory | None:
-    """The kernel whose header (`def` line, or `with pl.at(...)` line of its scope) is on `line`."""
-    kernels = all_kernels(analysis)
+    """The kernel whose header (`def` line, or `with pl.at(...)` line of its scope) is on `line`.
+
+    A JIT kernel's header lies in a function compiled into it, so the module's JIT kernels
+    are looked at only when a free function of `analysis` (the units over `line`, asked by a
+    hover) spans the line: elsewhere the hover costs what the units under it do."""
+    in_function = any(f.span.start_line <= line <= f.span.end_line for f in analysis.functions)
+    kernels = all_kernels(analysis) if in_function else _program_kernels(analysis)
     for memory in kernels:
         if memory.span.start_line == line:
             return memory

@@ -297,11 +297,14 @@ class _Joined(Publication):
 
     def __init__(self, base: Publication, added: list[Payload]) -> None:
         super().__init__(base._units, False, base.converted)
+        self._base = base
         self._added = added
 
     @cached_property
     def payloads(self) -> list[Payload]:
-        return [*super().payloads, *self._added]
+        # The base's, as it has them already (read by the hold that made this one): the
+        # same list, in the same order, as sorting its units' diagnostics again would give.
+        return [*self._base.payloads, *self._added]
 
 
 class DiagnosticPayloads:

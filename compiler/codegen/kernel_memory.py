@@ -196,6 +196,16 @@ def _mixed(function: Function) -> KernelMemory:
             for alloc, address in zip(code.allocs, code.addresses, strict=True)
         ]
         unplanned, why = _unplanned(code)
+        # MemoryReuse weighs a pipeline's stages against the space above the pipe's slots:
+        # not modelled.
+        pipelined = {alloc.space for alloc in code.allocs if alloc.membership}
+        crowded = {loc for loc in pipelined if reserved.get(SPACE_NAMES[loc], 0)}
+        if crowded:
+            unplanned = unplanned | crowded
+            why = (
+                why
+                or "a pl.pipeline loop's stages in a space a cross-core pipe reserves part of: not modelled"
+            )
         if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
             unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
             why = why or (
@@ -238,8 +248,13 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
             reserved
         ), "a reserve_buffer in a space that holds tiles: their addresses are not modelled"
     if code.unplanned:
-        return code.unplanned, (
+        return code.unplanned | code.soc_dependent, (
             "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
+        )
+    if code.soc_dependent:
+        return code.soc_dependent, (
+            "MemoryReuse keeps the stages of a pl.pipeline loop apart as far as the SoC's capacity allows: "
+            "the plan differs by SoC, which is not modelled"
         )
     return frozenset(), ""
 

@@ -21,6 +21,7 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from compiler.codegen.not_modelled import (
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
     DEFAULT_SOC,
+    SOCS,
     SPACE_NAMES,
     TileAlloc,
     capacity,
@@ -70,7 +72,9 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
+from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
 from compiler.passes.ssa import base_name
 
 _DTYPES = {
@@ -234,6 +238,9 @@ class KernelCode:
     # The spaces (`loc=` names) an author's `reserve_buffer` takes bytes of: the planner places
     # the tiles above them (`plan_kernel` only).
     reserved_spaces: frozenset[str] = frozenset()
+    # The spaces (`loc=` names) whose plan differs by SoC: a pipelined kernel's stages the
+    # capacity gates differently (`plan_kernel` only).
+    soc_dependent: frozenset[str] = frozenset()
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -245,9 +252,20 @@ def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
     nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
-    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer). A kernel with `pl.pipeline`
+    loops is planned as LowerPipelineLoops and CanonicalizeIOOrder leave it (on a copy; its
+    text is not emitted: `emit_kernel` refuses the loops)."""
+    memberships: dict[int, Membership] = {}
+    if any(isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)):
+        function = copy.deepcopy(function)
+        try:
+            memberships = lower_pipeline_loops(function)
+            canonicalize_io_order(function, memberships)
+        except ReplicationNotModelled as problem:
+            raise CodegenNotModelled(f"LowerPipelineLoops: {problem} is not modelled") from None
     emitter = _Emitter(function, CodegenOptions(), with_text=False)
     emitter.extra_buffers = extra_buffers
+    emitter.memberships = memberships
     return emitter.emit()
 
 
@@ -289,6 +307,9 @@ class _Emitter:
         self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
         self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
+        # A pipelined kernel's tiles' memberships, by `id` of their var (`lower_pipeline_loops`).
+        self.memberships: dict[int, Membership] = {}
+        self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
 
     # -------------------------------------------------------------- module
 
@@ -306,6 +327,7 @@ class _Emitter:
                 frozenset(self.unplanned),
                 self.last_use,
                 frozenset(self.reserved_spaces),
+                frozenset(self.soc_dependent),
             )
         args = list(signature)
         if self.spmd:
@@ -349,7 +371,17 @@ class _Emitter:
             last_use[index] = max(last_use.get(index, 0), last_use.get(phi, 0))
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
-        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors + self.extra_buffers)
+        first = tensors + self.extra_buffers
+        planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        if self.memberships:  # the pipeline-stage guard weighs the SoC's capacities
+            for soc in SOCS:
+                other = plan_addresses(self.allocs, last_use, first_buffer_number=first, soc=soc)
+                self.soc_dependent |= {
+                    alloc.space
+                    for alloc, mine, theirs in zip(self.allocs, planned, other, strict=True)
+                    if mine != theirs
+                }
+        return planned
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -406,9 +438,16 @@ class _Emitter:
             if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
+            made = len(self.allocs)
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
+            membership = self.memberships.get(id(stmt.var))
+            if membership and value.alloc is not None and value.alloc >= made:
+                # The tile a pipeline clone's statement defines: its (group, stage) tags.
+                alloc = self.allocs[value.alloc]
+                alloc.membership = membership
+                alloc.load = isinstance(stmt.value, Call) and stmt.value.op in ("tile.load", "tile.read")
             self.values[id(stmt.var)] = value
             self.target = None
         elif isinstance(stmt, EvalStmt):

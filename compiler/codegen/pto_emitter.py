@@ -310,6 +310,7 @@ class _Emitter:
         # A pipelined kernel's tiles' memberships, by `id` of their var (`lower_pipeline_loops`).
         self.memberships: dict[int, Membership] = {}
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
+        self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
 
     # -------------------------------------------------------------- module
 
@@ -373,6 +374,14 @@ class _Emitter:
         self.last_use = last_use
         first = tensors + self.extra_buffers
         planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        extra = next(
+            (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
+        )
+        if extra is not None:
+            raise CodegenNotModelled(
+                "a tile the passes after ConvertTensorToTileOps add in a pl.pipeline loop is not modelled",
+                extra.span,
+            )
         if self.memberships:  # the pipeline-stage guard weighs the SoC's capacities
             for soc in SOCS:
                 other = plan_addresses(self.allocs, last_use, first_buffer_number=first, soc=soc)
@@ -448,6 +457,14 @@ class _Emitter:
                 alloc = self.allocs[value.alloc]
                 alloc.membership = membership
                 alloc.load = isinstance(stmt.value, Call) and stmt.value.op in ("tile.load", "tile.read")
+            if self.memberships:
+                # A tile a later pass adds beside the statement's own: whether the real IR
+                # tags it with the clone's stage is not modelled (`_planned` refuses it).
+                self.untagged_extras += [
+                    index
+                    for index in range(made, len(self.allocs))
+                    if index != value.alloc and self.allocs[index].view_of is None
+                ]
             self.values[id(stmt.var)] = value
             self.target = None
         elif isinstance(stmt, EvalStmt):

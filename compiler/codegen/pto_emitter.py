@@ -239,8 +239,9 @@ class KernelCode:
     # the tiles above them (`plan_kernel` only).
     reserved_spaces: frozenset[str] = frozenset()
     # The spaces (`loc=` names) whose plan differs by SoC: a pipelined kernel's stages the
-    # capacity gates differently (`plan_kernel` only).
+    # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
+    soc_addresses: dict[str, list[int]] = field(default_factory=dict)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -310,6 +311,7 @@ class _Emitter:
         # A pipelined kernel's tiles' memberships, by `id` of their var (`lower_pipeline_loops`).
         self.memberships: dict[int, Membership] = {}
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
+        self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
 
     # -------------------------------------------------------------- module
@@ -329,6 +331,7 @@ class _Emitter:
                 self.last_use,
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
+                self.soc_addresses,
             )
         args = list(signature)
         if self.spmd:
@@ -385,11 +388,14 @@ class _Emitter:
         if self.memberships:  # the pipeline-stage guard weighs the SoC's capacities
             for soc in SOCS:
                 other = plan_addresses(self.allocs, last_use, first_buffer_number=first, soc=soc)
-                self.soc_dependent |= {
+                differ = {
                     alloc.space
                     for alloc, mine, theirs in zip(self.allocs, planned, other, strict=True)
                     if mine != theirs
                 }
+                if differ:
+                    self.soc_dependent |= differ
+                    self.soc_addresses[soc] = other
         return planned
 
     def _signature(self) -> list[str]:

@@ -59,6 +59,7 @@ from compiler.ir import (
     IfStmt,
     MakeTuple,
     OpaqueExpr,
+    Program,
     ReturnStmt,
     ScalarType,
     SeqStmts,
@@ -75,6 +76,8 @@ from compiler.ops.type_inference import dtype_bits
 from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
+from compiler.passes.simplify import simplify
 from compiler.passes.ssa import base_name
 
 _DTYPES = {
@@ -245,7 +248,13 @@ class KernelCode:
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
-    return _Emitter(function, options).emit()
+    """The kernel's PTO module. A pipelined kernel's text is the replicated body after the real
+    pipeline's final Simplify (`(kb + 1) * 128` is `kb * 128 + 128` there), which runs after
+    the memory planner: one whose tiles it would change is not emitted."""
+    function, memberships = _lowered_pipelines(function, simplified=True)
+    emitter = _Emitter(function, options)
+    emitter.memberships = memberships
+    return emitter.emit()
 
 
 def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
@@ -253,21 +262,46 @@ def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
     nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
-    tensor parameters (an AIC / AIV kernel's GM pipe buffer). A kernel with `pl.pipeline`
-    loops is planned as LowerPipelineLoops and CanonicalizeIOOrder leave it (on a copy; its
-    text is not emitted: `emit_kernel` refuses the loops)."""
-    memberships: dict[int, Membership] = {}
-    if any(isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)):
-        function = copy.deepcopy(function)
-        try:
-            memberships = lower_pipeline_loops(function)
-            canonicalize_io_order(function, memberships)
-        except ReplicationNotModelled as problem:
-            raise CodegenNotModelled(f"LowerPipelineLoops: {problem} is not modelled") from None
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    function, memberships = _lowered_pipelines(function, simplified=False)
     emitter = _Emitter(function, CodegenOptions(), with_text=False)
     emitter.extra_buffers = extra_buffers
     emitter.memberships = memberships
     return emitter.emit()
+
+
+def _lowered_pipelines(function: Function, simplified: bool) -> tuple[Function, dict[int, Membership]]:
+    """A kernel with `pl.pipeline` loops as LowerPipelineLoops and CanonicalizeIOOrder leave it
+    (a copy), and its tiles' stage memberships; `simplified`: and the final Simplify after."""
+    if not any(
+        isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)
+    ):
+        return function, {}
+    function = copy.deepcopy(function)
+    try:
+        memberships = lower_pipeline_loops(function)
+        if simplified:
+            tiles = _tile_bindings(function)
+            simplify(Program(function.name, [function], function.span))
+            if _tile_bindings(function) != tiles:
+                raise CodegenNotModelled(
+                    "the final Simplify drops tiles of a pl.pipeline clone the planner placed: not modelled",
+                    function.span,
+                )
+        canonicalize_io_order(function, memberships)
+    except ReplicationNotModelled as problem:
+        raise CodegenNotModelled(f"LowerPipelineLoops: {problem} is not modelled") from None
+    except (PassNotModelled, PassStopped) as problem:
+        raise CodegenNotModelled(f"the final Simplify of a pl.pipeline kernel: {problem}") from None
+    return function, memberships
+
+
+def _tile_bindings(function: Function) -> int:
+    return sum(
+        1
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, TileType)
+    )
 
 
 # The text of a tile's address operand until the addresses are planned.
@@ -463,9 +497,10 @@ class _Emitter:
                 alloc = self.allocs[value.alloc]
                 alloc.membership = membership
                 alloc.load = isinstance(stmt.value, Call) and stmt.value.op in ("tile.load", "tile.read")
-            if self.memberships:
-                # A tile a later pass adds beside the statement's own: whether the real IR
-                # tags it with the clone's stage is not modelled (`_planned` refuses it).
+            operands = stmt.value.args if isinstance(stmt.value, Call) else []
+            if membership or any(isinstance(arg, Var) and id(arg) in self.memberships for arg in operands):
+                # A tile a later pass adds beside a clone's statement's own: whether the real
+                # IR tags it with the clone's stage is not modelled (`_planned` refuses it).
                 self.untagged_extras += [
                     index
                     for index in range(made, len(self.allocs))
@@ -945,7 +980,7 @@ class _Emitter:
         if call.op == "tile.load":
             return self._load(call, dest)
         if call.op == "tile.store":
-            return self._store(call)
+            return self._store(call, dest)
         if call.op == "tile.move":
             source = self._tile_operand(call.args[0])
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
@@ -1146,7 +1181,12 @@ class _Emitter:
         )  # type: ignore[union-attr]
         return tile
 
-    def _store(self, call: Call) -> Value:
+    def _store(self, call: Call, dest: str | None = None) -> Value:
+        if dest:
+            # The real codegen names the tensor a store binds before it emits the store, though
+            # nothing prints it: a name another value has taken costs a number (a pipeline
+            # clone's store, whose var has the first clone's name).
+            self.names.name(BODY, dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
         self._side(tile.tile.loc, call.op, call.span)
@@ -1407,7 +1447,7 @@ class _Emitter:
         op = pto_op_names.SCALAR_FORM.get(call.op, call.op) if scalar else call.op
         if op not in _ROW_MAJOR_OPS or not all(value.tile.col_major for value in tiles) or dest is None:  # type: ignore[union-attr]
             self._refuse_column_major(call, *tiles)
-        base = base_name(dest or "")
+        base = _auto_base(dest or "")
         repaired = []
         for position, value in enumerate(operands):
             if value.tile is None:
@@ -1423,7 +1463,7 @@ class _Emitter:
         """The name of the tile a repaired op writes: its row-major temporary."""
         if repaired is None:
             return dest
-        name = f"{base_name(dest or '')}__row_major_tmp_v{self.layout_fixes}"
+        name = f"{_auto_base(dest or '')}__row_major_tmp_v{self.layout_fixes}"
         self.layout_fixes += 1
         return name
 
@@ -1871,6 +1911,12 @@ def _refuse_column_vector(view: Value, span: Span) -> None:
             "its loads and stores column-major tiles, which are not modelled yet",
             span,
         )
+
+
+def _auto_base(name: str) -> str:
+    """The real `auto_name::GetBaseName`: the name up to its first `__` (`t__tile` -> `t`),
+    what ResolveBackendOpLayouts names its temporaries after."""
+    return name.split("__", 1)[0]
 
 
 def _name_hint(var: Var) -> str:

@@ -220,7 +220,7 @@ class _Lowering:
         # (Our IR binds a loop's return vars at its closing yield.)
         closing = loop.body.stmts[-1] if loop.body.stmts else None
         returns = list(loop.return_vars or (closing.targets if isinstance(closing, YieldStmt) else []))
-        main_returns = [copy.copy(var) for var in returns] if rest else returns
+        main_returns = [_renamed(var, "_main") for var in returns] if rest else returns
         lowered: list[Stmt] = []
         if main_trips:
             index = copy.copy(loop.loop_var)
@@ -299,6 +299,15 @@ class _Lowering:
                 continue  # the cube's accumulator: written stage after stage, one buffer
             key = id(inner.var)
             self.memberships[key] = (*self.memberships.get(key, ()), (group, stage))
+
+
+def _renamed(var: Var, suffix: str) -> Var:
+    """A fresh var named after `var` (the real `MakeFreshVar`: its name hint and `suffix`)."""
+    fresh = copy.copy(var)
+    fresh.name = var.name + suffix
+    if var.hint is not None:
+        fresh.hint = var.hint + suffix
+    return fresh
 
 
 def _index(span: Span, value: int) -> Const:

@@ -45,6 +45,7 @@ from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
+from compiler.passes.flatten_tile_nd_checks import flatten_transpose_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import (
@@ -453,6 +454,7 @@ def _pipeline_checks(
             rejected = planned.errors
             hints = planned.hints or []
         codegen = rejected or [
+            *flatten_transpose_errors(program),
             *device_codegen_errors(program),
             *group_errors(program),
             *orchestration_errors(program),

@@ -173,7 +173,7 @@ def _statement_errors(
             found.append(_error(f"Tile cmp mode out of range: {mode}", call.span))
         elif (prelu := _prelu_scratch_not_uint8(call, defined)) is not None:
             found.append(prelu)
-        elif (a2a3 := _a2a3_unsupported(stmt, call)) is not None:
+        elif (a2a3 := _a2a3_unsupported(call)) is not None:
             found.append(
                 Diagnostic(
                     codes.A2A3_UNSUPPORTED_FORM,
@@ -249,7 +249,7 @@ _MX_MATMULS = frozenset({"tile.matmul_mx", "tile.matmul_mx_acc", "tile.matmul_mx
 _A2A3_HINT = "is not supported on the 'a2a3' backend; use the A5 backend"
 
 
-def _a2a3_unsupported(stmt: Stmt, call: Call) -> str | None:
+def _a2a3_unsupported(call: Call) -> str | None:
     """The message the a2a3 backend refuses `call` with, if it does."""
     if call.op == "tile.tri" and (dtype := _tri_dtype(call)) in _A2A3_TRI_DTYPES:
         return f"tile.tri dtype {dtype_string(dtype)} {_A2A3_HINT}"
@@ -257,9 +257,27 @@ def _a2a3_unsupported(stmt: Stmt, call: Call) -> str | None:
         dtype = call.args[0].type.dtype
         if dtype in _A2A3_MGATHER_DTYPES:
             return f"tile.mgather dtype {dtype_string(dtype)} {_A2A3_HINT}"
-    if call.op in _MX_MATMULS and isinstance(stmt, AssignStmt) and stmt.value is call:
-        return f"{call.op} is only supported on the Ascend950 ('a5') backend, but got 'a2a3'"
     return None
+
+
+def mx_matmul_errors(program: Program) -> list[Diagnostic]:
+    """InsertMxScaleAddr's refusal of an MX matmul for the a2a3 arch: the pass stops at the
+    first one it meets (an assigned one, in a kernel's statements in order)."""
+    for function in program.functions:
+        for stmt in _device_statements(function):
+            call = stmt.value if isinstance(stmt, AssignStmt) else None
+            if isinstance(call, Call) and call.op in _MX_MATMULS:
+                message = f"{call.op} is only supported on the Ascend950 ('a5') backend, but got 'a2a3'"
+                return [
+                    Diagnostic(
+                        codes.A2A3_UNSUPPORTED_FORM,
+                        message,
+                        call.span,
+                        stage=Stage.PTO_CODEGEN,
+                        exception=_EXCEPTION,
+                    )
+                ]
+    return []
 
 
 def _tri_dtype(call: Call) -> str | None:

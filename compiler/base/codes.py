@@ -70,10 +70,16 @@ ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at or
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
 ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
-ORCH_CREATE_INIT_VALUE = "PTO717"  # orchestration codegen: an init_value the runtime pre-fill cannot write
+ORCH_CALLEE_NOT_IN_BUILD = (
+    "PTO717"  # orchestration codegen: "Orchestration function 'o' references undefined function 'f'. ..."
+)
+DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
+    "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
+)
+ORCH_CREATE_INIT_VALUE = "PTO725"  # orchestration codegen: an init_value the runtime pre-fill cannot write
 SPLIT_AXIS_TRANSPOSE = "PTO720"  # ExpandMixedKernel: a transpose that swaps the pl.split axis
 FLATTEN_BATCH_AXIS_TRANSPOSE = "PTO719"  # FlattenTileNdTo2D: a >2D transpose that moves a leading axis
-ORCH_UNSUPPORTED_VIEW = "PTO718"  # orchestration codegen: a reinterpret_view, a view changing the layout
+ORCH_UNSUPPORTED_VIEW = "PTO726"  # orchestration codegen: a reinterpret_view, a view changing the layout
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
 A2A3_UNSUPPORTED_FORM = (

@@ -14,6 +14,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # real ir.compile for each SoC ($PYPTO_PYTHON)
     python tests/real_memory.py --record-mixed    # mixed_cases/ the same way, with each
                                                  # compile's PH001 log
+    python tests/real_memory.py --record-dynamic  # memory_cases/dynamic/: their `@pl.jit`
+                                                 # entries too ($PYPTO_PYTHON)
 
 `--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
 (`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
@@ -50,6 +52,8 @@ MUTANTS = DATA / "capacity_mutants"
 MUTANT_VERDICTS = MUTANTS / "verdicts.json"
 MIXED = DATA / "mixed_cases"
 MIXED_VERDICTS = MIXED / "verdicts.json"
+DYNAMIC = CASES / "dynamic"
+DYNAMIC_VERDICTS = DYNAMIC / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
@@ -227,13 +231,47 @@ def record_mixed() -> dict:
     return _verdicts(_driven(sorted(MIXED.glob("*.py"))), MIXED, with_hints=True)
 
 
+def record_dynamic() -> dict[str, dict[str, dict[str, int]]]:
+    """`memory_cases/dynamic/` (kernels of tensors with `pl.dynamic` dims): each case compiled
+    by the real compiler as `record_real_pto.py --worker` compiles a file (its programs, and
+    its `@pl.jit` entries as its `__main__` calls them), and each kernel's use per space read
+    from the `.pto` it wrote (`real_use`), under `Program.kernel` as `real_memory.json` names
+    them."""
+    import subprocess
+    import tempfile
+
+    python = os.environ.get("PYPTO_PYTHON", str(REAL_CHECKOUT / "venv" / "bin" / "python"))
+    found: dict[str, dict[str, dict[str, int]]] = {}
+    for case in sorted(DYNAMIC.glob("*.py")):
+        with tempfile.TemporaryDirectory() as out:
+            proc = subprocess.run(
+                [python, str(Path(__file__).parent / "record_real_pto.py"), "--worker", str(case), out],
+                capture_output=True,
+                text=True,
+                cwd=str(DYNAMIC),
+                timeout=900,
+            )
+            record = json.loads(proc.stdout.strip().splitlines()[-1])
+            for program in record["programs"]:
+                for kernel in program["kernels"]:
+                    use = real_use((Path(out) / kernel).read_text(encoding="utf-8"))
+                    if use is not None:
+                        found.setdefault(case.name, {})[f"{program['name']}.{Path(kernel).stem}"] = use
+    return found
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", action="store_true")
     parser.add_argument("--record-cases", action="store_true")
     parser.add_argument("--record-socs", action="store_true")
     parser.add_argument("--record-mixed", action="store_true")
+    parser.add_argument("--record-dynamic", action="store_true")
     args = parser.parse_args()
+    if args.record_dynamic:
+        DYNAMIC_VERDICTS.write_text(
+            json.dumps(record_dynamic(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
     if args.record_mixed:
         MIXED_VERDICTS.write_text(
             json.dumps(record_mixed(), indent=1, sort_keys=True) + "\n", encoding="utf-8"

@@ -102,7 +102,9 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall", "tile.get_block_num"})
+# (`tensor.dim`: a tensor's extent, the index the real codegen passes the kernel for a
+# dynamic one; no tile.)
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "tensor.dim", "system.syncall", "tile.get_block_num"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.matmul_bias",
@@ -868,7 +870,7 @@ class _Emitter:
             return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory (of its element type, which a cast
-            # to an index then takes), a barrier across the cores.
+            # to an index then takes), a tensor's extent, a barrier across the cores.
             dtype = call.type.dtype if isinstance(call.type, ScalarType) else None
             return Value(self._temp(), scalar=_DTYPES.get(dtype or "", "index"))
         if call.op == "system.syncall":
@@ -1643,6 +1645,8 @@ class _Emitter:
         tensor = var.type
         assert isinstance(tensor, TensorType)
         shape = tensor.shape if self.with_text and not self._nd_dims(var) else _flattened(tensor.shape)
+        if not self.with_text:
+            shape = _plan_shape(tensor.shape) or shape
         problem = static_2d_problem("tensor", user_name(var), shape)
         if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
@@ -1838,6 +1842,24 @@ def _flattened(shape: tuple | None) -> tuple | None:
     for dim in shape[:-1]:
         rows *= dim
     return (rows, shape[-1])
+
+
+# The plan's stand-in for a tensor's row count not static to us: only the tensor's view
+# reads it (InitMemRef sizes tiles, whose shapes are static), never a tile's size or place.
+DYNAMIC_ROWS = -1
+
+
+def _plan_shape(shape: tuple | None) -> tuple[int, int] | None:
+    """A tensor's [rows, cols] for the plan when a dim before its last is not static (a
+    `pl.dynamic` row count, which the real codegen passes to the kernel as an index, or a
+    module value we do not fold): rows `DYNAMIC_ROWS`. None for any other shape
+    (`_flattened` takes a static one). The last dim stays required: whether it is 1 (a DN
+    column vector) decides the layout of the tiles loaded from it."""
+    if shape is None or len(shape) < 2 or all(isinstance(dim, int) for dim in shape):
+        return None
+    if not isinstance(shape[-1], int) or shape[-1] == 1:
+        return None
+    return (DYNAMIC_ROWS, shape[-1])
 
 
 def _memory(value: object, default: str) -> str:

@@ -179,8 +179,9 @@ def unfolded_names(
     other definitions (the module's dump binds them)."""
     if isinstance(definition, Program):
         text = print_program(definition, environment)
-    else:
-        text = print_function(definition)
+    else:  # under the `pl.dynamic` declarations its dims need, as `print_definitions` prints it
+        declarations = _dynamic_declarations([definition], environment)
+        text = "\n".join([*declarations, print_function(definition)])
     return _unfolded_names(text, environment, None, _defined_names([definition]) | neighbours)
 
 

@@ -236,7 +236,8 @@ def record_dynamic() -> dict[str, dict[str, dict[str, int]]]:
     by the real compiler as `record_real_pto.py --worker` compiles a file (its programs, and
     its `@pl.jit` entries as its `__main__` calls them), and each kernel's use per space read
     from the `.pto` it wrote (`real_use`), under `Program.kernel` as `real_memory.json` names
-    them."""
+    them. The `.pto` itself is kept beside the case (`<case>.<Program>.<kernel>.pto`, without
+    its `loc(...)` suffixes, as `compile --emit mlir` prints it)."""
     import subprocess
     import tempfile
 
@@ -254,7 +255,10 @@ def record_dynamic() -> dict[str, dict[str, dict[str, int]]]:
             record = json.loads(proc.stdout.strip().splitlines()[-1])
             for program in record["programs"]:
                 for kernel in program["kernels"]:
-                    use = real_use((Path(out) / kernel).read_text(encoding="utf-8"))
+                    text = (Path(out) / kernel).read_text(encoding="utf-8")
+                    kept = DYNAMIC / f"{case.stem}.{program['name']}.{Path(kernel).stem}.pto"
+                    kept.write_text(re.sub(r' loc\("[^"]*":\d+:\d+\)', "", text), encoding="utf-8")
+                    use = real_use(text)
                     if use is not None:
                         found.setdefault(case.name, {})[f"{program['name']}.{Path(kernel).stem}"] = use
     return found

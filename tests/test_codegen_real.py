@@ -544,8 +544,9 @@ def test_kernels_of_two_programs_splicing_inline_functions_are_not_emitted():
         # An entry binding its tensors' rows (`bind_dynamic`); its incore helper reads them
         # with `pl.tensor.dim`, which is that index.
         ("jit_incore_helper", ["scale_rows"]),
-        # An inline helper binding several variables: its names are not known, not printed.
+        # Inline helpers binding several variables: their names are not known, not printed.
         ("jit_rms_norm", []),
+        ("jit_column_rows", []),
     ],
 )
 def test_a_kernel_of_tensors_with_a_dynamic_dim_prints_the_real_module(case: str, printed: list[str]):

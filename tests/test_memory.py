@@ -186,28 +186,30 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
 
 
 def test_kernels_of_tensors_with_dynamic_dims_use_what_the_real_planner_gives_them():
-    """`memory_cases/dynamic/`: a `pl.dynamic` row count reaches only the tensors' views (the
-    real codegen passes it to the kernel as an index); the tiles are static, and planned as
-    the real planner plans them (`python tests/real_memory.py --record-dynamic`): a program's
-    kernel, a `@pl.jit.incore` helper and a `@pl.jit.inline` helper's `pl.spmd` of an entry
-    that binds its tensors' rows (`bind_dynamic`), reading them with `pl.tensor.dim`."""
+    """`memory_cases/dynamic/`: a row count not static (`pl.dynamic`, or a scalar of the
+    entry) reaches only the tensors' views (the real codegen passes it to the kernel as an
+    index); the tiles are static, and planned as the real planner plans them (`python
+    tests/real_memory.py --record-dynamic`): a program's kernel, a `@pl.jit.incore` helper,
+    and `pl.spmd` kernels of inline helpers of entries that bind their tensors' rows
+    (`bind_dynamic`) and read them with `pl.tensor.dim`, one assembling a column vector of
+    padded rows; the copy out of that column vector is "at most" (its load is not planned)."""
     real = json.loads(DYNAMIC_VERDICTS.read_text(encoding="utf-8"))
-    given = []
+    exact, at_most, wrong = [], [], []
     for case, kernels in real.items():
         got = by_real_names(
             ours(run_pto_lsp("compile", str(DYNAMIC / case), "--emit", "memory").stdout), DYNAMIC / case
         )
-        given += [
-            (kernel, got[kernel], {space: (used, True) for space, used in spaces.items()})
-            for kernel, spaces in kernels.items()
-            if got[kernel]
-        ]
-    assert [kernel for kernel, _, _ in given] == [
-        "DynamicRows.add_rows",
-        "scale_rows_test.scale_rows",
-        "entry.rms_norm",
-    ]
-    assert all(ours == real for _, ours, real in given)
+        for kernel, spaces in kernels.items():
+            for space, used in spaces.items():
+                if space not in got[kernel]:
+                    continue
+                value, is_exact = got[kernel][space]
+                (exact if is_exact else at_most).append(kernel)
+                if value < used or (is_exact and value != used):
+                    wrong.append((kernel, space, value, used))
+    assert wrong == []
+    assert exact == ["DynamicRows.add_rows", "entry.norms", "scale_rows_test.scale_rows", "entry.rms_norm"]
+    assert at_most == ["entry.copy_out"]
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")

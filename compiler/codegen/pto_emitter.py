@@ -1854,8 +1854,9 @@ def _text(value: object) -> str:
 
 def _refuse_column_vector(view: Value, span: Span) -> None:
     if view.tensor is not None and view.tensor[1] == 1:
+        rows = "?" if view.tensor[0] == DYNAMIC_ROWS else view.tensor[0]
         raise CodegenNotModelled(
-            f"tensor '{base_name(view.hint)}' is a column vector [{view.tensor[0]}, 1]: its DN layout gives "
+            f"tensor '{base_name(view.hint)}' is a column vector [{rows}, 1]: its DN layout gives "
             "its loads and stores column-major tiles, which are not modelled yet",
             span,
         )
@@ -1915,7 +1916,7 @@ def _plan_shape(shape: tuple | None) -> tuple[int, int] | None:
     column vector) decides the layout of the tiles loaded from it."""
     if shape is None or len(shape) < 2 or all(isinstance(dim, int) for dim in shape):
         return None
-    if not isinstance(shape[-1], int) or shape[-1] == 1:
+    if not isinstance(shape[-1], int):
         return None
     return (DYNAMIC_ROWS, shape[-1])
 

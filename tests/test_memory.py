@@ -26,6 +26,8 @@ from real_memory import (
     RECORD,
     SOC_RECORD,
     SOCS,
+    UPSTREAM,
+    UPSTREAM_RECORD,
     ours,
 )
 
@@ -210,6 +212,30 @@ def test_kernels_of_tensors_with_dynamic_dims_use_what_the_real_planner_gives_th
     assert wrong == []
     assert exact == ["DynamicRows.add_rows", "entry.norms", "scale_rows_test.scale_rows", "entry.rms_norm"]
     assert at_most == ["entry.copy_out"]
+
+
+@pytest.mark.skipif(not UPSTREAM.is_dir(), reason=f"no upstream code at {UPSTREAM}")
+def test_upstream_kernels_of_dynamic_rows_use_what_the_real_planner_gives_them():
+    """`tests/data/upstream_memory.json` (`python tests/real_memory.py --record-upstream`):
+    the real planner's use of the kernels of upstream files outside the corpus whose `@pl.jit`
+    entries bind their tensors' rows (`bind_dynamic`): every use we give is exact and equal."""
+    real = json.loads(UPSTREAM_RECORD.read_text(encoding="utf-8"))
+    exact, at_most, wrong = 0, 0, []
+    for file, kernels in real.items():
+        got = by_real_names(
+            ours(run_pto_lsp("compile", str(UPSTREAM / file), "--emit", "memory").stdout), UPSTREAM / file
+        )
+        for kernel, spaces in kernels.items():
+            for space, used in spaces.items():
+                if space not in got[kernel]:
+                    continue
+                value, is_exact = got[kernel][space]
+                exact += is_exact
+                at_most += not is_exact
+                if value < used or (is_exact and value != used):
+                    wrong.append((file, kernel, space, value, used))
+    assert wrong == []
+    assert (exact, at_most) == (381, 0)  # measured (20 before a dynamic row count was planned)
 
 
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")

@@ -59,7 +59,10 @@ UPSTREAM = REPO.parent / "shared" / "corpus" / "upstream"
 UPSTREAM_RECORD = DATA / "upstream_memory.json"
 # Upstream files outside the corpus whose kernels' use is recorded: kernels of tensors whose
 # row count is dynamic (`bind_dynamic`), the real `golden.run_jit` of their `__main__`.
-UPSTREAM_FILES = ("pypto-lib/models/qwen3_14b/prefill_fwd_a8w8.py",)
+UPSTREAM_FILES = (
+    "pypto-lib/models/deepseek_v4_flash_dspark/qkv_proj_rope.py",
+    "pypto-lib/models/qwen3_14b/prefill_fwd_a8w8.py",
+)
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build

@@ -17,6 +17,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
     python tests/real_memory.py --record-dynamic  # memory_cases/dynamic/: their `@pl.jit`
                                                  # entries too ($PYPTO_PYTHON)
     python tests/real_memory.py --record-upstream # UPSTREAM_FILES the same way
+    python tests/real_memory.py --record-pipeline # pipelined_memory/ (`pl.pipeline` kernels)
+                                                 # the same way
 
 `--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
 (`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
@@ -63,6 +65,8 @@ UPSTREAM_FILES = (
     "pypto-lib/models/deepseek_v4_flash_dspark/qkv_proj_rope.py",
     "pypto-lib/models/qwen3_14b/prefill_fwd_a8w8.py",
 )
+PIPELINE = DATA / "pipelined_memory"
+PIPELINE_VERDICTS = PIPELINE / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
@@ -299,6 +303,11 @@ def _compiled_modules(path: Path, env: dict[str, str]) -> dict[str, str]:
     return found
 
 
+def record_pipeline() -> dict:
+    """`pipelined_memory/`: each `pl.pipeline` case's real verdict and use per space, per SoC."""
+    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", action="store_true")
@@ -307,6 +316,7 @@ def main() -> int:
     parser.add_argument("--record-mixed", action="store_true")
     parser.add_argument("--record-dynamic", action="store_true")
     parser.add_argument("--record-upstream", action="store_true")
+    parser.add_argument("--record-pipeline", action="store_true")
     args = parser.parse_args()
     if args.record_upstream:
         UPSTREAM_RECORD.write_text(
@@ -315,6 +325,10 @@ def main() -> int:
     if args.record_dynamic:
         DYNAMIC_VERDICTS.write_text(
             json.dumps(record_dynamic(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+    if args.record_pipeline:
+        PIPELINE_VERDICTS.write_text(
+            json.dumps(record_pipeline(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
         )
     if args.record_mixed:
         MIXED_VERDICTS.write_text(

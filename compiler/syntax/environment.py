@@ -72,6 +72,12 @@ class ModuleEnvironment:
     def is_pl_alias(self, name: str) -> bool:
         return self.values.get(name) == _PL_MODULE_REF
 
+    def is_dynamic_dim(self, name: str) -> bool:
+        """Whether a dim named `name` is the module's `pl.dynamic` of that name (a symbol of the
+        IR), not a value we do not fold."""
+        value = self.values.get(name)
+        return isinstance(value, DynVar) and value.name == name
+
     def evaluator(self) -> StaticEvaluator:
         return StaticEvaluator(self.lookup)
 

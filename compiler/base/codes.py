@@ -75,6 +75,7 @@ DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an o
 PRELU_SCRATCH_NOT_UINT8 = (
     "PTO723"  # PTO codegen (a2a3): "tile.prelu on A2/A3 requires UINT8 tmp scratch, ..."
 )
+DISTRIBUTED_CALL_WITHOUT_ROLE = "PTO724"  # distributed codegen: a call whose callee has no role
 
 # On-chip memory (PTO8xx): the capacity checks of the passes after ConvertTensorToTileOps.
 MEMORY_SPACE_OVERFLOW = (

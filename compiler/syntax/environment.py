@@ -26,6 +26,7 @@ from compiler.syntax.helper_returns import (
 from compiler.syntax.import_stop import IMPORT_STOPS, certainly_raises
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
+from compiler.syntax.program_callees import PROGRAM_CALLEES, called_from_programs
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
     UNKNOWN,
@@ -47,7 +48,7 @@ PLD_MODULE = "pypto.language.distributed"
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
 # that writes its own globals: its names cannot be listed) and the future import.
-MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS})
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS, PROGRAM_CALLEES})
 # Names through which a module can bind globals we cannot see.
 
 
@@ -147,6 +148,14 @@ def fold_environment(
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
+    callees = frozenset(
+        name
+        for stmt, _ in contributions
+        for name in called_from_programs(stmt)
+        if isinstance(value := env.values.get(name), DslFunction) and value.decorator == "function"
+    )
+    if callees:
+        env.values[PROGRAM_CALLEES] = callees
     return env
 
 
@@ -192,6 +201,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
     fold never reads a body, whose hidden bindings are taken here), a small helper whose
     calls fold by itself whole."""
     hidden = _hidden_of(stmt)
+    called_from_programs(stmt)  # (of the whole definition: the header keeps it)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []

@@ -573,8 +573,8 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
 
     Two units with equal signatures fold identically (given the same environment
     before them): the fold reads imports, assignments and `if`/`try` blocks whole,
-    and of a def or class only its kind, name, decorators and return annotation.
-    Positions are left out, so a unit that only moved keeps its signature.
+    and of a def or class only its kind, name, decorators and return annotation (and the
+    names a program class in it calls, `program_callees`). Positions are left out, so a unit that only moved keeps its signature.
     """
     signature: list[Any] = []
     for stmt in units:
@@ -596,6 +596,9 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
         hidden = _hidden_of(stmt)  # the fold asks it of the same statement: found once
         if hidden != _NOTHING_HIDDEN:
             signature.append(("hidden", *hidden))
+        callees = called_from_programs(stmt)  # (read in a program's body: `PROGRAM_CALLEES`)
+        if callees:
+            signature.append(("program callees", *sorted(callees)))
     return tuple(signature)
 
 

@@ -17,7 +17,9 @@ judged as a `pl.range` one.
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
 no place: we point at the op); so does a kernel calling another kernel
-(`No codegen registered for operation: helper`: nothing inlines an InCore function), and
+(`No codegen registered for operation: helper`: nothing inlines an InCore function; a
+CORE_GROUP scope inside another is such a call too, of the kernel the outliner makes of it,
+`main_incore_0_incore_0`, from the outer one's), and
 a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
 is a `tensor.alloc`, which PTO codegen has no form for), and a `None` handed to a kernel's op
 (`pl.add(t, None)`: the parser reads it as the TaskId sentinel `system.task_invalid()`, which
@@ -76,7 +78,8 @@ from compiler.ir import (
     TileType,
     Var,
 )
-from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read
+from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read, walk_stmts
+from compiler.lowering.outlining import outlined_names
 from compiler.ops.memory_operands import dtype_string
 from compiler.passes.arith_simplify import is_float
 from compiler.passes.lower_pipeline_loops import pipeline_stages
@@ -128,7 +131,30 @@ def device_codegen_errors(program: Program) -> list[Diagnostic]:
             found.extend(_statement_errors(stmt, called, read, defined))
             if isinstance(stmt, AssignStmt):
                 defined[stmt.var.name] = stmt.var.span
+        found.extend(_nested_kernel_calls(function, program))
     return found
+
+
+def _nested_kernel_calls(function: Function, program: Program) -> list[Diagnostic]:
+    """A CORE_GROUP scope inside another is outlined into a kernel of its own, which the
+    outer scope's kernel calls (`main_incore_0_incore_0`): no codegen for that call."""
+    if function.level in DISTRIBUTED_LEVELS or not function.has_dsl_body:
+        return []
+    # Codegen stops a kernel at its first call of another: one error per calling kernel.
+    first_calls = [
+        called[0]
+        for scope in walk_stmts(function.body)
+        if isinstance(scope, InCoreScopeStmt)
+        if (called := list(_incore_scopes(scope.body)))
+    ]
+    if not first_calls:
+        return []
+    names = outlined_names(function, frozenset(f.name for f in program.functions))
+    return [
+        _error(unemittable_op_message(names[id(inner)]), inner.header_span or inner.span)
+        for inner in first_calls
+        if id(inner) in names
+    ]
 
 
 def _device_statements(function: Function) -> Iterator[Stmt]:

@@ -23,6 +23,7 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORP
 # Measured: the kernels equal to the real module byte for byte (docs/codegen.md).
 BYTE_EQUAL = {
     "pypto-lib/examples/beginner/hello_world.py": ["hello_world.add_scalar"],
+    "pypto-lib/examples/beginner/matmul.py": ["matmul.matmul_tile"],
     "pypto-lib/examples/intermediate/rms_norm.py": ["rms_norm.rms_norm_rows"],
     "pypto-lib/examples/intermediate/softmax.py": ["softmax.softmax_rows"],
     "pypto-lib/models/deepseek_v3_2/decode_back.py": [

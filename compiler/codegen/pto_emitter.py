@@ -36,10 +36,8 @@ from compiler.codegen.not_modelled import (
 )
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
-    DEFAULT_SOC,
     SPACE_NAMES,
     TileAlloc,
-    capacity,
     plan_addresses,
     tile_bytes,
 )
@@ -70,6 +68,15 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.auto_tile_matmul_l0 import (
+    PASS_NAME as AUTO_TILE,
+)
+from compiler.passes.auto_tile_matmul_l0 import (
+    L0Tiling,
+    MatmulShape,
+    l0_tiling,
+    same_on_every_soc,
+)
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.ssa import base_name
 
@@ -145,25 +152,6 @@ _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
-# The largest Left / Right operand (bytes) the real AutoTileMatmulL0 is seen to keep whole
-# (a matmul of Mat operands it leaves as one, moved into L0): 16 KB in the corpus's real
-# .pto (e.g. a [128, 64] BF16 right operand); at 64 KB it splits K. Larger ones not judged.
-_KEPT_WHOLE_BYTES = 16 * 1024
-
-
-def _auto_tiled(lhs: Value, rhs: Value) -> bool:
-    """Whether a matmul is AutoTileMatmulL0's to rewrite: one whose right operand is in Mat,
-    which it keeps whole or makes a K-loop of L0 extracts by a cost model that is not
-    modelled; only operands as small as the ones it is seen to keep whole are emitted whole."""
-    if rhs.tile is None or rhs.tile.loc != "mat":
-        return False
-    sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    # An accumulator larger than all of Acc: the chooser tiles M / N too (the real pass keeps
-    # such a matmul of small Mat operands, its output split).
-    acc = lhs.tile.rows * rhs.tile.cols * 4 if lhs.tile is not None else 0
-    return any(size > _KEPT_WHOLE_BYTES for size in sizes) or acc > (capacity(DEFAULT_SOC, "Acc") or acc)
-
-
 # The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts
 # and accumulator); it adds no Mat or Vec tile, so those spaces stay planned.
 L0_SPACES = frozenset({"left", "right", "acc"})
@@ -193,6 +181,9 @@ class TileBuf:
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
     col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
+    # A Left tile `tile.extract` makes (AutoTileMatmulL0's K blocks): its boxes are row-major,
+    # where a move's into Left are column-major.
+    extracted: bool = False
 
     def type(self) -> str:
         # (A plan-only space's tile is never printed: `_alloc` refuses it when text is wanted.)
@@ -201,6 +192,8 @@ class TileBuf:
             blayout, slayout = slayout, blayout
         if self.col_major:
             blayout = "col_major"
+        if self.extracted and self.loc == "left":
+            blayout = "row_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -276,6 +269,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.k_splits = 0  # the matmuls AutoTileMatmulL0 splits in two K blocks (`_k_split`)
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -946,18 +940,118 @@ class _Emitter:
 
     # ----------------------------------------------------------------- ops
 
-    def _auto_tiled(self, call: Call, lhs: Value, rhs: Value) -> None:
-        """A matmul AutoTileMatmulL0 rewrites: not emitted; planned with its L0 spaces left
-        out (`KernelCode.unplanned`): its Mat operands are planned as they are."""
-        if not _auto_tiled(lhs, rhs):
-            return
+    def _l0_tiling(
+        self, call: Call, lhs: Value, rhs: Value, accumulating: bool, form_modelled: bool = True
+    ) -> L0Tiling | None:
+        """AutoTileMatmulL0's rewrite of the matmul, where it is the one the emitter builds
+        (`_k_split`); None where the pass leaves the matmul whole (then the move into L0
+        of each operand follows). A rewrite not modelled: not emitted, and planned with its
+        L0 spaces left out (`KernelCode.unplanned`), its Mat operands as they are."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape = MatmulShape(
+            lhs.tile.loc,
+            rhs.tile.loc,
+            lhs.tile.rows,
+            rhs.tile.cols,
+            lhs.tile.cols,
+            _element_bits(lhs.tile.dtype),
+            _element_bits(rhs.tile.dtype),
+            32,
+            integer_acc=lhs.tile.dtype.startswith(("i", "u")),
+            accumulating=accumulating,
+        )
+        tiling = l0_tiling(shape)
+        # The plan is one for every SoC: where another SoC's pass treats the matmul otherwise
+        # (its L0C, its cost model), its L0 spaces are not the plan's to give.
+        per_soc = self.with_text or same_on_every_soc(shape)
+        if tiling is None:
+            if not per_soc:
+                self.unplanned |= L0_SPACES
+            return None
+        # The text of a second split in one kernel is not the real one (the real codegen's
+        # value numbers after it run one ahead of ours, e.g. qwen3 decode's qk_matmul): it is
+        # planned, not emitted.
+        text_modelled = not accumulating and not self.k_splits
+        if form_modelled and tiling.splits_k_in_two and per_soc and (text_modelled or not self.with_text):
+            self.k_splits += 1
+            return tiling
         if self.with_text:
+            if not (form_modelled and tiling.splits_k_in_two):
+                why = "its grid of output tiles, or its K-loop of more than two blocks, is not modelled"
+            elif accumulating:
+                why = "the PTO form of its accumulating K blocks is not modelled yet"
+            else:
+                why = "the PTO form of a second such split in one kernel is not modelled yet"
             raise CodegenNotModelled(
-                f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
-                "extracts, or the matmul whole) by a cost model that is not modelled",
+                f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
+                f"{tiling.tile.k}] ({why})",
                 call.span,
             )
         self.unplanned |= L0_SPACES
+        return None
+
+    def _k_split(
+        self, call: Call, dest: str | None, tiling: L0Tiling, lhs: Value, rhs: Value, acc: Value | None
+    ) -> Value:
+        """AutoTileMatmulL0's K-loop of two blocks, unrolled whole by LowerPipelineLoops and
+        ordered as the real .pto has it: a fresh matmul's Acc placeholder (the loop's initial
+        value, never read), both blocks' extracts into Left / Right, then the matmul of the
+        first block into a fresh Acc tile (or onto `acc`) and the accumulation of the second.
+        The tiles are named after the matmul's result (`<result>_l0_a` ...); the second
+        block's extracts are clones of no name."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape, k = tiling.shape, tiling.tile.k
+        base = dest or "matmul"
+        span = call.span
+        acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
+        if acc is None:
+            self._alloc(f"{base}_l0_init", acc_tile, span)
+        blocks = []
+        for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
+            self.point += 1
+            left = self._extract(
+                lhs, 0, block * k, TileBuf("left", lhs.tile.dtype, shape.M, k, extracted=True), name_a, span
+            )
+            self.point += 1
+            right = self._extract(
+                rhs, block * k, 0, TileBuf("right", rhs.tile.dtype, k, shape.N), name_b, span
+            )
+            blocks.append((left, right))
+        self.point += 1
+        if acc is None:
+            acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            (left, right), rest = blocks[0], blocks[1:]
+            self._line(
+                f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]
+                f"outs({acc.name} : {acc_tile.type()})",
+                span,
+            )
+            self.point += 1
+        else:
+            rest = blocks
+        assert acc.tile is not None
+        for number, (left, right) in enumerate(rest):
+            if number:
+                self.point += 1
+            self._line(
+                f"pto.tmatmul.acc ins({acc.name}, {left.name}, {right.name} : {acc.tile.type()}, "
+                f"{left.tile.type()}, {right.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+                span,
+            )
+        return acc
+
+    def _extract(
+        self, source: Value, row: int, col: int, tile: TileBuf, dest: str | None, span: Span
+    ) -> Value:
+        """`pto.textract` of a window of a Mat tile into an L0 tile of its own."""
+        assert source.tile is not None
+        extracted = self._alloc(dest, tile, span)
+        self._line(
+            f"pto.textract ins({source.name}, {self._index(row)}, {self._index(col)} : {source.tile.type()}, "
+            f"index, index) outs({extracted.name} : {tile.type()})",
+            span,
+        )
+        return extracted
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
@@ -1140,10 +1234,12 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=False)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, None)
         if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
             raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
         if lhs.tile and lhs.tile.loc != "left":
@@ -1175,9 +1271,12 @@ class _Emitter:
             raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        # (With an init condition, a 4th operand, the rewrite is not modelled.)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=True, form_modelled=len(call.args) == 3)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, acc)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1
             lhs = self._moved(lhs, "left", None, call.span)

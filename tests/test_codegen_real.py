@@ -28,6 +28,9 @@ BYTE_EQUAL = {
     "pypto-lib/examples/intermediate/softmax.py": ["softmax.softmax_rows"],
     "pypto-lib/models/deepseek_v3_2/decode_back.py": [
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_0",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_3",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_4",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_6",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_1",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_2",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_5",

@@ -17,7 +17,7 @@ import pytest
 from conftest import CORPUS, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from real_memory import CASE_VERDICTS, MUTANT_VERDICTS, MUTANTS, RECORD, SOC_RECORD, SOCS, ours
+from real_memory import CASE_VERDICTS, MUTANT_VERDICTS, MUTANTS, RECORD, SOC_RECORD, SOCS, ours, real_use
 
 CASES = Path(__file__).parent / "data" / "memory_cases"
 
@@ -175,6 +175,22 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
     )  # measured; docs/diagnostics.md (JIT entries compiled with their helpers)
 
 
+L0_TILING = Path(__file__).parent / "data" / "mlir_cases" / "l0_tiling"
+
+
+def test_the_l0_tiles_of_a_matmul_split_in_k_are_the_real_planners():
+    """`mlir_cases/l0_tiling.py`: matmuls of Mat operands AutoTileMatmulL0 splits in K (two,
+    three, four, eight blocks; accumulating; two in one kernel, in a loop), emitted or not: each
+    kernel's use of every space, Left / Right / Acc included, is the real `.pto`'s."""
+    got = ours(run_pto_lsp("compile", str(L0_TILING.with_suffix(".py")), "--emit", "memory").stdout)
+    real = {pto.stem: real_use(pto.read_text(encoding="utf-8")) for pto in L0_TILING.rglob("*.pto")}
+    assert len(real) == 8
+    for program_kernel, spaces in got.items():
+        kernel = program_kernel.rpartition(".")[2]
+        assert {space: used for space, (used, exact) in spaces.items() if exact} == real[kernel], kernel
+    assert sorted(kernel.rpartition(".")[2] for kernel in got) == sorted(real)
+
+
 @pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORPUS}")
 def test_the_corpus_has_no_capacity_error():
     result = run_pto_lsp("check", str(CORPUS))
@@ -204,10 +220,12 @@ async def test_the_editor_shows_the_error_the_hover_and_the_lens(client: Recordi
     ]
 
 
-async def test_the_editor_shows_a_mat_overflow_and_the_l0_spaces_it_cannot_plan(client: RecordingClient):
-    """A matmul of Mat operands: AutoTileMatmulL0 chooses its L0 tiles, so Left / Right / Acc
-    are "not analysed" in the hover and the lens, while its Mat use is the real planner's and
-    over the capacity, with the real message (`capacity_mutants/verdicts.json`)."""
+async def test_the_editor_shows_a_mat_overflow_and_the_l0_tiles_auto_tile_chooses(client: RecordingClient):
+    """A matmul of Mat operands: its Mat use is the real planner's and over the capacity, with
+    the real message (`capacity_mutants/verdicts.json`); AutoTileMatmulL0 splits its K of 512
+    in 32 blocks of 16 (the real chooser's tile), whose two blocks in flight take Left / Right
+    beside the whole [64, 512] FP32 accumulator, as the real planner gives a kernel of the same
+    split that fits (`mlir_cases/l0_tiling.py`'s `k_many`)."""
     text = (MUTANTS / "mat_big_operand.py").read_text(encoding="utf-8")
     open_document(client, text, URI)
     [diagnostic] = [
@@ -219,12 +237,15 @@ async def test_the_editor_shows_a_mat_overflow_and_the_l0_spaces_it_cannot_plan(
     )
     assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
     assert "- Mat 1,179,648 / 524,288 bytes — **over capacity**" in hover.contents.value
-    assert "- Left: not analysed" in hover.contents.value
+    assert "- Left 8,192 / 65,536 bytes" in hover.contents.value
     lenses = await client.text_document_code_lens_async(
         lsp.CodeLensParams(text_document=lsp.TextDocumentIdentifier(uri=URI))
     )
     assert [(lens.range.start.line, lens.command.title if lens.command else "") for lens in lenses or []] == [
-        (5, "Mat 1,179,648 / 524,288 bytes · Left not analysed · Right not analysed · Acc not analysed")
+        (
+            5,
+            "Mat 1,179,648 / 524,288 bytes · Left 8,192 / 65,536 bytes · Right 65,536 / 65,536 bytes · Acc 131,072 / 131,072 bytes",
+        )
     ]
 
 

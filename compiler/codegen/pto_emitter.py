@@ -269,7 +269,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
-        self.k_splits = 0  # the matmuls AutoTileMatmulL0 splits in two K blocks (`_k_split`)
+        self.nested_k_splits = 0  # the matmuls split in K (`_k_split`) in a loop or a branch
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -968,20 +968,21 @@ class _Emitter:
             if not per_soc:
                 self.unplanned |= L0_SPACES
             return None
-        # The text of a second split in one kernel is not the real one (the real codegen's
-        # value numbers after it run one ahead of ours, e.g. qwen3 decode's qk_matmul): it is
-        # planned, not emitted.
-        text_modelled = not accumulating and not self.k_splits
-        if form_modelled and tiling.splits_k_in_two and per_soc and (text_modelled or not self.with_text):
-            self.k_splits += 1
+        # The text of a second split nested in a loop or a branch is not the real one (the
+        # real codegen's value numbers after it run one ahead of ours, qwen3 decode's
+        # qk_matmul and sv_matmul): it is planned, not emitted.
+        nested_again = bool(self.indent and self.nested_k_splits)
+        text_modelled = tiling.splits_k_in_two and not nested_again
+        if form_modelled and tiling.splits_k and per_soc and (text_modelled or not self.with_text):
+            self.nested_k_splits += bool(self.indent)
             return tiling
         if self.with_text:
-            if not (form_modelled and tiling.splits_k_in_two):
-                why = "its grid of output tiles, or its K-loop of more than two blocks, is not modelled"
-            elif accumulating:
-                why = "the PTO form of its accumulating K blocks is not modelled yet"
+            if not (form_modelled and tiling.splits_k):
+                why = "its grid of output tiles, or its K-loop with a narrower last block, is not modelled"
+            elif not tiling.splits_k_in_two:
+                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             else:
-                why = "the PTO form of a second such split in one kernel is not modelled yet"
+                why = "the PTO form of a second such split in a loop or a branch is not modelled yet"
             raise CodegenNotModelled(
                 f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
                 f"{tiling.tile.k}] ({why})",
@@ -998,7 +999,8 @@ class _Emitter:
         value, never read), both blocks' extracts into Left / Right, then the matmul of the
         first block into a fresh Acc tile (or onto `acc`) and the accumulation of the second.
         The tiles are named after the matmul's result (`<result>_l0_a` ...); the second
-        block's extracts are clones of no name."""
+        block's extracts are clones of no name. A loop of more blocks (plan only) is
+        planned as its two stages in flight: the real planner gives it the same use."""
         assert lhs.tile is not None and rhs.tile is not None
         shape, k = tiling.shape, tiling.tile.k
         base = dest or "matmul"
@@ -1038,6 +1040,12 @@ class _Emitter:
                 f"{left.tile.type()}, {right.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
                 span,
             )
+            # Each accumulation's result is a tile the real codegen names, though no line
+            # shows it (written in place): the first `<result>_l0_c_acc`, its clone in
+            # the next block none of its own.
+            self.names.name(TILES, f"{base}_l0_c_acc" if not number else None)
+        # (The loop's result, which takes the matmul's own name, is named by no tile: a
+        # later split of the same name numbers its tiles as the real codegen does.)
         return acc
 
     def _extract(
@@ -1263,8 +1271,6 @@ class _Emitter:
         taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
         rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
         (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
-        if dest is not None:
-            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         if len(call.args) not in (3, 4):
@@ -1277,6 +1283,8 @@ class _Emitter:
         tiling = self._l0_tiling(call, lhs, rhs, accumulating=True, form_modelled=len(call.args) == 3)
         if tiling is not None:
             return self._k_split(call, dest, tiling, lhs, rhs, acc)
+        if dest is not None:
+            self.names.name(TILES, dest)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1
             lhs = self._moved(lhs, "left", None, call.span)

@@ -8,9 +8,9 @@ the cube's 16, when an element is narrower than a byte, or when the chooser refu
 shape; otherwise it rewrites it into a pipelined loop over K blocks of extracts into
 Left / Right (and, when `m < M` or `n < N`, a grid of such loops over output tiles).
 
-This module gives the decision (`l0_tiling`); the emitter (`codegen.pto_emitter`) builds
-the one rewritten form it models, a K split in exactly two blocks of the whole output,
-which LowerPipelineLoops unrolls whole (its two stages are its two blocks). The chooser's
+This module gives the decision (`l0_tiling`); the emitter (`codegen.pto_emitter`) plans
+the K splits of the whole output (`L0Tiling.splits_k`) and emits the one in exactly two
+blocks, which LowerPipelineLoops unrolls whole (its two stages are its two blocks). The chooser's
 answer depends on the SoC (L0C, the cost model): `same_on_every_soc` says whether a plan
 made for the default SoC holds on the others.
 """
@@ -52,10 +52,18 @@ class L0Tiling:
     tile: L0Tile
 
     @property
-    def splits_k_in_two(self) -> bool:
-        """The whole output, K in two equal blocks: the form LowerPipelineLoops unrolls whole."""
+    def splits_k(self) -> bool:
+        """The whole output, K in equal blocks (two or more, no narrower last one) of a Mat
+        left operand: a pipelined loop of two stages, whose two blocks in flight hold two
+        Left and two Right tiles beside one Acc tile (the real planner's use of three and
+        four blocks is that of two)."""
         s, t = self.shape, self.tile
-        return (t.m, t.n) == (s.M, s.N) and 2 * t.k == s.K and s.lhs_space == "mat"
+        return (t.m, t.n) == (s.M, s.N) and s.K % t.k == 0 and s.lhs_space == "mat"
+
+    @property
+    def splits_k_in_two(self) -> bool:
+        """`splits_k` in exactly two blocks: the loop LowerPipelineLoops unrolls whole."""
+        return self.splits_k and 2 * self.tile.k == self.shape.K
 
 
 @lru_cache(maxsize=512)

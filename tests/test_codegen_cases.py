@@ -42,9 +42,6 @@ NOT_EMITTED: dict[str, str] = {
     "l0_tiling/k_four": "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet",
     "l0_tiling/k_four_bf16": "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet",
     "l0_tiling/k_many": "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet",
-    # (This one the emitter would print right; the same with tensor-level matmuls and
-    # assembles it would not, by one value number, as qwen3 decode's qk_matmul.)
-    "l0_tiling/two_splits_loop": "the PTO form of a second such split in a loop or a branch is not modelled yet",
 }
 
 

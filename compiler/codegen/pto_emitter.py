@@ -269,7 +269,6 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
-        self.nested_k_splits = 0  # the matmuls split in K (`_k_split`) in a loop or a branch
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -877,7 +876,7 @@ class _Emitter:
         if call.op == "tile.load":
             return self._load(call, dest)
         if call.op == "tile.store":
-            return self._store(call)
+            return self._store(call, dest)
         if call.op == "tile.move":
             source = self._tile_operand(call.args[0])
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
@@ -968,21 +967,13 @@ class _Emitter:
             if not per_soc:
                 self.unplanned |= L0_SPACES
             return None
-        # The text of a second split nested in a loop or a branch is not the real one (the
-        # real codegen's value numbers after it run one ahead of ours, qwen3 decode's
-        # qk_matmul and sv_matmul): it is planned, not emitted.
-        nested_again = bool(self.indent and self.nested_k_splits)
-        text_modelled = tiling.splits_k_in_two and not nested_again
-        if form_modelled and tiling.splits_k and per_soc and (text_modelled or not self.with_text):
-            self.nested_k_splits += bool(self.indent)
+        if form_modelled and tiling.splits_k and per_soc and (tiling.splits_k_in_two or not self.with_text):
             return tiling
         if self.with_text:
             if not (form_modelled and tiling.splits_k):
                 why = "its grid of output tiles, or its K-loop with a narrower last block, is not modelled"
-            elif not tiling.splits_k_in_two:
-                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             else:
-                why = "the PTO form of a second such split in a loop or a branch is not modelled yet"
+                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             raise CodegenNotModelled(
                 f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
                 f"{tiling.tile.k}] ({why})",
@@ -1186,7 +1177,12 @@ class _Emitter:
         )  # type: ignore[union-attr]
         return tile
 
-    def _store(self, call: Call) -> Value:
+    def _store(self, call: Call, dest: str | None = None) -> Value:
+        if dest is not None:
+            # The real codegen names the tensor a store gives back (no line shows it): a name
+            # its hint already took is a number, e.g. a second `out = pl.assemble(out, ...)`
+            # of one loop body.
+            self._name(dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
         self._side(tile.tile.loc, call.op, call.span)

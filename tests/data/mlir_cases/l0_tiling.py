@@ -141,3 +141,28 @@ class KManyBlocks:
         acc = pl.matmul(a_mat, b_mat)
         out = pl.store(acc, [0, 0], c)
         return out
+
+
+@pl.program
+class TensorTwoInALoop:
+    """Tensor-level matmuls, each assembled into the output: the second store of the loop
+    body gives back a tensor of the first one's name (a number in the real .pto)."""
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        q: pl.Tensor[[32, 128], pl.BF16],
+        k: pl.Tensor[[1024, 128], pl.BF16],
+        out: pl.Out[pl.Tensor[[128, 256], pl.FP32]],
+    ) -> pl.Tensor[[128, 256], pl.FP32]:
+        with pl.at(level=pl.Level.CORE_GROUP, name_hint="qk_two"):
+            q0 = q[0:16, :]
+            q1 = q[16:32, :]
+            for sb in pl.range(4):
+                k0 = k[sb * 256 : sb * 256 + 256, :]
+                s0 = pl.matmul(q0, k0, b_trans=True, out_dtype=pl.FP32)
+                out = pl.assemble(out, s0, [sb * 16, 0])
+                k1 = k[sb * 256 : sb * 256 + 256, :]
+                s1 = pl.matmul(q1, k1, b_trans=True, out_dtype=pl.FP32)
+                out = pl.assemble(out, s1, [64 + sb * 16, 0])
+        return out

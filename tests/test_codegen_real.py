@@ -39,6 +39,8 @@ BYTE_EQUAL = {
     "pypto-lib/models/qwen3_32b/decode.py": [
         "Qwen3Decode.qk_matmul",
         "Qwen3Decode.sv_matmul",
+        "Qwen3Decode.post_rmsnorm",
+        "Qwen3Decode.rmsnorm",
         "Qwen3Decode.silu",
     ],
     "pypto/examples/advanced/01_split_k.py": ["matmul_split_k.zero_init"],

@@ -24,7 +24,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
-from compiler.codegen.device_codegen_checks import device_codegen_errors
+from compiler.codegen.device_codegen_checks import device_codegen_errors, mx_matmul_errors
 from compiler.codegen.distributed_checks import distributed_codegen_errors
 from compiler.codegen.group_checks import group_errors
 from compiler.codegen.kernel_memory import KernelMemory, is_kernel
@@ -46,6 +46,7 @@ from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
+from compiler.passes.flatten_tile_nd_checks import flatten_transpose_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import (
@@ -457,7 +458,9 @@ def _pipeline_checks(
         codegen = (
             rejected
             or distributed_codegen_errors(program)
+            or mx_matmul_errors(program)
             or [
+                *flatten_transpose_errors(program),
                 *device_codegen_errors(program),
                 *group_errors(program),
                 *orchestration_errors(program),

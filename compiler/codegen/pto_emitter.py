@@ -37,11 +37,9 @@ from compiler.codegen.not_modelled import (
 )
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
-    DEFAULT_SOC,
     SOCS,
     SPACE_NAMES,
     TileAlloc,
-    capacity,
     plan_addresses,
     tile_bytes,
 )
@@ -73,6 +71,15 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.auto_tile_matmul_l0 import (
+    PASS_NAME as AUTO_TILE,
+)
+from compiler.passes.auto_tile_matmul_l0 import (
+    L0Tiling,
+    MatmulShape,
+    l0_tiling,
+    same_on_every_soc,
+)
 from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
@@ -154,25 +161,6 @@ _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
-# The largest Left / Right operand (bytes) the real AutoTileMatmulL0 is seen to keep whole
-# (a matmul of Mat operands it leaves as one, moved into L0): 16 KB in the corpus's real
-# .pto (e.g. a [128, 64] BF16 right operand); at 64 KB it splits K. Larger ones not judged.
-_KEPT_WHOLE_BYTES = 16 * 1024
-
-
-def _auto_tiled(lhs: Value, rhs: Value) -> bool:
-    """Whether a matmul is AutoTileMatmulL0's to rewrite: one whose right operand is in Mat,
-    which it keeps whole or makes a K-loop of L0 extracts by a cost model that is not
-    modelled; only operands as small as the ones it is seen to keep whole are emitted whole."""
-    if rhs.tile is None or rhs.tile.loc != "mat":
-        return False
-    sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    # An accumulator larger than all of Acc: the chooser tiles M / N too (the real pass keeps
-    # such a matmul of small Mat operands, its output split).
-    acc = lhs.tile.rows * rhs.tile.cols * 4 if lhs.tile is not None else 0
-    return any(size > _KEPT_WHOLE_BYTES for size in sizes) or acc > (capacity(DEFAULT_SOC, "Acc") or acc)
-
-
 # The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts
 # and accumulator); it adds no Mat or Vec tile, so those spaces stay planned.
 L0_SPACES = frozenset({"left", "right", "acc"})
@@ -205,6 +193,9 @@ class TileBuf:
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
     col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
+    # A Left tile `tile.extract` makes (AutoTileMatmulL0's K blocks): its boxes are row-major,
+    # where a move's into Left are column-major.
+    extracted: bool = False
 
     def type(self) -> str:
         # (A plan-only space's tile is never printed: `_alloc` refuses it when text is wanted.)
@@ -213,6 +204,8 @@ class TileBuf:
             blayout, slayout = slayout, blayout
         if self.col_major:
             blayout = "col_major"
+        if self.extracted and self.loc == "left":
+            blayout = "row_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -359,6 +352,7 @@ class _Emitter:
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
         self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
+        self.in_clone = False  # the statement emitted is a pl.pipeline clone's (`_stmt`)
 
     # -------------------------------------------------------------- module
 
@@ -503,6 +497,11 @@ class _Emitter:
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
             made = len(self.allocs)
+            # A pl.pipeline clone's statement (`_l0_tiling` leaves a matmul's L0 split there alone).
+            read = stmt.value.args if isinstance(stmt.value, Call) else []
+            self.in_clone = id(stmt.var) in self.memberships or any(
+                isinstance(arg, Var) and id(arg) in self.memberships for arg in read
+            )
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
@@ -1060,18 +1059,123 @@ class _Emitter:
 
     # ----------------------------------------------------------------- ops
 
-    def _auto_tiled(self, call: Call, lhs: Value, rhs: Value) -> None:
-        """A matmul AutoTileMatmulL0 rewrites: not emitted; planned with its L0 spaces left
-        out (`KernelCode.unplanned`): its Mat operands are planned as they are."""
-        if not _auto_tiled(lhs, rhs):
-            return
+    def _l0_tiling(
+        self, call: Call, lhs: Value, rhs: Value, accumulating: bool, form_modelled: bool = True
+    ) -> L0Tiling | None:
+        """AutoTileMatmulL0's rewrite of the matmul, where it is the one the emitter builds
+        (`_k_split`); None where the pass leaves the matmul whole (then the move into L0
+        of each operand follows). A rewrite not modelled: not emitted, and planned with its
+        L0 spaces left out (`KernelCode.unplanned`), its Mat operands as they are."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape = MatmulShape(
+            lhs.tile.loc,
+            rhs.tile.loc,
+            lhs.tile.rows,
+            rhs.tile.cols,
+            lhs.tile.cols,
+            _element_bits(lhs.tile.dtype),
+            _element_bits(rhs.tile.dtype),
+            32,
+            integer_acc=lhs.tile.dtype.startswith(("i", "u")),
+            accumulating=accumulating,
+        )
+        tiling = l0_tiling(shape)
+        # The plan is one for every SoC: where another SoC's pass treats the matmul otherwise
+        # (its L0C, its cost model), its L0 spaces are not the plan's to give.
+        per_soc = self.with_text or same_on_every_soc(shape)
+        if tiling is None:
+            if not per_soc:
+                self.unplanned |= L0_SPACES
+            return None
+        # (In a pl.pipeline clone, the stages the real IR gives the split's tiles are not
+        # modelled: its L0 spaces are left out, as the pipeline's planner wants.)
+        modelled = form_modelled and tiling.splits_k and per_soc and not self.in_clone
+        if modelled and (tiling.splits_k_in_two or not self.with_text):
+            return tiling
         if self.with_text:
+            if self.in_clone:
+                why = "its K blocks in a pl.pipeline loop's clones are not modelled"
+            elif not (form_modelled and tiling.splits_k):
+                why = "its grid of output tiles, or its K-loop with a narrower last block, is not modelled"
+            else:
+                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             raise CodegenNotModelled(
-                f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
-                "extracts, or the matmul whole) by a cost model that is not modelled",
+                f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
+                f"{tiling.tile.k}] ({why})",
                 call.span,
             )
         self.unplanned |= L0_SPACES
+        return None
+
+    def _k_split(
+        self, call: Call, dest: str | None, tiling: L0Tiling, lhs: Value, rhs: Value, acc: Value | None
+    ) -> Value:
+        """AutoTileMatmulL0's K-loop of two blocks, unrolled whole by LowerPipelineLoops and
+        ordered as the real .pto has it: a fresh matmul's Acc placeholder (the loop's initial
+        value, never read), both blocks' extracts into Left / Right, then the matmul of the
+        first block into a fresh Acc tile (or onto `acc`) and the accumulation of the second.
+        The tiles are named after the matmul's result (`<result>_l0_a` ...); the second
+        block's extracts are clones of no name. A loop of more blocks (plan only) is
+        planned as its two stages in flight: the real planner gives it the same use."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape, k = tiling.shape, tiling.tile.k
+        base = dest or "matmul"
+        span = call.span
+        acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
+        if acc is None:
+            self._alloc(f"{base}_l0_init", acc_tile, span)
+        blocks = []
+        for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
+            self.point += 1
+            left = self._extract(
+                lhs, 0, block * k, TileBuf("left", lhs.tile.dtype, shape.M, k, extracted=True), name_a, span
+            )
+            self.point += 1
+            right = self._extract(
+                rhs, block * k, 0, TileBuf("right", rhs.tile.dtype, k, shape.N), name_b, span
+            )
+            blocks.append((left, right))
+        self.point += 1
+        if acc is None:
+            acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            (left, right), rest = blocks[0], blocks[1:]
+            self._line(
+                f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]
+                f"outs({acc.name} : {acc_tile.type()})",
+                span,
+            )
+            self.point += 1
+        else:
+            rest = blocks
+        assert acc.tile is not None
+        for number, (left, right) in enumerate(rest):
+            if number:
+                self.point += 1
+            self._line(
+                f"pto.tmatmul.acc ins({acc.name}, {left.name}, {right.name} : {acc.tile.type()}, "
+                f"{left.tile.type()}, {right.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+                span,
+            )
+            # Each accumulation's result is a tile the real codegen names, though no line
+            # shows it (written in place): the first `<result>_l0_c_acc`, its clone in
+            # the next block none of its own.
+            self.names.name(TILES, f"{base}_l0_c_acc" if not number else None)
+        # (The loop's result, which takes the matmul's own name, is named by no tile: a
+        # later split of the same name numbers its tiles as the real codegen does.)
+        return acc
+
+    def _extract(
+        self, source: Value, row: int, col: int, tile: TileBuf, dest: str | None, span: Span
+    ) -> Value:
+        """`pto.textract` of a window of a Mat tile into an L0 tile of its own."""
+        assert source.tile is not None
+        extracted = self._alloc(dest, tile, span)
+        self._line(
+            f"pto.textract ins({source.name}, {self._index(row)}, {self._index(col)} : {source.tile.type()}, "
+            f"index, index) outs({extracted.name} : {tile.type()})",
+            span,
+        )
+        return extracted
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
@@ -1202,7 +1306,8 @@ class _Emitter:
         if dest:
             # The real codegen names the tensor a store binds before it emits the store, though
             # nothing prints it: a name another value has taken costs a number (a pipeline
-            # clone's store, whose var has the first clone's name).
+            # clone's store, whose var has the first clone's name; a second
+            # `out = pl.assemble(out, ...)` of one loop body).
             self.names.name(BODY, dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
@@ -1259,10 +1364,12 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=False)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, None)
         if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
             raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
         if lhs.tile and lhs.tile.loc != "left":
@@ -1286,17 +1393,20 @@ class _Emitter:
         taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
         rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
         (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
-        if dest is not None:
-            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         if len(call.args) not in (3, 4):
             raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        # (With an init condition, a 4th operand, the rewrite is not modelled.)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=True, form_modelled=len(call.args) == 3)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, acc)
+        if dest is not None:
+            self.names.name(TILES, dest)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1
             lhs = self._moved(lhs, "left", None, call.span)

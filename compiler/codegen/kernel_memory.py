@@ -44,6 +44,8 @@ from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.expand_mixed_kernel import (
     AIC,
     AIV,
+    FRACTAL_ADAPT_SOCS,
+    CoreHalves,
     MixedKernelNotModelled,
     expand_mixed_kernel,
     is_mixed_kernel,
@@ -139,9 +141,19 @@ class KernelMemory:
     # False: a mixed kernel whose cut into an AIC and an AIV kernel is not modelled, so
     # neither is what the passes after it do (the program's hints are not judged).
     split_modelled: bool = True
+    # The kernel's use on the SoCs whose backend makes it otherwise (a mixed kernel's AIV
+    # that pushes to the cube, on the 950): (SoC, its use); this one is the default SoC's.
+    other_socs: tuple[tuple[str, KernelMemory], ...] = ()
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)
+
+    def on(self, soc: str) -> KernelMemory:
+        """The use on `soc`, where this kernel is (its name, header and program as given it)."""
+        for name, memory in self.other_socs:
+            if name == soc:
+                return dataclasses.replace(memory, name=self.name, span=self.span, program=self.program)
+        return self
 
 
 def kernel_memory(function: Function) -> KernelMemory:
@@ -158,15 +170,17 @@ def kernel_memory(function: Function) -> KernelMemory:
     return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
 
 
+_MIXED = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
+
+
 def _mixed(function: Function) -> KernelMemory:
     """A mixed kernel's use: its AIC kernel's (the cube spaces) and its AIV kernel's (Vec), as
     ExpandMixedKernel cuts it (`expand_mixed_kernel`), each planned on its own above the pipe
     slots it reserves."""
-    prefix = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
     try:
         halves = expand_mixed_kernel(function)
     except MixedKernelNotModelled as problem:
-        why = f"{prefix}: {problem}"
+        why = f"{_MIXED}: {problem}"
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
@@ -175,16 +189,25 @@ def _mixed(function: Function) -> KernelMemory:
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
+    memory = _planned_halves(function, halves, halves.aiv)
+    if halves.adapted_aiv is None or not memory.analysed:
+        return memory
+    adapted = _planned_halves(function, halves, halves.adapted_aiv)
+    return dataclasses.replace(memory, other_socs=tuple((soc, adapted) for soc in sorted(FRACTAL_ADAPT_SOCS)))
+
+
+def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> KernelMemory:
+    """The use of the AIC and of `aiv` (the AIV as one SoC's backend makes it), each planned
+    on its own above the pipe slots it reserves."""
     try:
         codes = [
-            (side, plan_kernel(half, halves.pipe_buffers))
-            for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
+            (side, plan_kernel(half, halves.pipe_buffers)) for side, half in ((AIC, halves.aic), (AIV, aiv))
         ]
     except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
-        why = f"{prefix}, whose planning is not modelled: {problem}"
+        why = f"{_MIXED}, whose planning is not modelled: {problem}"
         return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-        why = f"{prefix}: the emitter could not follow one of them"
+        why = f"{_MIXED}: the emitter could not follow one of them"
         return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     spaces: list[SpaceUse] = []
     unknown: list[str] = []
@@ -196,13 +219,12 @@ def _mixed(function: Function) -> KernelMemory:
             for alloc, address in zip(code.allocs, code.addresses, strict=True)
         ]
         unplanned, why = _unplanned(code)
-        if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
-            unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
-            why = why or (
-                "a mixed kernel whose AIV pushes tiles to the cube: its Vec use differs by SoC, "
-                "which is not modelled"
-            )
-        half = _exact(function, code.allocs, addresses, code.last_use, frozenset(unplanned), why)
+        if side == AIC and code.unplanned and reserved.get("Mat"):
+            # AutoTileMatmulL0 re-tiles a matmul whose operand the AIV pushes: it stages that
+            # operand in a Mat tile of its own (`<tile>_l0_lmat`), the popped tile moved into it.
+            unplanned = unplanned | {"mat"}
+            why = why + " (and stages the operand the AIV pushes in a Mat tile of its own)"
+        half = _exact(function, code.allocs, addresses, code.last_use, unplanned, why)
         spaces.extend(
             dataclasses.replace(use, reserved=_aligned(reserved.get(use.space, 0)), half=side)
             for use in half.spaces

@@ -43,7 +43,7 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.expand_mixed_kernel import is_mixed_kernel
+from compiler.passes.expand_mixed_kernel import AIV, is_mixed_kernel
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
 from compiler.passes.lower_auto_vector_split import unhalved_boundary_errors
@@ -211,6 +211,10 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
             # A mixed kernel's halves are planned in the order of their names: the AIC first.
             halves = {use.space: use.half for use in memory.spaces}
             first_half = min(halves.get(d.data["space"], "") for d in found)
+            if first_half == AIV and {"Mat", "Bias"} & set(memory.unknown):
+                # The AIC, planned first, may fail on a space not analysed (its L0 tiles are
+                # AutoTileMatmulL0's, chosen to fit): which error comes first is not known.
+                return []
             found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {
                 use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
@@ -240,6 +244,8 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
                 "soc": soc,
                 "kernel": memory.name,
                 "reserved": use.reserved,
+                # The use on the SoCs whose backend plans the kernel otherwise (`for_soc`).
+                **({"used_on": _uses_elsewhere(memory, use.space)} if memory.other_socs else {}),
             },
         )
         if at is not memory.span and tipping is not None:
@@ -263,6 +269,16 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
     return found
 
 
+def _uses_elsewhere(memory: KernelMemory, space: str) -> dict[str, int | None]:
+    """Per SoC the kernel is planned otherwise on, its exact use of `space` there (None: not
+    analysed there)."""
+    found: dict[str, int | None] = {}
+    for soc, other in memory.other_socs:
+        use = other.space(space)
+        found[soc] = use.used if use is not None and use.exact else None
+    return found
+
+
 def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
     """The diagnostics as the real compiler would judge them for `soc`: a capacity error stays
     only when the use is over that SoC's capacity too, with that SoC's limit in its message; a
@@ -280,8 +296,9 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             judged.append(diagnostic)
             continue
         space, used = diagnostic.data["space"], diagnostic.data["used"]
+        used = diagnostic.data.get("used_on", {}).get(soc, used)
         limit = capacity(soc, space)
-        if limit is None or used <= limit:
+        if used is None or limit is None or used <= limit:
             continue
         message = (
             overflow_message(space, used, limit, diagnostic.data.get("reserved", 0))
@@ -297,7 +314,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
                 span=header,
                 message=message,
                 related=(),
-                data={**diagnostic.data, "soc": soc},
+                data={**diagnostic.data, "used": used, "soc": soc},
             )
         )
     return judged

@@ -1538,7 +1538,14 @@ class _Emitter:
         self._side(source.tile.loc, "tile.move", span)
         self._side(loc, "tile.move", span)
         name = dest or f"{source.hint}_{loc.capitalize()}"
-        moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
+        # `tile.move` is `not_inplace_safe`: a move within one space never writes over its source.
+        forbidden = (source.alloc,) if source.alloc is not None else ()
+        moved = self._alloc(
+            name,
+            TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols),
+            span,
+            forbidden=forbidden,
+        )
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
             span,

@@ -22,8 +22,10 @@ planned, never printed).
 The AIC and AIV are numbered after the kernel's tensors and the GM pipe buffer the 910B's
 InjectGMPipeBuffer adds as their last parameter (`CoreHalves.pipe_buffers`).
 
-Where the AIV pushes tiles to the cube, its Vec use differs by SoC (the 950's planner is seen
-to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled.
+Where the AIV pushes tiles to the cube, the 950's backend (`RequiresVtoCFractalAdapt`) has the
+pass move each pushed tile into a fresh Vec tile of the cube's fractal layout first (`<tile>_nz`,
+pushed in its place): the 910B's pushes its tiles as they are (through GM, which takes ND).
+`CoreHalves.adapted_aiv` is the AIV as the 950 gets it, for its own plan.
 
 An if/else, or a loop carrying a tile, goes whole to the one side all its tiles are on
 (InferTileMemorySpace's spaces: an accumulator `create` is the cube's,
@@ -68,6 +70,12 @@ from compiler.passes.lower_auto_vector_split import (
 )
 
 AIC, AIV = "aic", "aiv"
+# The SoCs whose backend moves a tile the AIV pushes to the cube into the cube's fractal
+# layout first (`RequiresVtoCFractalAdapt`: the 950's; the 910B's pipe goes through GM).
+FRACTAL_ADAPT_SOCS = frozenset({"950"})
+# `BuildCrossCoreTransferView` of a Mat-bound tile on the 950: NZ (col-major blocks of
+# row-major fractals), whatever the consumer moves it into after.
+_NZ_VIEW = TileView(blayout="col_major", slayout="row_major")
 DEFAULT_SLOT_NUM = 2  # `kDefaultAutoPipeSlotNum`
 # Vector ops a popped Acc tile may feed (elementwise, their result shaped as their operands).
 _ELEMENTWISE = frozenset(
@@ -92,10 +100,9 @@ class CoreHalves:
     # Per side, the bytes the pipe's reserved slots take at the bottom of a space.
     reserved: dict[str, dict[str, int]] = field(default_factory=dict)
     pipe_buffers: int = 1  # the GM pipe buffer parameter each half gets (910B)
-    # The spaces whose use differs by SoC (not modelled): where the AIV pushes tiles to the
-    # cube, the 950's planner is seen to give its Vec more than the 910B's (a pushed tile kept
-    # apart from the operand it is made from, a pipe both ways reserving more).
-    soc_dependent: frozenset[str] = frozenset()
+    # The AIV kernel on the SoCs whose pushes to the cube go through a fractal-layout move
+    # (`FRACTAL_ADAPT_SOCS`); None where it pushes nothing to the cube (the same as `aiv`).
+    adapted_aiv: Function | None = None
 
 
 def is_mixed_kernel(function: Function) -> bool:
@@ -123,12 +130,63 @@ def expand_mixed_kernel(function: Function) -> CoreHalves:
         reserved[AIC]["Mat"] = slot * slot_num
     if splitter.pushed[AIC]:  # cube to vector: the AIV holds them, in Vec
         reserved[AIV]["Vec"] = slot * slot_num
+    aiv_half = _half(function, AIV, aiv, FunctionType.AIV)
     return CoreHalves(
         _half(function, AIC, aic, FunctionType.AIC),
-        _half(function, AIV, aiv, FunctionType.AIV),
+        aiv_half,
         reserved,
-        soc_dependent=frozenset({"Vec"}) if splitter.pushed[AIV] else frozenset(),
+        adapted_aiv=_fractal_adapted(aiv_half) if splitter.pushed[AIV] else None,
     )
+
+
+def _fractal_adapted(aiv: Function) -> Function:
+    """The AIV kernel with each tile it pushes to the cube first moved into a fresh Vec tile
+    of the fractal layout (`<tile>_nz`), which is pushed instead: the 950's ExpandMixedKernel."""
+    return Function(
+        aiv.name,
+        list(aiv.params),
+        list(aiv.return_types),
+        aiv.func_type,
+        _adapted_block(aiv.body),
+        aiv.span,
+        attrs=list(aiv.attrs),
+    )
+
+
+def _adapted_block(block: SeqStmts) -> SeqStmts:
+    stmts: list[Stmt] = []
+    for stmt in block.stmts:
+        if isinstance(stmt, ForStmt):
+            stmts.append(
+                ForStmt(
+                    stmt.span,
+                    stmt.kind,
+                    stmt.loop_var,
+                    stmt.start,
+                    stmt.stop,
+                    stmt.step,
+                    _adapted_block(stmt.body),
+                    list(stmt.iter_args),
+                    list(stmt.init_values),
+                    list(stmt.return_vars),
+                    list(stmt.attrs),
+                )
+            )
+            continue
+        push = stmt.expr if isinstance(stmt, EvalStmt) and isinstance(stmt.expr, Call) else None
+        if push is None or push.op != "tile.tpush_to_aic" or not isinstance(push.args[0], Var):
+            stmts.append(stmt)
+            continue
+        source = push.args[0]
+        assert isinstance(source.type, TileType)
+        adapted_type = TileType(source.type.shape, source.type.dtype, "Vec", _NZ_VIEW)
+        adapted = Var(push.span, f"{source.name}_nz", type=adapted_type)
+        move = Call(push.span, "tile.move", [source], {"target_memory": "pl.Mem.Vec"}, type=adapted_type)
+        stmts.append(AssignStmt(stmt.span, adapted, move))
+        stmts.append(
+            EvalStmt(stmt.span, Call(push.span, push.op, [adapted], dict(push.kwargs), type=push.type))
+        )
+    return SeqStmts(block.span, stmts)
 
 
 def _half(function: Function, side: str, stmts: list[Stmt], func_type: FunctionType) -> Function:

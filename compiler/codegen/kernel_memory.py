@@ -198,20 +198,21 @@ def _mixed(function: Function) -> KernelMemory:
 
 def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> KernelMemory:
     """The use of the AIC and of `aiv` (the AIV as one SoC's backend makes it), each planned
-    on its own above the pipe slots it reserves."""
-    try:
-        codes = [
-            (side, plan_kernel(half, halves.pipe_buffers)) for side, half in ((AIC, halves.aic), (AIV, aiv))
-        ]
-    except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
-        why = f"{_MIXED}, whose planning is not modelled: {problem}"
-        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
-    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-        why = f"{_MIXED}: the emitter could not follow one of them"
-        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    on its own above the pipe slots it reserves. A half whose planning is not modelled leaves
+    its spaces not analysed (the AIV's Vec, the AIC's cube spaces); the other's are its own."""
     spaces: list[SpaceUse] = []
     unknown: list[str] = []
     whys = []
+    codes: list[tuple[str, KernelCode]] = []
+    for side, half in ((AIC, halves.aic), (AIV, aiv)):
+        try:
+            codes.append((side, plan_kernel(half, halves.pipe_buffers)))
+        except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
+            unknown.extend(_cube_spaces(half) if side == AIC else ("Vec",))
+            whys.append(f"{_MIXED}, whose {side.upper()} kernel's planning is not modelled: {problem}")
+        except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+            why = f"{_MIXED}: the emitter could not follow one of them"
+            return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     for side, code in codes:
         reserved = halves.reserved.get(side, {})
         addresses = [
@@ -242,6 +243,19 @@ def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> Ke
         _ordered_names(tuple(unknown)),
         next((why for why in whys if why), ""),
     )
+
+
+def _cube_spaces(aic: Function) -> list[str]:
+    """The spaces an AIC kernel's tiles take: those its tiles name, and the L0 spaces where it
+    multiplies (its operands' moves into Left / Right are added after)."""
+    calls = [call for stmt in walk_stmts(aic.body) for call in own_calls(stmt)]
+    found = {"Left", "Right", "Acc"} if any(call.op.startswith("tile.matmul") for call in calls) else set()
+    found |= {
+        stmt.var.type.memory
+        for stmt in walk_stmts(aic.body)
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, TileType) and stmt.var.type.memory
+    }
+    return [space for space in SPACE_ORDER if space in found and space != "Vec"]
 
 
 def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:

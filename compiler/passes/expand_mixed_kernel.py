@@ -68,6 +68,7 @@ from compiler.passes.lower_auto_vector_split import (
     is_mixed,
     lane_axis,
 )
+from compiler.passes.ssa import base_name
 
 AIC, AIV = "aic", "aiv"
 # The SoCs whose backend moves a tile the AIV pushes to the cube into the cube's fractal
@@ -180,7 +181,7 @@ def _adapted_block(block: SeqStmts) -> SeqStmts:
         source = push.args[0]
         assert isinstance(source.type, TileType)
         adapted_type = TileType(source.type.shape, source.type.dtype, "Vec", _NZ_VIEW)
-        adapted = Var(push.span, f"{source.name}_nz", type=adapted_type)
+        adapted = Var(push.span, f"{base_name(source.name)}_nz", type=adapted_type)
         move = Call(push.span, "tile.move", [source], {"target_memory": "pl.Mem.Vec"}, type=adapted_type)
         stmts.append(AssignStmt(stmt.span, adapted, move))
         stmts.append(

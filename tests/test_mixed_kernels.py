@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_pto_lsp
+from lsp_client import RecordingClient, open_document, wait_for_version
+from lsprotocol import types as lsp
 from real_memory import MIXED, MIXED_VERDICTS, SOCS, ours
 
 DATA = json.loads(MIXED_VERDICTS.read_text(encoding="utf-8")) if MIXED_VERDICTS.is_file() else {}
@@ -98,6 +100,27 @@ def test_the_950_map_shows_the_fractal_copy_of_a_pushed_tile() -> None:
     assert "MixedBidirect.kernel (line 7): Vec 24,576 / 188,416 bytes" in maps["910B"]
     assert "[24,576, 28,672)  |...##...|  t1_nz (line 16)" in maps["950"]
     assert "MixedBidirect.kernel (line 7): Vec 28,672 / 245,760 bytes" in maps["950"]
+
+
+async def test_the_editor_on_the_950_shows_the_950s_use_of_a_pushing_aiv(client: RecordingClient) -> None:
+    """With the 950 chosen, the hover and the lens of a kernel whose AIV pushes to the cube give
+    the 950's real use (its fractal copies included: 262,144 bytes, over its 245,760), not the
+    910B's 245,760."""
+    settings = {"debounceMs": 0, "soc": "950"}
+    client.set_configuration(settings, section="ptoLsp")
+    client.workspace_did_change_configuration(lsp.DidChangeConfigurationParams(settings={"ptoLsp": settings}))
+    uri = "file:///work/kernels/mixed_v2c_overflow.py"
+    open_document(client, (MIXED / "mixed_v2c_overflow.py").read_text(encoding="utf-8"), uri)
+    await wait_for_version(client, uri, 1)
+    document = lsp.TextDocumentIdentifier(uri=uri)
+    hover = await client.text_document_hover_async(
+        lsp.HoverParams(text_document=document, position=lsp.Position(6, 9))
+    )
+    assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+    assert "- Vec 262,144 / 245,760 bytes — **over capacity**" in hover.contents.value
+    lenses = await client.text_document_code_lens_async(lsp.CodeLensParams(text_document=document))
+    titles = [lens.command.title for lens in lenses or [] if lens.command]
+    assert any(title.startswith("Vec 262,144 / 245,760 bytes") for title in titles), titles
 
 
 @pytest.mark.skipif(not DATA, reason="the real compiler's verdicts are not recorded")

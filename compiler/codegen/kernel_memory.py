@@ -48,6 +48,7 @@ from compiler.passes.expand_mixed_kernel import (
     CoreHalves,
     MixedKernelNotModelled,
     expand_mixed_kernel,
+    fractal_adapted,
     is_mixed_kernel,
 )
 from compiler.passes.ssa import base_name
@@ -167,7 +168,27 @@ def kernel_memory(function: Function) -> KernelMemory:
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
     unplanned, why = _unplanned(code)
-    return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    memory = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    return _with_pushes_adapted(function, memory) if function.func_type != FunctionType.AIC else memory
+
+
+def _with_pushes_adapted(function: Function, memory: KernelMemory) -> KernelMemory:
+    """A vector kernel's use with, on the SoCs whose backend adapts the tiles it pushes to the
+    cube (`fractal_adapted`: a copy in the cube's layout before each push the author wrote),
+    that SoC's own plan; the kernel as it is where it pushes nothing to adapt."""
+    try:
+        adapted = fractal_adapted(function)
+        if adapted is None:
+            return memory
+        code = plan_kernel(adapted)
+        unplanned, why = _unplanned(code)
+        on_adapting = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    except (MixedKernelNotModelled, CodegenNotModelled) as problem:
+        why = f"the copies ExpandMixedKernel makes of the tiles pushed to the cube: {problem}"
+        on_adapting = KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    return dataclasses.replace(
+        memory, other_socs=tuple((soc, on_adapting) for soc in sorted(FRACTAL_ADAPT_SOCS))
+    )
 
 
 _MIXED = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"

@@ -136,37 +136,49 @@ def expand_mixed_kernel(function: Function) -> CoreHalves:
         _half(function, AIC, aic, FunctionType.AIC),
         aiv_half,
         reserved,
-        adapted_aiv=_fractal_adapted(aiv_half) if splitter.pushed[AIV] else None,
+        adapted_aiv=fractal_adapted(aiv_half),
     )
 
 
-def _fractal_adapted(aiv: Function) -> Function:
-    """The AIV kernel with each tile it pushes to the cube first moved into a fresh Vec tile
-    of the fractal layout (`<tile>_nz`), which is pushed instead: the 950's ExpandMixedKernel."""
+def fractal_adapted(aiv: Function) -> Function | None:
+    """The AIV kernel as the 950's ExpandMixedKernel leaves it: each tile it pushes to the cube
+    (a push of the cut's, or one the author wrote: `AdaptManualVtoCPush`) first moved into a
+    fresh Vec tile of the fractal layout (`<tile>_nz`), which is pushed instead; a tile already
+    in that layout is pushed as it is. None where it pushes nothing to adapt; raises
+    `MixedKernelNotModelled` for a push where the adapted kernel is not modelled (in a while
+    loop, say)."""
+    body, changed = _adapted_block(aiv.body)
+    if not changed:
+        return None
     return Function(
         aiv.name,
         list(aiv.params),
         list(aiv.return_types),
         aiv.func_type,
-        _adapted_block(aiv.body),
+        body,
         aiv.span,
         attrs=list(aiv.attrs),
     )
 
 
-def _adapted_block(block: SeqStmts) -> SeqStmts:
+def _adapted_block(block: SeqStmts) -> tuple[SeqStmts, bool]:
     stmts: list[Stmt] = []
+    changed = False
     for stmt in block.stmts:
         if isinstance(stmt, ForStmt):
+            body, inner = _adapted_block(stmt.body)
+            changed |= inner
             stmts.append(
-                ForStmt(
+                stmt
+                if not inner
+                else ForStmt(
                     stmt.span,
                     stmt.kind,
                     stmt.loop_var,
                     stmt.start,
                     stmt.stop,
                     stmt.step,
-                    _adapted_block(stmt.body),
+                    body,
                     list(stmt.iter_args),
                     list(stmt.init_values),
                     list(stmt.return_vars),
@@ -174,12 +186,32 @@ def _adapted_block(block: SeqStmts) -> SeqStmts:
                 )
             )
             continue
+        if isinstance(stmt, IfStmt):
+            then_body, in_then = _adapted_block(stmt.then_body)
+            else_body, in_else = _adapted_block(stmt.else_body) if stmt.else_body else (None, False)
+            changed |= in_then or in_else
+            stmts.append(
+                stmt
+                if not (in_then or in_else)
+                else IfStmt(stmt.span, stmt.condition, then_body, else_body, list(stmt.return_vars))
+            )
+            continue
         push = stmt.expr if isinstance(stmt, EvalStmt) and isinstance(stmt.expr, Call) else None
-        if push is None or push.op != "tile.tpush_to_aic" or not isinstance(push.args[0], Var):
+        if push is None or push.op != "tile.tpush_to_aic":
+            if any(call.op == "tile.tpush_to_aic" for inner in walk_stmts(stmt) for call in own_calls(inner)):
+                raise MixedKernelNotModelled(f"a push to the cube in a {type(stmt).__name__}")
             stmts.append(stmt)
             continue
-        source = push.args[0]
-        assert isinstance(source.type, TileType)
+        source = push.args[0] if push.args else None
+        if not isinstance(source, Var) or not isinstance(source.type, TileType):
+            raise MixedKernelNotModelled("a push to the cube of no known tile")
+        view = source.type.view
+        if isinstance(view, TileView) and (view.blayout, view.slayout) == (
+            _NZ_VIEW.blayout,
+            _NZ_VIEW.slayout,
+        ):
+            stmts.append(stmt)  # already in the cube's layout
+            continue
         adapted_type = TileType(source.type.shape, source.type.dtype, "Vec", _NZ_VIEW)
         adapted = Var(push.span, f"{base_name(source.name)}_nz", type=adapted_type)
         move = Call(push.span, "tile.move", [source], {"target_memory": "pl.Mem.Vec"}, type=adapted_type)
@@ -187,7 +219,8 @@ def _adapted_block(block: SeqStmts) -> SeqStmts:
         stmts.append(
             EvalStmt(stmt.span, Call(push.span, push.op, [adapted], dict(push.kwargs), type=push.type))
         )
-    return SeqStmts(block.span, stmts)
+        changed = True
+    return SeqStmts(block.span, stmts), changed
 
 
 def _half(function: Function, side: str, stmts: list[Stmt], func_type: FunctionType) -> Function:

@@ -486,4 +486,4 @@ def test_grown_real_kernels_get_the_real_capacity_verdict(tmp_path: Path):
     counts = {
         kind: sum(1 for value in found.values() if value == kind) for kind in ("caught", "missed", "clean")
     }
-    assert counts == {"caught": 22, "missed": 5, "clean": 44}, found  # measured; docs/diagnostics.md
+    assert counts == {"caught": 21, "missed": 6, "clean": 44}, found  # measured; docs/diagnostics.md

@@ -211,9 +211,10 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
             # A mixed kernel's halves are planned in the order of their names: the AIC first.
             halves = {use.space: use.half for use in memory.spaces}
             first_half = min(halves.get(d.data["space"], "") for d in found)
-            if first_half == AIV and {"Mat", "Bias"} & set(memory.unknown):
-                # The AIC, planned first, may fail on a space not analysed (its L0 tiles are
-                # AutoTileMatmulL0's, chosen to fit): which error comes first is not known.
+            if first_half == AIV and {"Mat", "Acc", "Bias"} & set(memory.unknown):
+                # The AIC, planned first, may fail on a space not analysed (AutoTileMatmulL0
+                # sizes its Left / Right tiles to fit, not its accumulators): which error
+                # comes first is not known.
                 return []
             found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {

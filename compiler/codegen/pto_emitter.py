@@ -112,6 +112,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_expand",
         "tile.row_prod",
         "tile.assemble",
+        "tile.transpose",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -979,6 +980,8 @@ class _Emitter:
             result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
+        if call.op == "tile.transpose":
+            return self._transpose(call, dest)
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1007,6 +1010,30 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _transpose(self, call: Call, dest: str | None) -> Value:
+        """A 2-D `tile.transpose`: FlattenTileNdTo2D first makes its scratch tile
+        (`transpose_tmp`, of the source's shape and space), then the transposed tile; the op is
+        `not_inplace_safe`, so neither shares the source's buffer, nor the result the scratch's."""
+        source_type = call.args[0].type if call.args else None
+        if not isinstance(source_type, TileType) or len(source_type.shape or ()) != 2 or len(call.args) != 3:
+            # An N-D one is lowered page by page (LowerNdTranspose); one with the author's
+            # scratch tile is taken as it is: neither is modelled.
+            raise CodegenNotModelled(
+                f"{call.op} of an N-D tile or with a scratch tile is not modelled yet", call.span
+            )
+        source = self._tile_operand(call.args[0])
+        if source.tile is None or source.alloc is None:
+            raise CodegenNotModelled(
+                f"{call.op} of a tile with no buffer of its own is not modelled yet", call.span
+            )
+        scratch = self._alloc("transpose_tmp", source.tile, call.span, forbidden=(source.alloc,))
+        assert scratch.alloc is not None
+        result = self._alloc(
+            dest, self._result_tile(call), call.span, forbidden=(source.alloc, scratch.alloc)
+        )
+        self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
+        return result
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc

@@ -142,8 +142,8 @@ class KernelMemory:
     # False: a mixed kernel whose cut into an AIC and an AIV kernel is not modelled, so
     # neither is what the passes after it do (the program's hints are not judged).
     split_modelled: bool = True
-    # The kernel's use on the SoCs whose backend makes it otherwise (a mixed kernel's AIV
-    # that pushes to the cube, on the 950): (SoC, its use); this one is the default SoC's.
+    # The kernel's use on the SoCs whose backend makes it otherwise (an AIV that pushes tiles
+    # to the cube, on the 950: `fractal_adapted`): (SoC, its use); this one is the default SoC's.
     other_socs: tuple[tuple[str, KernelMemory], ...] = ()
 
     def space(self, name: str) -> SpaceUse | None:
@@ -243,9 +243,10 @@ def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> Ke
         unplanned, why = _unplanned(code)
         if side == AIC and code.unplanned and reserved.get("Mat"):
             # AutoTileMatmulL0 re-tiles a matmul whose operand the AIV pushes: it stages that
-            # operand in a Mat tile of its own (`<tile>_l0_lmat`), the popped tile moved into it.
+            # operand in Mat (`<tile>_l0_lmat`), which the real pass is seen to pop into
+            # directly or to copy the popped tile into: which one is not modelled.
             unplanned = unplanned | {"mat"}
-            why = why + " (and stages the operand the AIV pushes in a Mat tile of its own)"
+            why = why + " (and stages the operand the AIV pushes in Mat)"
         half = _exact(function, code.allocs, addresses, code.last_use, unplanned, why)
         spaces.extend(
             dataclasses.replace(use, reserved=_aligned(reserved.get(use.space, 0)), half=side)

@@ -346,12 +346,6 @@ def test_each_memory_case_gets_what_the_real_compiler_says(name: str):
     }.get(name, 0)
 
 
-# The mutants whose kernel the planner does not model (what it misses, and why).
-NOT_PLANNED = {
-    # A mixed kernel that moves its Acc tile to Vec in the Acc's column-major layout: the
-    # row-major copy ResolveBackendOpLayouts then adds on the AIV is not modelled.
-    "vec_mixed_kernel.py",
-}
 MUTANT_DATA = json.loads(MUTANT_VERDICTS.read_text(encoding="utf-8")) if MUTANT_VERDICTS.is_file() else {}
 # The kernel each real capacity error names no location for: PTO801 is reported in it (on
 # the allocation that crosses the capacity, docs/diagnostics.md), as the real
@@ -372,12 +366,6 @@ def test_each_capacity_mutant_gets_the_real_verdict(name: str, soc: str):
     real = verdict[soc]
     status, diagnostics = check(name, "--soc", soc, cases=MUTANTS)
     errors = [d for d in diagnostics if d["severity"] == 1]
-    if name in NOT_PLANNED:
-        # Missed, never misjudged: no error, and the kernel's use is not analysed.
-        assert errors == []
-        report = run_pto_lsp("compile", str(MUTANTS / name), "--emit", "memory", "--soc", soc).stdout
-        assert ours(report) == {} and "not analysed" in report
-        return
     if "message" in real:
         assert [(d["code"], d["message"]) for d in errors] == [("PTO801", real["message"])]
         # The real error has no location: the allocation that crosses the capacity, in that

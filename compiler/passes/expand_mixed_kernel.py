@@ -32,8 +32,13 @@ An if/else, or a loop carrying a tile, goes whole to the one side all its tiles 
 `infer_tile_memory_space`). Not modelled (`MixedKernelNotModelled`): such a statement with
 tiles of both sides (or on the lanes of a split AIV), a while loop, a tile crossing read by
 more than one op or by an op other than a matmul operand
-/ an elementwise vector op, a cross-core move, an explicit `slot_num` that is not a
-constant, and whatever `lower_auto_vector_split` does not model.
+/ an elementwise vector op, an explicit `slot_num` that is not a constant, and whatever
+`lower_auto_vector_split` does not model.
+
+A cube tile moved to Vec in the Acc's column-major layout (no split mode) is popped so; the
+elementwise op reading it first gets ResolveBackendOpLayouts' repair on the AIV (`repaired`):
+a row-major copy, the op into a row-major temporary, moved back into its column-major result.
+Any other reading of a column-major tile is not modelled.
 """
 
 from __future__ import annotations
@@ -251,6 +256,10 @@ class _Splitter:
         self.pushed: dict[str, bool] = {AIC: False, AIV: False}  # the side that pushes tiles
         self.crossed: set[int] = set()
         self.slot_sizes: list[int] = []
+        # The vars of column-major Vec tiles (a cube tile moved to Vec in its Acc layout, and
+        # the results ResolveBackendOpLayouts moves back into it).
+        self.col_major: set[int] = set()
+        self.layout_fixes = 0  # ResolveBackendOpLayouts' temporaries so far (their `_v<k>`)
 
     def block(self, stmts: list[Stmt]) -> tuple[list[Stmt], list[Stmt]]:
         aic: list[Stmt] = []
@@ -390,18 +399,23 @@ class _Splitter:
             and self.side_of(call.args[0]) not in (side, None)
         ):
             # A move across the divide is the crossing itself: the popped tile is its result.
-            # One keeping the Acc tile's column-major layout gets a row-major copy wherever a
-            # vector op needs one (ResolveBackendOpLayouts): not modelled.
+            # One keeping the Acc tile's column-major layout is repaired where a vector op
+            # reads it (`repaired`).
             view = call.type.view if isinstance(call.type, TileType) else None
-            if side == AIV and not (
+            col_major = side == AIV and not (
                 view is None or (isinstance(view, TileView) and view.blayout == "row_major")
-            ):
+            )
+            if col_major and self.axis is not None:
                 raise MixedKernelNotModelled(
-                    "a cube tile moved to Vec in its column-major layout (the layout conversions "
-                    "ResolveBackendOpLayouts adds are not modelled)"
+                    "a cube tile moved to Vec in its column-major layout on the AIV lanes of a split kernel"
                 )
             popped = self.crossing(side, call, 0, call.args[0], out)
             self.mapping[side][id(var)] = popped
+            if col_major:
+                self.col_major.add(id(var))
+            return
+        if side == AIV and call.op != "tile.store" and any(id(arg) in self.col_major for arg in call.args):
+            self.repaired(stmt, call, var, out[AIV])
             return
         args = [self.crossing(side, call, index, arg, out) for index, arg in enumerate(call.args)]
         result_type = call.type
@@ -430,6 +444,49 @@ class _Splitter:
             bound = Var(var.span, var.name, type=result_type)
             self.mapping[side][id(var)] = bound
         out[side].append(AssignStmt(stmt.span, bound, new_call))
+
+    def repaired(self, stmt: Stmt, call: Call, var: Var | None, aiv: list[Stmt]) -> None:
+        """ResolveBackendOpLayouts (before the cut) on an elementwise op whose first operand is
+        a column-major Vec tile: the operand copied into a row-major tile
+        (`<dest>__rm_a0_tmp_v<k>`), the op into a row-major temporary
+        (`<dest>__row_major_tmp_v<k+1>`), moved back into the column-major result the op's
+        type gives. Another reading of a column-major tile is not modelled."""
+        first = call.args[0] if call.args else None
+        tile = first.type if isinstance(first, Var) else None
+        if (
+            call.op not in _ELEMENTWISE
+            or var is None
+            or not isinstance(tile, TileType)
+            or any(id(arg) in self.col_major for arg in call.args[1:])
+            or not isinstance(var.type, TileType)
+        ):
+            raise MixedKernelNotModelled(
+                f"{call.op} of a column-major Vec tile (the layout conversions ResolveBackendOpLayouts "
+                "adds there are not modelled)"
+            )
+        assert first is not None
+        row_major = TileType(tile.shape, tile.dtype, "Vec", None)
+        base = base_name(var.name)
+        copy = Var(call.span, f"{base}__rm_a0_tmp_v{self.layout_fixes}", type=row_major)
+        result_type = TileType(var.type.shape, var.type.dtype, "Vec", None)
+        temporary = Var(call.span, f"{base}__row_major_tmp_v{self.layout_fixes + 1}", type=result_type)
+        self.layout_fixes += 2
+        move = {"target_memory": "pl.Mem.Vec"}
+        aiv.append(
+            AssignStmt(
+                stmt.span, copy, Call(call.span, "tile.move", [self.read(AIV, first)], move, type=row_major)
+            )
+        )
+        others = [self.read(AIV, arg) for arg in call.args[1:]]
+        aiv.append(
+            AssignStmt(
+                stmt.span,
+                temporary,
+                Call(call.span, call.op, [copy, *others], dict(call.kwargs), type=result_type),
+            )
+        )
+        aiv.append(AssignStmt(stmt.span, var, Call(call.span, "tile.move", [temporary], move, type=var.type)))
+        self.col_major.add(id(var))
 
     def lane_tile(self, tile: TileType) -> TileType:
         assert self.axis is not None

@@ -225,8 +225,11 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
-    """AllocateMemoryAddr's capacity error for each space of the kernel its exact use overflows."""
+    """AllocateMemoryAddr's capacity error for each space of the kernel its exact use overflows
+    (on `soc`: a pipelined kernel's plan may differ by SoC)."""
     found = []
+    elsewhere = {use.space: memory.used_on(use.space) for use in memory.spaces}
+    memory = memory.for_soc(soc)
     for use in memory.spaces:
         limit = capacity(soc, use.space)
         if not use.exact or limit is None or use.used <= limit:
@@ -245,8 +248,8 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
                 "soc": soc,
                 "kernel": memory.name,
                 "reserved": use.reserved,
-                # The use on the SoCs whose backend plans the kernel otherwise (`for_soc`).
-                **({"used_on": _uses_elsewhere(memory, use.space)} if memory.other_socs else {}),
+                # The use on the SoCs whose plan of the space differs (`for_soc` re-judges by it).
+                **({"used_on": elsewhere[use.space]} if elsewhere.get(use.space) else {}),
             },
         )
         if at is not memory.span and tipping is not None:
@@ -270,16 +273,6 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
     return found
 
 
-def _uses_elsewhere(memory: KernelMemory, space: str) -> dict[str, int | None]:
-    """Per SoC the kernel is planned otherwise on, its exact use of `space` there (None: not
-    analysed there)."""
-    found: dict[str, int | None] = {}
-    for soc, other in memory.other_socs:
-        use = other.space(space)
-        found[soc] = use.used if use is not None and use.exact else None
-    return found
-
-
 def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
     """The diagnostics as the real compiler would judge them for `soc`: a capacity error stays
     only when the use is over that SoC's capacity too, with that SoC's limit in its message; a
@@ -296,10 +289,10 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue
-        space, used = diagnostic.data["space"], diagnostic.data["used"]
-        used = diagnostic.data.get("used_on", {}).get(soc, used)
+        space = diagnostic.data["space"]
+        used = diagnostic.data.get("used_on", {}).get(soc, diagnostic.data["used"])
         limit = capacity(soc, space)
-        if used is None or limit is None or used <= limit:
+        if limit is None or used <= limit:
             continue
         message = (
             overflow_message(space, used, limit, diagnostic.data.get("reserved", 0))

@@ -128,6 +128,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_expand",
         "tile.row_prod",
         "tile.assemble",
+        "tile.transpose",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -243,6 +244,8 @@ class KernelCode:
     # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
     soc_addresses: dict[str, list[int]] = field(default_factory=dict)
+    # A matmul AutoTileMatmulL0 splits in K blocks, planned (its L0 tiles are the plan's).
+    k_split: bool = False
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -334,6 +337,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.k_split = False  # `KernelCode.k_split`
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -372,6 +376,7 @@ class _Emitter:
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
+                self.k_split,
             )
         args = [*signature, *(f"{arg}: index" for arg in self.dynamic_args.values())]
         if self.spmd:
@@ -1091,6 +1096,7 @@ class _Emitter:
         # modelled: its L0 spaces are left out, as the pipeline's planner wants.)
         modelled = form_modelled and tiling.splits_k and per_soc and not self.in_clone
         if modelled and (tiling.splits_k_in_two or not self.with_text):
+            self.k_split = True
             return tiling
         if self.with_text:
             if self.in_clone:
@@ -1197,6 +1203,8 @@ class _Emitter:
             result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
+        if call.op == "tile.transpose":
+            return self._transpose(call, dest)
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1225,6 +1233,30 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _transpose(self, call: Call, dest: str | None) -> Value:
+        """A 2-D `tile.transpose`: FlattenTileNdTo2D first makes its scratch tile
+        (`transpose_tmp`, of the source's shape and space), then the transposed tile; the op is
+        `not_inplace_safe`, so neither shares the source's buffer, nor the result the scratch's."""
+        source_type = call.args[0].type if call.args else None
+        if not isinstance(source_type, TileType) or len(source_type.shape or ()) != 2 or len(call.args) != 3:
+            # An N-D one is lowered page by page (LowerNdTranspose); one with the author's
+            # scratch tile is taken as it is: neither is modelled.
+            raise CodegenNotModelled(
+                f"{call.op} of an N-D tile or with a scratch tile is not modelled yet", call.span
+            )
+        source = self._tile_operand(call.args[0])
+        if source.tile is None or source.alloc is None:
+            raise CodegenNotModelled(
+                f"{call.op} of a tile with no buffer of its own is not modelled yet", call.span
+            )
+        scratch = self._alloc("transpose_tmp", source.tile, call.span, forbidden=(source.alloc,))
+        assert scratch.alloc is not None
+        result = self._alloc(
+            dest, self._result_tile(call), call.span, forbidden=(source.alloc, scratch.alloc)
+        )
+        self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
+        return result
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
@@ -1767,7 +1799,14 @@ class _Emitter:
         self._side(source.tile.loc, "tile.move", span)
         self._side(loc, "tile.move", span)
         name = dest or f"{source.hint}_{loc.capitalize()}"
-        moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
+        # `tile.move` is `not_inplace_safe`: a move within one space never writes over its source.
+        forbidden = (source.alloc,) if source.alloc is not None else ()
+        moved = self._alloc(
+            name,
+            TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols),
+            span,
+            forbidden=forbidden,
+        )
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
             span,

@@ -86,6 +86,7 @@ _CODEGEN_CODES = frozenset(
         codes.OUT_PARAM_WRITE_DROPPED,
         codes.MISSING_RETURN,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PERF_HINT_PIPELINE_DEPTH,
     }
 )
 
@@ -452,7 +453,7 @@ def _pipeline_checks(
             memory.extend(planned.kernels)
             unanalysed.extend(planned.unanalysed)
             rejected = planned.errors
-            hints = planned.hints or []
+            hints = [*(planned.depth_hints or []), *(planned.hints or [])]
         # The distributed codegen runs before any chip build: its refusal comes first.
         codegen = (
             rejected

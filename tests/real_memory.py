@@ -233,7 +233,7 @@ def record_mixed() -> dict:
 
 def record_pipeline() -> dict:
     """`pipelined_memory/`: each `pl.pipeline` case's real verdict and use per space, per SoC."""
-    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE)
+    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE, with_hints=True)
 
 
 def main() -> int:

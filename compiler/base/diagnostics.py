@@ -39,6 +39,7 @@ class Stage(str, enum.Enum):
     LOWER_AUTO_VECTOR_SPLIT = "LowerAutoVectorSplit"
     LOWER_PIPELINE_LOOPS = "LowerPipelineLoops"
     INIT_MEM_REF = "InitMemRef"
+    MEMORY_REUSE = "MemoryReuse"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).

@@ -40,6 +40,7 @@ from compiler.codegen.tile_memory import (
     DEFAULT_SOC,
     SOCS,
     SPACE_NAMES,
+    DepthReduction,
     TileAlloc,
     capacity,
     plan_addresses,
@@ -245,6 +246,9 @@ class KernelCode:
     # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
     soc_addresses: dict[str, list[int]] = field(default_factory=dict)
+    # The pipeline groups the default SoC's plan keeps fewer stages apart than they have (a None
+    # for a space packed by the legacy rule): MemoryReuse's perf hints (`plan_kernel` only).
+    depth_reductions: list[DepthReduction | None] = field(default_factory=list)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -347,6 +351,7 @@ class _Emitter:
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
         self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
+        self.depth_reductions: list[DepthReduction | None] = []  # the default SoC's (`_planned`)
 
     # -------------------------------------------------------------- module
 
@@ -366,6 +371,7 @@ class _Emitter:
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
+                self.depth_reductions,
             )
         args = list(signature)
         if self.spmd:
@@ -410,7 +416,9 @@ class _Emitter:
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
         first = tensors + self.extra_buffers
-        planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        planned = plan_addresses(
+            self.allocs, last_use, first_buffer_number=first, reductions=self.depth_reductions
+        )
         extra = next(
             (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
         )

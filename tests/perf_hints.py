@@ -18,6 +18,7 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -44,7 +45,6 @@ def real_hints(entry: Entry, code: str = PH001) -> list[str]:
 def our_hints(entry: Entry, code: str = PH001) -> list[str] | None:
     """Our hints of `code` of the entry's program, as the real log writes them (None: not
     analysed)."""
-    from compiler.codegen.memory_checks import program_memory
     from pto_lsp.workspace.engine import AnalysisEngine
 
     analysis = AnalysisEngine().analyse_text(str(entry.file), entry.file.read_text(encoding="utf-8"))
@@ -54,9 +54,8 @@ def our_hints(entry: Entry, code: str = PH001) -> list[str] | None:
     label = entry.file.relative_to(SHARED)
     found = []
     for program in programs:
-        planned = program_memory(program)
-        hints = planned.hints if code == PH001 else planned.depth_hints
-        if planned.errors or hints is None:
+        hints = _program_hints(program, analysis.functions, code)
+        if hints is None:
             return None
         found.append(
             [
@@ -65,6 +64,51 @@ def our_hints(entry: Entry, code: str = PH001) -> list[str] | None:
             ]
         )
     return found[0] if len(found) == 1 else None
+
+
+def _program_hints(program: Any, free: list[Any], code: str) -> list[Any] | None:
+    """The hints of `code` the editor shows for a program's compile: its own kernels', and
+    (PH001) those of the module-level `@pl.function`s it calls by name (which the real parser
+    adds to it), each given in its own definition (`compiler.analysis.callee_hints`). None:
+    not judged (a program with kernels of its own besides such calls: its own are not judged;
+    PH-MR-001 of a program with such calls)."""
+    from compiler.analysis import callee_hints
+    from compiler.codegen.kernel_memory import is_kernel
+    from compiler.codegen.memory_checks import program_memory
+    from compiler.ir import InCoreScopeStmt, Program
+    from compiler.ir.visit import own_calls, walk_stmts
+
+    called = {
+        call.op
+        for function in program.functions
+        for stmt in walk_stmts(function.body)
+        for call in own_calls(stmt)
+    }
+    callees = [function for function in free if function.name in called]
+    if not callees:
+        planned = program_memory(program)
+        return None if planned.errors else planned.hints if code == PH001 else planned.depth_hints
+    if any(
+        is_kernel(f) or any(isinstance(s, InCoreScopeStmt) for s in walk_stmts(f.body))
+        for f in program.functions
+    ):
+        return None
+    found = []
+    # PH-MR-001 comes of MemoryReuse, which takes the program's functions by name.
+    for callee in sorted(callees, key=lambda f: f.name) if code != PH001 else callees:
+        hints = callee_hints(callee)
+        if hints is None:
+            return None
+        if (
+            code != PH001
+            and is_kernel(callee)
+            and program_memory(Program(callee.name, [callee], callee.span)).depth_hints is None
+        ):
+            return None  # its stages' sharing is not known: the hints given are not all
+        found += [d for d in hints if d.data.get("hint_code") == code]
+    if code != PH001:
+        return found
+    return sorted(found, key=lambda d: (d.span.start_line, d.span.start_col))
 
 
 def main() -> int:

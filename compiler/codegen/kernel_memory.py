@@ -8,8 +8,9 @@ One model of tile sizes and reuse (`tile_memory`), used two ways:
   it emits, and to the real planner's use for the constructs it plans without text: see
   `pto_emitter._PLAN_ONLY_OPS`, while loops, if/else, N-D tiles): its tiles and the real
   planner's addresses give each space's high-water mark, the number AllocateMemoryAddr
-  compares with the platform's capacity. A space a later pass re-tiles (the L0 spaces of a
-  matmul AutoTileMatmulL0 rewrites) is not analysed (`unknown`); the others stay exact;
+  compares with the platform's capacity. A matmul AutoTileMatmulL0 splits in two K blocks
+  is planned as the pass and LowerPipelineLoops leave it (`pto_emitter._k_split`); a space
+  it re-tiles otherwise (the L0 spaces) is not analysed (`unknown`); the others stay exact;
 - **at most**: any other kernel whose tiles all have a static shape and a memory space:
   the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
   view (`tile.slice`, `tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its
@@ -316,8 +317,8 @@ def _mixed(function: Function) -> KernelMemory:
 
 def _unplanned(code: KernelCode, by_soc: frozenset[str] = frozenset()) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
-    rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
-    would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
+    rewrites a matmul of Mat operands it does not keep whole; the tiles of a rewrite other
+    than a split in two K blocks (`pto_emitter._k_split`) are not modelled. It
     adds no Mat or Vec tile: those spaces stay exact. A matmul of operands the author
     already moved into Left / Right it leaves as it is (`IsStatic2DInSpaces` takes Mat and
     Vec sources only): its tiles are planned whole, and one larger than all of its space is
@@ -334,7 +335,8 @@ def _unplanned(code: KernelCode, by_soc: frozenset[str] = frozenset()) -> tuple[
     unknown_by_soc = code.soc_dependent - by_soc
     if code.unplanned:
         return code.unplanned | unknown_by_soc, (
-            "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
+            "AutoTileMatmulL0 tiles a matmul of Mat operands in a way that is not modelled (a grid of "
+            "output tiles, a K-loop of more than two blocks, or a tile that differs by SoC)"
         )
     if unknown_by_soc:
         return unknown_by_soc, (

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -34,9 +35,14 @@ from compiler.syntax.jit_calls import (
     StatementCalls,
     calls_of,
     deferred_statement_calls,
-    module_jit_calls,
+    resolve_jit_calls,
 )
-from compiler.syntax.subtree import binders, global_escapes
+from compiler.syntax.subtree import (
+    GLOBALS_ESCAPE_ATTRIBUTES,
+    GLOBALS_ESCAPE_NAMES,
+    binders,
+    global_escapes,
+)
 from compiler.syntax.values import (
     UNKNOWN,
     DslFunction,
@@ -129,10 +135,14 @@ def fold_environment(
     before: set[str] = set()
     after: set[str] = set()
     definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
-    for position, (stmt, _) in enumerate(contributions, 1):
+    main = False  # a `__main__` block: its calls of the JIT entries are followed
+    for position, (stmt, hidden) in enumerate(contributions, 1):
         # (found once: the fold does not change the statement)
         definition = isinstance(stmt, definitions)
         names = [stmt.name] if definition else top_level_names(stmt)  # type: ignore[attr-defined]
+        if not definition:
+            found = hidden[3]
+            main = main or (found is not None and found is not DEFERRED and found[0] == "main")  # type: ignore[index]
         if not stopped:
             stopped = not definition and certainly_raises(stmt, env.lookup)
             before.update(names)
@@ -163,10 +173,14 @@ def fold_environment(
             if env.first_bound.get(name, position) >= position:
                 env.first_bound[name] = position
     _with_helper_reads(env, helpers)
-    env.values[JIT_CALLS] = module_jit_calls(
-        ((stmt, hidden[3]) for stmt, hidden in contributions),
-        lambda name: _is_jit_entry(env, name),
-        env.values.get,
+    env.values[JIT_CALLS] = (
+        resolve_jit_calls(
+            (calls_of(stmt, hidden[3]) for stmt, hidden in contributions),
+            lambda name: _is_jit_entry(env, name),
+            env.values.get,
+        )
+        if main
+        else ()  # no call is followed: no def's summary is needed
     )
     return env
 
@@ -354,6 +368,25 @@ def _inferred_return(
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
 
+# The words behind a definition's hidden bindings: a `global` declaration, or a name or
+# attribute that may reach the module's globals (`global_escapes`).
+_HIDDEN_WORDS = frozenset({"global"}) | GLOBALS_ESCAPE_NAMES | GLOBALS_ESCAPE_ATTRIBUTES
+
+
+def note_definitions_hide_nothing(stmts: Sequence[ast.stmt], text: str, words: frozenset[str]) -> None:
+    """Remember on each definition among a unit's statements that it hides no module binding
+    (`hidden_bindings`), when the unit's ASCII `text`, whose every identifier is among
+    `words`, has none of the words one needs: then no walk of the definition's whole tree
+    is needed to tell (a non-ASCII identifier is normalised by Python: then it is walked)."""
+    if not text.isascii() or not words.isdisjoint(_HIDDEN_WORDS):
+        return
+    for stmt in stmts:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not hasattr(
+            stmt, _HIDDEN_MEMO
+        ):
+            setattr(stmt, _HIDDEN_MEMO, ((), False, False, deferred_statement_calls(stmt)))
+
+
 def hidden_bindings(stmt: ast.stmt) -> Hidden:
     """(names possibly bound at module level, writes globals?, future annotations?)."""
     names: set[str] = set()
@@ -382,12 +415,16 @@ def _fold_definition(
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
-    # A helper whose calls fold reads this environment's values: made anew each time.
-    helper = isinstance(value, PlainDefinition) and value.node is not None
-    if seen is None or now != seen or helper:
+    if seen is None or now != seen:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
+    elif isinstance(value, PlainDefinition) and value.node is not None:
+        # A helper whose calls fold (undecorated: what folding it gave depends on nothing but
+        # the statement) reads this environment's values: made anew, as folding it makes it.
+        env.values[stmt.name] = PlainDefinition(
+            stmt.name, value.text, node=value.node, module_values=env.values
+        )
     else:
         env.values[stmt.name] = value
     kept[id(stmt)] = entry
@@ -545,7 +582,7 @@ def _with_helper_reads(env: ModuleEnvironment, helpers: list[str]) -> None:
             reads = tuple(
                 (read, frozen_value(env.values.get(read, UNKNOWN))) for read in _free_names(value.node)
             )
-            env.values[name] = dataclasses.replace(value, reads=reads)
+            env.values[name] = PlainDefinition(value.name, value.text, reads, value.node, value.module_values)
 
 
 def _decorator_failure(

@@ -50,7 +50,7 @@ class DeferredCalls:
 
 
 # A def's summary walks its whole body, and is needed only where the module has a
-# `__main__` block (`module_jit_calls`) or to tell an edited def's summary from the last
+# `__main__` block (the environment's fold) or to tell an edited def's summary from the last
 # (`SignedCalls`): `deferred_statement_calls` leaves it to be found then.
 DEFERRED = DeferredCalls()
 # Not an `ast` field: the summary of a def, found once (`calls_of`).
@@ -97,20 +97,6 @@ class SignedCalls:
 
     def __hash__(self) -> int:
         return hash(self.summary())
-
-
-def module_jit_calls(
-    summaries: Iterable[tuple[ast.stmt, StatementCalls | DeferredCalls]],
-    is_jit_entry: Callable[[str], bool],
-    lookup: Callable[[str], Any],
-) -> tuple[tuple[str, tuple[tuple[tuple[tuple[str, Any], Any], ...], ...]], ...]:
-    """`resolve_jit_calls` of the module's statements' summaries (each with its statement,
-    to find a deferred one): without a `__main__` block no call is followed, so no def's
-    summary is needed."""
-    pairs = list(summaries)
-    if not any(found is not DEFERRED and found is not None and found[0] == "main" for _, found in pairs):  # type: ignore[index]
-        return ()
-    return resolve_jit_calls((calls_of(stmt, found) for stmt, found in pairs), is_jit_entry, lookup)
 
 
 def statement_calls(stmt: ast.stmt) -> StatementCalls:

@@ -70,6 +70,12 @@ ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at or
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
 ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
+ORCH_CALLEE_NOT_IN_BUILD = (
+    "PTO717"  # orchestration codegen: "Orchestration function 'o' references undefined function 'f'. ..."
+)
+DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
+    "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
+)
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
 PRELU_SCRATCH_NOT_UINT8 = (

@@ -139,7 +139,7 @@ def fold_environment(
     for position, (stmt, hidden) in enumerate(contributions, 1):
         # (found once: the fold does not change the statement)
         definition = isinstance(stmt, definitions)
-        names = [stmt.name] if definition else top_level_names(stmt)  # type: ignore[attr-defined]
+        names = [stmt.name] if definition else _top_level_names(stmt)  # type: ignore[attr-defined]
         if not definition:
             found = hidden[3]
             main = main or (found is not None and found is not DEFERRED and found[0] == "main")  # type: ignore[index]
@@ -214,6 +214,19 @@ def _bind_body_reads(env: ModuleEnvironment, body_typed: list[str]) -> None:
         env.values[name] = dataclasses.replace(
             value, inferred_return=dataclasses.replace(summary, reads=reads)
         )
+
+
+def _top_level_names(stmt: ast.stmt) -> list[str]:
+    """`top_level_names`, remembered on the statement (every fold asks it of every statement)."""
+    found = getattr(stmt, _NAMES_MEMO, None)
+    if found is None:
+        found = top_level_names(stmt)
+        setattr(stmt, _NAMES_MEMO, found)
+    return found
+
+
+# Not an `ast` field, as `_HIDDEN_MEMO`: the module names a top-level statement binds.
+_NAMES_MEMO = "_pto_top_level_names"
 
 
 def top_level_names(stmt: ast.stmt) -> list[str]:

@@ -23,16 +23,22 @@ pytestmark = pytest.mark.skipif(not CORPUS.is_dir(), reason=f"no corpus at {CORP
 # Measured: the kernels equal to the real module byte for byte (docs/codegen.md).
 BYTE_EQUAL = {
     "pypto-lib/examples/beginner/hello_world.py": ["hello_world.add_scalar"],
+    "pypto-lib/examples/beginner/matmul.py": ["matmul.matmul_tile"],
     "pypto-lib/examples/intermediate/rms_norm.py": ["rms_norm.rms_norm_rows"],
     "pypto-lib/examples/intermediate/softmax.py": ["softmax.softmax_rows"],
     "pypto-lib/models/deepseek_v3_2/decode_back.py": [
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_0",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_3",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_4",
+        "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_6",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_1",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_2",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_5",
         "DeepSeekV32DecodeBack.deepseek_v3_2_decode_back_layer_incore_7",
     ],
     "pypto-lib/models/qwen3_32b/decode.py": [
+        "Qwen3Decode.qk_matmul",
+        "Qwen3Decode.sv_matmul",
         "Qwen3Decode.post_rmsnorm",
         "Qwen3Decode.rmsnorm",
         "Qwen3Decode.silu",
@@ -538,3 +544,30 @@ def test_kernels_of_two_programs_splicing_inline_functions_are_not_emitted():
             f"kernel 'bump' (program '{program}'" in line and f"and '{other}' of this file splice too" in line
             for line in proc.stderr.splitlines()
         ), proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("case", "printed"),
+    [
+        # A program's kernel of tensors [M, 256]: M is the kernel's trailing `%arg3: index`.
+        ("dynamic_rows", ["add_rows"]),
+        # An entry binding its tensors' rows (`bind_dynamic`); its incore helper reads them
+        # with `pl.tensor.dim`, which is that index.
+        ("jit_incore_helper", ["scale_rows"]),
+        # Inline helpers binding several variables: their names are not known, not printed.
+        ("jit_rms_norm", []),
+        ("jit_column_rows", []),
+    ],
+)
+def test_a_kernel_of_tensors_with_a_dynamic_dim_prints_the_real_module(case: str, printed: list[str]):
+    """tests/data/memory_cases/dynamic/: the real compiler passes each `pl.dynamic` dim of
+    the tensor parameters to the kernel as an index after its other arguments, and the
+    tensors' views read it (`<case>.<Program>.<kernel>.pto`, `python tests/real_memory.py
+    --record-dynamic`)."""
+    cases = DATA.parent / "memory_cases" / "dynamic"
+    real = {path.name.split(".")[2]: path.read_text(encoding="utf-8") for path in cases.glob(f"{case}.*.pto")}
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / f"{case}.py"))
+    modules = [block.partition("\n") for block in proc.stdout.split("// kernel: ")[1:]]
+    assert [name for name, _, _ in modules] == printed, proc.stderr
+    for name, _, text in modules:
+        assert text == real[name], name

@@ -76,8 +76,15 @@ ORCH_CALLEE_NOT_IN_BUILD = (
 DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
     "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
 )
+ORCH_CREATE_INIT_VALUE = "PTO725"  # orchestration codegen: an init_value the runtime pre-fill cannot write
+SPLIT_AXIS_TRANSPOSE = "PTO720"  # ExpandMixedKernel: a transpose that swaps the pl.split axis
+FLATTEN_BATCH_AXIS_TRANSPOSE = "PTO719"  # FlattenTileNdTo2D: a >2D transpose that moves a leading axis
+ORCH_UNSUPPORTED_VIEW = "PTO726"  # orchestration codegen: a reinterpret_view, a view changing the layout
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
+A2A3_UNSUPPORTED_FORM = (
+    "PTO724"  # the a2a3 backend: "tile.tri dtype int8 is not supported on the 'a2a3' backend; ..."
+)
 PRELU_SCRATCH_NOT_UINT8 = (
     "PTO723"  # PTO codegen (a2a3): "tile.prelu on A2/A3 requires UINT8 tmp scratch, ..."
 )
@@ -102,4 +109,5 @@ UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]
 PERF_HINT_TILE_INNERMOST_DIM = "PTO631"  # [perf_hint PH001] TileInnermostDimGranularity
+PERF_HINT_PIPELINE_DEPTH = "PTO632"  # [perf_hint PH-MR-001] MemoryReuse: a pl.pipeline's stages share buffers
 MISSING_RETURN = "PTO621"  # ConvertTensorToTileOps: "... has no ReturnStmt but declares 1 return type(s) ..."

@@ -38,7 +38,10 @@ class Stage(str, enum.Enum):
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
     LOWER_AUTO_VECTOR_SPLIT = "LowerAutoVectorSplit"
     LOWER_PIPELINE_LOOPS = "LowerPipelineLoops"
+    FLATTEN_TILE_ND = "FlattenTileNdTo2D"
+    EXPAND_MIXED_KERNEL = "ExpandMixedKernel"
     INIT_MEM_REF = "InitMemRef"
+    MEMORY_REUSE = "MemoryReuse"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).

@@ -39,11 +39,12 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.codegen.kernel_memory import KernelMemory, format_bytes, is_kernel, kernel_memory
+from compiler.codegen.pipeline_depth_hints import pipeline_depth_hints
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, tile_bytes
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
-from compiler.passes.expand_mixed_kernel import is_mixed_kernel
+from compiler.passes.expand_mixed_kernel import AIV, is_mixed_kernel, split_transpose_errors
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
 from compiler.passes.lower_auto_vector_split import unhalved_boundary_errors
@@ -68,7 +69,9 @@ SOC_JUDGED_CODES = frozenset(
         codes.TENSOR_CREATE_TOO_LARGE,
         codes.TILE_CAST_NO_PATH,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PERF_HINT_PIPELINE_DEPTH,
         codes.PRELU_SCRATCH_NOT_UINT8,
+        codes.A2A3_UNSUPPORTED_FORM,
     }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
@@ -110,6 +113,9 @@ class ProgramMemory:
     # Where a pass stopped on what it does not model (`PassNotModelled`), and why: the
     # program, or those kernels, were not taken through the rest of the pipeline, so not checked.
     unanalysed: list[tuple[Span, str]] = dataclasses.field(default_factory=list)
+    # MemoryReuse's hints of pipeline stages made to share buffers (PH-MR-001), printed before
+    # the others (None: not judged here).
+    depth_hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -177,9 +183,11 @@ def _program_memory(program: Program) -> ProgramMemory:
     operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
     plain = [kernel for kernel in kernels if not is_mixed_kernel(kernel)]  # their loops are not skewed
     unhalved = [] if creates or casts or operands else unhalved_boundary_errors(kernels)
-    steps = [] if creates or casts or operands or unhalved else step_zero_errors(plain)
+    # ExpandMixedKernel's refusal of a split it cannot apply.
+    hazards = [] if creates or casts or operands or unhalved else split_transpose_errors(kernels)
+    steps = [] if creates or casts or operands or unhalved or hazards else step_zero_errors(plain)
     shapes = init_memref_shape_errors(kernels)
-    rejected = creates or casts or operands or unhalved or steps
+    rejected = creates or casts or operands or unhalved or hazards or steps
     if shapes:
         return ProgramMemory([], rejected or shapes, [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
@@ -195,7 +203,8 @@ def _program_memory(program: Program) -> ProgramMemory:
         if refused or not all(memory.split_modelled for memory in memories)
         else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
-    return ProgramMemory(memories, [], hints, stopped)
+    depth_hints = None if refused else pipeline_depth_hints(memories)
+    return ProgramMemory(memories, [], hints, stopped, depth_hints)
 
 
 def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
@@ -211,6 +220,11 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
             # A mixed kernel's halves are planned in the order of their names: the AIC first.
             halves = {use.space: use.half for use in memory.spaces}
             first_half = min(halves.get(d.data["space"], "") for d in found)
+            if first_half == AIV and {"Mat", "Acc", "Bias"} & set(memory.unknown):
+                # The AIC, planned first, may fail on a space not analysed (AutoTileMatmulL0
+                # sizes its Left / Right tiles to fit, not its accumulators): which error
+                # comes first is not known.
+                return []
             found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {
                 use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
@@ -279,7 +293,12 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
-        if diagnostic.code in (codes.PERF_HINT_TILE_INNERMOST_DIM, codes.PRELU_SCRATCH_NOT_UINT8):
+        if diagnostic.code in (
+            codes.PERF_HINT_TILE_INNERMOST_DIM,
+            codes.PERF_HINT_PIPELINE_DEPTH,
+            codes.PRELU_SCRATCH_NOT_UINT8,
+            codes.A2A3_UNSUPPORTED_FORM,
+        ):
             continue  # the 910B backend's hint and scratch rule: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
@@ -303,7 +322,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
                 span=header,
                 message=message,
                 related=(),
-                data={**diagnostic.data, "soc": soc},
+                data={**diagnostic.data, "used": used, "soc": soc},
             )
         )
     return judged

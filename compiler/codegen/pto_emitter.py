@@ -37,11 +37,10 @@ from compiler.codegen.not_modelled import (
 )
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
-    DEFAULT_SOC,
     SOCS,
     SPACE_NAMES,
+    DepthReduction,
     TileAlloc,
-    capacity,
     plan_addresses,
     tile_bytes,
 )
@@ -73,6 +72,15 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.auto_tile_matmul_l0 import (
+    PASS_NAME as AUTO_TILE,
+)
+from compiler.passes.auto_tile_matmul_l0 import (
+    L0Tiling,
+    MatmulShape,
+    l0_tiling,
+    same_on_every_soc,
+)
 from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
@@ -109,7 +117,9 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall", "tile.get_block_num"})
+# (`tensor.dim`: a tensor's extent, the index the real codegen passes the kernel for a
+# dynamic one; no tile.)
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "tensor.dim", "system.syncall", "tile.get_block_num"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.matmul_bias",
@@ -119,6 +129,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_expand",
         "tile.row_prod",
         "tile.assemble",
+        "tile.transpose",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -152,25 +163,6 @@ _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
-# The largest Left / Right operand (bytes) the real AutoTileMatmulL0 is seen to keep whole
-# (a matmul of Mat operands it leaves as one, moved into L0): 16 KB in the corpus's real
-# .pto (e.g. a [128, 64] BF16 right operand); at 64 KB it splits K. Larger ones not judged.
-_KEPT_WHOLE_BYTES = 16 * 1024
-
-
-def _auto_tiled(lhs: Value, rhs: Value) -> bool:
-    """Whether a matmul is AutoTileMatmulL0's to rewrite: one whose right operand is in Mat,
-    which it keeps whole or makes a K-loop of L0 extracts by a cost model that is not
-    modelled; only operands as small as the ones it is seen to keep whole are emitted whole."""
-    if rhs.tile is None or rhs.tile.loc != "mat":
-        return False
-    sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    # An accumulator larger than all of Acc: the chooser tiles M / N too (the real pass keeps
-    # such a matmul of small Mat operands, its output split).
-    acc = lhs.tile.rows * rhs.tile.cols * 4 if lhs.tile is not None else 0
-    return any(size > _KEPT_WHOLE_BYTES for size in sizes) or acc > (capacity(DEFAULT_SOC, "Acc") or acc)
-
-
 # The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts
 # and accumulator); it adds no Mat or Vec tile, so those spaces stay planned.
 L0_SPACES = frozenset({"left", "right", "acc"})
@@ -190,6 +182,9 @@ class CodegenOptions:
     ptoas_cache_policy: str = "unsupported"  # or "attribute"
     emit_source_loc: bool = False
     file_label: str = "<kernel>"
+    # The module's `pl.dynamic` names: a tensor dim naming one is an index the kernel is
+    # passed (any other name in a shape is a value we do not fold: the kernel is refused).
+    dynamic_dims: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -200,6 +195,9 @@ class TileBuf:
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
     col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
+    # A Left tile `tile.extract` makes (AutoTileMatmulL0's K blocks): its boxes are row-major,
+    # where a move's into Left are column-major.
+    extracted: bool = False
 
     def type(self) -> str:
         # (A plan-only space's tile is never printed: `_alloc` refuses it when text is wanted.)
@@ -208,6 +206,8 @@ class TileBuf:
             blayout, slayout = slayout, blayout
         if self.col_major:
             blayout = "col_major"
+        if self.extracted and self.loc == "left":
+            blayout = "row_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -245,6 +245,11 @@ class KernelCode:
     # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
     soc_addresses: dict[str, list[int]] = field(default_factory=dict)
+    # The pipeline groups the default SoC's plan keeps fewer stages apart than they have (a None
+    # for a space packed by the legacy rule): MemoryReuse's perf hints (`plan_kernel` only).
+    depth_reductions: list[DepthReduction | None] = field(default_factory=list)
+    # A matmul AutoTileMatmulL0 splits in K blocks, planned (its L0 tiles are the plan's).
+    k_split: bool = False
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -313,7 +318,14 @@ class _Emitter:
         self.function = function
         self.options = options
         self.with_text = with_text  # False: the tiles and their addresses only (`plan_kernel`)
-        self.names = SsaNames({f"arg{index}" for index in range(len(function.params))})
+        # The real codegen's trailing `%argN: index` of each dynamic dim of the tensor
+        # parameters' shapes, first seen first, numbered after every parameter.
+        self.dynamic_args = {
+            name: f"%arg{len(function.params) + index}"
+            for index, name in enumerate(_dynamic_dims(function, options.dynamic_dims))
+        }
+        count = len(function.params) + len(self.dynamic_args)
+        self.names = SsaNames({f"arg{index}" for index in range(count)})
         self.names.reserved |= {"__pypto_spmd_block_idx", "__pypto_spmd_block_num"}
         self.prologue: list[str] = []  # the tensor views, between the constants and the body
         self.lines: list[tuple[str, int]] = []  # the body's lines and the statement each is part of
@@ -329,6 +341,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.k_split = False  # `KernelCode.k_split`
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -347,6 +360,8 @@ class _Emitter:
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
         self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
+        self.depth_reductions: list[DepthReduction | None] = []  # the default SoC's (`_planned`)
+        self.in_clone = False  # the statement emitted is a pl.pipeline clone's (`_stmt`)
 
     # -------------------------------------------------------------- module
 
@@ -366,8 +381,10 @@ class _Emitter:
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
+                self.depth_reductions,
+                self.k_split,
             )
-        args = list(signature)
+        args = [*signature, *(f"{arg}: index" for arg in self.dynamic_args.values())]
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
         kind = "cube" if self.cube else "vector"
@@ -410,7 +427,9 @@ class _Emitter:
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
         first = tensors + self.extra_buffers
-        planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        planned = plan_addresses(
+            self.allocs, last_use, first_buffer_number=first, reductions=self.depth_reductions
+        )
         extra = next(
             (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
         )
@@ -455,7 +474,10 @@ class _Emitter:
             # Every tensor parameter's view is named and its constants emitted; only the
             # used ones get a `pto.make_tensor_view`.
             view = self.names.name(VIEWS, f"{var.name}_view")
-            shape = [self.names.constant(VIEWS, dim, "index") for dim in (rows, cols)]
+            shape = [
+                self.dynamic_args[dim] if isinstance(dim, str) else self.names.constant(VIEWS, dim, "index")
+                for dim in (self._row_dim(var, rows), cols)
+            ]
             # A column vector [M, 1] is DN: strides [1, M] (the real codegen forces it, as
             # PTOAS would infer it); any other tensor is ND, row-major.
             layout, stride_values = ("dn", (1, rows)) if cols == 1 else ("nd", (cols, 1))
@@ -488,6 +510,11 @@ class _Emitter:
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
             made = len(self.allocs)
+            # A pl.pipeline clone's statement (`_l0_tiling` leaves a matmul's L0 split there alone).
+            read = stmt.value.args if isinstance(stmt.value, Call) else []
+            self.in_clone = id(stmt.var) in self.memberships or any(
+                isinstance(arg, Var) and id(arg) in self.memberships for arg in read
+            )
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
@@ -965,9 +992,11 @@ class _Emitter:
             return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory (of its element type, which a cast
-            # to an index then takes), a barrier across the cores.
+            # to an index then takes), a tensor's extent, a barrier across the cores.
             dtype = call.type.dtype if isinstance(call.type, ScalarType) else None
             return Value(self._temp(), scalar=_DTYPES.get(dtype or "", "index"))
+        if call.op == "tensor.dim":
+            return self._tensor_dim(call)
         if call.op == "system.syncall":
             return self._syncall(call)
         if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars
@@ -1043,18 +1072,124 @@ class _Emitter:
 
     # ----------------------------------------------------------------- ops
 
-    def _auto_tiled(self, call: Call, lhs: Value, rhs: Value) -> None:
-        """A matmul AutoTileMatmulL0 rewrites: not emitted; planned with its L0 spaces left
-        out (`KernelCode.unplanned`): its Mat operands are planned as they are."""
-        if not _auto_tiled(lhs, rhs):
-            return
+    def _l0_tiling(
+        self, call: Call, lhs: Value, rhs: Value, accumulating: bool, form_modelled: bool = True
+    ) -> L0Tiling | None:
+        """AutoTileMatmulL0's rewrite of the matmul, where it is the one the emitter builds
+        (`_k_split`); None where the pass leaves the matmul whole (then the move into L0
+        of each operand follows). A rewrite not modelled: not emitted, and planned with its
+        L0 spaces left out (`KernelCode.unplanned`), its Mat operands as they are."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape = MatmulShape(
+            lhs.tile.loc,
+            rhs.tile.loc,
+            lhs.tile.rows,
+            rhs.tile.cols,
+            lhs.tile.cols,
+            _element_bits(lhs.tile.dtype),
+            _element_bits(rhs.tile.dtype),
+            32,
+            integer_acc=lhs.tile.dtype.startswith(("i", "u")),
+            accumulating=accumulating,
+        )
+        tiling = l0_tiling(shape)
+        # The plan is one for every SoC: where another SoC's pass treats the matmul otherwise
+        # (its L0C, its cost model), its L0 spaces are not the plan's to give.
+        per_soc = self.with_text or same_on_every_soc(shape)
+        if tiling is None:
+            if not per_soc:
+                self.unplanned |= L0_SPACES
+            return None
+        # (In a pl.pipeline clone, the stages the real IR gives the split's tiles are not
+        # modelled: its L0 spaces are left out, as the pipeline's planner wants.)
+        modelled = form_modelled and tiling.splits_k and per_soc and not self.in_clone
+        if modelled and (tiling.splits_k_in_two or not self.with_text):
+            self.k_split = True
+            return tiling
         if self.with_text:
+            if self.in_clone:
+                why = "its K blocks in a pl.pipeline loop's clones are not modelled"
+            elif not (form_modelled and tiling.splits_k):
+                why = "its grid of output tiles, or its K-loop with a narrower last block, is not modelled"
+            else:
+                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             raise CodegenNotModelled(
-                f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
-                "extracts, or the matmul whole) by a cost model that is not modelled",
+                f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
+                f"{tiling.tile.k}] ({why})",
                 call.span,
             )
         self.unplanned |= L0_SPACES
+        return None
+
+    def _k_split(
+        self, call: Call, dest: str | None, tiling: L0Tiling, lhs: Value, rhs: Value, acc: Value | None
+    ) -> Value:
+        """AutoTileMatmulL0's K-loop of two blocks, unrolled whole by LowerPipelineLoops and
+        ordered as the real .pto has it: a fresh matmul's Acc placeholder (the loop's initial
+        value, never read), both blocks' extracts into Left / Right, then the matmul of the
+        first block into a fresh Acc tile (or onto `acc`) and the accumulation of the second.
+        The tiles are named after the matmul's result (`<result>_l0_a` ...); the second
+        block's extracts are clones of no name. A loop of more blocks (plan only) is
+        planned as its two stages in flight: the real planner gives it the same use."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape, k = tiling.shape, tiling.tile.k
+        base = dest or "matmul"
+        span = call.span
+        acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
+        if acc is None:
+            self._alloc(f"{base}_l0_init", acc_tile, span)
+        blocks = []
+        for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
+            self.point += 1
+            left = self._extract(
+                lhs, 0, block * k, TileBuf("left", lhs.tile.dtype, shape.M, k, extracted=True), name_a, span
+            )
+            self.point += 1
+            right = self._extract(
+                rhs, block * k, 0, TileBuf("right", rhs.tile.dtype, k, shape.N), name_b, span
+            )
+            blocks.append((left, right))
+        self.point += 1
+        if acc is None:
+            acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            (left, right), rest = blocks[0], blocks[1:]
+            self._line(
+                f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]
+                f"outs({acc.name} : {acc_tile.type()})",
+                span,
+            )
+            self.point += 1
+        else:
+            rest = blocks
+        assert acc.tile is not None
+        for number, (left, right) in enumerate(rest):
+            if number:
+                self.point += 1
+            self._line(
+                f"pto.tmatmul.acc ins({acc.name}, {left.name}, {right.name} : {acc.tile.type()}, "
+                f"{left.tile.type()}, {right.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+                span,
+            )
+            # Each accumulation's result is a tile the real codegen names, though no line
+            # shows it (written in place): the first `<result>_l0_c_acc`, its clone in
+            # the next block none of its own.
+            self.names.name(TILES, f"{base}_l0_c_acc" if not number else None)
+        # (The loop's result, which takes the matmul's own name, is named by no tile: a
+        # later split of the same name numbers its tiles as the real codegen does.)
+        return acc
+
+    def _extract(
+        self, source: Value, row: int, col: int, tile: TileBuf, dest: str | None, span: Span
+    ) -> Value:
+        """`pto.textract` of a window of a Mat tile into an L0 tile of its own."""
+        assert source.tile is not None
+        extracted = self._alloc(dest, tile, span)
+        self._line(
+            f"pto.textract ins({source.name}, {self._index(row)}, {self._index(col)} : {source.tile.type()}, "
+            f"index, index) outs({extracted.name} : {tile.type()})",
+            span,
+        )
+        return extracted
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
@@ -1076,6 +1211,8 @@ class _Emitter:
             result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
+        if call.op == "tile.transpose":
+            return self._transpose(call, dest)
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1104,6 +1241,30 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _transpose(self, call: Call, dest: str | None) -> Value:
+        """A 2-D `tile.transpose`: FlattenTileNdTo2D first makes its scratch tile
+        (`transpose_tmp`, of the source's shape and space), then the transposed tile; the op is
+        `not_inplace_safe`, so neither shares the source's buffer, nor the result the scratch's."""
+        source_type = call.args[0].type if call.args else None
+        if not isinstance(source_type, TileType) or len(source_type.shape or ()) != 2 or len(call.args) != 3:
+            # An N-D one is lowered page by page (LowerNdTranspose); one with the author's
+            # scratch tile is taken as it is: neither is modelled.
+            raise CodegenNotModelled(
+                f"{call.op} of an N-D tile or with a scratch tile is not modelled yet", call.span
+            )
+        source = self._tile_operand(call.args[0])
+        if source.tile is None or source.alloc is None:
+            raise CodegenNotModelled(
+                f"{call.op} of a tile with no buffer of its own is not modelled yet", call.span
+            )
+        scratch = self._alloc("transpose_tmp", source.tile, call.span, forbidden=(source.alloc,))
+        assert scratch.alloc is not None
+        result = self._alloc(
+            dest, self._result_tile(call), call.span, forbidden=(source.alloc, scratch.alloc)
+        )
+        self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
+        return result
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
@@ -1185,7 +1346,8 @@ class _Emitter:
         if dest:
             # The real codegen names the tensor a store binds before it emits the store, though
             # nothing prints it: a name another value has taken costs a number (a pipeline
-            # clone's store, whose var has the first clone's name).
+            # clone's store, whose var has the first clone's name; a second
+            # `out = pl.assemble(out, ...)` of one loop body).
             self.names.name(BODY, dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
@@ -1242,10 +1404,12 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=False)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, None)
         if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
             raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
         if lhs.tile and lhs.tile.loc != "left":
@@ -1269,17 +1433,20 @@ class _Emitter:
         taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
         rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
         (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
-        if dest is not None:
-            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         if len(call.args) not in (3, 4):
             raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        # (With an init condition, a 4th operand, the rewrite is not modelled.)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=True, form_modelled=len(call.args) == 3)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, acc)
+        if dest is not None:
+            self.names.name(TILES, dest)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1
             lhs = self._moved(lhs, "left", None, call.span)
@@ -1640,7 +1807,14 @@ class _Emitter:
         self._side(source.tile.loc, "tile.move", span)
         self._side(loc, "tile.move", span)
         name = dest or f"{source.hint}_{loc.capitalize()}"
-        moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
+        # `tile.move` is `not_inplace_safe`: a move within one space never writes over its source.
+        forbidden = (source.alloc,) if source.alloc is not None else ()
+        moved = self._alloc(
+            name,
+            TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols),
+            span,
+            forbidden=forbidden,
+        )
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
             span,
@@ -1741,10 +1915,43 @@ class _Emitter:
         rows, cols = _flattened(dims) or (0, 0)
         self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), dims=dims, hint=var.name)
 
+    def _row_dim(self, var: Var, rows: int) -> int | str:
+        """A 2-D tensor's row count as its view shows it: the name of its dynamic dim (one the
+        kernel is passed), else `rows`."""
+        shape = var.type.shape if isinstance(var.type, TensorType) else None
+        if (
+            shape
+            and len(shape) == MODELLED_RANK
+            and isinstance(shape[0], str)
+            and shape[0] in self.dynamic_args
+        ):
+            return shape[0]
+        return rows
+
+    def _tensor_dim(self, call: Call) -> Value:
+        """`pl.tensor.dim(x, axis)` of a dynamic dim: the index the kernel is passed for it."""
+        tensor = call.args[0].type if call.args else None
+        axis = call.args[1] if len(call.args) > 1 else None
+        shape = tensor.shape if isinstance(tensor, TensorType) else None
+        if (
+            isinstance(axis, Const)
+            and shape
+            and isinstance(axis.value, int)
+            and -len(shape) <= axis.value < len(shape)
+        ):
+            dim = shape[axis.value]
+            if isinstance(dim, str) and dim in self.dynamic_args:
+                return Value(self.dynamic_args[dim], scalar="index")
+        raise CodegenNotModelled(
+            "a pl.tensor.dim of a dim that is not dynamic is not modelled yet", call.span
+        )
+
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
         shape = tensor.shape if self.with_text and not self._nd_dims(var) else _flattened(tensor.shape)
+        if not self.with_text or self._row_dim(var, 0) != 0:
+            shape = _plan_shape(tensor.shape) or shape
         problem = static_2d_problem("tensor", user_name(var), shape)
         if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
@@ -1906,8 +2113,9 @@ def _text(value: object) -> str:
 
 def _refuse_column_vector(view: Value, span: Span) -> None:
     if view.tensor is not None and view.tensor[1] == 1:
+        rows = "?" if view.tensor[0] == DYNAMIC_ROWS else view.tensor[0]
         raise CodegenNotModelled(
-            f"tensor '{base_name(view.hint)}' is a column vector [{view.tensor[0]}, 1]: its DN layout gives "
+            f"tensor '{base_name(view.hint)}' is a column vector [{rows}, 1]: its DN layout gives "
             "its loads and stores column-major tiles, which are not modelled yet",
             span,
         )
@@ -1946,6 +2154,36 @@ def _flattened(shape: tuple | None) -> tuple | None:
     for dim in shape[:-1]:
         rows *= dim
     return (rows, shape[-1])
+
+
+def _dynamic_dims(function: Function, dynamic: frozenset[str]) -> list[str]:
+    """The `pl.dynamic` dims of the tensor parameters' shapes, first seen first (the order of
+    the real codegen's trailing index arguments)."""
+    found: dict[str, None] = {}
+    for param in function.params:
+        shape = param.var.type.shape if isinstance(param.var.type, TensorType) else None
+        for dim in shape or ():
+            if isinstance(dim, str) and dim in dynamic:
+                found.setdefault(dim)
+    return list(found)
+
+
+# The plan's stand-in for a tensor's row count not static to us: only the tensor's view
+# reads it (InitMemRef sizes tiles, whose shapes are static), never a tile's size or place.
+DYNAMIC_ROWS = -1
+
+
+def _plan_shape(shape: tuple | None) -> tuple[int, int] | None:
+    """A tensor's [rows, cols] for the plan when a dim before its last is not static (a
+    `pl.dynamic` row count, which the real codegen passes to the kernel as an index, or a
+    module value we do not fold): rows `DYNAMIC_ROWS`. None for any other shape
+    (`_flattened` takes a static one). The last dim stays required: whether it is 1 (a DN
+    column vector) decides the layout of the tiles loaded from it."""
+    if shape is None or len(shape) < 2 or all(isinstance(dim, int) for dim in shape):
+        return None
+    if not isinstance(shape[-1], int):
+        return None
+    return (DYNAMIC_ROWS, shape[-1])
 
 
 def _memory(value: object, default: str) -> str:

@@ -37,6 +37,7 @@ from compiler.syntax.jit_calls import (
     deferred_statement_calls,
     resolve_jit_calls,
 )
+from compiler.syntax.program_callees import PROGRAM_CALLEES, called_from_programs
 from compiler.syntax.subtree import (
     GLOBALS_ESCAPE_ATTRIBUTES,
     GLOBALS_ESCAPE_NAMES,
@@ -63,7 +64,7 @@ PLD_MODULE = "pypto.language.distributed"
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
 # that writes its own globals: its names cannot be listed) and the future import.
-MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS})
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS, PROGRAM_CALLEES})
 # Names through which a module can bind globals we cannot see.
 
 
@@ -90,6 +91,12 @@ class ModuleEnvironment:
 
     def is_pl_alias(self, name: str) -> bool:
         return self.values.get(name) == _PL_MODULE_REF
+
+    def is_dynamic_dim(self, name: str) -> bool:
+        """Whether a dim named `name` is the module's `pl.dynamic` of that name (a symbol of the
+        IR), not a value we do not fold."""
+        value = self.values.get(name)
+        return isinstance(value, DynVar) and value.name == name
 
     def evaluator(self) -> StaticEvaluator:
         return StaticEvaluator(self.lookup)
@@ -182,6 +189,14 @@ def fold_environment(
         if main
         else ()  # no call is followed: no def's summary is needed
     )
+    callees = frozenset(
+        name
+        for stmt, _ in contributions
+        for name in called_from_programs(stmt)
+        if isinstance(value := env.values.get(name), DslFunction) and value.decorator == "function"
+    )
+    if callees:
+        env.values[PROGRAM_CALLEES] = callees
     return env
 
 
@@ -260,6 +275,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
     hidden = _hidden_of(stmt)
     if hidden[3] is DEFERRED:  # sent whole: the summary is found here, where the body is
         hidden = (*hidden[:3], calls_of(stmt, DEFERRED))
+    called_from_programs(stmt)  # (of the whole definition: the header keeps it)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []
@@ -650,8 +666,8 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
 
     Two units with equal signatures fold identically (given the same environment
     before them): the fold reads imports, assignments and `if`/`try` blocks whole,
-    and of a def or class only its kind, name, decorators and return annotation.
-    Positions are left out, so a unit that only moved keeps its signature.
+    and of a def or class only its kind, name, decorators and return annotation (and the
+    names a program class in it calls, `program_callees`). Positions are left out, so a unit that only moved keeps its signature.
     """
     signature: list[Any] = []
     for stmt in units:
@@ -674,6 +690,9 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
         if hidden != _NOTHING_HIDDEN:
             calls = SignedCalls(stmt) if hidden[3] is DEFERRED else hidden[3]
             signature.append(("hidden", *hidden[:3], calls))
+        callees = called_from_programs(stmt)  # (read in a program's body: `PROGRAM_CALLEES`)
+        if callees:
+            signature.append(("program callees", *sorted(callees)))
     return tuple(signature)
 
 

@@ -47,10 +47,17 @@ _NOT_ITERABLE = frozenset({"ConstInt", "ConstFloat", "Scalar", "int", "float", "
 
 def check_iterated(call: OpCall) -> None:
     """Raise the wrapper's TypeError when a list parameter it loops over got a scalar."""
-    key = _wrapper_key(call)
-    entry = _ITERATED.get(key) if key is not None else None
+    # (asked of every op call: the op's own entry first, the cheap and usual "no")
+    key: str | None = call.op
+    entry = _ITERATED.get(key)  # type: ignore[arg-type]
     if entry is None:
-        return
+        if key not in _UNIFIED:
+            return
+        key = _wrapper_key(call)
+        entry = _ITERATED.get(key) if key is not None else None
+        if entry is None:
+            return
+    assert key is not None
     unwrapped, iterated = entry
     level_params = _level_params(call, key)
     for param in unwrapped:

@@ -474,10 +474,15 @@ class ExpressionParser:
     def _check_positional_constants(self, node: ast.Call, split: tuple[str | None, str]) -> None:
         """An op's positional literal is read as an expression (`_parse_op_positional_arg`):
         a string there is no constant the IR has."""
-        if self._names is None or op_catalog.lookup(*split) is None:
+        if self._names is None:
             return
         for arg in node.args:
-            if isinstance(arg, ast.Constant) and isinstance(arg.value, (str, bytes)):
+            # (the literal first, the cheap and usual "no"; then whether the op is one)
+            if (
+                isinstance(arg, ast.Constant)
+                and isinstance(arg.value, (str, bytes))
+                and op_catalog.lookup(*split) is not None
+            ):
                 raise type_error(
                     f"Unsupported constant type: {type(arg.value)}",
                     arg,

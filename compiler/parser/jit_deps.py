@@ -29,7 +29,18 @@ class DepSignature:
 
 
 def dep_signatures(env: ModuleEnvironment) -> dict[str, DepSignature]:
-    """The module's `@pl.jit.<kind>` functions, by name."""
+    """The module's `@pl.jit.<kind>` functions, by name (found once per environment: every
+    JIT function of the module asks, and the module's values are many)."""
+    found = env.derived.get(_DEP_SIGNATURES)
+    if found is None:
+        found = env.derived[_DEP_SIGNATURES] = _dep_signatures(env)
+    return found
+
+
+_DEP_SIGNATURES = "jit dependency signatures"
+
+
+def _dep_signatures(env: ModuleEnvironment) -> dict[str, DepSignature]:
     return {
         name: DepSignature(value.params, value.tensor_params, _returns_one_tensor(value))
         for name, value in env.values.items()
@@ -49,6 +60,8 @@ def _returns_one_tensor(helper: DslFunction) -> bool:
 def unbound_tensor_error(entry: ast.FunctionDef, deps: dict[str, DepSignature]) -> FrontEndError | None:
     """The specializer's refusal of a dependency tensor parameter its first call leaves
     without metadata (unbound, or bound to a literal), pointed at that call."""
+    if not deps:
+        return None  # no helper to bind: nothing to look for
     firsts: dict[str, ast.Call] = {}
     for node in ast.walk(entry):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in deps:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import copy
 import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -25,9 +26,24 @@ from compiler.syntax.helper_returns import (
 )
 from compiler.syntax.import_stop import IMPORT_STOPS, certainly_raises
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
-from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
+from compiler.syntax.jit_calls import (
+    CALLS_MEMO,
+    DEFERRED,
+    JIT_CALLS,
+    DeferredCalls,
+    SignedCalls,
+    StatementCalls,
+    calls_of,
+    deferred_statement_calls,
+    resolve_jit_calls,
+)
 from compiler.syntax.program_callees import PROGRAM_CALLEES, called_from_programs
-from compiler.syntax.subtree import binders, global_escapes
+from compiler.syntax.subtree import (
+    GLOBALS_ESCAPE_ATTRIBUTES,
+    GLOBALS_ESCAPE_NAMES,
+    binders,
+    global_escapes,
+)
 from compiler.syntax.values import (
     UNKNOWN,
     DslFunction,
@@ -66,6 +82,9 @@ class ModuleEnvironment:
     # `global` in a function: possibly at any time); `rebound`, those bound more than once.
     first_bound: dict[str, int] = field(default_factory=dict)
     rebound: set[str] = field(default_factory=set)
+    # What readers derive from `values` once the environment is complete (e.g. the module's
+    # `@pl.jit.<kind>` signatures, `jit_deps.dep_signatures`), found once, not per function.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def lookup(self, name: str) -> Any:
         return self.values.get(name, UNKNOWN)
@@ -87,7 +106,7 @@ _PL_MODULE_REF = ModuleRef(PL_MODULE)
 
 # What the fold needs of one top-level statement: the statement (a def's or class's header
 # will do, see `contribution`) and the module names it binds where the fold does not look.
-Hidden = tuple[tuple[str, ...], bool, bool, StatementCalls]
+Hidden = tuple[tuple[str, ...], bool, bool, StatementCalls | DeferredCalls]
 Contribution = tuple[ast.stmt, Hidden]
 
 
@@ -122,14 +141,21 @@ def fold_environment(
     stopped = False  # (`import_stop`: the names bound before the stop, and only after it)
     before: set[str] = set()
     after: set[str] = set()
-    for position, (stmt, _) in enumerate(contributions, 1):
-        names = top_level_names(stmt)  # (found once: the fold does not change the statement)
+    definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    main = False  # a `__main__` block: its calls of the JIT entries are followed
+    for position, (stmt, hidden) in enumerate(contributions, 1):
+        # (found once: the fold does not change the statement)
+        definition = isinstance(stmt, definitions)
+        names = [stmt.name] if definition else _top_level_names(stmt)  # type: ignore[attr-defined]
+        if not definition:
+            found = hidden[3]
+            main = main or (found is not None and found is not DEFERRED and found[0] == "main")  # type: ignore[index]
         if not stopped:
-            stopped = certainly_raises(stmt, env.lookup)
+            stopped = not definition and certainly_raises(stmt, env.lookup)
             before.update(names)
         else:
             after.update(names)
-        if memo is not None and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if memo is not None and definition:
             _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
         else:
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
@@ -138,21 +164,30 @@ def fold_environment(
                 env.rebound.add(name)
     if stopped:
         env.values[IMPORT_STOPS] = frozenset(after - before)
-    _bind_body_reads(env)
+    body_typed, helpers = _helper_values(env)
+    _bind_body_reads(env, body_typed)
     if memo is not None:
         memo.clear()
         memo.update(kept)
     for position, (stmt, hidden) in enumerate(contributions, 1):
+        if not (hidden[0] or hidden[1] or hidden[2]):
+            continue  # nothing hidden (most statements)
         _fold_hidden(hidden, env)
         # A name a definition's body binds (`global`) may be bound at any time: position 0.
-        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        if isinstance(stmt, definitions):
             position = 0
         for name in hidden[0]:
             if env.first_bound.get(name, position) >= position:
                 env.first_bound[name] = position
-    _with_helper_reads(env)
-    env.values[JIT_CALLS] = resolve_jit_calls(
-        (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
+    _with_helper_reads(env, helpers)
+    env.values[JIT_CALLS] = (
+        resolve_jit_calls(
+            (calls_of(stmt, hidden[3]) for stmt, hidden in contributions),
+            lambda name: _is_jit_entry(env, name),
+            env.values.get,
+        )
+        if main
+        else ()  # no call is followed: no def's summary is needed
     )
     callees = frozenset(
         name
@@ -165,17 +200,48 @@ def fold_environment(
     return env
 
 
-def _bind_body_reads(env: ModuleEnvironment) -> None:
-    """Each helper typed from its body (`BodyReturn`) carries the values of the module names
-    its creations read: a caller's analysis, keyed on the helper's value, is redone when one
-    of them changes."""
-    for name, value in list(env.values.items()):
-        summary = value.inferred_return if isinstance(value, DslFunction) else None
-        if isinstance(summary, BodyReturn):
-            reads = tuple((free, frozen_value(env.values.get(free, UNKNOWN))) for free in summary.free_names)
-            env.values[name] = dataclasses.replace(
-                value, inferred_return=dataclasses.replace(summary, reads=reads)
-            )
+def _helper_values(env: ModuleEnvironment) -> tuple[list[str], list[str]]:
+    """The names bound to a helper typed from its body (`BodyReturn`), and to a helper whose
+    calls fold (`PlainDefinition`): one look at the module's values for both."""
+    body_typed: list[str] = []
+    helpers: list[str] = []
+    for name, value in env.values.items():
+        if isinstance(value, DslFunction):
+            if isinstance(value.inferred_return, BodyReturn):
+                body_typed.append(name)
+        elif (
+            isinstance(value, PlainDefinition)
+            and value.node is not None
+            and value.module_values is env.values
+        ):
+            helpers.append(name)
+    return body_typed, helpers
+
+
+def _bind_body_reads(env: ModuleEnvironment, body_typed: list[str]) -> None:
+    """Each helper typed from its body (`BodyReturn`, bound to the names `body_typed`)
+    carries the values of the module names its creations read: a caller's analysis, keyed
+    on the helper's value, is redone when one of them changes."""
+    for name in body_typed:
+        value = env.values[name]
+        summary = value.inferred_return
+        reads = tuple((free, frozen_value(env.values.get(free, UNKNOWN))) for free in summary.free_names)
+        env.values[name] = dataclasses.replace(
+            value, inferred_return=dataclasses.replace(summary, reads=reads)
+        )
+
+
+def _top_level_names(stmt: ast.stmt) -> list[str]:
+    """`top_level_names`, remembered on the statement (every fold asks it of every statement)."""
+    found = getattr(stmt, _NAMES_MEMO, None)
+    if found is None:
+        found = top_level_names(stmt)
+        setattr(stmt, _NAMES_MEMO, found)
+    return found
+
+
+# Not an `ast` field, as `_HIDDEN_MEMO`: the module names a top-level statement binds.
+_NAMES_MEMO = "_pto_top_level_names"
 
 
 def top_level_names(stmt: ast.stmt) -> list[str]:
@@ -207,6 +273,8 @@ def contribution(stmt: ast.stmt) -> Contribution:
     fold never reads a body, whose hidden bindings are taken here), a small helper whose
     calls fold by itself whole."""
     hidden = _hidden_of(stmt)
+    if hidden[3] is DEFERRED:  # sent whole: the summary is found here, where the body is
+        hidden = (*hidden[:3], calls_of(stmt, DEFERRED))
     called_from_programs(stmt)  # (of the whole definition: the header keeps it)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
@@ -218,7 +286,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
             header.args = ast.arguments(
                 posonlyargs=[], args=params, kwonlyargs=[], kw_defaults=[], defaults=[]
             )
-        for memo in (_HIDDEN_MEMO, _HELPER_TEXT_MEMO, _FREE_NAMES_MEMO):  # of the whole def
+        for memo in (_HIDDEN_MEMO, _HELPER_TEXT_MEMO, _FREE_NAMES_MEMO, CALLS_MEMO):  # of the whole def
             if hasattr(header, memo):
                 delattr(header, memo)
         stmt = header
@@ -329,6 +397,25 @@ def _inferred_return(
 _NOTHING_HIDDEN: Hidden = ((), False, False, None)
 
 
+# The words behind a definition's hidden bindings: a `global` declaration, or a name or
+# attribute that may reach the module's globals (`global_escapes`).
+_HIDDEN_WORDS = frozenset({"global"}) | GLOBALS_ESCAPE_NAMES | GLOBALS_ESCAPE_ATTRIBUTES
+
+
+def note_definitions_hide_nothing(stmts: Sequence[ast.stmt], text: str, words: frozenset[str]) -> None:
+    """Remember on each definition among a unit's statements that it hides no module binding
+    (`hidden_bindings`), when the unit's ASCII `text`, whose every identifier is among
+    `words`, has none of the words one needs: then no walk of the definition's whole tree
+    is needed to tell (a non-ASCII identifier is normalised by Python: then it is walked)."""
+    if not text.isascii() or not words.isdisjoint(_HIDDEN_WORDS):
+        return
+    for stmt in stmts:
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not hasattr(
+            stmt, _HIDDEN_MEMO
+        ):
+            setattr(stmt, _HIDDEN_MEMO, ((), False, False, deferred_statement_calls(stmt)))
+
+
 def hidden_bindings(stmt: ast.stmt) -> Hidden:
     """(names possibly bound at module level, writes globals?, future annotations?)."""
     names: set[str] = set()
@@ -345,7 +432,7 @@ def hidden_bindings(stmt: ast.stmt) -> Hidden:
     )
     future = isinstance(stmt, ast.ImportFrom) and stmt.module == "__future__"
     future = future and any(alias.name == "annotations" for alias in stmt.names)  # type: ignore[union-attr]
-    return tuple(sorted(names)), writes_globals, future, statement_calls(stmt)
+    return tuple(sorted(names)), writes_globals, future, deferred_statement_calls(stmt)
 
 
 def _fold_definition(
@@ -357,12 +444,16 @@ def _fold_definition(
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
     now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
-    # A helper whose calls fold reads this environment's values: made anew each time.
-    helper = isinstance(value, PlainDefinition) and value.node is not None
-    if seen is None or now != seen or helper:
+    if seen is None or now != seen:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
         entry = (stmt_, roots, now, value)
+    elif isinstance(value, PlainDefinition) and value.node is not None:
+        # A helper whose calls fold (undecorated: what folding it gave depends on nothing but
+        # the statement) reads this environment's values: made anew, as folding it makes it.
+        env.values[stmt.name] = PlainDefinition(
+            stmt.name, value.text, node=value.node, module_values=env.values
+        )
     else:
         env.values[stmt.name] = value
     kept[id(stmt)] = entry
@@ -511,20 +602,16 @@ def _free_names(node: ast.FunctionDef) -> tuple[str, ...]:
     return found
 
 
-def _with_helper_reads(env: ModuleEnvironment) -> None:
-    """Each helper of the module with the values of the module names it reads (twice: a
-    helper reading another reads its reads)."""
+def _with_helper_reads(env: ModuleEnvironment, helpers: list[str]) -> None:
+    """Each helper of the module (bound to the names `helpers`) with the values of the
+    module names it reads (twice: a helper reading another reads its reads)."""
     for _ in range(2):
-        for name, value in list(env.values.items()):
-            if (
-                isinstance(value, PlainDefinition)
-                and value.node is not None
-                and value.module_values is env.values
-            ):
-                reads = tuple(
-                    (read, frozen_value(env.values.get(read, UNKNOWN))) for read in _free_names(value.node)
-                )
-                env.values[name] = dataclasses.replace(value, reads=reads)
+        for name in helpers:
+            value = env.values[name]
+            reads = tuple(
+                (read, frozen_value(env.values.get(read, UNKNOWN))) for read in _free_names(value.node)
+            )
+            env.values[name] = PlainDefinition(value.name, value.text, reads, value.node, value.module_values)
 
 
 def _decorator_failure(
@@ -601,7 +688,8 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
             signature.append(ast.unparse(stmt))
         hidden = _hidden_of(stmt)  # the fold asks it of the same statement: found once
         if hidden != _NOTHING_HIDDEN:
-            signature.append(("hidden", *hidden))
+            calls = SignedCalls(stmt) if hidden[3] is DEFERRED else hidden[3]
+            signature.append(("hidden", *hidden[:3], calls))
         callees = called_from_programs(stmt)  # (read in a program's body: `PROGRAM_CALLEES`)
         if callees:
             signature.append(("program callees", *sorted(callees)))

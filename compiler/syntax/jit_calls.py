@@ -40,6 +40,65 @@ _SPECIALISING = ("", "compile", "lower")  # `k(...)`, `k.compile(...)`, `k.lower
 _MAX_ARITHMETIC_DEPTH = 8
 
 
+class DeferredCalls:
+    """The summary of a def, left to be found when asked (`calls_of`)."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> str:
+        return "DEFERRED"  # pickled by name: the same object in another process
+
+
+# A def's summary walks its whole body, and is needed only where the module has a
+# `__main__` block (the environment's fold) or to tell an edited def's summary from the last
+# (`SignedCalls`): `deferred_statement_calls` leaves it to be found then.
+DEFERRED = DeferredCalls()
+# Not an `ast` field: the summary of a def, found once (`calls_of`).
+CALLS_MEMO = "_pto_statement_calls"
+
+
+def deferred_statement_calls(stmt: ast.stmt) -> StatementCalls | DeferredCalls:
+    """`statement_calls(stmt)`, or DEFERRED for a def whose summary walks its body."""
+    if isinstance(stmt, ast.FunctionDef) and (
+        not stmt.decorator_list or any(_is_jit_decorator(d) for d in stmt.decorator_list)
+    ):
+        return DEFERRED
+    return statement_calls(stmt)
+
+
+def calls_of(stmt: ast.stmt, found: StatementCalls | DeferredCalls) -> StatementCalls:
+    """The summary `found` stands for (`deferred_statement_calls(stmt)`), found once per statement."""
+    if found is not DEFERRED:
+        return found  # type: ignore[return-value]
+    summary = getattr(stmt, CALLS_MEMO, DEFERRED)
+    if summary is DEFERRED:
+        summary = statement_calls(stmt)
+        setattr(stmt, CALLS_MEMO, summary)
+    return summary  # type: ignore[return-value]
+
+
+class SignedCalls:
+    """A def's summary in the environment's fingerprint, found only when compared: two are
+    equal when their defs' summaries are (the units the fold reads are compared only after
+    an edit, one unit's defs at a time)."""
+
+    __slots__ = ("_stmt",)
+
+    def __init__(self, stmt: ast.stmt) -> None:
+        self._stmt = stmt
+
+    def summary(self) -> StatementCalls:
+        return calls_of(self._stmt, DEFERRED)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SignedCalls):
+            return NotImplemented
+        return other is self or self.summary() == other.summary()
+
+    def __hash__(self) -> int:
+        return hash(self.summary())
+
+
 def statement_calls(stmt: ast.stmt) -> StatementCalls:
     """The summary of a top-level statement the calls of `__main__` may go through."""
     if isinstance(stmt, ast.If) and _is_main_test(stmt.test):

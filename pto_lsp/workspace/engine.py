@@ -31,7 +31,12 @@ from compiler.analysis import (
     module_environment,
     unit_environment_key,
 )
-from compiler.syntax.environment import ModuleEnvironment, binding_signature, changed_names
+from compiler.syntax.environment import (
+    ModuleEnvironment,
+    binding_signature,
+    changed_names,
+    note_definitions_hide_nothing,
+)
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.unit_scan import cut_units
 from compiler.syntax.units import parse_unit
@@ -100,6 +105,7 @@ class _Parsed:
     def __init__(self, text: str) -> None:
         self.unit = parse_unit(text, 1)
         self.names = mentioned_names(self.unit)
+        note_definitions_hide_nothing(self.unit.nodes, self.unit.text, self.names)
         self._bindings: tuple[Any, ...] | None = None
 
     @property
@@ -160,7 +166,9 @@ class _DocumentState:
         self.sequence: list[_Slot | None] = []  # one per unit
         self.placed: list[PlacedUnit | None] = []  # one per unit; None: to place again
         self.units: object = None  # the unit list these follow (None: not followed)
-        self.bindings: list[Any] | None = None  # the units' contributions to the environment
+        # The units the environment was folded from (their contributions, `_Parsed.bindings`,
+        # are found only when a later update compares them: see `_contributions_differ`).
+        self.bindings: list[_Parsed] | None = None
         self.env: ModuleEnvironment | None = None
         self.env_failed = False  # the fold raised: `env` is empty, no unit is analysed
         self.fold_memo: dict[int, Any] = {}  # kept between folds (see `build_environment`)
@@ -313,11 +321,17 @@ class AnalysisEngine:
             unchanged = False
         bindings = state.bindings
         if not unchanged and compare:
-            bindings = [
-                slot.parsed.bindings for slot in sequence if slot is not None and slot.parsed.bindings
-            ]
+            bindings = [slot.parsed for slot in sequence if slot is not None]
         # After a fold that raised, every update folds again: what fixes it is not known.
-        if state.env is None or state.env_failed or (not unchanged and bindings != state.bindings):
+        if (
+            state.env is None
+            or state.env_failed
+            or (
+                not unchanged
+                and bindings is not state.bindings
+                and _contributions_differ(bindings, state.bindings)
+            )
+        ):
             try:
                 env = module_environment(
                     [slot.parsed.unit for slot in sequence if slot is not None],
@@ -414,6 +428,23 @@ class AnalysisEngine:
         self.units_analysed += 1
         self._analysed.put((slot.parsed.unit.text, slot.env_key), analysis)
         return analysis
+
+
+def _contributions_differ(now: list[_Parsed] | None, before: list[_Parsed] | None) -> bool:
+    """Whether the units `now` contribute other than `before` to the environment fold (the
+    units that contribute something, in order). The units both share at either end are the
+    same parses, so contribute the same: only those between are asked (a cold open asks none)."""
+    if now is None or before is None:
+        return now is not before
+    start, end_now, end_before = 0, len(now), len(before)
+    while start < end_now and start < end_before and now[start] is before[start]:
+        start += 1
+    while end_now > start and end_before > start and now[end_now - 1] is before[end_before - 1]:
+        end_now -= 1
+        end_before -= 1
+    return [p.bindings for p in now[start:end_now] if p.bindings] != [
+        p.bindings for p in before[start:end_before] if p.bindings
+    ]
 
 
 def _not_analysed(start_line: int, message: str) -> UnitAnalysis:

@@ -70,6 +70,7 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.ssa import base_name
 
@@ -112,6 +113,7 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_expand",
         "tile.row_prod",
         "tile.assemble",
+        "tile.slice",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -287,8 +289,17 @@ class _Emitter:
         self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
         self.carrying = 0  # how many enclosing loops carry a tile
         self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
+        # An if's tile result (alloc) whose else branch yields a tile from before the if (a
+        # `matmul_acc` accumulating in place into the loop's accumulator) -> that tile, and
+        # where: plan only, and only once the loop carrying the result is seen to carry that
+        # very tile (`_share_yielded`); any left over is refused (`emit`).
+        self.carried_through: dict[int, tuple[int, Span]] = {}
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
         self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
+        # The accumulator creates InferTileMemorySpace moves out of Vec (call id -> space).
+        self.retyped = retyped_spaces(function)
+        self.accumulator_windows = _accumulator_windows(function)
+        self.target_var: Var | None = None  # the var the statement being emitted binds
 
     # -------------------------------------------------------------- module
 
@@ -297,6 +308,10 @@ class _Emitter:
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
         self._refuse_mixed()
+        for _, span in self.carried_through.values():
+            raise CodegenNotModelled(
+                "an if's tile result not made by an op in each of its branches is not modelled", span
+            )
         planned = self._planned()
         if not self.with_text:
             return KernelCode(
@@ -406,11 +421,12 @@ class _Emitter:
             if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
+            self.target_var = stmt.var
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
             self.values[id(stmt.var)] = value
-            self.target = None
+            self.target = self.target_var = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
             self._expr(stmt.expr, None)
@@ -663,6 +679,12 @@ class _Emitter:
             yields.append(found)
             for position in phi_names:
                 source = found[position] if position < len(found) else None
+                if number and self._made_before(source, first):
+                    # The accumulator a `matmul_acc` wrote in place: no move, one buffer with
+                    # the phi if the loop carries both (`_share_yielded`).
+                    assert source is not None and source.alloc is not None
+                    self.carried_through[phi_values[position].alloc] = (source.alloc, stmt.span)  # type: ignore[index]
+                    continue
                 local = self._branch_local(source, first, stmt.span)
                 if number == 0:
                     phi_values[position] = self._declare_phi(phis[position], local, phi_names[position])
@@ -707,6 +729,16 @@ class _Emitter:
                 "an if's tile result not made by an op in each of its branches is not modelled", span
             )
         return source
+
+    def _made_before(self, source: Value | None, first: int) -> bool:
+        """Whether a branch yields a tile of its own buffer made before the branch (plan only)."""
+        return (
+            not self.with_text
+            and source is not None
+            and source.alloc is not None
+            and self.allocs[source.alloc].point < first
+            and self.allocs[source.alloc].view_of is None
+        )
 
     def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
         """The phi's tile in the kernel's head, in the then-branch tile's buffer."""
@@ -794,6 +826,13 @@ class _Emitter:
                     "its branch tiles in the carried tile's buffer)",
                     span,
                 )
+            through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
+            if through is not None:
+                if through[0] != initial.alloc:
+                    raise CodegenNotModelled(
+                        "an if's tile result not made by an op in each of its branches is not modelled", span
+                    )
+                del self.carried_through[value.alloc]  # type: ignore[arg-type]
             for source in sources:
                 self.allocs[source].shares = initial.alloc
             return
@@ -903,7 +942,10 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             return self._alloc(dest, self._result_tile(call), call.span, view_of=source.alloc)
         if call.op in ("tile.create_tile", "tile.create"):
-            return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
+            tile = self._result_tile(call)
+            if id(call) in self.retyped:  # a loop's accumulator: in the space the cube demands
+                tile = dataclasses.replace(tile, loc=self.retyped[id(call)].lower(), col_major=False)
+            return self._alloc(dest, tile, call.span)  # the buffer alone: no op
         if call.op in pto_op_names.ROW_REDUCTIONS:
             return self._row_reduction(call, pto_op_names.ROW_REDUCTIONS[call.op], dest)
         if call.op in pto_op_names.EXPANDS:
@@ -979,6 +1021,8 @@ class _Emitter:
             result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
+        if call.op == "tile.slice":
+            return self._accumulator_window(call, dest)
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1007,6 +1051,30 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _accumulator_window(self, call: Call, dest: str | None) -> Value:
+        """A `tile.slice` of an Acc tile that only ever accumulates a `matmul_acc`: a window of
+        its source's buffer (InitMemRef's `OutputMemoryInheritsInput`), which AllocateMemoryAddr
+        places in its source's slot, sized by the source; CanonicalizeTileSlice leaves it as it
+        is when it is contiguous in L0C (all the source's rows, or inside one 16-column block)
+        and refuses it otherwise. Any other slice (CanonicalizeTileSlice's extracts of Mat and
+        Vec windows, each with a buffer of its own) is not modelled."""
+        source = self._tile_operand(call.args[0])
+        tile = self._result_tile(call)
+        var = self.target_var
+        if (
+            source.tile is None
+            or source.tile.loc != "acc"
+            or var is None
+            or id(var) not in self.accumulator_windows
+            or not _contiguous_in_l0c(tile, source.tile, call)
+        ):
+            raise CodegenNotModelled(
+                "a tile.slice other than a contiguous window of an Acc tile a matmul_acc accumulates "
+                "into is not modelled yet (CanonicalizeTileSlice gives it an extract of its own)",
+                call.span,
+            )
+        return self._alloc(dest, tile, call.span, view_of=source.alloc)
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
@@ -1792,6 +1860,44 @@ def _refuse_partial_tile(var: Var) -> None:
             f"tile '{user_name(var)}' has a valid shape or pad of its own, which is not modelled yet",
             var.span,
         )
+
+
+def _accumulator_windows(function: Function) -> set[int]:
+    """The vars (by id) a `tile.slice` binds whose every read is as the accumulator of a
+    `tile.matmul_acc` (its first operand)."""
+    slices: set[int] = set()
+    reads: dict[int, int] = {}
+    accumulations: dict[int, int] = {}
+    for stmt in walk_stmts(function.body):
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.value, Call) and stmt.value.op == "tile.slice":
+            slices.add(id(stmt.var))
+        exprs = own_exprs(stmt)
+        for var in vars_read(exprs):
+            reads[id(var)] = reads.get(id(var), 0) + 1
+        for expr in exprs:
+            if isinstance(expr, Call) and expr.op == "tile.matmul_acc" and expr.args:
+                first = expr.args[0]
+                if isinstance(first, Var):
+                    accumulations[id(first)] = accumulations.get(id(first), 0) + 1
+    return {key for key in slices if reads.get(key, 0) == accumulations.get(key, 0)}
+
+
+# An L0C fractal block's columns (16 x 16 FP32 / INT32 elements).
+_ACC_BLOCK_COLUMNS = 16
+
+
+def _contiguous_in_l0c(window: TileBuf, source: TileBuf, call: Call) -> bool:
+    """Whether a window of an Acc tile is contiguous in L0C's block layout: it spans all the
+    source's rows, or lies inside one 16-column block at a constant column offset."""
+    if window.rows == source.rows:
+        return True
+    offsets = call.args[2] if len(call.args) > 2 else None
+    items = offsets.items if isinstance(offsets, MakeTuple) else []
+    column = items[1] if len(items) == 2 else None
+    if window.cols > _ACC_BLOCK_COLUMNS or not (isinstance(column, Const) and isinstance(column.value, int)):
+        return False
+    start = column.value
+    return start >= 0 and start // _ACC_BLOCK_COLUMNS == (start + window.cols - 1) // _ACC_BLOCK_COLUMNS
 
 
 def _text(value: object) -> str:

@@ -6,6 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
+from compiler.static_reach import KINDS
 from raise_ledger.classify import STATUSES
 from raise_ledger.real_rows import REPO
 
@@ -91,6 +92,7 @@ def render(sites: list[dict]) -> str:
     out += [
         f"| {n} | {_cell(reason)} |" for reason, n in sorted(reasons.items(), key=lambda x: (-x[1], x[0]))
     ]
+    out += _constructs_out_of_reach()
     for component in COMPONENTS:
         chosen = [site for site in sites if site["component"] == component]
         out += [
@@ -102,6 +104,24 @@ def render(sites: list[dict]) -> str:
         ]
         out += [_site_row(site) for site in chosen]
     return "\n".join(out) + "\n"
+
+
+def _constructs_out_of_reach() -> list[str]:
+    """The constructs (not raise sites) whose values only running the file gives: pto-lsp names
+    them as out of static reach rather than "not analysed" (`compiler.static_reach`)."""
+    out = [
+        "",
+        "## Constructs out of static reach",
+        "",
+        "Not a raise site but a construct of the kernel source whose value the file alone does not",
+        'give. `check` counts a program with one as out of static reach, not as "not analysed", and',
+        "reports no error that needs the value.",
+        "",
+        "| kind | construct | why | what pto-lsp shows |",
+        "| --- | --- | --- | --- |",
+    ]
+    out += [f"| `{k.key}` | {_cell(k.construct)} | {_cell(k.reason)} | {_cell(k.shown)} |" for k in KINDS]
+    return out
 
 
 def _site_row(site: dict) -> str:

@@ -177,7 +177,7 @@ def _mixed(function: Function) -> KernelMemory:
         )
     try:
         codes = [
-            (side, plan_kernel(half, halves.pipe_buffers))
+            (side, plan_kernel(half, halves.pipe_buffers, from_incore=True))
             for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
         ]
     except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
@@ -226,7 +226,8 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
     rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
     would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
-    adds no Mat or Vec tile: those spaces stay exact. A matmul of operands the author
+    adds no Mat or Vec tile (but the Mat copy of a left operand the vector side feeds, which
+    its chooser decides on: Mat is then not planned either): those spaces stay exact. A matmul of operands the author
     already moved into Left / Right it leaves as it is (`IsStatic2DInSpaces` takes Mat and
     Vec sources only): its tiles are planned whole, and one larger than all of its space is
     AllocateMemoryAddr's overflow (a Left / Right operand of a matmul is refused before, by

@@ -114,6 +114,8 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.row_prod",
         "tile.assemble",
         "tile.slice",
+        "tile.gather_row",
+        "tile.transpose",
     }
 )
 # Row reductions (`pto_op_names.ROW_REDUCTIONS`) -> an [M, 1] column-major tile; none may
@@ -242,14 +244,16 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return _Emitter(function, options).emit()
 
 
-def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
+def plan_kernel(function: Function, extra_buffers: int = 0, from_incore: bool = False) -> KernelCode:
     """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
     nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
-    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer); `from_incore`: the kernel is a
+    half ExpandMixedKernel cut from an InCore kernel."""
     emitter = _Emitter(function, CodegenOptions(), with_text=False)
     emitter.extra_buffers = extra_buffers
+    emitter.from_incore = from_incore
     return emitter.emit()
 
 
@@ -295,6 +299,9 @@ class _Emitter:
         # very tile (`_share_yielded`); any left over is refused (`emit`).
         self.carried_through: dict[int, tuple[int, Span]] = {}
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
+        # A half of a mixed InCore kernel (`plan_kernel`): the passes before ExpandMixedKernel
+        # (InferTileMemorySpace) ran on the kernel it was cut from.
+        self.from_incore = False
         self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
         # The accumulator creates InferTileMemorySpace moves out of Vec (call id -> space).
         self.retyped = retyped_spaces(function)
@@ -1000,6 +1007,12 @@ class _Emitter:
                 call.span,
             )
         self.unplanned |= L0_SPACES
+        if lhs.tile is not None and (lhs.tile.loc != "mat" or lhs.alloc is None):
+            # A left operand fed from the vector side (a Vec tile, or the AIC's popped slot of
+            # one): AutoTileMatmulL0 stages it into a Mat buffer of its own when its chooser
+            # makes a K-loop over the whole of M and N, and leaves the matmul as it is when it
+            # tiles M or N; which it does is its cost model's, not modelled.
+            self.unplanned.add("mat")
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
@@ -1023,6 +1036,18 @@ class _Emitter:
             return result
         if call.op == "tile.slice":
             return self._accumulator_window(call, dest)
+        if call.op == "tile.transpose":
+            return self._transpose(call, dest)
+        if call.op == "tile.gather_row":
+            # Rows of a GM tensor loaded into the destination tile in place (the op's
+            # `set_output_reuses_input(0)`): the result is the destination's buffer, of its
+            # type whatever part of it the transfer fills.
+            target = self._tile_operand(call.args[0])
+            assert target.tile is not None
+            self._side(target.tile.loc, call.op, call.span)
+            result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
+            self._line(f"gather_row {target.name} {result.name}", call.span)  # never shown
+            return result
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1051,6 +1076,32 @@ class _Emitter:
         acc = self._alloc(dest, TileBuf("acc", "f32", lhs.tile.rows, rhs.tile.cols), call.span)
         self._line(f"matmul_bias {lhs.name} {rhs.name} {bias.name} {acc.name}", call.span)  # never shown
         return acc
+
+    def _transpose(self, call: Call, dest: str | None) -> Value:
+        """A 2-D `tile.transpose`: FlattenTileNdTo2D gives the 3-operand form the scratch tile
+        `pto.ttrans` needs (`transpose_tmp`, a `tile.create` of the input's shape and space, a
+        statement of its own before it); the result has a buffer of its own, apart from its
+        operands' (`not_inplace_safe`). An N-D one (LowerNdTranspose's pages) is not modelled."""
+        source_type = call.args[0].type
+        if not isinstance(source_type, TileType) or source_type.shape is None or len(source_type.shape) != 2:
+            raise CodegenNotModelled(
+                f"{call.op} of a tile of rank other than 2 is not modelled yet", call.span
+            )
+        source = self._tile_operand(call.args[0])
+        assert source.tile is not None
+        self._side(source.tile.loc, call.op, call.span)
+        if len(call.args) > 3:
+            scratch = self._tile_operand(call.args[3])
+        else:
+            self.point += 1  # the scratch's create is a statement of its own
+            scratch = self._alloc(
+                "transpose_tmp", dataclasses.replace(source.tile, col_major=False), call.span
+            )
+            self.point += 1
+        operands = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
+        result = self._alloc(dest, self._result_tile(call), call.span, forbidden=operands)
+        self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
+        return result
 
     def _accumulator_window(self, call: Call, dest: str | None) -> Value:
         """A `tile.slice` of an Acc tile that only ever accumulates a `matmul_acc`: a window of
@@ -1212,12 +1263,19 @@ class _Emitter:
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
-        if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
+        swapped = (lhs.tile is not None and lhs.tile.loc == "right") or (
+            rhs.tile is not None and rhs.tile.loc == "left"
+        )
+        if swapped and self.with_text:
             raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
-        if lhs.tile and lhs.tile.loc != "left":
+        # An operand in the other L0 space: in an InCore kernel (a mixed kernel's halves
+        # included) InferTileMemorySpace moves it across, Right -> Left or Left -> Right, as
+        # it moves a Mat one; an AIC kernel the author writes it leaves as it is.
+        moves = not swapped or self.function.func_type == FunctionType.INCORE or self.from_incore
+        if lhs.tile and lhs.tile.loc != "left" and moves:
             self.point += 1  # the move ConvertTensorToTileOps inserts is a statement of its own
             lhs = self._moved(lhs, "left", None, call.span)
-        if rhs.tile and rhs.tile.loc != "right":
+        if rhs.tile and rhs.tile.loc != "right" and moves:
             self.point += 1
             rhs = self._moved(rhs, "right", None, call.span)
         assert lhs.tile is not None and rhs.tile is not None

@@ -70,6 +70,7 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.canonicalize_tile_slice import VecWindow, contiguous_in_l0c, slice_reads, vec_window
 from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.ssa import base_name
@@ -305,7 +306,9 @@ class _Emitter:
         self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
         # The accumulator creates InferTileMemorySpace moves out of Vec (call id -> space).
         self.retyped = retyped_spaces(function)
-        self.accumulator_windows = _accumulator_windows(function)
+        # The slices only ever accumulated into, and those only read as ops' direct operands.
+        self.accumulator_windows, self.operand_windows = slice_reads(function)
+        self.vec_windows: dict[int, tuple[VecWindow, Value]] = {}  # a Vec slice var -> its window, source
         self.target_var: Var | None = None  # the var the statement being emitted binds
 
     # -------------------------------------------------------------- module
@@ -908,6 +911,17 @@ class _Emitter:
                 f"{call.op} of a tile of rank > 2: how FlattenTileNdTo2D rewrites it is not modelled yet",
                 call.span,
             )
+        if self.vec_windows and not self.with_text and call.op not in ("tile.slice", "tile.extract"):
+            copies = self._copied_windows(call)
+            if copies:
+                bound = {key: self.values[key] for key, _ in copies}
+                windows = {key: self.vec_windows.pop(key) for key, _ in copies}
+                self.values.update(copies)
+                try:
+                    return self._call(call, dest)
+                finally:
+                    self.values.update(bound)
+                    self.vec_windows.update(windows)
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
         if call.op in _CROSS_CORE_OPS and not self.with_text:
@@ -1035,7 +1049,7 @@ class _Emitter:
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
         if call.op == "tile.slice":
-            return self._accumulator_window(call, dest)
+            return self._slice(call, dest)
         if call.op == "tile.transpose":
             return self._transpose(call, dest)
         if call.op == "tile.gather_row":
@@ -1103,29 +1117,72 @@ class _Emitter:
         self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
         return result
 
-    def _accumulator_window(self, call: Call, dest: str | None) -> Value:
-        """A `tile.slice` of an Acc tile that only ever accumulates a `matmul_acc`: a window of
-        its source's buffer (InitMemRef's `OutputMemoryInheritsInput`), which AllocateMemoryAddr
-        places in its source's slot, sized by the source; CanonicalizeTileSlice leaves it as it
-        is when it is contiguous in L0C (all the source's rows, or inside one 16-column block)
-        and refuses it otherwise. Any other slice (CanonicalizeTileSlice's extracts of Mat and
-        Vec windows, each with a buffer of its own) is not modelled."""
+    def _slice(self, call: Call, dest: str | None) -> Value:
+        """A `tile.slice`: a window of its source's buffer (InitMemRef's
+        `OutputMemoryInheritsInput`), which AllocateMemoryAddr places in its source's slot, sized
+        by the source. Modelled (`canonicalize_tile_slice`): an Acc window a `matmul_acc` only
+        accumulates into, contiguous in L0C; a Vec window read only as ops' operands, each read
+        CanonicalizeTileSlice copies getting a tile of its own (`_copied_windows`)."""
         source = self._tile_operand(call.args[0])
         tile = self._result_tile(call)
         var = self.target_var
+        assert source.tile is not None
         if (
-            source.tile is None
-            or source.tile.loc != "acc"
-            or var is None
-            or id(var) not in self.accumulator_windows
-            or not _contiguous_in_l0c(tile, source.tile, call)
+            source.tile.loc == "acc"
+            and var is not None
+            and id(var) in self.accumulator_windows
+            and contiguous_in_l0c(tile.rows, tile.cols, source.tile.rows, call)
         ):
+            return self._alloc(dest, tile, call.span, view_of=source.alloc)
+        window = (
+            vec_window(
+                call, (tile.rows, tile.cols), (source.tile.rows, source.tile.cols), _IR_DTYPES[tile.dtype]
+            )
+            if source.tile.loc == "vec"
+            and tile.loc == "vec"
+            and var is not None
+            and id(var) in self.operand_windows
+            else None
+        )
+        if window is None:
             raise CodegenNotModelled(
-                "a tile.slice other than a contiguous window of an Acc tile a matmul_acc accumulates "
-                "into is not modelled yet (CanonicalizeTileSlice gives it an extract of its own)",
+                "this tile.slice is not modelled yet (a Mat window, a chain of slices, a window read "
+                "through a yield, a loop's initial value or another name: CanonicalizeTileSlice's "
+                "treatment of it is not)",
                 call.span,
             )
-        return self._alloc(dest, tile, call.span, view_of=source.alloc)
+        result = self._alloc(dest, tile, call.span, view_of=source.alloc)
+        self.vec_windows[id(var)] = (window, source)
+        return result
+
+    def _copied_windows(self, call: Call) -> list[tuple[int, Value]]:
+        """The Vec windows among the call's operands CanonicalizeTileSlice copies for it: each a
+        `tile.extract` into a tile of its own, a statement of its own before the call, which
+        then reads the copy (the window's var is bound to it while the call is planned)."""
+        copies: list[tuple[int, Value]] = []
+        for arg in call.args:
+            found = self.vec_windows.get(id(arg)) if isinstance(arg, Var) else None
+            if found is None:
+                continue
+            window, source = found
+            needed = window.needs_copy(call.op)
+            if needed is None or sum(1 for other in call.args if other is arg) > 1:
+                raise CodegenNotModelled(
+                    f"a Vec tile.slice read by {call.op} at an offset whose alignment is not a constant "
+                    "(or read twice by it): whether CanonicalizeTileSlice copies it is not modelled",
+                    call.span,
+                )
+            if not needed:
+                continue
+            window_tile = self.values[id(arg)].tile
+            assert window_tile is not None
+            self.point += 1
+            # (`tile.extract` is not in-place safe: never in its source's buffer.)
+            apart = (source.alloc,) if source.alloc is not None else ()
+            copy = self._alloc(f"{base_name(arg.name)}_textract", window_tile, call.span, forbidden=apart)
+            self._line(f"extract {source.name} {copy.name}", call.span)  # never shown
+            copies.append((id(arg), copy))
+        return copies
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
@@ -1918,44 +1975,6 @@ def _refuse_partial_tile(var: Var) -> None:
             f"tile '{user_name(var)}' has a valid shape or pad of its own, which is not modelled yet",
             var.span,
         )
-
-
-def _accumulator_windows(function: Function) -> set[int]:
-    """The vars (by id) a `tile.slice` binds whose every read is as the accumulator of a
-    `tile.matmul_acc` (its first operand)."""
-    slices: set[int] = set()
-    reads: dict[int, int] = {}
-    accumulations: dict[int, int] = {}
-    for stmt in walk_stmts(function.body):
-        if isinstance(stmt, AssignStmt) and isinstance(stmt.value, Call) and stmt.value.op == "tile.slice":
-            slices.add(id(stmt.var))
-        exprs = own_exprs(stmt)
-        for var in vars_read(exprs):
-            reads[id(var)] = reads.get(id(var), 0) + 1
-        for expr in exprs:
-            if isinstance(expr, Call) and expr.op == "tile.matmul_acc" and expr.args:
-                first = expr.args[0]
-                if isinstance(first, Var):
-                    accumulations[id(first)] = accumulations.get(id(first), 0) + 1
-    return {key for key in slices if reads.get(key, 0) == accumulations.get(key, 0)}
-
-
-# An L0C fractal block's columns (16 x 16 FP32 / INT32 elements).
-_ACC_BLOCK_COLUMNS = 16
-
-
-def _contiguous_in_l0c(window: TileBuf, source: TileBuf, call: Call) -> bool:
-    """Whether a window of an Acc tile is contiguous in L0C's block layout: it spans all the
-    source's rows, or lies inside one 16-column block at a constant column offset."""
-    if window.rows == source.rows:
-        return True
-    offsets = call.args[2] if len(call.args) > 2 else None
-    items = offsets.items if isinstance(offsets, MakeTuple) else []
-    column = items[1] if len(items) == 2 else None
-    if window.cols > _ACC_BLOCK_COLUMNS or not (isinstance(column, Const) and isinstance(column.value, int)):
-        return False
-    start = column.value
-    return start >= 0 and start // _ACC_BLOCK_COLUMNS == (start + window.cols - 1) // _ACC_BLOCK_COLUMNS
 
 
 def _text(value: object) -> str:

@@ -14,6 +14,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # real ir.compile for each SoC ($PYPTO_PYTHON)
     python tests/real_memory.py --record-mixed    # mixed_cases/ the same way, with each
                                                  # compile's PH001 log
+    python tests/real_memory.py --record-plan     # plan_cases/ the same way (the planner's
+                                                 # treatment of one construct each)
 
 `--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
 (`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
@@ -50,6 +52,8 @@ MUTANTS = DATA / "capacity_mutants"
 MUTANT_VERDICTS = MUTANTS / "verdicts.json"
 MIXED = DATA / "mixed_cases"
 MIXED_VERDICTS = MIXED / "verdicts.json"
+PLAN = DATA / "plan_cases"
+PLAN_VERDICTS = PLAN / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
@@ -233,7 +237,13 @@ def main() -> int:
     parser.add_argument("--record-cases", action="store_true")
     parser.add_argument("--record-socs", action="store_true")
     parser.add_argument("--record-mixed", action="store_true")
+    parser.add_argument("--record-plan", action="store_true")
     args = parser.parse_args()
+    if args.record_plan:
+        PLAN_VERDICTS.write_text(
+            json.dumps(_verdicts(_driven(sorted(PLAN.glob("*.py"))), PLAN), indent=1, sort_keys=True) + "\n",
+            encoding="utf-8",
+        )
     if args.record_mixed:
         MIXED_VERDICTS.write_text(
             json.dumps(record_mixed(), indent=1, sort_keys=True) + "\n", encoding="utf-8"

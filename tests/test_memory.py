@@ -17,7 +17,17 @@ import pytest
 from conftest import CORPUS, run_pto_lsp
 from lsp_client import RecordingClient, change, open_document, wait_for_version
 from lsprotocol import types as lsp
-from real_memory import CASE_VERDICTS, MUTANT_VERDICTS, MUTANTS, RECORD, SOC_RECORD, SOCS, ours
+from real_memory import (
+    CASE_VERDICTS,
+    MUTANT_VERDICTS,
+    MUTANTS,
+    PLAN,
+    PLAN_VERDICTS,
+    RECORD,
+    SOC_RECORD,
+    SOCS,
+    ours,
+)
 
 CASES = Path(__file__).parent / "data" / "memory_cases"
 
@@ -410,6 +420,27 @@ def test_each_socs_real_planner_use_is_ours_for_every_kernel_we_plan(soc: str):
                         wrong.append((file, program, kernel, space, value, used))
     assert wrong == []
     assert (exact, not_analysed) == {"910B": (110, 9), "950": (110, 8)}[soc]  # measured; docs/diagnostics.md
+
+
+PLAN_DATA = json.loads(PLAN_VERDICTS.read_text(encoding="utf-8")) if PLAN_VERDICTS.is_file() else {}
+
+
+@pytest.mark.skipif(not PLAN_DATA, reason="the real compiler's verdicts are not recorded yet")
+@pytest.mark.parametrize("soc", SOCS)
+def test_each_plan_case_gets_the_real_planners_use(soc: str):
+    """`plan_cases/` (`python tests/real_memory.py --record-plan`), one construct each: a Vec
+    `tile.slice` read in place and copied (a col-expand read, an unaligned read), a 2-D
+    `tile.transpose` and its scratch, `tile.gather_row` in place, matmul operands each in the
+    other L0 space. The real compile accepts each on both SoCs: no error, and every space of
+    every kernel is given exactly, with the real planner's use."""
+    for name, programs in sorted(PLAN_DATA.items()):
+        _, diagnostics = check(name, "--soc", soc, cases=PLAN)
+        assert [d for d in diagnostics if d["severity"] == 1] == [], name
+        report = ours(run_pto_lsp("compile", str(PLAN / name), "--emit", "memory", "--soc", soc).stdout)
+        for program, verdicts in programs.items():
+            for kernel, spaces in verdicts[soc]["memory"].items():
+                uses = report[f"{program}.{kernel}"]
+                assert {space: used for space, (used, exact) in uses.items() if exact} == spaces, name
 
 
 SHARED_VERDICTS = capacity_grown.SHARED / "op-verdicts"

@@ -1176,11 +1176,13 @@ class _Emitter:
                 continue
             window_tile = self.values[id(arg)].tile
             assert window_tile is not None
-            self.point += 1
-            # (`tile.extract` is not in-place safe: never in its source's buffer.)
+            # The copy's statement comes before the call's: the call is then a statement later,
+            # and its other operands live on to it (`tile.extract` is not in-place safe: never
+            # in its source's buffer).
             apart = (source.alloc,) if source.alloc is not None else ()
             copy = self._alloc(f"{base_name(arg.name)}_textract", window_tile, call.span, forbidden=apart)
             self._line(f"extract {source.name} {copy.name}", call.span)  # never shown
+            self.point += 1
             copies.append((id(arg), copy))
         return copies
 

@@ -1106,8 +1106,7 @@ class _Emitter:
         self._side(source.tile.loc, call.op, call.span)
         if len(call.args) > 3:
             scratch = self._tile_operand(call.args[3])
-        else:
-            self.point += 1  # the scratch's create is a statement of its own
+        else:  # the scratch's create: a statement of its own, the transpose's the next
             scratch = self._alloc(
                 "transpose_tmp", dataclasses.replace(source.tile, col_major=False), call.span
             )

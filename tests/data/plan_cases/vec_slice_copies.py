@@ -18,7 +18,9 @@ class VecSliceCopies:
         z = pl.add(lo, y)
         odd = pl.tile.slice(t, [16, 64], [0, 1])  # 4 bytes in: not aligned, copied for the add
         w = pl.add(z, odd)
-        out = pl.store(w, [0, 0], c)
+        one = pl.tile.slice(t, [1, 64], [2, 64])  # one row, 32-byte aligned: read in place
+        v = pl.col_expand_mul(w, one)
+        out = pl.store(v, [0, 0], c)
         return out
 
     @pl.function(type=pl.FunctionType.Orchestration)

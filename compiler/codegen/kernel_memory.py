@@ -12,8 +12,9 @@ One model of tile sizes and reuse (`tile_memory`), used two ways:
   matmul AutoTileMatmulL0 rewrites) is not analysed (`unknown`); the others stay exact;
 - **at most**: any other kernel whose tiles all have a static shape and a memory space:
   the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
-  view (`tile.slice`, `tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its
-  own, as InitMemRef gives it its source's. Loop-carried values share their initial
+  view (`tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its own, as
+  InitMemRef gives it its source's (a kernel with a `tile.slice` gets no "at most":
+  CanonicalizeTileSlice copies the windows some reads need). Loop-carried values share their initial
   value's buffer (MaterializeSemanticAliases), so only assigned tiles are counted.
   Not counted: tiles the passes after ConvertTensorToTileOps add (AutoTileMatmulL0's L0
   tiles, ExpandMixedKernel's cross-core buffers, reserved pipe rings).
@@ -85,7 +86,9 @@ AT_MOST_OPS = frozenset(
         *(f"tile.{op}s" for op in _ELEMENTWISE),
         *(f"tile.{op}" for op in _UNARY),
     }
-    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr"})
+    # (Not `tile.slice`: CanonicalizeTileSlice copies a window some reads need, a tile the
+    # sum would leave out.)
+    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr", "tile.slice"})
 )
 KERNEL_TYPES = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # The order spaces are shown in.

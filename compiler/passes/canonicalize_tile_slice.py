@@ -15,6 +15,10 @@ statement of its own just before the consumer; a slice left with no reader is dr
 - a Vec window read by any other op is copied when its start is not provably 32-byte aligned
   (`(row * source columns + column) * element bits` a multiple of 256 bits).
 
+A window of an Acc tile that an accumulating op (`matmul_acc`, `gemv_acc`, `matmul_mx_acc`:
+the ops whose result is their first operand's buffer) writes, and that is not contiguous in
+L0C, is refused (`accumulator_window_errors`): the real message, at the op.
+
 Modelled (`VecWindow.needs_copy`): canonical 2-D windows (source, shape, offset) of a tile that
 is not itself a slice, read only as a call's direct operands, with constant offsets (a dynamic
 one is decided only where it forces the copy: a col-expand read). Not modelled: Mat windows
@@ -26,7 +30,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from compiler.ir import AssignStmt, Call, Const, Function, MakeTuple, Var
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.ir import AssignStmt, Call, Const, Function, MakeTuple, TileType, Var
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
 
@@ -124,3 +130,78 @@ def contiguous_in_l0c(rows: int, cols: int, source_rows: int, call: Call) -> boo
         return False
     start = column.value
     return start >= 0 and start // _ACC_BLOCK_COLUMNS == (start + cols - 1) // _ACC_BLOCK_COLUMNS
+
+
+# The ops whose result is their first operand's buffer, an accumulator the cube writes.
+ACCUMULATING_OPS = frozenset({"tile.matmul_acc", "tile.gemv_acc", "tile.matmul_mx_acc"})
+
+
+def accumulator_window_errors(kernels: list[Function]) -> list[Diagnostic]:
+    """CanonicalizeTileSlice's refusal of an accumulator that is a window of an Acc tile not
+    contiguous in L0C (a window of fewer rows than its source, wider than one 16-column block or
+    across two): the first one, as the pass raises it (the kernels, then their statements, in
+    order)."""
+    for kernel in kernels:
+        windows: dict[int, tuple[Var, int | None]] = {}  # a slice var -> its root tile, column offset
+        for stmt in walk_stmts(kernel.body):
+            if not isinstance(stmt, AssignStmt) or not isinstance(stmt.value, Call):
+                continue
+            call = stmt.value
+            if call.op == "tile.slice" and len(call.args) >= 3 and isinstance(call.args[0], Var):
+                offsets = call.args[2]
+                if isinstance(offsets, MakeTuple) and len(offsets.items) == 2:
+                    root, column = call.args[0], _constant(offsets.items[1])
+                    if id(root) in windows:  # a window of a window: its root, the offsets summed
+                        root, earlier = windows[id(root)]
+                        column = None if earlier is None or column is None else earlier + column
+                    windows[id(stmt.var)] = (root, column)
+                continue
+            accumulator = call.args[0] if call.op in ACCUMULATING_OPS and call.args else None
+            if isinstance(accumulator, Var) and id(accumulator) in windows:
+                message = _refused_window(call.op, accumulator, *windows[id(accumulator)])
+                if message is not None:
+                    return [
+                        Diagnostic(
+                            codes.ACC_WINDOW_NOT_CONTIGUOUS,
+                            message,
+                            call.span,
+                            stage=Stage.CANONICALIZE_TILE_SLICE,
+                            exception="ValueError",
+                        )
+                    ]
+    return []
+
+
+def _refused_window(op: str, window: Var, root: Var, column: int | None) -> str | None:
+    view, parent = window.type, root.type
+    if not isinstance(view, TileType) or not isinstance(parent, TileType) or parent.memory != "Acc":
+        return None
+    if view.shape is None or parent.shape is None or len(view.shape) != 2 or len(parent.shape) != 2:
+        return None
+    rows, cols = view.shape
+    parent_rows, parent_cols = parent.shape
+    if not all(isinstance(dim, int) for dim in (rows, cols, parent_rows)):
+        return None  # a symbolic extent is not judged
+    if rows == parent_rows:
+        return None
+    if (
+        cols <= _ACC_BLOCK_COLUMNS  # type: ignore[operator]
+        and column is not None
+        and column >= 0
+        and column // _ACC_BLOCK_COLUMNS == (column + cols - 1) // _ACC_BLOCK_COLUMNS  # type: ignore[operator]
+    ):
+        return None
+    columns = parent_cols if isinstance(parent_cols, int) else "?"
+    return (
+        f"{op}: the accumulator is a {rows}x{cols} row window of a {parent_rows}x{columns} Acc (L0C) tile, "
+        "which is not contiguous in L0C's block layout and cannot be a matmul destination — the hardware "
+        "MAD writes its result compactly and has no destination stride, so only the first "
+        f"{_ACC_BLOCK_COLUMNS} columns of each row tile would be correct.\n"
+        f"Slice the accumulator along columns instead, so each window spans every row: allocate "
+        f"{rows}x{parent_rows // rows * cols} and use tile.slice(acc, [{rows}, {cols}], [0, i * {cols}]). "  # type: ignore[operator]
+        "That is the same L0C memory, addressed in the order the hardware writes it."
+    )
+
+
+def _constant(expr: object) -> int | None:
+    return expr.value if isinstance(expr, Const) and isinstance(expr.value, int) else None

@@ -25,6 +25,7 @@ from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stop
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
 from compiler.codegen.device_codegen_checks import device_codegen_errors
+from compiler.codegen.distributed_checks import distributed_codegen_errors
 from compiler.codegen.group_checks import group_errors
 from compiler.codegen.kernel_memory import KernelMemory, is_kernel
 from compiler.codegen.memory_checks import MEMORY_CODES, program_memory
@@ -452,11 +453,16 @@ def _pipeline_checks(
             unanalysed.extend(planned.unanalysed)
             rejected = planned.errors
             hints = planned.hints or []
-        codegen = rejected or [
-            *device_codegen_errors(program),
-            *group_errors(program),
-            *orchestration_errors(program),
-        ]
+        # The distributed codegen runs before any chip build: its refusal comes first.
+        codegen = (
+            rejected
+            or distributed_codegen_errors(program)
+            or [
+                *device_codegen_errors(program),
+                *group_errors(program),
+                *orchestration_errors(program),
+            ]
+        )
         # The performance hints come at the end of a compile that succeeds.
         found.extend(codegen or hints)
     return PipelineReport(found, memory, sorted(unanalysed, key=lambda refused: refused[0]))

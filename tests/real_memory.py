@@ -16,6 +16,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # compile's PH001 log
     python tests/real_memory.py --record-plan     # plan_cases/ the same way (the planner's
                                                  # treatment of one construct each)
+    python tests/real_memory.py --record-pipeline # pipelined_memory/ (`pl.pipeline` kernels)
+                                                 # the same way
 
 `--record-socs` runs `real_memory_driver.py` in the real compiler's interpreter
 (`$PYPTO_PYTHON`, its test harness on `$PYPTO_SRC/tests/st` for the corpus's test files)
@@ -54,6 +56,8 @@ MIXED = DATA / "mixed_cases"
 MIXED_VERDICTS = MIXED / "verdicts.json"
 PLAN = DATA / "plan_cases"
 PLAN_VERDICTS = PLAN / "verdicts.json"
+PIPELINE = DATA / "pipelined_memory"
+PIPELINE_VERDICTS = PIPELINE / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
 SOCS = ("910B", "950")
 REAL_CHECKOUT = Path(os.environ.get("PYPTO_REAL", "pypto-real"))  # the real compiler's build
@@ -231,6 +235,11 @@ def record_mixed() -> dict:
     return _verdicts(_driven(sorted(MIXED.glob("*.py"))), MIXED, with_hints=True)
 
 
+def record_pipeline() -> dict:
+    """`pipelined_memory/`: each `pl.pipeline` case's real verdict and use per space, per SoC."""
+    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--record", action="store_true")
@@ -238,11 +247,16 @@ def main() -> int:
     parser.add_argument("--record-socs", action="store_true")
     parser.add_argument("--record-mixed", action="store_true")
     parser.add_argument("--record-plan", action="store_true")
+    parser.add_argument("--record-pipeline", action="store_true")
     args = parser.parse_args()
     if args.record_plan:
         PLAN_VERDICTS.write_text(
             json.dumps(_verdicts(_driven(sorted(PLAN.glob("*.py"))), PLAN), indent=1, sort_keys=True) + "\n",
             encoding="utf-8",
+        )
+    if args.record_pipeline:
+        PIPELINE_VERDICTS.write_text(
+            json.dumps(record_pipeline(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
         )
     if args.record_mixed:
         MIXED_VERDICTS.write_text(

@@ -28,7 +28,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from postparse_mutants import materialize
+from postparse_mutants import SHARED, materialize
 
 from pto_lsp.features.real_diagnostics import ERROR, real_diagnostics
 from pto_lsp.workspace.real_compiler import RealCompiler
@@ -123,6 +123,10 @@ def main() -> int:
     soc950 = sys.argv[1:2] == ["--soc950"]
     args = sys.argv[2:] if soc950 else sys.argv[1:]
     folder = Path(args[0]) if args else CASES
+    # Mutants of pypto's system tests import their `harness` package, as the tests do where
+    # they lie: without it the import fails before the compiler is reached.
+    harness = str(SHARED / "upstream" / "pypto" / "tests" / "st")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [harness, os.environ.get("PYTHONPATH")]))
     with tempfile.TemporaryDirectory() as temporary:
         written = materialize(folder, Path(temporary) / folder.name)
         # A place the real text names in a case is written relative to the repository.

@@ -63,7 +63,7 @@ AIV_SPLIT_VECTOR_OUTSIDE = (
 AUTO_VECTOR_SPLIT_UNHALVED = (
     "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
 )
-ACC_WINDOW_NOT_CONTIGUOUS = "PTO717"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
+ACC_WINDOW_NOT_CONTIGUOUS = "PTO719"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
@@ -71,6 +71,12 @@ ORCH_MISPLACED_BUILTIN_OP = "PTO712"  # orchestration codegen: a tile made at or
 ORCH_ATOMIC_ASSEMBLE = "PTO713"  # orchestration codegen: an atomic assemble outside a kernel
 ORCH_TASK_ARGUMENT = "PTO714"  # orchestration codegen: a kernel call's argument is an expression
 ORCH_CALLEE_NOT_A_KERNEL = "PTO715"  # orchestration codegen: a task of a function still Opaque
+ORCH_CALLEE_NOT_IN_BUILD = (
+    "PTO717"  # orchestration codegen: "Orchestration function 'o' references undefined function 'f'. ..."
+)
+DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
+    "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
+)
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
 PRELU_SCRATCH_NOT_UINT8 = (

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import CodegenNotModelled, KernelCode, plan_kernel
-from compiler.codegen.tile_memory import SPACE_NAMES, TileAlloc, high_water, tile_bytes
+from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
 from compiler.ir import (
     SCALAR_CAST_OP,
     AssignStmt,
@@ -91,6 +91,8 @@ AT_MOST_OPS = frozenset(
     | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr", "tile.slice"})
 )
 KERNEL_TYPES = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
+# The emitter's `loc=` name of each space.
+SPACE_LOCS = {name: loc for loc, name in SPACE_NAMES.items()}
 # The order spaces are shown in.
 SPACE_ORDER = ("Vec", "Mat", "Left", "Right", "Acc", "Bias")
 
@@ -142,9 +144,24 @@ class KernelMemory:
     # False: a mixed kernel whose cut into an AIC and an AIV kernel is not modelled, so
     # neither is what the passes after it do (the program's hints are not judged).
     split_modelled: bool = True
+    # Per SoC other than the default, the spaces whose use differs there (a pl.pipeline's
+    # stages the capacity gates differently): `for_soc`.
+    on_socs: tuple[tuple[str, tuple[SpaceUse, ...]], ...] = ()
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)
+
+    def for_soc(self, soc: str) -> KernelMemory:
+        """The use on `soc`: the default SoC's but where that SoC's plan differs."""
+        other = dict(self.on_socs).get(soc)
+        if not other:
+            return self
+        spaces = {use.space: use for use in self.spaces} | {use.space: use for use in other}
+        return dataclasses.replace(self, spaces=_ordered(list(spaces.values())), on_socs=())
+
+    def used_on(self, space: str) -> dict[str, int]:
+        """The use of `space` on the SoCs where it differs from the default SoC's."""
+        return {soc: use.used for soc, uses in self.on_socs for use in uses if use.space == space}
 
 
 def kernel_memory(function: Function) -> KernelMemory:
@@ -157,8 +174,45 @@ def kernel_memory(function: Function) -> KernelMemory:
         return _at_most(function, str(problem))
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
-    unplanned, why = _unplanned(code)
-    return _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    unplanned, why = _unplanned(code, code.soc_dependent - code.unplanned)
+    found = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    return _with_other_socs(found, function, code, unplanned)
+
+
+def _with_other_socs(
+    found: KernelMemory, function: Function, code: KernelCode, unplanned: frozenset[str]
+) -> KernelMemory:
+    """`found` with each other SoC's use of the spaces whose plan differs there. A space that
+    overflows on a larger SoC but not on the default one is not analysed (the packer's shed
+    order is not monotone: not modelled)."""
+    on_socs = []
+    crowded: set[str] = set()
+    for soc, addresses in code.soc_addresses.items():
+        there = _exact(function, code.allocs, addresses, code.last_use, unplanned, found.why_not_exact)
+        differing = tuple(
+            use for use in there.spaces if SPACE_LOCS[use.space] in code.soc_dependent - unplanned
+        )
+        for use in differing:
+            here = found.space(use.space)
+            if (
+                use.used > (capacity(soc, use.space) or 0)
+                and here is not None
+                and here.used <= (capacity(DEFAULT_SOC, use.space) or 0)
+            ):
+                crowded.add(use.space)
+        on_socs.append((soc, differing))
+    if crowded:
+        why = "a pl.pipeline loop's stages overflow a larger SoC's space but not the default SoC's: not modelled"
+        return dataclasses.replace(
+            found,
+            spaces=tuple(use for use in found.spaces if use.space not in crowded),
+            unknown=_ordered_names((*found.unknown, *crowded)),
+            why_not_exact=found.why_not_exact or why,
+            on_socs=tuple(
+                (soc, tuple(use for use in uses if use.space not in crowded)) for soc, uses in on_socs
+            ),
+        )
+    return dataclasses.replace(found, on_socs=tuple((soc, uses) for soc, uses in on_socs if uses))
 
 
 def _mixed(function: Function) -> KernelMemory:
@@ -199,6 +253,16 @@ def _mixed(function: Function) -> KernelMemory:
             for alloc, address in zip(code.allocs, code.addresses, strict=True)
         ]
         unplanned, why = _unplanned(code)
+        # MemoryReuse weighs a pipeline's stages against the space above the pipe's slots:
+        # not modelled.
+        pipelined = {alloc.space for alloc in code.allocs if alloc.membership}
+        crowded = {loc for loc in pipelined if reserved.get(SPACE_NAMES[loc], 0)}
+        if crowded:
+            unplanned = unplanned | crowded
+            why = (
+                why
+                or "a pl.pipeline loop's stages in a space a cross-core pipe reserves part of: not modelled"
+            )
         if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
             unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
             why = why or (
@@ -225,7 +289,7 @@ def _mixed(function: Function) -> KernelMemory:
     )
 
 
-def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
+def _unplanned(code: KernelCode, by_soc: frozenset[str] = frozenset()) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
     rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
     would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
@@ -235,15 +299,23 @@ def _unplanned(code: KernelCode) -> tuple[frozenset[str], str]:
     Vec sources only): its tiles are planned whole, and one larger than all of its space is
     AllocateMemoryAddr's overflow (a Left / Right operand of a matmul is refused before, by
     AutoTileMatmulL0's own check). A space the author reserves bytes of
-    (`reserve_buffer`) that also holds tiles: where the planner puts them is not modelled."""
+    (`reserve_buffer`) that also holds tiles: where the planner puts them is not modelled.
+    `by_soc`: the spaces whose plan differs by SoC that the caller gives per SoC (the others
+    are not analysed)."""
     reserved = code.reserved_spaces & {alloc.space for alloc in code.allocs}
     if reserved:
         return frozenset(
             reserved
         ), "a reserve_buffer in a space that holds tiles: their addresses are not modelled"
+    unknown_by_soc = code.soc_dependent - by_soc
     if code.unplanned:
-        return code.unplanned, (
+        return code.unplanned | unknown_by_soc, (
             "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
+        )
+    if unknown_by_soc:
+        return unknown_by_soc, (
+            "MemoryReuse keeps the stages of a pl.pipeline loop apart as far as the SoC's capacity allows: "
+            "the plan differs by SoC, which is not modelled here"
         )
     return frozenset(), ""
 

@@ -222,8 +222,11 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
 
 
 def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
-    """AllocateMemoryAddr's capacity error for each space of the kernel its exact use overflows."""
+    """AllocateMemoryAddr's capacity error for each space of the kernel its exact use overflows
+    (on `soc`: a pipelined kernel's plan may differ by SoC)."""
     found = []
+    elsewhere = {use.space: memory.used_on(use.space) for use in memory.spaces}
+    memory = memory.for_soc(soc)
     for use in memory.spaces:
         limit = capacity(soc, use.space)
         if not use.exact or limit is None or use.used <= limit:
@@ -242,6 +245,8 @@ def overflow_errors(memory: KernelMemory, soc: str) -> list[Diagnostic]:
                 "soc": soc,
                 "kernel": memory.name,
                 "reserved": use.reserved,
+                # The use on the SoCs whose plan of the space differs (`for_soc` re-judges by it).
+                **({"used_on": elsewhere[use.space]} if elsewhere.get(use.space) else {}),
             },
         )
         if at is not memory.span and tipping is not None:
@@ -281,7 +286,8 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)
             continue
-        space, used = diagnostic.data["space"], diagnostic.data["used"]
+        space = diagnostic.data["space"]
+        used = diagnostic.data.get("used_on", {}).get(soc, diagnostic.data["used"])
         limit = capacity(soc, space)
         if limit is None or used <= limit:
             continue

@@ -112,12 +112,45 @@ def orchestration_errors(program: Program) -> list[Diagnostic]:
     """What the orchestration codegen refuses in `program`'s Orchestration functions."""
     kernels = frozenset(f.name for f in program.functions if f.func_type in _TASKS)
     opaque = {f.name: f for f in program.functions if _stays_opaque(f)}
-    return [
-        d
-        for function in program.functions
-        if becomes_orchestration(function)
-        for d in _function_errors(function, kernels, opaque)
-    ]
+    builds = [function for function in program.functions if becomes_orchestration(function)]
+    if len(builds) < 2 and not any(f.level in DISTRIBUTED_LEVELS for f in program.functions):
+        return [d for function in builds for d in _function_errors(function, kernels, opaque)]
+    # A distributed program, or one with several Orchestration functions: each is built on
+    # its own, with only the kernels (InCore, AIC, AIV, Group, Spmd) it reaches, in the
+    # order of their names; the first build that fails stops the compile.
+    others = {function.name: function for function in builds}
+    for function in sorted(builds, key=lambda f: f.name):
+        found = _unresolved_callee_errors(function, others) or _function_errors(function, kernels, opaque)
+        if found:
+            return found
+    return []
+
+
+def unresolved_callee_message(function: str, callee: str) -> str:
+    return (
+        f"Orchestration function '{function}' references undefined function '{callee}'. "
+        "The Program must contain every callee referenced from orchestration."
+    )
+
+
+def _unresolved_callee_errors(function: Function, orchestrations: dict[str, Function]) -> list[Diagnostic]:
+    """A call of another Orchestration function: that build holds only kernels, so the
+    verifier codegen runs first (OrchestrationReferencesResolved) finds no such callee."""
+    found = []
+    for stmt in emitted_statements(function.body):
+        for call in own_calls(stmt):
+            callee = call.op.removeprefix("self.") if call.op.startswith("self.") else None
+            if callee is not None and callee != function.name and callee in orchestrations:
+                found.append(
+                    Diagnostic(
+                        codes.ORCH_CALLEE_NOT_IN_BUILD,
+                        unresolved_callee_message(function.name, callee),
+                        call.span,
+                        stage=Stage.ORCHESTRATION_CODEGEN,
+                        exception=_EXCEPTION,
+                    ).with_related(function.span, f"Orchestration function '{function.name}'")
+                )
+    return found
 
 
 def _stays_opaque(function: Function) -> bool:
@@ -163,7 +196,7 @@ def _function_errors(
 ) -> list[Diagnostic]:
     found: list[Diagnostic] = []
     runtime = {id(p.var) for p in function.params if isinstance(p.var.type, ScalarType)}
-    for stmt in _emitted_statements(function.body):
+    for stmt in emitted_statements(function.body):
         if isinstance(stmt, ForStmt) and stmt.loop_var is not None:
             runtime.add(id(stmt.loop_var))
         for call in own_calls(stmt):
@@ -235,7 +268,7 @@ def _stays_an_expression(expr: Expr, runtime: set[int]) -> bool:
     return True
 
 
-def _emitted_statements(stmt: Stmt) -> Iterator[Stmt]:
+def emitted_statements(stmt: Stmt) -> Iterator[Stmt]:
     """The statements codegen surely emits, outermost first (see the module docstring)."""
     yield stmt
     if isinstance(stmt, (SeqStmts, RuntimeScopeStmt)):
@@ -245,7 +278,7 @@ def _emitted_statements(stmt: Stmt) -> Iterator[Stmt]:
     else:
         return  # an if, a while, an outlined scope: see the module docstring
     for child in children:
-        yield from _emitted_statements(child)
+        yield from emitted_statements(child)
 
 
 def _surely_iterates(loop: ForStmt) -> bool:

@@ -21,6 +21,7 @@ carries `{cache_policy = #pto.load_cache_policy<l2_bypass>}`.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import re
 from dataclasses import dataclass, field
@@ -37,6 +38,7 @@ from compiler.codegen.not_modelled import (
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
     DEFAULT_SOC,
+    SOCS,
     SPACE_NAMES,
     TileAlloc,
     capacity,
@@ -57,6 +59,7 @@ from compiler.ir import (
     IfStmt,
     MakeTuple,
     OpaqueExpr,
+    Program,
     ReturnStmt,
     ScalarType,
     SeqStmts,
@@ -70,9 +73,13 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.canonicalize_tile_slice import VecWindow, contiguous_in_l0c, slice_reads, vec_window
 from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
+from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
+from compiler.passes.not_modelled import PassNotModelled, PassStopped
+from compiler.passes.simplify import simplify
 from compiler.passes.ssa import base_name
 
 _DTYPES = {
@@ -239,10 +246,20 @@ class KernelCode:
     # The spaces (`loc=` names) an author's `reserve_buffer` takes bytes of: the planner places
     # the tiles above them (`plan_kernel` only).
     reserved_spaces: frozenset[str] = frozenset()
+    # The spaces (`loc=` names) whose plan differs by SoC: a pipelined kernel's stages the
+    # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
+    soc_dependent: frozenset[str] = frozenset()
+    soc_addresses: dict[str, list[int]] = field(default_factory=dict)
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
-    return _Emitter(function, options).emit()
+    """The kernel's PTO module. A pipelined kernel's text is the replicated body after the real
+    pipeline's final Simplify (`(kb + 1) * 128` is `kb * 128 + 128` there), which runs after
+    the memory planner: one whose tiles it would change is not emitted."""
+    function, memberships = _lowered_pipelines(function, simplified=True)
+    emitter = _Emitter(function, options)
+    emitter.memberships = memberships
+    return emitter.emit()
 
 
 def plan_kernel(function: Function, extra_buffers: int = 0, from_incore: bool = False) -> KernelCode:
@@ -252,10 +269,46 @@ def plan_kernel(function: Function, extra_buffers: int = 0, from_incore: bool = 
     nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
     tensor parameters (an AIC / AIV kernel's GM pipe buffer); `from_incore`: the kernel is a
     half ExpandMixedKernel cut from an InCore kernel."""
+    function, memberships = _lowered_pipelines(function, simplified=False)
     emitter = _Emitter(function, CodegenOptions(), with_text=False)
     emitter.extra_buffers = extra_buffers
+    emitter.memberships = memberships
     emitter.from_incore = from_incore
     return emitter.emit()
+
+
+def _lowered_pipelines(function: Function, simplified: bool) -> tuple[Function, dict[int, Membership]]:
+    """A kernel with `pl.pipeline` loops as LowerPipelineLoops and CanonicalizeIOOrder leave it
+    (a copy), and its tiles' stage memberships; `simplified`: and the final Simplify after."""
+    if not any(
+        isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)
+    ):
+        return function, {}
+    function = copy.deepcopy(function)
+    try:
+        memberships = lower_pipeline_loops(function)
+        if simplified:
+            tiles = _tile_bindings(function)
+            simplify(Program(function.name, [function], function.span))
+            if _tile_bindings(function) != tiles:
+                raise CodegenNotModelled(
+                    "the final Simplify drops tiles of a pl.pipeline clone the planner placed: not modelled",
+                    function.span,
+                )
+        canonicalize_io_order(function, memberships)
+    except ReplicationNotModelled as problem:
+        raise CodegenNotModelled(f"LowerPipelineLoops: {problem} is not modelled") from None
+    except (PassNotModelled, PassStopped) as problem:
+        raise CodegenNotModelled(f"the final Simplify of a pl.pipeline kernel: {problem}") from None
+    return function, memberships
+
+
+def _tile_bindings(function: Function) -> int:
+    return sum(
+        1
+        for stmt in walk_stmts(function.body)
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, TileType)
+    )
 
 
 # The text of a tile's address operand until the addresses are planned.
@@ -310,6 +363,11 @@ class _Emitter:
         self.accumulator_windows, self.operand_windows = slice_reads(function)
         self.vec_windows: dict[int, tuple[VecWindow, Value]] = {}  # a Vec slice var -> its window, source
         self.target_var: Var | None = None  # the var the statement being emitted binds
+        # A pipelined kernel's tiles' memberships, by `id` of their var (`lower_pipeline_loops`).
+        self.memberships: dict[int, Membership] = {}
+        self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
+        self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
+        self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
 
     # -------------------------------------------------------------- module
 
@@ -331,6 +389,8 @@ class _Emitter:
                 frozenset(self.unplanned),
                 self.last_use,
                 frozenset(self.reserved_spaces),
+                frozenset(self.soc_dependent),
+                self.soc_addresses,
             )
         args = list(signature)
         if self.spmd:
@@ -374,7 +434,28 @@ class _Emitter:
             last_use[index] = max(last_use.get(index, 0), last_use.get(phi, 0))
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
-        return plan_addresses(self.allocs, last_use, first_buffer_number=tensors + self.extra_buffers)
+        first = tensors + self.extra_buffers
+        planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        extra = next(
+            (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
+        )
+        if extra is not None:
+            raise CodegenNotModelled(
+                "a tile the passes after ConvertTensorToTileOps add in a pl.pipeline loop is not modelled",
+                extra.span,
+            )
+        if self.memberships:  # the pipeline-stage guard weighs the SoC's capacities
+            for soc in SOCS:
+                other = plan_addresses(self.allocs, last_use, first_buffer_number=first, soc=soc)
+                differ = {
+                    alloc.space
+                    for alloc, mine, theirs in zip(self.allocs, planned, other, strict=True)
+                    if mine != theirs
+                }
+                if differ:
+                    self.soc_dependent |= differ
+                    self.soc_addresses[soc] = other
+        return planned
 
     def _signature(self) -> list[str]:
         for param in self.function.params:
@@ -432,9 +513,25 @@ class _Emitter:
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
             self.target_var = stmt.var
+            made = len(self.allocs)
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
+            membership = self.memberships.get(id(stmt.var))
+            if membership and value.alloc is not None and value.alloc >= made:
+                # The tile a pipeline clone's statement defines: its (group, stage) tags.
+                alloc = self.allocs[value.alloc]
+                alloc.membership = membership
+                alloc.load = isinstance(stmt.value, Call) and stmt.value.op in ("tile.load", "tile.read")
+            operands = stmt.value.args if isinstance(stmt.value, Call) else []
+            if membership or any(isinstance(arg, Var) and id(arg) in self.memberships for arg in operands):
+                # A tile a later pass adds beside a clone's statement's own: whether the real
+                # IR tags it with the clone's stage is not modelled (`_planned` refuses it).
+                self.untagged_extras += [
+                    index
+                    for index in range(made, len(self.allocs))
+                    if index != value.alloc and self.allocs[index].view_of is None
+                ]
             self.values[id(stmt.var)] = value
             self.target = self.target_var = None
         elif isinstance(stmt, EvalStmt):
@@ -943,7 +1040,7 @@ class _Emitter:
         if call.op == "tile.load":
             return self._load(call, dest)
         if call.op == "tile.store":
-            return self._store(call)
+            return self._store(call, dest)
         if call.op == "tile.move":
             source = self._tile_operand(call.args[0])
             return self._moved(source, _memory(call.kwargs.get("target_memory"), "vec"), dest, call.span)
@@ -1261,7 +1358,12 @@ class _Emitter:
         )  # type: ignore[union-attr]
         return tile
 
-    def _store(self, call: Call) -> Value:
+    def _store(self, call: Call, dest: str | None = None) -> Value:
+        if dest:
+            # The real codegen names the tensor a store binds before it emits the store, though
+            # nothing prints it: a name another value has taken costs a number (a pipeline
+            # clone's store, whose var has the first clone's name).
+            self.names.name(BODY, dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
         self._side(tile.tile.loc, call.op, call.span)
@@ -1529,7 +1631,7 @@ class _Emitter:
         op = pto_op_names.SCALAR_FORM.get(call.op, call.op) if scalar else call.op
         if op not in _ROW_MAJOR_OPS or not all(value.tile.col_major for value in tiles) or dest is None:  # type: ignore[union-attr]
             self._refuse_column_major(call, *tiles)
-        base = base_name(dest or "")
+        base = _auto_base(dest or "")
         repaired = []
         for position, value in enumerate(operands):
             if value.tile is None:
@@ -1545,7 +1647,7 @@ class _Emitter:
         """The name of the tile a repaired op writes: its row-major temporary."""
         if repaired is None:
             return dest
-        name = f"{base_name(dest or '')}__row_major_tmp_v{self.layout_fixes}"
+        name = f"{_auto_base(dest or '')}__row_major_tmp_v{self.layout_fixes}"
         self.layout_fixes += 1
         return name
 
@@ -1993,6 +2095,12 @@ def _refuse_column_vector(view: Value, span: Span) -> None:
             "its loads and stores column-major tiles, which are not modelled yet",
             span,
         )
+
+
+def _auto_base(name: str) -> str:
+    """The real `auto_name::GetBaseName`: the name up to its first `__` (`t__tile` -> `t`),
+    what ResolveBackendOpLayouts names its temporaries after."""
+    return name.split("__", 1)[0]
 
 
 def _name_hint(var: Var) -> str:

@@ -25,6 +25,16 @@ initial value's definition to its last use, the loop's return var's uses include
 A tile defined before a loop and used inside it lives to the loop's end (the real
 LifetimeAnalyzer's loop extension; the emitter extends `last_use`).
 
+The tiles of a `pl.pipeline` loop's clones (`TileAlloc.membership`, LowerPipelineLoops'
+`(group, stage)` tags) obey the pipeline-stage guard: in a space, a group of D stages gets
+F = min(D, capacity // its largest tile) buffers' worth of stages, and two of its tiles whose
+stages differ modulo F never share a buffer. While the space's footprint (its buffers' aligned
+sizes added up) exceeds the capacity, the group of the largest (aligned) tile, the lowest-
+numbered on a tie, sheds one stage (F - 1) and the space is packed again; when no group has
+a stage to shed, the space is packed by the legacy rule: outside the L0 spaces, two tiles of
+one group's different stages never share when either is a load. So a pipelined kernel's
+plan depends on the SoC's capacities (`plan_addresses`' `soc`).
+
 Not modelled (and so not emitted): declared allocations and the 910B split-AIV hazard.
 
 The sizes are the real `StaticPhysicalAllocationBytes` (`l0c_footprint.h`): a tile takes
@@ -122,6 +132,10 @@ class TileAlloc:
     # The if whose result it is made for (a phi family: the tiles an if's branches yield for
     # one result may share a buffer though both live to the result's last read).
     family: int | None = None
+    # Its pipeline memberships, (group, stage) pairs (LowerPipelineLoops' tags), and whether
+    # its op is a load (the legacy pipeline rule keeps only loads apart).
+    membership: tuple[tuple[int, int], ...] = ()
+    load: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,18 +148,26 @@ class _Interval:
     name_number: int  # the n of its buffer name `mem_<space>_<n>`
     forbidden: frozenset[int] = frozenset()  # root allocs it may not share a buffer with
     family: int | None = None  # its phi family (`TileAlloc.family`)
+    membership: tuple[tuple[int, int], ...] = ()  # its buffer's first tagged tile's
+    load: bool = False  # that tile is a load
 
 
-def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int) -> list[int]:
+def plan_addresses(
+    allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int, soc: str = DEFAULT_SOC
+) -> list[int]:
     """The address of each alloc (a view: its source's). `last_use`: alloc index -> the last
-    statement that reads it; `first_buffer_number`: the n of the first tile's buffer name."""
+    statement that reads it; `first_buffer_number`: the n of the first tile's buffer name;
+    `soc`: whose capacities gate a pipelined kernel's stages."""
     roots = [_root(allocs, index) for index in range(len(allocs))]
     ends: dict[int, int] = {}
     forbidden: dict[int, set[int]] = {}  # per root: the roots its members may not share with
+    tagged: dict[int, TileAlloc] = {}  # per root: its first tile with a pipeline membership
     for index, root in enumerate(roots):
         end = max(allocs[index].point, last_use.get(index, allocs[index].point))
         ends[root] = max(ends.get(root, 0), end)
         forbidden.setdefault(root, set()).update(_root(allocs, other) for other in allocs[index].forbidden)
+        if allocs[index].membership and root not in tagged:
+            tagged[root] = allocs[index]
     numbered = [(index, alloc) for index, alloc in enumerate(allocs) if alloc.view_of is None]
     intervals = [
         _Interval(
@@ -157,6 +179,8 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
             first_buffer_number + number,
             frozenset(forbidden[index] - {index}),
             alloc.family,
+            tagged[index].membership if index in tagged else (),
+            index in tagged and tagged[index].load,
         )
         for number, (index, alloc) in enumerate(numbered)
         if alloc.shares is None
@@ -164,7 +188,10 @@ def plan_addresses(allocs: list[TileAlloc], last_use: dict[int, int], first_buff
     address_of_root: dict[int, int] = {}
     for space in dict.fromkeys(interval.space for interval in intervals):
         members = [interval for interval in intervals if interval.space == space]
-        buffers = _pack(members)
+        if any(member.membership for member in members):
+            buffers = _pack_pipelined(members, space, capacity(soc, SPACE_NAMES[space]) or 0)
+        else:
+            buffers = _pack(members)
         # Each buffer is named after its first (largest) tile; AllocateMemoryAddr lays them
         # out in the order of those names, as strings.
         address = 0
@@ -185,18 +212,90 @@ def high_water(allocs: list[TileAlloc], addresses: list[int]) -> dict[str, int]:
     return marks
 
 
-def _pack(members: list[_Interval]) -> list[list[_Interval]]:
+def _pack(members: list[_Interval], guard: _StageGuard | None = None) -> list[list[_Interval]]:
     """First fit, largest first (ties: the earlier definition), touching lifetimes allowed
-    unless one tile's op may not write it over the other (either way round)."""
+    unless one tile's op may not write it over the other (either way round), nor the
+    pipeline-stage guard keeps them apart."""
     buffers: list[_Buffer] = []
     for candidate in sorted(members, key=lambda tile: (-tile.size, tile.start, tile.index)):
         for buffer in buffers:
-            if buffer.takes(candidate):
+            if buffer.takes(candidate) and (guard is None or guard.allows(buffer.tiles, candidate)):
                 buffer.add(candidate)
                 break
         else:
             buffers.append(_Buffer(candidate))
     return [buffer.tiles for buffer in buffers]
+
+
+_L0_SPACES = frozenset({"left", "right", "acc", "bias"})
+_MAX_SHEDS = 256  # the real packer's bound on re-packs before the legacy rule
+
+
+class _StageGuard:
+    """MemoryReuse's pipeline-stage guard for one space: each group's stages in use (F), and
+    whether the legacy rule holds instead."""
+
+    def __init__(self, members: list[_Interval], space: str, limit: int) -> None:
+        self.l0 = space in _L0_SPACES
+        self.legacy = False
+        self.slot: dict[int, int] = {}  # group -> its largest tile
+        stages: dict[int, set[int]] = {}
+        for member in members:
+            for group, stage in member.membership:
+                self.slot[group] = max(self.slot.get(group, 0), member.size)
+                stages.setdefault(group, set()).add(stage)
+        self.depth = {
+            group: max(1, min(len(stages[group]), limit // self.slot[group])) if self.slot[group] else 1
+            for group in stages
+        }
+        # Stages may be sparse: their dense ordinals are what the residues are taken of.
+        self.ordinal = {
+            group: {stage: n for n, stage in enumerate(sorted(found))} for group, found in stages.items()
+        }
+
+    def allows(self, tiles: list[_Interval], candidate: _Interval) -> bool:
+        return not candidate.membership or all(not self._apart(candidate, tile) for tile in tiles)
+
+    def _apart(self, a: _Interval, b: _Interval) -> bool:
+        if self.legacy:
+            if self.l0 or not (a.load or b.load):
+                return False
+            return any(ga == gb and sa != sb for ga, sa in a.membership for gb, sb in b.membership)
+        for ga, sa in a.membership:
+            for gb, sb in b.membership:
+                if ga == gb:
+                    depth = self.depth.get(ga, 1)
+                    if self.ordinal[ga][sa] % depth != self.ordinal[ga][sb] % depth:
+                        return True
+        return False
+
+    def shed(self) -> bool:
+        """One stage fewer for the group freeing the most bytes (the lowest-numbered on a
+        tie); False when every group is down to one."""
+        groups = [group for group, depth in self.depth.items() if depth > 1]
+        if not groups:
+            return False
+        group = min(groups, key=lambda g: (-_aligned(self.slot[g]), g))
+        self.depth[group] -= 1
+        return True
+
+
+def _pack_pipelined(members: list[_Interval], space: str, limit: int) -> list[list[_Interval]]:
+    """The capacity-gated packing, shed stage by stage until the space fits, else the legacy one."""
+    guard = _StageGuard(members, space, limit)
+    buffers = _pack(members, guard)
+    sheds = 0
+    while limit and _footprint(buffers) > limit:
+        sheds += 1
+        if sheds > _MAX_SHEDS or not guard.shed():
+            guard.legacy = True
+            return _pack(members, guard)
+        buffers = _pack(members, guard)
+    return buffers
+
+
+def _footprint(buffers: list[list[_Interval]]) -> int:
+    return sum(_aligned(max(tile.size for tile in buffer)) for buffer in buffers)
 
 
 class _Buffer:

@@ -48,7 +48,7 @@ def _unroll_block(block: SeqStmts) -> dict[int, Expr]:
             out.append(stmt)
             continue
         assert isinstance(stmt, ForStmt) and stmt.loop_var is not None
-        outer = _free_vars(stmt.body)
+        outer = free_vars(stmt.body)
         loop_vars = [
             s.loop_var for s in walk_stmts(stmt.body) if isinstance(s, ForStmt) and s.loop_var is not None
         ]
@@ -123,7 +123,7 @@ def unroll_limit_error(iterations: range) -> str | None:
     return LIMIT_MESSAGE.format(count=len(iterations), limit=MAX_ITERATIONS)
 
 
-def _free_vars(body: SeqStmts) -> list[Var]:
+def free_vars(body: SeqStmts) -> list[Var]:
     """Vars the body reads (or names in scope attrs) but does not bind: shared by every copy."""
     bound = {id(var) for stmt in walk_stmts(body) for var in bound_vars(stmt)}
     found: dict[int, Var] = {}

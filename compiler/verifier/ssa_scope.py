@@ -13,7 +13,7 @@ An `if` is the same for a value only one of its branches makes: the other branch
 value of that type for the phi (reported at the value).
 
 Judged only where certain: loops written `pl.range` / `pl.parallel` (an unrolled loop has
-no scope of its own by then), a name bound at the top of the loop body by one of the tile
+no scope of its own by then: only its loop variable, which nothing defines after it, is judged), a name bound at the top of the loop body by one of the tile
 ops whose deduction makes a new type (others return an operand's type object, which the
 pass may find), and read after the loop before anything binds it again.
 """
@@ -82,6 +82,11 @@ def _function_errors(function: Function) -> list[Diagnostic]:
                 found.extend(_one_branch_errors(stmt, before, order, after, function))
             else:
                 found.extend(_loop_errors(stmt, before, order, after, function))
+        elif isinstance(stmt, ForStmt) and stmt.kind is ForKind.UNROLL:
+            # UnrollLoops (before ConvertToSSA) puts each iteration's constant in place of
+            # the loop variable: a read of it after the loop reads a variable nothing defines.
+            after = index + sum(1 for _ in walk_stmts(stmt))
+            found.extend(_loop_variable_errors(stmt, order, after, function))
         before.update(var.name for var in bound_vars(stmt))
     return found
 
@@ -96,9 +101,16 @@ def _loop_errors(
         for name, stmt in sorted(_last_top_bindings(loop.body).items())
         if _fresh(stmt) and name not in before and _first_read(name, order, after) is not None
     ]
+    return found + _loop_variable_errors(loop, order, after, function)
+
+
+def _loop_variable_errors(
+    loop: ForStmt, order: list[Stmt], after: int, function: Function
+) -> list[Diagnostic]:
+    """The loop variable read after its loop: never one of the loop's results."""
     if loop.loop_var is not None and (read := _first_read(loop.loop_var.name, order, after)) is not None:
-        found.append(_error(message(loop.loop_var.name), read.span, function))
-    return found
+        return [_error(message(loop.loop_var.name), read.span, function)]
+    return []
 
 
 def _one_branch_errors(

@@ -63,6 +63,7 @@ def maps_json(maps: list[KernelMap], soc: str) -> dict[str, object]:
 
 
 def kernel_map(memory: KernelMemory, soc: str) -> KernelMap:
+    memory = memory.for_soc(soc)
     spaces = [_space_map(use, soc) for use in memory.spaces]
     ends = [box.last for space in spaces for box in space.buffers if box.last is not None]
     return KernelMap(

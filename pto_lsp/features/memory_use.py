@@ -29,6 +29,7 @@ def use_text(use: SpaceUse, soc: str = DEFAULT_SOC) -> str:
 
 def kernel_line(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
     """All of a kernel's spaces on one line: `Vec 131,072 / 188,416 bytes · Acc ...`."""
+    memory = memory.for_soc(soc)
     if not memory.analysed:
         return "on-chip memory not analysed"
     parts = [use_text(use, soc) for use in memory.spaces]
@@ -44,6 +45,7 @@ def over(use: SpaceUse, soc: str) -> bool:
 
 
 def hover_markdown(memory: KernelMemory, soc: str = DEFAULT_SOC) -> str:
+    memory = memory.for_soc(soc)
     lines = [f"**kernel `{memory.name}`** · on-chip memory ({soc})", ""]
     if not memory.analysed:
         return "\n".join([*lines, f"Not analysed: {memory.why_not_exact}."])
@@ -144,6 +146,7 @@ def memory_report(analysis: ModuleAnalysis, soc: str = DEFAULT_SOC, kernel: str 
     for memory in all_kernels(analysis):
         if kernel and memory.name != kernel:
             continue
+        memory = memory.for_soc(soc)
         name = f"{memory.program}.{memory.name}" if memory.program else memory.name
         head = f"{name} (line {memory.span.start_line})"
         if memory.analysed and not memory.spaces and not memory.unknown:

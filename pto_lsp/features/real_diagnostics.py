@@ -130,7 +130,7 @@ def _exception(exception: dict[str, Any], place: _Placer) -> list[RealDiagnostic
     # A compile error's message is its first line (what follows is the C++ trace); one the
     # compiler placed ends " at FILE:LINE:COL" (its `LocationSuffix`): shown at that place,
     # the message without it, as pto-lsp shows the same error.
-    first = message.splitlines()[0] if message else ""
+    first = _first_line(message)
     placed = _PLACED_MESSAGE.match(first) or _placed_below(message)
     if span:
         line, column, suffix = place.at(
@@ -157,6 +157,22 @@ def _placed_below(message: str) -> re.Match[str] | None:
             lines = lines[:number]
             break
     return _BRACKETED_MESSAGE.match(lines[-1]) if lines else None
+
+
+_CHECK_FAILED = re.compile(r"^(?P<check>Check failed: .*) at \S+:\d+$")
+
+
+def _first_line(message: str) -> str:
+    """The message's first line; for a C++ check that failed with no words of its own (the
+    message starts with a line break), its "Check failed: EXPR" line, without the compiler
+    source's own file and line (where that build of the compiler was compiled)."""
+    lines = message.splitlines()
+    if not lines:
+        return ""
+    if lines[0].strip() or len(lines) == 1:
+        return lines[0]
+    check = _CHECK_FAILED.match(lines[1])
+    return check["check"] if check else lines[1]
 
 
 def _codegen_errors(report: str, place: _Placer) -> list[RealDiagnostic]:

@@ -1,0 +1,68 @@
+"""The on-chip memory of kernels with `pl.pipeline` loops (LowerPipelineLoops' clones, the
+CanonicalizeIOOrder schedule, MemoryReuse's pipeline-stage guard), held to the real
+`ir.compile` of `tests/data/pipelined_memory/` on the 910B and the 950 (`python
+tests/real_memory.py --record-pipeline`, `verdicts.json` beside them): a tail of clones, a
+nested pipeline, a `stage=1` loop, a pipeline shorter than its depth around a loop, an if in
+the body, a matmul's Mat operands per stage, stages shed until the space fits (and the
+legacy packing's overflow on the 910B only, once where the 950 keeps two stages apart), and
+stages each SoC's capacity gates differently (each SoC's use is its own plan's)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_pto_lsp
+from memory_verdicts import judge
+from real_memory import PIPELINE, PIPELINE_VERDICTS, SOCS
+
+from compiler.analysis import analyse_source
+from pto_lsp.features.memory_use import hover_markdown
+
+DATA = json.loads(PIPELINE_VERDICTS.read_text(encoding="utf-8")) if PIPELINE_VERDICTS.is_file() else {}
+
+
+@pytest.mark.skipif(not DATA, reason="the real compiler's verdicts are not recorded")
+@pytest.mark.parametrize("soc", SOCS)
+def test_each_pipelined_case_gets_the_real_use_and_verdict(soc: str) -> None:
+    # measured: not analysed, the L0 spaces AutoTileMatmulL0 tiles; the errors, the 910B's overflows
+    assert judge(PIPELINE, DATA, soc) == {"910B": (7, 3, 2), "950": (9, 3, 0)}[soc]
+
+
+def test_the_hover_gives_each_socs_use_where_the_capacity_gates_the_stages_differently() -> None:
+    """The 910B sheds a stage to fit its Vec, the 950 keeps all four: the editor shows the
+    configured SoC's use (the real compile's on each)."""
+    path = PIPELINE / "pipeline_vec_by_soc.py"
+    analysis = analyse_source(path.read_text(encoding="utf-8"), str(path))
+    [memory] = [memory for unit in analysis.units for memory in unit.kernel_memory]
+    assert "- Vec 163,840 / 188,416 bytes" in hover_markdown(memory, "910B").splitlines()
+    assert "- Vec 196,608 / 245,760 bytes" in hover_markdown(memory, "950").splitlines()
+
+
+DYNAMIC = """import pypto.language as pl
+
+
+@pl.program
+class Dynamic:
+    @pl.function(type=pl.FunctionType.InCore)
+    def square(
+        self, x: pl.Tensor[[16, 1280], pl.FP32], y: pl.Out[pl.Tensor[[16, 1280], pl.FP32]], n: pl.Scalar[pl.INDEX]
+    ) -> pl.Tensor[[16, 1280], pl.FP32]:
+        for kb in pl.pipeline(n, stage=4):
+            t = pl.load(x, [0, kb * 128], [16, 128])
+            y = pl.store(pl.mul(t, t), [0, kb * 128], y)
+        return y
+"""
+
+
+def test_a_pipeline_of_dynamic_bounds_is_not_analysed_nor_emitted(tmp_path: Path) -> None:
+    """The real pass dispatches the remainder at run time (a cascade of ifs): not modelled,
+    so neither a use nor the MLIR is claimed."""
+    dynamic = tmp_path / "dynamic.py"
+    dynamic.write_text(DYNAMIC, encoding="utf-8")
+    report = run_pto_lsp("compile", str(dynamic), "--emit", "memory").stdout
+    assert "Dynamic.square (line 7): not analysed: LowerPipelineLoops gives each copy" in report
+    mlir = run_pto_lsp("compile", str(dynamic), "--emit", "mlir")
+    assert "pto.alloc_tile" not in mlir.stdout
+    assert "a pipeline loop whose bounds are not static is not modelled" in mlir.stderr

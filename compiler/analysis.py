@@ -24,7 +24,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import CODEGEN_STAGES, Diagnostic, Severity, stops_the_front_end
 from compiler.base.span import Span, unit_line_offset
 from compiler.codegen.bypass_warning import BypassWarning, bypass_diagnostic, bypass_warnings
-from compiler.codegen.device_codegen_checks import device_codegen_errors
+from compiler.codegen.device_codegen_checks import device_codegen_errors, mx_matmul_errors
 from compiler.codegen.distributed_checks import distributed_codegen_errors
 from compiler.codegen.group_checks import group_errors
 from compiler.codegen.kernel_memory import KernelMemory, is_kernel
@@ -33,7 +33,7 @@ from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, coherency_hints
 from compiler.facts.gm_reads import may_read_bypass
-from compiler.ir import Function, Program, ScopeStmt
+from compiler.ir import Function, FunctionType, Program, ScopeStmt
 from compiler.ir.nodes import opaque_made
 from compiler.lowering.jit_program import (
     JitProgram,
@@ -46,6 +46,7 @@ from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
+from compiler.passes.flatten_tile_nd_checks import flatten_transpose_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import (
@@ -55,6 +56,7 @@ from compiler.syntax.environment import (
     top_level_names,
 )
 from compiler.syntax.import_stop import IMPORT_STOPS
+from compiler.syntax.program_callees import PROGRAM_CALLEES
 from compiler.syntax.subtree import shared_subtrees
 from compiler.syntax.units import (
     ParsedUnit,
@@ -122,6 +124,9 @@ class UnitAnalysis:
     # The indices in `programs` of those the passes may make a kernel of (`_may_have_kernels`,
     # found with the outliner checks): all the pipeline checks need of the outliners' results.
     kernel_programs: frozenset[int] = field(default=frozenset(), repr=False, compare=False)
+    # The names of this unit's free `@pl.function`s a program of the module calls by name:
+    # the real parser adds each to that program, whose compile gives its hints.
+    program_callees: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
     # id(function) -> (the functions compiled with it, their kernels' memory use) of each
     # JIT compile headed by one of this unit's functions (`jit_memory`): kept while the
     # unit's analysis lives, reused while the same functions are compiled together.
@@ -134,7 +139,10 @@ class UnitAnalysis:
         """The passes' and codegen's errors and the kernels' memory use (`_pipeline_checks`),
         computed when first asked: never for a unit of a module whose import stops at its
         front end (none of it is shown), the bulk of opening a large file with an error."""
-        return _pipeline_checks(self.programs, self.diagnostics, self.statement_lines, self.kernel_programs)
+        report = _pipeline_checks(self.programs, self.diagnostics, self.statement_lines, self.kernel_programs)
+        if self.program_callees:
+            report.diagnostics.extend(_program_callee_hints(self))
+        return report
 
     @property
     def kernel_memory(self) -> list[KernelMemory]:
@@ -353,6 +361,11 @@ def _analyse_unit(unit: ParsedUnit, env: ModuleEnvironment) -> UnitAnalysis:
             for index, program in enumerate(definitions.programs)
             if _may_have_kernels(program.functions, outlined)
         ),
+        program_callees=frozenset(
+            function.name
+            for function in definitions.functions
+            if function.name in env.values.get(PROGRAM_CALLEES, ())
+        ),
     )
 
 
@@ -457,7 +470,9 @@ def _pipeline_checks(
         codegen = (
             rejected
             or distributed_codegen_errors(program)
+            or mx_matmul_errors(program)
             or [
+                *flatten_transpose_errors(program),
                 *device_codegen_errors(program),
                 *group_errors(program),
                 *orchestration_errors(program),
@@ -519,6 +534,28 @@ def _compiled_kernels(
     kernels = program_memory(program).kernels
     kept[id(head)] = (together, kernels)
     return kernels
+
+
+def _program_callee_hints(unit: UnitAnalysis) -> list[Diagnostic]:
+    """The performance hints of the unit's free functions a program calls, each compiled on
+    its own (its hints are its own transfers'); none for one with an error, or whose compile
+    stops on its own (then the program's does too)."""
+    failed = {id(function) for function in _failed_functions(unit)}
+    found: list[Diagnostic] = []
+    for function in unit.functions:
+        if function.name in unit.program_callees and id(function) not in failed:
+            found.extend(callee_hints(function) or [])
+    return found
+
+
+def callee_hints(function: Function) -> list[Diagnostic] | None:
+    """The hints of a free `@pl.function` a program calls, compiled on its own as the real
+    parser adds it to that program; None when not judged (not a kernel, an error, a pass not
+    modelled for it)."""
+    if not is_kernel(function):
+        return [] if function.func_type is not FunctionType.OPAQUE else None
+    planned = program_memory(Program(function.name, [function], function.span))
+    return None if planned.errors else planned.hints
 
 
 def _failed_functions(unit: UnitAnalysis) -> list[Function]:

@@ -16,6 +16,7 @@ import argparse
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
@@ -39,7 +40,6 @@ def real_hints(entry: Entry) -> list[str]:
 
 def our_hints(entry: Entry) -> list[str] | None:
     """Our hints of the entry's program, as the real log writes them (None: not analysed)."""
-    from compiler.codegen.memory_checks import program_memory
     from compiler.verifier.perf_hint_tile_innermost_dim import HINT_CODE
     from pto_lsp.workspace.engine import AnalysisEngine
 
@@ -50,16 +50,51 @@ def our_hints(entry: Entry) -> list[str] | None:
     label = entry.file.relative_to(SHARED)
     found = []
     for program in programs:
-        planned = program_memory(program)
-        if planned.errors or planned.hints is None:
+        hints = _program_hints(program, analysis.functions)
+        if hints is None:
             return None
         found.append(
             [
                 f"[perf_hint {HINT_CODE}] {d.message} at {label}:{d.span.start_line}:{d.span.start_col + 1}"
-                for d in planned.hints
+                for d in hints
             ]
         )
     return found[0] if len(found) == 1 else None
+
+
+def _program_hints(program: Any, free: list[Any]) -> list[Any] | None:
+    """The hints the editor shows for a program's compile: its own kernels', and those of the
+    module-level `@pl.function`s it calls by name (which the real parser adds to it), each
+    given in its own definition (`compiler.analysis.callee_hints`). None: not judged (a
+    program with kernels of its own besides such calls: its own are not judged)."""
+    from compiler.analysis import callee_hints
+    from compiler.codegen.kernel_memory import is_kernel
+    from compiler.codegen.memory_checks import program_memory
+    from compiler.ir import InCoreScopeStmt
+    from compiler.ir.visit import own_calls, walk_stmts
+
+    called = {
+        call.op
+        for function in program.functions
+        for stmt in walk_stmts(function.body)
+        for call in own_calls(stmt)
+    }
+    callees = [function for function in free if function.name in called]
+    if not callees:
+        planned = program_memory(program)
+        return None if planned.errors else planned.hints
+    if any(
+        is_kernel(f) or any(isinstance(s, InCoreScopeStmt) for s in walk_stmts(f.body))
+        for f in program.functions
+    ):
+        return None
+    found = []
+    for callee in callees:
+        hints = callee_hints(callee)
+        if hints is None:
+            return None
+        found += hints
+    return sorted(found, key=lambda d: (d.span.start_line, d.span.start_col))
 
 
 def main() -> int:

@@ -16,6 +16,9 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # compile's PH001 log
     python tests/real_memory.py --record-plan     # plan_cases/ the same way (the planner's
                                                  # treatment of one construct each)
+    python tests/real_memory.py --record-dynamic  # memory_cases/dynamic/: their `@pl.jit`
+                                                 # entries too ($PYPTO_PYTHON)
+    python tests/real_memory.py --record-upstream # UPSTREAM_FILES the same way
     python tests/real_memory.py --record-pipeline # pipelined_memory/ (`pl.pipeline` kernels)
                                                  # the same way
 
@@ -56,6 +59,16 @@ MIXED = DATA / "mixed_cases"
 MIXED_VERDICTS = MIXED / "verdicts.json"
 PLAN = DATA / "plan_cases"
 PLAN_VERDICTS = PLAN / "verdicts.json"
+DYNAMIC = CASES / "dynamic"
+DYNAMIC_VERDICTS = DYNAMIC / "verdicts.json"
+UPSTREAM = REPO.parent / "shared" / "corpus" / "upstream"
+UPSTREAM_RECORD = DATA / "upstream_memory.json"
+# Upstream files outside the corpus whose kernels' use is recorded: kernels of tensors whose
+# row count is dynamic (`bind_dynamic`), the real `golden.run_jit` of their `__main__`.
+UPSTREAM_FILES = (
+    "pypto-lib/models/deepseek_v4_flash_dspark/qkv_proj_rope.py",
+    "pypto-lib/models/qwen3_14b/prefill_fwd_a8w8.py",
+)
 PIPELINE = DATA / "pipelined_memory"
 PIPELINE_VERDICTS = PIPELINE / "verdicts.json"
 CORPUS = REPO.parent / "shared" / "corpus" / "pypto-real"
@@ -235,6 +248,65 @@ def record_mixed() -> dict:
     return _verdicts(_driven(sorted(MIXED.glob("*.py"))), MIXED, with_hints=True)
 
 
+def record_dynamic() -> dict[str, dict[str, dict[str, int]]]:
+    """`memory_cases/dynamic/` (kernels of tensors with `pl.dynamic` dims): each case's
+    kernels' use (`_compiled_uses`), and its `.pto` kept beside the case
+    (`<case>.<Program>.<kernel>.pto`, without its `loc(...)` suffixes, as `compile --emit
+    mlir` prints it)."""
+    found: dict[str, dict[str, dict[str, int]]] = {}
+    for case in sorted(DYNAMIC.glob("*.py")):
+        for name, text in _compiled_modules(case, {}).items():
+            kept = DYNAMIC / f"{case.stem}.{name}.pto"
+            kept.write_text(re.sub(r' loc\("[^"]*":\d+:\d+\)', "", text), encoding="utf-8")
+            use = real_use(text)
+            if use is not None:
+                found.setdefault(case.name, {})[name] = use
+    return found
+
+
+def record_upstream() -> dict[str, dict[str, dict[str, int]]]:
+    """`UPSTREAM_FILES` of `../shared/corpus/upstream`: each kernel's use as the real planner
+    gives it, compiled as `_compiled_modules` compiles a file (pypto-lib's `golden` helpers
+    replaced by `record_real_pto`'s stand-in)."""
+    import tempfile
+
+    from record_real_pto import _GOLDEN
+
+    found: dict[str, dict[str, dict[str, int]]] = {}
+    with tempfile.TemporaryDirectory() as shim:
+        (Path(shim) / "golden.py").write_text(_GOLDEN, encoding="utf-8")
+        for file in UPSTREAM_FILES:
+            modules = _compiled_modules(UPSTREAM / file, {"PYTHONPATH": shim})
+            found[file] = {name: use for name, text in modules.items() if (use := real_use(text)) is not None}
+    return found
+
+
+def _compiled_modules(path: Path, env: dict[str, str]) -> dict[str, str]:
+    """The `.pto` of each kernel the real compiler writes for the file, compiled as
+    `record_real_pto.py --worker` compiles one (its programs, and its `@pl.jit` entries as its
+    `__main__` calls them), by `Program.kernel` as `real_memory.json` names them."""
+    import subprocess
+    import tempfile
+
+    python = os.environ.get("PYPTO_PYTHON", str(REAL_CHECKOUT / "venv" / "bin" / "python"))
+    found: dict[str, str] = {}
+    with tempfile.TemporaryDirectory() as out:
+        proc = subprocess.run(
+            [python, str(Path(__file__).parent / "record_real_pto.py"), "--worker", str(path), out],
+            capture_output=True,
+            text=True,
+            cwd=str(path.parent),
+            env={**os.environ, **env},
+            timeout=3600,
+        )
+        record = json.loads(proc.stdout.strip().splitlines()[-1])
+        for program in record["programs"]:
+            for kernel in program["kernels"]:
+                name = f"{program['name']}.{Path(kernel).stem}"
+                found[name] = (Path(out) / kernel).read_text(encoding="utf-8")
+    return found
+
+
 def record_pipeline() -> dict:
     """`pipelined_memory/`: each `pl.pipeline` case's real verdict and use per space, per SoC."""
     return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE)
@@ -247,12 +319,22 @@ def main() -> int:
     parser.add_argument("--record-socs", action="store_true")
     parser.add_argument("--record-mixed", action="store_true")
     parser.add_argument("--record-plan", action="store_true")
+    parser.add_argument("--record-dynamic", action="store_true")
+    parser.add_argument("--record-upstream", action="store_true")
     parser.add_argument("--record-pipeline", action="store_true")
     args = parser.parse_args()
     if args.record_plan:
         PLAN_VERDICTS.write_text(
             json.dumps(_verdicts(_driven(sorted(PLAN.glob("*.py"))), PLAN), indent=1, sort_keys=True) + "\n",
             encoding="utf-8",
+        )
+    if args.record_upstream:
+        UPSTREAM_RECORD.write_text(
+            json.dumps(record_upstream(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
+        )
+    if args.record_dynamic:
+        DYNAMIC_VERDICTS.write_text(
+            json.dumps(record_dynamic(), indent=1, sort_keys=True) + "\n", encoding="utf-8"
         )
     if args.record_pipeline:
         PIPELINE_VERDICTS.write_text(

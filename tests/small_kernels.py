@@ -1310,6 +1310,8 @@ def kernels_of(folder: str) -> dict[str, str]:
         return dict(_ROUND_6_FOLLOWUP)
     if folder == "postparse_round7":
         return dict(_ROUND_7)
+    if folder == "postparse_round8":
+        return dict(_ROUND_8)
     if folder == "postparse_round4":
         return dict(_ROUND_4)
     if folder == "parser_round6":
@@ -1892,3 +1894,643 @@ r7(
 )
 r7("sels_mask_fp32", _L + _TMP + "u = pl.sels(t, t, tmp, 0.0)" + _ST)
 r7("cmps_keyword_typo", _L + "m = pl.cmps(t, 0.0, cmp=4)\nu = pl.add(t, t)" + _ST)
+
+
+# --- held-out round 8 (`tests/data/postparse_round8`): sort32 / mrgsort / gather forms,
+# extract, ci, random, part ops, fillpad_expand / fillpad_inplace, scalar-operand bitwise and
+# remainder ops (shls, ands, rems, fmods, maximums), subc / addsc, argmin / col argmax, gemv,
+# scatter_update, transpose_view, tensor-level ops inside a `pl.at` scope (converted to tile
+# ops after the parser), pl.min / pl.max on scalars, static_assert; one mistake (or none) each.
+_ROUND_8: dict[str, str] = {}
+
+_R8 = """import pypto.language as pl
+
+
+@pl.program
+class Round8:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[{rows}, {cols}], pl.{adt}],
+        b: pl.Tensor[[{rows}, {cols}], pl.{bdt}],
+        out: pl.Out[pl.Tensor[[{rows}, {ocols}], pl.{odt}]],
+    ) -> pl.Tensor[[{rows}, {ocols}], pl.{odt}]:
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[{rows}, {cols}], pl.{adt}],
+        b: pl.Tensor[[{rows}, {cols}], pl.{bdt}],
+        out: pl.Out[pl.Tensor[[{rows}, {ocols}], pl.{odt}]],
+    ) -> pl.Tensor[[{rows}, {ocols}], pl.{odt}]:
+        out = self.kernel(a, b, out)
+        return out
+"""
+_R8_AT = """import pypto.language as pl
+
+
+@pl.program
+class Round8At:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[128, 64], pl.{adt}],
+        b: pl.Tensor[[128, 64], pl.{bdt}],
+        out: pl.Out[pl.Tensor[[128, {ocols}], pl.{odt}]],
+    ) -> pl.Tensor[[128, {ocols}], pl.{odt}]:
+        with pl.at(level=pl.Level.CORE_GROUP):
+{body}
+        return out
+"""
+
+
+def r8(
+    name: str,
+    body: str,
+    adt: str = "FP32",
+    bdt: str = "FP32",
+    odt: str = "FP32",
+    rows: int = 128,
+    cols: int = 64,
+    ocols: int | None = None,
+) -> None:
+    _ROUND_8[f"r8_{name}.py"] = _R8.format(
+        adt=adt,
+        bdt=bdt,
+        odt=odt,
+        rows=rows,
+        cols=cols,
+        ocols=cols if ocols is None else ocols,
+        body=_indented(body),
+    )
+
+
+def r8at(
+    name: str, body: str, adt: str = "FP32", bdt: str = "FP32", odt: str = "FP32", ocols: int = 64
+) -> None:
+    _ROUND_8[f"r8_{name}.py"] = _R8_AT.format(
+        adt=adt, bdt=bdt, odt=odt, ocols=ocols, body=textwrap.indent(body, " " * 12)
+    )
+
+
+_ASM = "\nout = pl.assemble(out, x, [0, 0])"
+_S8 = "\nout = pl.store(u, [0, 0], out)"
+_LA = "t = pl.load(a, [0, 0], [{r}, {c}])\n"
+_LB = "s = pl.load(b, [0, 0], [{r}, {c}])\n"
+
+
+def _ld(r: int = 64, c: int = 64, both: bool = False) -> str:
+    return _LA.format(r=r, c=c) + (_LB.format(r=r, c=c) if both else "")
+
+
+def _tmp(r: int, c: int, dt: str = "FP32") -> str:
+    return f"tmp = pl.create_tile([{r}, {c}], dtype=pl.{dt}, target_memory=pl.MemorySpace.Vec)\n"
+
+
+# sort32 / mrgsort / gather
+_SORT_SRC = "t = pl.load(a, [0, 0], [1, 256])\nidx = pl.tile.ci(0, [1, 256], dtype=pl.UINT32)\n"
+r8(
+    "sort32_mrgsort_ok",
+    _SORT_SRC + "st = pl.tile.sort32(t, idx)\nu = pl.tile.mrgsort(st, block_len=64)" + _S8,
+    rows=1,
+    cols=256,
+    ocols=512,
+)
+r8(
+    "mrgsort_block_len_48",
+    _SORT_SRC + "st = pl.tile.sort32(t, idx)\nu = pl.tile.mrgsort(st, block_len=48)" + _S8,
+    rows=1,
+    cols=256,
+    ocols=512,
+)
+r8(
+    "sort32_fp16_ok",
+    _SORT_SRC + "u = pl.tile.sort32(t, idx)" + _S8,
+    adt="FP16",
+    bdt="FP16",
+    odt="FP16",
+    rows=1,
+    cols=256,
+    ocols=1024,
+)
+r8(
+    "gather_mask_of_tile",
+    _SORT_SRC
+    + "st = pl.tile.sort32(t, idx)\nu = pl.gather(st, mask_pattern=pl.tile.MaskPattern.P0101)"
+    + _S8,
+    rows=1,
+    cols=256,
+)
+r8(
+    "gather_index_fp32",
+    _ld(both=True) + _tmp(64, 64) + "u = pl.tile.gather(t, s, tmp)" + _S8,
+)
+r8(
+    "gather_index_int32_ok",
+    _ld()
+    + "i = pl.load(b, [0, 0], [64, 64])\n"
+    + _tmp(64, 64, "INT32")
+    + "u = pl.tile.gather(t, i, tmp)"
+    + _S8,
+    bdt="INT32",
+)
+# extract
+r8("extract_row_ok", _ld() + "u = pl.tile.extract(t, 3, 0, [1, 64], target_memory=pl.MemorySpace.Vec)" + _S8)
+r8(
+    "extract_past_rows",
+    _ld() + "u = pl.tile.extract(t, 60, 0, [8, 64], target_memory=pl.MemorySpace.Vec)" + _S8,
+)
+r8("extract_to_mat", _ld() + "u = pl.tile.extract(t, 0, 0, [16, 64], target_memory=pl.MemorySpace.Mat)" + _S8)
+# ci, random
+r8("ci_many_rows", "u = pl.tile.ci(0, [64, 64], dtype=pl.INT32)" + _S8, odt="INT32")
+r8("ci_fp32", "u = pl.tile.ci(0, [64, 64], dtype=pl.FP32)" + _S8)
+r8("random_ok", "u = pl.tile.random(1, 2, 3, 4, 5, 6, [64, 64])" + _S8, odt="UINT32")
+r8("random_rounds_zero", "u = pl.tile.random(1, 2, 3, 4, 5, 6, [64, 64], rounds=0)" + _S8, odt="UINT32")
+# part ops
+r8("part_max_dtypes_differ", _ld(both=True) + "u = pl.tile.part_max(t, s)" + _S8, bdt="FP16")
+r8(
+    "part_add_smaller_second",
+    _ld() + "s = pl.load(b, [0, 0], [32, 64])\nu = pl.tile.part_add(t, s)" + _S8,
+)
+# fillpad_expand / fillpad_inplace
+r8(
+    "fillpad_expand_ok",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.tile.fillpad_expand(t, [64, 64])" + _S8,
+)
+r8(
+    "fillpad_expand_smaller",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[32, 64])\nu = pl.tile.fillpad_expand(t, [32, 64])" + _S8,
+)
+r8(
+    "fillpad_inplace_ok",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[64, 48])\nu = pl.tile.fillpad_inplace(t, pad_value=pl.PadValue.min)"
+    + _S8,
+)
+r8(
+    "fillpad_inplace_float_pad",
+    "t = pl.load(a, [0, 0], [64, 64], valid_shape=[64, 48])\nu = pl.tile.fillpad_inplace(t, pad_value=1.5)"
+    + _S8,
+)
+# scalar-operand bitwise / remainder / max
+r8("shls_ok", _ld() + "u = pl.tile.shls(t, 2)" + _S8, adt="INT32", bdt="INT32", odt="INT32")
+r8("shrs_float_amount", _ld() + "u = pl.tile.shrs(t, 1.5)" + _S8, adt="INT32", bdt="INT32", odt="INT32")
+r8(
+    "xors_int8_ok",
+    _ld() + _tmp(64, 64, "INT8") + "u = pl.tile.xors(t, 3, tmp)" + _S8,
+    adt="INT8",
+    bdt="INT8",
+    odt="INT8",
+)
+r8("rems_fp32", _ld() + _tmp(64, 64) + "u = pl.tile.rems(t, 7.0, tmp)" + _S8)
+r8("minimums_tile_operand", _ld(both=True) + "u = pl.tile.minimums(t, s)" + _S8)
+# subc / addsc / subsc
+r8("addsc_ok", _ld(both=True) + "u = pl.tile.addsc(t, 2.0, s)" + _S8)
+r8("subsc_third_smaller", _ld() + "s = pl.load(b, [0, 0], [32, 64])\nu = pl.tile.subsc(t, 2.0, s)" + _S8)
+# argmin / col argmax
+r8("col_argmax_ok", _ld() + _tmp(64, 64) + "u = pl.tile.col_argmax(t, tmp)" + _S8, odt="INT32")
+# transpose_view, write
+r8("transpose_view_ok", _ld() + "u = pl.tile.transpose_view(t)" + _S8)
+r8("write_tile_past_end", _ld() + "pl.tile.write(t, [64, 0], 1.0)\nu = pl.add(t, t)" + _S8)
+# scatter_update
+r8(
+    "scatter_update_ok",
+    _ld()
+    + "i = pl.load(b, [0, 0], [64, 1])\ns = pl.load(a, [64, 0], [64, 64])\nu = pl.tile.scatter_update(t, -2, i, s)"
+    + _S8,
+    bdt="INT32",
+)
+r8(
+    "scatter_update_fp32_index",
+    _ld()
+    + "i = pl.load(b, [0, 0], [64, 1])\ns = pl.load(a, [64, 0], [64, 64])\nu = pl.tile.scatter_update(t, -2, i, s)"
+    + _S8,
+)
+# scalar min / max, static_assert
+r8("scalar_min_offset_ok", "r = pl.min(64, 128 - 32)\nu = pl.load(a, [r, 0], [64, 64])" + _S8)
+r8("static_assert_false", "pl.static_assert(64 % 48 == 0)\n" + _ld() + "u = pl.add(t, t)" + _S8)
+r8("static_assert_ok", "pl.static_assert(64 % 32 == 0)\n" + _ld() + "u = pl.add(t, t)" + _S8)
+# gemv
+_GEMV = (
+    "x = pl.load(a, [0, 0], [1, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "w = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "xl = pl.move(x, target_memory=pl.MemorySpace.Left)\nwr = pl.move(w, target_memory=pl.MemorySpace.Right)\n"
+)
+r8("gemv_ok", _GEMV + "u = pl.tile.gemv(xl, wr)" + _S8, adt="FP16", bdt="FP16", ocols=64)
+r8(
+    "gemv_two_rows",
+    _GEMV.replace("[1, 64], target", "[2, 64], target") + "u = pl.tile.gemv(xl, wr)" + _S8,
+    adt="FP16",
+    bdt="FP16",
+)
+r8(
+    "gemv_vec_operands",
+    "x = pl.load(a, [0, 0], [1, 64])\nw = pl.load(b, [0, 0], [64, 64])\nu = pl.tile.gemv(x, w)" + _S8,
+    adt="FP16",
+    bdt="FP16",
+)
+# tensor-level ops inside a pl.at scope (tile ops after ConvertTensorToTileOps)
+r8at("at_tensor_xor_int16", "x = pl.xor(a, b)" + _ASM, adt="INT16", bdt="INT16", odt="INT16")
+r8at("at_tensor_exp_int32", "x = pl.exp(a)" + _ASM, adt="INT32", odt="INT32")
+r8at("at_tensor_maximum_fp32_int32", "x = pl.maximum(a, b)" + _ASM, bdt="INT32")
+r8at("at_tensor_rsqrt_int32", "x = pl.rsqrt(a)" + _ASM, adt="INT32", odt="INT32")
+r8at("at_tensor_cast_int64_fp32", "x = pl.cast(a, target_type=pl.FP32)" + _ASM, adt="INT64")
+r8at("at_tensor_matmul_bf16", "x = pl.matmul(a, b, b_trans=True)" + _ASM, adt="BF16", bdt="BF16", ocols=128)
+r8at("at_tensor_not_uint16", "x = pl.not_(a)" + _ASM, adt="UINT16", odt="UINT16")
+
+
+def r8text(name: str, text: str) -> None:
+    _ROUND_8[f"r8_{name}.py"] = text
+
+
+# tiles of three dimensions
+_R8_3D = """import pypto.language as pl
+
+
+@pl.program
+class Round8Nd:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[2, 64, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[{oshape}, pl.FP32]],
+    ) -> pl.Tensor[{oshape}, pl.FP32]:
+        t = pl.load(a, [0, 0, 0], [2, 64, 64])
+{body}
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self, a: pl.Tensor[[2, 64, 64], pl.FP32], out: pl.Out[pl.Tensor[{oshape}, pl.FP32]]
+    ) -> pl.Tensor[{oshape}, pl.FP32]:
+        out = self.kernel(a, out)
+        return out
+"""
+
+
+def r8nd(name: str, body: str, oshape: str = "[2, 64, 64]") -> None:
+    r8text(name, _R8_3D.format(oshape=oshape, body=_indented(body)))
+
+
+_S3 = "\nout = pl.store(u, [0, 0, 0], out)"
+r8nd("nd_transpose_batch_axis", "u = pl.transpose(t, 0, 1)" + _S3, oshape="[64, 2, 64]")
+r8nd("nd_transpose_last_axes_ok", "u = pl.transpose(t, 1, 2)" + _S3)
+r8nd(
+    "nd_row_max",
+    "tmp = pl.create_tile([2, 64, 64], dtype=pl.FP32, target_memory=pl.MemorySpace.Vec)\nu = pl.row_max(t, tmp)"
+    + _S3,
+    oshape="[2, 64, 1]",
+)
+
+# orchestration-created tensors with an initial value
+_R8_CREATE = """import pypto.language as pl
+
+
+@pl.program
+class Round8Create:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[128, 64], pl.{dt}],
+        out: pl.Out[pl.Tensor[[128, 64], pl.{dt}]],
+    ) -> pl.Tensor[[128, 64], pl.{dt}]:
+        t = pl.load(a, [0, 0], [128, 64])
+        out = pl.store(t, [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self, out: pl.Out[pl.Tensor[[128, 64], pl.{dt}]]
+    ) -> pl.Tensor[[128, 64], pl.{dt}]:
+        t = pl.create_tensor([128, 64], dtype=pl.{dt}{init})
+        out = self.kernel(t, out)
+        return out
+"""
+
+
+def r8create(name: str, dt: str, init: str) -> None:
+    r8text(name, _R8_CREATE.format(dt=dt, init=init))
+
+
+r8create("create_init_int32_fraction", "INT32", ", init_value=0.5")
+r8create("create_init_int32_whole_ok", "INT32", ", init_value=7")
+r8create("create_init_fp16_nonzero", "FP16", ", init_value=1.0")
+r8create("create_init_fp16_zero_ok", "FP16", ", init_value=0")
+r8create("create_init_bf16_nonzero", "BF16", ", init_value=-2")
+
+# a GM tensor written by pl.write and by a store in one kernel
+r8("write_out_and_store", _ld() + "out = pl.store(t, [0, 0], out)\npl.write(out, [0, 0], 1.0)\nu = t" + _S8)
+r8("write_out_only_ok", "pl.write(out, [0, 0], 1.0)")
+# the Acc tile sliced by rows
+_MM8 = (
+    "a_l1 = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "b_l1 = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "acc = pl.matmul(pl.move(a_l1, target_memory=pl.MemorySpace.Left), pl.move(b_l1, target_memory=pl.MemorySpace.Right))\n"
+)
+r8("acc_row_window", _MM8 + "u = pl.slice(acc, [16, 64], [16, 0])" + _S8, adt="FP16", bdt="FP16")
+r8(
+    "gemv_acc_phase_unknown",
+    _GEMV + 'u = pl.tile.gemv(xl, wr, acc_phase="first")' + _S8,
+    adt="FP16",
+    bdt="FP16",
+)
+r8(
+    "gemv_acc_phase_final_ok",
+    _GEMV + 'u = pl.tile.gemv(xl, wr, acc_phase="final")' + _S8,
+    adt="FP16",
+    bdt="FP16",
+)
+# gather forms with a code path per arch
+r8(
+    "mgather_fp8_a2a3",
+    "i = pl.load(b, [0, 0], [1, 64])\nu = pl.tile.mgather(a, i)" + _S8,
+    adt="FP8E4M3FN",
+    bdt="INT32",
+    odt="FP8E4M3FN",
+)
+r8("mgather_fp32_ok", "i = pl.load(b, [0, 0], [1, 64])\nu = pl.tile.mgather(a, i)" + _S8, bdt="INT32")
+r8(
+    "gather_compare_mode_9",
+    _ld() + _tmp(64, 64) + "d, c = pl.tile.gather_compare(t, 3, tmp, cmp_mode=9, out_cols=64)\nu = d" + _S8,
+)
+# tensor ops in an InCore kernel on its GM tensors
+r8(
+    "incore_tensor_sort32",
+    "i = pl.tensor.ci(0, [1, 64], dtype=pl.UINT32)\nu = pl.tensor.sort32(a, i)\nout = pl.assemble(out, u, [0, 0])",
+    rows=1,
+    cols=64,
+    ocols=128,
+)
+r8("incore_tensor_concat", "u = pl.tensor.concat(a, b)\nout = pl.assemble(out, u, [0, 0])", ocols=128)
+# split kernels with a transpose
+_SPLIT_MM = (
+    "a_l1 = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "b_l1 = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "acc = pl.matmul(pl.move(a_l1, target_memory=pl.MemorySpace.Left), pl.move(b_l1, target_memory=pl.MemorySpace.Right))\n"
+    "v = pl.move(acc, target_memory=pl.MemorySpace.Vec)\n"
+)
+_R8_SPLIT = _R8_AT.replace(
+    "with pl.at(level=pl.Level.CORE_GROUP):",
+    "with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.{mode})]):",
+)
+
+
+def r8split(name: str, body: str, mode: str = "UP_DOWN") -> None:
+    _ROUND_8[f"r8_{name}.py"] = _R8_SPLIT.format(
+        adt="FP16", bdt="FP16", odt="FP32", ocols=64, mode=mode, body=textwrap.indent(body, " " * 12)
+    )
+
+
+r8split("split_updown_transpose", _SPLIT_MM + "u = pl.transpose(v, 0, 1)\nout = pl.store(u, [0, 0], out)")
+r8split(
+    "split_leftright_transpose",
+    _SPLIT_MM + "u = pl.transpose(v, 0, 1)\nout = pl.store(u, [0, 0], out)",
+    "LEFT_RIGHT",
+)
+r8split("split_updown_exp_ok", _SPLIT_MM + "u = pl.exp(v)\nout = pl.store(u, [0, 0], out)")
+# views in the orchestration
+_R8_ORCH_VIEW = """import pypto.language as pl
+
+
+@pl.program
+class Round8View:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[{shape}, pl.{dt}],
+        out: pl.Out[pl.Tensor[{shape}, pl.{dt}]],
+    ) -> pl.Tensor[{shape}, pl.{dt}]:
+        t = pl.load(a, [0, 0], {shape})
+        out = pl.store(t, [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.{ftype})
+    def orchestrator(
+        self, a: pl.Tensor[[128, 64], pl.FP32], out: pl.Out[pl.Tensor[{shape}, pl.{dt}]]
+    ) -> pl.Tensor[{shape}, pl.{dt}]:
+        v = {view}
+        out = self.kernel(v, out)
+        return out
+"""
+
+
+def r8view(
+    name: str, view: str, shape: str = "[128, 64]", dt: str = "FP32", ftype: str = "Orchestration"
+) -> None:
+    r8text(name, _R8_ORCH_VIEW.format(view=view, shape=shape, dt=dt, ftype=ftype))
+
+
+r8view("orch_reinterpret_int32", "pl.reinterpret_view(a, pl.INT32)", dt="INT32")
+r8view("orch_view_reshape_ok", "pl.tensor.view(a, [64, 128])", shape="[64, 128]")
+r8view("orch_view_reshape_dn", "pl.tensor.view(a, [64, 128], layout=pl.TensorLayout.DN)", shape="[64, 128]")
+r8view("graph_function", "pl.slice(a, [64, 64], [64, 0])", shape="[64, 64]", ftype="Graph")
+# matmul_mx on the default (a2a3) backend
+r8text(
+    "matmul_mx_a2a3",
+    """import pypto.language as pl
+
+
+@pl.program
+class Round8Mx:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[64, 128], pl.FP8E4M3FN],
+        a_scale: pl.Tensor[[64, 4], pl.FP8E8M0, pl.MX_A_ZZ],
+        b: pl.Tensor[[128, 64], pl.FP8E4M3FN],
+        b_scale: pl.Tensor[[4, 64], pl.FP8E8M0, pl.MX_B_NN],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        lhs = pl.move(pl.load(a, [0, 0], [64, 128], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left)
+        ls = pl.move(pl.load(a_scale, [0, 0], [64, 4], target_memory=pl.Mem.Mat), target_memory=pl.Mem.LeftScale)
+        rhs = pl.move(pl.load(b, [0, 0], [128, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Right)
+        rs = pl.move(pl.load(b_scale, [0, 0], [4, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.RightScale)
+        base = pl.matmul_mx(lhs, ls, rhs, rs)
+        out = pl.store(base, [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[64, 128], pl.FP8E4M3FN],
+        a_scale: pl.Tensor[[64, 4], pl.FP8E8M0, pl.MX_A_ZZ],
+        b: pl.Tensor[[128, 64], pl.FP8E4M3FN],
+        b_scale: pl.Tensor[[4, 64], pl.FP8E8M0, pl.MX_B_NN],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        out = self.kernel(a, a_scale, b, b_scale, out)
+        return out
+""",
+)
+
+# predicated dispatch from the orchestration
+_R8_PRED = """import pypto.language as pl
+
+
+@pl.program
+class Round8Pred:
+    @pl.function(type=pl.FunctionType.InCore)
+    def fill(self, x: pl.Out[pl.Tensor[[16, 64], pl.FP32]]) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.tile.full([16, 64], dtype=pl.FP32, value=1.0)
+        return pl.store(t, [0, 0], x)
+
+    @pl.function(type=pl.FunctionType.InCore)
+    def copy(
+        self, x: pl.Tensor[[16, 64], pl.FP32], out: pl.Out[pl.Tensor[[16, 64], pl.FP32]]
+    ) -> pl.Tensor[[16, 64], pl.FP32]:
+        t = pl.load(x, [0, 0], [16, 64])
+        return pl.store(t, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def main(
+        self,
+        x: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
+        gate: pl.Tensor[[16, 64], pl.{gdt}],
+        out: pl.Out[pl.Tensor[[16, 64], pl.FP32]],
+    ) -> pl.Tensor[[16, 64], pl.FP32]:
+        with pl.manual_scope():
+            x, fill_tid = pl.spmd_submit(self.fill, x, core_num=1, predicate=({pred}))
+            out, _ = pl.spmd_submit(self.copy, x, out, core_num=1, deps=[fill_tid])
+        return out
+"""
+
+
+def r8pred(name: str, pred: str, gdt: str = "INT32") -> None:
+    r8text(name, _R8_PRED.format(pred=pred, gdt=gdt))
+
+
+r8pred("predicate_ok", "gate[0, 0] > 0")
+r8pred("predicate_uint8_gate", "gate[0, 0] > 0", gdt="UINT8")
+r8pred("predicate_two_elements", "gate[0, 0] > gate[0, 1]")
+r8pred("predicate_int16_ne_ok", "gate[1, 2] != 3", gdt="INT16")
+# declared allocations (pl.MemRef slots)
+_R8_SLOTS = """import pypto.language as pl
+
+
+@pl.program
+class Round8Slots:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        b: pl.Tensor[[128, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+        for i in pl.range(4):
+            lo: pl.Tile[[32, 64], pl.FP32, pl.MemRef("ub", slots={s1})[{i1}], pl.Mem.{m1}] = pl.load(
+                a, [i * 32, 0], [32, 64], target_memory=pl.Mem.Vec
+            )
+            hi: pl.Tile[[32, 64], pl.FP32, pl.MemRef("ub", slots={s2})[{i2}], pl.Mem.Vec] = pl.load(
+                b, [i * 32, 0], [32, 64], target_memory=pl.Mem.Vec
+            )
+            s: pl.Tile[[32, 64], pl.FP32, pl.Mem.Vec] = pl.add(lo, hi)
+            out = pl.store(s, [i * 32, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[128, 64], pl.FP32],
+        b: pl.Tensor[[128, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[128, 64], pl.FP32]],
+    ) -> pl.Tensor[[128, 64], pl.FP32]:
+        out = self.kernel(a, b, out)
+        return out
+"""
+
+
+def r8slots(
+    name: str, s1: str = "2", s2: str = "2", i1: str = "i % 2", i2: str = "(i + 1) % 2", m1: str = "Vec"
+) -> None:
+    r8text(name, _R8_SLOTS.format(s1=s1, s2=s2, i1=i1, i2=i2, m1=m1))
+
+
+r8slots("slots_ok")
+r8slots("slots_disagree", s2="3")
+r8text(
+    "slots_single",
+    _R8_SLOTS.format(s1="2", s2="2", i1="i % 2", i2="(i + 1) % 2", m1="Vec").replace(
+        'pl.MemRef("ub", slots=2)[i % 2]', 'pl.MemRef("one")'
+    ),
+)
+# on-chip sizes of the sort and the Mat buffer
+r8(
+    "sort32_wide_vec_overflow",
+    "t = pl.load(a, [0, 0], [1, 16384])\ni = pl.load(b, [0, 0], [1, 16384])\nu = pl.tile.sort32(t, i)" + _S8,
+    bdt="UINT32",
+    rows=1,
+    cols=16384,
+    ocols=32768,
+)
+r8(
+    "sort32_4096_ok",
+    "t = pl.load(a, [0, 0], [1, 4096])\ni = pl.load(b, [0, 0], [1, 4096])\nu = pl.tile.sort32(t, i)" + _S8,
+    bdt="UINT32",
+    rows=1,
+    cols=4096,
+    ocols=8192,
+)
+r8(
+    "extract_mat_over_capacity",
+    "m = pl.load(a, [0, 0], [512, 256], target_memory=pl.MemorySpace.Mat)\n"
+    "n = pl.load(b, [0, 0], [512, 256], target_memory=pl.MemorySpace.Mat)\n"
+    "l = pl.move(pl.tile.extract(m, 0, 0, [64, 64], target_memory=pl.MemorySpace.Left), target_memory=pl.MemorySpace.Left)\n"
+    "r = pl.move(pl.tile.extract(n, 0, 0, [64, 64], target_memory=pl.MemorySpace.Right), target_memory=pl.MemorySpace.Right)\n"
+    "u = pl.matmul(l, r)\nout = pl.store(u, [0, 0], out)",
+    adt="FP32",
+    bdt="FP32",
+    rows=512,
+    cols=256,
+)
+r8(
+    "extract_left_ok",
+    "m = pl.load(a, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "n = pl.load(b, [0, 0], [64, 64], target_memory=pl.MemorySpace.Mat)\n"
+    "l = pl.tile.extract(m, 0, 0, [64, 64], target_memory=pl.MemorySpace.Left)\n"
+    "r = pl.tile.extract(n, 0, 0, [64, 64], target_memory=pl.MemorySpace.Right)\n"
+    "u = pl.matmul(l, r)\nout = pl.store(u, [0, 0], out)",
+    adt="FP16",
+    bdt="FP16",
+)
+# scalar operands of a kind codegen cannot take
+r8(
+    "random_float_key",
+    "k = pl.read(a, [0, 0])\nu = pl.tile.random(k, 2, 3, 4, 5, 6, [64, 64])" + _S8,
+    odt="UINT32",
+)
+r8(
+    "random_index_key_ok",
+    "k = pl.read(b, [0, 0])\nu = pl.tile.random(k, 2, 3, 4, 5, 6, [64, 64])" + _S8,
+    bdt="INT32",
+    odt="UINT32",
+)
+r8("tri_int8_a2a3", "u = pl.tri(0, [64, 64], dtype=pl.INT8)" + _S8, odt="INT8")
+r8nd(
+    "nd_assemble_2d_offset",
+    "s = pl.load(a, [0, 0, 0], [1, 64, 64])\nu = pl.tile.assemble(t, s, [0, 0, 0])" + _S3,
+)
+r8create("create_init_fp16_negative", "FP16", ", init_value=-1.0")
+r8view(
+    "orch_reinterpret_fp16_rows",
+    "pl.reinterpret_view(a, pl.FP16, shape=[128, 128])",
+    shape="[128, 128]",
+    dt="FP16",
+)
+r8nd("nd_transpose_outer_axes", "u = pl.transpose(t, 0, 2)" + _S3, oshape="[64, 64, 2]")
+r8("write_out_before_store", _ld() + "pl.write(out, [0, 0], 1.0)\nu = t" + _S8)
+r8slots("slots_mixed_spaces", m1="Mat")
+r8(
+    "mgather_fp8e5m2_a2a3",
+    "i = pl.load(b, [0, 0], [1, 64])\nu = pl.tile.mgather(a, i)" + _S8,
+    adt="FP8E5M2",
+    bdt="INT32",
+    odt="FP8E5M2",
+)
+r8("ci_one_row_ok", "u = pl.tile.ci(0, [1, 64], dtype=pl.INT32)" + _S8, odt="INT32", rows=1)
+r8(
+    "ci_descending_one_row_ok",
+    "u = pl.tile.ci(63, [1, 64], dtype=pl.INT16, descending=True)" + _S8,
+    odt="INT16",
+    rows=1,
+)

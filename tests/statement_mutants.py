@@ -1,7 +1,7 @@
 """One-mistake variants of real kernels whose mistake is in a statement, not in an op's
 arguments: held-out round 9 (`tests/data/postparse_round9`), kinds no earlier set used.
 
-    python tests/statement_mutants.py [--per-kind N]    # writes tests/data/postparse_round9/mutants.json
+    python tests/statement_mutants.py [--per-kind N] [--round 9|10]   # writes tests/data/postparse_roundN/mutants.json
 
 `op_mutants.py` changes one op call's arguments or a parameter's dtype. These change what
 is around the ops, in the real kernels of `../shared/corpus` (third-party data, never
@@ -19,6 +19,12 @@ copied here: `mutants.json` holds recipes as `postparse_mutants.mutant_text` app
 - `loop`: a `pl.range` with its bounds exchanged, or a step of 0 given;
 - `local_shape`: a local annotation's first dimension doubled;
 - `yield_dropped`: a `pl.yield_(...)` line deleted.
+
+Round 10 (`tests/data/postparse_round10`), kinds round 9 had not: a module-level size made
+four times as large (`constant_scaled`), a `pl.range` made `pl.unroll` / `pl.parallel`, a
+`with pl.at(...)` removed (its body kept), a load's / store's / assemble's first offset
+moved on by 64, a kernel's last `return` dropped, a local annotation's dtype changed, a load
+made a load into Mat, a CORE_GROUP scope given an up-down split, a loaded tile cast to INT8.
 
 Only the module-level programs the real import parses are mutated (`op_mutants.parsed_functions`),
 from the bases the real import accepts as they stand (`op_mutants.base_files`), real kernels only,
@@ -39,7 +45,7 @@ from pathlib import Path
 from op_mutants import base_files, parsed_functions
 from postparse_mutants import SHARED
 
-OUT = Path(__file__).resolve().parent / "data" / "postparse_round9" / "mutants.json"
+DATA = Path(__file__).resolve().parent / "data"
 REAL_KERNELS = ("upstream/", "pypto-real/")
 _FUNCTION_TYPES = ("InCore", "Orchestration", "Opaque", "AIC", "AIV")
 _LEVELS = ("CORE_GROUP", "HOST", "CHIP", "AIV")
@@ -226,17 +232,154 @@ KINDS = {
 }
 
 
+# Round 10 (`tests/data/postparse_round10`): kinds round 9 had not.
+
+
+def constant_scaled(module: ast.Module, lines: list[str]) -> Iterator[list[Edit]]:
+    """A module-level size (`M = 64`, `M, N = 32, 64`): its first number made four times as large."""
+    for node in module.body:
+        if not (isinstance(node, ast.Assign) and _one_line(node)):
+            continue
+        values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+        names = [t for target in node.targets for t in ast.walk(target) if isinstance(t, ast.Name)]
+        if not names or not all(n.id.isupper() for n in names):
+            continue
+        first = values[0]
+        if isinstance(first, ast.Constant) and type(first.value) is int and first.value >= 2:
+            line = _line(lines, node.lineno)
+            new = line[: first.col_offset] + str(first.value * 4) + line[first.end_col_offset :]
+            yield [[node.lineno - 1, node.lineno, new]]
+
+
+def _range_made(kind: str):
+    def remade(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+        for node in ast.walk(function):
+            loop = node.iter if isinstance(node, ast.For) else None
+            if isinstance(loop, ast.Call) and _one_line(loop) and ast.unparse(loop.func) == "pl.range":
+                line = _line(lines, loop.lineno)
+                yield [[loop.lineno - 1, loop.lineno, line.replace("pl.range(", f"pl.{kind}(", 1)]]
+
+    return remade
+
+
+def scope_removed(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """A `with pl.at(...)` header deleted, its body moved out of it (dedented)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.With) and _one_line(node.items[0].context_expr):
+            if not ast.unparse(node.items[0].context_expr).startswith("pl.at("):
+                continue
+            body = lines[node.body[0].lineno - 1 : node.end_lineno]
+            indent = node.body[0].col_offset - node.col_offset
+            dedented = "".join(line[indent:] if line[:indent].strip() == "" else line for line in body)
+            yield [[node.lineno - 1, node.end_lineno, dedented]]
+
+
+def offset_shifted(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """A `pl.load` / `pl.store` / `pl.assemble` whose offsets are numbers: the first one moved on by 64."""
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Call) and _one_line(node)):
+            continue
+        if ast.unparse(node.func) not in ("pl.load", "pl.store", "pl.assemble"):
+            continue
+        offsets = node.args[1] if len(node.args) > 1 else None
+        if isinstance(offsets, ast.List) and offsets.elts and isinstance(offsets.elts[0], ast.Constant):
+            first = offsets.elts[0]
+            if type(first.value) is int:
+                line = _line(lines, node.lineno)
+                new = line[: first.col_offset] + str(first.value + 64) + line[first.end_col_offset :]
+                yield [[node.lineno - 1, node.lineno, new]]
+
+
+def return_dropped(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    last = function.body[-1]
+    if isinstance(last, ast.Return) and last.value is not None and _one_line(last) and len(function.body) > 1:
+        yield [[last.lineno - 1, last.lineno, ""]]
+
+
+_OTHER_DTYPE = {"pl.FP32": "pl.FP16", "pl.FP16": "pl.FP32", "pl.BF16": "pl.FP32", "pl.INT32": "pl.FP32"}
+
+
+def dtype_local(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """A local annotation's dtype changed (`t: pl.Tile[[64, 64], pl.FP32] = ...` made FP16)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.AnnAssign) and _one_line(node) and node.value is not None:
+            note = ast.unparse(node.annotation)
+            for old, new in _OTHER_DTYPE.items():
+                if f", {old}]" in note:
+                    line = _line(lines, node.lineno)
+                    yield [[node.lineno - 1, node.lineno, line.replace(f", {old}]", f", {new}]", 1)]]
+                    break
+
+
+def memory_space_added(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """A `pl.load` without a target memory made a load into Mat."""
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Call) and _one_line(node) and ast.unparse(node.func) == "pl.load"):
+            continue
+        if not any(k.arg == "target_memory" for k in node.keywords) and len(node.args) == 3:
+            line = _line(lines, node.lineno)
+            closing = node.end_col_offset - 1
+            new = line[:closing] + ", target_memory=pl.MemorySpace.Mat" + line[closing:]
+            yield [[node.lineno - 1, node.lineno, new]]
+
+
+def split_added(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """A CORE_GROUP scope given `optimizations=[pl.split(pl.SplitMode.UP_DOWN)]`."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.With) and _one_line(node.items[0].context_expr):
+            at = node.items[0].context_expr
+            if ast.unparse(at) == "pl.at(level=pl.Level.CORE_GROUP)":
+                line = _line(lines, at.lineno)
+                closing = at.end_col_offset - 1
+                new = line[:closing] + ", optimizations=[pl.split(pl.SplitMode.UP_DOWN)]" + line[closing:]
+                yield [[at.lineno - 1, at.lineno, new]]
+
+
+def cast_inserted(function: ast.FunctionDef, lines: list[str]) -> Iterator[list[Edit]]:
+    """After a one-line `t = pl.load(...)`, `t = pl.cast(t, target_type=pl.INT8)`."""
+    for body in _body_statements(function):
+        for stmt in body:
+            if (
+                isinstance(stmt, ast.Assign)
+                and _one_line(stmt)
+                and isinstance(stmt.value, ast.Call)
+                and ast.unparse(stmt.value.func) == "pl.load"
+                and isinstance(stmt.targets[0], ast.Name)
+            ):
+                line = _line(lines, stmt.lineno)
+                name = stmt.targets[0].id
+                cast = " " * stmt.col_offset + f"{name} = pl.cast({name}, target_type=pl.INT8)\n"
+                yield [[stmt.lineno - 1, stmt.lineno, line + cast]]
+
+
+ROUND_10_FUNCTION_KINDS = {
+    "loop_unrolled": _range_made("unroll"),
+    "loop_parallel": _range_made("parallel"),
+    "scope_removed": scope_removed,
+    "offset_shifted": offset_shifted,
+    "return_dropped": return_dropped,
+    "dtype_local": dtype_local,
+    "memory_space_added": memory_space_added,
+    "split_added": split_added,
+    "cast_inserted": cast_inserted,
+}
+ROUND_10_MODULE_KINDS = {"constant_scaled": constant_scaled}
+ROUNDS = {9: (KINDS, {}), 10: (ROUND_10_FUNCTION_KINDS, ROUND_10_MODULE_KINDS)}
+
+
 def _spread(paths: list[Path]) -> list[Path]:
     """The bases in an order that mixes their folders (many small bases are near copies of one
     distributed test): by a hash of the name, stable across runs."""
     return sorted(paths, key=lambda path: hashlib.sha1(path.name.encode()).hexdigest())
 
 
-def mutants(per_kind: int, per_base: int = 2) -> dict[str, dict]:
+def mutants(per_kind: int, per_base: int = 2, round_number: int = 9) -> dict[str, dict]:
     """At most `per_kind` mutants of each kind and `per_base` of each base (the kinds it has
     fewest of first)."""
+    function_kinds, module_kinds = ROUNDS[round_number]
+    kinds = {**function_kinds, **module_kinds}
     found: dict[str, dict] = {}
-    counts = dict.fromkeys(KINDS, 0)
+    counts = dict.fromkeys(kinds, 0)
     for path in _spread(base_files()):
         base = str(path.relative_to(SHARED))
         if not base.startswith(REAL_KERNELS):
@@ -244,11 +387,15 @@ def mutants(per_kind: int, per_base: int = 2) -> dict[str, dict]:
         made = 0
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines(keepends=True)
-        functions = parsed_functions(ast.parse(text))
-        for kind in sorted(KINDS, key=lambda k: counts[k]):
+        module = ast.parse(text)
+        functions = parsed_functions(module)
+        for kind in sorted(kinds, key=lambda k: counts[k]):
             if counts[kind] >= per_kind or made >= per_base:
                 continue
-            edits = next((e for f in functions for e in KINDS[kind](f, lines)), None)
+            if kind in module_kinds:
+                edits = next(iter(module_kinds[kind](module, lines)), None) if functions else None
+            else:
+                edits = next((e for f in functions for e in function_kinds[kind](f, lines)), None)
             if edits is None:
                 continue
             counts[kind] += 1
@@ -261,11 +408,13 @@ def mutants(per_kind: int, per_base: int = 2) -> dict[str, dict]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--per-kind", type=int, default=10)
+    parser.add_argument("--round", type=int, choices=sorted(ROUNDS), default=9)
     options = parser.parse_args()
-    found = mutants(options.per_kind)
-    OUT.parent.mkdir(parents=True, exist_ok=True)
-    OUT.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"{len(found)} mutants -> {OUT}")
+    found = mutants(options.per_kind, round_number=options.round)
+    out = DATA / f"postparse_round{options.round}" / "mutants.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{len(found)} mutants -> {out}")
     return 0
 
 

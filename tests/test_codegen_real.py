@@ -538,3 +538,30 @@ def test_kernels_of_two_programs_splicing_inline_functions_are_not_emitted():
             f"kernel 'bump' (program '{program}'" in line and f"and '{other}' of this file splice too" in line
             for line in proc.stderr.splitlines()
         ), proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("case", "printed"),
+    [
+        # A program's kernel of tensors [M, 256]: M is the kernel's trailing `%arg3: index`.
+        ("dynamic_rows", ["add_rows"]),
+        # An entry binding its tensors' rows (`bind_dynamic`); its incore helper reads them
+        # with `pl.tensor.dim`, which is that index.
+        ("jit_incore_helper", ["scale_rows"]),
+        # Inline helpers binding several variables: their names are not known, not printed.
+        ("jit_rms_norm", []),
+        ("jit_column_rows", []),
+    ],
+)
+def test_a_kernel_of_tensors_with_a_dynamic_dim_prints_the_real_module(case: str, printed: list[str]):
+    """tests/data/memory_cases/dynamic/: the real compiler passes each `pl.dynamic` dim of
+    the tensor parameters to the kernel as an index after its other arguments, and the
+    tensors' views read it (`<case>.<Program>.<kernel>.pto`, `python tests/real_memory.py
+    --record-dynamic`)."""
+    cases = DATA.parent / "memory_cases" / "dynamic"
+    real = {path.name.split(".")[2]: path.read_text(encoding="utf-8") for path in cases.glob(f"{case}.*.pto")}
+    proc = run_pto_lsp("compile", "--emit", "mlir", str(cases / f"{case}.py"))
+    modules = [block.partition("\n") for block in proc.stdout.split("// kernel: ")[1:]]
+    assert [name for name, _, _ in modules] == printed, proc.stderr
+    for name, _, text in modules:
+        assert text == real[name], name

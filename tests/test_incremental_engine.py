@@ -337,3 +337,33 @@ def test_analysing_and_publishing_leave_nothing_for_the_collector():
     finally:
         if collecting:
             gc.enable()
+
+
+def test_a_module_level_kernels_hints_follow_the_program_calling_it():
+    """A module-level kernel's hints come with a program's call of it (the real parser adds it
+    to that program): an edit of the program alone takes them away and brings them back, and
+    lines inserted between the two move nothing but the program."""
+    from test_perf_hints import MODULE_KERNEL
+
+    def hint_lines(analysis) -> list[int]:
+        return [d.span.start_line for d in analysis.diagnostics if d.code == "PTO631"]
+
+    document = Document("file:///k.py", 1, MODULE_KERNEL)
+    engine = AnalysisEngine()
+    assert hint_lines(engine.analyse("k.py", document.units())) == [9, 10]
+    call = MODULE_KERNEL.split("\n").index("        out = kernel(a, out)")
+
+    def edit(version: int, line: int, start: int, end: int, text: str) -> list[int]:
+        change = lsp.TextDocumentContentChangePartial(
+            range=lsp.Range(start=lsp.Position(line, start), end=lsp.Position(line, end)), text=text
+        )
+        document.apply([change], version, Encoding.UTF16)
+        incremental = engine.analyse("k.py", document.units())
+        assert diagnostics_key(incremental) == diagnostics_key(
+            AnalysisEngine().analyse_text("k.py", document.text)
+        )
+        return hint_lines(incremental)
+
+    assert edit(2, call, 14, 20, "pl.add") == []  # `out = pl.add(a, out)`: no call of the kernel
+    assert edit(3, call, 14, 20, "kernel") == [9, 10]
+    assert edit(4, 13, 0, 0, "\n\n") == [9, 10]  # blank lines above the program only

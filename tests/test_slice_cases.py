@@ -47,7 +47,7 @@ def test_each_window_gets_what_the_real_compiler_says(name: str, reported: dict[
         return
     [error] = reported[name]
     real = verdict["errors"][0]
-    assert error["code"] == "PTO719"
+    assert error["code"] == "PTO730"
     assert error["message"].startswith(real["message"])
     assert "\nSlice the accumulator along columns instead" in error["message"]
     start = error["range"]["start"]

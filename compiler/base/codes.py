@@ -63,7 +63,7 @@ AIV_SPLIT_VECTOR_OUTSIDE = (
 AUTO_VECTOR_SPLIT_UNHALVED = (
     "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
 )
-ACC_WINDOW_NOT_CONTIGUOUS = "PTO719"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
+ACC_WINDOW_NOT_CONTIGUOUS = "PTO730"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form
@@ -77,8 +77,15 @@ ORCH_CALLEE_NOT_IN_BUILD = (
 DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
     "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
 )
+ORCH_CREATE_INIT_VALUE = "PTO725"  # orchestration codegen: an init_value the runtime pre-fill cannot write
+SPLIT_AXIS_TRANSPOSE = "PTO720"  # ExpandMixedKernel: a transpose that swaps the pl.split axis
+FLATTEN_BATCH_AXIS_TRANSPOSE = "PTO719"  # FlattenTileNdTo2D: a >2D transpose that moves a leading axis
+ORCH_UNSUPPORTED_VIEW = "PTO726"  # orchestration codegen: a reinterpret_view, a view changing the layout
 STORE_TARGET_NOT_A_VAR = "PTO721"  # PTO codegen: "tile.store output_tensor must be a Var or IterArg"
 DEVICE_CODEGEN_REFUSED = "PTO722"  # PTO codegen: a descending device loop, an op with no PTO form
+A2A3_UNSUPPORTED_FORM = (
+    "PTO724"  # the a2a3 backend: "tile.tri dtype int8 is not supported on the 'a2a3' backend; ..."
+)
 PRELU_SCRATCH_NOT_UINT8 = (
     "PTO723"  # PTO codegen (a2a3): "tile.prelu on A2/A3 requires UINT8 tmp scratch, ..."
 )

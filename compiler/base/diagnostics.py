@@ -39,6 +39,8 @@ class Stage(str, enum.Enum):
     CANONICALIZE_TILE_SLICE = "CanonicalizeTileSlice"
     LOWER_AUTO_VECTOR_SPLIT = "LowerAutoVectorSplit"
     LOWER_PIPELINE_LOOPS = "LowerPipelineLoops"
+    FLATTEN_TILE_ND = "FlattenTileNdTo2D"
+    EXPAND_MIXED_KERNEL = "ExpandMixedKernel"
     INIT_MEM_REF = "InitMemRef"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass

@@ -17,7 +17,9 @@ judged as a `pl.range` one.
 An op the real backend registers no PTO codegen for, which no pass rewrites first, stops
 codegen with `No codegen registered for operation: tile.expands` (the real error names
 no place: we point at the op); so does a kernel calling another kernel
-(`No codegen registered for operation: helper`: nothing inlines an InCore function), and
+(`No codegen registered for operation: helper`: nothing inlines an InCore function; a
+CORE_GROUP scope inside another is such a call too, of the kernel the outliner makes of it,
+`main_incore_0_incore_0`, from the outer one's), and
 a tile created in DDR (`pl.create_tile(..., target_memory=pl.MemorySpace.DDR)`: its buffer
 is a `tensor.alloc`, which PTO codegen has no form for), and a `None` handed to a kernel's op
 (`pl.add(t, None)`: the parser reads it as the TaskId sentinel `system.task_invalid()`, which
@@ -39,6 +41,14 @@ scalar is read (`tensor.dim axis -1 out of range for tensor with rank 2`, no pla
 A `tile.prelu`'s scratch tile on the a2a3 backend holds a UINT8 mask (`tile.prelu on A2/A3
 requires UINT8 tmp scratch, but got fp32`, at the scratch's definition); the Ascend950's
 `pto.tprelu` takes any scratch, so this one is the default SoC's only (PTO723).
+
+The a2a3 backend has no form for some dtypes and ops the Ascend950's has (PTO724, judged
+for the default SoC only): a `tile.tri` of INT8, UINT8 or BF16 (`tile.tri dtype int8 is not
+supported on the 'a2a3' backend; use the A5 backend`), a `tile.mgather` from an FP8 or HF8
+tensor (`tile.mgather dtype fp8e4m3fn is not supported ...`), both at the op; and an MX
+matmul (`tile.matmul_mx`, `_acc`, `_bias`), which the InsertMxScaleAddr pass before codegen
+refuses for any arch but a5 (`tile.matmul_mx is only supported on the Ascend950 ('a5')
+backend, but got 'a2a3'`), at the op as well.
 """
 
 from __future__ import annotations
@@ -60,6 +70,7 @@ from compiler.ir import (
     FunctionType,
     HierarchyScopeStmt,
     InCoreScopeStmt,
+    OpaqueExpr,
     Program,
     ScalarType,
     Stmt,
@@ -67,7 +78,8 @@ from compiler.ir import (
     TileType,
     Var,
 )
-from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read
+from compiler.ir.visit import child_stmts, loop_header_span, own_calls, own_exprs, vars_read, walk_stmts
+from compiler.lowering.outlining import outlined_names
 from compiler.ops.memory_operands import dtype_string
 from compiler.passes.arith_simplify import is_float
 from compiler.passes.lower_pipeline_loops import pipeline_stages
@@ -119,7 +131,30 @@ def device_codegen_errors(program: Program) -> list[Diagnostic]:
             found.extend(_statement_errors(stmt, called, read, defined))
             if isinstance(stmt, AssignStmt):
                 defined[stmt.var.name] = stmt.var.span
+        found.extend(_nested_kernel_calls(function, program))
     return found
+
+
+def _nested_kernel_calls(function: Function, program: Program) -> list[Diagnostic]:
+    """A CORE_GROUP scope inside another is outlined into a kernel of its own, which the
+    outer scope's kernel calls (`main_incore_0_incore_0`): no codegen for that call."""
+    if function.level in DISTRIBUTED_LEVELS or not function.has_dsl_body:
+        return []
+    # Codegen stops a kernel at its first call of another: one error per calling kernel.
+    first_calls = [
+        called[0]
+        for scope in walk_stmts(function.body)
+        if isinstance(scope, InCoreScopeStmt)
+        if (called := list(_incore_scopes(scope.body)))
+    ]
+    if not first_calls:
+        return []
+    names = outlined_names(function, frozenset(f.name for f in program.functions))
+    return [
+        _error(unemittable_op_message(names[id(inner)]), inner.header_span or inner.span)
+        for inner in first_calls
+        if id(inner) in names
+    ]
 
 
 def _device_statements(function: Function) -> Iterator[Stmt]:
@@ -164,6 +199,16 @@ def _statement_errors(
             found.append(_error(f"Tile cmp mode out of range: {mode}", call.span))
         elif (prelu := _prelu_scratch_not_uint8(call, defined)) is not None:
             found.append(prelu)
+        elif (a2a3 := _a2a3_unsupported(call)) is not None:
+            found.append(
+                Diagnostic(
+                    codes.A2A3_UNSUPPORTED_FORM,
+                    a2a3,
+                    call.span,
+                    stage=Stage.PTO_CODEGEN,
+                    exception=_EXCEPTION,
+                )
+            )
         elif not (isinstance(stmt, AssignStmt) and stmt.value is call and stmt.var.name not in read):
             if _index_float_cast(call):
                 found.append(_error(INDEX_FLOAT_CAST_MESSAGE, call.span))
@@ -220,6 +265,54 @@ def _prelu_scratch_not_uint8(call: Call, defined: dict[str, Span]) -> Diagnostic
         stage=Stage.PTO_CODEGEN,
         exception=_EXCEPTION,
     )
+
+
+# The a2a3 backend's refusals: result dtypes of `tile.tri`, source tensor dtypes of
+# `tile.mgather`, and the MX matmuls (InsertMxScaleAddr: a5 only).
+_A2A3_TRI_DTYPES = frozenset({"INT8", "UINT8", "BF16"})
+_A2A3_MGATHER_DTYPES = frozenset({"FP8E4M3FN", "FP8E5M2", "HF8"})
+_MX_MATMULS = frozenset({"tile.matmul_mx", "tile.matmul_mx_acc", "tile.matmul_mx_bias"})
+_A2A3_HINT = "is not supported on the 'a2a3' backend; use the A5 backend"
+
+
+def _a2a3_unsupported(call: Call) -> str | None:
+    """The message the a2a3 backend refuses `call` with, if it does."""
+    if call.op == "tile.tri" and (dtype := _tri_dtype(call)) in _A2A3_TRI_DTYPES:
+        return f"tile.tri dtype {dtype_string(dtype)} {_A2A3_HINT}"
+    if call.op == "tile.mgather" and call.args and isinstance(call.args[0].type, TensorType):
+        dtype = call.args[0].type.dtype
+        if dtype in _A2A3_MGATHER_DTYPES:
+            return f"tile.mgather dtype {dtype_string(dtype)} {_A2A3_HINT}"
+    return None
+
+
+def mx_matmul_errors(program: Program) -> list[Diagnostic]:
+    """InsertMxScaleAddr's refusal of an MX matmul for the a2a3 arch: the pass stops at the
+    first one it meets (an assigned one, in a kernel's statements in order)."""
+    for function in program.functions:
+        for stmt in _device_statements(function):
+            call = stmt.value if isinstance(stmt, AssignStmt) else None
+            if isinstance(call, Call) and call.op in _MX_MATMULS:
+                message = f"{call.op} is only supported on the Ascend950 ('a5') backend, but got 'a2a3'"
+                return [
+                    Diagnostic(
+                        codes.A2A3_UNSUPPORTED_FORM,
+                        message,
+                        call.span,
+                        stage=Stage.PTO_CODEGEN,
+                        exception=_EXCEPTION,
+                    )
+                ]
+    return []
+
+
+def _tri_dtype(call: Call) -> str | None:
+    """A `tile.tri`'s dtype: its type's, else its `dtype=pl.X` keyword (no rule types it yet)."""
+    if isinstance(call.type, TileType) and call.type.dtype is not None:
+        return call.type.dtype
+    keyword = call.kwargs.get("dtype")
+    text = keyword.text if isinstance(keyword, OpaqueExpr) else None
+    return text.rsplit(".", 1)[-1] if text is not None and text.startswith("pl.") else None
 
 
 def _unreplicated_pipeline(loop: ForStmt) -> bool:

@@ -44,7 +44,7 @@ from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, Te
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
 from compiler.passes.canonicalize_tile_slice import accumulator_window_errors
-from compiler.passes.expand_mixed_kernel import is_mixed_kernel
+from compiler.passes.expand_mixed_kernel import is_mixed_kernel, split_transpose_errors
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
 from compiler.passes.lower_auto_vector_split import unhalved_boundary_errors
@@ -70,6 +70,7 @@ SOC_JUDGED_CODES = frozenset(
         codes.TILE_CAST_NO_PATH,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
         codes.PRELU_SCRATCH_NOT_UINT8,
+        codes.A2A3_UNSUPPORTED_FORM,
     }
 )
 _MATMULS = {"tile.matmul": 0, "tile.matmul_acc": 1, "tile.matmul_bias": 0}  # op -> its lhs index
@@ -179,9 +180,11 @@ def _program_memory(program: Program) -> ProgramMemory:
     windows = [] if creates or casts or operands else accumulator_window_errors(kernels)
     plain = [kernel for kernel in kernels if not is_mixed_kernel(kernel)]  # their loops are not skewed
     unhalved = [] if creates or casts or operands or windows else unhalved_boundary_errors(kernels)
-    steps = [] if creates or casts or operands or windows or unhalved else step_zero_errors(plain)
+    # ExpandMixedKernel's refusal of a split it cannot apply.
+    hazards = [] if creates or casts or operands or windows or unhalved else split_transpose_errors(kernels)
+    steps = [] if creates or casts or operands or windows or unhalved or hazards else step_zero_errors(plain)
     shapes = init_memref_shape_errors(kernels)
-    rejected = creates or casts or operands or windows or unhalved or steps
+    rejected = creates or casts or operands or windows or unhalved or hazards or steps
     if shapes:
         return ProgramMemory([], rejected or shapes, [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
@@ -281,7 +284,11 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
         if diagnostic.code == codes.TILE_CAST_NO_PATH:
             judged.extend(cast_error_for_soc(diagnostic, soc))
             continue
-        if diagnostic.code in (codes.PERF_HINT_TILE_INNERMOST_DIM, codes.PRELU_SCRATCH_NOT_UINT8):
+        if diagnostic.code in (
+            codes.PERF_HINT_TILE_INNERMOST_DIM,
+            codes.PRELU_SCRATCH_NOT_UINT8,
+            codes.A2A3_UNSUPPORTED_FORM,
+        ):
             continue  # the 910B backend's hint and scratch rule: another SoC's backend is not judged here
         if diagnostic.code not in MEMORY_CODES or diagnostic.code == codes.L0_OPERAND_TOO_LARGE:
             judged.append(diagnostic)

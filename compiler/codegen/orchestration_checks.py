@@ -19,6 +19,16 @@ that belongs in a kernel, and codegen stops with an internal error:
   source location; it is reported on the op that made the tile.
 - `pl.assemble(..., atomic=pl.AtomicType.Add) is only supported inside an InCore function ...`:
   an atomic assemble at the orchestration level, where no atomic combine exists.
+- `tensor.create: non-zero init_value is not supported for fp16 (sub-32-bit float) ...` and
+  `tensor.create: init_value 0.5 is not an integer but the tensor dtype is int32; ...`: the
+  runtime pre-fills a created tensor from a typed C++ literal, which the orchestration's C++
+  has no half / bfloat16 type for, and which would truncate a fraction for an integer dtype.
+  Zero is always written as all-zero bits, so `init_value=0` passes for every dtype.
+- `tensor.reinterpret_view is not supported in Orchestration functions ...`: the runtime's
+  tensors cannot change their element dtype; and `tensor.view orchestration lowering cannot
+  combine shape reinterpret with layout change ...`: a view given both a shape and another
+  layout (`pl.tensor.view(a, [64, 128], layout=pl.TensorLayout.DN)`), which the runtime's
+  reshape cannot express.
 - `Call to 'k' arg 1 is neither a variable nor a recognized constant literal (unsupported
   expression kind for orchestration codegen).`: a kernel call whose argument is an
   expression (`self.k(a, b * 16, out)`): FlattenCallExpr hoists only calls, and a task
@@ -70,6 +80,8 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import child_stmts, own_calls, walk_stmts
+from compiler.ops.memory_operands import dtype_string
+from compiler.ops.type_inference import dtype_bits, is_float
 
 # The tensor ops the orchestration op registry has a C++ form for.
 REGISTERED_TENSOR_OPS = frozenset(
@@ -308,6 +320,12 @@ def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
             if isinstance(stmt, AssignStmt) and stmt.value is call and _atomic(call):
                 return _error(codes.ORCH_ATOMIC_ASSEMBLE, ATOMIC_ASSEMBLE_MESSAGE, call, "ValueError")
             return None  # an assigned assemble aliases its target; an evaluated one is not judged
+        if name == "create":
+            return _init_value_error(call)
+        if name == "reinterpret_view":
+            return _error(codes.ORCH_UNSUPPORTED_VIEW, REINTERPRET_VIEW_MESSAGE, call, "ValueError")
+        if name == "view" and _view_changes_layout(call):
+            return _error(codes.ORCH_UNSUPPORTED_VIEW, VIEW_LAYOUT_MESSAGE, call, "ValueError")
         if name in REGISTERED_TENSOR_OPS:
             return None
         return _error(codes.ORCH_MISPLACED_TENSOR_OP, misplaced_tensor_op_message(call.op), call)
@@ -318,6 +336,61 @@ def _call_error(stmt: Stmt, call: Call) -> Diagnostic | None:
     ):
         return _error(codes.ORCH_MISPLACED_BUILTIN_OP, misplaced_builtin_op_message("tile.alloc"), call)
     return None
+
+
+REINTERPRET_VIEW_MESSAGE = (
+    "tensor.reinterpret_view is not supported in Orchestration functions because the runtime "
+    "ChipTensor API cannot change the element dtype of a view; place reinterpret_view inside an "
+    "InCore function"
+)
+VIEW_LAYOUT_MESSAGE = (
+    "tensor.view orchestration lowering cannot combine shape reinterpret with layout change: "
+    "runtime ChipTensor::reshape has no arbitrary-stride layout view; pass only a shape argument "
+    "(no layout change) in orchestration code or lower the view through PTO in-core codegen"
+)
+
+
+def _view_changes_layout(call: Call) -> bool:
+    """A `tensor.view` given a shape and a `layout=` other than its source's."""
+    keyword = call.kwargs.get("layout")
+    text = keyword.text if isinstance(keyword, OpaqueExpr) else None
+    source = call.args[0].type if call.args else None
+    if text is None or len(call.args) < 2 or not isinstance(source, TensorType):
+        return False
+    return text.rsplit(".", 1)[-1] != (source.layout or "ND")
+
+
+def _init_value_error(call: Call) -> Diagnostic | None:
+    """The runtime pre-fill of `pl.create_tensor(..., init_value=v)`: a constant the
+    orchestration C++ cannot write for the tensor's dtype."""
+    init = call.kwargs.get("init_value")
+    value = init.value if isinstance(init, Const) else None
+    dtype = call.type.dtype if isinstance(call.type, TensorType) else None
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or value == 0 or dtype is None:
+        return None
+    if is_float(dtype) and dtype_bits(dtype) < 32:
+        message = sub_32_bit_init_message(dtype_string(dtype))
+    elif not is_float(dtype) and value != int(value):
+        message = fractional_init_message(value, dtype_string(dtype))
+    else:
+        return None
+    return _error(codes.ORCH_CREATE_INIT_VALUE, message, call, "ValueError")
+
+
+def sub_32_bit_init_message(dtype: str) -> str:
+    return (
+        f"tensor.create: non-zero init_value is not supported for {dtype} (sub-32-bit float) "
+        "runtime-allocated outputs; only init_value=0 is supported for these dtypes. "
+        "Use a 32-bit dtype or init_value=0."
+    )
+
+
+def fractional_init_message(value: float, dtype: str) -> str:
+    # The real text prints the double as a C++ stream does (six significant digits: `%g`).
+    return (
+        f"tensor.create: init_value {value:g} is not an integer but the tensor dtype is {dtype}; "
+        "use a whole-number init_value for integer dtypes."
+    )
 
 
 def _first_operand_is(call: Call, kind: type) -> bool:

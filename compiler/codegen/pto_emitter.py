@@ -111,7 +111,9 @@ _LAYOUT = {
 # of `tests/data/capacity_mutants/`) but whose PTO text is not: `plan_kernel` takes them,
 # `emit_kernel` refuses them.
 _PLAN_ONLY_SPACES = frozenset({"bias"})
-_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "system.syncall", "tile.get_block_num"})
+# (`tensor.dim`: a tensor's extent, the index the real codegen passes the kernel for a
+# dynamic one; no tile.)
+_PLAN_ONLY_SCALAR_OPS = frozenset({"tensor.read", "tensor.dim", "system.syncall", "tile.get_block_num"})
 _PLAN_ONLY_OPS = frozenset(
     {
         "tile.matmul_bias",
@@ -195,6 +197,9 @@ class CodegenOptions:
     ptoas_cache_policy: str = "unsupported"  # or "attribute"
     emit_source_loc: bool = False
     file_label: str = "<kernel>"
+    # The module's `pl.dynamic` names: a tensor dim naming one is an index the kernel is
+    # passed (any other name in a shape is a value we do not fold: the kernel is refused).
+    dynamic_dims: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -320,7 +325,14 @@ class _Emitter:
         self.function = function
         self.options = options
         self.with_text = with_text  # False: the tiles and their addresses only (`plan_kernel`)
-        self.names = SsaNames({f"arg{index}" for index in range(len(function.params))})
+        # The real codegen's trailing `%argN: index` of each dynamic dim of the tensor
+        # parameters' shapes, first seen first, numbered after every parameter.
+        self.dynamic_args = {
+            name: f"%arg{len(function.params) + index}"
+            for index, name in enumerate(_dynamic_dims(function, options.dynamic_dims))
+        }
+        count = len(function.params) + len(self.dynamic_args)
+        self.names = SsaNames({f"arg{index}" for index in range(count)})
         self.names.reserved |= {"__pypto_spmd_block_idx", "__pypto_spmd_block_num"}
         self.prologue: list[str] = []  # the tensor views, between the constants and the body
         self.lines: list[tuple[str, int]] = []  # the body's lines and the statement each is part of
@@ -392,7 +404,7 @@ class _Emitter:
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
             )
-        args = list(signature)
+        args = [*signature, *(f"{arg}: index" for arg in self.dynamic_args.values())]
         if self.spmd:
             args += ["%__pypto_spmd_block_idx: i32", "%__pypto_spmd_block_num: i32"]
         kind = "cube" if self.cube else "vector"
@@ -480,7 +492,10 @@ class _Emitter:
             # Every tensor parameter's view is named and its constants emitted; only the
             # used ones get a `pto.make_tensor_view`.
             view = self.names.name(VIEWS, f"{var.name}_view")
-            shape = [self.names.constant(VIEWS, dim, "index") for dim in (rows, cols)]
+            shape = [
+                self.dynamic_args[dim] if isinstance(dim, str) else self.names.constant(VIEWS, dim, "index")
+                for dim in (self._row_dim(var, rows), cols)
+            ]
             # A column vector [M, 1] is DN: strides [1, M] (the real codegen forces it, as
             # PTOAS would infer it); any other tensor is ND, row-major.
             layout, stride_values = ("dn", (1, rows)) if cols == 1 else ("nd", (cols, 1))
@@ -1025,9 +1040,11 @@ class _Emitter:
             return self._cross_core(call, dest)
         if call.op in _PLAN_ONLY_SCALAR_OPS and not self.with_text:
             # No tile: a scalar read from global memory (of its element type, which a cast
-            # to an index then takes), a barrier across the cores.
+            # to an index then takes), a tensor's extent, a barrier across the cores.
             dtype = call.type.dtype if isinstance(call.type, ScalarType) else None
             return Value(self._temp(), scalar=_DTYPES.get(dtype or "", "index"))
+        if call.op == "tensor.dim":
+            return self._tensor_dim(call)
         if call.op == "system.syncall":
             return self._syncall(call)
         if call.op in _SCALAR_MIN_MAX and len(call.args) == 2:  # `pl.min(a, b)` of scalars
@@ -1925,10 +1942,43 @@ class _Emitter:
         rows, cols = _flattened(dims) or (0, 0)
         self.values[id(var)] = Value(view, tensor=(rows, cols, dtype), dims=dims, hint=var.name)
 
+    def _row_dim(self, var: Var, rows: int) -> int | str:
+        """A 2-D tensor's row count as its view shows it: the name of its dynamic dim (one the
+        kernel is passed), else `rows`."""
+        shape = var.type.shape if isinstance(var.type, TensorType) else None
+        if (
+            shape
+            and len(shape) == MODELLED_RANK
+            and isinstance(shape[0], str)
+            and shape[0] in self.dynamic_args
+        ):
+            return shape[0]
+        return rows
+
+    def _tensor_dim(self, call: Call) -> Value:
+        """`pl.tensor.dim(x, axis)` of a dynamic dim: the index the kernel is passed for it."""
+        tensor = call.args[0].type if call.args else None
+        axis = call.args[1] if len(call.args) > 1 else None
+        shape = tensor.shape if isinstance(tensor, TensorType) else None
+        if (
+            isinstance(axis, Const)
+            and shape
+            and isinstance(axis.value, int)
+            and -len(shape) <= axis.value < len(shape)
+        ):
+            dim = shape[axis.value]
+            if isinstance(dim, str) and dim in self.dynamic_args:
+                return Value(self.dynamic_args[dim], scalar="index")
+        raise CodegenNotModelled(
+            "a pl.tensor.dim of a dim that is not dynamic is not modelled yet", call.span
+        )
+
     def _tensor_shape(self, var: Var) -> tuple[int, int, str]:
         tensor = var.type
         assert isinstance(tensor, TensorType)
         shape = tensor.shape if self.with_text and not self._nd_dims(var) else _flattened(tensor.shape)
+        if not self.with_text or self._row_dim(var, 0) != 0:
+            shape = _plan_shape(tensor.shape) or shape
         problem = static_2d_problem("tensor", user_name(var), shape)
         if problem is not None or shape is None:
             raise CodegenNotModelled(problem or "", var.span)
@@ -2090,8 +2140,9 @@ def _text(value: object) -> str:
 
 def _refuse_column_vector(view: Value, span: Span) -> None:
     if view.tensor is not None and view.tensor[1] == 1:
+        rows = "?" if view.tensor[0] == DYNAMIC_ROWS else view.tensor[0]
         raise CodegenNotModelled(
-            f"tensor '{base_name(view.hint)}' is a column vector [{view.tensor[0]}, 1]: its DN layout gives "
+            f"tensor '{base_name(view.hint)}' is a column vector [{rows}, 1]: its DN layout gives "
             "its loads and stores column-major tiles, which are not modelled yet",
             span,
         )
@@ -2130,6 +2181,36 @@ def _flattened(shape: tuple | None) -> tuple | None:
     for dim in shape[:-1]:
         rows *= dim
     return (rows, shape[-1])
+
+
+def _dynamic_dims(function: Function, dynamic: frozenset[str]) -> list[str]:
+    """The `pl.dynamic` dims of the tensor parameters' shapes, first seen first (the order of
+    the real codegen's trailing index arguments)."""
+    found: dict[str, None] = {}
+    for param in function.params:
+        shape = param.var.type.shape if isinstance(param.var.type, TensorType) else None
+        for dim in shape or ():
+            if isinstance(dim, str) and dim in dynamic:
+                found.setdefault(dim)
+    return list(found)
+
+
+# The plan's stand-in for a tensor's row count not static to us: only the tensor's view
+# reads it (InitMemRef sizes tiles, whose shapes are static), never a tile's size or place.
+DYNAMIC_ROWS = -1
+
+
+def _plan_shape(shape: tuple | None) -> tuple[int, int] | None:
+    """A tensor's [rows, cols] for the plan when a dim before its last is not static (a
+    `pl.dynamic` row count, which the real codegen passes to the kernel as an index, or a
+    module value we do not fold): rows `DYNAMIC_ROWS`. None for any other shape
+    (`_flattened` takes a static one). The last dim stays required: whether it is 1 (a DN
+    column vector) decides the layout of the tiles loaded from it."""
+    if shape is None or len(shape) < 2 or all(isinstance(dim, int) for dim in shape):
+        return None
+    if not isinstance(shape[-1], int):
+        return None
+    return (DYNAMIC_ROWS, shape[-1])
 
 
 def _memory(value: object, default: str) -> str:

@@ -6,7 +6,8 @@ The passes (`compiler.passes.outline`) perform the outlining; the facts
 (`compiler.passes.cache_policy_checks`) resolve declarations against it. All read
 it from here. Names follow the outliners: `name_hint`, else `<parent>_incore_<n>`;
 a non-CORE_GROUP `pl.at` in an Opaque function is outlined first, as
-`<parent>_<level>[_<role>]_<n>`, and becomes the parent of the scopes inside it.
+`<parent>_<level>[_<role>]_<n>`, and becomes the parent of the scopes inside it; a
+CORE_GROUP scope inside another is named after the outer one's kernel.
 """
 
 from __future__ import annotations
@@ -100,18 +101,24 @@ def _name_scopes(
     outlined: set[int],
     counters: dict[tuple[str, ScopeKind], int],
     names: dict[int, str],
+    incore_parent: str = "",
 ) -> None:
     """Name the outlined scopes under `stmt` in source order (a module-level function, not a
-    recursive closure: that would leave a reference cycle behind on every call)."""
+    recursive closure: that would leave a reference cycle behind on every call).
+    `incore_parent`: the kernel a CORE_GROUP scope under `stmt` sits in (the outliner names
+    one nested in another after the outer's kernel: `main_incore_0_incore_0`), else `parent`."""
     for child in child_stmts(stmt):
         if isinstance(child, ScopeStmt) and id(child) in outlined:
-            name = _name(child, parent, spmd_hint, counters)
+            in_core = isinstance(child, InCoreScopeStmt)
+            name = _name(child, (incore_parent or parent) if in_core else parent, spmd_hint, counters)
             names[id(child)] = name
-            inner = name if isinstance(child, HierarchyScopeStmt) else parent
-            _name_scopes(child, inner, "", outlined, counters, names)
+            if isinstance(child, HierarchyScopeStmt):
+                _name_scopes(child, name, "", outlined, counters, names)
+            else:
+                _name_scopes(child, parent, "", outlined, counters, names, name if in_core else incore_parent)
         else:
             hint = child.name_hint if isinstance(child, SpmdScopeStmt) else spmd_hint
-            _name_scopes(child, parent, hint, outlined, counters, names)
+            _name_scopes(child, parent, hint, outlined, counters, names, incore_parent)
 
 
 def _name(scope: ScopeStmt, parent: str, spmd_hint: str, counters: dict[tuple[str, ScopeKind], int]) -> str:

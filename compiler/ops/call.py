@@ -29,10 +29,13 @@ class OpError(Exception):
     ValueError (an AttributeError of `.unwrap()` on a raw literal), which the real
     parser reports as "Error in pl operation 'x': ..." instead."""
 
-    def __init__(self, message: str, *, foreign: bool = False) -> None:
+    def __init__(self, message: str, *, foreign: bool = False, located: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.foreign = foreign
+        # The real message ends with the call's place (` at FILE:LINE:COL`): a C++ error of
+        # an IR builder the deduction calls, whose binding appends the span it was given.
+        self.located = located
 
 
 @dataclass

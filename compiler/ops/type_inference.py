@@ -8,7 +8,8 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from compiler.ir import ArrayType, IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir import ArrayType, Const, IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ops.call import OpError
 
 # The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
@@ -190,6 +191,25 @@ def dims_equal(a: Any, b: Any) -> bool | None:
     return None
 
 
+def _comparable(a: Any, b: Any) -> None:
+    """A float constant dim against an integer one: `DimensionsEqual` finds no integer
+    constant in the float and asks the analyzer to prove the two equal, which builds their
+    difference, and the scalar `sub` refuses a float and an integer (an integer constant in
+    a shape is an index)."""
+    dtypes = [_float_dim_dtype(a), _float_dim_dtype(b)]
+    if (dtypes[0] is None) == (dtypes[1] is None) or static_int(b if dtypes[0] else a) is None:
+        return
+    lhs, rhs = (dtype_text(dtype) if dtype else "index" for dtype in dtypes)
+    raise OpError(f"Operator 'sub' requires same numeric dtype category, got {lhs} and {rhs}", located=True)
+
+
+def _float_dim_dtype(dim: Any) -> str | None:
+    """The dtype of a dim that is a float constant (`64.0` in a shape), else None."""
+    if isinstance(dim, Const) and isinstance(dim.type, ScalarType) and is_float_dtype(dim.type.dtype):
+        return dim.type.dtype
+    return None
+
+
 def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool | None, tuple[Any, ...]]:
     """The C++ `BroadcastShapes`: right-aligned, equal or a constant 1. Returns (success,
     shape): success None when a symbolic pair decides it (shape then holds "?" there)."""
@@ -201,6 +221,7 @@ def broadcast_shapes(lhs: tuple[Any, ...], rhs: tuple[Any, ...]) -> tuple[bool |
         if a is None or b is None:
             result.append(b if a is None else a)
             continue
+        _comparable(a, b)
         equal = dims_equal(a, b)
         if equal:
             result.append(a)

@@ -14,7 +14,7 @@ import ast
 from typing import Any
 
 from compiler.base import codes
-from compiler.base.diagnostics import Diagnostic, Stage
+from compiler.base.diagnostics import Diagnostic, RelatedInfo, Stage
 from compiler.base.span import Span
 from compiler.ops.call import BINDING_MISMATCH
 
@@ -51,6 +51,7 @@ class FrontEndError(Exception):
         *,
         in_function: bool = False,
         data: dict[str, Any] | None = None,
+        origin: Span | None = None,
     ) -> None:
         super().__init__(message)
         self.exception = exception
@@ -60,6 +61,8 @@ class FrontEndError(Exception):
         self.in_function = in_function
         # Facts a quick fix needs (e.g. the operator of an `x += y`); never shown.
         self.data = data or {}
+        # The place the message names (`ORIGIN_PLACEHOLDER` in it), written in when shown.
+        self.origin = origin
 
     def diagnostic(self) -> Diagnostic:
         return Diagnostic(
@@ -72,6 +75,7 @@ class FrontEndError(Exception):
             exception=self.exception,
             hint=self.hint,
             data=dict(self.data),
+            related=(RelatedInfo(self.origin, "the place the message names"),) if self.origin else (),
         )
 
     def wrapped(self, function: ast.FunctionDef | ast.AsyncFunctionDef) -> FrontEndError:

@@ -63,7 +63,7 @@ from compiler.parser.errors import (
     unsupported,
 )
 from compiler.parser.jit_deps import DepSignature
-from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call
+from compiler.parser.kernel_calls import ProgramFunctions, check_kernel_call, check_submit_predicate
 from compiler.parser.scalar_promotion import cast_to, promoted_dtype
 from compiler.parser.subscript_extents import static_extent
 from compiler.printer.types import format_type
@@ -544,6 +544,8 @@ class ExpressionParser:
                 )
             if name == "yield_":
                 return MakeTuple(span, args, type=_yield_type(args))
+            if name in ("submit", "spmd_submit") and isinstance(kwargs.get("predicate"), OpaqueExpr):
+                check_submit_predicate(node, kwargs["predicate"])
         if self._names is not None and node.keywords:  # their own rejections (`dtype=pl.fp32`, `k=pl.FP64`)
             type_checks.check_op_keywords(namespace, name, node, self._evaluator, self._names.is_unbound)
         # Unknown op, argument list, operand kinds: raised here as the real parser does.

@@ -105,7 +105,7 @@ from compiler.parser.scopes import (
 )
 from compiler.syntax.environment import ModuleEnvironment
 from compiler.syntax.subtree import subtree
-from compiler.syntax.values import UNKNOWN, DslFunction, StaticEvaluator
+from compiler.syntax.values import UNKNOWN, DslFunction, DynVar, StaticEvaluator
 
 # UnknownType has no fields: one is shared (a type with fields is built per use: a
 # unit's IR moved to other lines is copied with its sharing, see `map_spans`).
@@ -787,7 +787,11 @@ class FunctionParser:
         loop_rules.require_tuple_target(stmt.target, iter_args_node is None, bool(init_values))
         loop_rules.require_yield_lhs(stmt.body, bool(init_values))
         if iterator == "unroll":
-            loop_rules.check_unroll(call, [self._as_written(bound) for bound in bounds], bool(init_values))
+            # A bound naming a `pl.dynamic` size is a DynVar in the real parser: no constant.
+            dynamic = any(isinstance(self._evaluator.eval(arg), DynVar) for arg in call.args[:3])
+            loop_rules.check_unroll(
+                call, [self._as_written(bound) for bound in bounds], bool(init_values), dynamic
+            )
         loop_rules.check_stage(call, iterator, self._as_written(stage) if stage is not None else None)
         attrs = self._loop_attrs(call)
         loop_var = self._bind(loop_target.id, _loop_var_type(bounds), Span.of(loop_target))

@@ -13,8 +13,9 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 
-from compiler.ir import Function
-from compiler.parser.errors import FrontEndError, type_error, undefined
+from compiler.ir import SCALAR_CAST_OP, Call, Const, Expr, Function, OpaqueExpr, TensorType
+from compiler.ops.memory_operands import dtype_string
+from compiler.parser.errors import FrontEndError, syntax_error, type_error, undefined
 
 
 @dataclass
@@ -89,3 +90,51 @@ def _unknown_keyword(method: str, keyword: str, allowed: set[str], call: ast.Cal
             "declare the dump target with a `pl.dump_tag(x)` statement before the call instead."
         )
     return type_error(f"Function '{method}' does not accept keyword argument '{keyword}'", call, hint)
+
+
+# The dtypes the runtime reads a dispatch predicate's element as (signed, whole bytes).
+_PREDICATE_DTYPES = frozenset({"INT8", "INT16", "INT32", "INT64", "INDEX"})
+PREDICATE_HINT = "Use predicate=(tensor[i0, ...] > 0) — one comparison against an integer literal."
+
+
+def check_submit_predicate(node: ast.Call, predicate: OpaqueExpr) -> None:
+    """`pl.submit(self.k, ..., predicate=(gate[0, 0] > 0))`: the runtime evaluates one tensor
+    element against one integer literal, read as a signed integer. A comparison of another
+    shape, or of an element of another dtype, is refused at the predicate (the real parser's
+    shape check; its checks of indices and deps are not modelled)."""
+    keyword = next((kw.value for kw in node.keywords if kw.arg == "predicate"), None)
+    kernel = node.args[0] if node.args else None
+    if keyword is None or not isinstance(keyword, ast.Compare) or not isinstance(kernel, ast.Attribute):
+        return
+    if len(predicate.operands) != 2:
+        return
+    read = _element_read(*predicate.operands) or _element_read(*reversed(predicate.operands))
+    if read is None:
+        raise syntax_error(
+            f"'{kernel.attr}' predicate must compare one tensor element (e.g. t[i]) against an "
+            "integer literal; the runtime evaluates a single element-vs-constant comparison",
+            keyword,
+            PREDICATE_HINT,
+        )
+    source = read.args[0].type if read.args else None
+    dtype = source.dtype if isinstance(source, TensorType) else None
+    if dtype is not None and dtype not in _PREDICATE_DTYPES:
+        raise type_error(
+            f"predicate operand must be a signed 8/16/32/64-bit integer tensor, got {dtype_string(dtype)}. "
+            "The runtime sign-extends the value it reads, so an unsigned operand can compare as "
+            "negative and silently invert the dispatch decision",
+            keyword,
+            PREDICATE_HINT,
+        )
+
+
+def _element_read(element: Expr, literal: Expr) -> Call | None:
+    """`element` as a `tensor.read` (through the casts comparison adds) when `literal` is an
+    integer constant."""
+    while isinstance(element, Call) and element.op == SCALAR_CAST_OP and element.args:
+        element = element.args[0]
+    while isinstance(literal, Call) and literal.op == SCALAR_CAST_OP and literal.args:
+        literal = literal.args[0]
+    if not (isinstance(literal, Const) and type(literal.value) is int):
+        return None
+    return element if isinstance(element, Call) and element.op == "tensor.read" else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ast
 
-from compiler.ir import Const, Expr, UnknownType, Var
+from compiler.ir import Const, Expr, OpaqueExpr, UnknownType, Var
 from compiler.parser.errors import FrontEndError, invalid_operation, syntax_error
 
 # Attribute names a `for` iterator call may end with (any receiver, as upstream).
@@ -180,21 +180,23 @@ def _const_int(expr: Expr) -> int | None:
 
 def _surely_not_const_int(expr: Expr) -> bool:
     """True only where the real parser surely sees no integer constant: a
-    non-integer literal, or a DSL variable of a known type. A call or an
+    non-integer literal, a DSL variable of a known type, or a distributed op's call. A call or an
     arithmetic we do not fold may fold upstream: unsure, so no."""
     if isinstance(expr, Const):
         return type(expr.value) is not int
+    if isinstance(expr, OpaqueExpr) and expr.text.startswith("pld."):
+        return True  # a distributed op (`pld.world_size()`): an IR call, known when it runs
     return isinstance(expr, Var) and not isinstance(expr.type, UnknownType)
 
 
-def check_unroll(call: ast.Call, bounds: list[Expr], has_init_values: bool) -> None:
+def check_unroll(call: ast.Call, bounds: list[Expr], has_init_values: bool, dynamic: bool = False) -> None:
     if has_init_values:
         raise syntax_error(
             "pl.unroll() cannot be combined with init_values",
             call,
             "Use pl.range() to carry state across iterations.",
         )
-    if any(_surely_not_const_int(bound) for bound in bounds):
+    if dynamic or any(_surely_not_const_int(bound) for bound in bounds):
         raise syntax_error(
             "pl.unroll() requires compile-time constant integer bounds",
             call,

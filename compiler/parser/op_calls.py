@@ -16,6 +16,7 @@ import ast
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from compiler.base.diagnostics import ORIGIN_PLACEHOLDER
 from compiler.base.span import Span
 from compiler.ir import Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ops import OpCall, OpError, type_op_call
@@ -150,7 +151,11 @@ def check_op_call(
             raise invalid_operation(
                 f"Error in {module} operation '{name}': {error.message}", node, None
             ) from None
-        raise _failure(error.message, namespace, name, node, args, kwargs, keywords, is_dsl_var) from None
+        message = f"{error.message} at {ORIGIN_PLACEHOLDER}" if error.located else error.message
+        failure = _failure(message, namespace, name, node, args, kwargs, keywords, is_dsl_var)
+        if error.located:
+            failure.origin = Span.of(node)
+        raise failure from None
     if not op_call.built:
         build_from_table(op_call, _dispatch_level(op_call), Span.of(node))
         if op_call.built and "attrs" in kwargs:  # call metadata rides along, printed last

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.parser.errors import FrontEndError, syntax_error
+from compiler.syntax.values import COMPARISONS
 
 CONST_HINT = "Use pl.const(42, pl.INT32) or pl.const(1.0, pl.FP16)"
 STATIC_ASSERT_HINT = "Use: pl.static_assert(condition) or pl.static_assert(condition, 'message')"
@@ -51,7 +52,7 @@ def check_static_assert(node: ast.Call, evaluate: Callable[[ast.expr], Any]) -> 
         if not (isinstance(literal, ast.Constant) and isinstance(literal.value, str)):
             raise syntax_error("static_assert() message must be a string literal", literal)
         message = literal.value
-    value = evaluate(node.args[0])
+    value = _condition(node.args[0], evaluate)
     if type(value) in (bool, int, float) and not value:
         raise FrontEndError(
             "ParserError",
@@ -59,3 +60,20 @@ def check_static_assert(node: ast.Call, evaluate: Callable[[ast.expr], Any]) -> 
             node,
             f"Condition `{ast.unparse(node.args[0])}` evaluated to {value!r}",
         )
+
+
+def _condition(node: ast.expr, evaluate: Callable[[ast.expr], Any]) -> Any:
+    """A static_assert condition's value: a (chained) comparison of numbers folded as Python
+    does, anything else as `evaluate` folds it (None where a side is not a plain number)."""
+    if not isinstance(node, ast.Compare):
+        return evaluate(node)
+    left = evaluate(node.left)
+    for op, right_node in zip(node.ops, node.comparators, strict=True):
+        right = evaluate(right_node)
+        compare = COMPARISONS.get(type(op))
+        if compare is None or not all(type(side) in (bool, int, float) for side in (left, right)):
+            return None
+        if not compare(left, right):
+            return False
+        left = right
+    return True

@@ -25,6 +25,14 @@ InjectGMPipeBuffer adds as their last parameter (`CoreHalves.pipe_buffers`).
 Where the AIV pushes tiles to the cube, its Vec use differs by SoC (the 950's planner is seen
 to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled.
 
+Before it cuts, the pass refuses a split it cannot apply (`split_transpose_errors`): under
+`pl.split(UP_DOWN)` (or LEFT_RIGHT) a `tile.transpose` that swaps the split axis (0, or 1)
+of a tile not a single row (column) there moves the halved data to the other axis:
+`ExpandMixedKernel: kernel 'main_incore_0' requests pl.split(UP_DOWN) but contains a
+tile.transpose (result 'u__ssa_v0') that swaps the split axis (dim 0). ...`, at the first
+such transpose. A kernel with `pl.split_aiv` regions is judged region by region by an
+earlier pass instead, and is not judged here.
+
 An if/else, or a loop carrying a tile, goes whole to the one side all its tiles are on
 (InferTileMemorySpace's spaces: an accumulator `create` is the cube's,
 `infer_tile_memory_space`). Not modelled (`MixedKernelNotModelled`): such a statement with
@@ -38,6 +46,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from compiler.base import codes
+from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.ir import (
     AssignStmt,
     Call,
@@ -51,6 +61,7 @@ from compiler.ir import (
     MakeTuple,
     ReturnStmt,
     SeqStmts,
+    SplitAivScopeStmt,
     Stmt,
     Var,
     YieldStmt,
@@ -65,6 +76,7 @@ from compiler.passes.lower_auto_vector_split import (
     halved,
     is_mixed,
     lane_axis,
+    split_mode,
 )
 
 AIC, AIV = "aic", "aiv"
@@ -413,3 +425,69 @@ def _reads_tiles(stmt: Stmt) -> bool:
     elif isinstance(stmt, (YieldStmt, ReturnStmt)):
         values = list(stmt.values)
     return any(isinstance(value.type, TileType) for value in values)
+
+
+_SPLIT_DIMS = {"UP_DOWN": 0, "LEFT_RIGHT": 1}
+
+
+def split_transpose_message(kernel: str, mode: str, result: str, dim: int) -> str:
+    where = f" (result '{result}')" if result else ""
+    return (
+        f"ExpandMixedKernel: kernel '{kernel}' requests pl.split({mode}) but contains a tile.transpose{where} "
+        f"that swaps the split axis (dim {dim}). SplitVectorKernel halves the split axis while the transpose "
+        "moves that data to the other dimension, so the split cannot be applied correctly. Fix it one of two "
+        'ways: (1) drop the split — set attrs={"split": pl.SplitMode.NONE} (or remove the pl.split '
+        "optimization); or (2) eliminate this transpose, e.g. replace a transpose-then-row-index with a "
+        "direct column slice such as pre[:, h:h+1]."
+    )
+
+
+def split_transpose_errors(kernels: list[Function]) -> list[Diagnostic]:
+    """The first split-axis transpose of each mixed kernel under a split mode."""
+    found = []
+    for function in kernels:
+        mode = split_mode(function)
+        if mode not in _SPLIT_DIMS or not is_mixed_kernel(function):
+            continue
+        statements = list(walk_stmts(function.body))
+        if any(isinstance(stmt, SplitAivScopeStmt) for stmt in statements):
+            continue
+        dim = _SPLIT_DIMS[mode]
+        for stmt in statements:
+            call = (
+                stmt.value
+                if isinstance(stmt, AssignStmt)
+                else stmt.expr
+                if isinstance(stmt, EvalStmt)
+                else None
+            )
+            if isinstance(call, Call) and _swaps_split_axis(call, dim):
+                result = stmt.var.name if isinstance(stmt, AssignStmt) else ""
+                message = split_transpose_message(function.name, mode, result, dim)
+                found.append(
+                    Diagnostic(
+                        codes.SPLIT_AXIS_TRANSPOSE,
+                        message,
+                        call.span,
+                        stage=Stage.EXPAND_MIXED_KERNEL,
+                        exception="ValueError",
+                    )
+                )
+                break
+    return found
+
+
+def _swaps_split_axis(call: Call, dim: int) -> bool:
+    """A `tile.transpose` moving axis `dim` of a tile that is not 1 there (an axis not a
+    constant counts as moved, as the real check takes it)."""
+    if call.op != "tile.transpose" or not call.args:
+        return False
+    tile = call.args[0].type
+    if not isinstance(tile, TileType) or tile.shape is None or not 0 <= dim < len(tile.shape):
+        return False
+    axes = [
+        arg.value if isinstance(arg, Const) and type(arg.value) is int else None for arg in call.args[1:3]
+    ]
+    if len(axes) == 2 and None not in axes and dim not in axes:
+        return False
+    return tile.shape[dim] != 1

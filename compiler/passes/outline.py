@@ -19,6 +19,7 @@ rejects (E1/E2, reported by `cache_policy_checks`) is left out.
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Callable
 
@@ -68,6 +69,8 @@ from compiler.passes.outline_store_targets import (
     fresh_version,
     names_in,
     rename_after,
+    store_results,
+    store_statements,
     store_targets,
 )
 from compiler.syntax.values import EnumMember
@@ -99,7 +102,6 @@ def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -
 
     def process(function: Function) -> None:
         for callee in _outline_function(program, function, is_site, make, sees_callees, reserved):
-            _refuse_nested_incore(callee)
             process(callee)  # a nested site moved into the callee: outline it from there
         ordered.append(function)
 
@@ -111,8 +113,17 @@ def _outline(program: Program, is_site: Site, make: Maker, sees_callees: bool) -
 
 
 def _outline_function(
-    program: Program, function: Function, is_site: Site, make: Maker, sees_callees: bool, reserved: set[str]
+    program: Program,
+    function: Function,
+    is_site: Site,
+    make: Maker,
+    sees_callees: bool,
+    reserved: set[str],
+    enclosing: _Enclosing | None = None,
 ) -> list[Function]:
+    """Outline the outermost sites of `function`; returns the functions made, each after
+    those outlined from inside it. `enclosing`: `function` stands for the body of a CORE_GROUP
+    scope being outlined (`_outline_nested_first`)."""
     sites = _outermost_sites(function, is_site)
     if not sites:
         return []  # (most functions, for each of the three outliners)
@@ -126,7 +137,9 @@ def _outline_function(
         for var in stmt.iter_args
     )
     created: list[Function] = []
-    used_names = names_in(function)  # (the fresh versions of stored tensors avoid them)
+    made: list[Function] = []  # created, each after the functions outlined from inside it
+    # (the fresh versions of stored tensors avoid them)
+    used_names = set(enclosing.used_names) if enclosing else names_in(function)
     local = set(used_names)  # the names the function holds: an outlined one avoids them too
     renames: list[tuple[Stmt, dict[int, Var]]] = []
     stored: set[int] = set()
@@ -153,11 +166,17 @@ def _outline_function(
                     )
             if not order_known:
                 program.outputs_order_unknown = STORE_ORDER_UNKNOWN
+        required = enclosing.required if enclosing else frozenset()
+        nested, aliases = [], None
+        if isinstance(scope, InCoreScopeStmt):
+            nested, aliases = _outline_nested_first(
+                program, function, scope, name, targets, (is_site, make, sees_callees, reserved), used_names
+            )
         callee = make(function, scope, name, params)
         callee.attrs = [*callee.attrs, *_cache_policy_attr(scope, interface)]
         lineage = ReturnLineage([*program.functions, *created] if sees_callees else [])
         callee.body, call, renamed = _body_and_call(
-            function, scope, callee, interface, lineage, targets, used_names
+            function, scope, callee, interface, lineage, targets, used_names, required, aliases
         )
         if targets:
             stored.update(id(target) for target in targets)
@@ -168,6 +187,7 @@ def _outline_function(
         _replace(function.body, scope, call)
         _drop_task_id_placeholder(function.body, call, scope.attr("task_id_var"))
         created.append(callee)
+        made += [*nested, callee]
     # Applied once every scope is a call: a later scope's body keeps its own names.
     for call, renamed in renames:
         rename_after(function.body, call, renamed)
@@ -178,7 +198,57 @@ def _outline_function(
     ):
         function.func_type = FunctionType.ORCHESTRATION
         function.level, function.role = "CHIP", "Orchestrator"
-    return created
+    return made
+
+
+@dataclasses.dataclass(frozen=True)
+class _Enclosing:
+    """What the outlining of the CORE_GROUP scopes inside another scope's body knows of it:
+    `required`, the ids of the vars the outer scope's function returns (what follows it
+    reads, and the tensors it stores into), which an inner scope defining one returns too;
+    `used_names`, the names of the function the outer scope is in (the inner call's fresh
+    versions of stored tensors avoid them)."""
+
+    required: frozenset[int]
+    used_names: frozenset[str]
+
+
+def _outline_nested_first(
+    program: Program,
+    function: Function,
+    scope: InCoreScopeStmt,
+    name: str,
+    targets: list[Var],
+    outliner: tuple[Site, Maker, bool, set[str]],
+    used_names: set[str],
+) -> tuple[list[Function], dict[int, list[Var]] | None]:
+    """The CORE_GROUP scopes inside `scope`, outlined before it is, from its body, as the real
+    outliner does (it outlines the scope's body first, as if it were a function named as the
+    scope's kernel will be: `main_incore_0_incore_0` in `main_incore_0`, which codegen later
+    refuses to call). Returns those functions, and per store target of `scope`, the results of
+    its stores in the body as it was (the stores may have moved into an inner function: the
+    caller's later reads of them still read the call's fresh version); None: nothing nested."""
+    if not any(isinstance(stmt, InCoreScopeStmt) for stmt in walk_stmts(scope.body) if stmt is not scope):
+        return [], None
+    is_site, make, sees_callees, reserved = outliner
+    outputs = _live_outs(function, scope)
+    before = {id(var) for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)}
+    aliases = {id(target): store_results(scope.body, target) for target in targets}
+    body = Function(name, [], [], FunctionType.OPAQUE, scope.body, scope.span, decorator=function.decorator)
+    required = frozenset(id(var) for var in [*outputs, *targets])
+    inner = _Enclosing(required, frozenset(used_names))
+    made = _outline_function(program, body, is_site, make, sees_callees, reserved, inner)
+    after = {id(var) for stmt in walk_stmts(scope.body) for var in bound_vars(stmt)}
+    stored = {id(var) for results in aliases.values() for var in results}  # (returned as their target)
+    if any(id(var) in before and id(var) not in after and id(var) not in stored for var in outputs):
+        # The real outer kernel then returns a var no statement of its own binds (printed
+        # `out__ssa_v2__FREE_VAR`): not shown.
+        raise PassNotModelled(
+            "OutlineIncoreScopes",
+            "a value of a nested CORE_GROUP scope returned by the outer one",
+            scope.span,
+        )
+    return made, aliases
 
 
 def _own_vars(callee: Function) -> None:
@@ -241,21 +311,6 @@ def _is_hierarchy_site(function: Function, scope: ScopeStmt) -> bool:
         FunctionType.OPAQUE,
         FunctionType.INLINE,
     )
-
-
-def _refuse_nested_incore(callee: Function) -> None:
-    """A CORE_GROUP scope inside another, now inside the kernel the outer one became: the
-    real pass outlines it too (`main_incore_0_incore_0`, a kernel the kernel calls, which
-    codegen then refuses). Not modelled: the kernel is not shown with the scope kept."""
-    if callee.func_type is not FunctionType.INCORE:
-        return
-    for stmt in walk_stmts(callee.body):
-        if isinstance(stmt, InCoreScopeStmt):
-            raise PassNotModelled(
-                "OutlineIncoreScopes",
-                "a CORE_GROUP scope nested in another (outlined from the kernel)",
-                stmt.span,
-            )
 
 
 def _is_incore_site(function: Function, scope: ScopeStmt) -> bool:
@@ -331,11 +386,14 @@ def _body_and_call(
     lineage: ReturnLineage,
     targets: list[Var],
     used_names: set[str],
+    required: frozenset[int] = frozenset(),
+    aliases_before: dict[int, list[Var]] | None = None,
 ) -> tuple[SeqStmts, Stmt, dict[int, Var]]:
     """The callee's body (with a return of what the parent uses later), the call replacing
     the scope, and the caller's vars later reads take the call's fresh version of instead
-    (`targets`: the captured tensors the body stores into, see `outline_store_targets`)."""
-    outputs = _live_outs(parent, scope)
+    (`targets`: the captured tensors the body stores into, see `outline_store_targets`;
+    `required`, `aliases_before`: see `_Enclosing` and `_outline_nested_first`)."""
+    outputs = _live_outs(parent, scope, required)
     args = [param.var for param in interface.params]
     kwargs = _launch_attrs(scope)
     call = Call(scope.span, f"self.{callee.name}", list(args), kwargs)
@@ -348,7 +406,10 @@ def _body_and_call(
         }
         fresh_ones = []
         for target in targets:
-            aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
+            if aliases_before is not None and not store_statements(body, target):
+                aliases = aliases_before[id(target)]  # (its stores moved into a nested scope's function)
+            else:
+                aliases = bind_store_result(body, target, scope_names, scope_pass_name(scope))
             outputs = [var for var in outputs if not any(var is alias for alias in aliases)]
             fresh = fresh_version(target, used_names)
             renamed.update({id(var): fresh for var in [target, *aliases]})
@@ -479,8 +540,9 @@ def _unwrap_spmd(group: Function, dispatch: Stmt) -> None:
                 call.kwargs = {**call.kwargs, **_launch_attrs(spmd)}
 
 
-def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
-    """Vars bound inside the scope that the parent reads outside it, in binding order.
+def _live_outs(parent: Function, scope: ScopeStmt, required: frozenset[int] = frozenset()) -> list[Var]:
+    """Vars bound inside the scope that the parent reads outside it, in binding order
+    (`required`: the ids of vars read beyond the parent, see `_Enclosing`).
 
     When nothing after the scope reads any var at all (it ends a function that returns
     nothing), the real outliner has no context to go by and keeps every var the scope
@@ -492,10 +554,10 @@ def _live_outs(parent: Function, scope: ScopeStmt) -> list[Var]:
         for stmt in walk_stmts(parent.body)
         if id(stmt) not in inside
         for var in vars_read(own_exprs(stmt))
-    }
+    } | required
     live = [var for var in dict.fromkeys(defined) if id(var) in used_outside]
     where = _enclosing(parent.body, scope)
-    if not live and where is not None and not where[1] and not _reads_after(where[0]):
+    if not live and not required and where is not None and not where[1] and not _reads_after(where[0]):
         return list(dict.fromkeys(defined))
     return live
 

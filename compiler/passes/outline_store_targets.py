@@ -62,7 +62,7 @@ def bind_store_result(body: SeqStmts, target: Var, used: set[str], pass_name: st
         if isinstance(seq, SeqStmts)
         for index, stmt in enumerate(seq.stmts)
     }
-    stores = [stmt for stmt in walk_stmts(body) if _stores_into(stmt, target)]
+    stores = store_statements(body, target)
     if not stores or any(id(stmt) not in places for stmt in stores):
         raise PassNotModelled(
             pass_name, f"a store into '{target.name}' outside a statement list", target.span
@@ -80,6 +80,16 @@ def bind_store_result(body: SeqStmts, target: Var, used: set[str], pass_name: st
         seq.stmts.insert(index + 1, AssignStmt(stmt.span, result, stmt.var))
         aliases.insert(0, stmt.var)
     return aliases
+
+
+def store_statements(body: Stmt, target: Var) -> list[Stmt]:
+    """The statements of `body` that `tile.store` into `target`, in order."""
+    return [stmt for stmt in walk_stmts(body) if _stores_into(stmt, target)]
+
+
+def store_results(body: Stmt, target: Var) -> list[Var]:
+    """The vars the stores into `target` in `body` bind their results to."""
+    return [stmt.var for stmt in store_statements(body, target) if isinstance(stmt, AssignStmt)]
 
 
 def _stores_into(stmt: Stmt, target: Var) -> bool:

@@ -30,7 +30,7 @@ from compiler.printer.functions import print_function_lines
 from compiler.printer.statements import Lines
 from compiler.printer.types import shape_names
 from compiler.syntax.environment import ModuleEnvironment
-from compiler.syntax.values import UNKNOWN, DynVar
+from compiler.syntax.values import UNKNOWN
 
 IMPORT_PL = "import pypto.language as pl"
 IMPORT_PLD = "import pypto.language.distributed as pld"
@@ -179,8 +179,9 @@ def unfolded_names(
     other definitions (the module's dump binds them)."""
     if isinstance(definition, Program):
         text = print_program(definition, environment)
-    else:
-        text = print_function(definition)
+    else:  # under the `pl.dynamic` declarations its dims need, as `print_definitions` prints it
+        declarations = _dynamic_declarations([definition], environment)
+        text = "\n".join([*declarations, print_function(definition)])
     return _unfolded_names(text, environment, None, _defined_names([definition]) | neighbours)
 
 
@@ -278,9 +279,5 @@ def _dynamic_declarations(functions: Sequence[Function], environment: ModuleEnvi
         types = [*function.return_types, *(param.var.type for param in function.params)]
         types += [var.type for stmt in walk_stmts(function.body) for var in bound_vars(stmt)]
         for dim in (dim for ir_type in types for dim in shape_names(ir_type)):
-            names.update(
-                name
-                for name in _IDENTIFIER.findall(dim)
-                if isinstance(environment.values.get(name), DynVar) and environment.values[name].name == name
-            )
+            names.update(name for name in _IDENTIFIER.findall(dim) if environment.is_dynamic_dim(name))
     return [f'{name} = pl.dynamic("{name}")' for name in sorted(names)]

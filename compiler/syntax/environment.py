@@ -26,6 +26,7 @@ from compiler.syntax.helper_returns import (
 from compiler.syntax.import_stop import IMPORT_STOPS, certainly_raises
 from compiler.syntax.imported_helpers import HELPER_KINDS, imported_helper
 from compiler.syntax.jit_calls import JIT_CALLS, StatementCalls, resolve_jit_calls, statement_calls
+from compiler.syntax.program_callees import PROGRAM_CALLEES, called_from_programs
 from compiler.syntax.subtree import binders, global_escapes
 from compiler.syntax.values import (
     UNKNOWN,
@@ -47,7 +48,7 @@ PLD_MODULE = "pypto.language.distributed"
 FUTURE_ANNOTATIONS = "from __future__ import annotations"
 # Keys every unit depends on, whatever names it mentions: "*" (a star import, or a module
 # that writes its own globals: its names cannot be listed) and the future import.
-MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS})
+MODULE_WIDE_KEYS = frozenset({"*", FUTURE_ANNOTATIONS, JIT_CALLS, IMPORT_STOPS, PROGRAM_CALLEES})
 # Names through which a module can bind globals we cannot see.
 
 
@@ -71,6 +72,12 @@ class ModuleEnvironment:
 
     def is_pl_alias(self, name: str) -> bool:
         return self.values.get(name) == _PL_MODULE_REF
+
+    def is_dynamic_dim(self, name: str) -> bool:
+        """Whether a dim named `name` is the module's `pl.dynamic` of that name (a symbol of the
+        IR), not a value we do not fold."""
+        value = self.values.get(name)
+        return isinstance(value, DynVar) and value.name == name
 
     def evaluator(self) -> StaticEvaluator:
         return StaticEvaluator(self.lookup)
@@ -147,6 +154,14 @@ def fold_environment(
     env.values[JIT_CALLS] = resolve_jit_calls(
         (hidden[3] for _, hidden in contributions), lambda name: _is_jit_entry(env, name), env.values.get
     )
+    callees = frozenset(
+        name
+        for stmt, _ in contributions
+        for name in called_from_programs(stmt)
+        if isinstance(value := env.values.get(name), DslFunction) and value.decorator == "function"
+    )
+    if callees:
+        env.values[PROGRAM_CALLEES] = callees
     return env
 
 
@@ -192,6 +207,7 @@ def contribution(stmt: ast.stmt) -> Contribution:
     fold never reads a body, whose hidden bindings are taken here), a small helper whose
     calls fold by itself whole."""
     hidden = _hidden_of(stmt)
+    called_from_programs(stmt)  # (of the whole definition: the header keeps it)
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and not foldable_helper(stmt):
         header = copy.copy(stmt)
         header.body = []
@@ -563,8 +579,8 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
 
     Two units with equal signatures fold identically (given the same environment
     before them): the fold reads imports, assignments and `if`/`try` blocks whole,
-    and of a def or class only its kind, name, decorators and return annotation.
-    Positions are left out, so a unit that only moved keeps its signature.
+    and of a def or class only its kind, name, decorators and return annotation (and the
+    names a program class in it calls, `program_callees`). Positions are left out, so a unit that only moved keeps its signature.
     """
     signature: list[Any] = []
     for stmt in units:
@@ -586,6 +602,9 @@ def binding_signature(units: list[ast.stmt]) -> tuple[Any, ...]:
         hidden = _hidden_of(stmt)  # the fold asks it of the same statement: found once
         if hidden != _NOTHING_HIDDEN:
             signature.append(("hidden", *hidden))
+        callees = called_from_programs(stmt)  # (read in a program's body: `PROGRAM_CALLEES`)
+        if callees:
+            signature.append(("program callees", *sorted(callees)))
     return tuple(signature)
 
 

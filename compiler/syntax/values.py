@@ -410,7 +410,7 @@ class DataclassShape:
 
 
 _FALLS_THROUGH = object()  # a method body's statements ran to their end without a return
-_COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
+COMPARISONS: dict[type[ast.cmpop], Callable[[Any, Any], bool]] = {
     ast.Eq: operator.eq,
     ast.NotEq: operator.ne,
     ast.Lt: operator.lt,
@@ -451,13 +451,13 @@ def _run_method(instance: Instance, method: ast.FunctionDef, depth: int) -> Any:
 
 def _comparison(node: ast.expr, evaluator: StaticEvaluator, depth: int) -> Any:
     """`a <op> b` of two numbers or two strings, folded; UNKNOWN for anything else."""
-    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in _COMPARISONS):
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and type(node.ops[0]) in COMPARISONS):
         return UNKNOWN
     lhs = evaluator._eval(node.left, depth)
     rhs = evaluator._eval(node.comparators[0], depth)
     if not ((_is_number(lhs) and _is_number(rhs)) or (isinstance(lhs, str) and isinstance(rhs, str))):
         return UNKNOWN
-    return _COMPARISONS[type(node.ops[0])](lhs, rhs)
+    return COMPARISONS[type(node.ops[0])](lhs, rhs)
 
 
 def frozen_value(value: Any) -> Any:

@@ -383,6 +383,9 @@ def mlir_of(
     kernels_refused: dict[int, str] = {}
     unknown: list[tuple[Program | Function, str]] = []
     compiled_together: list[list[Function]] = []
+    environment = analysis.environment
+    dynamic = frozenset(name for name in environment.values if environment.is_dynamic_dim(name))
+    options = dataclasses.replace(options, dynamic_dims=dynamic)
     programs, functions, refused = _passed(
         analysis,
         LAST_PASS,

@@ -260,6 +260,7 @@ def moved(analysis: UnitAnalysis, delta: int) -> UnitAnalysis:
         analysis.start_line + delta,
         tuple(line + delta for line in analysis.statement_lines),
         kernel_programs=analysis.kernel_programs,
+        program_callees=analysis.program_callees,
     )
     # What was computed already is moved; what was not is computed for the copy if asked.
     if "pipeline" in analysis.__dict__:

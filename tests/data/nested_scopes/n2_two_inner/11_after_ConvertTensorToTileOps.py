@@ -1,0 +1,28 @@
+# pypto.program: Nested
+import pypto.language as pl
+
+@pl.program
+class Nested:
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0_incore_0(a__ssa_v0: pl.Tensor[[128, 64], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> pl.Tensor[[128, 64], pl.FP32]:
+        t__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a__ssa_v0, [0, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
+        out__ssa_v1: pl.Tensor[[128, 64], pl.FP32] = pl.tile.store(t__ssa_v0, [0, 0], out__ssa_v0)
+        out__store: pl.Tensor[[128, 64], pl.FP32] = out__ssa_v1
+        return out__ssa_v0
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0_incore_1(a__ssa_v0: pl.Tensor[[128, 64], pl.FP32], out__ssa_v1: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> pl.Tensor[[128, 64], pl.FP32]:
+        u__ssa_v0: pl.Tile[[64, 64], pl.FP32, pl.Mem.Vec] = pl.tile.load(a__ssa_v0, [64, 0], [64, 64], [64, 64], target_memory=pl.Mem.Vec)
+        out__ssa_v2: pl.Tensor[[128, 64], pl.FP32] = pl.tile.store(u__ssa_v0, [64, 0], out__ssa_v1)
+        out__store: pl.Tensor[[128, 64], pl.FP32] = out__ssa_v2
+        return out__ssa_v1
+    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker)
+    def main_incore_0(a__ssa_v0: pl.Tensor[[128, 64], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> tuple[pl.Tensor[[128, 64], pl.FP32], pl.Tensor[[128, 64], pl.FP32]]:
+        out__ssa_v3: pl.Tensor[[128, 64], pl.FP32] = self.main_incore_0_incore_0(a__ssa_v0, out__ssa_v0)
+        out__ssa_v4: pl.Tensor[[128, 64], pl.FP32] = self.main_incore_0_incore_1(a__ssa_v0, out__ssa_v3)
+        return out__ssa_v2__FREE_VAR, out__ssa_v0
+    @pl.function(type=pl.FunctionType.Orchestration, level=pl.Level.CHIP, role=pl.Role.Orchestrator)
+    def main(self, a__ssa_v0: pl.Tensor[[128, 64], pl.FP32], out__ssa_v0: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> pl.Tensor[[128, 64], pl.FP32]:
+        ret__tmp_v0: pl.Tuple[pl.Tensor[[128, 64], pl.FP32], pl.Tensor[[128, 64], pl.FP32]] = self.main_incore_0(a__ssa_v0, out__ssa_v0)
+        out__ssa_v2: pl.Tensor[[128, 64], pl.FP32] = ret__tmp_v0[0]
+        out__ssa_v3: pl.Tensor[[128, 64], pl.FP32] = ret__tmp_v0[1]
+        return out__ssa_v2

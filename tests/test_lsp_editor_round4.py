@@ -290,10 +290,10 @@ NOT_ANALYSED = """import pypto.language as pl
 class NotAnalysed:
     @pl.function(type=pl.FunctionType.InCore)
     def flip(
-        self, x: pl.Tensor[[2, 32, 64], pl.FP32], out: pl.Out[pl.Tensor[[2, 64, 32], pl.FP32]]
-    ) -> pl.Tensor[[2, 64, 32], pl.FP32]:
-        t = pl.load(x, [0, 0, 0], [2, 32, 64])
-        u = pl.transpose(t, 1, 2)  # pages of a 3-D tile (LowerNdTranspose): not planned
+        self, x: pl.Tensor[[4, 16, 32], pl.FP32], out: pl.Out[pl.Tensor[[4, 32, 16], pl.FP32]]
+    ) -> pl.Tensor[[4, 32, 16], pl.FP32]:
+        t = pl.load(x, [0, 0, 0], [4, 16, 32])
+        u = pl.transpose(t, 1, 2)
         out = pl.store(u, [0, 0, 0], out)
         return out
 """

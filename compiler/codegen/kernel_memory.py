@@ -8,8 +8,9 @@ One model of tile sizes and reuse (`tile_memory`), used two ways:
   it emits, and to the real planner's use for the constructs it plans without text: see
   `pto_emitter._PLAN_ONLY_OPS`, while loops, if/else, N-D tiles): its tiles and the real
   planner's addresses give each space's high-water mark, the number AllocateMemoryAddr
-  compares with the platform's capacity. A space a later pass re-tiles (the L0 spaces of a
-  matmul AutoTileMatmulL0 rewrites) is not analysed (`unknown`); the others stay exact;
+  compares with the platform's capacity. A matmul AutoTileMatmulL0 splits in two K blocks
+  is planned as the pass and LowerPipelineLoops leave it (`pto_emitter._k_split`); a space
+  it re-tiles otherwise (the L0 spaces) is not analysed (`unknown`); the others stay exact;
 - **at most**: any other kernel whose tiles all have a static shape and a memory space:
   the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
   view (`tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its own, as
@@ -45,8 +46,11 @@ from compiler.ir.visit import own_calls, walk_stmts
 from compiler.passes.expand_mixed_kernel import (
     AIC,
     AIV,
+    FRACTAL_ADAPT_SOCS,
+    CoreHalves,
     MixedKernelNotModelled,
     expand_mixed_kernel,
+    fractal_adapted,
     is_mixed_kernel,
 )
 from compiler.passes.ssa import base_name
@@ -159,6 +163,10 @@ class KernelMemory:
         spaces = {use.space: use for use in self.spaces} | {use.space: use for use in other}
         return dataclasses.replace(self, spaces=_ordered(list(spaces.values())), on_socs=())
 
+    def used_on_soc(self, soc: str) -> set[str]:
+        """The spaces whose use differs on `soc`."""
+        return {use.space for name, uses in self.on_socs if name == soc for use in uses}
+
     def used_on(self, space: str) -> dict[str, int]:
         """The use of `space` on the SoCs where it differs from the default SoC's."""
         return {soc: use.used for soc, uses in self.on_socs for use in uses if use.space == space}
@@ -175,8 +183,61 @@ def kernel_memory(function: Function) -> KernelMemory:
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return _at_most(function, "the emitter could not follow this kernel")
     unplanned, why = _unplanned(code, code.soc_dependent - code.unplanned)
-    found = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
-    return _with_other_socs(found, function, code, unplanned)
+    found = _with_other_socs(
+        _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why),
+        function,
+        code,
+        unplanned,
+    )
+    return _with_pushes_adapted(function, found) if function.func_type != FunctionType.AIC else found
+
+
+def _with_pushes_adapted(function: Function, memory: KernelMemory) -> KernelMemory:
+    """A vector kernel's use with, on the SoCs whose backend adapts the tiles it pushes to the
+    cube (`fractal_adapted`: a copy in the cube's layout before each push the author wrote),
+    that SoC's own plan; the kernel as it is where it pushes nothing to adapt."""
+    try:
+        adapted = fractal_adapted(function)
+        if adapted is None:
+            return memory
+        code = plan_kernel(adapted)
+        unplanned, why = _unplanned(code)
+        on_adapting = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    except (MixedKernelNotModelled, CodegenNotModelled) as problem:
+        why = f"the copies ExpandMixedKernel makes of the tiles pushed to the cube: {problem}"
+        on_adapting = KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    return _on_adapting_socs(memory, on_adapting)
+
+
+def _on_adapting_socs(memory: KernelMemory, adapted: KernelMemory) -> KernelMemory:
+    """`memory` with, on `FRACTAL_ADAPT_SOCS`, the spaces `adapted` (its plan with the pushed
+    tiles' fractal copies) gives otherwise. A space that plan does not give exactly, or that
+    differs there for another reason too (a pl.pipeline's stages), is not analysed."""
+    differing = [use for use in adapted.spaces if memory.space(use.space) != use]
+    lost = {use.space for use in memory.spaces if adapted.space(use.space) is None}
+    clashing = {
+        use.space for use in differing for soc in FRACTAL_ADAPT_SOCS if use.space in memory.used_on_soc(soc)
+    }
+    dropped = lost | clashing
+    why = "the copies ExpandMixedKernel makes of the tiles pushed to the cube are not planned: " + (
+        adapted.why_not_exact or "the plans of a pl.pipeline's stages differ by SoC too"
+    )
+    on_socs = dict(memory.on_socs)
+    for soc in sorted(FRACTAL_ADAPT_SOCS):
+        uses = [use for use in on_socs.get(soc, ()) if use.space not in dropped]
+        uses += [use for use in differing if use.space not in dropped]
+        on_socs[soc] = tuple(uses)
+    return dataclasses.replace(
+        memory,
+        spaces=tuple(use for use in memory.spaces if use.space not in dropped),
+        unknown=_ordered_names((*memory.unknown, *dropped)),
+        why_not_exact=memory.why_not_exact or (why if dropped else ""),
+        on_socs=tuple(
+            (soc, tuple(use for use in uses if use.space not in dropped))
+            for soc, uses in on_socs.items()
+            if uses
+        ),
+    )
 
 
 def _with_other_socs(
@@ -215,15 +276,17 @@ def _with_other_socs(
     return dataclasses.replace(found, on_socs=tuple((soc, uses) for soc, uses in on_socs if uses))
 
 
+_MIXED = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
+
+
 def _mixed(function: Function) -> KernelMemory:
     """A mixed kernel's use: its AIC kernel's (the cube spaces) and its AIV kernel's (Vec), as
     ExpandMixedKernel cuts it (`expand_mixed_kernel`), each planned on its own above the pipe
     slots it reserves."""
-    prefix = "a mixed kernel, cut into an AIC and an AIV kernel by ExpandMixedKernel"
     try:
         halves = expand_mixed_kernel(function)
     except MixedKernelNotModelled as problem:
-        why = f"{prefix}: {problem}"
+        why = f"{_MIXED}: {problem}"
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
@@ -232,20 +295,29 @@ def _mixed(function: Function) -> KernelMemory:
         return KernelMemory(
             function.name, function.span, (), why_not_exact=why, analysed=False, split_modelled=False
         )
-    try:
-        codes = [
-            (side, plan_kernel(half, halves.pipe_buffers, from_incore=True))
-            for side, half in ((AIC, halves.aic), (AIV, halves.aiv))
-        ]
-    except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
-        why = f"{prefix}, whose planning is not modelled: {problem}"
-        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
-    except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-        why = f"{prefix}: the emitter could not follow one of them"
-        return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
+    memory = _planned_halves(function, halves, halves.aiv)
+    if halves.adapted_aiv is None or not memory.analysed:
+        return memory
+    return _on_adapting_socs(memory, _planned_halves(function, halves, halves.adapted_aiv))
+
+
+def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> KernelMemory:
+    """The use of the AIC and of `aiv` (the AIV as one SoC's backend makes it), each planned
+    on its own above the pipe slots it reserves. A half whose planning is not modelled leaves
+    its spaces not analysed (the AIV's Vec, the AIC's cube spaces); the other's are its own."""
     spaces: list[SpaceUse] = []
     unknown: list[str] = []
     whys = []
+    codes: list[tuple[str, KernelCode]] = []
+    for side, half in ((AIC, halves.aic), (AIV, aiv)):
+        try:
+            codes.append((side, plan_kernel(half, halves.pipe_buffers, from_incore=True)))
+        except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
+            unknown.extend(_cube_spaces(half) if side == AIC else ("Vec",))
+            whys.append(f"{_MIXED}, whose {side.upper()} kernel's planning is not modelled: {problem}")
+        except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
+            why = f"{_MIXED}: the emitter could not follow one of them"
+            return KernelMemory(function.name, function.span, (), why_not_exact=why, analysed=False)
     for side, code in codes:
         reserved = halves.reserved.get(side, {})
         addresses = [
@@ -263,12 +335,13 @@ def _mixed(function: Function) -> KernelMemory:
                 why
                 or "a pl.pipeline loop's stages in a space a cross-core pipe reserves part of: not modelled"
             )
-        if halves.soc_dependent & {SPACE_NAMES[alloc.space] for alloc in code.allocs}:
-            unplanned = unplanned | {loc for loc, name in SPACE_NAMES.items() if name in halves.soc_dependent}
-            why = why or (
-                "a mixed kernel whose AIV pushes tiles to the cube: its Vec use differs by SoC, "
-                "which is not modelled"
-            )
+        retiled = code.unplanned or code.k_split  # (a K split we plan: re-tiled all the same)
+        if side == AIC and retiled and reserved.get("Mat"):
+            # AutoTileMatmulL0 re-tiles a matmul whose operand the AIV pushes: it stages that
+            # operand in Mat (`<tile>_l0_lmat`), which the real pass is seen to pop into
+            # directly or to copy the popped tile into: which one is not modelled.
+            unplanned = unplanned | {"mat"}
+            why = why + " (and stages the operand the AIV pushes in Mat)"
         half = _exact(function, code.allocs, addresses, code.last_use, frozenset(unplanned), why)
         spaces.extend(
             dataclasses.replace(use, reserved=_aligned(reserved.get(use.space, 0)), half=side)
@@ -289,12 +362,24 @@ def _mixed(function: Function) -> KernelMemory:
     )
 
 
+def _cube_spaces(aic: Function) -> list[str]:
+    """The spaces an AIC kernel's tiles take: those its tiles name, and the L0 spaces where it
+    multiplies (its operands' moves into Left / Right are added after)."""
+    calls = [call for stmt in walk_stmts(aic.body) for call in own_calls(stmt)]
+    found = {"Left", "Right", "Acc"} if any(call.op.startswith("tile.matmul") for call in calls) else set()
+    found |= {
+        stmt.var.type.memory
+        for stmt in walk_stmts(aic.body)
+        if isinstance(stmt, AssignStmt) and isinstance(stmt.var.type, TileType) and stmt.var.type.memory
+    }
+    return [space for space in SPACE_ORDER if space in found and space != "Vec"]
+
+
 def _unplanned(code: KernelCode, by_soc: frozenset[str] = frozenset()) -> tuple[frozenset[str], str]:
     """The spaces (`loc=` names) whose use the plan does not give, and why: AutoTileMatmulL0
-    rewrites a matmul of Mat operands it does not keep whole, and splits one whose L0 tile
-    would not fit its space into L0-sized tiles; the tiles it chooses are not modelled. It
-    adds no Mat or Vec tile (but the Mat copy of a left operand the vector side feeds, which
-    its chooser decides on: Mat is then not planned either): those spaces stay exact. A matmul of operands the author
+    rewrites a matmul of Mat operands it does not keep whole; the tiles of a rewrite other
+    than a split in two K blocks (`pto_emitter._k_split`) are not modelled. It
+    adds no Mat or Vec tile: those spaces stay exact. A matmul of operands the author
     already moved into Left / Right it leaves as it is (`IsStatic2DInSpaces` takes Mat and
     Vec sources only): its tiles are planned whole, and one larger than all of its space is
     AllocateMemoryAddr's overflow (a Left / Right operand of a matmul is refused before, by
@@ -310,7 +395,8 @@ def _unplanned(code: KernelCode, by_soc: frozenset[str] = frozenset()) -> tuple[
     unknown_by_soc = code.soc_dependent - by_soc
     if code.unplanned:
         return code.unplanned | unknown_by_soc, (
-            "AutoTileMatmulL0 chooses the L0 tiles of a matmul of Mat operands by a cost model that is not modelled"
+            "AutoTileMatmulL0 tiles a matmul of Mat operands in a way that is not modelled (a grid of "
+            "output tiles, a K-loop of more than two blocks, or a tile that differs by SoC)"
         )
     if unknown_by_soc:
         return unknown_by_soc, (

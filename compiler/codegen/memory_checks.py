@@ -44,7 +44,7 @@ from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, Te
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
 from compiler.passes.canonicalize_tile_slice import accumulator_window_errors
-from compiler.passes.expand_mixed_kernel import is_mixed_kernel, split_transpose_errors
+from compiler.passes.expand_mixed_kernel import AIV, is_mixed_kernel, split_transpose_errors
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
 from compiler.passes.lower_auto_vector_split import unhalved_boundary_errors
@@ -216,6 +216,11 @@ def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
             # A mixed kernel's halves are planned in the order of their names: the AIC first.
             halves = {use.space: use.half for use in memory.spaces}
             first_half = min(halves.get(d.data["space"], "") for d in found)
+            if first_half == AIV and {"Mat", "Acc", "Bias"} & set(memory.unknown):
+                # The AIC, planned first, may fail on a space not analysed (AutoTileMatmulL0
+                # sizes its Left / Right tiles to fit, not its accumulators): which error
+                # comes first is not known.
+                return []
             found = [d for d in found if halves.get(d.data["space"], "") == first_half]
             first_tile = {
                 use.space: min((t.live[0] for t in use.tiles if t.live), default=0) for use in memory.spaces
@@ -312,7 +317,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
                 span=header,
                 message=message,
                 related=(),
-                data={**diagnostic.data, "soc": soc},
+                data={**diagnostic.data, "used": used, "soc": soc},
             )
         )
     return judged

@@ -37,11 +37,9 @@ from compiler.codegen.not_modelled import (
 )
 from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, placeholders_in, substitute
 from compiler.codegen.tile_memory import (
-    DEFAULT_SOC,
     SOCS,
     SPACE_NAMES,
     TileAlloc,
-    capacity,
     plan_addresses,
     tile_bytes,
 )
@@ -73,6 +71,15 @@ from compiler.ir import (
 from compiler.ir.types import TileView
 from compiler.ir.visit import own_exprs, vars_read, walk_stmts
 from compiler.ops.type_inference import dtype_bits
+from compiler.passes.auto_tile_matmul_l0 import (
+    PASS_NAME as AUTO_TILE,
+)
+from compiler.passes.auto_tile_matmul_l0 import (
+    L0Tiling,
+    MatmulShape,
+    l0_tiling,
+    same_on_every_soc,
+)
 from compiler.passes.canonicalize_io_order import canonicalize_io_order
 from compiler.passes.canonicalize_tile_slice import VecWindow, contiguous_in_l0c, slice_reads, vec_window
 from compiler.passes.infer_tile_memory_space import retyped_spaces
@@ -159,25 +166,6 @@ _CUBE_SPACES = frozenset({"mat", "left", "right", "acc", "bias"})
 BYPASS_ATTRIBUTE = "{cache_policy = #pto.load_cache_policy<l2_bypass>}"
 
 
-# The largest Left / Right operand (bytes) the real AutoTileMatmulL0 is seen to keep whole
-# (a matmul of Mat operands it leaves as one, moved into L0): 16 KB in the corpus's real
-# .pto (e.g. a [128, 64] BF16 right operand); at 64 KB it splits K. Larger ones not judged.
-_KEPT_WHOLE_BYTES = 16 * 1024
-
-
-def _auto_tiled(lhs: Value, rhs: Value) -> bool:
-    """Whether a matmul is AutoTileMatmulL0's to rewrite: one whose right operand is in Mat,
-    which it keeps whole or makes a K-loop of L0 extracts by a cost model that is not
-    modelled; only operands as small as the ones it is seen to keep whole are emitted whole."""
-    if rhs.tile is None or rhs.tile.loc != "mat":
-        return False
-    sizes = [t.rows * t.cols * _element_bits(t.dtype) // 8 for t in (lhs.tile, rhs.tile) if t is not None]
-    # An accumulator larger than all of Acc: the chooser tiles M / N too (the real pass keeps
-    # such a matmul of small Mat operands, its output split).
-    acc = lhs.tile.rows * rhs.tile.cols * 4 if lhs.tile is not None else 0
-    return any(size > _KEPT_WHOLE_BYTES for size in sizes) or acc > (capacity(DEFAULT_SOC, "Acc") or acc)
-
-
 # The spaces of the tiles AutoTileMatmulL0 chooses for a matmul it rewrites (its L0 extracts
 # and accumulator); it adds no Mat or Vec tile, so those spaces stay planned.
 L0_SPACES = frozenset({"left", "right", "acc"})
@@ -210,6 +198,9 @@ class TileBuf:
     cols: int
     transposed: bool = False  # a `tile.transpose_view` of a Mat tile: its layouts swap
     col_major: bool = False  # a Vec tile laid out by columns (a row reduction's [M, 1] result)
+    # A Left tile `tile.extract` makes (AutoTileMatmulL0's K blocks): its boxes are row-major,
+    # where a move's into Left are column-major.
+    extracted: bool = False
 
     def type(self) -> str:
         # (A plan-only space's tile is never printed: `_alloc` refuses it when text is wanted.)
@@ -218,6 +209,8 @@ class TileBuf:
             blayout, slayout = slayout, blayout
         if self.col_major:
             blayout = "col_major"
+        if self.extracted and self.loc == "left":
+            blayout = "row_major"
         return (
             f"!pto.tile_buf<loc={self.loc}, dtype={self.dtype}, rows={self.rows}, cols={self.cols}, "
             f"v_row=?, v_col=?, blayout={blayout}, slayout={slayout}, fractal={fractal}, pad=0>"
@@ -255,6 +248,8 @@ class KernelCode:
     # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
     soc_addresses: dict[str, list[int]] = field(default_factory=dict)
+    # A matmul AutoTileMatmulL0 splits in K blocks, planned (its L0 tiles are the plan's).
+    k_split: bool = False
 
 
 def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
@@ -348,6 +343,7 @@ class _Emitter:
         self.loops: list[tuple[int, int]] = []  # each loop's first and last statement
         self.reads: list[tuple[int, int]] = []  # (alloc, statement): reads no line shows (a yield)
         self.unplanned: set[str] = set()  # spaces a later pass re-tiles (`KernelCode.unplanned`)
+        self.k_split = False  # `KernelCode.k_split`
         self.last_use: dict[int, int] = {}  # alloc -> its last reading statement (`_planned`)
         self.head: list[str] = []  # the tiles declared in the kernel's head (an if's phis)
         # (alloc, phi alloc): an else-branch tile lives to its phi's last read (`_yield_fixup`).
@@ -364,6 +360,7 @@ class _Emitter:
         # where: plan only, and only once the loop carrying the result is seen to carry that
         # very tile (`_share_yielded`); any left over is refused (`emit`).
         self.carried_through: dict[int, tuple[int, Span]] = {}
+        self.k_split = False  # a matmul split in K blocks (`_k_split`) is in the kernel
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
         # A half of a mixed InCore kernel (`plan_kernel`): the passes before ExpandMixedKernel
         # (InferTileMemorySpace) ran on the kernel it was cut from.
@@ -380,6 +377,7 @@ class _Emitter:
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
         self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
+        self.in_clone = False  # the statement emitted is a pl.pipeline clone's (`_stmt`)
 
     # -------------------------------------------------------------- module
 
@@ -403,6 +401,7 @@ class _Emitter:
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
+                self.k_split,
             )
         args = [*signature, *(f"{arg}: index" for arg in self.dynamic_args.values())]
         if self.spmd:
@@ -529,6 +528,11 @@ class _Emitter:
             self.target = stmt.var.type
             self.target_var = stmt.var
             made = len(self.allocs)
+            # A pl.pipeline clone's statement (`_l0_tiling` leaves a matmul's L0 split there alone).
+            read = stmt.value.args if isinstance(stmt.value, Call) else []
+            self.in_clone = id(stmt.var) in self.memberships or any(
+                isinstance(arg, Var) and id(arg) in self.memberships for arg in read
+            )
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
@@ -950,7 +954,8 @@ class _Emitter:
                 )
             through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
             if through is not None:
-                if through[0] != initial.alloc:
+                # (Beside a matmul split in K blocks, where its accumulator goes is not modelled.)
+                if through[0] != initial.alloc or self.k_split:
                     raise CodegenNotModelled(
                         "an if's tile result not made by an op in each of its branches is not modelled", span
                     )
@@ -1123,24 +1128,125 @@ class _Emitter:
 
     # ----------------------------------------------------------------- ops
 
-    def _auto_tiled(self, call: Call, lhs: Value, rhs: Value) -> None:
-        """A matmul AutoTileMatmulL0 rewrites: not emitted; planned with its L0 spaces left
-        out (`KernelCode.unplanned`): its Mat operands are planned as they are."""
-        if not _auto_tiled(lhs, rhs):
-            return
+    def _l0_tiling(
+        self, call: Call, lhs: Value, rhs: Value, accumulating: bool, form_modelled: bool = True
+    ) -> L0Tiling | None:
+        """AutoTileMatmulL0's rewrite of the matmul, where it is the one the emitter builds
+        (`_k_split`); None where the pass leaves the matmul whole (then the move into L0
+        of each operand follows). A rewrite not modelled: not emitted, and planned with its
+        L0 spaces left out (`KernelCode.unplanned`), its Mat operands as they are."""
+        assert lhs.tile is not None and rhs.tile is not None
+        shape = MatmulShape(
+            lhs.tile.loc,
+            rhs.tile.loc,
+            lhs.tile.rows,
+            rhs.tile.cols,
+            lhs.tile.cols,
+            _element_bits(lhs.tile.dtype),
+            _element_bits(rhs.tile.dtype),
+            32,
+            integer_acc=lhs.tile.dtype.startswith(("i", "u")),
+            accumulating=accumulating,
+        )
+        tiling = l0_tiling(shape)
+        # The plan is one for every SoC: where another SoC's pass treats the matmul otherwise
+        # (its L0C, its cost model), its L0 spaces are not the plan's to give.
+        per_soc = self.with_text or same_on_every_soc(shape)
+        if tiling is None:
+            if not per_soc:
+                self.unplanned |= L0_SPACES
+            return None
+        # (In a pl.pipeline clone, the stages the real IR gives the split's tiles are not
+        # modelled: its L0 spaces are left out, as the pipeline's planner wants.)
+        modelled = form_modelled and tiling.splits_k and per_soc and not self.in_clone
+        if modelled and (tiling.splits_k_in_two or not self.with_text):
+            self.k_split = True
+            return tiling
         if self.with_text:
+            if self.in_clone:
+                why = "its K blocks in a pl.pipeline loop's clones are not modelled"
+            elif not (form_modelled and tiling.splits_k):
+                why = "its grid of output tiles, or its K-loop with a narrower last block, is not modelled"
+            else:
+                why = "the PTO form of its pipelined K-loop of more than two blocks is not modelled yet"
             raise CodegenNotModelled(
-                f"{call.op} of Mat operands: AutoTileMatmulL0 chooses its L0 tiling (a K-loop of "
-                "extracts, or the matmul whole) by a cost model that is not modelled",
+                f"{call.op} of Mat operands: {AUTO_TILE} tiles it [{tiling.tile.m}, {tiling.tile.n}, "
+                f"{tiling.tile.k}] ({why})",
                 call.span,
             )
         self.unplanned |= L0_SPACES
-        if lhs.tile is not None and (lhs.tile.loc != "mat" or lhs.alloc is None):
-            # A left operand fed from the vector side (a Vec tile, or the AIC's popped slot of
-            # one): AutoTileMatmulL0 stages it into a Mat buffer of its own when its chooser
-            # makes a K-loop over the whole of M and N, and leaves the matmul as it is when it
-            # tiles M or N; which it does is its cost model's, not modelled.
-            self.unplanned.add("mat")
+        return None
+
+    def _k_split(
+        self, call: Call, dest: str | None, tiling: L0Tiling, lhs: Value, rhs: Value, acc: Value | None
+    ) -> Value:
+        """AutoTileMatmulL0's K-loop of two blocks, unrolled whole by LowerPipelineLoops and
+        ordered as the real .pto has it: a fresh matmul's Acc placeholder (the loop's initial
+        value, never read), both blocks' extracts into Left / Right, then the matmul of the
+        first block into a fresh Acc tile (or onto `acc`) and the accumulation of the second.
+        The tiles are named after the matmul's result (`<result>_l0_a` ...); the second
+        block's extracts are clones of no name. A loop of more blocks (plan only) is
+        planned as its two stages in flight: the real planner gives it the same use."""
+        assert lhs.tile is not None and rhs.tile is not None
+        self.k_split = True
+        shape, k = tiling.shape, tiling.tile.k
+        base = dest or "matmul"
+        span = call.span
+        acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
+        if acc is None:
+            self._alloc(f"{base}_l0_init", acc_tile, span)
+        blocks = []
+        for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
+            self.point += 1
+            left = self._extract(
+                lhs, 0, block * k, TileBuf("left", lhs.tile.dtype, shape.M, k, extracted=True), name_a, span
+            )
+            self.point += 1
+            right = self._extract(
+                rhs, block * k, 0, TileBuf("right", rhs.tile.dtype, k, shape.N), name_b, span
+            )
+            blocks.append((left, right))
+        self.point += 1
+        if acc is None:
+            acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            (left, right), rest = blocks[0], blocks[1:]
+            self._line(
+                f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]
+                f"outs({acc.name} : {acc_tile.type()})",
+                span,
+            )
+            self.point += 1
+        else:
+            rest = blocks
+        assert acc.tile is not None
+        for number, (left, right) in enumerate(rest):
+            if number:
+                self.point += 1
+            self._line(
+                f"pto.tmatmul.acc ins({acc.name}, {left.name}, {right.name} : {acc.tile.type()}, "
+                f"{left.tile.type()}, {right.tile.type()}) outs({acc.name} : {acc.tile.type()})",  # type: ignore[union-attr]
+                span,
+            )
+            # Each accumulation's result is a tile the real codegen names, though no line
+            # shows it (written in place): the first `<result>_l0_c_acc`, its clone in
+            # the next block none of its own.
+            self.names.name(TILES, f"{base}_l0_c_acc" if not number else None)
+        # (The loop's result, which takes the matmul's own name, is named by no tile: a
+        # later split of the same name numbers its tiles as the real codegen does.)
+        return acc
+
+    def _extract(
+        self, source: Value, row: int, col: int, tile: TileBuf, dest: str | None, span: Span
+    ) -> Value:
+        """`pto.textract` of a window of a Mat tile into an L0 tile of its own."""
+        assert source.tile is not None
+        extracted = self._alloc(dest, tile, span)
+        self._line(
+            f"pto.textract ins({source.name}, {self._index(row)}, {self._index(col)} : {source.tile.type()}, "
+            f"index, index) outs({extracted.name} : {tile.type()})",
+            span,
+        )
+        return extracted
 
     def _plan_only(self, call: Call, dest: str | None) -> Value:
         """An op whose tiles the planner sees as the real one does, but whose PTO form is not
@@ -1206,27 +1312,26 @@ class _Emitter:
         return acc
 
     def _transpose(self, call: Call, dest: str | None) -> Value:
-        """A 2-D `tile.transpose`: FlattenTileNdTo2D gives the 3-operand form the scratch tile
-        `pto.ttrans` needs (`transpose_tmp`, a `tile.create` of the input's shape and space, a
-        statement of its own before it); the result has a buffer of its own, apart from its
-        operands' (`not_inplace_safe`). An N-D one (LowerNdTranspose's pages) is not modelled."""
-        source_type = call.args[0].type
-        if not isinstance(source_type, TileType) or source_type.shape is None or len(source_type.shape) != 2:
+        """A 2-D `tile.transpose`: FlattenTileNdTo2D first makes its scratch tile
+        (`transpose_tmp`, of the source's shape and space), then the transposed tile; the op is
+        `not_inplace_safe`, so neither shares the source's buffer, nor the result the scratch's."""
+        source_type = call.args[0].type if call.args else None
+        if not isinstance(source_type, TileType) or len(source_type.shape or ()) != 2 or len(call.args) != 3:
+            # An N-D one is lowered page by page (LowerNdTranspose); one with the author's
+            # scratch tile is taken as it is: neither is modelled.
             raise CodegenNotModelled(
-                f"{call.op} of a tile of rank other than 2 is not modelled yet", call.span
+                f"{call.op} of an N-D tile or with a scratch tile is not modelled yet", call.span
             )
         source = self._tile_operand(call.args[0])
-        assert source.tile is not None
-        self._side(source.tile.loc, call.op, call.span)
-        if len(call.args) > 3:
-            scratch = self._tile_operand(call.args[3])
-        else:  # the scratch's create: a statement of its own, the transpose's the next
-            scratch = self._alloc(
-                "transpose_tmp", dataclasses.replace(source.tile, col_major=False), call.span
+        if source.tile is None or source.alloc is None:
+            raise CodegenNotModelled(
+                f"{call.op} of a tile with no buffer of its own is not modelled yet", call.span
             )
-            self.point += 1
-        operands = tuple(value.alloc for value in (source, scratch) if value.alloc is not None)
-        result = self._alloc(dest, self._result_tile(call), call.span, forbidden=operands)
+        scratch = self._alloc("transpose_tmp", source.tile, call.span, forbidden=(source.alloc,))
+        assert scratch.alloc is not None
+        result = self._alloc(
+            dest, self._result_tile(call), call.span, forbidden=(source.alloc, scratch.alloc)
+        )
         self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
         return result
 
@@ -1379,7 +1484,8 @@ class _Emitter:
         if dest:
             # The real codegen names the tensor a store binds before it emits the store, though
             # nothing prints it: a name another value has taken costs a number (a pipeline
-            # clone's store, whose var has the first clone's name).
+            # clone's store, whose var has the first clone's name; a second
+            # `out = pl.assemble(out, ...)` of one loop body).
             self.names.name(BODY, dest)
         tile = self._tile_operand(call.args[0])
         assert tile.tile is not None
@@ -1436,10 +1542,12 @@ class _Emitter:
         self.cube = True
         self._side("acc", call.op, call.span)
         lhs, rhs = self._tile_operand(call.args[0]), self._tile_operand(call.args[1])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")):
             self.point += 1  # a statement of its own in the real IR
             rhs = self._transpose_view(rhs, f"{rhs.hint}_t", call.span)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=False)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, None)
         swapped = (lhs.tile is not None and lhs.tile.loc == "right") or (
             rhs.tile is not None and rhs.tile.loc == "left"
         )
@@ -1470,17 +1578,20 @@ class _Emitter:
         taken). With an init condition (a 4th operand) a literal picks `pto.tmatmul ins(lhs,
         rhs) outs(acc)` or the accumulating form; a runtime one branches over the two
         (`scf.if %c {` ... `} else {` ...), both writing the accumulator in place."""
-        if dest is not None:
-            self.names.name(TILES, dest)
         self.cube = True
         self._side("acc", call.op, call.span)
         if len(call.args) not in (3, 4):
             raise CodegenNotModelled(f"{call.op} with {len(call.args)} operands is not modelled", call.span)
         acc = self._tile_operand(call.args[0])
         lhs, rhs = self._tile_operand(call.args[1]), self._tile_operand(call.args[2])
-        self._auto_tiled(call, lhs, rhs)
         if _flag(call.kwargs.get("b_trans")) or _flag(call.kwargs.get("a_trans")):
             raise CodegenNotModelled(f"a transposed {call.op} is not modelled yet", call.span)
+        # (With an init condition, a 4th operand, the rewrite is not modelled.)
+        tiling = self._l0_tiling(call, lhs, rhs, accumulating=True, form_modelled=len(call.args) == 3)
+        if tiling is not None:
+            return self._k_split(call, dest, tiling, lhs, rhs, acc)
+        if dest is not None:
+            self.names.name(TILES, dest)
         if lhs.tile and lhs.tile.loc != "left":
             self.point += 1
             lhs = self._moved(lhs, "left", None, call.span)
@@ -1841,7 +1952,14 @@ class _Emitter:
         self._side(source.tile.loc, "tile.move", span)
         self._side(loc, "tile.move", span)
         name = dest or f"{source.hint}_{loc.capitalize()}"
-        moved = self._alloc(name, TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols), span)
+        # `tile.move` is `not_inplace_safe`: a move within one space never writes over its source.
+        forbidden = (source.alloc,) if source.alloc is not None else ()
+        moved = self._alloc(
+            name,
+            TileBuf(loc, source.tile.dtype, source.tile.rows, source.tile.cols),
+            span,
+            forbidden=forbidden,
+        )
         self._line(
             f"pto.tmov ins({source.name} : {source.tile.type()}) outs({moved.name} : {moved.tile.type()})",
             span,

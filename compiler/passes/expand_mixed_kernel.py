@@ -22,8 +22,10 @@ planned, never printed).
 The AIC and AIV are numbered after the kernel's tensors and the GM pipe buffer the 910B's
 InjectGMPipeBuffer adds as their last parameter (`CoreHalves.pipe_buffers`).
 
-Where the AIV pushes tiles to the cube, its Vec use differs by SoC (the 950's planner is seen
-to give it more than the 910B's): `CoreHalves.soc_dependent`, not modelled.
+Where the AIV pushes tiles to the cube, the 950's backend (`RequiresVtoCFractalAdapt`) has the
+pass move each pushed tile into a fresh Vec tile of the cube's fractal layout first (`<tile>_nz`,
+pushed in its place): the 910B's pushes its tiles as they are (through GM, which takes ND).
+`CoreHalves.adapted_aiv` is the AIV as the 950 gets it, for its own plan.
 
 Before it cuts, the pass refuses a split it cannot apply (`split_transpose_errors`): under
 `pl.split(UP_DOWN)` (or LEFT_RIGHT) a `tile.transpose` that swaps the split axis (0, or 1)
@@ -38,8 +40,13 @@ An if/else, or a loop carrying a tile, goes whole to the one side all its tiles 
 `infer_tile_memory_space`). Not modelled (`MixedKernelNotModelled`): such a statement with
 tiles of both sides (or on the lanes of a split AIV), a while loop, a tile crossing read by
 more than one op or by an op other than a matmul operand
-/ an elementwise vector op, a cross-core move, an explicit `slot_num` that is not a
-constant, and whatever `lower_auto_vector_split` does not model.
+/ an elementwise vector op, an explicit `slot_num` that is not a constant, and whatever
+`lower_auto_vector_split` does not model.
+
+A cube tile moved to Vec in the Acc's column-major layout (no split mode) is popped so; the
+elementwise op reading it first gets ResolveBackendOpLayouts' repair on the AIV (`repaired`):
+a row-major copy, the op into a row-major temporary, moved back into its column-major result.
+Any other reading of a column-major tile is not modelled.
 """
 
 from __future__ import annotations
@@ -78,8 +85,15 @@ from compiler.passes.lower_auto_vector_split import (
     lane_axis,
     split_mode,
 )
+from compiler.passes.ssa import base_name
 
 AIC, AIV = "aic", "aiv"
+# The SoCs whose backend moves a tile the AIV pushes to the cube into the cube's fractal
+# layout first (`RequiresVtoCFractalAdapt`: the 950's; the 910B's pipe goes through GM).
+FRACTAL_ADAPT_SOCS = frozenset({"950"})
+# `BuildCrossCoreTransferView` of a Mat-bound tile on the 950: NZ (col-major blocks of
+# row-major fractals), whatever the consumer moves it into after.
+_NZ_VIEW = TileView(blayout="col_major", slayout="row_major")
 DEFAULT_SLOT_NUM = 2  # `kDefaultAutoPipeSlotNum`
 # Vector ops a popped Acc tile may feed (elementwise, their result shaped as their operands).
 _ELEMENTWISE = frozenset(
@@ -104,10 +118,9 @@ class CoreHalves:
     # Per side, the bytes the pipe's reserved slots take at the bottom of a space.
     reserved: dict[str, dict[str, int]] = field(default_factory=dict)
     pipe_buffers: int = 1  # the GM pipe buffer parameter each half gets (910B)
-    # The spaces whose use differs by SoC (not modelled): where the AIV pushes tiles to the
-    # cube, the 950's planner is seen to give its Vec more than the 910B's (a pushed tile kept
-    # apart from the operand it is made from, a pipe both ways reserving more).
-    soc_dependent: frozenset[str] = frozenset()
+    # The AIV kernel on the SoCs whose pushes to the cube go through a fractal-layout move
+    # (`FRACTAL_ADAPT_SOCS`); None where it pushes nothing to the cube (the same as `aiv`).
+    adapted_aiv: Function | None = None
 
 
 def is_mixed_kernel(function: Function) -> bool:
@@ -135,12 +148,96 @@ def expand_mixed_kernel(function: Function) -> CoreHalves:
         reserved[AIC]["Mat"] = slot * slot_num
     if splitter.pushed[AIC]:  # cube to vector: the AIV holds them, in Vec
         reserved[AIV]["Vec"] = slot * slot_num
+    aiv_half = _half(function, AIV, aiv, FunctionType.AIV)
     return CoreHalves(
         _half(function, AIC, aic, FunctionType.AIC),
-        _half(function, AIV, aiv, FunctionType.AIV),
+        aiv_half,
         reserved,
-        soc_dependent=frozenset({"Vec"}) if splitter.pushed[AIV] else frozenset(),
+        adapted_aiv=fractal_adapted(aiv_half),
     )
+
+
+def fractal_adapted(aiv: Function) -> Function | None:
+    """The AIV kernel as the 950's ExpandMixedKernel leaves it: each tile it pushes to the cube
+    (a push of the cut's, or one the author wrote: `AdaptManualVtoCPush`) first moved into a
+    fresh Vec tile of the fractal layout (`<tile>_nz`), which is pushed instead; a tile already
+    in that layout is pushed as it is. None where it pushes nothing to adapt; raises
+    `MixedKernelNotModelled` for a push where the adapted kernel is not modelled (in a while
+    loop, say)."""
+    body, changed = _adapted_block(aiv.body)
+    if not changed:
+        return None
+    return Function(
+        aiv.name,
+        list(aiv.params),
+        list(aiv.return_types),
+        aiv.func_type,
+        body,
+        aiv.span,
+        attrs=list(aiv.attrs),
+    )
+
+
+def _adapted_block(block: SeqStmts) -> tuple[SeqStmts, bool]:
+    stmts: list[Stmt] = []
+    changed = False
+    for stmt in block.stmts:
+        if isinstance(stmt, ForStmt):
+            body, inner = _adapted_block(stmt.body)
+            changed |= inner
+            stmts.append(
+                stmt
+                if not inner
+                else ForStmt(
+                    stmt.span,
+                    stmt.kind,
+                    stmt.loop_var,
+                    stmt.start,
+                    stmt.stop,
+                    stmt.step,
+                    body,
+                    list(stmt.iter_args),
+                    list(stmt.init_values),
+                    list(stmt.return_vars),
+                    list(stmt.attrs),
+                )
+            )
+            continue
+        if isinstance(stmt, IfStmt):
+            then_body, in_then = _adapted_block(stmt.then_body)
+            else_body, in_else = _adapted_block(stmt.else_body) if stmt.else_body else (None, False)
+            changed |= in_then or in_else
+            stmts.append(
+                stmt
+                if not (in_then or in_else)
+                else IfStmt(stmt.span, stmt.condition, then_body, else_body, list(stmt.return_vars))
+            )
+            continue
+        push = stmt.expr if isinstance(stmt, EvalStmt) and isinstance(stmt.expr, Call) else None
+        if push is None or push.op != "tile.tpush_to_aic":
+            if any(call.op == "tile.tpush_to_aic" for inner in walk_stmts(stmt) for call in own_calls(inner)):
+                raise MixedKernelNotModelled(f"a push to the cube in a {type(stmt).__name__}")
+            stmts.append(stmt)
+            continue
+        source = push.args[0] if push.args else None
+        if not isinstance(source, Var) or not isinstance(source.type, TileType):
+            raise MixedKernelNotModelled("a push to the cube of no known tile")
+        view = source.type.view
+        if isinstance(view, TileView) and (view.blayout, view.slayout) == (
+            _NZ_VIEW.blayout,
+            _NZ_VIEW.slayout,
+        ):
+            stmts.append(stmt)  # already in the cube's layout
+            continue
+        adapted_type = TileType(source.type.shape, source.type.dtype, "Vec", _NZ_VIEW)
+        adapted = Var(push.span, f"{base_name(source.name)}_nz", type=adapted_type)
+        move = Call(push.span, "tile.move", [source], {"target_memory": "pl.Mem.Vec"}, type=adapted_type)
+        stmts.append(AssignStmt(stmt.span, adapted, move))
+        stmts.append(
+            EvalStmt(stmt.span, Call(push.span, push.op, [adapted], dict(push.kwargs), type=push.type))
+        )
+        changed = True
+    return SeqStmts(block.span, stmts), changed
 
 
 def _half(function: Function, side: str, stmts: list[Stmt], func_type: FunctionType) -> Function:
@@ -171,6 +268,10 @@ class _Splitter:
         self.pushed: dict[str, bool] = {AIC: False, AIV: False}  # the side that pushes tiles
         self.crossed: set[int] = set()
         self.slot_sizes: list[int] = []
+        # The vars of column-major Vec tiles (a cube tile moved to Vec in its Acc layout, and
+        # the results ResolveBackendOpLayouts moves back into it).
+        self.col_major: set[int] = set()
+        self.layout_fixes = 0  # ResolveBackendOpLayouts' temporaries so far (their `_v<k>`)
 
     def block(self, stmts: list[Stmt]) -> tuple[list[Stmt], list[Stmt]]:
         aic: list[Stmt] = []
@@ -310,18 +411,23 @@ class _Splitter:
             and self.side_of(call.args[0]) not in (side, None)
         ):
             # A move across the divide is the crossing itself: the popped tile is its result.
-            # One keeping the Acc tile's column-major layout gets a row-major copy wherever a
-            # vector op needs one (ResolveBackendOpLayouts): not modelled.
+            # One keeping the Acc tile's column-major layout is repaired where a vector op
+            # reads it (`repaired`).
             view = call.type.view if isinstance(call.type, TileType) else None
-            if side == AIV and not (
+            col_major = side == AIV and not (
                 view is None or (isinstance(view, TileView) and view.blayout == "row_major")
-            ):
+            )
+            if col_major and self.axis is not None:
                 raise MixedKernelNotModelled(
-                    "a cube tile moved to Vec in its column-major layout (the layout conversions "
-                    "ResolveBackendOpLayouts adds are not modelled)"
+                    "a cube tile moved to Vec in its column-major layout on the AIV lanes of a split kernel"
                 )
             popped = self.crossing(side, call, 0, call.args[0], out)
             self.mapping[side][id(var)] = popped
+            if col_major:
+                self.col_major.add(id(var))
+            return
+        if side == AIV and call.op != "tile.store" and any(id(arg) in self.col_major for arg in call.args):
+            self.repaired(stmt, call, var, out[AIV])
             return
         args = [self.crossing(side, call, index, arg, out) for index, arg in enumerate(call.args)]
         result_type = call.type
@@ -350,6 +456,49 @@ class _Splitter:
             bound = Var(var.span, var.name, type=result_type)
             self.mapping[side][id(var)] = bound
         out[side].append(AssignStmt(stmt.span, bound, new_call))
+
+    def repaired(self, stmt: Stmt, call: Call, var: Var | None, aiv: list[Stmt]) -> None:
+        """ResolveBackendOpLayouts (before the cut) on an elementwise op whose first operand is
+        a column-major Vec tile: the operand copied into a row-major tile
+        (`<dest>__rm_a0_tmp_v<k>`), the op into a row-major temporary
+        (`<dest>__row_major_tmp_v<k+1>`), moved back into the column-major result the op's
+        type gives. Another reading of a column-major tile is not modelled."""
+        first = call.args[0] if call.args else None
+        tile = first.type if isinstance(first, Var) else None
+        if (
+            call.op not in _ELEMENTWISE
+            or var is None
+            or not isinstance(tile, TileType)
+            or any(id(arg) in self.col_major for arg in call.args[1:])
+            or not isinstance(var.type, TileType)
+        ):
+            raise MixedKernelNotModelled(
+                f"{call.op} of a column-major Vec tile (the layout conversions ResolveBackendOpLayouts "
+                "adds there are not modelled)"
+            )
+        assert first is not None
+        row_major = TileType(tile.shape, tile.dtype, "Vec", None)
+        base = base_name(var.name)
+        copy = Var(call.span, f"{base}__rm_a0_tmp_v{self.layout_fixes}", type=row_major)
+        result_type = TileType(var.type.shape, var.type.dtype, "Vec", None)
+        temporary = Var(call.span, f"{base}__row_major_tmp_v{self.layout_fixes + 1}", type=result_type)
+        self.layout_fixes += 2
+        move = {"target_memory": "pl.Mem.Vec"}
+        aiv.append(
+            AssignStmt(
+                stmt.span, copy, Call(call.span, "tile.move", [self.read(AIV, first)], move, type=row_major)
+            )
+        )
+        others = [self.read(AIV, arg) for arg in call.args[1:]]
+        aiv.append(
+            AssignStmt(
+                stmt.span,
+                temporary,
+                Call(call.span, call.op, [copy, *others], dict(call.kwargs), type=result_type),
+            )
+        )
+        aiv.append(AssignStmt(stmt.span, var, Call(call.span, "tile.move", [temporary], move, type=var.type)))
+        self.col_major.add(id(var))
 
     def lane_tile(self, tile: TileType) -> TileType:
         assert self.axis is not None

@@ -88,6 +88,7 @@ _CODEGEN_CODES = frozenset(
         codes.OUT_PARAM_WRITE_DROPPED,
         codes.MISSING_RETURN,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PERF_HINT_PIPELINE_DEPTH,
     }
 )
 
@@ -465,7 +466,7 @@ def _pipeline_checks(
             memory.extend(planned.kernels)
             unanalysed.extend(planned.unanalysed)
             rejected = planned.errors
-            hints = planned.hints or []
+            hints = [*(planned.depth_hints or []), *(planned.hints or [])]
         # The distributed codegen runs before any chip build: its refusal comes first.
         codegen = (
             rejected
@@ -555,7 +556,9 @@ def callee_hints(function: Function) -> list[Diagnostic] | None:
     if not is_kernel(function):
         return [] if function.func_type is not FunctionType.OPAQUE else None
     planned = program_memory(Program(function.name, [function], function.span))
-    return None if planned.errors else planned.hints
+    if planned.errors or planned.hints is None:
+        return None
+    return [*(planned.depth_hints or []), *planned.hints]
 
 
 def _failed_functions(unit: UnitAnalysis) -> list[Function]:

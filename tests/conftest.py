@@ -267,6 +267,7 @@ def file_diagnostics(report: dict, path: Path) -> list[dict[str, Any]]:
 # The real compile's performance hint PH001 (tests/test_perf_hints.py): not what the other
 # tests look for, so left out where they compare a file's diagnostics.
 PERF_HINT = "PTO631"
+PIPELINE_DEPTH_HINT = "PTO632"  # MemoryReuse's PH-MR-001 (tests/test_pipelined_memory.py)
 
 
 @dataclass
@@ -291,9 +292,9 @@ def check_file(path: Path) -> Checked:
         key=lambda d: (d["range"]["start"]["line"], d["range"]["start"]["character"]),
     )
     # The codegen warning ([CacheBypassUnsupported], severity 2) and the real compile's
-    # performance hints (PTO631, severity 4) have tests of their own.
-    errors_api = [d for d in api if d.code not in ("PTO301", PERF_HINT)]
-    errors_cli = [d for d in cli if d["code"] not in ("PTO301", PERF_HINT)]
+    # performance hints (PTO631 and PTO632, severity 4) have tests of their own.
+    errors_api = [d for d in api if d.code not in ("PTO301", PERF_HINT, PIPELINE_DEPTH_HINT)]
+    errors_cli = [d for d in cli if d["code"] not in ("PTO301", PERF_HINT, PIPELINE_DEPTH_HINT)]
     warnings = [d for d in cli if d["code"] == "PTO301"]
     return Checked(source, path, errors_api, errors_cli, proc.returncode, warnings)
 

@@ -309,7 +309,7 @@ def _compiled_modules(path: Path, env: dict[str, str]) -> dict[str, str]:
 
 def record_pipeline() -> dict:
     """`pipelined_memory/`: each `pl.pipeline` case's real verdict and use per space, per SoC."""
-    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE)
+    return _verdicts(_driven(sorted(PIPELINE.glob("*.py"))), PIPELINE, with_hints=True)
 
 
 def main() -> int:

@@ -12,7 +12,7 @@ import textwrap
 import pytest
 from conftest import run_pto_lsp
 from pass_dumps import DUMPS, UNSEEN, entries
-from perf_hints import our_hints, real_hints
+from perf_hints import PH_MR_001, our_hints, real_hints
 
 HINT = 4
 
@@ -84,6 +84,21 @@ def test_every_program_we_give_hints_for_gets_exactly_the_real_ones() -> None:
     assert judged >= 85  # measured (tests/perf_hints.py): every program of pass-dumps
 
 
+@pytest.mark.skipif(not DUMPS.is_dir(), reason=f"needs {DUMPS}")
+def test_every_program_we_judge_gets_exactly_the_real_stage_sharing_hints() -> None:
+    """MemoryReuse's PH-MR-001: judged where every pipelined kernel's spaces are planned here;
+    the program whose pipelines keep stages in Right (L0 tiles not planned here) is not."""
+    judged = wrong = 0
+    for entry in entries():
+        ours = our_hints(entry, PH_MR_001)
+        if ours is None:
+            continue
+        judged += 1
+        wrong += ours != real_hints(entry, PH_MR_001)
+    assert wrong == 0
+    assert judged >= 84  # measured (tests/perf_hints.py)
+
+
 def test_the_held_out_programs_we_give_hints_for_get_exactly_the_real_ones() -> None:
     """The held-out programs whose real log was recorded (tests/record_unseen_perf_hints.py:
     decode_4d and decode_front of pypto-lib, whose passes now all run): ours, line for line."""
@@ -91,6 +106,7 @@ def test_the_held_out_programs_we_give_hints_for_get_exactly_the_real_ones() -> 
     assert len(recorded) >= 2
     for entry in recorded:
         assert our_hints(entry) == real_hints(entry), entry.id
+        assert our_hints(entry, PH_MR_001) in (None, real_hints(entry, PH_MR_001)), entry.id
 
 
 MIXED_SPLIT = """\

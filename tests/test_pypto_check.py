@@ -89,6 +89,16 @@ def test_perf_hints_are_notes_on_their_lines() -> None:
     assert found[0].message.startswith("TileInnermostDimGranularity: tile.store has innermost dim = 256B")
 
 
+def test_memory_reuses_stage_sharing_hint_is_a_note_on_the_kernels_line() -> None:
+    """PH-MR-001, as the real compile logged it for tests/data/pipelined_memory/pipeline_vec_by_soc.py."""
+    verdicts = json.loads((Path(__file__).parent / "data" / "pipelined_memory" / "verdicts.json").read_text())
+    [log] = verdicts["pipeline_vec_by_soc.py"]["PipelineBySoc"]["910B"]["hints"]
+    record = {"import": None, "programs": [{"exception": None, "stderr": "", "perf_hints": log}]}
+    [found] = real_diagnostics(record, "/x/pipeline_vec_by_soc.py", "")
+    assert (found.severity, found.code, found.line, found.column) == (INFORMATION, "PH-MR-001", 7, 5)
+    assert found.message.startswith("MemoryReuse: software pipelining requested depth 4 for pipeline group 0")
+
+
 def test_a_parser_error_is_at_its_span_and_the_column_is_a_utf8_byte_column() -> None:
     text = "x = 'é'; y = z\n"
     exception = {

@@ -110,4 +110,5 @@ UNUSED_VARIABLE = "PTO611"  # [UnusedVariableCheck]
 UNUSED_CONTROL_FLOW_RESULT = "PTO612"  # [UnusedControlFlowResultCheck]: reserved, off by default upstream
 OUT_PARAM_WRITE_DROPPED = "PTO613"  # [OutParamWriteDropped]
 PERF_HINT_TILE_INNERMOST_DIM = "PTO631"  # [perf_hint PH001] TileInnermostDimGranularity
+PERF_HINT_PIPELINE_DEPTH = "PTO632"  # [perf_hint PH-MR-001] MemoryReuse: a pl.pipeline's stages share buffers
 MISSING_RETURN = "PTO621"  # ConvertTensorToTileOps: "... has no ReturnStmt but declares 1 return type(s) ..."

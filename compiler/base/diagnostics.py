@@ -42,6 +42,7 @@ class Stage(str, enum.Enum):
     FLATTEN_TILE_ND = "FlattenTileNdTo2D"
     EXPAND_MIXED_KERNEL = "ExpandMixedKernel"
     INIT_MEM_REF = "InitMemRef"
+    MEMORY_REUSE = "MemoryReuse"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).

@@ -30,7 +30,15 @@ from dataclasses import dataclass, field
 
 from compiler.base.span import Span
 from compiler.codegen.pto_emitter import CodegenNotModelled, KernelCode, plan_kernel
-from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NAMES, TileAlloc, capacity, high_water, tile_bytes
+from compiler.codegen.tile_memory import (
+    DEFAULT_SOC,
+    SPACE_NAMES,
+    DepthReduction,
+    TileAlloc,
+    capacity,
+    high_water,
+    tile_bytes,
+)
 from compiler.ir import (
     SCALAR_CAST_OP,
     AssignStmt,
@@ -151,6 +159,10 @@ class KernelMemory:
     # Per SoC other than the default, the spaces whose use differs there (a pl.pipeline's
     # stages the capacity gates differently): `for_soc`.
     on_socs: tuple[tuple[str, tuple[SpaceUse, ...]], ...] = ()
+    # The pipeline groups the default SoC's plan keeps fewer stages apart than they have
+    # (MemoryReuse's perf hint PH-MR-001); None where not known: a pipelined kernel the plan
+    # does not take, or a space with pipeline stages it does not plan exactly.
+    depth_reductions: tuple[DepthReduction, ...] | None = ()
 
     def space(self, name: str) -> SpaceUse | None:
         return next((use for use in self.spaces if use.space == name), None)
@@ -174,21 +186,26 @@ class KernelMemory:
 
 def kernel_memory(function: Function) -> KernelMemory:
     """The memory use of one kernel after ConvertTensorToTileOps."""
+    unknown_depths = None if _pipelined(function) else ()
     if is_mixed_kernel(function):
-        return _mixed(function)
+        return dataclasses.replace(_mixed(function), depth_reductions=unknown_depths)
     try:
         code = plan_kernel(function)
     except CodegenNotModelled as problem:
-        return _at_most(function, str(problem))
+        return dataclasses.replace(_at_most(function, str(problem)), depth_reductions=unknown_depths)
     except (RecursionError, ValueError, KeyError, TypeError, AttributeError, IndexError):
-        return _at_most(function, "the emitter could not follow this kernel")
+        found = _at_most(function, "the emitter could not follow this kernel")
+        return dataclasses.replace(found, depth_reductions=unknown_depths)
     unplanned, why = _unplanned(code, code.soc_dependent - code.unplanned)
-    found = _with_other_socs(
-        _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why),
-        function,
-        code,
-        unplanned,
+    found = _exact(function, code.allocs, code.addresses, code.last_use, unplanned, why)
+    # A space not planned here (the L0 tiles AutoTileMatmulL0 makes, a reserved space) may hold
+    # pipeline stages the real packer sheds: a pipelined kernel's hints are then not known.
+    reductions = code.depth_reductions
+    known = None not in reductions and not (unknown_depths is None and (unplanned or code.unplanned))
+    found = dataclasses.replace(
+        found, depth_reductions=tuple(r for r in reductions if r is not None) if known else None
     )
+    found = _with_other_socs(found, function, code, unplanned)
     return _with_pushes_adapted(function, found) if function.func_type != FunctionType.AIC else found
 
 
@@ -240,6 +257,12 @@ def _on_adapting_socs(memory: KernelMemory, adapted: KernelMemory) -> KernelMemo
     )
 
 
+def _pipelined(function: Function) -> bool:
+    return any(
+        isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)
+    )
+
+
 def _with_other_socs(
     found: KernelMemory, function: Function, code: KernelCode, unplanned: frozenset[str]
 ) -> KernelMemory:
@@ -269,6 +292,7 @@ def _with_other_socs(
             spaces=tuple(use for use in found.spaces if use.space not in crowded),
             unknown=_ordered_names((*found.unknown, *crowded)),
             why_not_exact=found.why_not_exact or why,
+            depth_reductions=None,
             on_socs=tuple(
                 (soc, tuple(use for use in uses if use.space not in crowded)) for soc, uses in on_socs
             ),
@@ -453,7 +477,7 @@ def _scalar_cast(call: Call) -> bool:
 def _at_most(function: Function, why: str) -> KernelMemory:
     tiles: dict[str, list[TileUse]] = {}
     unknown: dict[str, None] = {}
-    if any(isinstance(stmt, ForStmt) and stmt.kind is ForKind.PIPELINE for stmt in walk_stmts(function.body)):
+    if _pipelined(function):
         why = (
             "LowerPipelineLoops gives each copy of a pl.pipeline body its own tiles (and the planner "
             f"is not modelled: {why})"

@@ -39,6 +39,7 @@ from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Stage
 from compiler.base.span import Span
 from compiler.codegen.kernel_memory import KernelMemory, format_bytes, is_kernel, kernel_memory
+from compiler.codegen.pipeline_depth_hints import pipeline_depth_hints
 from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, tile_bytes
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
@@ -69,6 +70,7 @@ SOC_JUDGED_CODES = frozenset(
         codes.TENSOR_CREATE_TOO_LARGE,
         codes.TILE_CAST_NO_PATH,
         codes.PERF_HINT_TILE_INNERMOST_DIM,
+        codes.PERF_HINT_PIPELINE_DEPTH,
         codes.PRELU_SCRATCH_NOT_UINT8,
         codes.A2A3_UNSUPPORTED_FORM,
     }
@@ -112,6 +114,9 @@ class ProgramMemory:
     # Where a pass stopped on what it does not model (`PassNotModelled`), and why: the
     # program, or those kernels, were not taken through the rest of the pipeline, so not checked.
     unanalysed: list[tuple[Span, str]] = dataclasses.field(default_factory=list)
+    # MemoryReuse's hints of pipeline stages made to share buffers (PH-MR-001), printed before
+    # the others (None: not judged here).
+    depth_hints: list[Diagnostic] | None = dataclasses.field(default_factory=list)
 
 
 def program_memory(program: Program) -> ProgramMemory:
@@ -200,7 +205,8 @@ def _program_memory(program: Program) -> ProgramMemory:
         if refused or not all(memory.split_modelled for memory in memories)
         else tile_innermost_dim_hints([f for p in programs for f in p.functions], DEFAULT_SOC)
     )
-    return ProgramMemory(memories, [], hints, stopped)
+    depth_hints = None if refused else pipeline_depth_hints(memories)
+    return ProgramMemory(memories, [], hints, stopped, depth_hints)
 
 
 def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:
@@ -291,6 +297,7 @@ def for_soc(diagnostics: Iterable[Diagnostic], soc: str) -> list[Diagnostic]:
             continue
         if diagnostic.code in (
             codes.PERF_HINT_TILE_INNERMOST_DIM,
+            codes.PERF_HINT_PIPELINE_DEPTH,
             codes.PRELU_SCRATCH_NOT_UINT8,
             codes.A2A3_UNSUPPORTED_FORM,
         ):

@@ -39,6 +39,7 @@ from compiler.codegen.ssa_names import ADDRESSES, BODY, TILES, VIEWS, SsaNames, 
 from compiler.codegen.tile_memory import (
     SOCS,
     SPACE_NAMES,
+    DepthReduction,
     TileAlloc,
     plan_addresses,
     tile_bytes,
@@ -248,6 +249,9 @@ class KernelCode:
     # capacity gates differently (`plan_kernel` only); and each other SoC's addresses.
     soc_dependent: frozenset[str] = frozenset()
     soc_addresses: dict[str, list[int]] = field(default_factory=dict)
+    # The pipeline groups the default SoC's plan keeps fewer stages apart than they have (a None
+    # for a space packed by the legacy rule): MemoryReuse's perf hints (`plan_kernel` only).
+    depth_reductions: list[DepthReduction | None] = field(default_factory=list)
     # A matmul AutoTileMatmulL0 splits in K blocks, planned (its L0 tiles are the plan's).
     k_split: bool = False
 
@@ -377,6 +381,7 @@ class _Emitter:
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
         self.soc_addresses: dict[str, list[int]] = {}  # another SoC's addresses, where they differ
         self.untagged_extras: list[int] = []  # a pipelined kernel's tiles no statement defines
+        self.depth_reductions: list[DepthReduction | None] = []  # the default SoC's (`_planned`)
         self.in_clone = False  # the statement emitted is a pl.pipeline clone's (`_stmt`)
 
     # -------------------------------------------------------------- module
@@ -401,6 +406,7 @@ class _Emitter:
                 frozenset(self.reserved_spaces),
                 frozenset(self.soc_dependent),
                 self.soc_addresses,
+                self.depth_reductions,
                 self.k_split,
             )
         args = [*signature, *(f"{arg}: index" for arg in self.dynamic_args.values())]
@@ -446,7 +452,9 @@ class _Emitter:
         tensors = sum(1 for p in self.function.params if isinstance(p.var.type, TensorType))
         self.last_use = last_use
         first = tensors + self.extra_buffers
-        planned = plan_addresses(self.allocs, last_use, first_buffer_number=first)
+        planned = plan_addresses(
+            self.allocs, last_use, first_buffer_number=first, reductions=self.depth_reductions
+        )
         extra = next(
             (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
         )

@@ -139,6 +139,19 @@ class TileAlloc:
 
 
 @dataclass(frozen=True)
+class DepthReduction:
+    """A pipeline group MemoryReuse kept fewer stages apart than it has (its perf hint
+    PH-MR-001): in `space` (a `MemorySpace` name), `achieved` of `requested` stages, its
+    largest tile taking `slot` bytes (aligned) per stage."""
+
+    space: str
+    group: int
+    requested: int
+    achieved: int
+    slot: int
+
+
+@dataclass(frozen=True)
 class _Interval:
     index: int  # the root alloc's index
     space: str
@@ -153,11 +166,17 @@ class _Interval:
 
 
 def plan_addresses(
-    allocs: list[TileAlloc], last_use: dict[int, int], first_buffer_number: int, soc: str = DEFAULT_SOC
+    allocs: list[TileAlloc],
+    last_use: dict[int, int],
+    first_buffer_number: int,
+    soc: str = DEFAULT_SOC,
+    reductions: list[DepthReduction | None] | None = None,
 ) -> list[int]:
     """The address of each alloc (a view: its source's). `last_use`: alloc index -> the last
     statement that reads it; `first_buffer_number`: the n of the first tile's buffer name;
-    `soc`: whose capacities gate a pipelined kernel's stages."""
+    `soc`: whose capacities gate a pipelined kernel's stages. `reductions`, when given, gets
+    each pipeline group kept fewer stages apart than it has, and a None for a space packed by
+    the legacy rule (the real packer then warns instead, not modelled)."""
     roots = [_root(allocs, index) for index in range(len(allocs))]
     ends: dict[int, int] = {}
     forbidden: dict[int, set[int]] = {}  # per root: the roots its members may not share with
@@ -189,7 +208,7 @@ def plan_addresses(
     for space in dict.fromkeys(interval.space for interval in intervals):
         members = [interval for interval in intervals if interval.space == space]
         if any(member.membership for member in members):
-            buffers = _pack_pipelined(members, space, capacity(soc, SPACE_NAMES[space]) or 0)
+            buffers = _pack_pipelined(members, space, capacity(soc, SPACE_NAMES[space]) or 0, reductions)
         else:
             buffers = _pack(members)
         # Each buffer is named after its first (largest) tile; AllocateMemoryAddr lays them
@@ -236,6 +255,7 @@ class _StageGuard:
     whether the legacy rule holds instead."""
 
     def __init__(self, members: list[_Interval], space: str, limit: int) -> None:
+        self.space = space
         self.l0 = space in _L0_SPACES
         self.legacy = False
         self.slot: dict[int, int] = {}  # group -> its largest tile
@@ -269,6 +289,16 @@ class _StageGuard:
                         return True
         return False
 
+    def reductions(self) -> list[DepthReduction]:
+        """The groups kept fewer stages apart than they have, by group number."""
+        return [
+            DepthReduction(
+                SPACE_NAMES[self.space], group, len(stages), self.depth[group], _aligned(self.slot[group])
+            )
+            for group, stages in sorted(self.ordinal.items())
+            if self.depth[group] < len(stages)
+        ]
+
     def shed(self) -> bool:
         """One stage fewer for the group freeing the most bytes (the lowest-numbered on a
         tie); False when every group is down to one."""
@@ -280,8 +310,11 @@ class _StageGuard:
         return True
 
 
-def _pack_pipelined(members: list[_Interval], space: str, limit: int) -> list[list[_Interval]]:
-    """The capacity-gated packing, shed stage by stage until the space fits, else the legacy one."""
+def _pack_pipelined(
+    members: list[_Interval], space: str, limit: int, reductions: list[DepthReduction | None] | None = None
+) -> list[list[_Interval]]:
+    """The capacity-gated packing, shed stage by stage until the space fits, else the legacy one
+    (`reductions`: see `plan_addresses`)."""
     guard = _StageGuard(members, space, limit)
     buffers = _pack(members, guard)
     sheds = 0
@@ -289,8 +322,12 @@ def _pack_pipelined(members: list[_Interval], space: str, limit: int) -> list[li
         sheds += 1
         if sheds > _MAX_SHEDS or not guard.shed():
             guard.legacy = True
+            if reductions is not None:
+                reductions.append(None)
             return _pack(members, guard)
         buffers = _pack(members, guard)
+    if reductions is not None and limit:
+        reductions.extend(guard.reductions())
     return buffers
 
 

@@ -30,7 +30,7 @@ _LOCATION = r"(?P<file>.+?):(?P<line>-?\d+):(?P<col>-?\d+)"
 _WARNING = re.compile(
     r"\[warning\] \[(?P<rule>\w+)\] \((?P<phase>[\w.]+)\) (?P<message>.*) at " + _LOCATION + r"\s*$"
 )
-_PERF_HINT = re.compile(r"^\[perf_hint (?P<code>\w+)\] (?P<message>.*) at " + _LOCATION + r"\s*$")
+_PERF_HINT = re.compile(r"^\[perf_hint (?P<code>[\w-]+)\] (?P<message>.*) at " + _LOCATION + r"\s*$")
 # An item may print the function it is about between its message and its location
 # (SSAVerify: `  In function 'k':` and the function's IR).
 _REPORT_ITEM = re.compile(

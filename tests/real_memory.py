@@ -14,6 +14,8 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
                                                  # real ir.compile for each SoC ($PYPTO_PYTHON)
     python tests/real_memory.py --record-mixed    # mixed_cases/ the same way, with each
                                                  # compile's PH001 log
+    python tests/real_memory.py --record-plan     # plan_cases/ the same way (the planner's
+                                                 # treatment of one construct each)
     python tests/real_memory.py --record-dynamic  # memory_cases/dynamic/: their `@pl.jit`
                                                  # entries too ($PYPTO_PYTHON)
     python tests/real_memory.py --record-upstream # UPSTREAM_FILES the same way
@@ -55,6 +57,8 @@ MUTANTS = DATA / "capacity_mutants"
 MUTANT_VERDICTS = MUTANTS / "verdicts.json"
 MIXED = DATA / "mixed_cases"
 MIXED_VERDICTS = MIXED / "verdicts.json"
+PLAN = DATA / "plan_cases"
+PLAN_VERDICTS = PLAN / "verdicts.json"
 DYNAMIC = CASES / "dynamic"
 DYNAMIC_VERDICTS = DYNAMIC / "verdicts.json"
 UPSTREAM = REPO.parent / "shared" / "corpus" / "upstream"
@@ -314,10 +318,16 @@ def main() -> int:
     parser.add_argument("--record-cases", action="store_true")
     parser.add_argument("--record-socs", action="store_true")
     parser.add_argument("--record-mixed", action="store_true")
+    parser.add_argument("--record-plan", action="store_true")
     parser.add_argument("--record-dynamic", action="store_true")
     parser.add_argument("--record-upstream", action="store_true")
     parser.add_argument("--record-pipeline", action="store_true")
     args = parser.parse_args()
+    if args.record_plan:
+        PLAN_VERDICTS.write_text(
+            json.dumps(_verdicts(_driven(sorted(PLAN.glob("*.py"))), PLAN), indent=1, sort_keys=True) + "\n",
+            encoding="utf-8",
+        )
     if args.record_upstream:
         UPSTREAM_RECORD.write_text(
             json.dumps(record_upstream(), indent=1, sort_keys=True) + "\n", encoding="utf-8"

@@ -63,6 +63,7 @@ AIV_SPLIT_VECTOR_OUTSIDE = (
 AUTO_VECTOR_SPLIT_UNHALVED = (
     "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
 )
+ACC_WINDOW_NOT_CONTIGUOUS = "PTO730"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"
 ORCH_MISPLACED_TENSOR_OP = "PTO711"  # orchestration codegen: a tensor op with no C++ form

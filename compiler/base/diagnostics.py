@@ -36,6 +36,7 @@ class Stage(str, enum.Enum):
     CONVERT_TENSOR_TO_TILE = "ConvertTensorToTileOps"
     LEGALIZE_TILE_CAST = "LegalizeTileCast"
     AUTO_TILE_MATMUL_L0 = "AutoTileMatmulL0"
+    CANONICALIZE_TILE_SLICE = "CanonicalizeTileSlice"
     LOWER_AUTO_VECTOR_SPLIT = "LowerAutoVectorSplit"
     LOWER_PIPELINE_LOOPS = "LowerPipelineLoops"
     FLATTEN_TILE_ND = "FlattenTileNdTo2D"

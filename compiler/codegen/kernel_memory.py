@@ -13,8 +13,9 @@ One model of tile sizes and reuse (`tile_memory`), used two ways:
   it re-tiles otherwise (the L0 spaces) is not analysed (`unknown`); the others stay exact;
 - **at most**: any other kernel whose tiles all have a static shape and a memory space:
   the sum of its buffers (32-byte aligned), as if MemoryReuse shared none of them. A
-  view (`tile.slice`, `tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its
-  own, as InitMemRef gives it its source's. Loop-carried values share their initial
+  view (`tile.reshape`, `tile.transpose_view`, ...) takes no buffer of its own, as
+  InitMemRef gives it its source's (a kernel with a `tile.slice` gets no "at most":
+  CanonicalizeTileSlice copies the windows some reads need). Loop-carried values share their initial
   value's buffer (MaterializeSemanticAliases), so only assigned tiles are counted.
   Not counted: tiles the passes after ConvertTensorToTileOps add (AutoTileMatmulL0's L0
   tiles, ExpandMixedKernel's cross-core buffers, reserved pipe rings).
@@ -97,7 +98,9 @@ AT_MOST_OPS = frozenset(
         *(f"tile.{op}s" for op in _ELEMENTWISE),
         *(f"tile.{op}" for op in _UNARY),
     }
-    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr"})
+    # (Not `tile.slice`: CanonicalizeTileSlice copies a window some reads need, a tile the
+    # sum would leave out.)
+    | (VIEW_OPS - {"tile.tpop_from_aic", "tile.tpop_from_aiv", "tile.tget_scale_addr", "tile.slice"})
 )
 KERNEL_TYPES = frozenset({FunctionType.INCORE, FunctionType.AIC, FunctionType.AIV})
 # The emitter's `loc=` name of each space.
@@ -332,7 +335,7 @@ def _planned_halves(function: Function, halves: CoreHalves, aiv: Function) -> Ke
     codes: list[tuple[str, KernelCode]] = []
     for side, half in ((AIC, halves.aic), (AIV, aiv)):
         try:
-            codes.append((side, plan_kernel(half, halves.pipe_buffers)))
+            codes.append((side, plan_kernel(half, halves.pipe_buffers, from_incore=True)))
         except CodegenNotModelled as problem:  # the cut is modelled, the planning of a half is not
             unknown.extend(_cube_spaces(half) if side == AIC else ("Vec",))
             whys.append(f"{_MIXED}, whose {side.upper()} kernel's planning is not modelled: {problem}")

@@ -44,6 +44,7 @@ from compiler.codegen.tile_memory import DEFAULT_SOC, SPACE_NUMBERS, capacity, t
 from compiler.ir import Call, Const, Function, MakeTuple, Program, ScopeStmt, TensorType, TileType, Var
 from compiler.ir.visit import own_calls, walk_stmts
 from compiler.ops.type_inference import dtype_text
+from compiler.passes.canonicalize_tile_slice import accumulator_window_errors
 from compiler.passes.expand_mixed_kernel import AIV, is_mixed_kernel, split_transpose_errors
 from compiler.passes.init_memref_checks import init_memref_shape_errors
 from compiler.passes.legalize_tile_cast import cast_error_for_soc, cast_path_errors
@@ -175,19 +176,20 @@ def _program_memory(program: Program) -> ProgramMemory:
         return ProgramMemory([], misplaced)
     stopped = [_where_stopped(problem, program.span) for problem in refused.values()]
     # The passes after the conversion reject in their order: LegalizeTileCast, AutoTileMatmulL0,
-    # LowerAutoVectorSplit, LowerPipelineLoops, InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
+    # CanonicalizeTileSlice, LowerAutoVectorSplit, LowerPipelineLoops, InitMemRef, then the planner. A tile InitMemRef refuses has no size: no use is shown.
     casts = [] if creates else cast_path_errors(kernels, DEFAULT_SOC)
     calls = [
         (kernel, [call for stmt in walk_stmts(kernel.body) for call in own_calls(stmt)]) for kernel in kernels
     ]
     operands = [] if creates or casts else [d for _, found in calls for d in _l0_operand_errors(found)]
+    windows = [] if creates or casts or operands else accumulator_window_errors(kernels)
     plain = [kernel for kernel in kernels if not is_mixed_kernel(kernel)]  # their loops are not skewed
-    unhalved = [] if creates or casts or operands else unhalved_boundary_errors(kernels)
+    unhalved = [] if creates or casts or operands or windows else unhalved_boundary_errors(kernels)
     # ExpandMixedKernel's refusal of a split it cannot apply.
-    hazards = [] if creates or casts or operands or unhalved else split_transpose_errors(kernels)
-    steps = [] if creates or casts or operands or unhalved or hazards else step_zero_errors(plain)
+    hazards = [] if creates or casts or operands or windows or unhalved else split_transpose_errors(kernels)
+    steps = [] if creates or casts or operands or windows or unhalved or hazards else step_zero_errors(plain)
     shapes = init_memref_shape_errors(kernels)
-    rejected = creates or casts or operands or unhalved or hazards or steps
+    rejected = creates or casts or operands or windows or unhalved or hazards or steps
     if shapes:
         return ProgramMemory([], rejected or shapes, [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]

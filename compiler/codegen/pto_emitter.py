@@ -82,6 +82,8 @@ from compiler.passes.auto_tile_matmul_l0 import (
     same_on_every_soc,
 )
 from compiler.passes.canonicalize_io_order import canonicalize_io_order
+from compiler.passes.canonicalize_tile_slice import VecWindow, contiguous_in_l0c, slice_reads, vec_window
+from compiler.passes.infer_tile_memory_space import retyped_spaces
 from compiler.passes.legalize_tile_cast import TCVT_TABLES
 from compiler.passes.lower_pipeline_loops import Membership, ReplicationNotModelled, lower_pipeline_loops
 from compiler.passes.not_modelled import PassNotModelled, PassStopped
@@ -129,6 +131,8 @@ _PLAN_ONLY_OPS = frozenset(
         "tile.fillpad_expand",
         "tile.row_prod",
         "tile.assemble",
+        "tile.slice",
+        "tile.gather_row",
         "tile.transpose",
     }
 )
@@ -262,16 +266,18 @@ def emit_kernel(function: Function, options: CodegenOptions) -> KernelCode:
     return emitter.emit()
 
 
-def plan_kernel(function: Function, extra_buffers: int = 0) -> KernelCode:
+def plan_kernel(function: Function, extra_buffers: int = 0, from_incore: bool = False) -> KernelCode:
     """`emit_kernel`'s tiles and their addresses without its text (`text` is empty): what
     the memory use needs. It refuses what `emit_kernel` refuses, as it does: the text is
     only put together once the kernel is walked and its tiles planned, and that raises
     nothing. `extra_buffers`: the buffers InitMemRef numbers before the tiles besides the
-    tensor parameters (an AIC / AIV kernel's GM pipe buffer)."""
+    tensor parameters (an AIC / AIV kernel's GM pipe buffer); `from_incore`: the kernel is a
+    half ExpandMixedKernel cut from an InCore kernel."""
     function, memberships = _lowered_pipelines(function, simplified=False)
     emitter = _Emitter(function, CodegenOptions(), with_text=False)
     emitter.extra_buffers = extra_buffers
     emitter.memberships = memberships
+    emitter.from_incore = from_incore
     return emitter.emit()
 
 
@@ -353,8 +359,23 @@ class _Emitter:
         self.repaired: set[int] = set()  # the allocs of the [N, 1] results of those repairs
         self.carrying = 0  # how many enclosing loops carry a tile
         self.phi_sources: dict[int, list[int]] = {}  # an if's tile result (alloc) -> its branch tiles
+        # An if's tile result (alloc) whose else branch yields a tile from before the if (a
+        # `matmul_acc` accumulating in place into the loop's accumulator) -> that tile, and
+        # where: plan only, and only once the loop carrying the result is seen to carry that
+        # very tile (`_share_yielded`); any left over is refused (`emit`).
+        self.carried_through: dict[int, tuple[int, Span]] = {}
+        self.k_split = False  # a matmul split in K blocks (`_k_split`) is in the kernel
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
+        # A half of a mixed InCore kernel (`plan_kernel`): the passes before ExpandMixedKernel
+        # (InferTileMemorySpace) ran on the kernel it was cut from.
+        self.from_incore = False
         self.reserved_spaces: set[str] = set()  # spaces an author's reserve_buffer takes part of
+        # The accumulator creates InferTileMemorySpace moves out of Vec (call id -> space).
+        self.retyped = retyped_spaces(function)
+        # The slices only ever accumulated into, and those only read as ops' direct operands.
+        self.accumulator_windows, self.operand_windows = slice_reads(function)
+        self.vec_windows: dict[int, tuple[VecWindow, Value]] = {}  # a Vec slice var -> its window, source
+        self.target_var: Var | None = None  # the var the statement being emitted binds
         # A pipelined kernel's tiles' memberships, by `id` of their var (`lower_pipeline_loops`).
         self.memberships: dict[int, Membership] = {}
         self.soc_dependent: set[str] = set()  # spaces whose plan differs by SoC (`_planned`)
@@ -370,6 +391,10 @@ class _Emitter:
         for stmt in self.function.body.stmts:
             self._stmt(stmt)
         self._refuse_mixed()
+        for _, span in self.carried_through.values():
+            raise CodegenNotModelled(
+                "an if's tile result not made by an op in each of its branches is not modelled", span
+            )
         planned = self._planned()
         if not self.with_text:
             return KernelCode(
@@ -509,6 +534,7 @@ class _Emitter:
             if self.with_text:  # (a valid shape or pad leaves the buffer's size as it is)
                 _refuse_partial_tile(stmt.var)
             self.target = stmt.var.type
+            self.target_var = stmt.var
             made = len(self.allocs)
             # A pl.pipeline clone's statement (`_l0_tiling` leaves a matmul's L0 split there alone).
             read = stmt.value.args if isinstance(stmt.value, Call) else []
@@ -534,7 +560,7 @@ class _Emitter:
                     if index != value.alloc and self.allocs[index].view_of is None
                 ]
             self.values[id(stmt.var)] = value
-            self.target = None
+            self.target = self.target_var = None
         elif isinstance(stmt, EvalStmt):
             self.point += 1
             self._expr(stmt.expr, None)
@@ -787,6 +813,12 @@ class _Emitter:
             yields.append(found)
             for position in phi_names:
                 source = found[position] if position < len(found) else None
+                if number and self._made_before(source, first):
+                    # The accumulator a `matmul_acc` wrote in place: no move, one buffer with
+                    # the phi if the loop carries both (`_share_yielded`).
+                    assert source is not None and source.alloc is not None
+                    self.carried_through[phi_values[position].alloc] = (source.alloc, stmt.span)  # type: ignore[index]
+                    continue
                 local = self._branch_local(source, first, stmt.span)
                 if number == 0:
                     phi_values[position] = self._declare_phi(phis[position], local, phi_names[position])
@@ -831,6 +863,16 @@ class _Emitter:
                 "an if's tile result not made by an op in each of its branches is not modelled", span
             )
         return source
+
+    def _made_before(self, source: Value | None, first: int) -> bool:
+        """Whether a branch yields a tile of its own buffer made before the branch (plan only)."""
+        return (
+            not self.with_text
+            and source is not None
+            and source.alloc is not None
+            and self.allocs[source.alloc].point < first
+            and self.allocs[source.alloc].view_of is None
+        )
 
     def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
         """The phi's tile in the kernel's head, in the then-branch tile's buffer."""
@@ -918,6 +960,14 @@ class _Emitter:
                     "its branch tiles in the carried tile's buffer)",
                     span,
                 )
+            through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
+            if through is not None:
+                # (Beside a matmul split in K blocks, where its accumulator goes is not modelled.)
+                if through[0] != initial.alloc or self.k_split:
+                    raise CodegenNotModelled(
+                        "an if's tile result not made by an op in each of its branches is not modelled", span
+                    )
+                del self.carried_through[value.alloc]  # type: ignore[arg-type]
             for source in sources:
                 self.allocs[source].shares = initial.alloc
             return
@@ -986,6 +1036,17 @@ class _Emitter:
                 f"{call.op} of a tile of rank > 2: how FlattenTileNdTo2D rewrites it is not modelled yet",
                 call.span,
             )
+        if self.vec_windows and not self.with_text and call.op not in ("tile.slice", "tile.extract"):
+            copies = self._copied_windows(call)
+            if copies:
+                bound = {key: self.values[key] for key, _ in copies}
+                windows = {key: self.vec_windows.pop(key) for key, _ in copies}
+                self.values.update(copies)
+                try:
+                    return self._call(call, dest)
+                finally:
+                    self.values.update(bound)
+                    self.vec_windows.update(windows)
         if call.op in _PLAN_ONLY_OPS:
             return self._plan_only(call, dest)
         if call.op in _CROSS_CORE_OPS and not self.with_text:
@@ -1029,7 +1090,10 @@ class _Emitter:
             source = self._tile_operand(call.args[0])
             return self._alloc(dest, self._result_tile(call), call.span, view_of=source.alloc)
         if call.op in ("tile.create_tile", "tile.create"):
-            return self._alloc(dest, self._result_tile(call), call.span)  # the buffer alone: no op
+            tile = self._result_tile(call)
+            if id(call) in self.retyped:  # a loop's accumulator: in the space the cube demands
+                tile = dataclasses.replace(tile, loc=self.retyped[id(call)].lower(), col_major=False)
+            return self._alloc(dest, tile, call.span)  # the buffer alone: no op
         if call.op in pto_op_names.ROW_REDUCTIONS:
             return self._row_reduction(call, pto_op_names.ROW_REDUCTIONS[call.op], dest)
         if call.op in pto_op_names.EXPANDS:
@@ -1132,6 +1196,7 @@ class _Emitter:
         block's extracts are clones of no name. A loop of more blocks (plan only) is
         planned as its two stages in flight: the real planner gives it the same use."""
         assert lhs.tile is not None and rhs.tile is not None
+        self.k_split = True
         shape, k = tiling.shape, tiling.tile.k
         base = dest or "matmul"
         span = call.span
@@ -1211,8 +1276,20 @@ class _Emitter:
             result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
             self._line(f"assemble {target.name} {source.name} {result.name}", call.span)  # never shown
             return result
+        if call.op == "tile.slice":
+            return self._slice(call, dest)
         if call.op == "tile.transpose":
             return self._transpose(call, dest)
+        if call.op == "tile.gather_row":
+            # Rows of a GM tensor loaded into the destination tile in place (the op's
+            # `set_output_reuses_input(0)`): the result is the destination's buffer, of its
+            # type whatever part of it the transfer fills.
+            target = self._tile_operand(call.args[0])
+            assert target.tile is not None
+            self._side(target.tile.loc, call.op, call.span)
+            result = self._alloc(dest, target.tile, call.span, view_of=target.alloc)
+            self._line(f"gather_row {target.name} {result.name}", call.span)  # never shown
+            return result
         if call.op == "tile.row_prod":
             # A row reduction with its scratch tile, as row_sum: the real planner gives its
             # [M, 1] result a buffer of its own (the real use of a grown RowProd kernel).
@@ -1265,6 +1342,75 @@ class _Emitter:
         )
         self._line(f"transpose {source.name} {scratch.name} {result.name}", call.span)  # never shown
         return result
+
+    def _slice(self, call: Call, dest: str | None) -> Value:
+        """A `tile.slice`: a window of its source's buffer (InitMemRef's
+        `OutputMemoryInheritsInput`), which AllocateMemoryAddr places in its source's slot, sized
+        by the source. Modelled (`canonicalize_tile_slice`): an Acc window a `matmul_acc` only
+        accumulates into, contiguous in L0C; a Vec window read only as ops' operands, each read
+        CanonicalizeTileSlice copies getting a tile of its own (`_copied_windows`)."""
+        source = self._tile_operand(call.args[0])
+        tile = self._result_tile(call)
+        var = self.target_var
+        assert source.tile is not None
+        if (
+            source.tile.loc == "acc"
+            and var is not None
+            and id(var) in self.accumulator_windows
+            and contiguous_in_l0c(tile.rows, tile.cols, source.tile.rows, call)
+        ):
+            return self._alloc(dest, tile, call.span, view_of=source.alloc)
+        window = (
+            vec_window(
+                call, (tile.rows, tile.cols), (source.tile.rows, source.tile.cols), _IR_DTYPES[tile.dtype]
+            )
+            if source.tile.loc == "vec"
+            and tile.loc == "vec"
+            and var is not None
+            and id(var) in self.operand_windows
+            else None
+        )
+        if window is None:
+            raise CodegenNotModelled(
+                "this tile.slice is not modelled yet (a Mat window, a chain of slices, a window read "
+                "through a yield, a loop's initial value or another name: CanonicalizeTileSlice's "
+                "treatment of it is not)",
+                call.span,
+            )
+        result = self._alloc(dest, tile, call.span, view_of=source.alloc)
+        self.vec_windows[id(var)] = (window, source)
+        return result
+
+    def _copied_windows(self, call: Call) -> list[tuple[int, Value]]:
+        """The Vec windows among the call's operands CanonicalizeTileSlice copies for it: each a
+        `tile.extract` into a tile of its own, a statement of its own before the call, which
+        then reads the copy (the window's var is bound to it while the call is planned)."""
+        copies: list[tuple[int, Value]] = []
+        for arg in call.args:
+            found = self.vec_windows.get(id(arg)) if isinstance(arg, Var) else None
+            if found is None:
+                continue
+            window, source = found
+            needed = window.needs_copy(call.op)
+            if needed is None or sum(1 for other in call.args if other is arg) > 1:
+                raise CodegenNotModelled(
+                    f"a Vec tile.slice read by {call.op} at an offset whose alignment is not a constant "
+                    "(or read twice by it): whether CanonicalizeTileSlice copies it is not modelled",
+                    call.span,
+                )
+            if not needed:
+                continue
+            window_tile = self.values[id(arg)].tile
+            assert window_tile is not None
+            # The copy's statement comes before the call's: the call is then a statement later,
+            # and its other operands live on to it (`tile.extract` is not in-place safe: never
+            # in its source's buffer).
+            apart = (source.alloc,) if source.alloc is not None else ()
+            copy = self._alloc(f"{base_name(arg.name)}_textract", window_tile, call.span, forbidden=apart)
+            self._line(f"extract {source.name} {copy.name}", call.span)  # never shown
+            self.point += 1
+            copies.append((id(arg), copy))
+        return copies
 
     def _gemv(self, call: Call, dest: str | None) -> Value:
         """`tile.gemv` of a [1, K] row already in Left and a [K, N] tile in Right: a fresh Acc
@@ -1410,12 +1556,19 @@ class _Emitter:
         tiling = self._l0_tiling(call, lhs, rhs, accumulating=False)
         if tiling is not None:
             return self._k_split(call, dest, tiling, lhs, rhs, None)
-        if (lhs.tile and lhs.tile.loc == "right") or (rhs.tile and rhs.tile.loc == "left"):
+        swapped = (lhs.tile is not None and lhs.tile.loc == "right") or (
+            rhs.tile is not None and rhs.tile.loc == "left"
+        )
+        if swapped and self.with_text:
             raise CodegenNotModelled(f"{call.op} of an operand already in the other L0 space", call.span)
-        if lhs.tile and lhs.tile.loc != "left":
+        # An operand in the other L0 space: in an InCore kernel (a mixed kernel's halves
+        # included) InferTileMemorySpace moves it across, Right -> Left or Left -> Right, as
+        # it moves a Mat one; an AIC kernel the author writes it leaves as it is.
+        moves = not swapped or self.function.func_type == FunctionType.INCORE or self.from_incore
+        if lhs.tile and lhs.tile.loc != "left" and moves:
             self.point += 1  # the move ConvertTensorToTileOps inserts is a statement of its own
             lhs = self._moved(lhs, "left", None, call.span)
-        if rhs.tile and rhs.tile.loc != "right":
+        if rhs.tile and rhs.tile.loc != "right" and moves:
             self.point += 1
             rhs = self._moved(rhs, "right", None, call.span)
         assert lhs.tile is not None and rhs.tile is not None

@@ -131,20 +131,32 @@ def _exception(exception: dict[str, Any], place: _Placer) -> list[RealDiagnostic
     # compiler placed ends " at FILE:LINE:COL" (its `LocationSuffix`): shown at that place,
     # the message without it, as pto-lsp shows the same error.
     first = _first_line(message)
-    placed = _PLACED_MESSAGE.match(first)
+    placed = _PLACED_MESSAGE.match(first) or _placed_below(message)
     if span:
         line, column, suffix = place.at(
             span.get("filename"), int(span.get("begin_line") or 1), int(span.get("begin_column") or 0)
         )
     elif placed or (placed := _BRACKETED_MESSAGE.match(first)):
         line, column, suffix = place.at(placed["file"], int(placed["line"]), int(placed["col"]))
-        first = placed["message"]
+        first = placed["message"] if placed.string == first else first
     else:
         line = exception.get("line_in_file") or 1
         return [RealDiagnostic(line, 0, ERROR, exception.get("class", "error"), first, placed=False)]
     if exception.get("class") == "SyntaxError":  # Python's own, worded as Python prints it
         first = f"SyntaxError: {first}"
     return [RealDiagnostic(line, column, ERROR, exception.get("class", "error"), first + suffix)]
+
+
+def _placed_below(message: str) -> re.Match[str] | None:
+    """The place a message of several lines names at the end of its text, before the C++
+    check and trace (a pass's error whose explanation goes on below its first line, the real
+    location closing the last: `... [FILE:LINE:COL]`)."""
+    lines = message.splitlines()[1:]
+    for number, text in enumerate(lines):
+        if text.startswith(("Check failed", "C++ Traceback")):
+            lines = lines[:number]
+            break
+    return _BRACKETED_MESSAGE.match(lines[-1]) if lines else None
 
 
 _CHECK_FAILED = re.compile(r"^(?P<check>Check failed: .*) at \S+:\d+$")

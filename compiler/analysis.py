@@ -28,7 +28,7 @@ from compiler.codegen.device_codegen_checks import device_codegen_errors, mx_mat
 from compiler.codegen.distributed_checks import distributed_codegen_errors
 from compiler.codegen.group_checks import group_errors
 from compiler.codegen.kernel_memory import KernelMemory, is_kernel
-from compiler.codegen.memory_checks import MEMORY_CODES, program_memory
+from compiler.codegen.memory_checks import program_memory
 from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, coherency_hints
@@ -80,7 +80,7 @@ _CODEGEN_CODES = frozenset(
         for code in vars(codes).values()
         if isinstance(code, str) and code.startswith(("PTO6", "PTO7", "PTO8"))
     }
-    | {codes.CACHE_BYPASS_UNSUPPORTED, codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE, *MEMORY_CODES}
+    | {codes.CACHE_BYPASS_UNSUPPORTED, codes.COHERENCY_BYPASS_AFTER_CACHED_WRITE}
 )
 
 

@@ -151,7 +151,7 @@ def _unresolved_callee_errors(function: Function, orchestrations: dict[str, Func
     found = []
     for stmt in emitted_statements(function.body):
         for call in own_calls(stmt):
-            callee = call.op.removeprefix("self.") if call.op.startswith("self.") else None
+            callee = _callee_name(call)
             if callee is not None and callee != function.name and callee in orchestrations:
                 found.append(
                     Diagnostic(
@@ -227,7 +227,8 @@ def _function_errors(
 def _opaque_callee_error(call: Call, opaque: dict[str, Function]) -> Diagnostic | None:
     """A task submitted to a function that is still Opaque at codegen: the task's core type
     (AIC or AIV) cannot be told. The real error names the callee's definition."""
-    callee = opaque.get(call.op.removeprefix("self.")) if call.op.startswith("self.") else None
+    name = _callee_name(call)
+    callee = opaque.get(name) if name is not None else None
     if callee is None:
         return None
     return Diagnostic(
@@ -237,6 +238,11 @@ def _opaque_callee_error(call: Call, opaque: dict[str, Function]) -> Diagnostic 
         stage=Stage.ORCHESTRATION_CODEGEN,
         exception=_EXCEPTION,
     ).with_related(call.span, f"the task the orchestration submits to '{callee.name}'")
+
+
+def _callee_name(call: Call) -> str | None:
+    """The program function a `self.f(...)` call names (None for an op)."""
+    return call.op.removeprefix("self.") if call.op.startswith("self.") else None
 
 
 def _definition_header(function: Function) -> Span:
@@ -249,8 +255,8 @@ def _definition_header(function: Function) -> Span:
 
 def _task_argument_error(call: Call, kernels: frozenset[str], runtime: set[int]) -> Diagnostic | None:
     """A kernel call's argument that is an expression Simplify leaves one."""
-    callee = call.op.removeprefix("self.")
-    if not call.op.startswith("self.") or callee not in kernels:
+    callee = _callee_name(call)
+    if callee not in kernels:
         return None
     for index, arg in enumerate(call.args):
         if _stays_an_expression(arg, runtime):

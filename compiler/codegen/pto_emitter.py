@@ -365,6 +365,9 @@ class _Emitter:
         # very tile (`_share_yielded`); any left over is refused (`emit`).
         self.carried_through: dict[int, tuple[int, Span]] = {}
         self.k_split = False  # a matmul split in K blocks (`_k_split`) is in the kernel
+        # A fresh matmul's K split: its result's alloc -> its K loop's initial Acc tile
+        # (`<result>_l0_init`), whose buffer is the result's wherever the result's is shared.
+        self.split_inits: dict[int, int] = {}
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
         # A half of a mixed InCore kernel (`plan_kernel`): the passes before ExpandMixedKernel
         # (InferTileMemorySpace) ran on the kernel it was cut from.
@@ -962,14 +965,18 @@ class _Emitter:
                 )
             through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
             if through is not None:
-                # (Beside a matmul split in K blocks, where its accumulator goes is not modelled.)
-                if through[0] != initial.alloc or self.k_split:
+                if through[0] != initial.alloc:
                     raise CodegenNotModelled(
                         "an if's tile result not made by an op in each of its branches is not modelled", span
                     )
                 del self.carried_through[value.alloc]  # type: ignore[arg-type]
             for source in sources:
                 self.allocs[source].shares = initial.alloc
+                # A K split's loop carries its initial Acc tile into its result: the real
+                # MemoryReuse puts the three in the carried buffer (multi_proj's `proj`).
+                init = self.split_inits.get(source)
+                if init is not None:
+                    self.allocs[init].shares = initial.alloc
             return
         if self.allocs[value.alloc].view_of is not None:
             # `b = a` (mlir_cases/aliases.py): MaterializeSemanticAliases leaves `b` in the
@@ -1201,8 +1208,7 @@ class _Emitter:
         base = dest or "matmul"
         span = call.span
         acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
-        if acc is None:
-            self._alloc(f"{base}_l0_init", acc_tile, span)
+        init = self._alloc(f"{base}_l0_init", acc_tile, span) if acc is None else None
         blocks = []
         for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
             self.point += 1
@@ -1217,6 +1223,8 @@ class _Emitter:
         self.point += 1
         if acc is None:
             acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            assert init is not None and init.alloc is not None and acc.alloc is not None
+            self.split_inits[acc.alloc] = init.alloc
             (left, right), rest = blocks[0], blocks[1:]
             self._line(
                 f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]

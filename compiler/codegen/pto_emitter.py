@@ -1478,8 +1478,6 @@ class _Emitter:
         # A column vector's [M, 1] Vec tile is column-major, as every [M, 1] Vec tile is; a load
         # of another window of a column vector is not modelled.
         column = memory == "vec" and cols == 1 and rows > 1
-        if view.tensor[1] == 1 and not self.with_text:
-            column = False  # (the plan's tile types, as the memory use is held to them)
         if view.tensor[1] == 1 and not column:
             _refuse_column_vector(view, call.span)
         tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols, col_major=column), call.span)

@@ -209,6 +209,14 @@ def not_convertible(call: OpCall, param: str) -> None:
         raise OpError(f"Cannot convert <class '{path}'> to IR expression")
 
 
+def python_type_text(call: OpCall, param: str) -> str | None:
+    """`{type(x)}` of a DSL object the wrapper received for `param` and hands on as it
+    is (`<class 'pypto.language.typing.scalar.Scalar'>`); None for anything else."""
+    cls = py_class(call, param)
+    path = _CLASS_PATHS.get(cls or "") or ("pypto.language.typing.scalar.Scalar" if cls == "Scalar" else None)
+    return f"<class '{path}'>" if path is not None else None
+
+
 def _python_conversion(obj: str | None, target: str) -> IRType | None:
     """`_const_at_dtype(value, target)` on an object that is no number: `float(x)` or
     `int(x)` fails; `_normalize_expr` refuses it for a dtype that is neither."""

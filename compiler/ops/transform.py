@@ -17,6 +17,7 @@ from compiler.ir.views import (
 )
 from compiler.ops.call import BINDING_MISMATCH, OpCall, OpError
 from compiler.ops.checks import expect, expect_tensor_like
+from compiler.ops.drop_dims import drop_axes
 from compiler.ops.memory_operands import (
     INDEX_LIKE,
     dims,
@@ -107,7 +108,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         if found is None:
             return TileType(shape, source.dtype, source.memory)
         requested = found
-    if source.shape is None or not call.is_false_or_absent("drop_dims") or pad is None:
+    if source.shape is None or pad is None:
         return TileType(shape, source.dtype, source.memory)
     try:
         extents = read_window(
@@ -121,6 +122,11 @@ def tile_slice(call: OpCall) -> IRType | None:
             remedy=_TILE_SLICE_REMEDY,
         )
     except Unsettled:
+        extents = None
+    if not call.is_false_or_absent("drop_dims"):
+        drop_axes(call, shape, "tile.slice")  # its refusals; the rank-reduced tile is not modelled
+        return TileType(shape, source.dtype, source.memory)
+    if extents is None:
         return TileType(shape, source.dtype, source.memory)
     if any(extent is None for extent in extents) or isinstance(source.view, UnknownView):
         return TileType(shape, source.dtype, source.memory)
@@ -323,7 +329,7 @@ def tensor_transpose(call: OpCall) -> IRType | None:
     if source is None:
         return None
     for name in ("axis1", "axis2"):  # the IR builder takes an int or a ConstInt, nothing wrapped
-        given = python_type_text(call, name)
+        given = python_type_text(call, name, literals=True)
         if given is not None:
             raise OpError(f"{name} must be int or ConstInt, got {given}")
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):

@@ -4,6 +4,8 @@ src/ir/op/tensor_ops/memory.cpp."""
 
 from __future__ import annotations
 
+import ast
+import math
 from dataclasses import replace
 
 from compiler.ir import IRType, ScalarType, TensorType, TileType
@@ -48,10 +50,33 @@ _ASSEMBLE_REMEDY = (
 
 @wrapper("tensor.create")
 def create(call: OpCall) -> IRType:
+    _check_init_value(call)
     # A non-ND layout is a view with no valid shape of its own (the layout is the type's).
     layout = enum_member(call, "layout", ("TensorLayout",), "ND")
     shape = scalar_elements(call, "shape", "tensor.create shape tuple element")
     return TensorType(shape or call.dims("shape"), call.dtype("dtype"), _layout(layout), view=None)
+
+
+def _check_init_value(call: OpCall) -> None:
+    """The IR builder's refusals of `init_value`, which it stores as a double: an int past
+    2**53, a value that is not finite; a literal the parser made an IR constant (a
+    positional one, or a keyword's folded expression) fails `math.isfinite` itself."""
+    node = call.nodes.get("init_value")
+    if node is None:
+        return
+    if not (isinstance(node, ast.Constant) and "init_value" in call.keywords):
+        raw = py_class(call, "init_value")
+        if raw in ("ConstInt", "ConstFloat"):
+            raise OpError(f"must be real number, not {raw}")
+        return
+    value = node.value
+    if isinstance(value, int) and not isinstance(value, bool) and not -(2**53) <= value <= 2**53:
+        raise OpError(
+            f"create_tensor: integer init_value {value} exceeds the exactly-representable range (+/-2**53); "
+            "large-magnitude integer fills are not supported. Use init_value=0 or a smaller value."
+        )
+    if isinstance(value, float) and not math.isfinite(value):
+        raise OpError(f"create_tensor: init_value must be finite, got {value}.")
 
 
 @wrapper("tensor.full")

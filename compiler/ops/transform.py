@@ -298,12 +298,21 @@ def _swapped_axes(call: OpCall, op: str, shape: tuple, what: str) -> tuple[int, 
     return first, second
 
 
+def _check_axis_classes(call: OpCall) -> None:
+    """The transposes' IR builders take an int or a ConstInt axis, nothing wrapped."""
+    for name in ("axis1", "axis2"):
+        given = python_type_text(call, name, literals=True)
+        if given is not None:
+            raise OpError(f"{name} must be int or ConstInt, got {given}")
+
+
 @wrapper("tile.transpose")
 def tile_transpose(call: OpCall) -> IRType | None:
     """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
     source = operand_of(call, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
     if source is None:
         return None
+    _check_axis_classes(call)
     if source.shape is None:
         return None
     axes = _swapped_axes(call, "tile.transpose", source.shape, "tile")
@@ -328,10 +337,7 @@ def tensor_transpose(call: OpCall) -> IRType | None:
     )
     if source is None:
         return None
-    for name in ("axis1", "axis2"):  # the IR builder takes an int or a ConstInt, nothing wrapped
-        given = python_type_text(call, name, literals=True)
-        if given is not None:
-            raise OpError(f"{name} must be int or ConstInt, got {given}")
+    _check_axis_classes(call)
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.transpose does not support MX-layout tensors")
     if source.shape is None:

@@ -22,7 +22,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import Dim
-from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.call import OpCall, OpError, dsl_class, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
@@ -152,6 +152,11 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
             f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
             f"{_PAD_HINT}"
         )
+    if isinstance(value, str):  # a string's repr is the one Python value we print as Python does
+        raise OpError(
+            f"fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got str {value!r}. "
+            f"{_PAD_HINT}"
+        )
     return None
 
 
@@ -217,15 +222,17 @@ INTEGER = "integer dtype"
 INDEX_LIKE = "dtype INT64, UINT64, or INDEX"
 
 
-def scalar_element(item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str) -> str | None:
+def scalar_element(
+    item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str, got: str = ", but got"
+) -> str | None:
     """One scalar operand of an index, offset or shape: "<subject> must be ScalarType, but
-    got <TypeName>", then "<subject> must have <wanted>, but got <dtype>" unless `allowed`.
+    got <TypeName>", then "<subject> must have <wanted><got> <dtype>" unless `allowed`.
     Its dtype; None when not known (then nothing more is checked of it)."""
     if isinstance(item.type, (TileType, TensorType)):
         raise OpError(f"{subject} must be ScalarType, but got {item.type.ir_class_name}")
     dtype = scalar_dtype(item)
     if dtype is not None and not allowed(dtype):
-        raise OpError(f"{subject} must have {wanted}, but got {dtype_string(dtype)}")
+        raise OpError(f"{subject} must have {wanted}{got} {dtype_string(dtype)}")
     return dtype
 
 
@@ -269,6 +276,11 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
         )
 
 
+_CALL_BINDING_MISMATCH = (
+    "create_op_call(): incompatible function arguments. The following argument types are supported:"
+)
+
+
 def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
     """`Deduce{Tile,Tensor}ReadType` (`noun`: "tile", "tensor"): one integer index per
     dimension; a scalar of the element dtype."""
@@ -297,13 +309,21 @@ def element_write(
     )
     if target is None:
         return None
+    if dsl_class(call.expr(call.param(2))) in ("Tensor", "Tile", "DistributedTensor"):
+        # The wrapper unwraps only a Scalar value: the IR binding takes no other DSL object.
+        raise OpError(_CALL_BINDING_MISMATCH)
     if target.shape is not None and indices(call, call.param(1) or "indices", op, len(target.shape), noun):
         written_value(call, op, noun, target.dtype)
     return target
 
 
 def scalar_elements(
-    call: OpCall, param: str, what: str, allowed: Callable[[str], bool] = is_integer, wanted: str = INTEGER
+    call: OpCall,
+    param: str,
+    what: str,
+    allowed: Callable[[str], bool] = is_integer,
+    wanted: str = INTEGER,
+    got: str = ", but got",
 ) -> tuple | None:
     """A literal list argument whose elements pass `scalar_element` ("<what> <i> must be
     ..."): its dims; None when it is not a literal list or an element is not known. By
@@ -313,7 +333,7 @@ def scalar_elements(
     if items is None or found is None:
         return None
     for index, item in enumerate(items):
-        if scalar_element(item, f"{what} {index}", allowed, wanted) is None:
+        if scalar_element(item, f"{what} {index}", allowed, wanted, got) is None:
             return None
     return found
 

@@ -32,6 +32,7 @@ from compiler.ir import (
     TileType,
     UnknownType,
 )
+from compiler.ops.tensor_memory import ATOMIC_ADD_DTYPES
 from compiler.ops.type_inference import dtype_text
 from compiler.parser.errors import invalid_operation
 from compiler.printer.types import format_type
@@ -263,7 +264,7 @@ def _put(call: _Call) -> IRType:
     _transfer(call)
     atomic = call.attribute("atomic")
     dst = _distributed(call.expr("dst"))
-    if atomic == "Add" and dst is not None and dst.dtype is not None and dst.dtype not in _ATOMIC_ADD_DTYPES:
+    if atomic == "Add" and dst is not None and dst.dtype is not None and dst.dtype not in ATOMIC_ADD_DTYPES:
         raise _Refused(
             f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
             f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
@@ -528,7 +529,6 @@ def _reduce_scatter(call: _Call) -> IRType:
 
 # `pld.ReduceOp`'s members and their values (`include/pypto/ir/comm.h`).
 _REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
-_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 
 
 def _result(call: _Call, role: str) -> IRType:

@@ -186,26 +186,20 @@ ROUND_10_MISSES = {"memory_space_added__test_syncall_9.py", "scope_removed__test
 # it: of the 26 rejected, 12 got the real message at the real place (46%; at the parser and
 # the op wrappers: 12 of 24; after the parser: 0 of 2), none of the 55 accepted an error.
 # Few of these kinds fail past the parser on tensor-level `@pl.jit` kernels: the parser's
-# type checks and the op wrappers see them first.
+# type checks and the op wrappers see them first. Written after it: a subscript-write's window
+# extents against its source's, and a `@pl.jit` body's rebinding deeper than the name's first
+# binding (the specializer renames one at the same depth): 21 of 26. Still missed: the two
+# errors past the parser (pto-lsp does not judge a `@pl.jit` kernel's pipeline: the real
+# check specialises it from its signature's shapes), a rebinding in a `@pl.jit.inline` body
+# and in a sibling loop, a store past an Out dimension of 0.
 ROUND_11_VERDICTS = json.loads((DATA / "postparse_round11" / "verdicts.json").read_text(encoding="utf-8"))
 ROUND_11_MISSES = {
     "cast_unreachable__gemm_eltwise_2.py",
-    "init_dtype__gemm_4.py",
-    "init_dtype__gemm_eltwise_2.py",
     "init_dtype__multi_proj_3.py",
-    "init_dtype__rms_norm_1.py",
-    "matmul_out_dtype__gemm_1.py",
     "out_shape__05_remote_load_store_1.py",
     "store_repeated__hello_world_7.py",
-    "window_widened__gemm_5.py",
-    "window_widened__gemm_eltwise_2.py",
-    "window_widened__hello_world_3.py",
-    "window_widened__matmul_6.py",
-    "window_widened__multi_proj_4.py",
     "window_widened__rms_norm_1.py",
 }
-# Misjudged (another error of ours, at a later line, where the real parser stops first).
-ROUND_11_MISJUDGED = {"matmul_out_dtype__gemm_1.py"}
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
 UNREPEATABLE = {"unannotated_load_value__0_last__t_test_rsqrt_TileRsqrtHighPrecisionProgram_0.py"}
@@ -432,7 +426,7 @@ def test_round_9_holds_mistakes_after_the_parser_and_accepted_kernels():
 # what pto-lsp reported, misses, the share of the rejected it must get).
 HELD_OUT_ROUNDS = {
     10: (ROUND_10_VERDICTS, ROUND_10, REPORTED_ROUND_10, ROUND_10_MISSES, 0.9),
-    11: (ROUND_11_VERDICTS, ROUND_11, REPORTED_ROUND_11, ROUND_11_MISSES, 0.45),
+    11: (ROUND_11_VERDICTS, ROUND_11, REPORTED_ROUND_11, ROUND_11_MISSES, 0.8),
 }
 
 
@@ -453,11 +447,7 @@ def test_each_held_out_round_mistake_gets_what_the_real_compiler_says(round_numb
 @_NO_SHARED
 @pytest.mark.parametrize(
     ("round_number", "name"),
-    [
-        (r, n)
-        for r, (_, _, _, misses, _) in HELD_OUT_ROUNDS.items()
-        for n in sorted(misses - ROUND_11_MISJUDGED)
-    ],
+    [(r, n) for r, (_, _, _, misses, _) in HELD_OUT_ROUNDS.items() for n in sorted(misses)],
 )
 def test_a_held_out_round_mistake_not_reported_yet_gets_no_error(round_number: int, name: str):
     """Missed, never misjudged: no error of ours stands in for the real one."""

@@ -75,6 +75,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("postparse_round8")
     yield from _checked_cases("postparse_round9")
     yield from _checked_cases("postparse_round10")
+    yield from _checked_cases("postparse_round11")
     yield from _checked_cases("gather_scatter_cases")
     yield from _checked_cases("slice_cases")
     yield from _checked_cases("tensor_sites")

@@ -175,7 +175,7 @@ ROUND_9_VERDICTS = json.loads((DATA / "postparse_round9" / "verdicts.json").read
 # load into Mat made mixed) and a HOST orchestrator whose CORE_GROUP scope makes it an
 # Orchestration built without the CHIP scope's function.
 ROUND_10_VERDICTS = json.loads((DATA / "postparse_round10" / "verdicts.json").read_text(encoding="utf-8"))
-ROUND_10_MISSES = {"memory_space_added__test_syncall_9.py", "scope_removed__test_l3_distributed_8.py"}
+ROUND_10_MISSES = {"memory_space_added__test_syncall_9.py"}
 # Round 11 (`tests/round11_mutants.py`), of another code base (pypto-lib's examples and models,
 # pypto's `examples`: the 24 files that stand alone and whose every kernel the real check
 # compiles, most of them `@pl.jit`), kinds no round had (an op swapped for a sibling, a

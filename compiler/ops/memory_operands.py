@@ -22,9 +22,10 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import Dim
-from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.call import OP_CALL_MISMATCH, OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
@@ -257,10 +258,6 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
     """`Deduce{Tile,Tensor}WriteType`'s value (the third argument): a scalar of the
     destination's dtype."""
     value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"{op} requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
     found = scalar_dtype(value)
     if found is not None and dtype is not None and found != dtype:
         raise OpError(
@@ -288,7 +285,11 @@ def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: b
 def element_write(
     call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
 ) -> IRType | None:
-    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type."""
+    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type.
+    The wrapper unwraps a Scalar value only: a tile or tensor reaches `create_op_call` as
+    the DSL object, which does not bind, before any deduction."""
+    if py_class(call, call.param(2)) in ("Tile", "Tensor", "DistributedTensor"):
+        raise OpError(OP_CALL_MISMATCH)
     target = operand_of(
         call,
         kind,

@@ -79,6 +79,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("slice_cases")
     yield from _checked_cases("parser_round3")
     yield from _checked_cases("parser_round6")
+    yield from _checked_cases("tile_sites")
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _distributed_cases()

@@ -59,6 +59,12 @@ T = TypeVar("T", bound=IRType)
 UNKNOWN_DIM = "?"
 
 
+def is_dynamic_dim(dim: object) -> bool:
+    """A dimension the real type holds as a symbol or an expression: a `pl.dynamic` name or
+    a scalar variable (not a value this front end merely could not fold)."""
+    return (isinstance(dim, str) and dim != UNKNOWN_DIM) or isinstance(dim, Var)
+
+
 def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
     """A literal list/tuple argument, one dim per element (`dim_of`); None when the
     argument is absent or not a literal list."""
@@ -152,6 +158,11 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
         raise OpError(
             f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
             f"{_PAD_HINT}"
+        )
+    if (value is None or isinstance(value, str)) and not allow_null:  # the slices take None as "absent"
+        raise OpError(
+            "fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got "
+            f"{type(value).__name__} {value!r}. {_PAD_HINT}"
         )
     return None
 
@@ -266,6 +277,10 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
         )
 
 
+def _python_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
     """`Deduce{Tile,Tensor}ReadType` (`noun`: "tile", "tensor"): one integer index per
     dimension; a scalar of the element dtype."""
@@ -286,9 +301,13 @@ def element_write(
     call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
 ) -> IRType | None:
     """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type.
-    The wrapper unwraps a Scalar value only: a tile or tensor reaches `create_op_call` as
-    the DSL object, which does not bind, before any deduction."""
-    if py_class(call, call.param(2)) in ("Tile", "Tensor", "DistributedTensor"):
+    The wrappers unwrap a Scalar value only: a tile or tensor reaches `create_op_call` as
+    the DSL object, a number given by keyword as the Python number; neither binds, before
+    any deduction."""
+    value_param = call.param(2)
+    if py_class(call, value_param) in ("Tile", "Tensor", "DistributedTensor") or (
+        value_param in call.keywords and _python_number(call.evaluate(call.nodes[value_param]))
+    ):
         raise OpError(OP_CALL_MISMATCH)
     target = operand_of(
         call,

@@ -23,7 +23,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.memory_operands import UNKNOWN_DIM
+from compiler.ops.memory_operands import is_dynamic_dim
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name, static_int
 
@@ -102,7 +102,7 @@ def _flat_source(op: str, src: Expr | None) -> bool:
     dims = [static_int(dim) for dim in shape]
     for index, (dim, value) in enumerate(zip(shape, dims)):
         if value is None:
-            if not _dynamic(dim):
+            if not is_dynamic_dim(dim):
                 return False
             raise OpError(
                 f"{op} expects src to have a fully static shape, but dimension {index} is dynamic; "
@@ -116,9 +116,3 @@ def _flat_source(op: str, src: Expr | None) -> bool:
                 "[1, ..., N] before prefetching"
             )
     return True
-
-
-def _dynamic(dim: object) -> bool:
-    """A dimension the real type holds as a symbol or an expression: a `pl.dynamic` name or
-    a scalar variable (not a value this front end merely could not fold)."""
-    return (isinstance(dim, str) and dim != UNKNOWN_DIM) or isinstance(dim, Var)

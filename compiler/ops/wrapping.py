@@ -202,6 +202,17 @@ def _check_not_index_scalar(expr: Expr, target: str | None) -> None:
     )
 
 
+def python_type_text(call: OpCall, param: str) -> str | None:
+    """`type(x)` of a DSL object the wrapper received for `param`, as Python writes it in a
+    message ("<class 'pypto.language.typing.scalar.Scalar'>"); None for anything else."""
+    cls = py_class(call, param)
+    path = _SCALAR_PATH if cls == "Scalar" else _CLASS_PATHS.get(cls or "")
+    return f"<class '{path}'>" if path is not None else None
+
+
+_SCALAR_PATH = "pypto.language.typing.scalar.Scalar"
+
+
 def not_convertible(call: OpCall, param: str) -> None:
     """`_normalize_expr` in an IR builder given a DSL object the wrapper did not unwrap."""
     path = _CLASS_PATHS.get(py_class(call, param) or "")

@@ -83,6 +83,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("parser_round6")
     yield from _checked_cases("parser_sites")
     yield from _checked_cases("distributed_sites")
+    yield from _checked_cases("tile_sites")
     yield from _capacity_mutants()
     yield from _corpus_programs()
     yield from _distributed_cases()

@@ -341,14 +341,34 @@ def check_subscript(value_type: IRType, index_count: int, node: ast.Subscript) -
     )
 
 
-def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Subscript) -> None:
-    """`dst[...] = src`: dst a Tensor or Tile, src of the same kind."""
+def check_tuple_index(node: ast.Subscript) -> None:
+    """`t[i]` of a tuple (`_parse_tuple_subscript`): `i` an integer literal, as written."""
+    index = node.slice
+    if not isinstance(index, ast.Constant):
+        raise FrontEndError(
+            "UnsupportedFeatureError",
+            "Only constant integer indices supported for tuple access",
+            node,
+            "Use a constant integer index like tuple[0]",
+        )
+    if not isinstance(index.value, int):
+        raise FrontEndError(
+            "ParserSyntaxError", "Tuple index must be an integer", node, "Use integer index like tuple[0]"
+        )
+
+
+def check_subscript_write_target(base_type: IRType, target: ast.Subscript) -> None:
+    """`dst[...] = src`: dst a Tensor, Tile or Array (judged before the source is read)."""
     if isinstance(base_type, ScalarType):
         raise type_error(
             f"Subscript-write requires a Tensor, Tile, or Array target, got {base_type.ir_class_name}",
             target,
             "Subscript-write 'dst[...] = src' is only supported for Tensor, Tile, and Array",
         )
+
+
+def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Subscript) -> None:
+    """`dst[...] = src`: src of dst's kind."""
     if not isinstance(base_type, (TensorType, TileType)):
         return
     kind = TensorType if isinstance(base_type, TensorType) else TileType

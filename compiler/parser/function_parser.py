@@ -750,7 +750,7 @@ class FunctionParser:
         path = self._block_path
         first = self._rebinding.assign(self._bindings.get(name), path)
         assigned = type_checks.assigned_type(annotated, value.type)
-        jit = self._decorator.name == "jit"
+        jit = self._decorator.is_jit
         if jit and first is not None and len(path) <= max(len(first[1]), 1):
             # The real specializer renames a rebinding at the depth of the first binding (a
             # parameter's is the body's: `jit_renames`): a new name, with no type to keep. A

@@ -229,15 +229,17 @@ INTEGER = "integer dtype"
 INDEX_LIKE = "dtype INT64, UINT64, or INDEX"
 
 
-def scalar_element(item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str) -> str | None:
+def scalar_element(
+    item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str, got: str = ", but got"
+) -> str | None:
     """One scalar operand of an index, offset or shape: "<subject> must be ScalarType, but
-    got <TypeName>", then "<subject> must have <wanted>, but got <dtype>" unless `allowed`.
+    got <TypeName>", then "<subject> must have <wanted><got> <dtype>" unless `allowed`.
     Its dtype; None when not known (then nothing more is checked of it)."""
     if isinstance(item.type, (TileType, TensorType)):
         raise OpError(f"{subject} must be ScalarType, but got {item.type.ir_class_name}")
     dtype = scalar_dtype(item)
     if dtype is not None and not allowed(dtype):
-        raise OpError(f"{subject} must have {wanted}, but got {dtype_string(dtype)}")
+        raise OpError(f"{subject} must have {wanted}{got} {dtype_string(dtype)}")
     return dtype
 
 
@@ -323,7 +325,12 @@ def element_write(
 
 
 def scalar_elements(
-    call: OpCall, param: str, what: str, allowed: Callable[[str], bool] = is_integer, wanted: str = INTEGER
+    call: OpCall,
+    param: str,
+    what: str,
+    allowed: Callable[[str], bool] = is_integer,
+    wanted: str = INTEGER,
+    got: str = ", but got",
 ) -> tuple | None:
     """A literal list argument whose elements pass `scalar_element` ("<what> <i> must be
     ..."): its dims; None when it is not a literal list or an element is not known. By
@@ -333,7 +340,7 @@ def scalar_elements(
     if items is None or found is None:
         return None
     for index, item in enumerate(items):
-        if scalar_element(item, f"{what} {index}", allowed, wanted) is None:
+        if scalar_element(item, f"{what} {index}", allowed, wanted, got) is None:
             return None
     return found
 

@@ -202,22 +202,28 @@ def _check_not_index_scalar(expr: Expr, target: str | None) -> None:
     )
 
 
-def python_type_text(call: OpCall, param: str) -> str | None:
-    """`type(x)` of a DSL object the wrapper received for `param`, as Python writes it in a
-    message ("<class 'pypto.language.typing.scalar.Scalar'>"); None for anything else."""
-    cls = py_class(call, param)
-    path = _SCALAR_PATH if cls == "Scalar" else _CLASS_PATHS.get(cls or "")
-    return f"<class '{path}'>" if path is not None else None
-
-
-_SCALAR_PATH = "pypto.language.typing.scalar.Scalar"
-
-
 def not_convertible(call: OpCall, param: str) -> None:
     """`_normalize_expr` in an IR builder given a DSL object the wrapper did not unwrap."""
     path = _CLASS_PATHS.get(py_class(call, param) or "")
     if path is not None:
         raise OpError(f"Cannot convert <class '{path}'> to IR expression")
+
+
+_SCALAR_PATH = "pypto.language.typing.scalar.Scalar"
+# The class of a literal as a wrapper receives it: a raw `ConstFloat` (positional), the
+# Python value (keyword).
+_LITERAL_PATHS = {"ConstFloat": "pypto.pypto_core.ir.ConstFloat", "float": "float", "str": "str"}
+
+
+def python_type_text(call: OpCall, param: str, *, literals: bool = False) -> str | None:
+    """`{type(x)}` of a DSL object the wrapper received for `param` and hands on as it
+    is (`<class 'pypto.language.typing.scalar.Scalar'>`); with `literals`, of a float or
+    string literal too. None for anything else."""
+    cls = py_class(call, param) or ""
+    path = _CLASS_PATHS.get(cls) or (_SCALAR_PATH if cls == "Scalar" else None)
+    if path is None and literals:
+        path = _LITERAL_PATHS.get(cls)
+    return f"<class '{path}'>" if path is not None else None
 
 
 def _python_conversion(obj: str | None, target: str) -> IRType | None:

@@ -22,9 +22,10 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import Dim
-from compiler.ops.call import OpCall, OpError, dsl_class, is_wrapped
+from compiler.ops.call import OP_CALL_MISMATCH, OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
@@ -56,6 +57,12 @@ T = TypeVar("T", bound=IRType)
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
+
+
+def is_dynamic_dim(dim: object) -> bool:
+    """A dimension the real type holds as a symbol or an expression: a `pl.dynamic` name or
+    a scalar variable (not a value this front end merely could not fold)."""
+    return (isinstance(dim, str) and dim != UNKNOWN_DIM) or isinstance(dim, Var)
 
 
 def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
@@ -152,10 +159,10 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
             f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
             f"{_PAD_HINT}"
         )
-    if isinstance(value, str):  # a string's repr is the one Python value we print as Python does
+    if isinstance(value, str) or (value is None and not allow_null):  # the slices take None as "absent"
         raise OpError(
-            f"fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got str {value!r}. "
-            f"{_PAD_HINT}"
+            "fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got "
+            f"{type(value).__name__} {value!r}. {_PAD_HINT}"
         )
     return None
 
@@ -264,10 +271,6 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
     """`Deduce{Tile,Tensor}WriteType`'s value (the third argument): a scalar of the
     destination's dtype."""
     value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"{op} requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
     found = scalar_dtype(value)
     if found is not None and dtype is not None and found != dtype:
         raise OpError(
@@ -276,9 +279,8 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
         )
 
 
-_CALL_BINDING_MISMATCH = (
-    "create_op_call(): incompatible function arguments. The following argument types are supported:"
-)
+def _python_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
@@ -300,7 +302,15 @@ def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: b
 def element_write(
     call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
 ) -> IRType | None:
-    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type."""
+    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type.
+    The wrappers unwrap a Scalar value only: a tile or tensor reaches `create_op_call` as
+    the DSL object, a number given by keyword as the Python number; neither binds, before
+    any deduction."""
+    value_param = call.param(2)
+    if py_class(call, value_param) in ("Tile", "Tensor", "DistributedTensor") or (
+        value_param in call.keywords and _python_number(call.evaluate(call.nodes[value_param]))
+    ):
+        raise OpError(OP_CALL_MISMATCH)
     target = operand_of(
         call,
         kind,
@@ -309,9 +319,6 @@ def element_write(
     )
     if target is None:
         return None
-    if dsl_class(call.expr(call.param(2))) in ("Tensor", "Tile", "DistributedTensor"):
-        # The wrapper unwraps only a Scalar value: the IR binding takes no other DSL object.
-        raise OpError(_CALL_BINDING_MISMATCH)
     if target.shape is not None and indices(call, call.param(1) or "indices", op, len(target.shape), noun):
         written_value(call, op, noun, target.dtype)
     return target

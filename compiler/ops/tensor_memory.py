@@ -58,16 +58,26 @@ def create(call: OpCall) -> IRType:
 
 
 def _check_init_value(call: OpCall) -> None:
-    """The IR builder's refusals of a keyword `init_value` the parser hands on as a Python
-    number (a literal), which it stores as a double: an int past 2**53, a value that is
-    not finite."""
+    """The IR builder's refusals of `init_value`, which it stores as a double: an int past
+    2**53, a value that is not finite. A keyword's literal (signed or not) or module
+    constant reaches it as the Python number; any other value the parser made an IR
+    constant of (a positional literal, a folded expression) fails `math.isfinite` itself."""
     node = call.nodes.get("init_value")
-    if node is None or "init_value" not in call.keywords:
+    if node is None:
         return
-    try:
-        value = ast.literal_eval(node)
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-        return  # not a literal: what the parser makes of it is not ours to guess
+    value = None
+    if "init_value" in call.keywords:
+        try:
+            value = ast.literal_eval(node)
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            value = call.evaluate(node) if isinstance(node, ast.Name) else None
+    if value is None and not isinstance(node, ast.Name):
+        raw = py_class(call, "init_value")
+        if raw in ("ConstInt", "ConstFloat"):
+            raise OpError(f"must be real number, not {raw}")
+        return
+    if not isinstance(value, (int, float)):
+        return
     if isinstance(value, int) and not isinstance(value, bool) and not -(2**53) <= value <= 2**53:
         raise OpError(
             f"create_tensor: integer init_value {value} exceeds the exactly-representable range (+/-2**53); "

@@ -34,9 +34,11 @@ from compiler.ops.memory_operands import (
     scalar_element,
     scalar_elements,
 )
+from compiler.ops.operands import given
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
+from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import input_memory, tile_result
 from compiler.ops.wrapping import not_convertible, py_class, python_type_text
@@ -308,12 +310,20 @@ def _check_axis_classes(call: OpCall) -> None:
 
 @wrapper("tile.transpose")
 def tile_transpose(call: OpCall) -> IRType | None:
-    """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
+    """`DeduceTileTransposeType`: two axes swapped, the result fully valid. The IR builder
+    first makes each axis a `ConstInt`, refusing a DSL object (a loop variable's Scalar)."""
+    for name in ("axis1", "axis2"):
+        given_as = python_type_text(call, name)
+        if given_as is not None:
+            raise OpError(f"{name} must be int or ConstInt, got {given_as}")
     source = operand_of(call, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
     if source is None:
         return None
     _check_axis_classes(call)
     if source.shape is None:
+        return None
+    _at_least_2d("tile.transpose", source.shape)
+    if not _transpose_scratch(call, source):
         return None
     axes = _swapped_axes(call, "tile.transpose", source.shape, "tile")
     if axes is None:
@@ -324,6 +334,34 @@ def tile_transpose(call: OpCall) -> IRType | None:
     return tile_result(
         tuple(shape), source.dtype, TileView(valid_shape=tuple(shape)), output_memory=input_memory(source)
     )
+
+
+def _transpose_scratch(call: OpCall, source: TileType) -> bool:
+    """The optional `tmp_tile` of `tile.transpose`: a tile of the input's dtype and rank.
+    False when it is given but its type is not known."""
+    if not given(call, "tmp_tile"):
+        return True
+    tmp = operand_type(call, 3)
+    if tmp is None:
+        return False
+    if not isinstance(tmp, TileType):
+        name = ir_type_name(tmp)
+        if name is None:
+            return False
+        raise OpError(f"tile.transpose: fourth argument (tmp) must be TileType, but got {name}")
+    if source.dtype is None or tmp.dtype is None or tmp.shape is None:
+        return False
+    if tmp.dtype != source.dtype:
+        raise OpError(
+            "tile.transpose: tmp dtype must match input dtype, got "
+            f"input={dtype_string(source.dtype)} tmp={dtype_string(tmp.dtype)}"
+        )
+    if len(tmp.shape) != len(source.shape):
+        raise OpError(
+            "tile.transpose: tmp rank must match input rank, got "
+            f"input rank={len(source.shape)} tmp rank={len(tmp.shape)}"
+        )
+    return True
 
 
 @wrapper("tensor.transpose")

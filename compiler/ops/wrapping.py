@@ -209,6 +209,7 @@ def not_convertible(call: OpCall, param: str) -> None:
         raise OpError(f"Cannot convert <class '{path}'> to IR expression")
 
 
+_SCALAR_PATH = "pypto.language.typing.scalar.Scalar"
 # The class of a literal as a wrapper receives it: a raw `ConstFloat` (positional), the
 # Python value (keyword).
 _LITERAL_PATHS = {"ConstFloat": "pypto.pypto_core.ir.ConstFloat", "float": "float", "str": "str"}
@@ -219,7 +220,7 @@ def python_type_text(call: OpCall, param: str, *, literals: bool = False) -> str
     is (`<class 'pypto.language.typing.scalar.Scalar'>`); with `literals`, of a float or
     string literal too. None for anything else."""
     cls = py_class(call, param) or ""
-    path = _CLASS_PATHS.get(cls) or ("pypto.language.typing.scalar.Scalar" if cls == "Scalar" else None)
+    path = _CLASS_PATHS.get(cls) or (_SCALAR_PATH if cls == "Scalar" else None)
     if path is None and literals:
         path = _LITERAL_PATHS.get(cls)
     return f"<class '{path}'>" if path is not None else None

@@ -31,7 +31,7 @@ from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.wrapping import WRAPPED, py_class, python_type_text
-from compiler.syntax.values import EnumMember
+from compiler.syntax.values import UNKNOWN, EnumMember
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 # The dtypes the hardware adds atomically into global memory (`AtomicType.Add`).
@@ -48,6 +48,10 @@ _ASSEMBLE_REMEDY = (
 )
 
 
+# Keyword nodes the parser resolves to a Python value (`_parse_op_kwargs`).
+_PYTHON_KEYWORD_NODES = (ast.UnaryOp, ast.Name, ast.Attribute)
+
+
 @wrapper("tensor.create")
 def create(call: OpCall) -> IRType:
     _check_init_value(call)
@@ -59,25 +63,24 @@ def create(call: OpCall) -> IRType:
 
 def _check_init_value(call: OpCall) -> None:
     """The IR builder's refusals of `init_value`, which it stores as a double: an int past
-    2**53, a value that is not finite. A keyword's literal (signed or not) or module
-    constant reaches it as the Python number; any other value the parser made an IR
-    constant of (a positional literal, a folded expression) fails `math.isfinite` itself."""
+    2**53, a value that is not finite; a literal the parser made an IR constant (a
+    positional one, or a keyword's folded expression) fails `math.isfinite` itself."""
     node = call.nodes.get("init_value")
     if node is None:
         return
-    value = None
-    if "init_value" in call.keywords:
-        try:
-            value = ast.literal_eval(node)
-        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
-            value = call.evaluate(node) if isinstance(node, ast.Name) else None
-    if value is None and not isinstance(node, ast.Name):
+    if "init_value" in call.keywords and isinstance(node, _PYTHON_KEYWORD_NODES):
+        # The parser hands such a keyword on as the Python value it names (`-x` of a
+        # USub, a closure name or attribute), not as an IR constant.
+        value = call.evaluate(node)
+        if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub):
+            value = UNKNOWN
+    elif not (isinstance(node, ast.Constant) and "init_value" in call.keywords):
         raw = py_class(call, "init_value")
         if raw in ("ConstInt", "ConstFloat"):
             raise OpError(f"must be real number, not {raw}")
         return
-    if not isinstance(value, (int, float)):
-        return
+    else:
+        value = node.value
     if isinstance(value, int) and not isinstance(value, bool) and not -(2**53) <= value <= 2**53:
         raise OpError(
             f"create_tensor: integer init_value {value} exceeds the exactly-representable range (+/-2**53); "

@@ -43,8 +43,12 @@ _UNIFIED = frozenset({"unified.slice", "unified.reshape", "unified.assemble"})
 
 # What a wrapper may receive that is no sequence (`type(x).__name__`).
 _NOT_ITERABLE = frozenset({"ConstInt", "ConstFloat", "Scalar", "int", "float", "bool"})
-# The DSL classes a wrapper iterates by subscript (`Tensor.__getitem__`, `Tile.__getitem__`).
-_SUBSCRIPTED = frozenset({"Tensor", "Tile"})
+
+# A DSL Tensor or Tile defines `__getitem__` (the subscript sugar, python/pypto/language/
+# typing/{tensor,tile}.py), so Python iterates it by index: its `__getitem__(0)` raises
+# that subscripts work only inside @pl.function. The class the message names (a
+# DistributedTensor inherits the Tensor's).
+_ITERATED_BY_SUBSCRIPT = {"Tensor": "Tensor", "DistributedTensor": "Tensor", "Tile": "Tile"}
 
 
 def check_iterated(call: OpCall) -> None:
@@ -75,10 +79,11 @@ def check_iterated(call: OpCall) -> None:
         received = _received_class(call, name)
         if received in _NOT_ITERABLE:
             raise OpError(f"'{received}' object is not iterable")
-        if received in _SUBSCRIPTED:
-            # Python iterates an object with no `__iter__` through its `__getitem__`,
-            # which the DSL's Tensor / Tile refuse outside a parsed body.
-            raise OpError(f"{received} subscript syntax is only available inside @pl.function", foreign=True)
+        if received in _ITERATED_BY_SUBSCRIPT:
+            raise OpError(  # a NotImplementedError: the parser's catch-all reports it
+                f"{_ITERATED_BY_SUBSCRIPT[received]} subscript syntax is only available inside @pl.function",
+                foreign=True,
+            )
         if received is None:
             return  # not known: what it does with it is not ours to guess
 

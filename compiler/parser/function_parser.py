@@ -91,7 +91,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser, real_tensor_assemble, subscript_write_mismatch
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.jit_scalars import call_tensor_annotations, specialised_scalars
 from compiler.parser.kernel_calls import ProgramFunctions
@@ -590,9 +590,6 @@ class FunctionParser:
             if written is not None:
                 subscript_writes.check_source(written, value.type, target)
             index = self._exprs.subscript_index(target)
-            type_checks.check_subscript_write_extents(
-                subscript_write_mismatch(previous, value, index), target
-            )
             assembled = real_tensor_assemble(span, previous, value, index) or Call(
                 span, "tensor.assemble", [previous, value, index], type=previous.type
             )

@@ -47,6 +47,7 @@ from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
 from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.flatten_tile_nd_checks import flatten_transpose_errors
+from compiler.passes.host_collective_checks import host_collective_errors
 from compiler.passes.simplify_checks import simplify_errors
 from compiler.passes.tensor_to_tile_checks import missing_return_errors
 from compiler.syntax.environment import (
@@ -458,9 +459,11 @@ def _pipeline_checks(
             unanalysed.extend(planned.unanalysed)
             rejected = planned.errors
             hints = [*(planned.depth_hints or []), *(planned.hints or [])]
-        # The distributed codegen runs before any chip build: its refusal comes first.
+        # LowerHostTensorCollectives runs after the planner; the distributed codegen runs
+        # before any chip build: its refusal comes first of codegen's.
         codegen = (
             rejected
+            or host_collective_errors(program)
             or distributed_codegen_errors(program)
             or mx_matmul_errors(program)
             or [

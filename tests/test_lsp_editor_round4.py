@@ -252,7 +252,7 @@ import pypto.language.distributed as pld
 
 @pl.function
 def f(x: pl.Tensor[[4, 64], pl.INT32]) -> pl.Tensor[[4, 64], pl.INT32]:
-    pld.tile.get(x, peer=1, src=x, stage=x)
+    pld.tile.get(x, peer=1, src=x, stage=x, **{})
     return x
 """
 
@@ -262,7 +262,7 @@ async def test_a_construct_not_analysed_is_a_quiet_hint_never_an_error(editor: R
     published = await wait_for_version(editor, URI, 1)
     [hint] = [d for d in published if d.code == "PTO010"]
     assert hint.severity == lsp.DiagnosticSeverity.Hint
-    notify = "    pld.tile.get(x, peer=1, src=x, stage=x)"
+    notify = "    pld.tile.get(x, peer=1, src=x, stage=x, **{})"
     assert hint.range.start.line == UNMODELLED.split("\n").index(notify)
     assert hint.message.startswith("Not analysed:") and "pld.tile.get(x, peer=1" in hint.message
     assert [

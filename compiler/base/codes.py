@@ -80,6 +80,9 @@ ORCH_CALLEE_NOT_IN_BUILD = (
 DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
     "PTO718"  # distributed codegen: "Check failed: callee->level_.has_value() && ..." (a HOST scope)
 )
+HOST_COLLECTIVE_REFUSED = (
+    "PTO740"  # LowerHostTensorCollectives: a HOST collective's signal / data the pass or its builtin refuses
+)
 ORCH_CREATE_INIT_VALUE = "PTO725"  # orchestration codegen: an init_value the runtime pre-fill cannot write
 SPLIT_AXIS_TRANSPOSE = "PTO720"  # ExpandMixedKernel: a transpose that swaps the pl.split axis
 FLATTEN_BATCH_AXIS_TRANSPOSE = "PTO719"  # FlattenTileNdTo2D: a >2D transpose that moves a leading axis

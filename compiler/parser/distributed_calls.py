@@ -311,7 +311,7 @@ def _alloc_size_error(call: ast.Call) -> str | None:
         if not size.elts:
             return "pld.tensor.alloc_window_buffer shape must be non-empty"
         for index, dim in enumerate(size.elts):
-            value = dim.value if isinstance(dim, ast.Constant) and type(dim.value) is int else None
+            value = _int_literal(dim)
             if value is not None and value <= 0:
                 return (
                     f"pld.tensor.alloc_window_buffer shape dimension[{index}] is {value}; "
@@ -325,6 +325,14 @@ def _alloc_size_error(call: ast.Call) -> str | None:
             "(list / tuple), not a scalar byte size"
         )
     return None
+
+
+def _int_literal(node: ast.expr) -> int | None:
+    """An int literal's value, a negated one's too (`-2`)."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_literal(node.operand)
+        return -inner if inner is not None else None
+    return node.value if isinstance(node, ast.Constant) and type(node.value) is int else None
 
 
 def typed_call(

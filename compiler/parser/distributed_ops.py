@@ -30,8 +30,10 @@ from compiler.ir import (
     ScalarType,
     TensorType,
     TileType,
+    TileView,
     UnknownType,
 )
+from compiler.ops.tensor_memory import ATOMIC_ADD_DTYPES
 from compiler.ops.type_inference import dtype_text
 from compiler.parser.errors import invalid_operation
 from compiler.printer.types import format_type
@@ -92,6 +94,36 @@ def _literal(node: ast.expr) -> object:
         if type(value) in (int, float):
             return -value
     return _NOT_LITERAL
+
+
+def _enum_value(call: _Call, param: str, members: dict[str, int]) -> int | None:
+    """The int an enum operand reaches the op as: a literal int as written, a member
+    (`pld.NotifyOp.Set`) by its value; None where not known."""
+    value = call.literal(param)
+    if type(value) is int:
+        return value
+    attribute = call.attribute(param)
+    return members.get(attribute) if attribute is not None else None
+
+
+def _iterated(call: _Call, *params: str) -> None:
+    """The wrapper's `_normalize_intlike` loops over each list parameter, in this order: a
+    scalar there fails in Python ("'Scalar' object is not iterable"). Judged only for a
+    literal (a positional one reaches the wrapper as the parser's `ConstInt`, a keyword's as
+    the Python value) or a name of a scalar value."""
+    for param in params:
+        value, node = call.operands.get(param), call.written.get(param)
+        if value is None or node is None or isinstance(value, MakeTuple):
+            continue
+        literal = _literal(node)
+        if type(literal) in (int, float):
+            keyword = any(kw.arg == param for kw in call.node.keywords)
+            received = type(literal).__name__ if keyword else f"Const{type(literal).__name__.capitalize()}"
+        elif isinstance(node, ast.Name) and isinstance(value, Expr) and isinstance(value.type, ScalarType):
+            received = "Scalar"
+        else:
+            return  # not known: what the wrapper does with it is not ours to guess
+        raise _Refused(f"'{received}' object is not iterable")
 
 
 def _distributed(value: Expr | None) -> TensorType | None:
@@ -190,28 +222,72 @@ def _comm_ctx_scalar(call: _Call) -> IRType:
 
 
 def _notify(call: _Call) -> IRType:
+    _iterated(call, "offsets")
     target = _deducer_window(call, "target")
     _scalar(call, "peer", "a scalar (rank index)")
     _offsets_rank(call, "offsets", target)
     _scalar(call, "value", "a scalar")
+    op = _enum_value(call, "op", _NOTIFY_OPS)
+    if op is not None and op not in _NOTIFY_OPS.values():
+        raise _Refused(f"{call.op} op must be NotifyOp.AtomicAdd or NotifyOp.Set (got int {op})")
     return UnknownType()
 
 
 def _wait(call: _Call) -> IRType:
+    _iterated(call, "offsets")
     signal = _deducer_window(call, "signal")
     _offsets_rank(call, "offsets", signal)
     _scalar(call, "expected", "a scalar")
+    cmp = _enum_value(call, "cmp", _WAIT_CMPS)
+    if cmp is not None and cmp not in _WAIT_CMPS.values():
+        raise _Refused(f"{call.op} cmp must be WaitCmp.Eq or WaitCmp.Ge (got int {cmp})")
     return UnknownType()
 
 
 def _defer_wait(call: _Call) -> IRType:
+    _iterated(call, "offsets")
     signal = _deducer_window(call, "signal")
     if signal is not None and signal.dtype is not None and signal.dtype != _SIGNAL_DTYPE:
         raise _Refused(f"{call.op} signal dtype must be INT32, got {dtype_text(signal.dtype)}")
     _offsets_rank(call, "offsets", signal)
-    if call.attribute("cmp") == "Eq":
-        raise _Refused(f"{call.op} only supports WaitCmp.Ge (got int 0)")
+    offsets = call.expr("offsets")
+    if signal is not None and isinstance(offsets, MakeTuple):
+        for index, item in enumerate(offsets.items):
+            not_integer = _not_integer(item)
+            if not_integer is not None:
+                raise _Refused(
+                    f"{call.op} offset {index} must be an integer or index scalar, got {not_integer}"
+                )
+    expected = call.expr("expected")
+    if signal is not None and expected is not None:
+        not_integer = _not_integer(expected)
+        if not_integer is not None:
+            raise _Refused(f"{call.op} expected must be an integer or index scalar, got {not_integer}")
+        if (
+            isinstance(expected, Const)
+            and type(expected.value) is int
+            and not 0 <= expected.value <= _INT32_MAX
+        ):
+            raise _Refused(f"{call.op} constant expected must be in [0, INT32_MAX], got {expected.value}")
+    cmp = _enum_value(call, "cmp", _WAIT_CMPS)
+    if cmp is not None and cmp != _WAIT_CMPS["Ge"]:
+        raise _Refused(f"{call.op} only supports WaitCmp.Ge (got int {cmp})")
     return UnknownType()
+
+
+_INT32_MAX = 2**31 - 1
+
+
+def _not_integer(value: Expr) -> str | None:
+    """A scalar of a float dtype: its dtype as the real message prints it (None: an
+    integer or index scalar, or a value not judged)."""
+    if (
+        isinstance(value.type, ScalarType)
+        and value.type.dtype is not None
+        and value.type.dtype.startswith(("FP", "BF"))
+    ):
+        return dtype_text(value.type.dtype)
+    return None
 
 
 # ------------------------------------------------------------------ pld.tensor
@@ -261,13 +337,6 @@ def _put(call: _Call) -> IRType:
     _tensor_like(call, "src", "Tensor or DistributedTensor")
     _region(call)
     _transfer(call)
-    atomic = call.attribute("atomic")
-    dst = _distributed(call.expr("dst"))
-    if atomic == "Add" and dst is not None and dst.dtype is not None and dst.dtype not in _ATOMIC_ADD_DTYPES:
-        raise _Refused(
-            f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
-            f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
-        )
     return UnknownType()
 
 
@@ -280,9 +349,76 @@ def _get(call: _Call) -> IRType:
     return UnknownType()
 
 
-def _transfer(call: _Call) -> None:
+def _tile_transfer(call: _Call) -> IRType:
+    """`pld.tile.put` / `pld.tile.get` (the form ConvertTensorToTileOps prints): the
+    wrapper's operand checks, then the tensor form's contract, then the staging tiles'."""
+    _shift_region(call)
+    if call.op.endswith("put"):
+        _wrapper_window(call, "dst")
+        _tensor_like(call, "src", "Tensor or DistributedTensor")
+    else:
+        _tensor_like(call, "dst", "Tensor or DistributedTensor")
+        _wrapper_window(call, "src")
+    _region(call)
+    _transfer(call, staged=True)
+    return UnknownType()
+
+
+def _shift_region(call: _Call) -> None:
+    """A list in the `stage2` slot is the region's first tuple (the printer writes the
+    region right after the one stage): the wrapper shifts it back, as here."""
+    if not isinstance(call.operands.get("stage2"), MakeTuple):
+        return
+    for by_param in (call.operands, call.written):
+        moved = [by_param.pop(name, None) for name in ("stage2", "dst_offsets", "src_offsets")]
+        for name, value in zip(("dst_offsets", "src_offsets", "shape"), moved, strict=True):
+            if value is None:
+                by_param.pop(name, None)
+            else:
+                by_param[name] = value
+
+
+def _atomic(call: _Call, dst: TensorType) -> None:
+    atomic = _enum_value(call, "atomic", _ATOMIC_TYPES)
+    if atomic is not None and atomic not in _ATOMIC_TYPES.values():
+        raise _Refused(f"{call.op} atomic must be AtomicType.None_ or AtomicType.Add (got int {atomic})")
+    if atomic == _ATOMIC_TYPES["Add"] and dst.dtype is not None and dst.dtype not in ATOMIC_ADD_DTYPES:
+        raise _Refused(
+            f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
+            f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
+        )
+
+
+def _stages(call: _Call, dst: TensorType) -> None:
+    """The staging tiles: each a 2-D tile of the dst's dtype, the two of one shape."""
+    shapes = []
+    for role in ("stage", "stage2"):
+        value = call.expr(role)
+        if value is None:
+            continue
+        judged = _judged(value)
+        what = f"{call.op} {role}"
+        if judged is None:
+            return
+        if not isinstance(judged, TileType):
+            raise _Refused(f"{what} must be a TileType, got {_type_name(judged)}")
+        if judged.dtype is not None and dst.dtype is not None and judged.dtype != dst.dtype:
+            raise _Refused(
+                f"{what} dtype must match dst dtype, got stage={dtype_text(judged.dtype)} dst={dtype_text(dst.dtype)}"
+            )
+        if judged.shape is None:
+            return
+        if len(judged.shape) != 2:
+            raise _Refused(f"{what} must be a 2D VEC staging tile, got rank {len(judged.shape)}")
+        shapes.append(judged.shape)
+    if len(shapes) == 2 and all(type(d) is int for shape in shapes for d in shape) and shapes[0] != shapes[1]:
+        raise _Refused(f"{call.op} ping/pong staging tiles must have identical shape")
+
+
+def _transfer(call: _Call, staged: bool = False) -> None:
     """`put` / `get`'s deduction: a scalar peer, one element type, and static extents that
-    agree (the whole slices the same shape; a region inside both)."""
+    agree (the whole slices the same shape), a put's atomic mode, the staging tiles where
+    the call has them (`staged`), a region inside both."""
     _scalar(call, "peer", "a scalar (rank index)")
     dst, src = call.expr("dst"), call.expr("src")
     if (
@@ -315,6 +451,10 @@ def _transfer(call: _Call) -> None:
                 f"{call.op} dst and src must have the same static shape; dimension {index} differs "
                 f"(dst={d}, src={s})"
             )
+    if call.op.endswith("put"):
+        _atomic(call, dst.type)
+    if staged:
+        _stages(call, dst.type)
     if not whole:
         _region_bounds(call, dst_shape, src_shape)
 
@@ -367,6 +507,7 @@ def _tensor_remote_store(call: _Call) -> IRType:
                 "In a tile-level kernel use pld.tile.remote_store; to push one window buffer into "
                 "another use pld.tensor.put."
             )
+    _iterated(call, "offsets")
     _remote_store_contract(call, _distributed(call.expr("target")))
     return UnknownType()
 
@@ -398,6 +539,9 @@ def _allreduce(call: _Call) -> IRType:
     if target is not None and target.dtype is not None and target.dtype not in _ALLREDUCE_DTYPES:
         raise _Refused(f"{call.op} target dtype must be FP16 or FP32, got {dtype_text(target.dtype)}")
     _signal_dtype(call, _distributed(call.expr("signal")), _COUNTER)
+    op = _enum_value(call, "op", _REDUCE_OPS)
+    if op is not None and op not in _REDUCE_OPS.values():
+        raise _Refused(f"{call.op} op must be ReduceOp.Sum, Max, Min, or Prod (got int {op})")
     return _result(call, "target")
 
 
@@ -526,9 +670,11 @@ def _reduce_scatter(call: _Call) -> IRType:
     return _result(call, "target")
 
 
-# `pld.ReduceOp`'s members and their values (`include/pypto/ir/comm.h`).
+# The enums' members and their values (`include/pypto/ir/comm.h`): the ops get the int.
 _REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
-_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
+_NOTIFY_OPS = {"AtomicAdd": 0, "Set": 1}
+_WAIT_CMPS = {"Eq": 0, "Ge": 1}
+_ATOMIC_TYPES = {"None_": 0, "Add": 1}
 
 
 def _result(call: _Call, role: str) -> IRType:
@@ -541,11 +687,20 @@ def _result(call: _Call, role: str) -> IRType:
 
 def _remote_load(call: _Call) -> IRType:
     _wrapper_window(call, "target")
+    _iterated(call, "valid_shape", "offsets", "shape")
     target = _distributed(call.expr("target"))
     _scalar(call, "peer", "a scalar (rank index)")
+    valid = call.expr("valid_shape")
+    if target is not None and isinstance(valid, MakeTuple):
+        for index, item in enumerate(valid.items):
+            if isinstance(item.type, ScalarType) and _not_integer(item) is not None:
+                raise _Refused(f"{call.op} valid_shape {index} must be an integer scalar, but got ScalarType")
+            if isinstance(item, Const) and type(item.value) is int and item.value < 0:
+                raise _Refused(
+                    f"{call.op} valid_shape {index} is provably negative; a valid region cannot have a negative extent"
+                )
     _offsets_rank(call, "offsets", target)
     _offsets_rank(call, "shape", target)
-    valid = call.expr("valid_shape")
     if valid is not None and "valid_shape" in call.operands:
         _offsets_rank(call, "valid_shape", target)
     shape = call.expr("shape")
@@ -559,6 +714,7 @@ def _remote_load(call: _Call) -> IRType:
 
 def _tile_remote_store(call: _Call) -> IRType:
     _wrapper_window(call, "target")
+    _iterated(call, "offsets")
     src = _judged(call.expr("src_tile"))
     if src is not None and not isinstance(src, TileType):
         raise _Refused(
@@ -570,12 +726,14 @@ def _tile_remote_store(call: _Call) -> IRType:
 
 
 def _remote_store_contract(call: _Call, target: TensorType | None) -> None:
-    """Both remote stores' deduction, as far as it needs no shapes: a scalar peer, one
-    offset per target dimension, the source's dtype the target's."""
+    """Both remote stores' deduction: a scalar peer, one offset per target dimension, the
+    source's dtype the target's, then the pushed region (the source's inner two dims; its
+    leading ones 1) inside the peer's target at the offsets, and the atomic mode."""
     _scalar(call, "peer", "a scalar (rank index)")
     _offsets_rank(call, "offsets", target)
     src = call.expr("src_tile") or call.expr("src")
-    src_dtype = src.type.dtype if src is not None and isinstance(src.type, (TensorType, TileType)) else None
+    src_type = src.type if src is not None and isinstance(src.type, (TensorType, TileType)) else None
+    src_dtype = src_type.dtype if src_type is not None else None
     if (
         target is not None
         and target.dtype is not None
@@ -585,6 +743,61 @@ def _remote_store_contract(call: _Call, target: TensorType | None) -> None:
         raise _Refused(
             f"{call.op} src dtype ({dtype_text(src_dtype)}) must match target dtype ({dtype_text(target.dtype)})"
         )
+    if target is None or target.shape is None or src_type is None or src_type.shape is None:
+        return
+    # A valid shape has the rank of its shape.
+    if len(src_type.shape) < 2:
+        raise _Refused(
+            f"{call.op} src must be at least 2-D (it is pushed as a 2-D region), got rank {len(src_type.shape)}"
+        )
+    extent = _pushed_extent(src_type)
+    if extent is None:
+        return
+    for index, dim in enumerate(extent[:-2]):
+        if type(dim) is int and dim != 1:
+            raise _Refused(
+                f"{call.op} src leading dimension {index} must be 1 (only the inner two dims are pushed, "
+                f"and larger leading dims fold into the row extent and overrun the target), got {dim}"
+            )
+    rank = len(target.shape)
+    if rank < 2:
+        raise _Refused(f"{call.op} target rank must be >= 2 to hold a 2-D push, got {rank}")
+    offsets = call.expr("offsets")
+    if isinstance(offsets, MakeTuple) and len(offsets.items) == rank:
+        _push_fits(call, _ints(offsets), extent[-2:], target.shape)
+    atomic = _enum_value(call, "atomic", _ATOMIC_TYPES)
+    if atomic is not None and atomic not in _ATOMIC_TYPES.values():
+        raise _Refused(f"{call.op} atomic must be AtomicType.None_ or AtomicType.Add (got int {atomic})")
+
+
+def _pushed_extent(src: TensorType | TileType | None) -> tuple[Any, ...] | None:
+    """What a remote store pushes: a tensor's shape, a tile's valid shape (its shape where
+    it has none); None where not known."""
+    if isinstance(src, TileType) and src.view is not None:
+        return src.view.valid_shape or src.shape if isinstance(src.view, TileView) else None
+    return src.shape if src is not None else None
+
+
+def _push_fits(
+    call: _Call, offsets: list[int | None], extent: tuple[Any, ...], shape: tuple[Any, ...]
+) -> None:
+    rank = len(shape)
+    for index, offset in enumerate(offsets):
+        if offset is None:
+            continue
+        if offset < 0:
+            raise _Refused(f"{call.op} offsets dimension {index} must be non-negative, got {offset}")
+        dim = shape[index]
+        if type(dim) is not int:
+            continue
+        pushed = 1 if index + 2 < rank else extent[index + 2 - rank]
+        if type(pushed) is not int:
+            continue
+        if offset + pushed > dim:
+            raise _Refused(
+                f"{call.op} push exceeds the peer's target region in dimension {index} "
+                f"(offset={offset}, extent={pushed}, target_dim={dim})"
+            )
 
 
 def _unified_remote_store(call: _Call) -> IRType:
@@ -621,6 +834,8 @@ _RULES: dict[str, Callable[[_Call], IRType]] = {
     "pld.tensor.all_to_all_v": _windows("target", "signal", "recv_counts"),
     "pld.tile.remote_load": _remote_load,
     "pld.tile.remote_store": _tile_remote_store,
+    "pld.tile.put": _tile_transfer,
+    "pld.tile.get": _tile_transfer,
 }
 # `pld.<op>`: the short forms, each the category op it re-exports.
 _SHORT = {

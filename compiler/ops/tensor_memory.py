@@ -64,6 +64,11 @@ def _check_init_value(call: OpCall) -> None:
     node = call.nodes.get("init_value")
     if node is None:
         return
+    # A signed literal (`-2`) reaches the builder as the Python number, as a bare one does.
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        if isinstance(node.operand, ast.Constant) and isinstance(node.operand.value, (int, float)):
+            sign = -1 if isinstance(node.op, ast.USub) else 1
+            node = ast.Constant(sign * node.operand.value)
     if not (isinstance(node, ast.Constant) and "init_value" in call.keywords):
         raw = py_class(call, "init_value")
         if raw in ("ConstInt", "ConstFloat"):

@@ -159,7 +159,7 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
             f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
             f"{_PAD_HINT}"
         )
-    if (value is None or isinstance(value, str)) and not allow_null:  # the slices take None as "absent"
+    if isinstance(value, str) or (value is None and not allow_null):  # the slices take None as "absent"
         raise OpError(
             "fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got "
             f"{type(value).__name__} {value!r}. {_PAD_HINT}"

@@ -31,7 +31,7 @@ from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.wrapping import WRAPPED, py_class, python_type_text
-from compiler.syntax.values import EnumMember
+from compiler.syntax.values import UNKNOWN, EnumMember
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 # The dtypes the hardware adds atomically into global memory (`AtomicType.Add`).
@@ -46,6 +46,10 @@ _ASSEMBLE_REMEDY = (
     "tensor.assemble transfers only the source's effective valid region, so it is that extent -- not the "
     "whole source allocation -- that has to fit at this offset"
 )
+
+
+# Keyword nodes the parser resolves to a Python value (`_parse_op_kwargs`).
+_PYTHON_KEYWORD_NODES = (ast.UnaryOp, ast.Name, ast.Attribute)
 
 
 @wrapper("tensor.create")
@@ -64,17 +68,19 @@ def _check_init_value(call: OpCall) -> None:
     node = call.nodes.get("init_value")
     if node is None:
         return
-    # A signed literal (`-2`) reaches the builder as the Python number, as a bare one does.
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        if isinstance(node.operand, ast.Constant) and isinstance(node.operand.value, (int, float)):
-            sign = -1 if isinstance(node.op, ast.USub) else 1
-            node = ast.Constant(sign * node.operand.value)
-    if not (isinstance(node, ast.Constant) and "init_value" in call.keywords):
+    if "init_value" in call.keywords and isinstance(node, _PYTHON_KEYWORD_NODES):
+        # The parser hands such a keyword on as the Python value it names (`-x` of a
+        # USub, a closure name or attribute), not as an IR constant.
+        value = call.evaluate(node)
+        if isinstance(node, ast.UnaryOp) and not isinstance(node.op, ast.USub):
+            value = UNKNOWN
+    elif not (isinstance(node, ast.Constant) and "init_value" in call.keywords):
         raw = py_class(call, "init_value")
         if raw in ("ConstInt", "ConstFloat"):
             raise OpError(f"must be real number, not {raw}")
         return
-    value = node.value
+    else:
+        value = node.value
     if isinstance(value, int) and not isinstance(value, bool) and not -(2**53) <= value <= 2**53:
         raise OpError(
             f"create_tensor: integer init_value {value} exceeds the exactly-representable range (+/-2**53); "

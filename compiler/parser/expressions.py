@@ -1091,25 +1091,6 @@ def real_tensor_assemble(span: Span, target: Var, source: Expr, index: Subscript
     return Call(span, "tensor.assemble", [target, source, _index_list(span, window[1])], type=destination)
 
 
-def subscript_write_mismatch(target: Var, source: Expr, index: SubscriptIndex) -> tuple[int, int, int] | None:
-    """`dst[a:b, ...] = src` whose source has another constant extent than the window on an
-    axis: (axis, the window's extent, the source's), the first such axis; None when they
-    agree or that is not known (a window of indices or of extents that do not fold, a source
-    of another rank, which the real parser lifts, or one whose valid shape may stand in)."""
-    destination, value = target.type, source.type
-    if not isinstance(destination, TensorType) or not isinstance(value, TensorType) or value.shape is None:
-        return None
-    if isinstance(value.view, TensorView) and value.view.valid_shape:
-        return None
-    window = _static_window(source.span, destination, index)
-    if window is None or len(value.shape) != len(window[0]):
-        return None
-    for axis, (want, have) in enumerate(zip(window[0], value.shape, strict=True)):
-        if type(have) is int and want != have:
-            return axis, want, have
-    return None
-
-
 def _static_window(
     span: Span, source: TensorType, index: SubscriptIndex
 ) -> tuple[list[int], list[Expr]] | None:

@@ -91,7 +91,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser, real_tensor_assemble, subscript_write_mismatch
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.jit_scalars import call_tensor_annotations, specialised_scalars
 from compiler.parser.kernel_calls import ProgramFunctions
@@ -601,9 +601,6 @@ class FunctionParser:
             if written is not None:
                 subscript_writes.check_source(written, value.type, target)
             index = self._exprs.subscript_index(target)
-            type_checks.check_subscript_write_extents(
-                subscript_write_mismatch(previous, value, index), target
-            )
             assembled = real_tensor_assemble(span, previous, value, index) or Call(
                 span, "tensor.assemble", [previous, value, index], type=previous.type
             )
@@ -761,7 +758,7 @@ class FunctionParser:
         path = self._block_path
         first = self._rebinding.assign(self._bindings.get(name), path)
         assigned = type_checks.assigned_type(annotated, value.type)
-        jit = self._decorator.name == "jit"
+        jit = self._decorator.is_jit
         if jit and first is not None and len(path) <= max(len(first[1]), 1):
             # The real specializer renames a rebinding at the depth of the first binding (a
             # parameter's is the body's: `jit_renames`): a new name, with no type to keep. A

@@ -379,8 +379,13 @@ class ExpressionParser:
         (a yielded value is always an expression, hence `literal_ok`)."""
         # A positional `None` is read as an expression (`_parse_op_positional_arg`): the
         # TaskId sentinel `system.task_invalid()`, whatever slot of the op it lands in.
+        # A constant (not `None`) may be taken as an attribute rather than an expression.
+        constant = ast.Constant
         args = [
-            self._lenient(arg) if literal_ok and _is_literal(arg) else self.parse(arg) for arg in node.args
+            self._lenient(arg)
+            if literal_ok and arg.__class__ is constant and arg.value is not None  # type: ignore[attr-defined]
+            else self.parse(arg)
+            for arg in node.args
         ]
         kwargs: dict[str, Any] = {
             kw.arg: self._op_kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
@@ -1120,11 +1125,6 @@ _ELEMENT_ACCESS = frozenset({"tensor.read", "tile.read", "tensor.write", "tile.w
 def _index_list(span: Span, items: list[Expr]) -> MakeTuple:
     """A list of indices, typed as the parser types the list of an explicit op call."""
     return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
-
-
-def _is_literal(node: ast.expr) -> bool:
-    """A constant an op may take as an attribute rather than an expression (not `None`)."""
-    return isinstance(node, ast.Constant) and node.value is not None
 
 
 def _is_int_const(expr: Expr) -> bool:

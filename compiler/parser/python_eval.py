@@ -158,21 +158,21 @@ class _Evaluator:
         for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
             yield default, node
         if not self._future:
-            yield from self._annotation_steps(node)
+            # The annotations, in CPython's order: positional, positional-only, *args,
+            # keyword-only, **kwargs, return.
+            for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
+                if arg is not None and arg.annotation is not None:
+                    yield arg.annotation, arg.annotation
+            if node.returns is not None:
+                yield node.returns, node.returns
         for decorator in reversed(node.decorator_list):  # applied innermost first
-            if isinstance(decorator, ast.Call) and self._static_call(decorator) == "function":
-                yield _Application(decorator), node  # type: ignore[misc]
-
-    def _annotation_steps(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef
-    ) -> Iterator[tuple[ast.expr, ast.AST]]:
-        args = node.args
-        # CPython's order: positional, positional-only, *args, keyword-only, **kwargs, return.
-        for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
-            if arg is not None and arg.annotation is not None:
-                yield arg.annotation, arg.annotation
-        if node.returns is not None:
-            yield node.returns, node.returns
+            if (
+                decorator.__class__ is ast.Call
+                and decorator.func.__class__ is ast.Attribute  # type: ignore[attr-defined]
+                and decorator.func.attr == "function"  # type: ignore[attr-defined]
+                and self._static_call(decorator) is not None  # type: ignore[arg-type]
+            ):
+                yield _Application(decorator), node  # type: ignore[misc,arg-type]
 
     def _static_call(self, call: ast.Call) -> str | None:
         """`<name>` of a call `pl.<name>(...)` (`pl` certainly the module)."""
@@ -229,9 +229,14 @@ class _Evaluator:
                 return FrontEndError(verdict[0], verdict[1], node)
             return None
         if isinstance(node, ast.Call):
-            name = self._static_call(node)
-            if name in _PL_CALLS:
-                return _pl_call_error(name, node, self._static)
+            func = node.func
+            # (the attribute's name first, the cheap and usual "no")
+            if (
+                func.__class__ is ast.Attribute
+                and func.attr in _PL_CALLS
+                and self._static_call(node) is not None
+            ):
+                return _pl_call_error(func.attr, node, self._static)  # type: ignore[attr-defined]
         is_typing_class = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
         if is_typing_class and self._static(node.value.value) is _PL_MODULE:  # type: ignore[attr-defined]
             return _meta_subscript_error(node.value.attr, node, self._static)  # type: ignore[attr-defined]

@@ -205,6 +205,29 @@ class _RawConstant:
 RAW_CONSTANT: Any = _RawConstant()
 
 
+# `ConvertKwargsDict`'s one arm for a list under a key it reserves nothing for (a key
+# other than the arg-direction / dependency-edge ones, whose lists the DSL never writes).
+_LIST_ATTR_MESSAGE = (
+    "Unsupported list element type for key: {key}. A list-valued attr under an arbitrary key may "
+    "hold Var (a reference) or ArgDirection. Integer lists are accepted only for the reserved key "
+    "'arg_direction_overrides'."
+)
+
+
+def check_list_attr(call: OpCall, param: str, key: str) -> None:
+    """A list the wrapper hands on as the attr `key` (a list written where it takes a bool or
+    an int): the binding's `ConvertKwargsDict` takes a list there only of Vars or
+    ArgDirections, so one starting with a number or a string (a literal, a module constant) is
+    refused before the op is built. An empty list, or one starting with a DSL variable (a
+    Var list, then judged by the op's own kwarg check), is not judged here."""
+    node = call.nodes.get(param)
+    if not (isinstance(node, (ast.List, ast.Tuple)) and node.elts):
+        return
+    first = call.evaluate(node.elts[0])  # a literal, or a module constant's value
+    if isinstance(first, (bool, int, float, str)):
+        raise OpError(_LIST_ATTR_MESSAGE.format(key=key))
+
+
 def wrapper_value(call: OpCall, param: str, default: Any = None) -> Any:
     """The Python value the wrapper receives for a non-operand parameter (an int, a
     string, a dtype, an enum member): `default` when absent, RAW_CONSTANT for a number

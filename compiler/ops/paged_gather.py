@@ -13,6 +13,7 @@ from compiler.ops.operands import (
     Given,
     bool_kwarg,
     built,
+    check_list_attr,
     dtype_in,
     given,
     int_kwarg,
@@ -105,6 +106,7 @@ def paged_gather(call: OpCall) -> IRType | None:
 @wrapper("tensor.create_l1")
 def create_l1(call: OpCall) -> IRType | None:
     op = "tensor.create_l1"
+    check_list_attr(call, "transpose", "transpose")
     dtype = wrapper_value(call, "dtype")
     transpose = wrapper_value(call, "transpose", False)
     validated(op, "dtype", dtype, "DataType")

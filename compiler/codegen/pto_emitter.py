@@ -468,8 +468,15 @@ class _Emitter:
         planned = plan_addresses(
             self.allocs, last_use, first_buffer_number=first, reductions=self.depth_reductions
         )
+        # (One in the buffer of a tile a loop carries, a K split's initial Acc tile, is that
+        # buffer whatever its stage.)
         extra = next(
-            (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
+            (
+                self.allocs[i]
+                for i in self.untagged_extras
+                if self.allocs[i].space not in self.unplanned and self.allocs[i].shares is None
+            ),
+            None,
         )
         if extra is not None:
             raise CodegenNotModelled(
@@ -881,13 +888,15 @@ class _Emitter:
         return source
 
     def _made_before(self, source: Value | None, first: int) -> bool:
-        """Whether a branch yields a tile of its own buffer made before the branch (plan only)."""
+        """Whether a branch yields a tile of its own buffer made before the branch, or an
+        earlier if's result (a pl.pipeline clone's if accumulating into the previous clone's
+        result), plan only."""
         return (
             not self.with_text
             and source is not None
             and source.alloc is not None
             and self.allocs[source.alloc].point < first
-            and self.allocs[source.alloc].view_of is None
+            and (self.allocs[source.alloc].view_of is None or source.alloc in self.phi_sources)
         )
 
     def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
@@ -976,13 +985,21 @@ class _Emitter:
                     "its branch tiles in the carried tile's buffer)",
                     span,
                 )
+            # The ifs whose else branch accumulates in place, each into the one before (a
+            # pl.pipeline clone's if into the previous clone's result), back to the tile the
+            # loop carries: one buffer, all of them.
+            chain = [value.alloc]
             through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
-            if through is not None:
-                if through[0] != initial.alloc:
-                    raise CodegenNotModelled(
-                        "an if's tile result not made by an op in each of its branches is not modelled", span
-                    )
-                del self.carried_through[value.alloc]  # type: ignore[arg-type]
+            while through is not None and through[0] != initial.alloc and through[0] in self.phi_sources:
+                chain.append(through[0])
+                through = self.carried_through.get(through[0])
+            if through is not None and through[0] != initial.alloc:
+                raise CodegenNotModelled(
+                    "an if's tile result not made by an op in each of its branches is not modelled", span
+                )
+            sources = [source for phi in chain for source in self.phi_sources[phi]]  # type: ignore[index]
+            for phi in chain:
+                self.carried_through.pop(phi, None)  # type: ignore[arg-type]
             for source in sources:
                 self.allocs[source].shares = initial.alloc
                 # A K split's loop carries its initial Acc tile into its result: the real

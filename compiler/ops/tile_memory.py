@@ -408,6 +408,8 @@ def _stamped_int(call: OpCall, param: str, dtype: str) -> str | None:
 def ci(call: OpCall) -> IRType | None:
     """`DeduceTileCiType`: a `[1, ..., N]` row of consecutive integers (output memory Vec)."""
     op = "tile.ci"
+    if py_class(call, "start") in _DSL_OBJECTS - {"Scalar"}:  # `ConstInt(start, ...)` of a tile
+        raise OpError(BINDING_MISMATCH)
     dtype = call.dtype("dtype") if call.has("dtype") else "INT32"
     if dtype is None:
         return None

@@ -3,10 +3,11 @@ mistake per kernel, held to what the real compiler said of each (`pto-lsp check`
 
 `tests/data/distributed_sites` holds small multi-rank programs of our own, shaped as the
 real ones of pypto's `tests/st/distributed` (a ring put between two InCore kernels; a HOST
-orchestrator publishing into a window, running one collective on it, and reading it back),
+orchestrator publishing into a window, running one collective on it, over all devices or
+over `pl.range(2)` of them, and reading it back; an InCore kernel's allreduce composite),
 each with one change aimed at a raise site of the `pld` wrappers, of the `pld` ops'
-deductions or of LowerHostTensorCollectives and the builtin ops it makes, beside accepted
-near-misses. `verdicts.json` is what the real compiler (e2d0f78, parse and the whole
+deductions, of LowerCompositeOps or of LowerHostTensorCollectives and the builtin ops it
+makes, beside accepted near-misses. `verdicts.json` is what the real compiler (e2d0f78, parse and the whole
 `ir.compile`) said of each, recorded by `tests/record_postparse_verdicts.py` before pto-lsp
 was run on them; the ledger (`docs/ledger/raise_sites.jsonl`) reads the same rows.
 """

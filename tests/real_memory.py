@@ -9,7 +9,7 @@ the tile's shape, dtype and memory space: a space's use is the end of its last b
 
     python tests/real_memory.py --record         # (re)writes tests/data/real_memory.json
     python tests/real_memory.py --record-cases   # runs the real compiler over memory_cases/
-                                                 # (needs the real compiler built: $PYPTO_REAL)
+                                                 # ($PYPTO_PYTHON)
     python tests/real_memory.py --record-socs     # the corpus and capacity_mutants/ through the
                                                  # real ir.compile for each SoC ($PYPTO_PYTHON)
     python tests/real_memory.py --record-mixed    # mixed_cases/ the same way, with each
@@ -32,7 +32,7 @@ kernel, each SoC's footprint per space, or the real error) and
 two halves (`k_aic`, `k_aiv`) are recorded under `k`, the kernel the author wrote.
 
 `--record-cases` writes `tests/data/memory_cases/verdicts.json`: for each case, what the real
-`ir.compile` (Ascend910B, PTOAS skipped; through the real checkout's `oracle.py --compile`)
+`ir.compile` (Ascend910B, PTOAS skipped; through `real_memory_driver.py`, `$PYPTO_PYTHON`)
 said of each program (`ok`, the exception class, the message's first line) and, where it got
 to AllocateMemoryAddr, each function's use per space as the real `pypto.tools.memory_map`
 reads it from the pass dump.
@@ -135,42 +135,36 @@ def ours(report: str) -> dict[str, dict[str, tuple[int, bool]]]:
     return found
 
 
-def record_cases(real: Path = REAL_CHECKOUT) -> dict:
-    import subprocess
-    import tempfile
+def record_cases() -> dict:
+    """`memory_cases/`: what the real `ir.compile` (Ascend910B, PTOAS skipped) said of each
+    case's program, through `real_memory_driver.py` (the real compiler's interpreter,
+    `$PYPTO_PYTHON`): `ok`, the exception's class and first line (the case's path left out)
+    or each function's use per space (`hwm`) beside the space's `limit`."""
+    from compiler.codegen.tile_memory import capacity
 
     found: dict[str, dict] = {}
-    for case in sorted(CASES.glob("*.py")):
-        with tempfile.TemporaryDirectory() as out:
-            proc = subprocess.run(
-                [str(real / "venv" / "bin" / "python"), str(real / "oracle.py"), str(case), "--compile", out],
-                capture_output=True,
-                text=True,
-                cwd=str(real),
-                timeout=900,
-            )
-        record = json.loads(proc.stdout)
+    for line in _driven(sorted(CASES.glob("*.py")), socs=("910B",)):
+        case = Path(line["file"])
         programs = []
-        for program in record.get("compile", {}).get("programs", []):
-            exception = program.get("exception") or {}
-            message = exception.get("message_first_line")
-            entry = {
-                "name": program["program"],
-                "ok": program["ok"],
-                "error_class": exception.get("class"),
-                # The paths in a message: the case's name (as `index.json` shortens them).
-                "message": message.replace(f"{case.parent}/", "") if message else message,
+        for program in line.get("programs", []):
+            verdict = program["socs"]["910B"]
+            message = verdict.get("message")
+            entry: dict = {
+                "name": program["name"],
+                "ok": "memory" in verdict,
+                "error_class": verdict.get("error_class"),
+                "message": message.replace(f"{case.parent}/", "") if message else None,
             }
-            if isinstance(program.get("memory"), list):
+            if "memory" in verdict:
                 entry["memory"] = {
-                    function["function"]: [
-                        {key: space[key] for key in ("space", "hwm", "limit") if key in space}
-                        for space in function["spaces"]
+                    function: [
+                        {"space": space, "hwm": used, "limit": capacity("910B", space)}
+                        for space, used in spaces.items()
                     ]
-                    for function in program["memory"]
+                    for function, spaces in verdict["memory"].items()
                 }
             programs.append(entry)
-        found[case.name] = {"accepted": record.get("oracle", {}).get("accepted"), "programs": programs}
+        found[case.name] = {"accepted": "import_error" not in line, "programs": programs}
     return found
 
 
@@ -214,8 +208,8 @@ def _verdicts(lines: list[dict], root: Path, with_hints: bool = False) -> dict:
     return found
 
 
-def _driven(files: list[Path]) -> list[dict]:
-    """`real_memory_driver.py`'s lines for `files`, run in the real compiler's interpreter."""
+def _driven(files: list[Path], socs: tuple[str, ...] = SOCS) -> list[dict]:
+    """`real_memory_driver.py`'s lines for `files` on `socs`, run in the real compiler's interpreter."""
     import subprocess
     import tempfile
 
@@ -225,7 +219,7 @@ def _driven(files: list[Path]) -> list[dict]:
     # directory writes there.
     with tempfile.TemporaryDirectory() as cwd:
         proc = subprocess.run(
-            [python, str(Path(__file__).parent / "real_memory_driver.py"), ",".join(SOCS), *map(str, files)],
+            [python, str(Path(__file__).parent / "real_memory_driver.py"), ",".join(socs), *map(str, files)],
             capture_output=True,
             text=True,
             cwd=cwd,

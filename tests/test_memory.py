@@ -132,7 +132,14 @@ def by_real_names(
                 return {
                     space: used for use in uses for space, used in use.items() if spaces.count(space) == 1
                 }
-            return got.get(f"{kernel}.{kernel}", {}) if kernel in free else {}
+            if kernel not in free:
+                return {}
+            if f"{kernel}.{kernel}" in got:
+                return got[f"{kernel}.{kernel}"]
+            # A `@pl.jit.incore` kernel the real record compiled on its own (`add_rank.compile()`):
+            # its use is the one we give it under the entries calling it, where they all agree.
+            callers = [uses for name, uses in got.items() if name.rpartition(".")[2] == kernel]
+            return callers[0] if callers and all(uses == callers[0] for uses in callers) else {}
 
     return Named(got)
 
@@ -202,7 +209,7 @@ def test_the_corpus_kernels_use_what_the_real_planner_gives_them():
                         wrong.append((file, kernel, space, value, used))
     assert wrong == []
     assert (exact, at_most) == (
-        203,
+        242,
         0,
     )  # measured; docs/diagnostics.md (JIT entries compiled with their helpers)
 
@@ -214,7 +221,8 @@ def test_kernels_of_tensors_with_dynamic_dims_use_what_the_real_planner_gives_th
     tests/real_memory.py --record-dynamic`): a program's kernel, a `@pl.jit.incore` helper,
     and `pl.spmd` kernels of inline helpers of entries that bind their tensors' rows
     (`bind_dynamic`) and read them with `pl.tensor.dim`, one assembling a column vector of
-    padded rows; the copy out of that column vector is "at most" (its load is not planned)."""
+    padded rows, and the copy out of that column vector (its loads and stores column-major
+    tiles, as the real codegen's DN layout gives them)."""
     real = json.loads(DYNAMIC_VERDICTS.read_text(encoding="utf-8"))
     exact, at_most, wrong = [], [], []
     for case, kernels in real.items():
@@ -230,8 +238,15 @@ def test_kernels_of_tensors_with_dynamic_dims_use_what_the_real_planner_gives_th
                 if value < used or (is_exact and value != used):
                     wrong.append((kernel, space, value, used))
     assert wrong == []
-    assert exact == ["DynamicRows.add_rows", "entry.norms", "scale_rows_test.scale_rows", "entry.rms_norm"]
-    assert at_most == ["entry.copy_out"]
+    assert exact == [
+        "DynamicRows.add_rows",
+        "entry.copy_out",
+        "entry.norms",
+        "scale_rows.scale_rows",  # the `@pl.jit.incore` helper compiled on its own
+        "scale_rows_test.scale_rows",
+        "entry.rms_norm",
+    ]
+    assert at_most == []
 
 
 @pytest.mark.skipif(not UPSTREAM.is_dir(), reason=f"no upstream code at {UPSTREAM}")
@@ -255,7 +270,7 @@ def test_upstream_kernels_of_dynamic_rows_use_what_the_real_planner_gives_them()
                 if value < used or (is_exact and value != used):
                     wrong.append((file, kernel, space, value, used))
     assert wrong == []
-    assert (exact, at_most) == (433, 0)  # measured (20 before a dynamic row count was planned)
+    assert (exact, at_most) == (443, 0)  # measured (20 before a dynamic row count was planned)
 
 
 L0_TILING = Path(__file__).parent / "data" / "mlir_cases" / "l0_tiling"

@@ -28,8 +28,8 @@ DATA = json.loads(PIPELINE_VERDICTS.read_text(encoding="utf-8")) if PIPELINE_VER
 @pytest.mark.skipif(not DATA, reason="the real compiler's verdicts are not recorded")
 @pytest.mark.parametrize("soc", SOCS)
 def test_each_pipelined_case_gets_the_real_use_and_verdict(soc: str) -> None:
-    # measured: not analysed, the L0 spaces AutoTileMatmulL0 tiles; the errors, the 910B's overflows
-    assert judge(PIPELINE, DATA, soc) == {"910B": (13, 3, 2), "950": (15, 3, 0)}[soc]
+    # measured (the L0 spaces of a K split in the clones planned too); the errors, the 910B's overflows
+    assert judge(PIPELINE, DATA, soc) == {"910B": (16, 0, 2), "950": (18, 0, 0)}[soc]
 
 
 def test_the_hover_gives_each_socs_use_where_the_capacity_gates_the_stages_differently() -> None:

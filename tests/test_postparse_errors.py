@@ -175,7 +175,31 @@ ROUND_9_VERDICTS = json.loads((DATA / "postparse_round9" / "verdicts.json").read
 # load into Mat made mixed) and a HOST orchestrator whose CORE_GROUP scope makes it an
 # Orchestration built without the CHIP scope's function.
 ROUND_10_VERDICTS = json.loads((DATA / "postparse_round10" / "verdicts.json").read_text(encoding="utf-8"))
-ROUND_10_MISSES = {"memory_space_added__test_syncall_9.py", "scope_removed__test_l3_distributed_8.py"}
+ROUND_10_MISSES = {"memory_space_added__test_syncall_9.py"}
+# Round 11 (`tests/round11_mutants.py`), of another code base (pypto-lib's examples and models,
+# pypto's `examples`: the 24 files that stand alone and whose every kernel the real check
+# compiles, most of them `@pl.jit`), kinds no round had (an op swapped for a sibling, a
+# reduction's axis, a cast's target, an Out parameter's dtype or first dim, a store written
+# twice, a matmul's `b_trans` / `out_dtype`, a creation's dtype, `pl.parallel` made `pl.range`
+# or run one step further, a reshape's dims exchanged, a subscript window widened), judged by
+# the real compiler and run through pto-lsp (main at 1bf8a6c) before any check was written for
+# it: of the 26 rejected, 12 got the real message at the real place (46%; at the parser and
+# the op wrappers: 12 of 24; after the parser: 0 of 2), none of the 55 accepted an error.
+# Few of these kinds fail past the parser on tensor-level `@pl.jit` kernels: the parser's
+# type checks and the op wrappers see them first. Written after it: a subscript-write's window
+# extents against its source's, and a `@pl.jit` body's rebinding deeper than the name's first
+# binding (the specializer renames one at the same depth): 21 of 26. Still missed: the two
+# errors past the parser (pto-lsp does not judge a `@pl.jit` kernel's pipeline: the real
+# check specialises it from its signature's shapes), a rebinding in a `@pl.jit.inline` body
+# and in a sibling loop, a store past an Out dimension of 0.
+ROUND_11_VERDICTS = json.loads((DATA / "postparse_round11" / "verdicts.json").read_text(encoding="utf-8"))
+ROUND_11_MISSES = {
+    "cast_unreachable__gemm_eltwise_2.py",
+    "init_dtype__multi_proj_3.py",
+    "out_shape__05_remote_load_store_1.py",
+    "store_repeated__hello_world_7.py",
+    "window_widened__rms_norm_1.py",
+}
 # Real messages no static tool can repeat: the real text prints two IR nodes' heap addresses
 # (`tmp: 0x561d143f5e90`) where pto-lsp prints their values.
 UNREPEATABLE = {"unannotated_load_value__0_last__t_test_rsqrt_TileRsqrtHighPrecisionProgram_0.py"}
@@ -196,6 +220,7 @@ ROUND_7 = {p.name: p for p in materialize(DATA / "postparse_round7", WRITTEN / "
 ROUND_8 = {p.name: p for p in materialize(DATA / "postparse_round8", WRITTEN / "postparse_round8")}
 ROUND_9 = {p.name: p for p in materialize(DATA / "postparse_round9", WRITTEN / "postparse_round9")}
 ROUND_10 = {p.name: p for p in materialize(DATA / "postparse_round10", WRITTEN / "postparse_round10")}
+ROUND_11 = {p.name: p for p in materialize(DATA / "postparse_round11", WRITTEN / "postparse_round11")}
 
 
 def check_json(*paths: Path) -> dict[str, list[dict]]:
@@ -228,6 +253,7 @@ REPORTED_ROUND_7 = check_json(*ROUND_7.values())
 REPORTED_ROUND_8 = check_json(*ROUND_8.values())
 REPORTED_ROUND_9 = check_json(*ROUND_9.values()) if ROUND_9 else {}
 REPORTED_ROUND_10 = check_json(*ROUND_10.values()) if ROUND_10 else {}
+REPORTED_ROUND_11 = check_json(*ROUND_11.values()) if ROUND_11 else {}
 
 
 def _position(diagnostic: dict) -> tuple[int, int]:
@@ -396,25 +422,48 @@ def test_round_9_holds_mistakes_after_the_parser_and_accepted_kernels():
     assert len([v for v in after_parser if v["errors"][0]["class"] != "UndefinedVariableError"]) >= 10
 
 
-@_NO_SHARED
-@pytest.mark.parametrize("name", sorted(set(ROUND_10_VERDICTS) - ROUND_10_MISSES))
-def test_each_round_10_statement_mistake_gets_what_the_real_compiler_says(name: str):
-    _judge(ROUND_10_VERDICTS[name], REPORTED_ROUND_10[name])
+# The held-out rounds of real kernels' mutants, judged alike: (verdicts, cases written out,
+# what pto-lsp reported, misses, the share of the rejected it must get).
+HELD_OUT_ROUNDS = {
+    10: (ROUND_10_VERDICTS, ROUND_10, REPORTED_ROUND_10, ROUND_10_MISSES, 0.9),
+    11: (ROUND_11_VERDICTS, ROUND_11, REPORTED_ROUND_11, ROUND_11_MISSES, 0.8),
+}
 
 
 @_NO_SHARED
-@pytest.mark.parametrize("name", sorted(ROUND_10_MISSES))
-def test_a_round_10_mistake_not_reported_yet_gets_no_error(name: str):
+@pytest.mark.parametrize(
+    ("round_number", "name"),
+    [
+        (r, n)
+        for r, (verdicts, _, _, misses, _) in HELD_OUT_ROUNDS.items()
+        for n in sorted(set(verdicts) - misses)
+    ],
+)
+def test_each_held_out_round_mistake_gets_what_the_real_compiler_says(round_number: int, name: str):
+    verdicts, _, reported, _, _ = HELD_OUT_ROUNDS[round_number]
+    _judge(verdicts[name], reported[name])
+
+
+@_NO_SHARED
+@pytest.mark.parametrize(
+    ("round_number", "name"),
+    [(r, n) for r, (_, _, _, misses, _) in HELD_OUT_ROUNDS.items() for n in sorted(misses)],
+)
+def test_a_held_out_round_mistake_not_reported_yet_gets_no_error(round_number: int, name: str):
     """Missed, never misjudged: no error of ours stands in for the real one."""
-    assert [d for d in REPORTED_ROUND_10[name] if d["severity"] == 1] == []
+    verdicts, _, reported, _, _ = HELD_OUT_ROUNDS[round_number]
+    real = verdicts[name]["errors"][0]["message"]
+    assert [d for d in reported[name] if d["severity"] == 1 and d["message"] != real] == []
 
 
 @_NO_SHARED
-def test_round_10_catches_at_least_nine_in_ten_and_accepts_what_the_real_compile_does():
-    assert ROUND_10.keys() == ROUND_10_VERDICTS.keys()
-    rejected = [name for name, v in ROUND_10_VERDICTS.items() if not v["accepted"]]
-    assert len(rejected) >= 40 and sum(v["accepted"] for v in ROUND_10_VERDICTS.values()) >= 40
-    assert len(set(rejected) - ROUND_10_MISSES) / len(rejected) >= 0.9
+@pytest.mark.parametrize("round_number", sorted(HELD_OUT_ROUNDS))
+def test_a_held_out_round_catches_its_share_and_accepts_what_the_real_compile_does(round_number: int):
+    verdicts, written, _, misses, share = HELD_OUT_ROUNDS[round_number]
+    assert written.keys() == verdicts.keys()
+    rejected = [name for name, v in verdicts.items() if not v["accepted"]]
+    assert len(rejected) >= 25 and sum(v["accepted"] for v in verdicts.values()) >= 40
+    assert len(set(rejected) - misses) / len(rejected) >= share
 
 
 def test_round_7_holds_mistakes_and_accepted_kernels_of_its_kinds():
@@ -588,3 +637,43 @@ def test_the_prelu_scratch_rule_is_the_default_socs_only():
     proc = run_cli("--format", "json", "--soc", "950", str(path))
     errors = [d for f in json.loads(proc.stdout)["files"] for d in f["diagnostics"] if d["severity"] == 1]
     assert errors == []
+
+
+# The parser's raise sites not modelled before (issue 29's ledger, docs/raise-sites.md), one
+# construct a kernel author writes per kernel with accepted neighbours, judged by the real
+# compiler and run through pto-lsp (main at 1bf8a6c) before any check was written for them:
+# 32 of the 73 rejected got the real message at the real place, none of the 23 accepted an
+# error. Written after it: subscript-writes' windows (index count, element write, step, the
+# source's rank and extents), `pl.aiv_shard` / `pl.aic_gather` forms and the `pl.split_aiv`
+# header, an op keyword's name bound nowhere, a loop with iteration arguments (or a
+# `pl.while_`) keeping its body's names to itself, a tile slice's bounds, a static_assert of
+# a DSL value, a Tile annotation's trailing arguments, errors a loop builder's arity error
+# hides: 72 of 73. A second set (`pl.spmd` / `pl.scope` / `pl.dump_tag` forms, op `attrs=`,
+# tuple indices, legacy and local annotations, more loop and `pl.at` forms), judged and run
+# the same way before its checks: 35 of the 49 rejected, none of the 8 accepted an error;
+# after `pl.dump_tag`'s rules, op `attrs=`, tuple indices, legacy call annotations and a
+# layout name bound nowhere: 47 of 49.
+PARSER_SITES_VERDICTS = json.loads((DATA / "parser_sites" / "verdicts.json").read_text(encoding="utf-8"))
+PARSER_SITES = {p.name: p for p in materialize(DATA / "parser_sites", WRITTEN / "parser_sites")}
+REPORTED_PARSER_SITES = check_json(*PARSER_SITES.values())
+PARSER_SITES_MISSES = {
+    # The real errors name no place (the traceback's `@pl.program` line); ours are on the value.
+    "ps_auto_scope_int.py",
+    "ps_at_role_twice.py",
+    # Codegen's: an InCore kernel dispatched by a `for ... in pl.spmd(...)` loop.
+    "ps_spmd_for_ok.py",
+}
+
+
+@pytest.mark.parametrize("name", sorted(set(PARSER_SITES_VERDICTS) - PARSER_SITES_MISSES))
+def test_each_parser_site_case_gets_what_the_real_compiler_says(name: str):
+    _judge(PARSER_SITES_VERDICTS[name], REPORTED_PARSER_SITES[name])
+
+
+@pytest.mark.parametrize("name", sorted(PARSER_SITES_MISSES))
+def test_a_parser_site_case_not_reported_yet_gets_no_other_error_before_its_line(name: str):
+    real = PARSER_SITES_VERDICTS[name]["errors"][0]
+    others = [
+        d for d in REPORTED_PARSER_SITES[name] if d["severity"] == 1 and d["message"] != real["message"]
+    ]
+    assert all(_position(d)[0] >= real["line"] for d in others), others

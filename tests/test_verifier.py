@@ -92,11 +92,7 @@ def test_each_case_gets_exactly_the_real_report(name: str):
 # kernels): 27 of 28 when first judged (the read of an IterArg whose init value is dead,
 # `orch_carry_inout.py`, fixed after); round 2 (`mm_*`, `nd_*`: the matmul_acc and N-D
 # elementwise kernels), judged after that fix: 20 of 20. Not matched yet:
-HELDOUT_MISSES = {
-    # The real parser refuses a read of a pl.while_ body's local after the loop (its scope
-    # does not leak); ours lets it leak and the verifier judges the program.
-    "while_symbolic_carry.py": "a pl.while_ body's local read after the loop is not refused",
-}
+HELDOUT_MISSES: dict[str, str] = {}
 
 
 @pytest.mark.skipif(not HELDOUT_VERDICTS, reason=NOT_RECORDED)

@@ -80,6 +80,7 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.visit import child_stmts, own_calls, walk_stmts
+from compiler.lowering.outlining import outlined_names
 from compiler.ops.memory_operands import dtype_string
 from compiler.ops.type_inference import dtype_bits, is_float
 
@@ -131,8 +132,13 @@ def orchestration_errors(program: Program) -> list[Diagnostic]:
     # its own, with only the kernels (InCore, AIC, AIV, Group, Spmd) it reaches, in the
     # order of their names; the first build that fails stops the compile.
     others = {function.name: function for function in builds}
+    taken = frozenset(f.name for f in program.functions)
     for function in sorted(builds, key=lambda f: f.name):
-        found = _unresolved_callee_errors(function, others) or _function_errors(function, kernels, opaque)
+        found = (
+            _unresolved_callee_errors(function, others)
+            or _unresolved_scope_errors(function, taken)
+            or _function_errors(function, kernels, opaque)
+        )
         if found:
             return found
     return []
@@ -165,6 +171,34 @@ def _unresolved_callee_errors(function: Function, orchestrations: dict[str, Func
     return found
 
 
+def _unresolved_scope_errors(function: Function, taken: frozenset[str]) -> list[Diagnostic]:
+    """A `pl.at` of another level in a function OutlineIncoreScopes promotes (a HOST
+    orchestrator holding a CORE_GROUP scope itself): OutlineHierarchyScopes made the scope a
+    function of its own, which the CORE_GROUP scope inside it makes an Orchestration too, so
+    it is another build, and this build's call of it is unresolved."""
+    if function.func_type is not FunctionType.OPAQUE:
+        return []
+    scopes = [
+        stmt
+        for stmt in emitted_statements(function.body)
+        if isinstance(stmt, HierarchyScopeStmt) and _holds_incore_scope(stmt.body)
+    ]
+    if not scopes:
+        return []
+    names = outlined_names(function, taken)
+    return [
+        Diagnostic(
+            codes.ORCH_CALLEE_NOT_IN_BUILD,
+            unresolved_callee_message(function.name, names[id(scope)]),
+            scope.header_span or scope.span,
+            stage=Stage.ORCHESTRATION_CODEGEN,
+            exception=_EXCEPTION,
+        ).with_related(function.span, f"Orchestration function '{function.name}'")
+        for scope in scopes
+        if id(scope) in names
+    ]
+
+
 def _stays_opaque(function: Function) -> bool:
     """An Opaque function no pass turns into anything else: no scope in it to outline (a
     CORE_GROUP one would make it an Orchestration), not of a distributed level."""
@@ -185,11 +219,14 @@ def not_a_kernel_message(name: str) -> str:
 
 
 def becomes_orchestration(function: Function) -> bool:
-    """Whether `function` is an Orchestration function when the orchestration codegen runs."""
-    if function.level in DISTRIBUTED_LEVELS or not function.has_dsl_body:
+    """Whether `function` is an Orchestration function when the orchestration codegen runs.
+    An Opaque function OutlineIncoreScopes promotes is one whatever level it was written at
+    (a HOST orchestrator holding a CORE_GROUP scope itself): the pass gives it the
+    Orchestration's own level, CHIP."""
+    if not function.has_dsl_body:
         return False
     if function.func_type is FunctionType.ORCHESTRATION:
-        return True
+        return function.level not in DISTRIBUTED_LEVELS
     return function.func_type is FunctionType.OPAQUE and _holds_incore_scope(function.body)
 
 

@@ -365,6 +365,15 @@ class _Emitter:
         # very tile (`_share_yielded`); any left over is refused (`emit`).
         self.carried_through: dict[int, tuple[int, Span]] = {}
         self.k_split = False  # a matmul split in K blocks (`_k_split`) is in the kernel
+        # A fresh matmul's K split: its result's alloc -> its K loop's initial Acc tile
+        # (`<result>_l0_init`), whose buffer is the result's wherever the result's is shared.
+        self.split_inits: dict[int, int] = {}
+        # A K split in a pl.pipeline clone (plan only): the clone's membership, read off the
+        # statement's operands (`_stmt`); the L0 tiles it tags (`_k_split`), and how many
+        # such splits there are (their K loops' pipeline groups, `_clone_k_group`).
+        self.clone_membership: Membership | None = None
+        self.clone_split_tiles: set[int] = set()
+        self.clone_k_splits = 0
         self.extra_buffers = 0  # buffers numbered before the tiles besides the tensors (`plan_kernel`)
         # A half of a mixed InCore kernel (`plan_kernel`): the passes before ExpandMixedKernel
         # (InferTileMemorySpace) ran on the kernel it was cut from.
@@ -396,6 +405,10 @@ class _Emitter:
                 "an if's tile result not made by an op in each of its branches is not modelled", span
             )
         planned = self._planned()
+        if self.clone_k_splits:
+            # The real groups of a clone's K loops are numbered otherwise than ours: which
+            # group the packer sheds (MemoryReuse's PH-MR-001 hint) is not judged.
+            self.depth_reductions.append(None)
         if not self.with_text:
             return KernelCode(
                 "",
@@ -455,8 +468,15 @@ class _Emitter:
         planned = plan_addresses(
             self.allocs, last_use, first_buffer_number=first, reductions=self.depth_reductions
         )
+        # (One in the buffer of a tile a loop carries, a K split's initial Acc tile, is that
+        # buffer whatever its stage.)
         extra = next(
-            (self.allocs[i] for i in self.untagged_extras if self.allocs[i].space not in self.unplanned), None
+            (
+                self.allocs[i]
+                for i in self.untagged_extras
+                if self.allocs[i].space not in self.unplanned and self.allocs[i].shares is None
+            ),
+            None,
         )
         if extra is not None:
             raise CodegenNotModelled(
@@ -541,6 +561,7 @@ class _Emitter:
             self.in_clone = id(stmt.var) in self.memberships or any(
                 isinstance(arg, Var) and id(arg) in self.memberships for arg in read
             )
+            self.clone_membership = self._clone_membership(stmt.var, read) if self.in_clone else None
             value = self._expr(stmt.value, _name_hint(stmt.var))
             if isinstance(stmt.value, Var) and value.tile is not None:
                 value = self._tile_alias(stmt.var, value, stmt.span)
@@ -557,7 +578,9 @@ class _Emitter:
                 self.untagged_extras += [
                     index
                     for index in range(made, len(self.allocs))
-                    if index != value.alloc and self.allocs[index].view_of is None
+                    if index != value.alloc
+                    and self.allocs[index].view_of is None
+                    and index not in self.clone_split_tiles
                 ]
             self.values[id(stmt.var)] = value
             self.target = self.target_var = None
@@ -865,13 +888,15 @@ class _Emitter:
         return source
 
     def _made_before(self, source: Value | None, first: int) -> bool:
-        """Whether a branch yields a tile of its own buffer made before the branch (plan only)."""
+        """Whether a branch yields a tile of its own buffer made before the branch, or an
+        earlier if's result (a pl.pipeline clone's if accumulating into the previous clone's
+        result), plan only."""
         return (
             not self.with_text
             and source is not None
             and source.alloc is not None
             and self.allocs[source.alloc].point < first
-            and self.allocs[source.alloc].view_of is None
+            and (self.allocs[source.alloc].view_of is None or source.alloc in self.phi_sources)
         )
 
     def _declare_phi(self, phi: Var, then: Value, name: str) -> Value:
@@ -960,16 +985,28 @@ class _Emitter:
                     "its branch tiles in the carried tile's buffer)",
                     span,
                 )
+            # The ifs whose else branch accumulates in place, each into the one before (a
+            # pl.pipeline clone's if into the previous clone's result), back to the tile the
+            # loop carries: one buffer, all of them.
+            chain = [value.alloc]
             through = self.carried_through.get(value.alloc)  # type: ignore[arg-type]
-            if through is not None:
-                # (Beside a matmul split in K blocks, where its accumulator goes is not modelled.)
-                if through[0] != initial.alloc or self.k_split:
-                    raise CodegenNotModelled(
-                        "an if's tile result not made by an op in each of its branches is not modelled", span
-                    )
-                del self.carried_through[value.alloc]  # type: ignore[arg-type]
+            while through is not None and through[0] != initial.alloc and through[0] in self.phi_sources:
+                chain.append(through[0])
+                through = self.carried_through.get(through[0])
+            if through is not None and through[0] != initial.alloc:
+                raise CodegenNotModelled(
+                    "an if's tile result not made by an op in each of its branches is not modelled", span
+                )
+            sources = [source for phi in chain for source in self.phi_sources[phi]]  # type: ignore[index]
+            for phi in chain:
+                self.carried_through.pop(phi, None)  # type: ignore[arg-type]
             for source in sources:
                 self.allocs[source].shares = initial.alloc
+                # A K split's loop carries its initial Acc tile into its result: the real
+                # MemoryReuse puts the three in the carried buffer (multi_proj's `proj`).
+                init = self.split_inits.get(source)
+                if init is not None:
+                    self.allocs[init].shares = initial.alloc
             return
         if self.allocs[value.alloc].view_of is not None:
             # `b = a` (mlir_cases/aliases.py): MaterializeSemanticAliases leaves `b` in the
@@ -1164,9 +1201,11 @@ class _Emitter:
             if not per_soc:
                 self.unplanned |= L0_SPACES
             return None
-        # (In a pl.pipeline clone, the stages the real IR gives the split's tiles are not
-        # modelled: its L0 spaces are left out, as the pipeline's planner wants.)
-        modelled = form_modelled and tiling.splits_k and per_soc and not self.in_clone
+        # (In a pl.pipeline clone, the split's L0 tiles take the clone's stages besides
+        # their K loop's (plan only, `_k_split`); where the clone's stage is not one
+        # membership of its operands, its L0 spaces are left out.)
+        in_clone_modelled = not self.in_clone or (not self.with_text and self.clone_membership is not None)
+        modelled = form_modelled and tiling.splits_k and per_soc and in_clone_modelled
         if modelled and (tiling.splits_k_in_two or not self.with_text):
             self.k_split = True
             return tiling
@@ -1185,6 +1224,24 @@ class _Emitter:
         self.unplanned |= L0_SPACES
         return None
 
+    def _clone_membership(self, var: Var, read: list[Expr]) -> Membership | None:
+        """The pipeline stage of the clone a statement is in: its own tile's membership, else
+        the one membership its operands defined in clones share (None where they differ)."""
+        own = self.memberships.get(id(var))
+        if own is not None:
+            return own
+        found = {
+            self.memberships[id(arg)] for arg in read if isinstance(arg, Var) and id(arg) in self.memberships
+        }
+        return found.pop() if len(found) == 1 else None
+
+    def _clone_k_group(self) -> int:
+        """A fresh pipeline group for a K loop in a clone. The real pass lowers the inner loop
+        first (a lower number than the clones' group): negative numbers keep them below
+        LowerPipelineLoops' own (`lower_pipeline_loops`), in the order they are met."""
+        self.clone_k_splits += 1
+        return -1000 + self.clone_k_splits
+
     def _k_split(
         self, call: Call, dest: str | None, tiling: L0Tiling, lhs: Value, rhs: Value, acc: Value | None
     ) -> Value:
@@ -1201,9 +1258,9 @@ class _Emitter:
         base = dest or "matmul"
         span = call.span
         acc_tile = TileBuf("acc", "f32", shape.M, shape.N)
-        if acc is None:
-            self._alloc(f"{base}_l0_init", acc_tile, span)
+        init = self._alloc(f"{base}_l0_init", acc_tile, span) if acc is None else None
         blocks = []
+        k_group = self._clone_k_group() if self.in_clone else None
         for block, name_a, name_b in ((0, f"{base}_l0_a", f"{base}_l0_b"), (1, None, None)):
             self.point += 1
             left = self._extract(
@@ -1214,9 +1271,18 @@ class _Emitter:
                 rhs, block * k, 0, TileBuf("right", rhs.tile.dtype, k, shape.N), name_b, span
             )
             blocks.append((left, right))
+            if k_group is not None and self.clone_membership is not None:
+                # LowerPipelineLoops lowers the K loop (inner) before the clone's loop: each
+                # extract is one stage of the K loop's group within the clone's stage.
+                for tile in (left, right):
+                    assert tile.alloc is not None
+                    self.allocs[tile.alloc].membership = ((k_group, block), *self.clone_membership)
+                    self.clone_split_tiles.add(tile.alloc)
         self.point += 1
         if acc is None:
             acc = self._alloc(f"{base}_l0_c_first", acc_tile, span)
+            assert init is not None and init.alloc is not None and acc.alloc is not None
+            self.split_inits[acc.alloc] = init.alloc
             (left, right), rest = blocks[0], blocks[1:]
             self._line(
                 f"pto.tmatmul ins({left.name}, {right.name} : {left.tile.type()}, {right.tile.type()}) "  # type: ignore[union-attr]
@@ -1470,8 +1536,6 @@ class _Emitter:
         # A column vector's [M, 1] Vec tile is column-major, as every [M, 1] Vec tile is; a load
         # of another window of a column vector is not modelled.
         column = memory == "vec" and cols == 1 and rows > 1
-        if view.tensor[1] == 1 and not self.with_text:
-            column = False  # (the plan's tile types, as the memory use is held to them)
         if view.tensor[1] == 1 and not column:
             _refuse_column_vector(view, call.span)
         tile = self._alloc(dest, TileBuf(memory, dtype, rows, cols, col_major=column), call.span)

@@ -25,9 +25,12 @@ Dim = Union[int, "Expr", str]
 __all__ = [
     "UNKNOWN_VIEW",
     "ArrayType",
+    "AsyncEventType",
+    "AsyncSessionType",
     "CommCtxType",
     "Dim",
     "IRType",
+    "PrefetchAsyncContextType",
     "PtrType",
     "ScalarType",
     "TaskIdType",
@@ -170,6 +173,29 @@ class CommCtxType(IRType):
     """`pld.CommCtx`: a window-bound tensor's communication context (`pld.get_comm_ctx`)."""
 
     ir_class_name = "CommCtxType"
+
+
+# The async-prefetch handles (`pl.prefetch.*`): fieldless markers, one class each, as the
+# real IR's singleton types; what a prefetch op's deduction checks its operands against.
+@dataclass(unsafe_hash=True, slots=True)
+class PrefetchAsyncContextType(IRType):
+    """`pl.PrefetchAsyncContext`: what `pl.prefetch.make_context()` returns."""
+
+    ir_class_name = "PrefetchAsyncContextType"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class AsyncEventType(IRType):
+    """`pl.AsyncEvent`: what `pl.prefetch.async_prefetch(...)` returns."""
+
+    ir_class_name = "AsyncEventType"
+
+
+@dataclass(unsafe_hash=True, slots=True)
+class AsyncSessionType(IRType):
+    """`pl.AsyncSession`: what `pl.prefetch.session(ctx)` returns."""
+
+    ir_class_name = "AsyncSessionType"
 
 
 @dataclass(unsafe_hash=True, slots=True)

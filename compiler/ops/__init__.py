@@ -19,6 +19,7 @@ from compiler.ops import (  # noqa: F401  (each module registers its rules on im
     matmul,
     matmul_mx,
     paged_gather,
+    prefetch,
     random,
     scatter,
     sort,

@@ -20,6 +20,11 @@ from compiler.syntax.values import UNKNOWN, DType, DynVar, EnumMember
 # The first line of the binding's TypeError when a Python object of no IR kind is handed
 # to an IR constructor (`ConstInt(tile, ...)`, or an integer past 64 bits).
 BINDING_MISMATCH = "__init__(): incompatible function arguments. The following argument types are supported:"
+# The same of `create_op_call` itself: an argument list holding a DSL object (a Tile the
+# wrapper passed on without unwrapping it) where an IR expression goes.
+OP_CALL_MISMATCH = (
+    "create_op_call(): incompatible function arguments. The following argument types are supported:"
+)
 
 
 class OpError(Exception):

@@ -14,10 +14,10 @@ from typing import Any
 
 from compiler.ir import ArrayType, Const, IRType, ScalarType, TaskIdType, TileType
 from compiler.ops.call import OpCall, OpError
-from compiler.ops.memory_operands import scalar_dtype
+from compiler.ops.memory_operands import dtype_string, is_dynamic_dim, scalar_dtype
 from compiler.ops.operands import given, kwarg_type_error, wrapper_value
 from compiler.ops.registry import wrapper
-from compiler.ops.type_inference import dtype_text, is_int_dtype
+from compiler.ops.type_inference import dtype_text, is_float_dtype, is_int_dtype
 from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DType
 
@@ -128,15 +128,36 @@ def array_create(call: OpCall) -> IRType | None:
 
 @wrapper("array.update_element")
 def array_update_element(call: OpCall) -> IRType | None:
-    """A new array value of the same `ArrayType`."""
+    """A new array value of the same `ArrayType`: an integer index, a value of the
+    array's dtype (refused here where one is a float: an integer one may be INDEX, which
+    the deduction lets pass for any integer array)."""
     array = call.type_of("array")
-    return ArrayType(array.extent, array.dtype) if isinstance(array, ArrayType) else None
+    if not isinstance(array, ArrayType):
+        return None
+    _integer_index(call, "array.update_element")
+    value = scalar_dtype(call.expr("value"))
+    if value is not None and array.dtype is not None and value != array.dtype and is_float_dtype(value):
+        raise OpError(
+            f"array.update_element value dtype ({dtype_string(value)}) must match array dtype "
+            f"({dtype_string(array.dtype)})"
+        )
+    return ArrayType(array.extent, array.dtype)
 
 
 @wrapper("array.get_element")
 def array_get_element(call: OpCall) -> IRType | None:
-    """An element: a scalar of the array's dtype."""
-    return array_element_type(call.type_of("array"))
+    """An element: a scalar of the array's dtype, at an integer index."""
+    array = call.type_of("array")
+    if isinstance(array, ArrayType):
+        _integer_index(call, "array.get_element")
+    return array_element_type(array)
+
+
+def _integer_index(call: OpCall, op: str) -> None:
+    """The index's dtype an integer one (refused where it is a float's)."""
+    index = scalar_dtype(call.expr("index"))
+    if index is not None and is_float_dtype(index):
+        raise OpError(f"{op} index must have integer dtype, got {dtype_string(index)}")
 
 
 def array_element_type(array: IRType | None) -> IRType | None:
@@ -203,3 +224,48 @@ def _used_cores(call: OpCall) -> None:
         raise OpError(
             f"soft syncall used_cores must be a non-negative Python int or an INT32 scalar, got {cls}"
         )
+
+
+@wrapper("system.sync_set", "system.sync_wait")
+def cross_core_sync(call: OpCall) -> IRType | None:
+    """`DeduceCrossCoreSyncType`, after the IR builder's own check of `core_type`: an FFTS
+    mode in [0, 2] (`sync_set` only), a dynamic event id of INDEX dtype."""
+    op = call.op
+    core_type = wrapper_value(call, "core_type")
+    if isinstance(core_type, str) and core_type not in ("aic", "aiv"):
+        raise OpError(f"{op} core_type must be 'aic' or 'aiv', got {core_type!r}")
+    ffts_mode = wrapper_value(call, "ffts_mode")
+    if isinstance(ffts_mode, int) and not isinstance(ffts_mode, bool) and not 0 <= ffts_mode <= 2:
+        raise OpError(f"{op} ffts_mode must be in [0, 2], got {ffts_mode}")
+    event = call.expr("event_id")
+    dtype = scalar_dtype(event) if event is not None and isinstance(event.type, ScalarType) else None
+    if dtype is not None and dtype != "INDEX":
+        raise OpError(f"{op} dynamic event id must have ScalarType(INDEX), got ScalarType")
+    return None
+
+
+# `kMinFFTSWorkspaceElements` (src/ir/op/sync_ops/cross_core.cpp), the IR builder's too.
+_MIN_FFTS_WORKSPACE = 256
+
+
+@wrapper("system.set_ffts")
+def set_ffts(call: OpCall) -> IRType | None:
+    """The wrapper's and IR builder's checks of the FFTS workspace (the deduction repeats
+    them): a 1-D INT64 GM tensor of a static length of at least 256."""
+    cls = py_class(call, "workspace")
+    if cls in ("Tile", "Scalar"):
+        raise OpError(f"set_ffts workspace must be a Tensor, got {cls}")
+    workspace = call.tensor("workspace")
+    if workspace is None or workspace.distributed or workspace.dtype is None or workspace.shape is None:
+        return None
+    if workspace.dtype != "INT64":
+        raise OpError(f"system.set_ffts workspace must have INT64 dtype, got {dtype_string(workspace.dtype)}")
+    if len(workspace.shape) != 1:
+        raise OpError(f"system.set_ffts workspace must be 1-D, got rank {len(workspace.shape)}")
+    [extent] = workspace.shape
+    length = extent if isinstance(extent, int) and not isinstance(extent, bool) else None
+    if (length is None and is_dynamic_dim(extent)) or (length is not None and length < _MIN_FFTS_WORKSPACE):
+        raise OpError(
+            f"system.set_ffts workspace must have a static length of at least {_MIN_FFTS_WORKSPACE} INT64 elements"
+        )
+    return None

@@ -28,6 +28,7 @@ from compiler.ops.operands import (
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_bits, dtype_text, static_int
+from compiler.ops.wrapping import python_type_text
 from compiler.syntax.values import DType
 
 _GATHER_DTYPES = ("FP16", "FP32", "INT16", "INT32")
@@ -353,6 +354,9 @@ def _dim(call: OpCall) -> int | None:
 
 def _tensor_gather_index(call: OpCall) -> IRType | None:
     op = "tensor.gather"
+    given = python_type_text(call, "dim")  # the IR builder takes an int or a ConstInt
+    if given is not None:
+        raise OpError(f"dim must be int or ConstInt, got {given}")
     dim = _dim(call)
     if dim is None:
         return None

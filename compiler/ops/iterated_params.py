@@ -44,6 +44,12 @@ _UNIFIED = frozenset({"unified.slice", "unified.reshape", "unified.assemble"})
 # What a wrapper may receive that is no sequence (`type(x).__name__`).
 _NOT_ITERABLE = frozenset({"ConstInt", "ConstFloat", "Scalar", "int", "float", "bool"})
 
+# A DSL Tensor or Tile defines `__getitem__` (the subscript sugar, python/pypto/language/
+# typing/{tensor,tile}.py), so Python iterates it by index: its `__getitem__(0)` raises
+# that subscripts work only inside @pl.function. The class the message names (a
+# DistributedTensor inherits the Tensor's).
+_ITERATED_BY_SUBSCRIPT = {"Tensor": "Tensor", "DistributedTensor": "Tensor", "Tile": "Tile"}
+
 
 def check_iterated(call: OpCall) -> None:
     """Raise the wrapper's TypeError when a list parameter it loops over got a scalar."""
@@ -73,6 +79,11 @@ def check_iterated(call: OpCall) -> None:
         received = _received_class(call, name)
         if received in _NOT_ITERABLE:
             raise OpError(f"'{received}' object is not iterable")
+        if received in _ITERATED_BY_SUBSCRIPT:
+            raise OpError(  # a NotImplementedError: the parser's catch-all reports it
+                f"{_ITERATED_BY_SUBSCRIPT[received]} subscript syntax is only available inside @pl.function",
+                foreign=True,
+            )
         if received is None:
             return  # not known: what it does with it is not ours to guess
 

@@ -513,6 +513,7 @@ def tensor_matmul(call: OpCall) -> IRType | None:
         return None
     a_trans, b_trans, _nz = flags
     out_dtype: str | None = None
+    int_code = False
     if call.has("out_dtype"):
         value = call.evaluate(call.nodes["out_dtype"])
         if value is None:
@@ -525,7 +526,9 @@ def tensor_matmul(call: OpCall) -> IRType | None:
             error = kwarg_type_error(op, "out_dtype", value, "DataType")
             if error is not None:
                 raise error
-            return None  # an int dtype code: not modelled
+            if not isinstance(value, int) or isinstance(value, bool):
+                return None
+            int_code = True  # the registry lets an int through; the deduction reads a DataType
     lhs = _tensor(call, "lhs", f"{op} requires first argument to be a TensorType")
     rhs = _tensor(call, "rhs", f"{op} requires second argument to be a TensorType")
     if lhs is None or rhs is None or lhs.shape is None or rhs.shape is None:
@@ -534,6 +537,11 @@ def tensor_matmul(call: OpCall) -> IRType | None:
         raise OpError(f"{op} requires lhs to have at least 1 dimension")
     if not rhs.shape:
         raise OpError(f"{op} requires rhs to have at least 1 dimension")
+    if int_code:
+        raise OpError(
+            "Invalid kwarg type for out_dtype: Invalid type for kwarg key: out_dtype, expected DataType, but got int",
+            located=True,
+        )
     dtype = out_dtype if out_dtype is not None else promote_dtypes(lhs.dtype, rhs.dtype)
     if a_trans and len(lhs.shape) < 2:
         raise OpError(

@@ -22,9 +22,10 @@ from compiler.ir import (
     Var,
 )
 from compiler.ir.types import Dim
-from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.call import OP_CALL_MISMATCH, OpCall, OpError, is_wrapped
 from compiler.ops.checks import expect, expect_tensor_like
 from compiler.ops.type_inference import ir_type_name
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN, DynVar, EnumMember
 
 __all__ = [
@@ -56,6 +57,12 @@ T = TypeVar("T", bound=IRType)
 
 # A dim whose value we cannot name (never equal to anything, never proved).
 UNKNOWN_DIM = "?"
+
+
+def is_dynamic_dim(dim: object) -> bool:
+    """A dimension the real type holds as a symbol or an expression: a `pl.dynamic` name or
+    a scalar variable (not a value this front end merely could not fold)."""
+    return (isinstance(dim, str) and dim != UNKNOWN_DIM) or isinstance(dim, Var)
 
 
 def dims(call: OpCall, param: str) -> tuple[Dim | Expr, ...] | None:
@@ -152,6 +159,11 @@ def pad_value(call: OpCall, param: str, allow_null: bool = False) -> str | None:
             f"fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; got {value!r}. "
             f"{_PAD_HINT}"
         )
+    if isinstance(value, str) or (value is None and not allow_null):  # the slices take None as "absent"
+        raise OpError(
+            "fillpad pad_value must be a PadValue or one of 0 / 0.0 / math.inf / -math.inf; got "
+            f"{type(value).__name__} {value!r}. {_PAD_HINT}"
+        )
     return None
 
 
@@ -217,15 +229,17 @@ INTEGER = "integer dtype"
 INDEX_LIKE = "dtype INT64, UINT64, or INDEX"
 
 
-def scalar_element(item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str) -> str | None:
+def scalar_element(
+    item: Expr, subject: str, allowed: Callable[[str], bool], wanted: str, got: str = ", but got"
+) -> str | None:
     """One scalar operand of an index, offset or shape: "<subject> must be ScalarType, but
-    got <TypeName>", then "<subject> must have <wanted>, but got <dtype>" unless `allowed`.
+    got <TypeName>", then "<subject> must have <wanted><got> <dtype>" unless `allowed`.
     Its dtype; None when not known (then nothing more is checked of it)."""
     if isinstance(item.type, (TileType, TensorType)):
         raise OpError(f"{subject} must be ScalarType, but got {item.type.ir_class_name}")
     dtype = scalar_dtype(item)
     if dtype is not None and not allowed(dtype):
-        raise OpError(f"{subject} must have {wanted}, but got {dtype_string(dtype)}")
+        raise OpError(f"{subject} must have {wanted}{got} {dtype_string(dtype)}")
     return dtype
 
 
@@ -257,16 +271,16 @@ def written_value(call: OpCall, op: str, noun: str, dtype: str | None) -> None:
     """`Deduce{Tile,Tensor}WriteType`'s value (the third argument): a scalar of the
     destination's dtype."""
     value = call.expr(call.param(2))
-    if value is not None and isinstance(value.type, (TileType, TensorType)):
-        raise OpError(
-            f"{op} requires third argument (value) to be a ScalarType, but got {value.type.ir_class_name}"
-        )
     found = scalar_dtype(value)
     if found is not None and dtype is not None and found != dtype:
         raise OpError(
             f"{op} requires value dtype to match {noun} dtype, but got value dtype "
             f"{dtype_string(found)} and {noun} dtype {dtype_string(dtype)}"
         )
+
+
+def _python_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
 def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False) -> IRType | None:
@@ -288,7 +302,15 @@ def element_read(call: OpCall, op: str, kind: type, noun: str, *, distributed: b
 def element_write(
     call: OpCall, op: str, kind: type, noun: str, *, distributed: bool = False
 ) -> IRType | None:
-    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type."""
+    """`Deduce{Tile,Tensor}WriteType`: the indices, then the value; the destination's type.
+    The wrappers unwrap a Scalar value only: a tile or tensor reaches `create_op_call` as
+    the DSL object, a number given by keyword as the Python number; neither binds, before
+    any deduction."""
+    value_param = call.param(2)
+    if py_class(call, value_param) in ("Tile", "Tensor", "DistributedTensor") or (
+        value_param in call.keywords and _python_number(call.evaluate(call.nodes[value_param]))
+    ):
+        raise OpError(OP_CALL_MISMATCH)
     target = operand_of(
         call,
         kind,
@@ -303,7 +325,12 @@ def element_write(
 
 
 def scalar_elements(
-    call: OpCall, param: str, what: str, allowed: Callable[[str], bool] = is_integer, wanted: str = INTEGER
+    call: OpCall,
+    param: str,
+    what: str,
+    allowed: Callable[[str], bool] = is_integer,
+    wanted: str = INTEGER,
+    got: str = ", but got",
 ) -> tuple | None:
     """A literal list argument whose elements pass `scalar_element` ("<what> <i> must be
     ..."): its dims; None when it is not a literal list or an element is not known. By
@@ -313,7 +340,7 @@ def scalar_elements(
     if items is None or found is None:
         return None
     for index, item in enumerate(items):
-        if scalar_element(item, f"{what} {index}", allowed, wanted) is None:
+        if scalar_element(item, f"{what} {index}", allowed, wanted, got) is None:
             return None
     return found
 

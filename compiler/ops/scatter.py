@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.ir import Expr, IRType, TensorType, TileType
+from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW
 from compiler.ir.views import effective_tile_view
 from compiler.ops.call import OpCall, OpError
+from compiler.ops.memory_operands import expr_class_name
 from compiler.ops.operands import (
     built,
     const,
@@ -335,6 +336,10 @@ def _update_operands(call: OpCall) -> tuple[Any, Any, Any] | None:
         raise OpError(_UPDATE_FORMS)
     if dim is None or index is None or src is None:
         raise OpError("scatter_update requires input, dim, index, and src")
+    if isinstance(dim[1], Expr) and not isinstance(dim[1], Const) and isinstance(dim[1].type, ScalarType):
+        named = expr_class_name(dim[1])  # a Scalar the wrapper unwrapped: an IR expression, no ConstInt
+        if named is not None:
+            raise OpError(f"dim must be int or ConstInt, got <class 'pypto.pypto_core.ir.{named}'>")
     value = call.evaluate(dim[0])
     if not isinstance(value, int) or isinstance(value, bool):
         return None

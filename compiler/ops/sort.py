@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.ir import Const, Expr, IRType, ScalarType, TensorType, TileType
-from compiler.ops.call import OpCall, OpError
+from compiler.ops.call import BINDING_MISMATCH, OpCall, OpError
 from compiler.ops.operands import (
     built,
     const,
@@ -24,6 +24,7 @@ from compiler.ops.operands import (
 )
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import dtype_text, is_int_dtype, static_int
+from compiler.ops.wrapping import py_class
 from compiler.syntax.values import UNKNOWN
 
 _SORTABLE = ("FP16", "FP32")
@@ -114,6 +115,8 @@ def _block_len(call: OpCall, op: str) -> Expr | None:
     not known here."""
     node = call.nodes["block_len"]
     value = call.evaluate(node) if "block_len" in call.keywords else UNKNOWN
+    if isinstance(value, float) or py_class(call, "block_len") in ("Tensor", "Tile", "DistributedTensor"):
+        raise OpError(BINDING_MISMATCH)  # `ConstInt(block_len, INT32, span)` takes no such value
     if isinstance(value, int) and not isinstance(value, bool):
         constant: int | None = value
         expr: Expr = const(call, "src0", value, "INT32")

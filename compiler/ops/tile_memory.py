@@ -16,7 +16,7 @@ from compiler.ir.views import (
     implicit_tile_layout,
     valid_shape,
 )
-from compiler.ops.call import OpCall, OpError, is_wrapped
+from compiler.ops.call import BINDING_MISMATCH, OpCall, OpError, is_wrapped
 from compiler.ops.memory_operands import (
     dims,
     dtype_string,
@@ -29,10 +29,12 @@ from compiler.ops.memory_operands import (
     operand_of,
     scalar_dtype,
 )
+from compiler.ops.operands import RAW_CONSTANT, given, wrapper_value
 from compiler.ops.registry import wrapper
 from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import tile_result
+from compiler.ops.wrapping import py_class
 
 _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 _ATOMIC_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
@@ -289,9 +291,19 @@ def create(call: OpCall) -> IRType | None:
     return tile_result(shape, dtype, view, creation_space, output_memory=memory)
 
 
+# The DSL objects a wrapper receives for the parser's values (never a Python number).
+_DSL_OBJECTS = frozenset({"Scalar", "Tile", "Tensor", "DistributedTensor"})
+
+
 @wrapper("tile.full")
 def full(call: OpCall) -> IRType | None:
-    """`DeduceTileFullType` (output memory Vec)."""
+    """`DeduceTileFullType` (output memory Vec). The IR builder first makes the fill value a
+    `ConstInt` / `ConstFloat` of the Python number it is given: a value the parser hands it
+    as an IR value (a number written positionally, a scalar variable, a tile) does not bind."""
+    if call.items("shape") is not None and (
+        wrapper_value(call, "value") is RAW_CONSTANT or py_class(call, "value") in _DSL_OBJECTS
+    ):
+        raise OpError(BINDING_MISMATCH)
     dtype = call.dtype("dtype")
     shape = _static_shape(call, "shape", "tile.full")
     if shape is None:
@@ -368,12 +380,13 @@ def move(call: OpCall) -> IRType | None:
 _CI_DTYPES = ("INT16", "INT32", "UINT16", "UINT32")
 
 
-def _ci_start(call: OpCall, dtype: str) -> str | None:
-    """The dtype of `start` after the builder: an int literal (or a constant) is
-    re-stamped to `dtype`; a scalar keeps its own; None when not known."""
-    start = call.expr("start")
+def _stamped_int(call: OpCall, param: str, dtype: str) -> str | None:
+    """The dtype of an integer operand after the builder (`tile.ci`'s start, `tile.tri`'s
+    diagonal): an int literal (or a constant) is re-stamped to `dtype`; a scalar keeps its
+    own; None when not known."""
+    start = call.expr(param)
     if start is None:
-        node = call.nodes.get("start")
+        node = call.nodes.get(param)
         value = call.evaluate(node) if node is not None else None
         return dtype if isinstance(value, int) and not isinstance(value, bool) else None
     if isinstance(start, Const) and isinstance(start.value, int) and not isinstance(start.value, bool):
@@ -393,7 +406,7 @@ def ci(call: OpCall) -> IRType | None:
             f"The operator {op} requires dtype to be one of {{INT16, INT32, UINT16, UINT32}}, but got "
             f"{dtype_string(dtype)}"
         )
-    start = _ci_start(call, dtype)
+    start = _stamped_int(call, "start", dtype)
     if start is None:
         return None
     if start != dtype:
@@ -413,3 +426,71 @@ def ci(call: OpCall) -> IRType | None:
                 f"dimensions must be 1, but got {dim} at index {index}"
             )
     return tile_result(shape, dtype, TileView(valid_shape=shape), output_memory="Vec")
+
+
+_TRI_DTYPES = ("INT8", "UINT8", "INT16", "INT32", "UINT16", "UINT32", "FP16", "BF16", "FP32")
+
+
+@wrapper("tile.tri")
+def tri(call: OpCall) -> IRType | None:
+    """`DeduceTileTriType`: a 2-D triangular mask of constant shape (output memory Vec). The
+    builder stamps an int diagonal INT32; a tile or tensor diagonal is passed on as the DSL
+    object, which `ConstInt` does not take."""
+    op = "tile.tri"
+    if py_class(call, "diagonal") in _DSL_OBJECTS - {"Scalar"}:
+        raise OpError(BINDING_MISMATCH)
+    dtype = call.dtype("dtype") if call.has("dtype") else "INT32"
+    if dtype is None:
+        return None
+    if dtype not in _TRI_DTYPES:
+        raise OpError(
+            f"The operator {op} requires dtype to be one of {{{', '.join(_TRI_DTYPES)}}}, but got "
+            f"{dtype_string(dtype)}"
+        )
+    diagonal = _stamped_int(call, "diagonal", "INT32")
+    if diagonal is None:
+        return None
+    if diagonal != "INT32":
+        raise OpError(
+            f"The operator {op} requires diagonal to be an INT32 scalar, but got {dtype_string(diagonal)}"
+        )
+    shape = _constant_2d(call, "shape", op, "shape")
+    if shape is None:
+        return None
+    valid = shape
+    if given(call, "valid_shape"):
+        valid = _constant_2d(call, "valid_shape", op, "valid_shape", shape)
+        if valid is None:
+            return None
+    return tile_result(shape, dtype, TileView(valid_shape=valid), output_memory="Vec")
+
+
+def _constant_2d(
+    call: OpCall, param: str, op: str, what: str, bounds: tuple[int, ...] | None = None
+) -> tuple[int, ...] | None:
+    """`tile.tri`'s shape (or, with `bounds`, its valid shape): a literal list of two
+    compile-time constants, each positive (and within `bounds`). None when not a literal
+    list or an element is not known."""
+    items = call.items(param)
+    if items is None:
+        return None
+    if bounds is None and len(items) != 2:
+        raise OpError(f"The operator {op} requires a 2D shape, but got rank {len(items)}")
+    if bounds is not None and len(items) != len(bounds):
+        raise OpError(f"The operator {op} requires valid_shape rank {len(bounds)}, but got {len(items)}")
+    values: list[int] = []
+    for index, item in enumerate(items):
+        value = _const_int(item)
+        if value is None:
+            if expr_class_name(item) is None:
+                return None
+            raise OpError(f"The operator {op} {what} element {index} must be a compile-time constant")
+        if bounds is None and value <= 0:
+            raise OpError(f"The operator {op} shape element {index} must be positive, got {value}")
+        if bounds is not None and not 0 < value <= bounds[index]:
+            raise OpError(
+                f"The operator {op} requires 0 < valid_shape[{index}] <= shape[{index}], but got "
+                f"{value} and {bounds[index]}"
+            )
+        values.append(value)
+    return tuple(values)

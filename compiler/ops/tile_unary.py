@@ -11,7 +11,7 @@ from compiler.ops.operands import validated
 from compiler.ops.registry import wrapper
 from compiler.ops.result_views import tile_result
 from compiler.ops.type_inference import dims_equal, dtype_text
-from compiler.ops.wrapping import build, flag, unwrap, unwrap_optional
+from compiler.ops.wrapping import WRAPPED, build, flag, py_class, unwrap, unwrap_optional
 from compiler.syntax.values import DType
 
 CAST_MODES = {"none": 0, "rint": 1, "round": 2, "floor": 3, "ceil": 4, "trunc": 5, "odd": 6}
@@ -170,7 +170,10 @@ def resolve_cast_mode(call: OpCall, param: str | None) -> str | None:
 
 def cast_target(call: OpCall, op: str) -> str | None:
     """The cast's target dtype; a keyword value the registry's `ValidateKwargs` refuses (a
-    string: `target_type="fp32"`) raises its error."""
+    string: `target_type="fp32"`) raises its error; a DSL object (a scalar variable) is
+    no kwarg value the binding converts."""
+    if py_class(call, call.param(1) or "target_type") in WRAPPED:
+        raise OpError("Unsupported kwarg type for key: target_type")
     validated(op, "target_type", call.keyword_value("target_type", None), "DataType")
     return call.dtype(call.param(1) or "target_type")
 

@@ -17,6 +17,7 @@ from compiler.ir.views import (
 )
 from compiler.ops.call import BINDING_MISMATCH, OpCall, OpError
 from compiler.ops.checks import expect, expect_tensor_like
+from compiler.ops.drop_dims import drop_axes
 from compiler.ops.memory_operands import (
     INDEX_LIKE,
     dims,
@@ -24,6 +25,7 @@ from compiler.ops.memory_operands import (
     enum_member,
     flag,
     is_index_like,
+    is_integer,
     is_none,
     operand_of,
     operand_type,
@@ -32,12 +34,14 @@ from compiler.ops.memory_operands import (
     scalar_element,
     scalar_elements,
 )
+from compiler.ops.operands import given
 from compiler.ops.registry import wrapper
 from compiler.ops.reinterpret import resolve_reinterpret
 from compiler.ops.reshape_region import reshape_valid_shape
+from compiler.ops.type_inference import ir_type_name
 from compiler.ops.valid_region import Unsettled, read_window, write_union
 from compiler.ops.views import input_memory, tile_result
-from compiler.ops.wrapping import not_convertible, py_class
+from compiler.ops.wrapping import not_convertible, py_class, python_type_text
 
 _TILE_SLICE_REMEDY = (
     "An on-chip window has no clamping mechanism, so it must fit: keep offset + shape inside the source tile, or "
@@ -106,7 +110,7 @@ def tile_slice(call: OpCall) -> IRType | None:
         if found is None:
             return TileType(shape, source.dtype, source.memory)
         requested = found
-    if source.shape is None or not call.is_false_or_absent("drop_dims") or pad is None:
+    if source.shape is None or pad is None:
         return TileType(shape, source.dtype, source.memory)
     try:
         extents = read_window(
@@ -120,6 +124,11 @@ def tile_slice(call: OpCall) -> IRType | None:
             remedy=_TILE_SLICE_REMEDY,
         )
     except Unsettled:
+        extents = None
+    if not call.is_false_or_absent("drop_dims"):
+        drop_axes(call, shape, "tile.slice")  # its refusals; the rank-reduced tile is not modelled
+        return TileType(shape, source.dtype, source.memory)
+    if extents is None:
         return TileType(shape, source.dtype, source.memory)
     if any(extent is None for extent in extents) or isinstance(source.view, UnknownView):
         return TileType(shape, source.dtype, source.memory)
@@ -291,13 +300,30 @@ def _swapped_axes(call: OpCall, op: str, shape: tuple, what: str) -> tuple[int, 
     return first, second
 
 
+def _check_axis_classes(call: OpCall) -> None:
+    """The transposes' IR builders take an int or a ConstInt axis, nothing wrapped."""
+    for name in ("axis1", "axis2"):
+        given = python_type_text(call, name, literals=True)
+        if given is not None:
+            raise OpError(f"{name} must be int or ConstInt, got {given}")
+
+
 @wrapper("tile.transpose")
 def tile_transpose(call: OpCall) -> IRType | None:
-    """`DeduceTileTransposeType`: two axes swapped, the result fully valid."""
+    """`DeduceTileTransposeType`: two axes swapped, the result fully valid. The IR builder
+    first makes each axis a `ConstInt`, refusing a DSL object (a loop variable's Scalar)."""
+    for name in ("axis1", "axis2"):
+        given_as = python_type_text(call, name)
+        if given_as is not None:
+            raise OpError(f"{name} must be int or ConstInt, got {given_as}")
     source = operand_of(call, TileType, "tile.transpose: first argument (input) must be TileType, but got ")
     if source is None:
         return None
+    _check_axis_classes(call)
     if source.shape is None:
+        return None
+    _at_least_2d("tile.transpose", source.shape)
+    if not _transpose_scratch(call, source):
         return None
     axes = _swapped_axes(call, "tile.transpose", source.shape, "tile")
     if axes is None:
@@ -308,6 +334,34 @@ def tile_transpose(call: OpCall) -> IRType | None:
     return tile_result(
         tuple(shape), source.dtype, TileView(valid_shape=tuple(shape)), output_memory=input_memory(source)
     )
+
+
+def _transpose_scratch(call: OpCall, source: TileType) -> bool:
+    """The optional `tmp_tile` of `tile.transpose`: a tile of the input's dtype and rank.
+    False when it is given but its type is not known."""
+    if not given(call, "tmp_tile"):
+        return True
+    tmp = operand_type(call, 3)
+    if tmp is None:
+        return False
+    if not isinstance(tmp, TileType):
+        name = ir_type_name(tmp)
+        if name is None:
+            return False
+        raise OpError(f"tile.transpose: fourth argument (tmp) must be TileType, but got {name}")
+    if source.dtype is None or tmp.dtype is None or tmp.shape is None:
+        return False
+    if tmp.dtype != source.dtype:
+        raise OpError(
+            "tile.transpose: tmp dtype must match input dtype, got "
+            f"input={dtype_string(source.dtype)} tmp={dtype_string(tmp.dtype)}"
+        )
+    if len(tmp.shape) != len(source.shape):
+        raise OpError(
+            "tile.transpose: tmp rank must match input rank, got "
+            f"input rank={len(source.shape)} tmp rank={len(tmp.shape)}"
+        )
+    return True
 
 
 @wrapper("tensor.transpose")
@@ -321,6 +375,7 @@ def tensor_transpose(call: OpCall) -> IRType | None:
     )
     if source is None:
         return None
+    _check_axis_classes(call)
     if source.layout in ("MX_A_ZZ", "MX_B_NN"):
         raise OpError("tensor.transpose does not support MX-layout tensors")
     if source.shape is None:
@@ -737,7 +792,7 @@ def tensor_view(call: OpCall) -> IRType | None:
     if source.view is not None and source.view.stride:
         return None  # an explicitly strided source: not modelled
     if has_shape:
-        shape = scalar_elements(call, "shape", "tensor.view shape tuple element")
+        shape = scalar_elements(call, "shape", "tensor.view shape tuple element", got=", got")
         if shape is None:
             return None
         for index, dim in enumerate(shape):
@@ -757,7 +812,8 @@ def tensor_view(call: OpCall) -> IRType | None:
     if layout == "DN" and len(shape) < 2:
         raise OpError(f"tensor.view: DN layout requires rank >= 2, got {len(shape)}")
     if has_valid:
-        return None
+        _check_view_valid_shape(call, shape, source, src_layout, layout)
+        return None  # the target's valid region: not modelled
     strides = _logical_strides(shape, layout)
     if strides is None:
         return None
@@ -780,6 +836,44 @@ def tensor_view(call: OpCall) -> IRType | None:
             pad = source.view.pad
     view = _drop_full_valid(TensorView(valid_shape=valid, stride=tuple(strides), pad=pad), shape)
     return TensorType(shape, source.dtype, None if layout == "ND" else layout, source.distributed, view)
+
+
+def _check_view_valid_shape(
+    call: OpCall, shape: tuple, source: TensorType, src_layout: str, layout: str
+) -> None:
+    """`DeduceTensorViewType`'s checks of an explicit target valid_shape, as far as they
+    are known (its leading-collapse rule is not modelled)."""
+    items = call.items("valid_shape")
+    if items is None:
+        return
+    if items and len(items) != len(shape):
+        raise OpError(
+            f"tensor.view: valid_shape rank ({len(items)}) must match target shape rank ({len(shape)})"
+        )
+    for index, item in enumerate(items):
+        if isinstance(item.type, (TensorType, TileType)):
+            integer = False
+        else:
+            dtype = scalar_dtype(item) if isinstance(item.type, ScalarType) else None
+            if dtype is None:
+                return  # not known
+            integer = is_integer(dtype)
+        if not integer:
+            raise OpError(f"tensor.view valid_shape dimension {index} must have integer dtype")
+        extent = item.value if isinstance(item, Const) and type(item.value) is int else None
+        if extent is not None and extent <= 0:
+            raise OpError(f"tensor.view valid_shape dimension {index} must be positive, got {extent}")
+        if extent is not None and isinstance(shape[index], int) and extent > shape[index]:
+            raise OpError(
+                f"tensor.view valid_shape dimension {index} ({extent}) exceeds target shape dimension {shape[index]}"
+            )
+    if items and source.view is None:
+        raise OpError("tensor.view: an explicit target valid_shape requires a source valid_shape")
+    if items and (src_layout != "ND" or layout != "ND"):
+        raise OpError("tensor.view: explicit valid_shape shape reinterpretation only supports ND layout")
+    partial = source.view is not None and source.view.valid_shape
+    if not items and partial and not _structurally_full(source.view.valid_shape, source.shape):
+        raise OpError("tensor.view: a partial source valid_shape requires a non-empty target valid_shape")
 
 
 def _structurally_full(valid: tuple, shape: tuple) -> bool:

@@ -8,8 +8,22 @@ from collections.abc import Callable, Iterator
 from contextvars import ContextVar
 from typing import Any
 
-from compiler.ir import ArrayType, Const, IRType, ScalarType, TensorType, TileType, TupleType
+from compiler.ir import (
+    ArrayType,
+    AsyncEventType,
+    AsyncSessionType,
+    Const,
+    IRType,
+    PrefetchAsyncContextType,
+    ScalarType,
+    TensorType,
+    TileType,
+    TupleType,
+)
 from compiler.ops.call import OpError
+
+# The async-prefetch handle types (their class names are their C++ `TypeName()`).
+PREFETCH_HANDLES = (PrefetchAsyncContextType, AsyncEventType, AsyncSessionType)
 
 # The float dtypes (`DataType::IsFloat()`) and their bits.
 FLOAT_BITS = {
@@ -33,7 +47,7 @@ def ir_type_name(ir_type: IRType | None) -> str | None:
     """What the C++ `TypeName()` prints for an operand's type, or None when unsure."""
     if isinstance(ir_type, TensorType):
         return "DistributedTensorType" if ir_type.distributed else "TensorType"
-    if isinstance(ir_type, (TileType, ScalarType, TupleType, ArrayType)):
+    if isinstance(ir_type, (TileType, ScalarType, TupleType, ArrayType, *PREFETCH_HANDLES)):
         return ir_type.ir_class_name
     return None
 

@@ -209,6 +209,23 @@ def not_convertible(call: OpCall, param: str) -> None:
         raise OpError(f"Cannot convert <class '{path}'> to IR expression")
 
 
+_SCALAR_PATH = "pypto.language.typing.scalar.Scalar"
+# The class of a literal as a wrapper receives it: a raw `ConstFloat` (positional), the
+# Python value (keyword).
+_LITERAL_PATHS = {"ConstFloat": "pypto.pypto_core.ir.ConstFloat", "float": "float", "str": "str"}
+
+
+def python_type_text(call: OpCall, param: str, *, literals: bool = False) -> str | None:
+    """`{type(x)}` of a DSL object the wrapper received for `param` and hands on as it
+    is (`<class 'pypto.language.typing.scalar.Scalar'>`); with `literals`, of a float or
+    string literal too. None for anything else."""
+    cls = py_class(call, param) or ""
+    path = _CLASS_PATHS.get(cls) or (_SCALAR_PATH if cls == "Scalar" else None)
+    if path is None and literals:
+        path = _LITERAL_PATHS.get(cls)
+    return f"<class '{path}'>" if path is not None else None
+
+
 def _python_conversion(obj: str | None, target: str) -> IRType | None:
     """`_const_at_dtype(value, target)` on an object that is no number: `float(x)` or
     `int(x)` fails; `_normalize_expr` refuses it for a dtype that is neither."""

@@ -89,12 +89,43 @@ class LocalAnnotationChecker:
             self._subscripted(node)
             return
         if isinstance(node, ast.Call):
-            return  # the legacy `pl.Tensor((64, 128), pl.FP16)` spelling: not modelled
+            self._legacy_call(node)
+            return
         if _is_marker(node):
             return
         if isinstance(node, ast.Attribute):
             raise type_error(f"Incomplete type annotation: {ast.unparse(node)}", node, _TYPE_HINT)
         raise type_error(f"Unsupported type annotation: {ast.unparse(node)}", node, _TYPE_HINT)
+
+    def _legacy_call(self, node: ast.Call) -> None:
+        """The legacy call spelling (`_resolve_call_type`): `pl.Tensor((64, 128), pl.FP16)`,
+        `pl.Tile(shape, dtype)`, `pl.Scalar(dtype)`, `pl.Tuple([types])`. Another callee
+        is not modelled."""
+        head = _head(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else None
+        count = len(node.args)
+        if head in ("Tensor", "Tile"):
+            if count < 2:
+                raise type_error(
+                    f"{head} type requires shape and dtype arguments, got {count}",
+                    node,
+                    f"Use pl.{head}[[shape], dtype] format",
+                )
+            self.shape(node.args[0])
+            self.dtype(node.args[1])
+        elif head == "Scalar":
+            if count < 1:
+                raise type_error(
+                    f"Scalar type requires dtype argument, got {count}",
+                    node,
+                    "Use pl.Scalar[dtype] format, e.g., pl.Scalar[pl.FP32]",
+                )
+            self.dtype(node.args[0])
+        elif head == "Tuple" and (count != 1 or not isinstance(node.args[0], ast.List)):
+            raise type_error(
+                f"Tuple type requires a list of types, got: {ast.unparse(node)}",
+                node,
+                "Use pl.Tuple[pl.Tensor[...], pl.Tile[...], ...] format",
+            )
 
     def _subscripted(self, node: ast.Subscript) -> None:
         head = _head(node.value) if isinstance(node.value, (ast.Name, ast.Attribute)) else None
@@ -125,14 +156,23 @@ class LocalAnnotationChecker:
         self.dtype(index.elts[1])
         if tensor_like and len(index.elts) >= 3:
             self._tensor_view_slot(index.elts[2])
+        if not tensor_like:
+            _tile_trailing_args(index.elts[2:])
 
     def _tensor_view_slot(self, node: ast.expr) -> None:
         """Slot 3 of a Tensor annotation is a `pl.TensorView(...)`, a name bound to one, or a
         layout; an attribute that names no layout (`pl.Mem.Vec`, a Tile's memory space
         written on a Tensor) is "Unknown layout" (`resolve_layout`)."""
         if isinstance(node, ast.Attribute) and node.attr not in _LAYOUTS:
-            names = ", ".join(f"pl.{name}" for name in _LAYOUTS if name != "DN")
-            raise type_error(f"Unknown layout: {node.attr}", node, f"Use a valid layout: {names}")
+            raise _unknown_layout(node.attr, node)
+        if (
+            isinstance(node, ast.Name)
+            and node.id not in _LAYOUTS
+            and self._evaluator.eval(node) is UNKNOWN
+            and not self._is_dsl_var(node.id)
+            and self._is_unbound(node.id, node)
+        ):
+            raise _unknown_layout(node.id, node)  # a name bound nowhere: no view, no layout
 
     # ---------------------------------------------------------------- shape
 
@@ -223,6 +263,74 @@ class LocalAnnotationChecker:
         check_dtype_node(node, self._evaluator, self._is_unbound)
 
 
+# `TypeResolver._MEMORY_SPACE_MAP`: the spaces a Tile annotation may name.
+_MEMORY_SPACES = frozenset({"DDR", "Vec", "Mat", "Left", "Right", "Acc", "Bias", "LeftScale", "RightScale"})
+
+
+def _tile_trailing_args(nodes: list[ast.expr]) -> None:
+    """`_resolve_tile_annotation_args`: at most one memref, one `pl.TileView(...)`, one
+    memory space, in any order; a layout or anything else is refused; a memref needs a
+    memory space. A name or subscript may be a MemRef variable or slot: the check stops."""
+    seen: dict[str, ast.expr] = {}
+    for node in nodes:
+        if isinstance(node, (ast.Name, ast.Subscript)):
+            return  # a declared MemRef (or not): not known here
+        kind = _tile_arg_kind(node)
+        if kind is None:
+            if isinstance(node, ast.Attribute) and node.attr in _LAYOUTS:
+                raise type_error(
+                    f"Tile does not accept layouts like {ast.unparse(node)}",
+                    node,
+                    "Use pl.TileView(...) for tile views, or use pl.Tensor[...] for layout annotations",
+                )
+            raise type_error(
+                f"Unsupported Tile annotation argument: {ast.unparse(node)}",
+                node,
+                "Use pl.TileView(...), pl.Mem.<space>, pl.MemRef(...), and/or a MemRefType variable",
+            )
+        if kind in seen:
+            message, hint = _TILE_ARG_TWICE[kind]
+            raise type_error(message, node, hint)
+        seen[kind] = node
+    if "memref" in seen and "memory space" not in seen:
+        raise type_error(
+            "Tile annotation with a memref argument must also specify explicit memory space",
+            seen["memref"],
+            "Use pl.Tile[[shape], dtype, pl.MemRef(base, offset, size), pl.Mem.Vec], "
+            'pl.Tile[[shape], dtype, pl.MemRef("scratch"), pl.Mem.Vec], or '
+            "pl.Tile[[shape], dtype, memref_var, pl.Mem.Vec]",
+        )
+
+
+_TILE_ARG_TWICE = {
+    "memref": (
+        "Tile annotation can contain at most one memref argument",
+        "Remove the duplicate pl.MemRef(...) / MemRefType argument",
+    ),
+    "tile view": (
+        "Tile annotation can contain at most one pl.TileView(...)",
+        "Remove the duplicate pl.TileView(...) argument",
+    ),
+    "memory space": (
+        "Tile annotation can contain at most one memory-space argument",
+        "Remove the duplicate pl.Mem.<space> argument",
+    ),
+}
+
+
+def _tile_arg_kind(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Call):
+        callee = _head(node.func) if isinstance(node.func, (ast.Name, ast.Attribute)) else None
+        return {"MemRef": "memref", "TileView": "tile view"}.get(callee or "")
+    if (
+        isinstance(node, ast.Attribute)
+        and node.attr in _MEMORY_SPACES
+        and _head(node.value) in ("MemorySpace", "Mem")
+    ):
+        return "memory space"
+    return None
+
+
 def _int64_dim(value: object, node: ast.expr) -> None:
     """A dim becomes the real IR's int64 constant: past 64 bits it is its TypeError."""
     if not fits_int64(value):
@@ -262,6 +370,11 @@ def check_dtype_node(node: ast.expr, evaluator: StaticEvaluator, is_unbound: IsU
 
 # `TypeResolver._LAYOUT_MAP`, in its order.
 _LAYOUTS = ("ND", "DN", "NZ", "MX_A_ZZ", "MX_B_NN")
+
+
+def _unknown_layout(name: str, node: ast.expr) -> FrontEndError:
+    names = ", ".join(f"pl.{layout}" for layout in _LAYOUTS if layout != "DN")
+    return type_error(f"Unknown layout: {name}", node, f"Use a valid layout: {names}")
 
 
 def _count_error(head: str, index: ast.expr) -> FrontEndError:

@@ -33,6 +33,7 @@ from compiler.ir import (
     TileView,
     UnknownType,
 )
+from compiler.ops.tensor_memory import ATOMIC_ADD_DTYPES
 from compiler.ops.type_inference import dtype_text
 from compiler.parser.errors import invalid_operation
 from compiler.printer.types import format_type
@@ -381,7 +382,7 @@ def _atomic(call: _Call, dst: TensorType) -> None:
     atomic = _enum_value(call, "atomic", _ATOMIC_TYPES)
     if atomic is not None and atomic not in _ATOMIC_TYPES.values():
         raise _Refused(f"{call.op} atomic must be AtomicType.None_ or AtomicType.Add (got int {atomic})")
-    if atomic == _ATOMIC_TYPES["Add"] and dst.dtype is not None and dst.dtype not in _ATOMIC_ADD_DTYPES:
+    if atomic == _ATOMIC_TYPES["Add"] and dst.dtype is not None and dst.dtype not in ATOMIC_ADD_DTYPES:
         raise _Refused(
             f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
             f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
@@ -729,7 +730,6 @@ _REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
 _NOTIFY_OPS = {"AtomicAdd": 0, "Set": 1}
 _WAIT_CMPS = {"Eq": 0, "Ge": 1}
 _ATOMIC_TYPES = {"None_": 0, "Add": 1}
-_ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 
 
 def _result(call: _Call, role: str) -> IRType:

@@ -39,7 +39,7 @@ from compiler.ir import (
 from compiler.ir.nodes import names_a_value
 from compiler.ir.types import TensorView
 from compiler.ops.cross_core import array_element_type
-from compiler.ops.type_inference import dtype_text
+from compiler.ops.type_inference import dtype_text, static_int
 from compiler.parser import (
     annotation_checks,
     distributed_calls,
@@ -48,11 +48,12 @@ from compiler.parser import (
     op_catalog,
     op_directives,
     ops,
+    split_transfers,
     type_checks,
 )
 from compiler.parser.attr_values import NotAnAttrValue, parse_attr_dict, parse_attr_value
 from compiler.parser.cache_policy import load_cache_error, read_load_cache_kwarg
-from compiler.parser.closure_names import ClosureNames
+from compiler.parser.closure_names import SAFE_BUILTINS, ClosureNames
 from compiler.parser.errors import (
     FrontEndError,
     fits_int64,
@@ -138,6 +139,10 @@ class ExpressionParser:
         self.body_types: Callable[[BodyReturn, DslFunction], tuple[IRType, ...] | None] | None = None
         # The types the first call of each un-annotated helper passed (`_helper_call_type`).
         self._first_helper_calls: dict[str, tuple[IRType, ...]] = {}
+        # The kinds of the loops around the expression (the function parser's own stack).
+        self.loop_kinds: list[str] = []
+        # The names a loop's scope kept to itself: out of the DSL scope after it.
+        self.scoped_out: set[str] = set()
 
     def strict(self, names: ClosureNames, program: ProgramFunctions | None) -> None:
         """Raise the real parser's rejections of expressions (a body it parses as written:
@@ -265,7 +270,9 @@ class ExpressionParser:
         if var is not None:
             return var
         span = Span.of(node)
-        if self._names is not None and self._names.bound_only_later(node.id):
+        if self._names is not None and (
+            self._names.bound_only_later(node.id) or self._scoped_out_only(node.id)
+        ):
             raise undefined(
                 f"Undefined variable '{node.id}'",
                 node,
@@ -295,9 +302,15 @@ class ExpressionParser:
         if path and path[0] == "pl" and len(path) >= 2:
             op_path = path[1:]
             split = self._pl_call_before_args(node, op_path)
+            transfer = self._names is not None and split_transfers.is_transfer(op_path)
+            if transfer:
+                split_transfers.check_form(op_path[-1], node)
             if split is not None and split[0] in (None, "tile", "tensor"):
                 self._check_positional_constants(node, split)
             args, kwargs = self._op_arguments(node, literal_ok=path[-1] != "yield_")
+            if transfer:
+                in_split_aiv = "split_aiv" in self.loop_kinds
+                split_transfers.check_operand(op_path[-1], node, args[0].type, in_split_aiv)
             return self._pl_call(node, op_path, split, args, kwargs, span)
         if path and path[0] == "pld" and len(path) >= 2:
             checked = len(path) <= 3 and self._pld_context is not None
@@ -445,9 +458,56 @@ class ExpressionParser:
     def _op_kwarg(self, key: str, node: ast.expr) -> Any:
         """A `pl.` op keyword: literals, names, attributes, negated values and lists are
         first read as closure values by the real parser, so they are parsed leniently."""
+        if key != "dtype" and isinstance(node, (ast.Name, ast.Attribute)):
+            self._check_closure_kwarg(node)
         if key == "dtype" or isinstance(node, (ast.Constant, ast.Name, ast.Attribute, ast.UnaryOp, ast.List)):
             return self._kwarg(key, node, lenient=True)
         return self._kwarg(key, node)
+
+    def _check_closure_kwarg(self, node: ast.Name | ast.Attribute) -> None:
+        """A keyword's name (or attribute of one) outside the DSL scope is evaluated in the
+        closure (`_resolve_name_kwarg` / `_resolve_attribute_kwarg`): a name bound nowhere
+        is Python's NameError there."""
+        root = node
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if self._names is None or not isinstance(root, ast.Name) or root.id in ("True", "False"):
+            return
+        if isinstance(node, ast.Attribute) and (root.id == "pl" or self._lookup_var(root.id) is not None):
+            return  # a dtype or a buffer's field is read before the closure is
+        if self._lookup_var(root.id) is not None:
+            return
+        names = self._names
+        if (
+            names.is_unbound(root.id, root)
+            or names.bound_only_later(root.id)
+            or self._scoped_out_only(root.id)
+        ):
+            raise type_error(
+                f"Cannot resolve expression '{ast.unparse(node)}': name '{root.id}' is not defined",
+                node,
+                "Make sure the variable is defined in the enclosing scope",
+            )
+
+    def _require_closure_condition(self, node: ast.Call, condition: ast.Name) -> None:
+        """A static_assert condition the closure cannot evaluate is parsed: a DSL variable
+        is an IR expression, never a constant."""
+        names = self._names
+        if names is None or names.closure_may_hold(condition.id) or condition.id in SAFE_BUILTINS:
+            return
+        raise FrontEndError(
+            "ParserError",
+            "static_assert condition must be compile-time evaluable",
+            node,
+            f"Condition `{condition.id}` produced a non-constant IR expression",
+        )
+
+    def _scoped_out_only(self, name: str) -> bool:
+        """`name` was bound only inside a loop that kept it, and the closure has none."""
+        assert self._names is not None
+        return (
+            name in self.scoped_out and not self._names.closure_may_hold(name) and name not in SAFE_BUILTINS
+        )
 
     def _kwarg(self, key: str, node: ast.expr, lenient: bool = False) -> Any:
         """A keyword's value; the call-metadata dict `attrs={...}` is kept as ordered
@@ -512,6 +572,9 @@ class ExpressionParser:
             op_directives.check_const(node, self._jit_inlined, check_dtype)
         elif split[0] is None and split[1] == "static_assert":
             op_directives.check_static_assert(node, self._evaluator.eval)
+            condition = node.args[0]
+            if isinstance(condition, ast.Name) and self._lookup_var(condition.id) is not None:
+                self._require_closure_condition(node, condition)
         else:
             op_calls.check_op_name(split[0], split[1], node)
         return split
@@ -619,6 +682,8 @@ class ExpressionParser:
         index_operand = self.subscript_index(node)
         value_type = value.type
         if isinstance(value_type, TupleType):
+            if self._names is not None:
+                type_checks.check_tuple_index(node)
             position = self._evaluator.eval(node.slice)
             if isinstance(position, int):
                 return TupleGetItem(span, value, position, type=ops.tuple_item_type(value_type, position))
@@ -704,30 +769,45 @@ class ExpressionParser:
         return deduced if deduced is not None else call.type
 
     def _check_slice_steps(self, node: ast.Subscript, indices: list[ast.expr], value_type: IRType) -> None:
-        """`x[a:b:s]` on a Tensor or Tile: the step is refused when the real parser
-        reaches that index, the ones before it read in order."""
+        """`x[...]` on a Tensor or Tile, its indices read in order: a slice's step is
+        refused; on a tile, so are a lower bound that is no constant and a slice whose
+        static extent is not positive (`_build_tile_alloc_extent`)."""
         if self._names is None or not isinstance(value_type, (TensorType, TileType)):
             return
         if value_type.shape is None or len(indices) > len(value_type.shape):
             return  # a rank error comes first
-        stepped = next(
-            (i for i, index in enumerate(indices) if isinstance(index, ast.Slice) and index.step), None
-        )
-        if stepped is None:
+        is_tile = isinstance(value_type, TileType)
+        if not is_tile and not any(isinstance(index, ast.Slice) and index.step for index in indices):
             return
-        level = "tensor" if isinstance(value_type, TensorType) else "tile"
-        for index in indices[:stepped]:
+        level = "tile" if is_tile else "tensor"
+        for axis, index in enumerate(indices):
             if not isinstance(index, ast.Slice):
                 self.parse(index)
                 continue
+            if index.step is not None:
+                raise unsupported(
+                    f"Slice step is not supported in {level} subscript",
+                    node,
+                    "Use A[start:stop] without step",
+                )
             lower = self.parse(index.lower) if index.lower is not None else None
-            if level == "tile" and lower is not None and not isinstance(lower, Const):
-                return  # a dynamic tile lower bound is refused first: not modelled
-            if index.upper is not None:
-                self.parse(index.upper)
-        raise unsupported(
-            f"Slice step is not supported in {level} subscript", node, "Use A[start:stop] without step"
-        )
+            upper = self.parse(index.upper) if index.upper is not None else None
+            if not is_tile:
+                continue
+            if lower is not None and not _is_int_const(lower):
+                raise unsupported(
+                    "Dynamic lower bounds are not supported in tile subscript",
+                    node,
+                    "Use a constant tile slice lower bound or rewrite the logic with explicit tile ops",
+                )
+            start = lower.value if isinstance(lower, Const) else 0
+            if _tile_slice_extent(start, upper, static_int(value_type.shape[axis])) is not None:
+                continue
+            raise unsupported(
+                "Tile subscript must produce a positive static extent",
+                node,
+                "Keep tile slice bounds within the source static shape and ensure upper > lower",
+            )
 
     def _folds_in_closure(self, node: ast.expr) -> bool:
         """The real parser first evaluates an operator tree of closure names and literals
@@ -1006,6 +1086,25 @@ def real_tensor_assemble(span: Span, target: Var, source: Expr, index: Subscript
     return Call(span, "tensor.assemble", [target, source, _index_list(span, window[1])], type=destination)
 
 
+def subscript_write_mismatch(target: Var, source: Expr, index: SubscriptIndex) -> tuple[int, int, int] | None:
+    """`dst[a:b, ...] = src` whose source has another constant extent than the window on an
+    axis: (axis, the window's extent, the source's), the first such axis; None when they
+    agree or that is not known (a window of indices or of extents that do not fold, a source
+    of another rank, which the real parser lifts, or one whose valid shape may stand in)."""
+    destination, value = target.type, source.type
+    if not isinstance(destination, TensorType) or not isinstance(value, TensorType) or value.shape is None:
+        return None
+    if isinstance(value.view, TensorView) and value.view.valid_shape:
+        return None
+    window = _static_window(source.span, destination, index)
+    if window is None or len(value.shape) != len(window[0]):
+        return None
+    for axis, (want, have) in enumerate(zip(window[0], value.shape, strict=True)):
+        if type(have) is int and want != have:
+            return axis, want, have
+    return None
+
+
 def _static_window(
     span: Span, source: TensorType, index: SubscriptIndex
 ) -> tuple[list[int], list[Expr]] | None:
@@ -1045,3 +1144,22 @@ def _index_list(span: Span, items: list[Expr]) -> MakeTuple:
 def _is_literal(node: ast.expr) -> bool:
     """A constant an op may take as an attribute rather than an expression (not `None`)."""
     return isinstance(node, ast.Constant) and node.value is not None
+
+
+def _is_int_const(expr: Expr) -> bool:
+    return isinstance(expr, Const) and type(expr.value) is int
+
+
+def _tile_slice_extent(lower: int, upper: Expr | None, static: int | None) -> int | None:
+    """A tile slice's static extent as `_build_tile_alloc_extent` sizes it: the slice's
+    own, clamped to what the source has past `lower`; None when it is not positive. (A
+    symbolic upper bound or shape leaves it unknown: 1 stands for "positive".)"""
+    most = max(static - lower, 0) if static is not None else None
+    if upper is not None and _is_int_const(upper):
+        extent = max(upper.value - lower, 0)  # type: ignore[attr-defined]
+        if most is not None:
+            extent = min(extent, most)
+        return extent if extent > 0 else None
+    if most is not None:
+        return most if most > 0 else None
+    return 1

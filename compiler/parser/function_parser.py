@@ -65,6 +65,7 @@ from compiler.ir.visit import level_yields
 from compiler.parser import (
     cache_policy,
     distributed_calls,
+    dump_tags,
     jit_deps,
     jit_text,
     loop_rules,
@@ -72,6 +73,8 @@ from compiler.parser import (
     scope_headers,
     scope_keywords,
     signature_checks,
+    split_aiv_loops,
+    subscript_writes,
     type_checks,
 )
 from compiler.parser.annotation_checks import LocalAnnotationChecker, is_skipped_annotation
@@ -88,7 +91,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble, subscript_write_mismatch
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.jit_scalars import call_tensor_annotations, specialised_scalars
 from compiler.parser.kernel_calls import ProgramFunctions
@@ -185,6 +188,8 @@ class FunctionParser:
         self._block_path: BlockPath = ()
         # Kinds of the loops around the statement being parsed ("range", "while", "spmd", ...).
         self._loop_kinds: list[str] = []
+        # Names bound only inside a loop whose scope did not leak (see `_close_loop_scope`).
+        self._scoped_out: set[str] = set()
         # Loops with iteration arguments around the statement being parsed (see `_carried_body`).
         self._carrying_loops = 0
         # What the innermost loop or `if` around the statement being parsed gives a
@@ -199,6 +204,8 @@ class FunctionParser:
             self._diagnostics.append,
         )
         self._exprs.body_types = functools.partial(body_return_types, env=context.env)
+        self._exprs.loop_kinds = self._loop_kinds
+        self._exprs.scoped_out = self._scoped_out
         if decorator.name == "function":  # jit bodies are rewritten, inline ones parsed per call
             self._exprs.strict(self._closure, context.program)
         elif decorator.is_jit:
@@ -472,12 +479,20 @@ class FunctionParser:
             return _opaque(stmt)
         if isinstance(stmt.value, ast.Constant):
             return self._constant_stmt(stmt.value)
+        if self._strict_types and is_pl_call(stmt.value, "dump_tag") and self._declared_type_known():
+            dump_tags.check_dump_tag(stmt, function_type_of(self._decorator), self._bindings.get)
+            return None  # the real parser reads no expression of it and emits no statement
         expr = self._exprs.parse(stmt.value)
         if is_pl_call(stmt.value, "yield_"):
             return YieldStmt(span, list(expr.items) if isinstance(expr, MakeTuple) else [expr])
         if any(is_pl_call(stmt.value, name) for name in _COMPILE_TIME_DIRECTIVES):
             return None  # checked as it is parsed; the real parser emits no statement for it
         return EvalStmt(span, expr)
+
+    def _declared_type_known(self) -> bool:
+        """The function's type is what the decorator says: no `type=`, or a literal member."""
+        written = self._decorator.keywords.get("type")
+        return written is None or isinstance(written, ast.Attribute)
 
     def _constant_stmt(self, node: ast.Constant) -> None:
         """A constant statement: a string is a comment; int/float/bool/None evaluate to
@@ -529,6 +544,8 @@ class FunctionParser:
                 )
             target = targets[0]
         assert stmt.value is not None
+        # `dst[...] = src`: the target and its window are judged before the source is read.
+        written = self._subscript_write_window(target) if isinstance(target, ast.Subscript) else None
         if (
             annotated_form
             and _is_ptr_annotation(stmt)
@@ -570,7 +587,12 @@ class FunctionParser:
             if isinstance(previous.type, ArrayType) and not isinstance(target.slice, ast.Tuple):
                 return self._array_element_update(target.value.id, previous, target.slice, value, span)
             type_checks.check_subscript_write(previous.type, value.type, target)
+            if written is not None:
+                subscript_writes.check_source(written, value.type, target)
             index = self._exprs.subscript_index(target)
+            type_checks.check_subscript_write_extents(
+                subscript_write_mismatch(previous, value, index), target
+            )
             assembled = real_tensor_assemble(span, previous, value, index) or Call(
                 span, "tensor.assemble", [previous, value, index], type=previous.type
             )
@@ -584,6 +606,15 @@ class FunctionParser:
                 type_checks.check_unpackable(TensorType(None, None), target, stmt)
             return self._assign_tuple(target, value, stmt.value, span)
         return _opaque(stmt)
+
+    def _subscript_write_window(self, target: ast.Subscript) -> subscript_writes.WriteWindow | None:
+        subscript_writes.check_target(target)
+        assert isinstance(target.value, ast.Name)
+        previous = self._bindings.get(target.value.id)
+        if previous is None or isinstance(previous.type, ArrayType):
+            return None
+        type_checks.check_subscript_write_target(previous.type, target)
+        return subscript_writes.window(previous.type, target, self._exprs.parse)
 
     def _window_buffer(self, target: ast.expr, call: ast.Call, span: Span) -> Stmt:
         """`buf = pld.alloc_window_buffer(size)`: its rules, its arguments read; the buffer
@@ -719,7 +750,13 @@ class FunctionParser:
         path = self._block_path
         first = self._rebinding.assign(self._bindings.get(name), path)
         assigned = type_checks.assigned_type(annotated, value.type)
-        if self._strict_types:
+        jit = self._decorator.name == "jit"
+        if jit and first is not None and len(path) <= max(len(first[1]), 1):
+            # The real specializer renames a rebinding at the depth of the first binding (a
+            # parameter's is the body's: `jit_renames`): a new name, with no type to keep. A
+            # deeper one keeps the name, which the real parser then finds.
+            first = None
+        if self._strict_types or jit:
             kept = first_type(first)
             if kept is not None:
                 type_checks.check_rebind(name, kept, assigned, stmt)
@@ -746,6 +783,8 @@ class FunctionParser:
             plan = classify_for(stmt)
             return self._scope(stmt, plan, span, launch) if plan is not None else _opaque(stmt)
         if iterator == "split_aiv":
+            if self._strict_types:
+                split_aiv_loops.check_header(stmt, call, self._loop_kinds, self._exprs.parse)
             # Never a scan site: a marker inside is a position error (R1).
             # Like the real IR, the region body starts by binding the AIV index.
             prologue = [
@@ -794,10 +833,15 @@ class FunctionParser:
             )
         loop_rules.check_stage(call, iterator, self._as_written(stage) if stage is not None else None)
         attrs = self._loop_attrs(call)
+        outer_names = set(self._bindings)
         loop_var = self._bind(loop_target.id, _loop_var_type(bounds), Span.of(loop_target))
         iter_args: list[Var] = []
         if iter_args_node is not None:
-            names = loop_rules.iter_arg_names(iter_args_node, len(init_values))
+            try:
+                names = loop_rules.iter_arg_names(iter_args_node, len(init_values))
+            except FrontEndError as error:
+                self._hide_under_arity("For", _iter_args_made(iter_args_node, error), error)
+                raise
             iter_args = [
                 self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
             ]
@@ -806,6 +850,9 @@ class FunctionParser:
             len(iter_args),
             lambda: self._yielding_to(iter_args, lambda: self._loop_body(iterator, stmt, span)),
         )
+        results = {target.name for y in level_yields(body) for target in y.targets}
+        if iter_args_node is not None or results:
+            self._close_loop_scope(outer_names, results)
         start, stop, step = _range_bounds(bounds)
         kind = _LOOP_KINDS[iterator]
         return ForStmt(span, kind, loop_var, start, stop, step, body, iter_args, init_values, attrs=attrs)
@@ -819,13 +866,22 @@ class FunctionParser:
                 init_values += [self._exprs.parse(elt) for elt in loop_rules.while_init_values(keyword.value)]
         target = loop_rules.check_while_header(stmt, call, len(init_values))
         loop_rules.require_yield_lhs(stmt.body, True)
-        names = loop_rules.while_iter_arg_names(target)
+        outer_names = set(self._bindings)
+        try:
+            names = loop_rules.while_iter_arg_names(target)
+        except FrontEndError as error:
+            self._hide_under_arity("While", _iter_args_made(target, error), error)
+            raise
         iter_args = [
             self._bind(name.id, value.type, Span.of(name)) for name, value in zip(names, init_values)
         ]
-        # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
-        condition = self._exprs.parse(loop_rules.cond_argument(stmt.body[0]))
-        loop_rules.reject_later_cond(stmt.body[1:])
+        try:
+            # `pl.cond(c)` opens the body; the real parser lifts it onto the while.
+            condition = self._exprs.parse(loop_rules.cond_argument(stmt.body[0]))
+            loop_rules.reject_later_cond(stmt.body[1:])
+        except FrontEndError as error:
+            self._hide_under_arity("While", len(iter_args), error)
+            raise
         body = self._carried_body(
             "While",
             len(iter_args),
@@ -833,7 +889,28 @@ class FunctionParser:
         )
         # Checked once the body is parsed, at the `pl.cond(...)` statement, as upstream does.
         self._exprs.require_bool(condition, "while", stmt.body[0])
+        # The while's scope keeps its body's names to itself (no leak, as the real parser's).
+        self._close_loop_scope(outer_names, {t.name for y in level_yields(body) for t in y.targets})
         return WhileStmt(span, condition, body, iter_args, init_values)
+
+    def _close_loop_scope(self, outer_names: set[str], results: set[str]) -> None:
+        """A loop with iteration arguments or yields keeps its body's names to itself
+        (the real scope manager exits it with `leak_vars=False`): after it, only the names
+        bound before it and its results are in scope."""
+        for name in set(self._bindings) - outer_names - results:
+            del self._bindings[name]
+            self._scoped_out.add(name)
+
+    def _hide_under_arity(self, loop: str, carried: int, error: FrontEndError) -> None:
+        """An error raised while the real loop builder is open with `carried` iteration
+        arguments and no results yet: the outermost such loop's arity error replaces it
+        (see `_carried_body`, which does the same for the body's errors)."""
+        if carried and self._carrying_loops == 0:
+            self._diagnostics.append(
+                _arity_error(loop, carried, 0, self._node).with_related(
+                    error.span, f"The error this hides: {error.message}"
+                )
+            )
 
     def _carried_body(self, loop: str, carried: int, parse_body: Callable[[], SeqStmts]) -> SeqStmts:
         """A loop body under iteration arguments, and the real parser's masking of its errors.
@@ -1328,6 +1405,14 @@ def _augassign_data(stmt: ast.stmt) -> dict[str, str]:
 def _is_yield_call(node: ast.expr | None) -> bool:
     """`<anything>.yield_(...)`: the right-hand sides the real parser treats as a yield."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "yield_"
+
+
+def _iter_args_made(target: ast.expr, error: FrontEndError) -> int:
+    """How many iteration arguments the real builder made before `error`: it makes them
+    one by one, up to the first that is no simple name."""
+    if error.message != "Iter arg must be a simple name" or not isinstance(target, ast.Tuple):
+        return 0
+    return next(i for i, element in enumerate(target.elts) if not isinstance(element, ast.Name))
 
 
 def _arity_error(loop: str, carried: int, results: int, function: ast.FunctionDef) -> Diagnostic:

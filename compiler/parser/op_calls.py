@@ -133,6 +133,7 @@ def check_op_call(
         names = [kw.arg for kw in keywords if kw.arg is not None]
     else:
         keywords, names = [], []
+    _check_op_attrs(node)
 
     params = signature.names
     key = signature.wrapper_key
@@ -163,6 +164,33 @@ def check_op_call(
     if op_call.built and built is not None:
         built.update(op_call.built)
     return deduced
+
+
+# Keys `attrs={...}` may not write: manual dependency edges have their own `deps=` form.
+_DEPS_ONLY_ATTRS = ("manual_dep_edges", "dummy_task")
+
+
+def _check_op_attrs(node: ast.Call) -> None:
+    """An op's `attrs=` (`_parse_op_attrs`, read after its keywords, before the wrapper
+    runs): a dict literal of string-literal keys, none of them a dependency edge."""
+    for keyword in node.keywords:
+        if keyword.arg != "attrs":
+            continue
+        value = keyword.value
+        if not isinstance(value, ast.Dict):
+            raise FrontEndError("ParserSyntaxError", "op attrs must be a dict literal", value)
+        for key, item in zip(value.keys, value.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                raise FrontEndError("ParserSyntaxError", "attrs keys must be string literals", key or item)
+            if key.value in _DEPS_ONLY_ATTRS:
+                raise FrontEndError(
+                    "ParserSyntaxError",
+                    f"attrs['{key.value}'] on call to '{ast.unparse(node.func)}' is not a writable attr; "
+                    "manual dependency edges are written as deps=[...] on "
+                    "pl.system.task_dummy or pl.submit",
+                    item,
+                )
+        return
 
 
 def _dispatch_level(call: OpCall) -> str | None:

@@ -341,14 +341,34 @@ def check_subscript(value_type: IRType, index_count: int, node: ast.Subscript) -
     )
 
 
-def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Subscript) -> None:
-    """`dst[...] = src`: dst a Tensor or Tile, src of the same kind."""
+def check_tuple_index(node: ast.Subscript) -> None:
+    """`t[i]` of a tuple (`_parse_tuple_subscript`): `i` an integer literal, as written."""
+    index = node.slice
+    if not isinstance(index, ast.Constant):
+        raise FrontEndError(
+            "UnsupportedFeatureError",
+            "Only constant integer indices supported for tuple access",
+            node,
+            "Use a constant integer index like tuple[0]",
+        )
+    if not isinstance(index.value, int):
+        raise FrontEndError(
+            "ParserSyntaxError", "Tuple index must be an integer", node, "Use integer index like tuple[0]"
+        )
+
+
+def check_subscript_write_target(base_type: IRType, target: ast.Subscript) -> None:
+    """`dst[...] = src`: dst a Tensor, Tile or Array (judged before the source is read)."""
     if isinstance(base_type, ScalarType):
         raise type_error(
             f"Subscript-write requires a Tensor, Tile, or Array target, got {base_type.ir_class_name}",
             target,
             "Subscript-write 'dst[...] = src' is only supported for Tensor, Tile, and Array",
         )
+
+
+def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Subscript) -> None:
+    """`dst[...] = src`: src of dst's kind."""
     if not isinstance(base_type, (TensorType, TileType)):
         return
     kind = TensorType if isinstance(base_type, TensorType) else TileType
@@ -359,6 +379,19 @@ def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Su
         f"Subscript-write source must also be a {kind_name}, got {source_type.ir_class_name}",
         target,
         f"The rhs of 'dst[...] = src' must be a {kind_name} of matching shape",
+    )
+
+
+def check_subscript_write_extents(mismatch: tuple[int, int, int] | None, target: ast.Subscript) -> None:
+    """`dst[...] = src`: each constant extent of the window the source's (`mismatch`, from
+    `expressions.subscript_write_mismatch`)."""
+    if mismatch is None:
+        return
+    axis, want, have = mismatch
+    raise type_error(
+        f"Subscript-write shape mismatch on source axis {axis}: window expects {want} elements, source has {have}",
+        target,
+        "Make the source's static_shape or valid_shape match the rank-reduced lhs window, or adjust the slice bounds",
     )
 
 

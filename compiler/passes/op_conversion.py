@@ -175,6 +175,13 @@ def _slice(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
         raise PassNotModelled(PASS_NAME, "a tensor.slice with dropped dims", span)
     source, shape, offset = args[:3]
     if isinstance(source.type, TensorType):
+        assert isinstance(shape, MakeTuple) and isinstance(offset, MakeTuple)
+        if len(offset.items) != len(shape.items):  # a reinterpreting window: the load refuses it
+            raise TileOpError(
+                "tile.load",
+                "The operator tile.load requires offsets and shapes to have same number of dimensions, but got "
+                f"{len(offset.items)} offsets and {len(shape.items)} shapes",
+            )
         valid = slice_valid_shape(source.type, args, kwargs, span)
         return [], typed_call(
             "tile.load", [source, offset, shape, valid], {"target_memory": memory_kwarg(span, "Vec")}, span

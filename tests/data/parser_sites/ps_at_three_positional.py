@@ -1,0 +1,16 @@
+import pypto.language as pl
+
+
+@pl.program
+class PS:
+    @pl.function(type=pl.FunctionType.Opaque)
+    def main(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        h: pl.Tensor[[32, 64], pl.FP32],
+        c: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        with pl.at(pl.Level.CORE_GROUP, None, None):
+            c = pl.add(a, b)
+        return c

@@ -1,0 +1,25 @@
+import pypto.language as pl
+
+
+@pl.program
+class PrefetchSessionNone:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[1, 128], pl.FP32],
+        out: pl.Out[pl.Tensor[[1, 128], pl.FP32]],
+    ) -> pl.Tensor[[1, 128], pl.FP32]:
+        ctx = pl.prefetch.make_context()
+        session = pl.prefetch.session(None)
+        t = pl.load(a, [0, 0], [1, 128])
+        out = pl.store(t, [0, 0], out)
+        return out
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[1, 128], pl.FP32],
+        out: pl.Out[pl.Tensor[[1, 128], pl.FP32]],
+    ) -> pl.Tensor[[1, 128], pl.FP32]:
+        out = self.kernel(a, out)
+        return out

@@ -33,7 +33,7 @@ from compiler.codegen.orchestration_checks import orchestration_errors
 from compiler.facts import ModuleFacts, module_facts
 from compiler.facts.coherency import CoherencyHint, coherency_diagnostic, coherency_hints
 from compiler.facts.gm_reads import may_read_bypass
-from compiler.ir import Function, FunctionType, Program, ScopeStmt
+from compiler.ir import Function, FunctionType, Program, ScopeStmt, TensorType
 from compiler.ir.nodes import opaque_made
 from compiler.lowering.jit_program import (
     JitProgram,
@@ -134,6 +134,7 @@ class UnitAnalysis:
         computed when first asked: never for a unit of a module whose import stops at its
         front end (none of it is shown), the bulk of opening a large file with an error."""
         report = _pipeline_checks(self.programs, self.diagnostics, self.statement_lines, self.kernel_programs)
+        report.diagnostics.extend(jit_pipeline_errors(self))
         if self.program_callees:
             report.diagnostics.extend(_program_callee_hints(self))
         return report
@@ -515,6 +516,38 @@ def jit_memory(analysis: ModuleAnalysis) -> list[KernelMemory]:
         elif id(function) not in failed:
             found += _compiled_kernels(kept[id(function)], (function,), None)
     return found
+
+
+def jit_pipeline_errors(unit: UnitAnalysis) -> list[Diagnostic]:
+    """The passes' and codegen's errors of the unit's `@pl.jit` entries specialised with
+    every tensor's shape known (from the signature, or the file's own call), each compiled
+    with its helpers as the real `@pl.jit` compiles it at that call (the real check compiles
+    an entry whose signature gives the shapes). An entry with an error of the front end, one
+    calling a function of another unit or whose program is not known otherwise, or one with
+    a tensor of unknown shape is not judged."""
+    failed = {id(function) for function in _failed_functions(unit)}
+    entries = jit_programs(unit.functions)
+    found: list[Diagnostic] = []
+    for function in unit.functions:
+        if function.decorator != "jit" or function.jit_unspecialised or not _shapes_known(function):
+            continue
+        entry = entries.get(id(function))
+        together = (function, *(entry.dependencies if entry is not None else ()))
+        if (entry is not None and entry.why_not) or any(id(f) in failed for f in together):
+            continue
+        program = entry.program if entry is not None else Program(function.name, [function], function.span)
+        assert program is not None  # an entry whose program is not known is not compiled
+        report = _pipeline_checks([program], [], (), frozenset({0}))
+        found.extend(d for d in report.diagnostics if d.severity is Severity.ERROR)
+    return found
+
+
+def _shapes_known(function: Function) -> bool:
+    """Whether every tensor parameter of `function` has a shape (a JIT entry specialised)."""
+    return all(
+        not isinstance(param.var.type, TensorType) or param.var.type.shape is not None
+        for param in function.params
+    )
 
 
 def _compiled_kernels(

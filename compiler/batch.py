@@ -38,7 +38,7 @@ from typing import Any
 from compiler.analysis import analyse_unit, merge_in_order, unreached_codes
 from compiler.base.diagnostics import Diagnostic, stops_the_front_end
 from compiler.base.span import Span
-from compiler.coverage import unanalysed_spans, values_built_with
+from compiler.coverage import out_of_static_reach, unanalysed_spans
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.syntax.environment import Contribution, ModuleEnvironment, contribution, fold_environment
 from compiler.syntax.source_checks import refusing_line
@@ -62,7 +62,7 @@ class UnitReport:
     diagnostics: list[Diagnostic]  # the front end's and the codegen's, in source order
     stops_front_end: bool  # an error that stops the real compiler's import of the module
     unanalysed: list[Span]  # constructs kept opaque (see `compiler.coverage`)
-    # Programs a pass stopped on for a type a factory's caller gives (`values_built_with`).
+    # Programs a pass stopped on for a value out of static reach (`out_of_static_reach`).
     out_of_reach: list[Span] = field(default_factory=list)
 
 
@@ -127,7 +127,7 @@ def unit_report(unit: ParsedUnit, env: ModuleEnvironment, codegen: bool = True) 
     )
     # A program a pass refused to take through: the checks after that pass were not run on it.
     stopped = analysis.pipeline.unanalysed if codegen else []
-    reach = [span for span, why in stopped if values_built_with(analysis.programs, span, why)]
+    reach = [span for span, why in stopped if out_of_static_reach(analysis.programs, span, why)]
     refused = [span for span, _ in stopped if span not in reach]
     return UnitReport(
         diagnostics,

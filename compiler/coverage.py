@@ -16,7 +16,7 @@ from compiler.base.span import Span
 from compiler.ir import Const, Expr, Function, OpaqueExpr, OpaqueStmt, Program, UnknownType, Var
 from compiler.ir.nodes import names_a_value
 from compiler.ir.visit import own_exprs, sub_exprs, walk_expr, walk_stmts
-from compiler.passes.not_modelled import NOT_KNOWN_STATICALLY
+from compiler.passes.not_modelled import IMPORT_VALUE_WORDS, NOT_KNOWN_STATICALLY
 
 
 def unanalysed_spans(
@@ -78,6 +78,12 @@ def _first_opaque(expr: Expr) -> OpaqueExpr | None:
             return part
         pending.extend(reversed(sub_exprs(part)))
     return None
+
+
+def out_of_static_reach(programs: Iterable[Program], span: Span, why: str) -> bool:
+    """Whether a pass or verifier stopped (`why`, its words) on a value out of static reach
+    (`compiler.static_reach`): a factory's argument, or a value the file computes at import."""
+    return bool(values_built_with(programs, span, why)) or IMPORT_VALUE_WORDS in why
 
 
 def values_built_with(programs: Iterable[Program], span: Span, why: str) -> tuple[str, ...]:

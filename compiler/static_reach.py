@@ -4,13 +4,14 @@ The raise-site ledger (docs/raise-sites.md) lists these beside the raise sites: 
 of one of these kinds is not counted as "not analysed" (pto-lsp does not fall short there;
 the value is not in the source), and `check` and the editor name it as out of static reach
 instead. Each kind says what the author wrote, why its value is unknown before the file
-runs, and what pto-lsp shows for it. `compiler.coverage.values_built_with` finds the one
-kind there is today.
+runs, and what pto-lsp shows for it. `compiler.coverage.out_of_static_reach` finds them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from compiler.passes.not_modelled import IMPORT_VALUE_WORDS
 
 
 @dataclass(frozen=True)
@@ -41,4 +42,26 @@ FACTORY_ARGUMENTS = ConstructOutOfReach(
     summary="a factory's arguments, known when it runs",
 )
 
-KINDS: tuple[ConstructOutOfReach, ...] = (FACTORY_ARGUMENTS,)
+IMPORT_VALUES = ConstructOutOfReach(
+    key="import-values",
+    construct=(
+        "a module-level value the file computes at import by calling code "
+        "(`CORE_NUM = _aiv_core_count(backend.Backend910B.instance())`), read where a check needs "
+        "its number: the width of the SPMD launch of a kernel holding a hard `pl.system.syncall`, "
+        "which the HardSyncallOccupancy verifier compares with the SoC's core count"
+    ),
+    reason=(
+        "the real parser reads the number the call returned when the module ran; pto-lsp never "
+        "runs the file's code"
+    ),
+    shown=(
+        "`check` counts the program as out of static reach (JSON `outOfStaticReach`), never as an "
+        "error; the editor's hint names the value; the verifier's check of that launch and the "
+        "checks after it (the memory planner's capacity, codegen) do not run on that program"
+    ),
+    summary=IMPORT_VALUE_WORDS,
+)
+
+KINDS: tuple[ConstructOutOfReach, ...] = (FACTORY_ARGUMENTS, IMPORT_VALUES)
+# `check`'s closing line names the kinds at once (a count of programs of either).
+OUT_OF_REACH_SUMMARY = f"{FACTORY_ARGUMENTS.summary.removesuffix(', known when it runs')} or {IMPORT_VALUES.summary}, known when it runs"

@@ -232,7 +232,10 @@ def test_check_counts_a_program_of_a_factorys_types_as_out_of_static_reach(tmp_p
     [entry] = report["files"]
     assert [r["start"]["line"] + 1 for r in entry["outOfStaticReach"]] == [12]
     text = run_pto_lsp("check", str(path)).stdout
-    assert "1 program reads types out of static reach (a factory's arguments, known when it runs)" in text
+    assert (
+        "1 program reads values out of static reach "
+        "(a factory's arguments or a value the file computes at import, known when it runs)"
+    ) in text
     assert "All checks passed" not in text
 
 

@@ -20,7 +20,7 @@ from lsp_client import RecordingClient, open_document, wait_for_version
 from lsprotocol import types as lsp
 from pytest_lsp import client_capabilities
 
-from compiler.static_reach import FACTORY_ARGUMENTS
+from compiler.static_reach import FACTORY_ARGUMENTS, IMPORT_VALUES
 
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO.parent / "shared" / "corpus"
@@ -101,7 +101,8 @@ def test_nothing_on_the_public_code_is_unanalysed_but_what_the_ledger_marks_out_
     upstream_report,
 ):
     """Issue 34: every construct of every file is analysed, except programs whose types only
-    their factory's caller gives, a kind docs/raise-sites.md lists as out of static reach; the
+    their factory's caller gives, or a launch width the file computes at import, kinds
+    docs/raise-sites.md lists as out of static reach; the
     author sees a hint there that names the values, and no error needs them."""
     unanalysed = {e["path"]: e["notAnalysed"] for e in upstream_report["files"] if e.get("notAnalysed")}
     assert unanalysed == {}
@@ -109,7 +110,9 @@ def test_nothing_on_the_public_code_is_unanalysed_but_what_the_ledger_marks_out_
     assert f"| `{FACTORY_ARGUMENTS.key}` |" in ledger.split("## Constructs out of static reach")[1]
     out_of_reach = [(e, r) for e in upstream_report["files"] for r in e.get("outOfStaticReach", [])]
     assert out_of_reach, "the public code has such programs: the check must name them"
+    assert f"| `{IMPORT_VALUES.key}` |" in ledger.split("## Constructs out of static reach")[1]
     assert {Path(e["path"]).name for e, _ in out_of_reach} == {
+        "test_syncall.py",  # `pl.spmd(CORE_NUM)` of a hard syncall: CORE_NUM computed at import
         "test_div.py",
         "test_row_expand_add.py",
         "test_row_min.py",

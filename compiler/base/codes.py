@@ -63,6 +63,9 @@ AIV_SPLIT_VECTOR_OUTSIDE = (
 AUTO_VECTOR_SPLIT_UNHALVED = (
     "PTO716"  # LowerAutoVectorSplit: "the V->C boundary tile.move here carries a full-width ..."
 )
+HARD_SYNCALL_OCCUPANCY = (
+    "PTO731"  # HardSyncallOccupancy: "hard pl.system.syncall in mixed kernel 'k' requires ..."
+)
 ACC_WINDOW_NOT_CONTIGUOUS = "PTO730"  # CanonicalizeTileSlice: "tile.matmul_acc: the accumulator is a 16x64 row window of a 32x64 Acc ..."
 SIMPLIFY_BY_ZERO = "PTO710"  # Simplify's constant folder: "Floor division by zero", "Floor modulo by zero"
 PIPELINE_STEP_ZERO = "PTO709"  # LowerPipelineLoops: "LowerPipelineLoops: step cannot be zero"

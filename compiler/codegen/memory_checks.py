@@ -46,7 +46,6 @@ from compiler.ir import (
     Const,
     Function,
     MakeTuple,
-    OpaqueExpr,
     Program,
     ScopeStmt,
     TensorType,
@@ -67,6 +66,7 @@ from compiler.passes.ssa import base_name
 from compiler.passes.tensor_to_tile import TileConversionError
 from compiler.passes.tensor_to_tile_checks import tile_conversion_diagnostic
 from compiler.verifier.aiv_split_valid import vector_ops_outside_regions
+from compiler.verifier.hard_syncall_occupancy import LaunchNotKnown, hard_syncall_errors
 from compiler.verifier.perf_hint_tile_innermost_dim import tile_innermost_dim_hints
 
 MEMORY_CODES = frozenset(
@@ -199,20 +199,26 @@ def _program_memory(program: Program) -> ProgramMemory:
     # ExpandMixedKernel's refusal of a split it cannot apply.
     hazards = [] if creates or casts or operands or windows or unhalved else split_transpose_errors(kernels)
     steps = [] if creates or casts or operands or windows or unhalved or hazards else step_zero_errors(plain)
+    # The HardSyncallOccupancy verifier, right after ExpandMixedKernel: a hard syncall's
+    # launch. A launch pto-lsp cannot judge stops the judging of what comes after it (the
+    # memory use is still shown).
+    earlier = creates or casts or operands or windows or unhalved or hazards
+    unknown: LaunchNotKnown | None = None
+    try:
+        syncalls = [] if earlier else hard_syncall_errors(programs, DEFAULT_SOC)
+    except LaunchNotKnown as launch:
+        syncalls, unknown = [], launch
+    rejected = earlier or syncalls or ([] if unknown else steps)
+    if unknown is not None:
+        stopped.append((unknown.span, f"HardSyncallOccupancy: {unknown.reason}"))
     shapes = init_memref_shape_errors(kernels)
-    rejected = creates or casts or operands or windows or unhalved or hazards or steps
-    if shapes:
-        return ProgramMemory([], rejected or shapes, [], stopped)
+    if shapes:  # a tile with no size: no use is shown
+        return ProgramMemory([], rejected or ([] if unknown else shapes), [], stopped)
     memories = [_located(kernel_memory(kernel), headers, program.name) for kernel in kernels]
+    if unknown is not None:
+        return ProgramMemory(memories, [], None, stopped)
     if rejected:
         return ProgramMemory(memories, rejected, [], stopped)
-    syncing = next((kernel for kernel in kernels if is_mixed_kernel(kernel) and _hard_syncall(kernel)), None)
-    if syncing is not None:
-        # The HardSyncallOccupancy verifier, after ExpandMixedKernel and before the planner,
-        # judges the launch of a mixed kernel with a hard syncall: not modelled, so the
-        # capacity it would come before is not judged either.
-        why = "HardSyncallOccupancy (a hard pl.system.syncall in a mixed kernel) is not modelled"
-        return ProgramMemory(memories, [], None, [*stopped, (syncing.span, why)])
     overflows = first_overflow(memories, DEFAULT_SOC)
     if overflows:
         return ProgramMemory(memories, overflows, [], stopped)
@@ -225,18 +231,6 @@ def _program_memory(program: Program) -> ProgramMemory:
     )
     depth_hints = None if refused else pipeline_depth_hints(memories)
     return ProgramMemory(memories, [], hints, stopped, depth_hints)
-
-
-def _hard_syncall(kernel: Function) -> bool:
-    """A `pl.system.syncall` of the hard (FFTS) form: no `mode=`, or one not "soft"."""
-    for stmt in walk_stmts(kernel.body):
-        for call in own_calls(stmt):
-            if call.op == "system.syncall":
-                mode = call.kwargs.get("mode", "hard")
-                text = mode.text.strip("'\"") if isinstance(mode, OpaqueExpr) else mode
-                if text != "soft":
-                    return True
-    return False
 
 
 def first_overflow(memories: list[KernelMemory], soc: str) -> list[Diagnostic]:

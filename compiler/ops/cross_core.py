@@ -226,16 +226,30 @@ def _used_cores(call: OpCall) -> None:
         )
 
 
+# `kMaxUserCrossCoreEventId`: ids 14 and 15 are reserved.
+_MAX_USER_EVENT_ID = 13
+
+
+def _python_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @wrapper("system.sync_set", "system.sync_wait")
 def cross_core_sync(call: OpCall) -> IRType | None:
-    """`DeduceCrossCoreSyncType`, after the IR builder's own check of `core_type`: an FFTS
-    mode in [0, 2] (`sync_set` only), a dynamic event id of INDEX dtype."""
+    """`DeduceCrossCoreSyncType`, after the IR builder's own check of `core_type`: a static
+    event id in the user range, an FFTS mode in [0, 2] (`sync_set` only), a dynamic event id
+    of INDEX dtype."""
     op = call.op
     core_type = wrapper_value(call, "core_type")
     if isinstance(core_type, str) and core_type not in ("aic", "aiv"):
         raise OpError(f"{op} core_type must be 'aic' or 'aiv', got {core_type!r}")
+    static_event = wrapper_value(call, "event_id")  # a Python int (by keyword): the event_id attribute
+    if _python_int(static_event) and not 0 <= static_event <= _MAX_USER_EVENT_ID:
+        raise OpError(
+            f"{op} event_id must be in the user-available range [0, {_MAX_USER_EVENT_ID}], got {static_event}"
+        )
     ffts_mode = wrapper_value(call, "ffts_mode")
-    if isinstance(ffts_mode, int) and not isinstance(ffts_mode, bool) and not 0 <= ffts_mode <= 2:
+    if _python_int(ffts_mode) and not 0 <= ffts_mode <= 2:
         raise OpError(f"{op} ffts_mode must be in [0, 2], got {ffts_mode}")
     event = call.expr("event_id")
     dtype = scalar_dtype(event) if event is not None and isinstance(event.type, ScalarType) else None

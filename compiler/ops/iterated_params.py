@@ -65,6 +65,13 @@ def check_iterated(call: OpCall) -> None:
             return
     assert key is not None
     unwrapped, iterated = entry
+    values = call.values
+    for param in iterated:
+        value = values.get(param) if call.has(param) else None
+        if value is not None and not isinstance(value, MakeTuple):
+            break
+    else:
+        return  # every list parameter given is a list or skipped (the usual call): nothing to raise
     level_params = _level_params(call, key)
     for param in unwrapped:
         if py_class(call, level_params.get(param, param)) not in WRAPPED:

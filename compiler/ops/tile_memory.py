@@ -163,6 +163,16 @@ def store(call: OpCall) -> IRType:
         )
     if not isinstance(output, TensorType):
         return TensorType(None, None)
+    shapes = call.list_length("shapes")
+    offsets = call.list_length("offsets")
+    if isinstance(tile, TileType) and shapes is not None and offsets is not None:
+        if shapes == 0:
+            raise OpError("The operator tile.store requires non-empty shapes tuple when provided")
+        if shapes != offsets:
+            raise OpError(
+                "The operator tile.store requires shapes and offsets to have the same number of dimensions, "
+                f"but got {shapes} shapes and {offsets} offsets"
+            )
     atomic = enum_member(call, "atomic", ("AtomicType",), "None_")
     if (
         isinstance(tile, TileType)

@@ -379,8 +379,13 @@ class ExpressionParser:
         (a yielded value is always an expression, hence `literal_ok`)."""
         # A positional `None` is read as an expression (`_parse_op_positional_arg`): the
         # TaskId sentinel `system.task_invalid()`, whatever slot of the op it lands in.
+        # A constant (not `None`) may be taken as an attribute rather than an expression.
+        constant = ast.Constant
         args = [
-            self._lenient(arg) if literal_ok and _is_literal(arg) else self.parse(arg) for arg in node.args
+            self._lenient(arg)
+            if literal_ok and arg.__class__ is constant and arg.value is not None  # type: ignore[attr-defined]
+            else self.parse(arg)
+            for arg in node.args
         ]
         kwargs: dict[str, Any] = {
             kw.arg: self._op_kwarg(kw.arg, kw.value) for kw in node.keywords if kw.arg and kw.arg != "cache"
@@ -1086,25 +1091,6 @@ def real_tensor_assemble(span: Span, target: Var, source: Expr, index: Subscript
     return Call(span, "tensor.assemble", [target, source, _index_list(span, window[1])], type=destination)
 
 
-def subscript_write_mismatch(target: Var, source: Expr, index: SubscriptIndex) -> tuple[int, int, int] | None:
-    """`dst[a:b, ...] = src` whose source has another constant extent than the window on an
-    axis: (axis, the window's extent, the source's), the first such axis; None when they
-    agree or that is not known (a window of indices or of extents that do not fold, a source
-    of another rank, which the real parser lifts, or one whose valid shape may stand in)."""
-    destination, value = target.type, source.type
-    if not isinstance(destination, TensorType) or not isinstance(value, TensorType) or value.shape is None:
-        return None
-    if isinstance(value.view, TensorView) and value.view.valid_shape:
-        return None
-    window = _static_window(source.span, destination, index)
-    if window is None or len(value.shape) != len(window[0]):
-        return None
-    for axis, (want, have) in enumerate(zip(window[0], value.shape, strict=True)):
-        if type(have) is int and want != have:
-            return axis, want, have
-    return None
-
-
 def _static_window(
     span: Span, source: TensorType, index: SubscriptIndex
 ) -> tuple[list[int], list[Expr]] | None:
@@ -1139,11 +1125,6 @@ _ELEMENT_ACCESS = frozenset({"tensor.read", "tile.read", "tensor.write", "tile.w
 def _index_list(span: Span, items: list[Expr]) -> MakeTuple:
     """A list of indices, typed as the parser types the list of an explicit op call."""
     return MakeTuple(span, items, type=TupleType(tuple(item.type for item in items)))
-
-
-def _is_literal(node: ast.expr) -> bool:
-    """A constant an op may take as an attribute rather than an expression (not `None`)."""
-    return isinstance(node, ast.Constant) and node.value is not None
 
 
 def _is_int_const(expr: Expr) -> bool:

@@ -91,7 +91,7 @@ from compiler.parser.decorators import (
     program_method_error,
 )
 from compiler.parser.errors import FrontEndError, bound_names, syntax_error, type_error, unsupported
-from compiler.parser.expressions import ExpressionParser, real_tensor_assemble, subscript_write_mismatch
+from compiler.parser.expressions import ExpressionParser, real_tensor_assemble
 from compiler.parser.jit_renames import mark_jit_renames
 from compiler.parser.jit_scalars import call_tensor_annotations, specialised_scalars
 from compiler.parser.kernel_calls import ProgramFunctions
@@ -518,7 +518,11 @@ class FunctionParser:
     def _assign(self, stmt: ast.Assign | ast.AnnAssign, span: Span) -> Stmt:
         """The real parser's assignment forms, checked in its order; any other is refused."""
         annotated_form = isinstance(stmt, ast.AnnAssign)
-        if isinstance(stmt, ast.AnnAssign):
+        # The called attribute's name (`pld.alloc_window_buffer`, `pl.submit`): the cheap and
+        # usual "no" of the window-buffer and submit forms, found once.
+        func = stmt.value.func if stmt.value.__class__ is ast.Call else None  # type: ignore[union-attr]
+        called = func.attr if func.__class__ is ast.Attribute else None  # type: ignore[union-attr]
+        if annotated_form:
             target = stmt.target
             if not isinstance(target, ast.Name):
                 raise syntax_error(
@@ -533,8 +537,12 @@ class FunctionParser:
                     "Provide a value for the assignment",
                 )
         else:
-            targets = stmt.targets
-            if len(targets) == 1 and distributed_calls.is_alloc_window_buffer(stmt.value):
+            targets = stmt.targets  # type: ignore[union-attr]
+            if (
+                called == _ALLOC
+                and len(targets) == 1
+                and distributed_calls.is_alloc_window_buffer(stmt.value)
+            ):
                 return self._window_buffer(targets[0], stmt.value, span)  # type: ignore[arg-type]
             if len(targets) != 1 or not isinstance(targets[0], (ast.Name, ast.Tuple, ast.Subscript)):
                 raise syntax_error(
@@ -548,13 +556,16 @@ class FunctionParser:
         written = self._subscript_write_window(target) if isinstance(target, ast.Subscript) else None
         if (
             annotated_form
+            and called == _ALLOC
             and _is_ptr_annotation(stmt)
             and distributed_calls.is_alloc_window_buffer(stmt.value)
         ):
             return self._window_buffer(target, stmt.value, span)  # type: ignore[arg-type]
         value = self._exprs.parse(stmt.value)
-        flat = not isinstance(target, ast.Tuple) or all(isinstance(e, ast.Name) for e in target.elts)
-        if _is_submit(stmt.value) and flat:
+        submit = called in _SUBMITS and _is_submit(stmt.value)
+        if submit and (
+            not isinstance(target, ast.Tuple) or all(isinstance(e, ast.Name) for e in target.elts)
+        ):
             self._type_submit(value, stmt.value)  # a flat tuple: the kernel's results, its TaskId
         # A plain assignment has no annotation: its type is the value's.
         annotated = self._local_annotation(stmt, value) if annotated_form else _UNKNOWN
@@ -590,9 +601,6 @@ class FunctionParser:
             if written is not None:
                 subscript_writes.check_source(written, value.type, target)
             index = self._exprs.subscript_index(target)
-            type_checks.check_subscript_write_extents(
-                subscript_write_mismatch(previous, value, index), target
-            )
             assembled = real_tensor_assemble(span, previous, value, index) or Call(
                 span, "tensor.assemble", [previous, value, index], type=previous.type
             )
@@ -600,7 +608,7 @@ class FunctionParser:
                 span, self._bind(target.value.id, previous.type, Span.of(target.value)), assembled
             )
         if isinstance(target, ast.Tuple):
-            if self._strict_types and not _is_submit(stmt.value):
+            if self._strict_types and not submit:
                 type_checks.check_unpackable(value.type, target, stmt)
             elif self._decorator.name == "jit" and self._returns_a_tensor(stmt.value):
                 type_checks.check_unpackable(TensorType(None, None), target, stmt)
@@ -750,7 +758,7 @@ class FunctionParser:
         path = self._block_path
         first = self._rebinding.assign(self._bindings.get(name), path)
         assigned = type_checks.assigned_type(annotated, value.type)
-        jit = self._decorator.name == "jit"
+        jit = self._decorator.is_jit
         if jit and first is not None and len(path) <= max(len(first[1]), 1):
             # The real specializer renames a rebinding at the depth of the first binding (a
             # parameter's is the body's: `jit_renames`): a new name, with no type to keep. A
@@ -1479,6 +1487,7 @@ def _is_submit(value: ast.expr | None) -> bool:
 
 
 _SUBMITS = ("submit", "spmd_submit")
+_ALLOC = distributed_calls.ALLOC
 
 
 def _target_names(target: ast.expr) -> list[str]:

@@ -158,21 +158,21 @@ class _Evaluator:
         for default in [*args.defaults, *(d for d in args.kw_defaults if d is not None)]:
             yield default, node
         if not self._future:
-            yield from self._annotation_steps(node)
+            # The annotations, in CPython's order: positional, positional-only, *args,
+            # keyword-only, **kwargs, return.
+            for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
+                if arg is not None and arg.annotation is not None:
+                    yield arg.annotation, arg.annotation
+            if node.returns is not None:
+                yield node.returns, node.returns
         for decorator in reversed(node.decorator_list):  # applied innermost first
-            if isinstance(decorator, ast.Call) and self._static_call(decorator) == "function":
-                yield _Application(decorator), node  # type: ignore[misc]
-
-    def _annotation_steps(
-        self, node: ast.FunctionDef | ast.AsyncFunctionDef
-    ) -> Iterator[tuple[ast.expr, ast.AST]]:
-        args = node.args
-        # CPython's order: positional, positional-only, *args, keyword-only, **kwargs, return.
-        for arg in [*args.args, *args.posonlyargs, args.vararg, *args.kwonlyargs, args.kwarg]:
-            if arg is not None and arg.annotation is not None:
-                yield arg.annotation, arg.annotation
-        if node.returns is not None:
-            yield node.returns, node.returns
+            if (
+                decorator.__class__ is ast.Call
+                and decorator.func.__class__ is ast.Attribute  # type: ignore[attr-defined]
+                and decorator.func.attr == "function"  # type: ignore[attr-defined]
+                and self._static_call(decorator) is not None  # type: ignore[arg-type]
+            ):
+                yield _Application(decorator), node  # type: ignore[misc,arg-type]
 
     def _static_call(self, call: ast.Call) -> str | None:
         """`<name>` of a call `pl.<name>(...)` (`pl` certainly the module)."""
@@ -229,9 +229,17 @@ class _Evaluator:
                 return FrontEndError(verdict[0], verdict[1], node)
             return None
         if isinstance(node, ast.Call):
-            name = self._static_call(node)
-            if name in _PL_CALLS:
-                return _pl_call_error(name, node, self._static)
+            func = node.func
+            # (the attribute's name first, the cheap and usual "no")
+            if (
+                func.__class__ is ast.Attribute
+                and func.attr in _PL_CALLS
+                and self._static_call(node) is not None
+            ):
+                return _pl_call_error(func.attr, node, self._static)  # type: ignore[attr-defined]
+        is_typing_class = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
+        if is_typing_class and self._static(node.value.value) is _PL_MODULE:  # type: ignore[attr-defined]
+            return _meta_subscript_error(node.value.attr, node, self._static)  # type: ignore[attr-defined]
         return None
 
     def _attribute_verdict(self, owner: _PlModule | _PlEnum | None, attr: str) -> tuple[str, str] | None:
@@ -303,6 +311,82 @@ _PL_CALLS: dict[str, tuple[tuple[str, ...], int, tuple[str, ...]]] = {
     ),
     "program": (("cls",), 0, ("strict_ssa",)),
 }
+
+
+# `pl.<X>[...]` whose metaclass `__getitem__` checks the item (python/pypto/language/typing).
+_META_SUBSCRIPTS = frozenset({"Tensor", "Tile", "Array"})
+_TENSOR_NOTATION = "Tensor requires [shape, dtype], [shape, dtype, layout_or_memref], or [shape, dtype, layout, memref] notation"
+_TILE_NOTATION = (
+    "Tile requires [shape, dtype], [shape, dtype, memory_space_or_tile_view], "
+    "[shape, dtype, memref, memory_space], or [shape, dtype, memref, memory_space, tile_view] notation"
+)
+_TILE_EXTRA_TWICE = {
+    "MemRef": "Tile annotation can contain at most one MemRef",
+    "MemorySpace": "Tile annotation can contain at most one memory space",
+    "TileView": "Tile annotation can contain at most one TileView",
+}
+
+
+def _meta_subscript_error(
+    name: str, node: ast.Subscript, static: Callable[[ast.expr], _PlModule | _PlEnum | None]
+) -> FrontEndError | None:
+    """`TensorMeta` / `TileMeta` / `ArrayMeta.__getitem__` on the item as written: a tuple
+    of the right length; a Tile's trailing items each a MemRef, a MemorySpace or a TileView,
+    at most one of each (a MemRef with a MemorySpace). An item whose value is not certain
+    (a name, a call of anything else) is not judged."""
+    item = node.slice
+    if isinstance(item, ast.Tuple):
+        if any(isinstance(element, ast.Starred) for element in item.elts):
+            return None
+        count: int | None = len(item.elts)
+    elif isinstance(item, ast.List) or (isinstance(item, ast.Constant) and not isinstance(item.value, tuple)):
+        count = None  # certainly no tuple
+    else:
+        return None
+    if name == "Array":
+        return (
+            None
+            if count == 2
+            else FrontEndError("TypeError", "Array requires [extent, dtype] notation", node)
+        )
+    if name == "Tensor":
+        return None if count in (2, 3, 4) else FrontEndError("TypeError", _TENSOR_NOTATION, node)
+    if count not in (2, 3, 4, 5):
+        return FrontEndError("TypeError", _TILE_NOTATION, node)
+    assert isinstance(item, ast.Tuple)
+    seen: set[str] = set()
+    for extra in item.elts[2:]:
+        kind = _tile_extra_class(extra, static)
+        if kind is None:
+            return None
+        if kind not in _TILE_EXTRA_TWICE:
+            message = f"Tile trailing arguments must be MemRef, MemorySpace, or TileView, got {kind}"
+            return FrontEndError("TypeError", message, node)
+        if kind in seen:
+            return FrontEndError("TypeError", _TILE_EXTRA_TWICE[kind], node)
+        seen.add(kind)
+    if "MemRef" in seen and "MemorySpace" not in seen:
+        return FrontEndError(
+            "TypeError", "Tile annotation with MemRef must also specify an explicit MemorySpace", node
+        )
+    return None
+
+
+def _tile_extra_class(node: ast.expr, static: Callable[[ast.expr], _PlModule | _PlEnum | None]) -> str | None:
+    """`type(x).__name__` of a Tile annotation's trailing item, where certain."""
+    if (isinstance(node, ast.Constant) and isinstance(node.value, (bool, int, float, str))) or (
+        isinstance(node, ast.Constant) and node.value is None
+    ):
+        return type(node.value).__name__
+    if isinstance(node, ast.Attribute) and static(node.value) == _PlEnum("MemorySpace"):
+        return "MemorySpace"
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and static(node.func.value) is _PL_MODULE
+    ):
+        return node.func.attr if node.func.attr in ("MemRef", "TileView") else None
+    return None
 
 
 def _pl_call_error(
@@ -441,6 +525,9 @@ def _collect_checked(node: ast.AST, out: list[ast.AST]) -> None:
     if cls is ast.Subscript:
         _collect_checked(node.value, out)
         _collect_checked(node.slice, out)
+        value = node.value
+        if value.__class__ is ast.Attribute and value.attr in _META_SUBSCRIPTS:  # type: ignore[attr-defined]
+            out.append(node)  # `pl.Tensor[...]`: the metaclass's `__getitem__` runs
         return
     if cls is ast.List or cls is ast.Tuple:
         elts = node.elts

@@ -20,10 +20,11 @@ import ast
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from compiler.ir import Const, Expr, IRType, TensorType, TileType
+from compiler.ir import Expr, IRType, TensorType, TileType
 from compiler.ir.types import UNKNOWN_VIEW, Dim, TileView
 from compiler.ops.type_inference import static_int
 from compiler.parser.errors import syntax_error, type_error, unsupported
+from compiler.parser.subscript_extents import static_extent
 
 
 @dataclass(frozen=True)
@@ -78,9 +79,10 @@ def window(base_type: IRType, target: ast.Subscript, parse: Callable[[ast.expr],
                 target,
                 "Use 'dst[start:stop] = src' without step",
             )
-        lower = 0 if index.lower is None else _constant(parse(index.lower))
-        upper = static_int(shape[axis]) if index.upper is None else _constant(parse(index.upper))
-        extents.append(None if lower is None or upper is None else upper - lower)
+        lower = None if index.lower is None else parse(index.lower)
+        upper = None if index.upper is None else parse(index.upper)
+        # `upper - lower` folded as the real analyzer folds it (`r + 128 - r` is 128).
+        extents.append(static_extent(lower, upper, shape[axis]))
         kept.append(axis)
     for axis in range(len(indices), rank):
         extents.append(static_int(shape[axis]))
@@ -131,20 +133,16 @@ _NOT_KNOWN = object()
 def _valid_shape(source_type: TensorType | TileType) -> tuple[Dim, ...] | object | None:
     """The source's valid region as the real parser reads it: a tensor's view's (None:
     no view), a tile's effective view's (its own shape when it has none); `_NOT_KNOWN`
-    when our type does not say."""
+    when our type of a tile does not say."""
     view = source_type.view
-    if view is UNKNOWN_VIEW:
-        return _NOT_KNOWN
     if isinstance(source_type, TileType):
+        if view is UNKNOWN_VIEW:
+            return _NOT_KNOWN
         if view is None or (isinstance(view, TileView) and not view.valid_shape):
             return source_type.shape
         return view.valid_shape if isinstance(view, TileView) else _NOT_KNOWN
-    if view is None or not view.valid_shape:  # type: ignore[union-attr]
+    # A tensor's view our inference did not compute is taken as none: the ops that narrow a
+    # tensor's valid region (slices, views) are the ones it computes.
+    if view is None or view is UNKNOWN_VIEW or not view.valid_shape:  # type: ignore[union-attr]
         return None
     return view.valid_shape  # type: ignore[union-attr]
-
-
-def _constant(expr: Expr) -> int | None:
-    if isinstance(expr, Const) and type(expr.value) is int:
-        return expr.value
-    return None

@@ -382,19 +382,6 @@ def check_subscript_write(base_type: IRType, source_type: IRType, target: ast.Su
     )
 
 
-def check_subscript_write_extents(mismatch: tuple[int, int, int] | None, target: ast.Subscript) -> None:
-    """`dst[...] = src`: each constant extent of the window the source's (`mismatch`, from
-    `expressions.subscript_write_mismatch`)."""
-    if mismatch is None:
-        return
-    axis, want, have = mismatch
-    raise type_error(
-        f"Subscript-write shape mismatch on source axis {axis}: window expects {want} elements, source has {have}",
-        target,
-        "Make the source's static_shape or valid_shape match the rank-reduced lhs window, or adjust the slice bounds",
-    )
-
-
 # ------------------------------------------------------------ op keywords
 
 

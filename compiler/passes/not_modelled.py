@@ -26,6 +26,9 @@ class PassNotModelled(Exception):
 # The words of every refusal a type or value we do not know causes (a dtype or a shape a factory's
 # parameter gives): the hint then names the values the program is built with.
 NOT_KNOWN_STATICALLY = "not known statically"
+# Where a check stops on a module value computed at import (`compiler.static_reach`), its
+# reason says so in these words.
+IMPORT_VALUE_WORDS = "a value the file computes at import"
 
 
 class PassStopped(PassNotModelled):

@@ -176,7 +176,10 @@ def _slice(args: list[Expr], kwargs: dict[str, Any], span: Span) -> Converted:
     source, shape, offset = args[:3]
     if isinstance(source.type, TensorType):
         assert isinstance(shape, MakeTuple) and isinstance(offset, MakeTuple)
-        if len(offset.items) != len(shape.items):  # a reinterpreting window: the load refuses it
+        rank = len(source.type.shape) if source.type.shape is not None else None
+        # A window of the source's rank with another number of offsets: the load refuses it
+        # (a lower-rank window over a higher-rank source is the compile's to take through).
+        if len(shape.items) == rank and len(offset.items) != rank:
             raise TileOpError(
                 "tile.load",
                 "The operator tile.load requires offsets and shapes to have same number of dimensions, but got "

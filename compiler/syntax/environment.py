@@ -141,27 +141,40 @@ def fold_environment(
     stopped = False  # (`import_stop`: the names bound before the stop, and only after it)
     before: set[str] = set()
     after: set[str] = set()
-    definitions = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
     main = False  # a `__main__` block: its calls of the JIT entries are followed
+    # (gathered in the one walk of the statements, used once they are all folded)
+    hiding: list[tuple[int, ast.stmt, Hidden]] = []
+    called: list[frozenset[str]] = []
+    first_bound = env.first_bound
     for position, (stmt, hidden) in enumerate(contributions, 1):
         # (found once: the fold does not change the statement)
-        definition = isinstance(stmt, definitions)
-        names = [stmt.name] if definition else _top_level_names(stmt)  # type: ignore[attr-defined]
-        if not definition:
+        if stmt.__class__ in _DEFINITIONS:
+            name = stmt.name  # type: ignore[attr-defined]
+            (after if stopped else before).add(name)
+            if memo is not None:
+                _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
+            else:
+                fold_statement(stmt, env, evaluator, dsl_decorator_of)
+            if first_bound.setdefault(name, position) != position:
+                env.rebound.add(name)
+        else:
+            names = _top_level_names(stmt)
             found = hidden[3]
             main = main or (found is not None and found is not DEFERRED and found[0] == "main")  # type: ignore[index]
-        if not stopped:
-            stopped = not definition and certainly_raises(stmt, env.lookup)
-            before.update(names)
-        else:
-            after.update(names)
-        if memo is not None and definition:
-            _fold_definition(stmt, env, dsl_decorator_of, memo, kept)
-        else:
+            if not stopped:
+                stopped = certainly_raises(stmt, env.lookup)
+                before.update(names)
+            else:
+                after.update(names)
             fold_statement(stmt, env, evaluator, dsl_decorator_of)
-        for name in names:
-            if env.first_bound.setdefault(name, position) != position:
-                env.rebound.add(name)
+            for name in names:
+                if first_bound.setdefault(name, position) != position:
+                    env.rebound.add(name)
+        if hidden[0] or hidden[1] or hidden[2]:
+            hiding.append((position, stmt, hidden))  # (most statements hide nothing)
+        callees_of_stmt = called_from_programs(stmt)
+        if callees_of_stmt:
+            called.append(callees_of_stmt)
     if stopped:
         env.values[IMPORT_STOPS] = frozenset(after - before)
     body_typed, helpers = _helper_values(env)
@@ -169,16 +182,14 @@ def fold_environment(
     if memo is not None:
         memo.clear()
         memo.update(kept)
-    for position, (stmt, hidden) in enumerate(contributions, 1):
-        if not (hidden[0] or hidden[1] or hidden[2]):
-            continue  # nothing hidden (most statements)
+    for position, stmt, hidden in hiding:
         _fold_hidden(hidden, env)
         # A name a definition's body binds (`global`) may be bound at any time: position 0.
-        if isinstance(stmt, definitions):
+        if stmt.__class__ in _DEFINITIONS:
             position = 0
         for name in hidden[0]:
-            if env.first_bound.get(name, position) >= position:
-                env.first_bound[name] = position
+            if first_bound.get(name, position) >= position:
+                first_bound[name] = position
     _with_helper_reads(env, helpers)
     env.values[JIT_CALLS] = (
         resolve_jit_calls(
@@ -191,8 +202,8 @@ def fold_environment(
     )
     callees = frozenset(
         name
-        for stmt, _ in contributions
-        for name in called_from_programs(stmt)
+        for names in called
+        for name in names
         if isinstance(value := env.values.get(name), DslFunction) and value.decorator == "function"
     )
     if callees:
@@ -200,20 +211,22 @@ def fold_environment(
     return env
 
 
+# The statements that define a name of their own (exact classes: `ast.parse` makes no subclass).
+_DEFINITIONS = frozenset({ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef})
+
+
 def _helper_values(env: ModuleEnvironment) -> tuple[list[str], list[str]]:
     """The names bound to a helper typed from its body (`BodyReturn`), and to a helper whose
     calls fold (`PlainDefinition`): one look at the module's values for both."""
     body_typed: list[str] = []
     helpers: list[str] = []
-    for name, value in env.values.items():
-        if isinstance(value, DslFunction):
+    values = env.values
+    for name, value in values.items():
+        cls = value.__class__  # (exact classes: neither has a subclass)
+        if cls is DslFunction:
             if isinstance(value.inferred_return, BodyReturn):
                 body_typed.append(name)
-        elif (
-            isinstance(value, PlainDefinition)
-            and value.node is not None
-            and value.module_values is env.values
-        ):
+        elif cls is PlainDefinition and value.node is not None and value.module_values is values:
             helpers.append(name)
     return body_typed, helpers
 
@@ -438,12 +451,17 @@ def hidden_bindings(stmt: ast.stmt) -> Hidden:
 def _fold_definition(
     stmt: Any, env: ModuleEnvironment, dsl_of: Any, memo: dict[int, Any], kept: dict[int, Any]
 ) -> None:
-    entry = memo.get(id(stmt))
+    key = id(stmt)
+    entry = memo.get(key)
     if entry is None or entry[0] is not stmt:
         roots = tuple(_root_name(decorator) for decorator in stmt.decorator_list)
         entry = (stmt, roots, None, None)
     stmt_, roots, seen, value = entry
-    now = tuple(env.values.get(root, _MISSING) if root else None for root in roots)
+    values = env.values
+    if len(roots) == 1:  # (the usual decorator: one root name)
+        now: tuple[Any, ...] = (values.get(roots[0], _MISSING) if roots[0] else None,)
+    else:
+        now = tuple(values.get(root, _MISSING) if root else None for root in roots)
     if seen is None or now != seen:
         fold_statement(stmt, env, env.evaluator(), dsl_of)
         value = env.values[stmt.name]
@@ -455,8 +473,8 @@ def _fold_definition(
             stmt.name, value.text, node=value.node, module_values=env.values
         )
     else:
-        env.values[stmt.name] = value
-    kept[id(stmt)] = entry
+        values[stmt.name] = value
+    kept[key] = entry
 
 
 def _root_name(decorator: ast.expr) -> str | None:
@@ -493,9 +511,9 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             if alias.name in (PL_MODULE, PLD_MODULE) or alias.name.startswith(PL_MODULE + "."):
                 env.imports_pypto_language = True
             if alias.asname:
-                env.values[alias.asname] = ModuleRef(alias.name)
+                env.values[alias.asname] = _module_ref(alias.name)
             else:
-                env.values[alias.name.split(".")[0]] = ModuleRef(alias.name.split(".")[0])
+                env.values[alias.name.split(".")[0]] = _module_ref(alias.name.split(".")[0])
     elif isinstance(stmt, ast.ImportFrom):
         module = stmt.module or ""
         for alias in stmt.names:
@@ -503,7 +521,7 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
             if full in (PL_MODULE, PLD_MODULE) or module.startswith(PL_MODULE):
                 env.imports_pypto_language = True
             bound = alias.asname or alias.name
-            env.values[bound] = ModuleRef(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
+            env.values[bound] = _module_ref(full) if full in (PL_MODULE, PLD_MODULE) else UNKNOWN
             if env.directory is not None and dsl_of is not None and not stmt.level:
                 helper = imported_helper(
                     env.directory, module, alias.name, partial(_helpers_in, dsl_of=dsl_of)
@@ -557,6 +575,18 @@ def fold_statement(stmt: ast.stmt, env: ModuleEnvironment, evaluator: StaticEval
                 fold_statement(node, env, evaluator, dsl_of)
 
 
+def _module_ref(path: str) -> ModuleRef:
+    """The module's `ModuleRef`, one per path: a refold then binds the very value the last
+    fold bound, which a memo's comparison (`_fold_definition`) tells without `__eq__`."""
+    found = _MODULE_REFS.get(path)
+    if found is None:
+        found = _MODULE_REFS[path] = ModuleRef(path)
+    return found
+
+
+_MODULE_REFS: dict[str, ModuleRef] = {}
+
+
 def _plain_definition(
     stmt: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef, env: ModuleEnvironment
 ) -> PlainDefinition:
@@ -605,13 +635,14 @@ def _free_names(node: ast.FunctionDef) -> tuple[str, ...]:
 def _with_helper_reads(env: ModuleEnvironment, helpers: list[str]) -> None:
     """Each helper of the module (bound to the names `helpers`) with the values of the
     module names it reads (twice: a helper reading another reads its reads)."""
+    values = env.values
     for _ in range(2):
         for name in helpers:
-            value = env.values[name]
+            value = values[name]
             reads = tuple(
-                (read, frozen_value(env.values.get(read, UNKNOWN))) for read in _free_names(value.node)
+                [(read, frozen_value(values.get(read, UNKNOWN))) for read in _free_names(value.node)]
             )
-            env.values[name] = PlainDefinition(value.name, value.text, reads, value.node, value.module_values)
+            values[name] = PlainDefinition(value.name, value.text, reads, value.node, value.module_values)
 
 
 def _decorator_failure(

@@ -40,12 +40,11 @@ def _statement_calls(stmt: ast.stmt, names: set[str]) -> None:
     statements are walked: every expression of every program would cost a module's
     environment as much as the rest of its fold."""
     value = getattr(stmt, "value", None)
-    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
-        names.add(value.func.id)
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        for child in getattr(stmt, field, ()):
-            if isinstance(child, (ast.stmt, ast.excepthandler)):
-                _statement_calls(child, names)  # type: ignore[arg-type]
+    if value.__class__ is ast.Call and value.func.__class__ is ast.Name:  # type: ignore[union-attr]
+        names.add(value.func.id)  # type: ignore[union-attr]
+    for field in _BLOCKS.get(stmt.__class__, ()):
+        for child in getattr(stmt, field):
+            _statement_calls(child, names)
 
 
 def _program_classes(stmt: ast.stmt) -> list[ast.ClassDef]:
@@ -54,11 +53,25 @@ def _program_classes(stmt: ast.stmt) -> list[ast.ClassDef]:
     if isinstance(stmt, ast.ClassDef):
         return [stmt] if any(_is_program_decorator(d) for d in stmt.decorator_list) else []
     found = []
-    for field in ("body", "orelse", "finalbody", "handlers"):
-        for child in getattr(stmt, field, ()):
-            if isinstance(child, (ast.stmt, ast.excepthandler)):
-                found += _program_classes(child)  # type: ignore[arg-type]
+    for field in _BLOCKS.get(stmt.__class__, ()):
+        for child in getattr(stmt, field):
+            found += _program_classes(child)
     return found
+
+
+# The statements (and `except` clauses) that hold statements, and the fields that hold them
+# (`match` cases are not followed). Exact classes: `ast.parse` makes no subclass.
+_BLOCKS: dict[type, tuple[str, ...]] = {
+    **dict.fromkeys(
+        (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.With, ast.AsyncWith), ("body",)
+    ),
+    **dict.fromkeys((ast.ExceptHandler,), ("body",)),
+    **dict.fromkeys((ast.If, ast.For, ast.AsyncFor, ast.While), ("body", "orelse")),
+    **dict.fromkeys(
+        (ast.Try, *((ast.TryStar,) if hasattr(ast, "TryStar") else ())),
+        ("body", "orelse", "finalbody", "handlers"),
+    ),
+}
 
 
 def _is_program_decorator(decorator: ast.expr) -> bool:

@@ -17,7 +17,7 @@ from compiler import Diagnostic, Severity
 from compiler.base.span import Span
 from compiler.batch import ModuleReport, check_modules
 from compiler.codegen.memory_checks import for_soc
-from compiler.static_reach import FACTORY_ARGUMENTS
+from compiler.static_reach import OUT_OF_REACH_SUMMARY
 from pto_lsp.cli.pypto_check import PyptoRunner, RealFindings
 from pto_lsp.cli.shown import shown
 from pto_lsp.features.lsp_diagnostics import to_payload
@@ -300,7 +300,7 @@ def _summary(tally: _Tally) -> str:
         path, first = tally.first_out_of_reach
         noun, verb = ("program", "reads") if tally.out_of_reach == 1 else ("programs", "read")
         reach = (
-            f"{tally.out_of_reach} {noun} {verb} types out of static reach ({FACTORY_ARGUMENTS.summary}), "
+            f"{tally.out_of_reach} {noun} {verb} values out of static reach ({OUT_OF_REACH_SUMMARY}), "
             f"the first at {shown(path)}:{first.start_line}"
         )
         unanalysed = f"{unanalysed}; {reach}" if unanalysed else reach

@@ -17,6 +17,7 @@ from compiler.analysis import ModuleAnalysis, UnitAnalysis
 from compiler.base import codes
 from compiler.base.diagnostics import Diagnostic, Severity, Stage
 from compiler.coverage import unanalysed_constructs, values_built_with
+from compiler.passes.not_modelled import IMPORT_VALUE_WORDS
 
 _SHOWN_TEXT = 60  # characters of the construct named in the hint
 
@@ -72,7 +73,13 @@ def pass_refusal_notes(analysis: UnitAnalysis) -> list[Diagnostic]:
     notes = []
     for span, why in analysis.pipeline.unanalysed:
         built_with = ", ".join(f"`{name}`" for name in values_built_with(analysis.programs, span, why))
-        if built_with:
+        if IMPORT_VALUE_WORDS in why:
+            message = (
+                f"Not analysed: {why} (out of static reach here: pto-lsp never runs the file's code), "
+                "so the checks after it (the memory planner, codegen) did not run on this program "
+                "(the real compiler may accept or reject it)"
+            )
+        elif built_with:
             message = (
                 f"Not analysed: {why}: the program reads {built_with}, whose value the real parser "
                 "takes when the program is built (a factory's parameter given by its caller, out of "

@@ -78,6 +78,7 @@ def _all_rows() -> Iterator[Row]:
     yield from _checked_cases("postparse_round11")
     yield from _checked_cases("gather_scatter_cases")
     yield from _checked_cases("slice_cases")
+    yield from _checked_cases("hard_syncall_cases")
     yield from _checked_cases("tensor_sites")
     yield from _checked_cases("parser_round3")
     yield from _checked_cases("parser_round6")

@@ -1,0 +1,27 @@
+import pypto.language as pl
+
+
+@pl.program
+class ScatterUpdateTensor:
+    @pl.function(type=pl.FunctionType.InCore)
+    def kernel(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        ta = pl.load(a, [0, 0], [64, 64])
+        tb = pl.load(b, [0, 0], [64, 64])
+        ti = pl.tile.create([1, 64], pl.INT32, target_memory=pl.MemorySpace.Vec)
+        tc = pl.tile.scatter_update(a, -2, ti, tb)
+        return pl.store(tc, [0, 0], out)
+
+    @pl.function(type=pl.FunctionType.Orchestration)
+    def orchestrator(
+        self,
+        a: pl.Tensor[[64, 64], pl.FP32],
+        b: pl.Tensor[[64, 64], pl.FP32],
+        out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+    ) -> pl.Tensor[[64, 64], pl.FP32]:
+        out = self.kernel(a, b, out)
+        return out

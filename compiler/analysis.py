@@ -45,6 +45,7 @@ from compiler.lowering.scope_interface import ScopeInterface, callee_directions_
 from compiler.parser.decorators import dsl_decorator_name
 from compiler.parser.module_parser import parse_definitions
 from compiler.passes.cache_policy_checks import check_function
+from compiler.passes.composite_allreduce_checks import composite_allreduce_errors
 from compiler.passes.early_pass_checks import early_pass_errors
 from compiler.passes.flatten_tile_nd_checks import flatten_transpose_errors
 from compiler.passes.host_collective_checks import host_collective_errors
@@ -451,7 +452,11 @@ def _pipeline_checks(
             unanalysed.append((program.span, "InlineFunctions: a cycle through several Inline functions"))
             continue
         rejected = (
-            early or ssa_scope_errors(program) or simplify_errors(program) or missing_return_errors(program)
+            early
+            or ssa_scope_errors(program)
+            or simplify_errors(program)
+            or missing_return_errors(program)
+            or composite_allreduce_errors(program)  # LowerCompositeOps, after ConvertTensorToTileOps
         )
         hints: list[Diagnostic] = []
         if not rejected and index in kernel_programs:

@@ -14,6 +14,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+from distributed_site_kernels import distributed_site_kernels
+
 _ELEMENTWISE = """import pypto.language as pl
 
 
@@ -1318,6 +1320,8 @@ def kernels_of(folder: str) -> dict[str, str]:
         return dict(_PARSER_ROUND_6)
     if folder == "parser_round3":
         return {f"small_r3p_{name}.py": parser_round_3_text(name) for name in PARSER_ROUND_3}
+    if folder == "distributed_sites":
+        return distributed_site_kernels()
     if folder == "postparse_cases":
         return {f"small_r3train_{name}.py": device_loop_text(name) for name in DEVICE_LOOPS}
     return {}

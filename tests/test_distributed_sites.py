@@ -1,12 +1,14 @@
 """The distributed language's raise sites (`import pypto.language.distributed as pld`), one
 mistake per kernel, held to what the real compiler said of each (`pto-lsp check`).
 
-`tests/data/distributed_sites` holds small multi-rank programs of our own, shaped as the
+The cases of `tests/data/distributed_sites` (made by `tests/distributed_site_kernels.py`)
+are small multi-rank programs of our own, shaped as the
 real ones of pypto's `tests/st/distributed` (a ring put between two InCore kernels; a HOST
-orchestrator publishing into a window, running one collective on it, and reading it back),
+orchestrator publishing into a window, running one collective on it, over all devices or
+over `pl.range(2)` of them, and reading it back; an InCore kernel's allreduce composite),
 each with one change aimed at a raise site of the `pld` wrappers, of the `pld` ops'
-deductions or of LowerHostTensorCollectives and the builtin ops it makes, beside accepted
-near-misses. `verdicts.json` is what the real compiler (e2d0f78, parse and the whole
+deductions, of LowerCompositeOps or of LowerHostTensorCollectives and the builtin ops it
+makes, beside accepted near-misses. `verdicts.json` is what the real compiler (e2d0f78, parse and the whole
 `ir.compile`) said of each, recorded by `tests/record_postparse_verdicts.py` before pto-lsp
 was run on them; the ledger (`docs/ledger/raise_sites.jsonl`) reads the same rows.
 """
@@ -14,16 +16,21 @@ was run on them; the ledger (`docs/ledger/raise_sites.jsonl`) reads the same row
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 import pytest
 from conftest import PERF_HINT, REPO, run_cli
+from postparse_mutants import materialize
 
 FOLDER = REPO / "tests" / "data" / "distributed_sites"
 VERDICTS: dict[str, dict] = json.loads((FOLDER / "verdicts.json").read_text(encoding="utf-8"))
+_WRITTEN = tempfile.TemporaryDirectory(prefix="distributed-sites-")  # lives as long as the module
+CASES = {path.name: path for path in materialize(FOLDER, Path(_WRITTEN.name) / FOLDER.name)}
 
 
 def _reported() -> dict[str, list[dict]]:
-    proc = run_cli("--format", "json", *(str(FOLDER / name) for name in sorted(VERDICTS)))
+    proc = run_cli("--format", "json", *(str(CASES[name]) for name in sorted(VERDICTS)))
     assert proc.returncode in (0, 1), proc.stderr
     found = {}
     for checked in json.loads(proc.stdout)["files"]:
@@ -59,6 +66,10 @@ def test_each_case_gets_what_the_real_compiler_says(name: str):
         assert real["line"] in [line for line, _ in places], (real, places)
     else:
         assert (real["line"], real["col"]) in places, (real, places)
+
+
+def test_every_case_made_was_judged_by_the_real_compiler():
+    assert set(CASES) == set(VERDICTS)
 
 
 def test_the_folder_holds_both_verdicts_of_each_kind():

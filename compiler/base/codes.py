@@ -83,6 +83,7 @@ DISTRIBUTED_CALLER_WITHOUT_LEVEL = (
 HOST_COLLECTIVE_REFUSED = (
     "PTO740"  # LowerHostTensorCollectives: a HOST collective's signal / data the pass or its builtin refuses
 )
+COMPOSITE_ALLREDUCE_REFUSED = "PTO741"  # LowerCompositeOps: a kernel's pld.tensor.allreduce without a signal, core_num > 1, a misshapen signal
 ORCH_CREATE_INIT_VALUE = "PTO725"  # orchestration codegen: an init_value the runtime pre-fill cannot write
 SPLIT_AXIS_TRANSPOSE = "PTO720"  # ExpandMixedKernel: a transpose that swaps the pl.split axis
 FLATTEN_BATCH_AXIS_TRANSPOSE = "PTO719"  # FlattenTileNdTo2D: a >2D transpose that moves a leading axis

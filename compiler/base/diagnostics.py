@@ -44,6 +44,7 @@ class Stage(str, enum.Enum):
     INIT_MEM_REF = "InitMemRef"
     MEMORY_REUSE = "MemoryReuse"
     ALLOCATE_MEMORY_ADDR = "AllocateMemoryAddr"
+    LOWER_COMPOSITE_OPS = "LowerCompositeOps"
     LOWER_HOST_TENSOR_COLLECTIVES = "LowerHostTensorCollectives"
     PERF_HINT = "pipeline_output"  # the performance hints, after the last pass
     # pto-lsp's own analysis beyond the real compiler (the coherency hint).

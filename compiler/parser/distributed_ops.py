@@ -561,18 +561,6 @@ def _broadcast(call: _Call) -> IRType:
     return _result(call, "target")
 
 
-def _windows(*roles: str) -> Callable[[_Call], IRType]:
-    """A collective whose operands `roles` the wrapper requires window-bound, its result
-    the target's type."""
-
-    def rule(call: _Call) -> IRType:
-        for role in roles:
-            _wrapper_window(call, role)
-        return _result(call, "target")
-
-    return rule
-
-
 def _gathering(first_rows: int | None, what: str) -> Callable[[_Call], IRType]:
     """`allgather` (`first_rows` 1: the input is this rank's one row) and `all_to_all`
     (None: a row per rank): the wrapper's window checks, then the deduction's."""
@@ -652,6 +640,73 @@ def _first_dims_agree(call: _Call, lhs: object, rhs: object, lhs_name: str, rhs_
         raise _Refused(
             f"{call.op} {lhs_name} first dimension ({lhs}) must equal {rhs_name} first dimension ({rhs})"
         )
+
+
+def _all_to_all_v(call: _Call) -> IRType:
+    """`all_to_all_v`: the wrapper's window checks, then the deduction's: an [NR*MAX_RECV, SIZE]
+    input and target, an [NR, 1] INT32 signal whose NR divides the rows, and NR counts each
+    way (INT32, [NR] or [NR, 1]). Dimensions are compared where both are literal."""
+    for role in ("target", "signal", "recv_counts"):
+        _wrapper_window(call, role)
+    source = _judged(call.expr("input"))
+    if source is None:
+        return _result(call, "target")
+    if not isinstance(source, TensorType):
+        raise _Refused(f"{call.op} input must be a Tensor or DistributedTensor, got {_type_name(source)}")
+    target, signal = _distributed(call.expr("target")), _distributed(call.expr("signal"))
+    if source.shape is None or target is None or target.shape is None:
+        return _result(call, "target")
+    if len(source.shape) != 2:
+        raise _Refused(f"{call.op} input must be 2D [NR*MAX_RECV, SIZE], got {len(source.shape)} dims")
+    if len(target.shape) != 2:
+        raise _Refused(f"{call.op} target must be 2D [NR*MAX_RECV, SIZE], got {len(target.shape)} dims")
+    _first_dims_agree(call, target.shape[0], source.shape[0], "target", "input")
+    if type(target.shape[1]) is int and type(source.shape[1]) is int and target.shape[1] != source.shape[1]:
+        raise _Refused(f"{call.op} target SIZE must equal input SIZE")
+    if target.dtype is not None and source.dtype is not None and target.dtype != source.dtype:
+        raise _Refused(
+            f"{call.op} target dtype {dtype_text(target.dtype)} must match input dtype {dtype_text(source.dtype)}"
+        )
+    ranks = _counts(call, "signal", signal, None)
+    if ranks is None or type(target.shape[0]) is not int:
+        return _result(call, "target")  # a dimension not literal: not judged
+    if ranks <= 0:
+        raise _Refused(f"{call.op} signal dim 0 (NR) must be positive, got {ranks}")
+    if target.shape[0] % ranks:
+        raise _Refused(f"{call.op} signal dim 0 ({ranks}) must divide target dim 0 ({target.shape[0]})")
+    counts = _judged(call.expr("send_counts"))
+    if counts is not None and not isinstance(counts, TensorType):
+        raise _Refused(
+            f"{call.op} send_counts must be a Tensor or DistributedTensor, got {_type_name(counts)}"
+        )
+    if isinstance(counts, TensorType) and _counts(call, "send_counts", counts, ranks) is not None:
+        _counts(call, "recv_counts", _distributed(call.expr("recv_counts")), ranks)
+    return _result(call, "target")
+
+
+def _counts(call: _Call, role: str, counts: TensorType | None, ranks: int | None) -> int | None:
+    """One of `all_to_all_v`'s [NR, 1] INT32 operands (`send_counts` may be [NR] too): its NR,
+    checked against the signal's `ranks` (None: the signal itself, or not known)."""
+    if counts is None or counts.shape is None:
+        return None
+    if counts.dtype is not None and counts.dtype != _SIGNAL_DTYPE:
+        raise _Refused(f"{call.op} {role} must have INT32 element type, got dtype {dtype_text(counts.dtype)}")
+    flat = role == "send_counts"
+    if len(counts.shape) != 2 and not (flat and len(counts.shape) == 1):
+        shape = "1D [NR] or 2D [NR, 1]" if flat else "2D [NR, 1]"
+        raise _Refused(f"{call.op} {role} must be {shape}, got {len(counts.shape)} dims")
+    if len(counts.shape) == 2:
+        lanes = counts.shape[1]
+        if type(lanes) is not int:
+            return None
+        if lanes != 1:
+            raise _Refused(f"{call.op} {role} second dimension must be 1, got {lanes}")
+    count = counts.shape[0]
+    if type(count) is not int:
+        return None
+    if ranks is not None and count != ranks:
+        raise _Refused(f"{call.op} {role} dim 0 ({count}) must equal signal dim 0 (NR = {ranks})")
+    return count
 
 
 def _reduce_scatter(call: _Call) -> IRType:
@@ -831,7 +886,7 @@ _RULES: dict[str, Callable[[_Call], IRType]] = {
     "pld.tensor.allgather": _gathering(1, "buffers"),
     "pld.tensor.reduce_scatter": _reduce_scatter,
     "pld.tensor.all_to_all": _gathering(None, "windows"),
-    "pld.tensor.all_to_all_v": _windows("target", "signal", "recv_counts"),
+    "pld.tensor.all_to_all_v": _all_to_all_v,
     "pld.tile.remote_load": _remote_load,
     "pld.tile.remote_store": _tile_remote_store,
     "pld.tile.put": _tile_transfer,

@@ -81,7 +81,10 @@ def test_every_program_we_give_hints_for_gets_exactly_the_real_ones() -> None:
         judged += 1
         wrong += ours != real_hints(entry)
     assert wrong == 0
-    assert judged >= 85  # measured (tests/perf_hints.py): every program of pass-dumps
+    # measured (tests/perf_hints.py): every program of pass-dumps but test_syncall.py's two
+    # hard-syncall programs, whose launch width the file computes at import: whether the
+    # HardSyncallOccupancy verifier lets the compile reach its hints is out of static reach.
+    assert judged >= 83
 
 
 @pytest.mark.skipif(not DUMPS.is_dir(), reason=f"needs {DUMPS}")

@@ -237,9 +237,12 @@ class _Evaluator:
                 and self._static_call(node) is not None
             ):
                 return _pl_call_error(func.attr, node, self._static)  # type: ignore[attr-defined]
-        is_typing_class = isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute)
-        if is_typing_class and self._static(node.value.value) is _PL_MODULE:  # type: ignore[attr-defined]
-            return _meta_subscript_error(node.value.attr, node, self._static)  # type: ignore[attr-defined]
+        value = node.value if isinstance(node, ast.Subscript) else None
+        if isinstance(value, ast.Attribute) and value.attr in _META_CLASSES:
+            # The item's shape first (cheap, and usually right); then whether `pl` is the module.
+            error = _meta_subscript_error(value.attr, node, self._static)  # type: ignore[arg-type]
+            if error is not None and self._static(value.value) is _PL_MODULE:
+                return error
         return None
 
     def _attribute_verdict(self, owner: _PlModule | _PlEnum | None, attr: str) -> tuple[str, str] | None:
@@ -325,6 +328,10 @@ _TILE_EXTRA_TWICE = {
     "MemorySpace": "Tile annotation can contain at most one memory space",
     "TileView": "Tile annotation can contain at most one TileView",
 }
+
+
+# The DSL classes whose metaclass `__getitem__` checks the item (`TensorMeta`, ...).
+_META_CLASSES = frozenset({"Tensor", "Tile", "Array"})
 
 
 def _meta_subscript_error(

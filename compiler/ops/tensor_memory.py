@@ -37,7 +37,7 @@ _MX_LAYOUTS = ("MX_A_ZZ", "MX_B_NN")
 # The dtypes the hardware adds atomically into global memory (`AtomicType.Add`).
 ATOMIC_ADD_DTYPES = ("FP32", "BF16", "FP16", "INT32", "INT16", "INT8")
 # `int(AtomicType.<member>)`: the combine modes an assemble may name.
-_ATOMIC_MODES = {"None_": 0, "Add": 1}
+ATOMIC_TYPES = {"None_": 0, "Add": 1}
 _SLICE_REMEDY = (
     "Pass clamp=True -- pl.slice(x, shape, offset, clamp=True) -- to narrow the valid region to the source "
     "edge instead"
@@ -180,7 +180,7 @@ def _atomic_mode(call: OpCall, target: TensorType) -> int | None:
         return 0
     value = call.evaluate(node)
     if isinstance(value, EnumMember) and value.enum == "AtomicType":
-        mode = _ATOMIC_MODES.get(value.member)
+        mode = ATOMIC_TYPES.get(value.member)
     elif isinstance(value, int) and not isinstance(value, bool):
         mode = value
     else:

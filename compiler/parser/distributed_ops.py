@@ -33,7 +33,7 @@ from compiler.ir import (
     TileView,
     UnknownType,
 )
-from compiler.ops.tensor_memory import ATOMIC_ADD_DTYPES
+from compiler.ops.tensor_memory import ATOMIC_ADD_DTYPES, ATOMIC_TYPES
 from compiler.ops.type_inference import dtype_text
 from compiler.parser.errors import invalid_operation
 from compiler.printer.types import format_type
@@ -379,10 +379,10 @@ def _shift_region(call: _Call) -> None:
 
 
 def _atomic(call: _Call, dst: TensorType) -> None:
-    atomic = _enum_value(call, "atomic", _ATOMIC_TYPES)
-    if atomic is not None and atomic not in _ATOMIC_TYPES.values():
+    atomic = _enum_value(call, "atomic", ATOMIC_TYPES)
+    if atomic is not None and atomic not in ATOMIC_TYPES.values():
         raise _Refused(f"{call.op} atomic must be AtomicType.None_ or AtomicType.Add (got int {atomic})")
-    if atomic == _ATOMIC_TYPES["Add"] and dst.dtype is not None and dst.dtype not in ATOMIC_ADD_DTYPES:
+    if atomic == ATOMIC_TYPES["Add"] and dst.dtype is not None and dst.dtype not in ATOMIC_ADD_DTYPES:
         raise _Refused(
             f"{call.op} with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
             f"(hardware atomic-add dtypes), but got {dtype_text(dst.dtype)}"
@@ -539,8 +539,8 @@ def _allreduce(call: _Call) -> IRType:
     if target is not None and target.dtype is not None and target.dtype not in _ALLREDUCE_DTYPES:
         raise _Refused(f"{call.op} target dtype must be FP16 or FP32, got {dtype_text(target.dtype)}")
     _signal_dtype(call, _distributed(call.expr("signal")), _COUNTER)
-    op = _enum_value(call, "op", _REDUCE_OPS)
-    if op is not None and op not in _REDUCE_OPS.values():
+    op = _enum_value(call, "op", REDUCE_OPS)
+    if op is not None and op not in REDUCE_OPS.values():
         raise _Refused(f"{call.op} op must be ReduceOp.Sum, Max, Min, or Prod (got int {op})")
     return _result(call, "target")
 
@@ -717,19 +717,18 @@ def _reduce_scatter(call: _Call) -> IRType:
         raise _Refused(f"{call.op} target must be 2D [NR, SIZE], got {len(target.shape)} dims")
     _signal_dtype(call, _distributed(call.expr("signal")))
     op = call.attribute("op")
-    if op in _REDUCE_OPS and op != "Sum":
+    if op in REDUCE_OPS and op != "Sum":
         raise _Refused(
-            f"{call.op} op must be ReduceOp.Sum (got int {_REDUCE_OPS[op]}); "
+            f"{call.op} op must be ReduceOp.Sum (got int {REDUCE_OPS[op]}); "
             "Max / Min / Prod lowerings are not yet implemented"
         )
     return _result(call, "target")
 
 
 # The enums' members and their values (`include/pypto/ir/comm.h`): the ops get the int.
-_REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
+REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
 _NOTIFY_OPS = {"AtomicAdd": 0, "Set": 1}
 _WAIT_CMPS = {"Eq": 0, "Ge": 1}
-_ATOMIC_TYPES = {"None_": 0, "Add": 1}
 
 
 def _result(call: _Call, role: str) -> IRType:
@@ -820,8 +819,8 @@ def _remote_store_contract(call: _Call, target: TensorType | None) -> None:
     offsets = call.expr("offsets")
     if isinstance(offsets, MakeTuple) and len(offsets.items) == rank:
         _push_fits(call, _ints(offsets), extent[-2:], target.shape)
-    atomic = _enum_value(call, "atomic", _ATOMIC_TYPES)
-    if atomic is not None and atomic not in _ATOMIC_TYPES.values():
+    atomic = _enum_value(call, "atomic", ATOMIC_TYPES)
+    if atomic is not None and atomic not in ATOMIC_TYPES.values():
         raise _Refused(f"{call.op} atomic must be AtomicType.None_ or AtomicType.Add (got int {atomic})")
 
 

@@ -47,13 +47,13 @@ from compiler.ir import (
 )
 from compiler.ir.visit import walk_stmts
 from compiler.ops.type_inference import dtype_text
+from compiler.parser.distributed_ops import REDUCE_OPS
 
 # The default backend's (Ascend910B) AIV core count, which bounds a mesh allreduce's blocks.
 _AIV_CORES = 48
 # The ring builtin's rank limit (`kMaxSupportedRingRanks`).
 _MAX_RING_RANKS = 16
 _PASS = "LowerHostTensorCollectives"
-_REDUCE_OPS = {"Sum": 0, "Max": 1, "Min": 2, "Prod": 3}
 _JUDGED = frozenset({"allreduce", "broadcast", "reduce_scatter"})
 
 
@@ -83,8 +83,8 @@ class _Collective:
             return default
         if isinstance(node, ast.Constant):
             return node.value
-        if isinstance(node, ast.Attribute) and node.attr in _REDUCE_OPS:
-            return _REDUCE_OPS[node.attr]
+        if isinstance(node, ast.Attribute) and node.attr in REDUCE_OPS:
+            return REDUCE_OPS[node.attr]
         return None
 
 
@@ -323,7 +323,7 @@ def _sum_fp32(collective: _Collective, op: str) -> None:
     reduce_op = collective.literal("op", 0)
     if type(reduce_op) is not int:
         return
-    if reduce_op != _REDUCE_OPS["Sum"]:
+    if reduce_op != REDUCE_OPS["Sum"]:
         raise _Refused(f"{op} op must be ReduceOp.Sum (got int {reduce_op})")
     dtype = collective.target.dtype
     if dtype is not None and dtype != "FP32":
